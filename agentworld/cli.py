@@ -1,0 +1,54 @@
+"""The `agentworld` command: one sub-command per verb, each implemented by the module that owns it.
+
+A module registered here defines `configure_<verb>(parser)` and `command_<verb>(args) -> int`.
+Only the module of the verb being run is imported, so `agentworld --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# verb -> (module, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("agentworld.runner", "play one episode of a task with a team of agents"),
+    "tasks": ("agentworld.tasks", "list the shipped tasks"),
+    "validate": ("agentworld.tasks", "validate task YAML files"),
+    "replay": ("agentworld.trajectory", "re-simulate a run directory and check it matches"),
+    "world": ("agentworld.world.summary", "describe the loaded world (counts of items, mobs, ...)"),
+    "serve": ("agentworld.server_bridge.server", "run the game server over websockets"),
+    "eval": ("agentworld.evaluation", "run many episodes in parallel and summarise them"),
+    "report": ("agentworld.evaluation", "print the summary of an eval directory again"),
+    "judge": ("agentworld.causal.cli", "compute CCE (causal collaboration effectiveness) for run directories"),
+}
+
+
+def _top_parser() -> argparse.ArgumentParser:
+    lines = "\n".join(f"  {verb:<10} {help_}" for verb, (_, help_) in COMMANDS.items())
+    return argparse.ArgumentParser(
+        prog="agentworld",
+        description="AgentWorld: a benchmark and training ground for collaborating teams of LLM agents.",
+        epilog=f"commands:\n{lines}\n\nRun 'agentworld COMMAND --help' for the options of one command.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] not in COMMANDS:
+        parser = _top_parser()
+        parser.add_argument("command", choices=sorted(COMMANDS), help="the command to run")
+        parser.parse_args(argv[:1])  # prints help or a clear "invalid choice" error and exits
+        return 2
+    verb = argv[0]
+    module_name, help_ = COMMANDS[verb]
+    module = importlib.import_module(module_name)
+    parser = argparse.ArgumentParser(prog=f"agentworld {verb}", description=help_)
+    getattr(module, f"configure_{verb}")(parser)
+    args = parser.parse_args(argv[1:])
+    return int(getattr(module, f"command_{verb}")(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
