@@ -1,0 +1,411 @@
+"""The tool calls agents may make: one pydantic model per tool, parsing and JSON schemas.
+
+An action is one tool call. `parse_action` accepts the shapes agents actually produce
+(a dict, an OpenAI-style function call, a JSON string or a model instance) and returns
+either a validated `ToolCall` or a `ParseError` whose message tells the agent exactly what
+to fix. It never raises on agent input: the env turns a `ParseError` into a no-op turn.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from typing import Annotated, Any, ClassVar, Union
+
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError, field_validator
+
+# Bounds keep hostile inputs cheap; numbers are generous for real play.
+MAX_COUNT = 10_000
+MAX_MESSAGE = 2_000
+MAX_NAME = 100
+MAX_RAW_CHARS = 4_096  # raw actions longer than this are truncated in records
+
+Count = Annotated[int, Field(ge=1, le=MAX_COUNT, strict=True)]
+Name = Annotated[StrictStr, Field(min_length=1, max_length=MAX_NAME)]
+
+
+class Tool(BaseModel):
+    """Base of every tool model: unknown arguments are errors, not silently dropped."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+
+    def call(self) -> "ToolCall":
+        return ToolCall(self.name, self.model_dump(mode="json"))
+
+
+class MoveTo(Tool):
+    name: ClassVar[str] = "move_to"
+    description: ClassVar[str] = (
+        "Walk toward a target: [x, y] coordinates, an entity id (e.g. 'oak_tree#12'), an agent "
+        "name, an NPC id or a landmark id. You move a few tiles per turn along a shortest path; "
+        "the result says how far is left. Call again to keep going."
+    )
+    target: Union[Name, Annotated[list[Annotated[int, Field(strict=True, ge=0, le=100_000)]], Field(min_length=2, max_length=2)]] = Field(
+        description="[x, y], or an entity id / agent name / NPC id / landmark id"
+    )
+
+
+class Gather(Tool):
+    name: ClassVar[str] = "gather"
+    description: ClassVar[str] = (
+        "Harvest one unit from a resource node next to you (tree, rock, fishing spot, bush...). "
+        "Needs the node's skill level and usually a tool in your inventory."
+    )
+    target: Name = Field(description="node id, e.g. 'oak_tree#12', or a node kind to use the nearest one")
+
+
+class Craft(Tool):
+    name: ClassVar[str] = "craft"
+    description: ClassVar[str] = (
+        "Craft an item from a recipe using items in your inventory. Some recipes need a skill "
+        "level or a nearby station (workbench, furnace...)."
+    )
+    recipe: Name = Field(description="recipe id, e.g. 'stick'")
+    count: Count = Field(default=1, description="how many times to craft the recipe")
+
+
+class Attack(Tool):
+    name: ClassVar[str] = "attack"
+    description: ClassVar[str] = "Attack a mob within your weapon's range (one exchange of blows per turn)."
+    target: Name = Field(description="mob id, e.g. 'wolf#3', or a mob type to attack the nearest one")
+
+
+class PickUp(Tool):
+    name: ClassVar[str] = "pick_up"
+    description: ClassVar[str] = "Pick up an item lying on the ground next to you."
+    target: Name = Field(description="ground item id, e.g. 'ground#4', or an item id")
+
+
+class Drop(Tool):
+    name: ClassVar[str] = "drop"
+    description: ClassVar[str] = "Drop items from your inventory onto the ground where you stand."
+    item: Name = Field(description="item id")
+    count: Count = Field(default=1, description="how many")
+
+
+class Give(Tool):
+    name: ClassVar[str] = "give"
+    description: ClassVar[str] = "Hand items from your inventory to a teammate standing close to you."
+    to: Name = Field(description="the receiving agent's name")
+    item: Name = Field(description="item id")
+    count: Count = Field(default=1, description="how many")
+
+
+class TradeOffer(Tool):
+    name: ClassVar[str] = "trade_offer"
+    description: ClassVar[str] = (
+        "Offer a nearby teammate a swap: your `give` items for their `want` items. The swap happens "
+        "atomically when they accept."
+    )
+    to: Name = Field(description="the agent you make the offer to")
+    give: dict[Name, Count] = Field(description="items you give, {item: count}")
+    want: dict[Name, Count] = Field(description="items you want in return, {item: count}")
+
+
+class TradeAccept(Tool):
+    name: ClassVar[str] = "trade_accept"
+    description: ClassVar[str] = "Accept a pending trade offer made to you (see 'Pending trade offers')."
+    offer_id: Annotated[int, Field(strict=True, ge=0)] = Field(description="the offer's id")
+
+
+class TradeDecline(Tool):
+    name: ClassVar[str] = "trade_decline"
+    description: ClassVar[str] = "Decline a pending trade offer made to you."
+    offer_id: Annotated[int, Field(strict=True, ge=0)] = Field(description="the offer's id")
+
+
+class Equip(Tool):
+    name: ClassVar[str] = "equip"
+    description: ClassVar[str] = "Equip (wield or wear) an item from your inventory in its slot."
+    item: Name = Field(description="item id")
+
+
+class Unequip(Tool):
+    name: ClassVar[str] = "unequip"
+    description: ClassVar[str] = "Take off the item in an equipment slot and put it back in your inventory."
+    slot: Name = Field(description="equipment slot, e.g. 'weapon'")
+
+
+class Use(Tool):
+    name: ClassVar[str] = "use"
+    description: ClassVar[str] = "Use or consume an item from your inventory (eat food, drink a potion...)."
+    item: Name = Field(description="item id")
+
+
+class Talk(Tool):
+    name: ClassVar[str] = "talk"
+    description: ClassVar[str] = "Talk to an NPC next to you (advances quests, gives hints)."
+    npc: Name = Field(description="NPC id")
+
+
+class Buy(Tool):
+    name: ClassVar[str] = "buy"
+    description: ClassVar[str] = "Buy items from a shopkeeper NPC next to you, paying with coins."
+    npc: Name = Field(description="NPC id")
+    item: Name = Field(description="item id")
+    count: Count = Field(default=1, description="how many")
+
+
+class Sell(Tool):
+    name: ClassVar[str] = "sell"
+    description: ClassVar[str] = "Sell items from your inventory to a shopkeeper NPC next to you for coins."
+    npc: Name = Field(description="NPC id")
+    item: Name = Field(description="item id")
+    count: Count = Field(default=1, description="how many")
+
+
+class Build(Tool):
+    name: ClassVar[str] = "build"
+    description: ClassVar[str] = (
+        "Work on a construction site next to you: delivers the materials it still needs from your "
+        "inventory, or adds one unit of work once materials are complete."
+    )
+    site: Name = Field(description="site id, e.g. 'site#bridge'")
+
+
+class Chat(Tool):
+    name: ClassVar[str] = "chat"
+    description: ClassVar[str] = (
+        "Send a message to one teammate, several, or the whole team ('team'). Teammates read it "
+        "on their next turn. Chatting uses your turn."
+    )
+    to: Union[Name, Annotated[list[Name], Field(min_length=1, max_length=50)]] = Field(
+        description="an agent name, a list of agent names, or 'team'"
+    )
+    message: Annotated[StrictStr, Field(min_length=1, max_length=MAX_MESSAGE)] = Field(description="the message")
+
+
+class Wait(Tool):
+    name: ClassVar[str] = "wait"
+    description: ClassVar[str] = "Do nothing this turn."
+
+
+class Inspect(Tool):
+    name: ClassVar[str] = "inspect"
+    description: ClassVar[str] = "Look closely at an entity, item, recipe or landmark to learn its details."
+    target: Name = Field(description="entity id, item id, recipe id or landmark id")
+
+
+TOOLS: dict[str, type[Tool]] = {
+    cls.name: cls
+    for cls in (
+        MoveTo, Gather, Craft, Attack, PickUp, Drop, Give, TradeOffer, TradeAccept, TradeDecline,
+        Equip, Unequip, Use, Talk, Buy, Sell, Build, Chat, Wait, Inspect,
+    )
+}
+TOOL_NAMES: tuple[str, ...] = tuple(TOOLS)  # the order of schemas() and of the tool mask
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """A validated tool call: the tool name and its arguments with defaults filled in."""
+
+    tool: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tool": self.tool, "args": self.args}
+
+
+@dataclass(frozen=True, slots=True)
+class ParseError:
+    """An action that could not be turned into a tool call; `raw` is what the agent sent."""
+
+    error: str
+    raw: Any = None
+
+
+def _closest(name: str, options: tuple[str, ...] | list[str]) -> str:
+    close = difflib.get_close_matches(name, options, n=1, cutoff=0.5)
+    return f"; did you mean '{close[0]}'?" if close else f"; available tools: {', '.join(options)}"
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _describe(error: dict, tool: str) -> str:
+    """One precise sentence for one pydantic error."""
+    loc = [str(p) for p in error.get("loc", ())]
+    # Drop the union branch labels pydantic adds, e.g. ('target', 'str') -> 'target'.
+    path = ".".join(p for p in loc if not p.startswith(("constrained-", "function-", "str", "list[")) and p not in ("int",)) or "arguments"
+    kind = error.get("type", "")
+    if kind == "missing":
+        return f"{tool}: missing argument '{path}'"
+    if kind == "extra_forbidden":
+        accepted = ", ".join(TOOLS[tool].model_fields) or "none"
+        return f"{tool}: unexpected argument '{loc[0] if loc else path}' (accepted: {accepted})"
+    return f"{tool}: argument '{path}' {error.get('msg', 'is invalid').lower()} (got {_short(error.get('input'))})"
+
+
+# Arguments that accept several shapes get one clear sentence instead of one error per shape.
+_UNION_HINTS = {
+    ("move_to", "target"): "must be [x, y] or an id/name string",
+    ("chat", "to"): "must be an agent name, a list of agent names, or 'team'",
+}
+
+
+def _explain(exc: ValidationError, tool: str) -> str:
+    by_path: dict[str, list[dict]] = {}
+    for err in exc.errors(include_url=False):
+        by_path.setdefault(str(err["loc"][0]) if err.get("loc") else "", []).append(err)
+    parts = []
+    for path, errs in by_path.items():
+        hint = _UNION_HINTS.get((tool, path))
+        if hint and len(errs) > 1 and errs[0].get("type") != "missing":
+            parts.append(f"{tool}: argument '{path}' {hint} (got {_short(errs[0].get('input'))})")
+        else:
+            parts.append(_describe(errs[0], tool))
+    return "; ".join(parts[:3])
+
+
+def validate_call(tool: str, args: Any, disabled: frozenset[str] | set[str] = frozenset()) -> ToolCall | ParseError:
+    """Validate arguments for a known or unknown tool name."""
+    raw = {"tool": tool, "args": args}
+    if not isinstance(tool, str):
+        return ParseError(f"the tool name must be a string, got {_short(tool)}", raw)
+    cls = TOOLS.get(tool)
+    if cls is None:
+        return ParseError(f"unknown tool '{_short(tool, 40).strip(chr(39))}'" + _closest(tool, TOOL_NAMES), raw)
+    if tool in disabled:
+        return ParseError(f"the tool '{tool}' is disabled in this episode", raw)
+    if args is None:
+        args = {}
+    if not isinstance(args, dict):
+        return ParseError(f"{tool}: arguments must be an object like {{\"name\": value}}, got {_short(args)}", raw)
+    try:
+        model = cls.model_validate(args)
+    except ValidationError as exc:
+        return ParseError(_explain(exc, tool), raw)
+    return model.call()
+
+
+def parse_action(action: Any, disabled: frozenset[str] | set[str] = frozenset()) -> ToolCall | ParseError:
+    """Turn whatever an agent produced into a ToolCall or a ParseError (never raises).
+
+    Accepted: {"tool": name, "args": {...}}; {"name": name, "arguments": "<json>" | {...}} (OpenAI);
+    {"type": "function", "function": {...}}; a JSON string of any of these; a Tool model instance;
+    a ToolCall. Tools listed in `disabled` give an error.
+    """
+    try:
+        return _parse(action, disabled)
+    except Exception as exc:  # defensive: agent input must never crash the env
+        return ParseError(f"could not read the action: {type(exc).__name__}: {exc}", _raw(action))
+
+
+def _raw(action: Any) -> Any:
+    """A JSON-friendly, bounded copy of an unparseable action for the trajectory."""
+    if isinstance(action, str):
+        return action if len(action) <= MAX_RAW_CHARS else action[:MAX_RAW_CHARS] + f"...[{len(action) - MAX_RAW_CHARS} more chars]"
+    try:
+        text = json.dumps(action)
+    except (TypeError, ValueError):
+        return _raw(repr(action))
+    return action if len(text) <= MAX_RAW_CHARS else _raw(text)
+
+
+def _parse(action: Any, disabled: frozenset[str] | set[str]) -> ToolCall | ParseError:
+    if isinstance(action, ToolCall):
+        return validate_call(action.tool, action.args, disabled)
+    if isinstance(action, Tool):
+        if action.name in disabled:
+            return ParseError(f"the tool '{action.name}' is disabled in this episode", action.call().to_dict())
+        return action.call()
+    if isinstance(action, (bytes, bytearray)):
+        action = action.decode("utf-8", errors="replace")
+    if isinstance(action, str):
+        text = action.strip()
+        if not text:
+            return ParseError("empty action: send one tool call like {\"tool\": \"wait\", \"args\": {}}", _raw(action))
+        if len(text) > 4 * MAX_RAW_CHARS:
+            return ParseError(f"the action is {len(text)} characters long; the limit is {4 * MAX_RAW_CHARS}", _raw(action))
+        try:
+            decoded = json.loads(text)
+        except json.JSONDecodeError as exc:
+            if text in TOOLS:  # a bare tool name such as "wait"
+                return validate_call(text, {}, disabled)
+            return ParseError(
+                f"the action is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
+                "send one tool call like {\"tool\": \"gather\", \"args\": {\"target\": \"oak_tree#12\"}}",
+                _raw(action),
+            )
+        if not isinstance(decoded, dict):
+            return ParseError(f"the action must be a JSON object, got {type(decoded).__name__}", _raw(action))
+        result = _parse_dict(decoded, disabled)
+        if isinstance(result, ParseError):
+            return ParseError(result.error, _raw(action))
+        return result
+    if isinstance(action, dict):
+        result = _parse_dict(action, disabled)
+        if isinstance(result, ParseError):
+            return ParseError(result.error, _raw(action))
+        return result
+    if action is None:
+        return ParseError("no action given: send one tool call like {\"tool\": \"wait\", \"args\": {}}", None)
+    return ParseError(f"an action must be a dict, a JSON string or a tool model, got {type(action).__name__}", _raw(action))
+
+
+def _parse_dict(action: dict, disabled: frozenset[str] | set[str]) -> ToolCall | ParseError:
+    if "function" in action and isinstance(action["function"], dict):  # {"type": "function", "function": {...}}
+        action = action["function"]
+    if "tool" in action:
+        extra = set(action) - {"tool", "args"}
+        if extra:
+            return ParseError(f"unexpected key(s) {sorted(map(str, extra))} in the action; use {{\"tool\": name, \"args\": {{...}}}}")
+        return validate_call(action["tool"], action.get("args"), disabled)
+    if "name" in action:
+        extra = set(action) - {"name", "arguments", "id", "type"}
+        if extra:
+            return ParseError(f"unexpected key(s) {sorted(map(str, extra))} in the action; use {{\"name\": tool, \"arguments\": {{...}}}}")
+        args = action.get("arguments")
+        if isinstance(args, str):
+            if not args.strip():
+                args = {}
+            else:
+                try:
+                    args = json.loads(args)
+                except json.JSONDecodeError as exc:
+                    return ParseError(f"{_short(action['name'], 40)}: 'arguments' is not valid JSON ({exc.msg} at column {exc.colno})")
+        return validate_call(action["name"], args, disabled)
+    return ParseError("the action has no 'tool' key; send {\"tool\": name, \"args\": {...}}")
+
+
+def _inline(schema: dict, defs: dict) -> Any:
+    """Resolve $ref and drop pydantic's titles so schemas stay small for LLM prompts."""
+    if isinstance(schema, dict):
+        if "$ref" in schema:
+            return _inline(defs[schema["$ref"].split("/")[-1]], defs)
+        return {k: _inline(v, defs) for k, v in schema.items() if k not in ("title", "$defs")}
+    if isinstance(schema, list):
+        return [_inline(v, defs) for v in schema]
+    return schema
+
+
+_SCHEMAS: list[dict] | None = None
+
+
+def schemas(disabled: frozenset[str] | set[str] = frozenset()) -> list[dict]:
+    """OpenAI function-calling schemas, one per tool, in TOOL_NAMES order (minus disabled tools)."""
+    global _SCHEMAS
+    if _SCHEMAS is None:
+        out = []
+        for name, cls in TOOLS.items():
+            raw = cls.model_json_schema()
+            params = _inline(raw, raw.get("$defs", {}))
+            params.setdefault("properties", {})
+            params.setdefault("required", [])
+            params["additionalProperties"] = False
+            out.append({"type": "function", "function": {"name": name, "description": cls.description, "parameters": params}})
+        _SCHEMAS = out
+    return [json.loads(json.dumps(s)) for s in _SCHEMAS if s["function"]["name"] not in disabled]
+
+
+def tool_mask(disabled: frozenset[str] | set[str] = frozenset()):
+    """int8 vector over TOOL_NAMES: 1 when the tool may be called in this episode."""
+    import numpy as np
+
+    return np.array([0 if name in disabled else 1 for name in TOOL_NAMES], dtype=np.int8)
