@@ -1,0 +1,627 @@
+"""Task files: the pydantic schema, loading with precise errors, validation and ablations.
+
+A task is one YAML file in `agentworld/tasks/` (see docs/ARCHITECTURE.md). `load_task` checks
+the schema (unknown fields are errors) and then cross-checks every id against the loaded world
+content, so a typo fails at load time with `task_01.yaml: agents[1].skills.fletchin: unknown
+skill 'fletchin'` rather than mid-episode. CLI verbs: `agentworld tasks`, `agentworld validate`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import importlib
+import json
+import random
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal, Union
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+TASKS_DIR = Path(__file__).parent / "tasks"
+CATEGORIES = ("crafting", "combat", "gathering", "trading", "construction", "coordination", "survival", "exploration")
+
+Position = tuple[int, int]
+Place = Union[str, Position]  # a landmark id or [x, y]
+NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
+
+
+class TaskError(ValueError):
+    """A task file is invalid; `problems` lists every problem as 'file: field: problem'."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --- oracle plan steps (executed by agentworld.agents.oracle) --------------------------------
+class Step(Model):
+    """Base of oracle steps; `kind` is the YAML key of the one-key mapping."""
+
+    kind: str = ""
+
+
+class MoveToStep(Step):
+    target: Union[str, Position]
+
+
+class GatherStep(Step):
+    target: str  # node kind or node id
+    count: int = Field(1, ge=1)  # total wanted in inventory
+
+
+class CraftStep(Step):
+    recipe: str
+    count: int = Field(1, ge=1)  # times to craft
+
+
+class GiveStep(Step):
+    to: str
+    item: str
+    count: int = Field(1, ge=1)
+
+
+class WaitForStep(Step):
+    item: str | None = None
+    count: int = Field(1, ge=1)
+    rounds: int | None = Field(None, ge=1)
+
+    @model_validator(mode="after")
+    def _one(self) -> "WaitForStep":
+        if (self.item is None) == (self.rounds is None):
+            raise ValueError("wait_for needs exactly one of 'item' or 'rounds'")
+        return self
+
+
+class ItemStep(Step):
+    item: str
+
+
+class UseStep(Step):
+    item: str
+    count: int = Field(1, ge=1)
+
+
+class UnequipStep(Step):
+    slot: str
+
+
+class AttackStep(Step):
+    target: str  # mob id or mob type
+
+
+class TalkStep(Step):
+    npc: str
+    times: int = Field(1, ge=1)
+
+
+class ShopStep(Step):
+    npc: str
+    item: str
+    count: int = Field(1, ge=1)
+
+
+class BuildStep(Step):
+    site: str
+
+
+class TradeOfferStep(Step):
+    to: str
+    give: dict[str, int]
+    want: dict[str, int]
+
+
+class TradeAcceptStep(Step):
+    from_: str | None = Field(None, alias="from")  # accept the first offer from this agent (any if None)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class PickUpStep(Step):
+    target: str  # item id or ground id
+
+
+class DropStep(Step):
+    item: str
+    count: int = Field(1, ge=1)
+
+
+class ChatStep(Step):
+    to: Union[str, list[str]]
+    message: str
+
+
+class WaitStep(Step):
+    rounds: int = Field(1, ge=1)
+
+
+class InspectStep(Step):
+    target: str
+
+
+STEP_MODELS: dict[str, type[Step]] = {
+    "move_to": MoveToStep, "gather": GatherStep, "craft": CraftStep, "give": GiveStep,
+    "wait_for": WaitForStep, "equip": ItemStep, "use": UseStep, "unequip": UnequipStep,
+    "attack": AttackStep, "talk": TalkStep, "buy": ShopStep, "sell": ShopStep, "build": BuildStep,
+    "trade_offer": TradeOfferStep, "trade_accept": TradeAcceptStep, "pick_up": PickUpStep,
+    "drop": DropStep, "chat": ChatStep, "wait": WaitStep, "inspect": InspectStep,
+}
+
+
+def parse_step(raw: Any) -> Step:
+    """A plan step is a one-key mapping `{kind: {args}}` (or a bare kind string like 'wait')."""
+    if isinstance(raw, str):
+        raw = {raw: {}}
+    if not isinstance(raw, dict) or len(raw) != 1:
+        raise ValueError(f"a step must be a one-key mapping like {{gather: {{target: oak_tree, count: 3}}}}, got {raw!r}")
+    (kind, args), = raw.items()
+    model = STEP_MODELS.get(kind)
+    if model is None:
+        close = difflib.get_close_matches(str(kind), STEP_MODELS, n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else f"; known: {', '.join(STEP_MODELS)}"
+        raise ValueError(f"unknown step '{kind}'{hint}")
+    if args is None:
+        args = {}
+    if not isinstance(args, dict):
+        raise ValueError(f"the arguments of step '{kind}' must be a mapping, got {args!r}")
+    return model.model_validate({**args, "kind": kind})
+
+
+# --- the task -------------------------------------------------------------------------------
+class AgentSpec(Model):
+    name: str = Field(pattern=NAME_PATTERN, max_length=40)
+    role: str
+    spawn: Place
+    skills: dict[str, int] = Field(default_factory=dict)
+    inventory: dict[str, int] = Field(default_factory=dict)
+    equipment: dict[str, str] = Field(default_factory=dict)
+    context: str = ""
+
+    @field_validator("skills", "inventory")
+    @classmethod
+    def _positive(cls, value: dict[str, int]) -> dict[str, int]:
+        for key, n in value.items():
+            if n < 1:
+                raise ValueError(f"'{key}' must be >= 1, got {n}")
+        return value
+
+
+class MobSpec(Model):
+    type: str
+    position: Place
+
+
+class NodeSpec(Model):
+    kind: str
+    position: Place
+
+
+class GroundItemSpec(Model):
+    item: str
+    count: int = Field(1, ge=1)
+    position: Place
+
+
+class SiteSpec(Model):
+    id: str = Field(pattern=NAME_PATTERN)
+    name: str = ""
+    position: Place
+    materials: dict[str, int] = Field(default_factory=dict)
+    work: int = Field(0, ge=0)
+    skill: str | None = None
+    level: int = Field(1, ge=1)
+
+
+class WorldSpec(Model):
+    mobs: list[MobSpec] = Field(default_factory=list)
+    nodes: list[NodeSpec] = Field(default_factory=list)
+    ground_items: list[GroundItemSpec] = Field(default_factory=list)
+    sites: list[SiteSpec] = Field(default_factory=list)
+
+
+class CheckpointSpec(Model):
+    id: str = Field(pattern=NAME_PATTERN)
+    description: str
+    required: bool = True
+
+
+class Task(Model):
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    category: Literal["crafting", "combat", "gathering", "trading", "construction", "coordination", "survival", "exploration"]
+    objective: str
+    max_rounds: int = Field(ge=1, le=10_000)
+    agents: list[AgentSpec] = Field(min_length=1)
+    world: WorldSpec = WorldSpec()
+    checkpoints: list[CheckpointSpec] = Field(min_length=1)
+    verifier: str | None = None
+    oracle: dict[str, list[Any]] = Field(default_factory=dict)
+    variant_of: str | None = None  # set by ablations/augmentations
+    notes: str = ""
+
+    @model_validator(mode="after")
+    def _unique(self) -> "Task":
+        for what, ids in (("agent name", [a.name for a in self.agents]),
+                          ("checkpoint id", [c.id for c in self.checkpoints]),
+                          ("site id", [s.id for s in self.world.sites])):
+            dupes = sorted({i for i in ids if ids.count(i) > 1})
+            if dupes:
+                raise ValueError(f"duplicate {what}(s): {', '.join(dupes)}")
+        if self.agents and "team" in [a.name for a in self.agents]:
+            raise ValueError("'team' is reserved for chat and cannot be an agent name")
+        return self
+
+    @property
+    def agent_names(self) -> list[str]:
+        return [a.name for a in self.agents]
+
+    @property
+    def verifier_module(self) -> str:
+        return self.verifier or self.id
+
+    def agent(self, name: str) -> AgentSpec:
+        for spec in self.agents:
+            if spec.name == name:
+                return spec
+        raise KeyError(name)
+
+    def oracle_plan(self, name: str) -> list[Step]:
+        return [parse_step(s) for s in self.oracle.get(name, [])]
+
+
+# --- loading ----------------------------------------------------------------------------------
+def _loc(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part in ("str", "tuple[int, int]", "function-after[_one(), WaitForStep]") or "[" in str(part) and "(" in str(part):
+            continue
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(top level)"
+
+
+def resolve_path(id_or_path: str | Path) -> Path:
+    """A shipped task id ('task_01') or a path to a YAML file."""
+    text = str(id_or_path)
+    candidate = Path(text)
+    if candidate.suffix in (".yaml", ".yml") or candidate.exists() or "/" in text:
+        return candidate
+    return TASKS_DIR / f"{text}.yaml"
+
+
+def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_content: bool = True) -> Task:
+    """Load, validate and cross-check a task; raises TaskError naming file, field and problem."""
+    if isinstance(id_or_path, Task):
+        return id_or_path
+    if isinstance(id_or_path, dict):
+        fname, raw = "<dict>", id_or_path
+    else:
+        path = resolve_path(id_or_path)
+        fname = path.name
+        if not path.exists():
+            known = ", ".join(list_task_ids()) or "none"
+            raise TaskError([f"{fname}: no such task file ({path}); shipped tasks: {known}"])
+        try:
+            raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError as exc:
+            raise TaskError([f"{fname}: invalid YAML: {exc}"]) from None
+        if not isinstance(raw, dict):
+            raise TaskError([f"{fname}: the file must hold a mapping (id, name, agents, ...), got {type(raw).__name__}"])
+    try:
+        task = Task.model_validate(raw)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors(include_url=False):
+            msg = err["msg"].removeprefix("Value error, ")
+            problems.append(f"{fname}: {_loc(err['loc'])}: {msg}")
+        raise TaskError(problems) from None
+    problems = [f"{fname}: {p}" for p in check_task(task, content if content is not None else (_content() if check_content else None))]
+    if problems:
+        raise TaskError(problems)
+    return task
+
+
+def _content():
+    from agentworld.world.content import load_content
+
+    return load_content()
+
+
+def _unknown(kind: str, value: str, known) -> str:
+    close = difflib.get_close_matches(str(value), list(known), n=1)
+    return f"unknown {kind} '{value}'" + (f"; did you mean '{close[0]}'?" if close else "")
+
+
+def landmarks_of(content: Any) -> dict[str, tuple[int, int]]:
+    """Landmark id -> (x, y) from the content's map (empty if the map has none)."""
+    marks = getattr(getattr(content, "map", None), "landmarks", None) or {}
+    out = {}
+    for key, value in marks.items():
+        pos = getattr(value, "position", value)
+        out[key] = (int(pos[0]), int(pos[1]))
+    return out
+
+
+def check_task(task: Task, content: Any) -> list[str]:
+    """Cross-check ids against the world content, the verifier and the oracle plan."""
+    p: list[str] = []
+    agents = set(task.agent_names)
+    if content is not None:
+        items, skills = content.items, content.skills
+        slots = list(content.rules.equipment_slots)
+        marks = landmarks_of(content)
+        width = getattr(content.map, "width", None)
+        height = getattr(content.map, "height", None)
+        site_ids = {f"site#{s.id}" for s in task.world.sites}
+
+        def place(where: str, value: Any) -> None:
+            if isinstance(value, str):
+                if value not in marks:
+                    p.append(f"{where}: " + _unknown("landmark", value, marks))
+            elif width is not None and not (0 <= value[0] < width and 0 <= value[1] < height):
+                p.append(f"{where}: position {list(value)} is outside the {width}x{height} map")
+
+        def item(where: str, value: str) -> None:
+            if value not in items:
+                p.append(f"{where}: " + _unknown("item", value, items))
+
+        for i, a in enumerate(task.agents):
+            at = f"agents[{i}]"
+            place(f"{at}.spawn", a.spawn)
+            for s in a.skills:
+                if s not in skills:
+                    p.append(f"{at}.skills.{s}: " + _unknown("skill", s, skills))
+            for it in a.inventory:
+                item(f"{at}.inventory.{it}", it)
+            for slot, it in a.equipment.items():
+                if slot not in slots:
+                    p.append(f"{at}.equipment.{slot}: " + _unknown("slot", slot, slots))
+                item(f"{at}.equipment.{slot}", it)
+        for i, m in enumerate(task.world.mobs):
+            if m.type not in content.mobs:
+                p.append(f"world.mobs[{i}].type: " + _unknown("mob type", m.type, content.mobs))
+            place(f"world.mobs[{i}].position", m.position)
+        for i, n in enumerate(task.world.nodes):
+            if n.kind not in content.node_kinds:
+                p.append(f"world.nodes[{i}].kind: " + _unknown("node kind", n.kind, content.node_kinds))
+            place(f"world.nodes[{i}].position", n.position)
+        for i, g in enumerate(task.world.ground_items):
+            item(f"world.ground_items[{i}].item", g.item)
+            place(f"world.ground_items[{i}].position", g.position)
+        for i, s in enumerate(task.world.sites):
+            place(f"world.sites[{i}].position", s.position)
+            for it in s.materials:
+                item(f"world.sites[{i}].materials.{it}", it)
+            if s.skill is not None and s.skill not in skills:
+                p.append(f"world.sites[{i}].skill: " + _unknown("skill", s.skill, skills))
+    # verifier module and checkpoint ids
+    try:
+        module = importlib.import_module(f"agentworld.verifiers.{task.verifier_module}")
+        predicates = getattr(module, "CHECKPOINTS", None)
+        if not isinstance(predicates, dict):
+            p.append(f"verifier: agentworld/verifiers/{task.verifier_module}.py defines no CHECKPOINTS dict")
+        else:
+            declared = [c.id for c in task.checkpoints]
+            for cid in declared:
+                if cid not in predicates:
+                    p.append(f"checkpoints.{cid}: the verifier {task.verifier_module} has no predicate for it")
+            for cid in predicates:
+                if cid not in declared:
+                    p.append(f"verifier: predicate '{cid}' is not declared under checkpoints")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.endswith(task.verifier_module):
+            p.append(f"verifier: no module agentworld/verifiers/{task.verifier_module}.py")
+        else:
+            p.append(f"verifier: importing {task.verifier_module} failed: {exc}")
+    except Exception as exc:  # a broken verifier is a task problem, reported like the others
+        p.append(f"verifier: importing {task.verifier_module} failed: {type(exc).__name__}: {exc}")
+    # oracle plan
+    for name, steps in task.oracle.items():
+        if name not in agents:
+            p.append(f"oracle.{name}: " + _unknown("agent", name, agents))
+            continue
+        for j, raw in enumerate(steps):
+            where = f"oracle.{name}[{j}]"
+            try:
+                step = parse_step(raw)
+            except ValidationError as exc:
+                for err in exc.errors(include_url=False):
+                    p.append(f"{where}.{_loc(err['loc'])}: {err['msg'].removeprefix('Value error, ')}")
+                continue
+            except ValueError as exc:
+                p.append(f"{where}: {exc}")
+                continue
+            p.extend(_check_step(where, step, task, content, agents))
+    return p
+
+
+def _check_step(where: str, step: Step, task: Task, content: Any, agents: set[str]) -> list[str]:
+    p: list[str] = []
+    for key in ("to",):
+        value = getattr(step, key, None)
+        for name in ([value] if isinstance(value, str) else value or []):
+            if name not in agents and not (step.kind == "chat" and name == "team"):
+                p.append(f"{where}.{key}: " + _unknown("agent", name, agents))
+    if isinstance(step, TradeAcceptStep) and step.from_ is not None and step.from_ not in agents:
+        p.append(f"{where}.from: " + _unknown("agent", step.from_, agents))
+    if content is None:
+        return p
+    items = content.items
+    for key in ("item",):
+        value = getattr(step, key, None)
+        if value is not None and not (step.kind == "pick_up") and value not in items:
+            p.append(f"{where}.{key}: " + _unknown("item", value, items))
+    if isinstance(step, CraftStep) and step.recipe not in content.recipes:
+        p.append(f"{where}.recipe: " + _unknown("recipe", step.recipe, content.recipes))
+    if isinstance(step, (TalkStep, ShopStep)) and step.npc not in content.npcs:
+        p.append(f"{where}.npc: " + _unknown("npc", step.npc, content.npcs))
+    if isinstance(step, UnequipStep) and step.slot not in content.rules.equipment_slots:
+        p.append(f"{where}.slot: " + _unknown("slot", step.slot, content.rules.equipment_slots))
+    if isinstance(step, GatherStep) and "#" not in step.target and step.target not in content.node_kinds:
+        p.append(f"{where}.target: " + _unknown("node kind", step.target, content.node_kinds))
+    if isinstance(step, AttackStep) and "#" not in step.target and step.target not in content.mobs:
+        p.append(f"{where}.target: " + _unknown("mob type", step.target, content.mobs))
+    if isinstance(step, BuildStep):
+        sites = {f"site#{s.id}" for s in task.world.sites} | {s.id for s in task.world.sites}
+        if step.site not in sites:
+            p.append(f"{where}.site: " + _unknown("site", step.site, sites))
+    if isinstance(step, TradeOfferStep):
+        for side in ("give", "want"):
+            for it in getattr(step, side):
+                if it not in items:
+                    p.append(f"{where}.{side}.{it}: " + _unknown("item", it, items))
+    return p
+
+
+def list_task_ids() -> list[str]:
+    return sorted(p.stem for p in TASKS_DIR.glob("*.yaml"))
+
+
+@lru_cache(maxsize=None)
+def _cached(task_id: str) -> Task:
+    return load_task(task_id)
+
+
+def get_task(task_id: str) -> Task:
+    """A shipped task, loaded and validated once per process."""
+    return _cached(task_id)
+
+
+def list_tasks() -> list[dict]:
+    """Summaries of the shipped tasks: id, name, category, agents, max_rounds."""
+    out = []
+    for tid in list_task_ids():
+        task = get_task(tid)
+        out.append({"id": task.id, "name": task.name, "category": task.category,
+                    "agents": len(task.agents), "max_rounds": task.max_rounds})
+    return out
+
+
+# --- ablations: pure functions returning a modified task --------------------------------------
+def _variant(task: Task, suffix: str, **changes: Any) -> Task:
+    return task.model_copy(update={"variant_of": task.variant_of or task.id, **changes})
+
+
+def no_docs(task: Task) -> Task:
+    """Drop every agent's documentation (the paper's 'without task documentation' ablation)."""
+    return _variant(task, "no_docs", agents=[a.model_copy(update={"context": ""}) for a in task.agents])
+
+
+def with_max_rounds(task: Task, max_rounds: int) -> Task:
+    """Change the round budget (the paper's 10-round horizon ablation)."""
+    if max_rounds < 1:
+        raise ValueError(f"max_rounds must be >= 1, got {max_rounds}")
+    return _variant(task, f"rounds{max_rounds}", max_rounds=max_rounds)
+
+
+def single_agent(task: Task, name: str | None = None) -> Task:
+    """Keep one agent (the first, or `name`): the single-agent baseline."""
+    keep = task.agent(name) if name else task.agents[0]
+    return _variant(task, "single", agents=[keep], oracle={k: v for k, v in task.oracle.items() if k == keep.name})
+
+
+def without_agent(task: Task, name: str) -> Task:
+    """Remove one agent (collaboration-necessity checks)."""
+    task.agent(name)
+    return _variant(task, f"minus_{name}", agents=[a for a in task.agents if a.name != name],
+                    oracle={k: v for k, v in task.oracle.items() if k != name})
+
+
+def random_spawns(task: Task, seed: int, content: Any = None, same_region: bool = True) -> Task:
+    """Move every agent to a seeded random walkable tile, in its spawn's region or anywhere."""
+    content = content or _content()
+    gmap = content.map
+    marks = landmarks_of(content)
+    rng = random.Random(f"random_spawns:{task.id}:{seed}")
+    walkable = _walkable_tiles(gmap)
+    if not walkable:
+        raise ValueError("the map has no walkable tiles")
+    agents = []
+    for a in task.agents:
+        start = marks[a.spawn] if isinstance(a.spawn, str) else tuple(a.spawn)
+        pool = walkable
+        if same_region:
+            region = _region(gmap, start)
+            pool = [t for t in walkable if _region(gmap, t) == region] or walkable
+        agents.append(a.model_copy(update={"spawn": rng.choice(pool)}))
+    return _variant(task, "random_spawns", agents=agents)
+
+
+def _walkable_tiles(gmap: Any) -> list[tuple[int, int]]:
+    """Walkable tiles reachable from the hub (so every random spawn can reach the task)."""
+    w = gmap.width
+    reach = getattr(gmap, "reachable", b"") or b""
+    return [(x, y) for y in range(gmap.height) for x in range(w)
+            if gmap.walkable(x, y) and (not reach or reach[y * w + x] == 1)]
+
+
+def _region(gmap: Any, pos: tuple[int, int]) -> Any:
+    return gmap.region_at(pos[0], pos[1])
+
+
+def apply_options(task: Task, options: dict | None, seed: int = 0, content: Any = None) -> Task:
+    """Apply task-level options: no_docs, max_rounds, random_spawns, single_agent."""
+    options = options or {}
+    if options.get("single_agent"):
+        name = options["single_agent"] if isinstance(options["single_agent"], str) else None
+        task = single_agent(task, name)
+    if options.get("no_docs"):
+        task = no_docs(task)
+    if options.get("max_rounds"):
+        task = with_max_rounds(task, int(options["max_rounds"]))
+    if options.get("random_spawns"):
+        task = random_spawns(task, seed, content, same_region=options.get("random_spawns") != "any")
+    return task
+
+
+def task_to_yaml(task: Task) -> str:
+    return yaml.safe_dump(task.model_dump(mode="json", by_alias=True, exclude_none=True), sort_keys=False, allow_unicode=True)
+
+
+# --- CLI ----------------------------------------------------------------------------------------
+def configure_tasks(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print a JSON list of {id, name, category, agents, max_rounds}")
+
+
+def command_tasks(args: argparse.Namespace) -> int:
+    try:
+        rows = list_tasks()
+    except TaskError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    print(f"{'id':<10} {'category':<13} {'agents':>6} {'rounds':>6}  name")
+    for r in rows:
+        print(f"{r['id']:<10} {r['category']:<13} {r['agents']:>6} {r['max_rounds']:>6}  {r['name']}")
+    return 0
+
+
+def configure_validate(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", help="task YAML files or ids (default: every shipped task)")
+
+
+def command_validate(args: argparse.Namespace) -> int:
+    targets = args.paths or [str(TASKS_DIR / f"{t}.yaml") for t in list_task_ids()]
+    failed = 0
+    for target in targets:
+        try:
+            task = load_task(target)
+        except TaskError as exc:
+            failed += 1
+            for problem in exc.problems:
+                print(problem)
+            continue
+        print(f"ok  {resolve_path(target).name}: {task.name} ({len(task.agents)} agents, {len(task.checkpoints)} checkpoints)")
+    if failed:
+        print(f"{failed} of {len(targets)} task file(s) invalid", file=sys.stderr)
+    return 1 if failed else 0
