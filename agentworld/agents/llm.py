@@ -1,0 +1,572 @@
+"""LLM agents: a chat-completions model with function calling plays one seat (or every seat).
+
+Works with any OpenAI-compatible server (OpenAI, vLLM, Ollama, OpenRouter...) through the
+`openai` package. Base URL, key and model come from options or from OPENAI_BASE_URL,
+OPENAI_API_KEY and AGENTWORLD_MODEL. Prompts are plain template files (agentworld/prompts/,
+or a copy given with `prompts=DIR`) rendered with `string.Template` ($name placeholders).
+
+Conversation shape, one *turn* per act():
+    system (system.md)
+    user   (user.md: briefing + digest of dropped turns + the oldest kept observation)
+    assistant (one tool call)   tool/user (turn.md: the next observation)   assistant ...
+Only the first tool call of a reply is kept in the history; ignored extra calls, replies
+without a tool call and bad arguments are reported in the next observation's feedback and
+counted in `usage`.
+
+`make_team(names, single_agent=True, ...)` gives one shared conversation that controls every
+avatar in turn (the paper's single-agent baseline).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import string
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
+TEMPLATES = ("system.md", "user.md", "turn.md", "team_user.md", "team_member.md")
+# Placeholders each template may use (anything else is an error naming the file).
+PLACEHOLDERS = {
+    "system.md": {"max_rounds"},
+    "user.md": {"task_id", "task_name", "objective", "name", "role", "teammates", "documentation",
+                "history", "round", "max_rounds", "rounds_left", "feedback", "observation"},
+    "turn.md": {"name", "role", "round", "max_rounds", "rounds_left", "feedback", "observation"},
+    "team_user.md": {"task_id", "task_name", "objective", "name", "role", "teammates", "members",
+                     "history", "round", "max_rounds", "rounds_left", "feedback", "observation"},
+    "team_member.md": {"name", "role", "documentation"},
+}
+NO_DOCS = "(No documentation is available for this task.)"
+
+
+class LLMUnavailable(RuntimeError):
+    """The model server could not give an answer after all retries (or refused the request)."""
+
+
+class LLMOptions(BaseModel):
+    """Options of an LLM agent (from make_agent(**options) or the CLI)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str | None = None
+    base_url: str | None = None
+    api_key: str | None = None
+    temperature: float | None = None
+    max_tokens: int | None = Field(default=None, ge=1)
+    top_p: float | None = None
+    seed: int | None = None  # sent to the server when given (for servers that honour it)
+    tool_choice: Literal["auto", "required"] | None = None  # None: leave it to the server
+    parallel_tool_calls: bool | None = None
+    extra_body: dict[str, Any] | None = None
+    timeout: float = Field(default=120.0, gt=0)  # seconds per request
+    max_retries: int = Field(default=6, ge=0)
+    backoff_base: float = Field(default=1.0, ge=0)  # first retry delay (doubles each retry)
+    backoff_max: float = Field(default=60.0, ge=0)
+    history: Literal["full", "last", "summary"] = "full"
+    history_turns: int = Field(default=8, ge=0)  # turns kept verbatim for "last" / "summary"
+    prompts: str | None = None  # directory with edited copies of the templates
+    prices: dict[str, Any] | str | None = None  # {model: {"input": $/1M, "output": $/1M}} or a JSON file
+    no_docs: bool = False  # hide agent-specific documentation (ablation)
+    single_agent: bool = False
+
+    @field_validator("prompts")
+    @classmethod
+    def _prompts_dir(cls, value: str | None) -> str | None:
+        if value is not None and not Path(value).is_dir():
+            raise ValueError(f"prompts directory {value!r} does not exist")
+        return value
+
+
+def parse_options(options: dict[str, Any]) -> LLMOptions:
+    """LLMOptions from keyword options, with one readable line per problem."""
+    try:
+        return LLMOptions(**options)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors(include_url=False):
+            where = ".".join(str(p) for p in err["loc"]) or "options"
+            msg = "unknown option" if err["type"] == "extra_forbidden" else err["msg"]
+            problems.append(f"{where}: {msg} (got {err.get('input')!r})")
+        raise ValueError("invalid LLM agent options: " + "; ".join(problems)) from None
+
+
+# --------------------------------------------------------------------------- prompts
+
+def load_templates(directory: str | os.PathLike | None = None) -> dict[str, string.Template]:
+    """Templates from `directory`, falling back per file to the shipped ones; placeholders checked."""
+    out = {}
+    for name in TEMPLATES:
+        path = Path(directory) / name if directory else None
+        if path is None or not path.is_file():
+            path = PROMPTS_DIR / name
+        text = path.read_text(encoding="utf-8")
+        template = string.Template(text)
+        if not template.is_valid():
+            raise ValueError(f"prompt template {path}: invalid '$' placeholder (write $$ for a literal $)")
+        unknown = set(template.get_identifiers()) - PLACEHOLDERS[name]
+        if unknown:
+            raise ValueError(
+                f"prompt template {path} uses unknown placeholder(s) {sorted(unknown)}; "
+                f"known: {sorted(PLACEHOLDERS[name])}"
+            )
+        out[name] = template
+    return out
+
+
+def render(template: string.Template, **values: Any) -> str:
+    """Fill a template; missing placeholders render as empty (templates may drop any of them)."""
+    names = template.get_identifiers()
+    return template.substitute({n: "" if values.get(n) is None else str(values[n]) for n in names})
+
+
+def observation_text(observation: Any) -> str:
+    """The LLM-ready text of an observation (env observations carry it under 'text')."""
+    if isinstance(observation, str):
+        return observation
+    if isinstance(observation, dict):
+        for key in ("text", "llm_text", "prompt"):
+            if isinstance(observation.get(key), str):
+                return observation[key]
+        return json.dumps(observation, sort_keys=True, default=str)
+    return str(observation)
+
+
+def _obs_field(observation: Any, key: str) -> Any:
+    if isinstance(observation, dict):
+        if key in observation:
+            return observation[key]
+        inner = observation.get("state") or observation.get("raw")
+        if isinstance(inner, dict):
+            return inner.get(key)
+    return None
+
+
+# --------------------------------------------------------------------------- prices
+
+def load_prices(prices: dict[str, Any] | str | os.PathLike | None) -> dict[str, tuple[float, float]]:
+    """Price table model -> ($ per 1M input tokens, $ per 1M output tokens)."""
+    if prices is None:
+        env = os.environ.get("AGENTWORLD_PRICES")
+        if not env:
+            return {}
+        prices = env
+    if not isinstance(prices, dict):
+        path = Path(prices)
+        try:
+            prices = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise ValueError(f"price table {path}: {exc}") from exc
+        if not isinstance(prices, dict):
+            raise ValueError(f"price table {path}: expected an object {{model: {{input, output}}}}")
+    table = {}
+    for model, entry in prices.items():
+        if isinstance(entry, dict) and {"input", "output"} <= set(entry):
+            table[model] = (float(entry["input"]), float(entry["output"]))
+        elif isinstance(entry, (list, tuple)) and len(entry) == 2:
+            table[model] = (float(entry[0]), float(entry[1]))
+        else:
+            raise ValueError(f"price table entry {model!r}: expected {{'input': $/1M, 'output': $/1M}}, got {entry!r}")
+    return table
+
+
+def price_of(table: dict[str, tuple[float, float]], model: str) -> tuple[float, float] | None:
+    """Exact model name first, then the name without a provider prefix ('openai/gpt-4o')."""
+    return table.get(model) or table.get(model.split("/")[-1])
+
+
+# --------------------------------------------------------------------------- the model client
+
+@dataclass
+class Reply:
+    """One model answer reduced to what the agent needs."""
+
+    content: str
+    tool_calls: list[dict]  # [{"id", "name", "arguments"}] as returned
+    prompt_tokens: int
+    completion_tokens: int
+    retries: int
+    latency: float
+    estimated_tokens: bool = False
+
+
+class ChatClient:
+    """The `openai` chat-completions client with our own retry/backoff policy."""
+
+    def __init__(self, options: LLMOptions, sleep=time.sleep):
+        import openai  # imported here so other agent kinds never pay for it
+
+        self.openai = openai
+        self.options = options
+        self.model = options.model or os.environ.get("AGENTWORLD_MODEL")
+        if not self.model:
+            raise ValueError("no model given: pass --model / model= or set AGENTWORLD_MODEL")
+        base_url = options.base_url or os.environ.get("OPENAI_BASE_URL") or None
+        api_key = options.api_key or os.environ.get("OPENAI_API_KEY")
+        if not api_key:
+            # Local servers (vLLM, Ollama) accept any key; the client insists on one.
+            api_key = "not-needed" if base_url else None
+        if not api_key:
+            raise ValueError("no API key: set OPENAI_API_KEY (or pass base_url for a local server)")
+        self.client = openai.OpenAI(base_url=base_url, api_key=api_key, timeout=options.timeout, max_retries=0)
+        self.sleep = sleep
+
+    def _retryable(self, exc: Exception) -> bool:
+        o = self.openai
+        if isinstance(exc, (o.APITimeoutError, o.APIConnectionError, o.RateLimitError)):
+            return True
+        return isinstance(exc, o.APIStatusError) and (exc.status_code >= 500 or exc.status_code in (408, 409))
+
+    def _delay(self, attempt: int, exc: Exception) -> float:
+        opts = self.options
+        delay = opts.backoff_base * (2 ** attempt)
+        response = getattr(exc, "response", None)
+        header = response.headers.get("retry-after") if response is not None else None
+        try:
+            delay = max(delay, float(header)) if header else delay
+        except ValueError:
+            pass
+        delay = min(delay, opts.backoff_max)
+        return delay * (0.75 + 0.5 * random.random())  # jitter spreads parallel workers apart
+
+    def complete(self, messages: list[dict], tools: list[dict]) -> Reply:
+        opts = self.options
+        kwargs: dict[str, Any] = {"model": self.model, "messages": messages}
+        if tools:
+            kwargs["tools"] = tools
+            if opts.tool_choice:
+                kwargs["tool_choice"] = opts.tool_choice
+            if opts.parallel_tool_calls is not None:
+                kwargs["parallel_tool_calls"] = opts.parallel_tool_calls
+        for key in ("temperature", "max_tokens", "top_p", "seed", "extra_body"):
+            value = getattr(opts, key)
+            if value is not None:
+                kwargs[key] = value
+        start = time.monotonic()
+        attempt = 0
+        while True:
+            try:
+                response = self.client.chat.completions.create(**kwargs)
+                break
+            except Exception as exc:
+                if not isinstance(exc, self.openai.OpenAIError):
+                    raise
+                if not self._retryable(exc):
+                    raise LLMUnavailable(f"model server refused the request: {_describe_error(exc)}") from exc
+                if attempt >= opts.max_retries:
+                    raise LLMUnavailable(
+                        f"model server failed {attempt + 1} times in a row; last error: {_describe_error(exc)}"
+                    ) from exc
+                self.sleep(self._delay(attempt, exc))
+                attempt += 1
+        if not response.choices:
+            raise LLMUnavailable("model server returned no choices")
+        message = response.choices[0].message
+        calls = []
+        for call in message.tool_calls or []:
+            function = getattr(call, "function", None)
+            if function is None:
+                continue
+            arguments = function.arguments
+            if not isinstance(arguments, str):
+                arguments = json.dumps(arguments)
+            calls.append({"id": call.id or f"call_{len(calls)}", "name": function.name, "arguments": arguments})
+        content = message.content or ""
+        usage = response.usage
+        estimated = usage is None or usage.prompt_tokens is None
+        if estimated:  # some servers omit usage: estimate ~4 characters per token
+            prompt_tokens = sum(len(json.dumps(m)) for m in messages) // 4
+            completion_tokens = (len(content) + sum(len(c["arguments"]) + len(c["name"]) for c in calls)) // 4
+        else:
+            prompt_tokens, completion_tokens = int(usage.prompt_tokens), int(usage.completion_tokens or 0)
+        return Reply(content, calls, prompt_tokens, completion_tokens, attempt, time.monotonic() - start, estimated)
+
+
+def _describe_error(exc: Exception) -> str:
+    status = getattr(exc, "status_code", None)
+    text = str(exc)
+    if len(text) > 300:
+        text = text[:300] + "..."
+    return f"{type(exc).__name__}{f' (HTTP {status})' if status else ''}: {text}"
+
+
+# --------------------------------------------------------------------------- the conversation
+
+@dataclass
+class Turn:
+    """One act(): the observation shown and the model's (normalised) answer."""
+
+    actor: str
+    round: int | None
+    text: str  # observation text shown
+    feedback: str = ""  # notes about the previous reply (protocol problems)
+    assistant: dict | None = None  # the assistant message kept in history
+    call: str = ""  # "gather {...}" for the digest
+    result: str = ""  # filled in from the actor's next observation
+    messages: list[str] = field(default_factory=list)  # chat received in this observation
+
+    def has_call(self) -> bool:
+        return bool(self.assistant and self.assistant.get("tool_calls"))
+
+
+def _new_usage() -> dict[str, Any]:
+    return {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "cost": 0.0, "retries": 0,
+            "per_turn_prompt_tokens": [], "max_prompt_tokens": 0, "estimated_tokens": False,
+            "no_tool_call": 0, "extra_tool_calls": 0, "invalid_arguments": 0, "latency": 0.0}
+
+
+class Conversation:
+    """One model context. Per-seat agents own one each; single-agent mode shares one."""
+
+    def __init__(self, options: LLMOptions, client: ChatClient | None = None):
+        self.options = options
+        self.templates = load_templates(options.prompts)
+        self.client = client or ChatClient(options)
+        self.prices = load_prices(options.prices)
+        self.price = price_of(self.prices, self.client.model) if self.prices else None
+        if self.prices and self.price is None:
+            raise ValueError(f"price table has no entry for model {self.client.model!r}")
+        self.briefings: dict[str, dict] = {}
+        self.turns: list[Turn] = []
+        self.usage = _new_usage()
+        self.usage_by_actor: dict[str, dict] = {}
+        self.feedback: dict[str, list[str]] = {}
+        self.transcript: list[dict] = []  # per-turn record (prompt size, issues) for run dirs
+
+    # -- episode setup
+    def register(self, name: str, briefing: dict) -> None:
+        if name in self.briefings:  # a seat reset twice: a new episode begins
+            self.briefings, self.turns, self.feedback, self.transcript = {}, [], {}, []
+            self.usage, self.usage_by_actor = _new_usage(), {}
+        self.briefings[name] = dict(briefing or {})
+        self.usage_by_actor[name] = _new_usage()
+        self.feedback[name] = []
+
+    def _tools(self) -> list[dict]:
+        from agentworld import tools
+
+        for briefing in self.briefings.values():
+            given = briefing.get("tools") or briefing.get("tool_schemas")
+            if given:
+                return [s if "function" in s else {"type": "function", "function": s} for s in given]
+        return tools.schemas()
+
+    # -- rendering
+    def _values(self, actor: str, rnd: int | None, text: str, feedback: str) -> dict[str, Any]:
+        b = self.briefings.get(actor, {})
+        max_rounds = b.get("max_rounds")
+        team = [n for n in self.briefings] if self.options.single_agent else None
+        teammates = b.get("teammates")
+        if team is not None:
+            teammates = team
+        if isinstance(teammates, (list, tuple)):
+            teammates = ", ".join(_teammate(t) for t in teammates) or "(none)"
+        rounds_left = max_rounds - rnd + 1 if isinstance(max_rounds, int) and isinstance(rnd, int) else None
+        return {
+            "task_id": b.get("task_id") or b.get("task", ""),
+            "task_name": b.get("task_name") or b.get("name") or b.get("task_id", ""),
+            "objective": b.get("objective", ""),
+            "name": actor,
+            "role": b.get("role") or actor,
+            "teammates": teammates,
+            "documentation": self._docs(b),
+            "round": rnd if rnd is not None else "?",
+            "max_rounds": max_rounds if max_rounds is not None else "?",
+            "rounds_left": rounds_left if rounds_left is not None else "?",
+            "feedback": feedback,
+            "observation": text,
+        }
+
+    def _docs(self, briefing: dict) -> str:
+        docs = "" if self.options.no_docs else (briefing.get("context") or briefing.get("documentation") or "")
+        return docs.strip() or NO_DOCS
+
+    def _digest(self, dropped: list[Turn]) -> str:
+        if not dropped:
+            return ""
+        if self.options.history == "last":
+            return f"\n({len(dropped)} earlier turns are not shown.)\n"
+        lines = []
+        for t in dropped:
+            who = f"{t.actor} " if self.options.single_agent else ""
+            lines.append(f"- round {t.round}: {who}{t.call or 'no action'}{' -> ' + t.result if t.result else ''}")
+            lines.extend(f"  {m}" for m in t.messages)
+        if len(lines) > 60:
+            lines = [f"- ... {len(lines) - 60} older lines omitted"] + lines[-60:]
+        return "\n# Summary of your earlier turns\n" + "\n".join(_clip(l, 240) for l in lines) + "\n"
+
+    def messages_for(self, pending: Turn) -> list[dict]:
+        """The prompt for the pending turn: system, briefing + window of turns, this observation."""
+        turns = self.turns + [pending]
+        keep = len(turns) if self.options.history == "full" else self.options.history_turns + 1
+        dropped, window = turns[:-keep] if keep < len(turns) else [], turns[-keep:]
+        first = window[0]
+        values = self._values(first.actor, first.round, first.text, first.feedback)
+        values["history"] = self._digest(dropped)
+        if self.options.single_agent:
+            members = "\n".join(
+                render(self.templates["team_member.md"], **self._values(n, first.round, "", ""))
+                for n in self.briefings
+            )
+            user = render(self.templates["team_user.md"], members=members, **values)
+        else:
+            user = render(self.templates["user.md"], **values)
+        msgs = [{"role": "system", "content": render(self.templates["system.md"], max_rounds=values["max_rounds"])},
+                {"role": "user", "content": user}]
+        for prev, turn in zip(window, window[1:]):
+            msgs.append(prev.assistant or {"role": "assistant", "content": ""})
+            content = render(self.templates["turn.md"], **self._values(turn.actor, turn.round, turn.text, turn.feedback))
+            if prev.has_call():
+                msgs.append({"role": "tool", "tool_call_id": prev.assistant["tool_calls"][0]["id"], "content": content})
+            else:
+                msgs.append({"role": "user", "content": content})
+        return msgs
+
+    # -- one turn
+    def step(self, actor: str, observation: Any) -> dict | str:
+        rnd = _obs_field(observation, "round")
+        rnd = int(rnd) if isinstance(rnd, (int, float)) or (isinstance(rnd, str) and rnd.isdigit()) else None
+        self._attach_result(actor, observation)
+        notes = self.feedback.get(actor) or []
+        feedback = "".join(f"Note: {n}\n" for n in notes)
+        self.feedback[actor] = []
+        pending = Turn(actor, rnd, observation_text(observation), feedback, messages=_received(observation))
+        messages = self.messages_for(pending)
+        reply = self.client.complete(messages, self._tools())
+        action, assistant, call, issues = self._interpret(actor, reply)
+        pending.assistant, pending.call = assistant, call
+        self.turns.append(pending)
+        self._account(actor, reply, issues)
+        self.transcript.append({"actor": actor, "round": rnd, "prompt_tokens": reply.prompt_tokens,
+                                "completion_tokens": reply.completion_tokens, "messages": len(messages),
+                                "tool_calls": len(reply.tool_calls), "issues": issues, "retries": reply.retries,
+                                "content": _clip(reply.content, 500)})
+        return action
+
+    def _attach_result(self, actor: str, observation: Any) -> None:
+        """Give the actor's previous turn the result its new observation reports (for the digest)."""
+        for turn in reversed(self.turns):
+            if turn.actor == actor:
+                if not turn.result:
+                    error = _obs_field(observation, "last_error")
+                    result = _obs_field(observation, "last_result")
+                    turn.result = _clip(f"failed: {error}" if error else (result or ""), 160)
+                return
+
+    def _interpret(self, actor: str, reply: Reply) -> tuple[dict | str, dict, str, list[str]]:
+        """The action for the env, the assistant message kept in history, a digest line, the issues."""
+        calls = reply.tool_calls
+        if not calls:
+            self.feedback[actor].append(
+                "your previous reply contained no tool call, so your turn was lost. "
+                "Every reply must be exactly one tool call."
+            )
+            text = reply.content.strip() or "(empty reply)"
+            assistant = {"role": "assistant", "content": reply.content or "(no tool call)"}
+            # Prefixed so it can never parse as a tool call: the env records it as raw + error.
+            return f"no tool call in the model reply: {_clip(text, 2000)}", assistant, "no tool call", ["no_tool_call"]
+        first, issues = calls[0], []
+        if len(calls) > 1:
+            ignored = ", ".join(c["name"] for c in calls[1:])
+            self.feedback[actor].append(
+                f"your previous reply had {len(calls)} tool calls; only the first ({first['name']}) was carried "
+                f"out and the others ({ignored}) were ignored. Send exactly one tool call per reply."
+            )
+            issues.append("extra_tool_calls")
+        assistant = {"role": "assistant", "content": reply.content or None,
+                     "tool_calls": [{"id": first["id"], "type": "function",
+                                     "function": {"name": first["name"], "arguments": first["arguments"]}}]}
+        try:
+            json.loads(first["arguments"] or "{}")
+        except json.JSONDecodeError:
+            issues.append("invalid_arguments")  # the env's error in the next observation says what is wrong
+            # Some servers re-parse the arguments of past calls: keep this one as plain text instead.
+            assistant = {"role": "assistant",
+                         "content": f"{reply.content}\n[tool call {first['name']} with arguments {first['arguments']}]".strip()}
+        call = f"{first['name']} {_clip(first['arguments'], 120)}"
+        # parse_action reads OpenAI-style calls; bad JSON becomes a precise error in the record.
+        return {"name": first["name"], "arguments": first["arguments"] or "{}"}, assistant, call, issues
+
+    def _account(self, actor: str, reply: Reply, issues: list[str]) -> None:
+        cost = 0.0
+        if self.price:
+            cost = (reply.prompt_tokens * self.price[0] + reply.completion_tokens * self.price[1]) / 1_000_000
+        for usage in (self.usage, self.usage_by_actor[actor]):
+            usage["prompt_tokens"] += reply.prompt_tokens
+            usage["completion_tokens"] += reply.completion_tokens
+            usage["calls"] += 1
+            usage["cost"] = round(usage["cost"] + cost, 8)
+            usage["retries"] += reply.retries
+            usage["latency"] = round(usage["latency"] + reply.latency, 3)
+            usage["per_turn_prompt_tokens"].append(reply.prompt_tokens)
+            usage["max_prompt_tokens"] = max(usage["max_prompt_tokens"], reply.prompt_tokens)
+            usage["estimated_tokens"] = usage["estimated_tokens"] or reply.estimated_tokens
+            for issue in issues:
+                usage[issue] += 1
+
+
+def _teammate(entry: Any) -> str:
+    if isinstance(entry, dict):
+        name, role = entry.get("name", "?"), entry.get("role")
+        return f"{name} ({role})" if role else str(name)
+    return str(entry)
+
+
+def _received(observation: Any) -> list[str]:
+    messages = _obs_field(observation, "messages") or []
+    out = []
+    for m in messages if isinstance(messages, list) else []:
+        if isinstance(m, dict):
+            out.append(_clip(f"{m.get('from', '?')} said: {m.get('text', '')}", 200))
+    return out
+
+
+def _clip(text: str, limit: int) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# --------------------------------------------------------------------------- agents
+
+class LLMAgent:
+    """One seat played by an LLM (or one avatar of a shared single-agent conversation)."""
+
+    kind = "llm"
+
+    def __init__(self, conversation: Conversation | None = None, **options: Any):
+        if conversation is None:
+            conversation = Conversation(parse_options(options))
+        self.conversation = conversation
+        self.name = ""
+
+    def reset(self, name: str, briefing: dict) -> None:
+        self.name = name
+        self.conversation.register(name, briefing)
+
+    def act(self, observation: dict) -> dict | str:
+        if not self.name:
+            raise RuntimeError("LLMAgent.act called before reset()")
+        return self.conversation.step(self.name, observation)
+
+    @property
+    def usage(self) -> dict:
+        """This seat's token/cost usage (its share when several seats share one conversation)."""
+        return self.conversation.usage_by_actor.get(self.name) or _new_usage()
+
+    @property
+    def transcript(self) -> list[dict]:
+        return [t for t in self.conversation.transcript if t["actor"] == self.name]
+
+
+def make_team(names: list[str], **options: Any) -> dict[str, LLMAgent]:
+    """LLM agents for every seat; with single_agent=True they share one conversation."""
+    opts = parse_options(options)
+    if opts.single_agent:
+        shared = Conversation(opts)
+        return {name: LLMAgent(conversation=shared) for name in names}
+    return {name: LLMAgent(conversation=Conversation(opts)) for name in names}

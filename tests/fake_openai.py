@@ -1,0 +1,148 @@
+"""A tiny OpenAI-compatible chat-completions server for tests (loopback only).
+
+Replies come from a script (a queue consumed in request order) and then from a policy
+(a function of the request body), so tests drive the real `openai` client over real HTTP.
+
+    with FakeOpenAI([call("wait"), error(429), call("gather", target="oak_tree#1")]) as server:
+        agent = LLMAgent(model="fake", base_url=server.base_url, api_key="x")
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import deque
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Callable
+
+
+def call(name: str, _raw: str | None = None, **args: Any) -> dict:
+    """A reply with one tool call (`_raw` gives the arguments text verbatim, e.g. bad JSON)."""
+    return {"tool_calls": [(name, _raw if _raw is not None else json.dumps(args))]}
+
+
+def calls(*pairs: tuple[str, dict]) -> dict:
+    """A reply with several tool calls."""
+    return {"tool_calls": [(name, json.dumps(args)) for name, args in pairs]}
+
+
+def text(content: str) -> dict:
+    """A reply with only text, no tool call."""
+    return {"content": content, "tool_calls": []}
+
+
+def error(status: int, retry_after: float | None = None) -> dict:
+    """An HTTP error reply."""
+    return {"status": status, "retry_after": retry_after}
+
+
+def _prompt_tokens(body: dict) -> int:
+    """Deterministic stand-in for a tokenizer: ~4 characters per token of the messages."""
+    return sum(len(json.dumps(m, sort_keys=True)) for m in body.get("messages", [])) // 4
+
+
+class FakeOpenAI:
+    """Threaded HTTP server on 127.0.0.1 speaking enough of /v1/chat/completions."""
+
+    def __init__(self, script: list[dict] | None = None, policy: Callable[[dict], dict] | None = None,
+                 usage: bool = True):
+        self.script: deque[dict] = deque(script or [])
+        self.policy = policy or (lambda body: call("wait"))
+        self.usage = usage
+        self.requests: list[dict] = []  # bodies of every request received
+        self.statuses: list[int] = []  # status code answered to each request
+        self.lock = threading.Lock()
+        self.server: ThreadingHTTPServer | None = None
+        self.thread: threading.Thread | None = None
+
+    # -- lifecycle
+    def start(self) -> "FakeOpenAI":
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:  # keep test output quiet
+                pass
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("content-length") or 0)
+                body = json.loads(self.rfile.read(length) or b"{}")
+                if not self.path.endswith("/chat/completions"):
+                    self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
+                    return
+                spec = fake._next(body)
+                if spec.get("sleep"):
+                    time.sleep(spec["sleep"])
+                status = spec.get("status")
+                if status:
+                    headers = {"retry-after": str(spec["retry_after"])} if spec.get("retry_after") is not None else {}
+                    fake._record(status)
+                    self._send(status, {"error": {"message": f"scripted HTTP {status}", "type": "server_error"}}, headers)
+                    return
+                fake._record(200)
+                self._send(200, fake._completion(body, spec))
+
+            def _send(self, status: int, payload: dict, headers: dict | None = None) -> None:
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(data)))
+                for key, value in (headers or {}).items():
+                    self.send_header(key, value)
+                self.end_headers()
+                self.wfile.write(data)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self.server:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+    def __enter__(self) -> "FakeOpenAI":
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+    @property
+    def base_url(self) -> str:
+        assert self.server is not None, "server not started"
+        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+
+    # -- replies
+    def _next(self, body: dict) -> dict:
+        with self.lock:
+            self.requests.append(body)
+            if self.script:
+                return self.script.popleft()
+        return self.policy(body)
+
+    def _record(self, status: int) -> None:
+        with self.lock:
+            self.statuses.append(status)
+
+    def _completion(self, body: dict, spec: dict) -> dict:
+        with self.lock:
+            n = len(self.requests)
+        tool_calls = [
+            {"id": f"call_{n}_{i}", "type": "function", "function": {"name": name, "arguments": arguments}}
+            for i, (name, arguments) in enumerate(spec.get("tool_calls", []))
+        ]
+        message: dict[str, Any] = {"role": "assistant", "content": spec.get("content")}
+        if tool_calls:
+            message["tool_calls"] = tool_calls
+        completion = 5 + sum(len(c["function"]["arguments"]) for c in tool_calls) // 4 + len(spec.get("content") or "") // 4
+        out: dict[str, Any] = {
+            "id": f"chatcmpl-{n}", "object": "chat.completion", "created": 0, "model": body.get("model", "fake"),
+            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if tool_calls else "stop"}],
+        }
+        if self.usage:
+            prompt = _prompt_tokens(body)
+            out["usage"] = {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
+        return out
