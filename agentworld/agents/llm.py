@@ -30,6 +30,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from agentworld.agents.base import Agent
+
 PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
 TEMPLATES = ("system.md", "user.md", "turn.md", "team_user.md", "team_member.md")
 # Placeholders each template may use (anything else is an error naming the file).
@@ -533,7 +535,7 @@ def _clip(text: str, limit: int) -> str:
 
 # --------------------------------------------------------------------------- agents
 
-class LLMAgent:
+class LLMAgent(Agent):
     """One seat played by an LLM (or one avatar of a shared single-agent conversation)."""
 
     kind = "llm"
@@ -542,10 +544,13 @@ class LLMAgent:
         if conversation is None:
             conversation = Conversation(parse_options(options))
         self.conversation = conversation
+        self.options = conversation.options.model_dump(exclude_none=True, exclude={"api_key"})
+        self.options["model"] = conversation.client.model
         self.name = ""
+        self.briefing = {}
 
     def reset(self, name: str, briefing: dict) -> None:
-        self.name = name
+        self.name, self.briefing = name, briefing
         self.conversation.register(name, briefing)
 
     def act(self, observation: dict) -> dict | str:

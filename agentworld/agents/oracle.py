@@ -1,0 +1,381 @@
+"""The oracle: a generic executor of a task's scripted reference plan (`oracle:` in the YAML).
+
+Each agent runs its own list of steps using only its OWN observation (what it sees nearby,
+its inventory, its last result/error, its messages and offers) plus the static world content
+(recipes, node yields, ranges) that any player could read in the documentation. It never looks
+at the world state, so it works the same over the websocket server.
+
+A step is finished when its goal shows in the observation (e.g. `gather {target: oak_tree,
+count: 3}` finishes when 3 of the tree's item are in the inventory). Steps that wait on a
+teammate (give when the receiver is not in view, wait_for, trade_accept) wait patiently; steps
+that keep failing are retried, then skipped after `max_failures` consecutive errors so one bad
+step cannot freeze the agent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agentworld.agents.base import Agent
+from agentworld.tasks import Step, parse_step
+
+WAIT = {"tool": "wait", "args": {}}
+
+
+def _inv(obs: dict) -> dict[str, int]:
+    return {e["item"]: e["count"] for e in obs["inventory"]}
+
+
+def _visible(obs: dict, ident: str) -> dict | None:
+    for e in obs["nearby"]:
+        if e["id"] == ident:
+            return e
+    return None
+
+
+def _nearest(obs: dict, kind_prefix: str, exclude: set[str] = frozenset()) -> dict | None:
+    """Nearest entity whose id is `<prefix>#n` (nearby is sorted by distance)."""
+    for e in obs["nearby"]:
+        ident = e["id"]
+        if ident.split("#", 1)[0] == kind_prefix and ident not in exclude and "depleted" not in e["detail"].lower():
+            return e
+    return None
+
+
+class OracleAgent(Agent):
+    """Executes the plan given in briefing["oracle_plan"] (or `plan=` at construction)."""
+
+    kind = "oracle"
+    needs_plan = True
+
+    def __init__(self, plan: list | None = None, max_failures: int = 6, **options: Any):
+        super().__init__(**options)
+        self._plan_override = plan
+        self.max_failures = max_failures
+        from agentworld.world.content import load_content
+
+        self.content = load_content()
+        self.interact = self.content.rules.interact_range
+        self.give_range = self.content.rules.give_range
+
+    def reset(self, name: str, briefing: dict) -> None:
+        super().reset(name, briefing)
+        raw = self._plan_override if self._plan_override is not None else briefing.get("oracle_plan", [])
+        self.steps: list[Step] = [s if isinstance(s, Step) else parse_step(s) for s in raw]
+        self.index = 0
+        self.memo: dict[str, Any] = {}
+        self.failures = 0
+        self.pending: tuple[int, str] | None = None  # (step index, what the last action was for)
+        self.avoid: set[str] = set()  # node ids that just failed (depleted/contested)
+        self.log: list[str] = []
+
+    # --- the loop ---------------------------------------------------------------------------
+    def act(self, observation: dict) -> dict:
+        obs = observation
+        if self.pending is not None:
+            index, purpose = self.pending
+            self.pending = None
+            if index == self.index:
+                if obs["last_error"]:
+                    self.failures += 1
+                    self._on_failure(purpose, obs)
+                    if self.failures >= self.max_failures:
+                        self.log.append(f"skipped step {self.index} ({self.steps[self.index].kind}): {obs['last_error']}")
+                        self._advance()
+                else:
+                    self.failures = 0
+                    self._on_success(purpose)
+        for _ in range(len(self.steps) + 1):
+            if self.index >= len(self.steps):
+                return WAIT
+            step = self.steps[self.index]
+            handler = getattr(self, f"_step_{step.kind}")
+            out = handler(step, obs)
+            if out is None:  # the step is complete
+                self._advance()
+                continue
+            action, purpose = out
+            if purpose:
+                self.pending = (self.index, purpose)
+            return action
+        return WAIT
+
+    def _advance(self) -> None:
+        self.index += 1
+        self.memo = {}
+        self.failures = 0
+        self.avoid = set()
+
+    def _on_success(self, purpose: str) -> None:
+        key, _, n = purpose.partition(":")
+        if n:
+            self.memo[key] = self.memo.get(key, 0) + int(n)
+
+    def _on_failure(self, purpose: str, obs: dict) -> None:
+        if purpose.startswith("gather@"):
+            self.avoid.add(purpose.split("@", 1)[1].split(":")[0])
+
+    # --- helpers --------------------------------------------------------------------------------
+    def _approach(self, entity: dict, reach: int) -> tuple[dict, str] | None:
+        if entity["distance"] > reach:
+            return {"tool": "move_to", "args": {"target": entity["id"]}}, "move"
+        return None
+
+    def _heal_if_needed(self, obs: dict) -> tuple[dict, str] | None:
+        if obs["alive"] and obs["max_hp"] and obs["hp"] * 100 < obs["max_hp"] * 35:
+            items = self.content.items
+            foods = [(items[e["item"]].heal, e["item"]) for e in obs["inventory"]
+                     if e["item"] in items and items[e["item"]].heal > 0]
+            if foods:
+                return {"tool": "use", "args": {"item": max(foods)[1]}}, "heal"
+        return None
+
+    # --- steps: each returns (action, purpose) or None when complete --------------------------
+    def _step_move_to(self, step: Any, obs: dict):
+        target = step.target
+        if isinstance(target, (tuple, list)):
+            if tuple(obs["position"]) == tuple(target):
+                return None
+            return {"tool": "move_to", "args": {"target": list(target)}}, "move"
+        seen = _visible(obs, target)
+        if seen is not None and seen["distance"] <= self.interact:
+            return None
+        moved = self.memo.get("moves", 0)
+        if moved and self.memo.get("last_pos") == obs["position"] and not obs["last_error"]:
+            return None  # the engine says we are as close as we get
+        self.memo["moves"] = moved + 1
+        self.memo["last_pos"] = obs["position"]
+        return {"tool": "move_to", "args": {"target": target}}, "move"
+
+    def _yield_item(self, target: str) -> str | None:
+        kind = target.split("#", 1)[0]
+        node = self.content.node_kinds.get(kind)
+        return next(iter(node.yields)) if node else None
+
+    def _step_gather(self, step: Any, obs: dict):
+        item = self._yield_item(step.target)
+        if item is not None and _inv(obs).get(item, 0) >= step.count:
+            return None
+        heal = self._heal_if_needed(obs)
+        if heal:
+            return heal
+        if "#" in step.target:
+            node = _visible(obs, step.target)
+        else:
+            node = _nearest(obs, step.target, self.avoid) or _nearest(obs, step.target)
+        if node is None:
+            if "#" in step.target:
+                return {"tool": "move_to", "args": {"target": step.target}}, "move"
+            return WAIT, ""  # nothing of that kind in view: the plan should move us closer first
+        approach = self._approach(node, self.interact)
+        if approach:
+            return approach
+        return {"tool": "gather", "args": {"target": node["id"]}}, f"gather@{node['id']}"
+
+    def _step_craft(self, step: Any, obs: dict):
+        recipe = self.content.recipes.get(step.recipe)
+        if recipe is None:
+            return None
+        out_item, out_n = next(iter(recipe.outputs.items()))
+        inv = _inv(obs)
+        if "start" not in self.memo:
+            self.memo["start"] = inv.get(out_item, 0)
+        made = self.memo.get("made", 0)
+        if made >= step.count:
+            return None
+        if recipe.station:
+            station = _nearest(obs, recipe.station)
+            if station is not None:
+                approach = self._approach(station, self.interact)
+                if approach:
+                    return approach
+        missing = [i for i, n in recipe.inputs.items() if inv.get(i, 0) < n]
+        if missing:
+            return WAIT, ""  # a teammate should be bringing the inputs
+        times = step.count - made
+        times = min([times] + [inv.get(i, 0) // n for i, n in recipe.inputs.items()])
+        return {"tool": "craft", "args": {"recipe": step.recipe, "count": times}}, f"made:{times}"
+
+    def _step_give(self, step: Any, obs: dict):
+        given = self.memo.get("given", 0)
+        if given >= step.count:
+            return None
+        have = _inv(obs).get(step.item, 0)
+        if have <= 0:
+            return WAIT, ""
+        mate = _visible(obs, step.to)
+        if mate is None:
+            return WAIT, ""
+        approach = self._approach(mate, self.give_range)
+        if approach:
+            return {"tool": "move_to", "args": {"target": step.to}}, "move"
+        n = min(step.count - given, have)
+        return {"tool": "give", "args": {"to": step.to, "item": step.item, "count": n}}, f"given:{n}"
+
+    def _step_wait_for(self, step: Any, obs: dict):
+        if step.item is not None:
+            return None if _inv(obs).get(step.item, 0) >= step.count else (WAIT, "")
+        waited = self.memo.get("waited", 0)
+        if waited >= step.rounds:
+            return None
+        self.memo["waited"] = waited + 1
+        return WAIT, ""
+
+    def _step_wait(self, step: Any, obs: dict):
+        waited = self.memo.get("waited", 0)
+        if waited >= step.rounds:
+            return None
+        self.memo["waited"] = waited + 1
+        return WAIT, ""
+
+    def _step_equip(self, step: Any, obs: dict):
+        if step.item in obs["equipment"].values():
+            return None
+        if _inv(obs).get(step.item, 0) <= 0:
+            return WAIT, ""
+        return {"tool": "equip", "args": {"item": step.item}}, "equip"
+
+    def _step_unequip(self, step: Any, obs: dict):
+        if not obs["equipment"].get(step.slot):
+            return None
+        return {"tool": "unequip", "args": {"slot": step.slot}}, "unequip"
+
+    def _step_use(self, step: Any, obs: dict):
+        if self.memo.get("used", 0) >= step.count:
+            return None
+        if _inv(obs).get(step.item, 0) <= 0:
+            return WAIT, ""
+        return {"tool": "use", "args": {"item": step.item}}, "used:1"
+
+    def _step_attack(self, step: Any, obs: dict):
+        heal = self._heal_if_needed(obs)
+        if heal:
+            return heal
+        if not obs["alive"]:
+            return WAIT, ""
+        target_id = self.memo.get("target")
+        if target_id is None:
+            mob = _visible(obs, step.target) if "#" in step.target else _nearest(obs, step.target)
+            if mob is None:
+                if "#" in step.target and not self.memo.get("searched"):
+                    self.memo["searched"] = 1
+                    return {"tool": "move_to", "args": {"target": step.target}}, "move"
+                return WAIT, ""
+            target_id = self.memo["target"] = mob["id"]
+        mob = _visible(obs, target_id)
+        if mob is None or "dead" in mob["detail"].lower():
+            if self.memo.get("engaged"):
+                return None  # it is gone: killed (by us or the team)
+            return {"tool": "move_to", "args": {"target": target_id}}, "move"
+        self.memo["engaged"] = 1
+        reach = self._weapon_range(obs)
+        if mob["distance"] > reach:
+            return {"tool": "move_to", "args": {"target": target_id}}, "move"
+        return {"tool": "attack", "args": {"target": target_id}}, "attack"
+
+    def _weapon_range(self, obs: dict) -> int:
+        weapon = obs["equipment"].get("weapon")
+        item = self.content.items.get(weapon) if weapon else None
+        if item is not None and item.stats is not None:
+            return item.stats.range
+        return self.content.rules.unarmed.range
+
+    def _near_npc(self, npc: str, obs: dict):
+        seen = _visible(obs, npc)
+        if seen is None:
+            return {"tool": "move_to", "args": {"target": npc}}, "move"
+        return self._approach(seen, self.interact)
+
+    def _step_talk(self, step: Any, obs: dict):
+        if self.memo.get("talked", 0) >= step.times:
+            return None
+        return self._near_npc(step.npc, obs) or ({"tool": "talk", "args": {"npc": step.npc}}, "talked:1")
+
+    def _step_buy(self, step: Any, obs: dict):
+        done = self.memo.get("bought", 0)
+        if done >= step.count:
+            return None
+        n = step.count - done
+        return self._near_npc(step.npc, obs) or (
+            {"tool": "buy", "args": {"npc": step.npc, "item": step.item, "count": n}}, f"bought:{n}")
+
+    def _step_sell(self, step: Any, obs: dict):
+        done = self.memo.get("sold", 0)
+        if done >= step.count:
+            return None
+        have = _inv(obs).get(step.item, 0)
+        if have <= 0:
+            return WAIT, ""
+        n = min(step.count - done, have)
+        return self._near_npc(step.npc, obs) or (
+            {"tool": "sell", "args": {"npc": step.npc, "item": step.item, "count": n}}, f"sold:{n}")
+
+    def _step_build(self, step: Any, obs: dict):
+        site_id = step.site if step.site.startswith("site#") else f"site#{step.site}"
+        site = _visible(obs, site_id)
+        if site is not None and any(w in site["detail"].lower() for w in ("complete", "built", "finished")):
+            return None
+        if self.memo.get("done"):
+            return None
+        if site is None:
+            return {"tool": "move_to", "args": {"target": site_id}}, "move"
+        approach = self._approach(site, self.interact)
+        if approach:
+            return approach
+        err = obs["last_error"].lower()
+        if self.memo.get("builds") and err and any(w in err for w in ("complete", "finished", "already built")):
+            return None
+        self.memo["builds"] = self.memo.get("builds", 0) + 1
+        return {"tool": "build", "args": {"site": site_id}}, "build"
+
+    def _step_trade_offer(self, step: Any, obs: dict):
+        if self.memo.get("offered"):
+            return None
+        mate = _visible(obs, step.to)
+        if mate is None:
+            return WAIT, ""
+        if mate["distance"] > self.give_range:
+            return {"tool": "move_to", "args": {"target": step.to}}, "move"
+        inv = _inv(obs)
+        if any(inv.get(i, 0) < n for i, n in step.give.items()):
+            return WAIT, ""
+        return {"tool": "trade_offer", "args": {"to": step.to, "give": dict(step.give), "want": dict(step.want)}}, "offered:1"
+
+    def _step_trade_accept(self, step: Any, obs: dict):
+        if self.memo.get("accepted"):
+            return None
+        for offer in obs["offers"]:
+            if step.from_ is None or offer["from"] == step.from_:
+                mate = _visible(obs, offer["from"])
+                if mate is not None and mate["distance"] > self.give_range:
+                    return {"tool": "move_to", "args": {"target": offer["from"]}}, "move"
+                return {"tool": "trade_accept", "args": {"offer_id": offer["id"]}}, "accepted:1"
+        return WAIT, ""
+
+    def _step_pick_up(self, step: Any, obs: dict):
+        if self.memo.get("picked"):
+            return None
+        ground = _visible(obs, step.target)
+        if ground is None:
+            for e in obs["nearby"]:
+                if e["kind"] == "ground" and (step.target in e["name"].lower().replace(" ", "_") or step.target in e["detail"]):
+                    ground = e
+                    break
+        if ground is None:
+            return WAIT, ""
+        return self._approach(ground, self.interact) or ({"tool": "pick_up", "args": {"target": ground["id"]}}, "picked:1")
+
+    def _step_drop(self, step: Any, obs: dict):
+        if self.memo.get("dropped"):
+            return None
+        return {"tool": "drop", "args": {"item": step.item, "count": step.count}}, "dropped:1"
+
+    def _step_chat(self, step: Any, obs: dict):
+        if self.memo.get("sent"):
+            return None
+        return {"tool": "chat", "args": {"to": step.to, "message": step.message}}, "sent:1"
+
+    def _step_inspect(self, step: Any, obs: dict):
+        if self.memo.get("inspected"):
+            return None
+        return {"tool": "inspect", "args": {"target": step.target}}, "inspected:1"

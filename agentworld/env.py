@@ -1,0 +1,219 @@
+"""PettingZoo environments: the parallel form (one step = one round) and a native AEC form.
+
+Parallel: `step(actions)` resolves every live agent's action in the task's agent order
+(round-robin: agent 0 first, so later agents' actions see earlier agents' effects), then ends the
+round. AEC: one `step(action)` per agent turn in that same order; each agent observes the world
+as left by the agents before it in the round. Rewards are team rewards, identical for every
+agent: the increase in checkpoint progress (PSR) plus `success_bonus` once on success.
+The episode terminates on success and truncates when `max_rounds` rounds have been played.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from agentworld.backend import Backend, EmbeddedBackend
+from agentworld.episode import EpisodeOptions
+from agentworld.observation import CHARSET, observation_space
+from agentworld.tasks import Task
+
+ACTION_MAX = 4096
+ENV_NAME = "agentworld_v0"
+
+
+def make_backend(task: Task | str, seed: int | None = None, server: str | None = None,
+                 options: dict | None = None) -> Backend:
+    """Embedded by default; a websocket ServerBackend when `server` is a URL."""
+    options = dict(options or {})
+    EpisodeOptions.from_dict(options)  # fail early, here, on unknown options
+    if server:
+        from agentworld.server_bridge.client import ServerBackend
+
+        return ServerBackend(server, task, seed=seed, options=options)
+    return EmbeddedBackend(task, seed=seed, options=options)
+
+
+class _Common:
+    """Spaces and info shared by both forms."""
+
+    backend: Backend
+
+    def _setup(self, task: Task | str, seed: int | None, server: str | None, render_mode: str | None,
+               options: dict) -> None:
+        from agentworld.world.content import load_content
+
+        self.backend = make_backend(task, seed, server, options)
+        self.task = self.backend.task
+        self.seed = seed
+        self.success_bonus = float(options.get("success_bonus", 1.0))
+        self.render_mode = render_mode
+        self.possible_agents = list(self.backend.agents)
+        content = load_content()
+        obs_space = observation_space(list(content.skills), list(content.rules.equipment_slots),
+                                      content.map.width, content.map.height)
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Text(max_length=ACTION_MAX, min_length=0, charset=CHARSET)
+                              for a in self.possible_agents}
+        self._progress = 0.0
+        self._succeeded = False
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def _reward(self, status: dict) -> float:
+        reward = status["psr"] - self._progress
+        self._progress = status["psr"]
+        if status["success"] and not self._succeeded:
+            self._succeeded = True
+            reward += self.success_bonus
+        return float(reward)
+
+    @staticmethod
+    def _info(status: dict, record: dict | None) -> dict:
+        info = {"round": status["round"], "checkpoints": status["checkpoints"], "success": status["success"],
+                "psr": status["psr"]}
+        if record is not None:
+            info["action"] = {k: v for k, v in record.items() if k != "t"}
+            info["error"] = record["error"]
+        return info
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        st = self.backend.status()
+        head = f"{self.task.id} round {st['round']}/{st['max_rounds']} psr {st['psr']:.2f}"
+        return "\n\n".join([head] + [f"[{a}]\n{self.backend.observe(a)['text']}" for a in self.possible_agents])
+
+    def close(self) -> None:
+        self.backend.close()
+
+    def trajectory(self) -> list[dict]:
+        return self.backend.trajectory()
+
+
+class AgentWorldParallelEnv(_Common, ParallelEnv):
+    """One `step` = one round; see the module docstring for order and rewards."""
+
+    metadata = {"name": ENV_NAME, "render_modes": ["ansi"], "is_parallelizable": True}
+
+    def __init__(self, task: Task | str, *, seed: int | None = None, server: str | None = None,
+                 render_mode: str | None = None, **options: Any):
+        self._setup(task, seed, server, render_mode, options)
+        self.agents: list[str] = []
+
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        if seed is None:
+            seed = self.seed
+        obs = self.backend.reset(seed)
+        self.agents = list(self.possible_agents)
+        self._progress, self._succeeded = 0.0, False
+        status = self.backend.status()
+        self._progress = status["psr"]
+        info = self._info(status, None)
+        return obs, {a: dict(info) for a in self.agents}
+
+    def step(self, actions: dict[str, Any]):
+        live = list(self.agents)
+        if not live:
+            return {}, {}, {}, {}, {}
+        records: dict[str, dict] = {}
+        for agent in live:
+            record = records[agent] = self.backend.act(agent, actions.get(agent))
+            if record["checkpoints"] and self.backend.status()["success"]:
+                break  # success mid-round: later agents do not act
+        self.backend.end_round()
+        status = self.backend.status()
+        reward = self._reward(status)
+        terminated = status["success"]
+        truncated = bool(status["truncated"])
+        obs = {a: self.backend.observe(a) for a in live}
+        infos = {a: self._info(status, records.get(a)) for a in live}
+        if terminated or truncated:
+            self.agents = []
+        return (obs, dict.fromkeys(live, reward), dict.fromkeys(live, terminated),
+                dict.fromkeys(live, truncated), infos)
+
+    def state(self) -> np.ndarray:
+        raise NotImplementedError("AgentWorld is partially observable; use per-agent observations")
+
+
+class AgentWorldAECEnv(_Common, AECEnv):
+    """Turn-by-turn form: each agent acts in turn and sees the effects of those before it."""
+
+    metadata = {"name": ENV_NAME, "render_modes": ["ansi"], "is_parallelizable": True}
+
+    def __init__(self, task: Task | str, *, seed: int | None = None, server: str | None = None,
+                 render_mode: str | None = None, **options: Any):
+        super().__init__()
+        self._setup(task, seed, server, render_mode, options)
+        self.agents = []
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is None:
+            seed = self.seed
+        self.backend.reset(seed)
+        self.agents = list(self.possible_agents)
+        self._order = {a: i for i, a in enumerate(self.possible_agents)}
+        self._progress, self._succeeded = 0.0, False
+        status = self.backend.status()
+        self._progress = status["psr"]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: self._info(status, None) for a in self.agents}
+        self.agent_selection = self.agents[0]
+        self._skip_agent_selection = None
+
+    def observe(self, agent: str) -> dict:
+        return self.backend.observe(agent)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        record = self.backend.act(agent, action)
+        last_in_round = self._order[agent] == len(self.possible_agents) - 1
+        status = self.backend.status()
+        if last_in_round or status["success"]:
+            self.backend.end_round()
+            status = self.backend.status()
+        reward = self._reward(status)
+        self.rewards = dict.fromkeys(self.agents, reward)
+        done_t, done_tr = bool(status["success"]), bool(status["truncated"])
+        for a in self.agents:
+            self.terminations[a] = done_t
+            self.truncations[a] = done_tr
+            self.infos[a] = self._info(status, record if a == agent else None)
+        self._accumulate_rewards()
+        nxt = (self._order[agent] + 1) % len(self.possible_agents)
+        self.agent_selection = self.possible_agents[nxt]
+        if self.agent_selection not in self.agents:  # fall back to any remaining agent
+            self.agent_selection = self.agents[0]
+
+
+def make(task: Task | str, *, seed: int | None = None, server: str | None = None, api: str = "parallel",
+         render_mode: str | None = None, **options: Any):
+    """`agentworld.make("task_01")` -> ParallelEnv; `api="aec"` -> the turn-by-turn AEC env.
+
+    Options: success_bonus, no_chat, disabled_tools, no_docs, max_rounds, random_spawns, single_agent.
+    """
+    if api == "parallel":
+        return AgentWorldParallelEnv(task, seed=seed, server=server, render_mode=render_mode, **options)
+    if api == "aec":
+        return AgentWorldAECEnv(task, seed=seed, server=server, render_mode=render_mode, **options)
+    raise ValueError(f"api must be 'parallel' or 'aec', got {api!r}")
+
+
+def aec_env(task: Task | str, **kwargs: Any) -> AgentWorldAECEnv:
+    return make(task, api="aec", **kwargs)

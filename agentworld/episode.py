@@ -1,0 +1,274 @@
+"""Episode: one play of a task = world + task + verifier + trajectory. The core every backend runs.
+
+Turn order: agents act in the task's agent order (round-robin); after every agent has had its
+turn the caller ends the round (`end_round`: mobs act, respawns, round += 1). Checkpoints are
+checked after every action and at the end of every round; they latch. The episode is done on
+success (all required checkpoints reached) or when the round budget is used up (truncated).
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Callable
+
+from agentworld import observation as obsmod
+from agentworld.tasks import Task, apply_options, load_task
+from agentworld.tools import TOOL_NAMES, ParseError, ToolCall, parse_action, tool_mask
+
+Predicate = Callable[[Any, Task], bool]
+
+
+@dataclass
+class EpisodeOptions:
+    """Options that change how the episode is played (all JSON-friendly, stored in config.json)."""
+
+    success_bonus: float = 1.0        # team reward added once when the task succeeds
+    disabled_tools: tuple[str, ...] = ()
+    no_chat: bool = False             # ablation: chat disabled
+    no_docs: bool = False             # ablation: agents get no documentation
+    max_rounds: int | None = None     # override the task's round budget
+    random_spawns: bool | str = False  # True: same region; "any": anywhere
+    single_agent: bool | str = False  # keep only the first (or the named) agent
+
+    @classmethod
+    def from_dict(cls, d: dict | None) -> "EpisodeOptions":
+        d = dict(d or {})
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(d) - known)
+        if unknown:
+            raise ValueError(f"unknown episode option(s) {unknown}; known: {sorted(known)}")
+        if "disabled_tools" in d:
+            d["disabled_tools"] = tuple(d["disabled_tools"] or ())
+            bad = [t for t in d["disabled_tools"] if t not in TOOL_NAMES]
+            if bad:
+                raise ValueError(f"disabled_tools: unknown tool(s) {bad}")
+        return cls(**d)
+
+    def to_dict(self) -> dict:
+        out = asdict(self)
+        out["disabled_tools"] = list(self.disabled_tools)
+        return out
+
+    @property
+    def disabled(self) -> frozenset[str]:
+        return frozenset(self.disabled_tools) | ({"chat"} if self.no_chat else frozenset())
+
+    def task_options(self) -> dict:
+        return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "single_agent": self.single_agent}
+
+
+def load_verifier(task: Task) -> dict[str, Predicate]:
+    module = importlib.import_module(f"agentworld.verifiers.{task.verifier_module}")
+    return dict(module.CHECKPOINTS)
+
+
+class Episode:
+    """See module docstring. `act` never raises on agent input; records follow ARCHITECTURE.md."""
+
+    def __init__(self, task: Task | str, seed: int | None = 0, options: EpisodeOptions | dict | None = None,
+                 content: Any = None):
+        from agentworld.world.content import load_content
+
+        self.options = options if isinstance(options, EpisodeOptions) else EpisodeOptions.from_dict(options)
+        self.content = content or load_content()
+        self.base_task = task if isinstance(task, Task) else load_task(task, content=self.content)
+        self.task = apply_options(self.base_task, self.options.task_options(), content=self.content)
+        self.agents: list[str] = self.task.agent_names
+        self._turn_of = {a: i for i, a in enumerate(self.agents)}
+        self.predicates = load_verifier(self.task)
+        self.checkpoint_ids = [c.id for c in self.task.checkpoints]
+        self.required = [c.id for c in self.task.checkpoints if c.required]
+        self.disabled = self.options.disabled
+        self.mask = tool_mask(self.disabled)
+        self.skills = list(self.content.skills)
+        self.slots = list(self.content.rules.equipment_slots)
+        self.seed = 0 if seed is None else int(seed)
+        self.world = None
+        self.trajectory: list[dict] = []
+        self.reset(self.seed)
+
+    # --- lifecycle ----------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> dict[str, dict]:
+        from agentworld.world.engine import World
+
+        if seed is not None:
+            self.seed = int(seed)
+        task = self.task
+        if self.options.random_spawns:
+            from agentworld.tasks import random_spawns
+
+            task = random_spawns(self.task, self.seed, self.content, same_region=self.options.random_spawns != "any")
+        self.played_task = task
+        world = World(self.content)
+        world.reset(self.seed)
+        gmap = self.content.map
+        for a in task.agents:
+            world.add_player(a.name, position=a.spawn if isinstance(a.spawn, str) else tuple(a.spawn),
+                             skills=dict(a.skills), inventory=dict(a.inventory), equipment=dict(a.equipment))
+        for m in task.world.mobs:
+            world.add_mob(m.type, gmap.resolve(m.position))
+        for n in task.world.nodes:
+            world.add_node(n.kind, gmap.resolve(n.position))
+        for g in task.world.ground_items:
+            world.add_ground_item(g.item, g.count, gmap.resolve(g.position))
+        for s in task.world.sites:
+            world.add_site(s.id, gmap.resolve(s.position), materials=dict(s.materials), work=s.work,
+                           skill=s.skill, level=s.level, name=s.name or s.id)
+        self.world = world
+        self.trajectory = []
+        self.next_action = 0
+        self.reached: dict[str, bool] = dict.fromkeys(self.checkpoint_ids, False)
+        self.reached_at: dict[str, int | None] = dict.fromkeys(self.checkpoint_ids, None)
+        self.turns_this_round: set[str] = set()
+        self.inbox: dict[str, list[dict]] = {a: [] for a in self.agents}
+        self.last: dict[str, tuple[str, str]] = {a: ("", "") for a in self.agents}
+        self.actions_by: dict[str, int] = dict.fromkeys(self.agents, 0)
+        self.messages_sent = 0
+        self._obs_cache: dict[str, dict] = {}
+        self.success = False
+        self.error: str | None = None
+        self._check()  # a checkpoint true from the start latches silently
+        return {a: self.observe(a) for a in self.agents}
+
+    @property
+    def round(self) -> int:
+        return int(self.world.round)
+
+    @property
+    def max_rounds(self) -> int:
+        return self.task.max_rounds
+
+    @property
+    def truncated(self) -> bool:
+        return not self.success and self.round > self.max_rounds
+
+    @property
+    def done(self) -> bool:
+        return self.success or self.round > self.max_rounds
+
+    # --- checkpoints ----------------------------------------------------------------------------
+    def _check(self) -> list[str]:
+        new = []
+        world, task = self.world, self.played_task
+        for cid in self.checkpoint_ids:
+            if not self.reached[cid]:
+                try:
+                    ok = bool(self.predicates[cid](world, task))
+                except Exception:  # a predicate crashing on an odd state counts as not reached
+                    ok = False
+                if ok:
+                    self.reached[cid] = True
+                    new.append(cid)
+        if new and all(self.reached[c] for c in self.required):
+            self.success = True
+        return new
+
+    @property
+    def psr(self) -> float:
+        if self.success:
+            return 1.0
+        return sum(self.reached.values()) / len(self.reached) if self.reached else 0.0
+
+    def status(self) -> dict:
+        return {"round": self.round, "max_rounds": self.max_rounds, "checkpoints": dict(self.reached),
+                "success": self.success, "psr": self.psr, "done": self.done, "truncated": self.truncated}
+
+    # --- acting ---------------------------------------------------------------------------------
+    def act(self, agent: str, action: Any) -> dict:
+        """One turn: parse, apply to the world, check checkpoints, record. Never raises on bad input."""
+        if agent not in self._turn_of:
+            raise KeyError(f"unknown agent {agent!r}; agents: {self.agents}")
+        call = action if isinstance(action, ParseError) else parse_action(action, self.disabled)
+        action_id = self.next_action
+        self.next_action += 1
+        world = self.world
+        if isinstance(call, ToolCall) and self.done:
+            call = ParseError("the episode is over", call.to_dict())
+        if isinstance(call, ParseError):
+            tool, args, raw, ok, result, error, events, links = None, None, call.raw, False, "", call.error, [], []
+        else:
+            tool, args, raw = call.tool, call.args, None
+            try:
+                out = world.act(agent, tool, args, action_id)
+                ok, result, error, events, links = out.ok, out.result, out.error, out.events, out.links
+            except Exception as exc:  # engine bug: keep the episode alive, make it visible
+                ok, result, error, events, links = False, "", f"internal engine error: {type(exc).__name__}: {exc}", [], []
+            if tool == "chat" and ok:
+                self.messages_sent += 1
+        self.actions_by[agent] += 1
+        self.last[agent] = (result or "", error or "")
+        self.inbox[agent] = []  # the agent has had its turn: it saw its messages
+        self._obs_cache.clear()
+        new = self._check()
+        player = world.players[agent]
+        rec = {"type": "action", "id": action_id, "round": self.round, "turn": self._turn_of[agent], "agent": agent,
+               "tool": tool, "args": args, "raw": raw, "ok": bool(ok), "result": result or "", "error": error,
+               "position": [player.x, player.y], "events": events, "links": links, "checkpoints": new,
+               "t": time.time()}
+        self.trajectory.append(rec)
+        return rec
+
+    def end_round(self) -> dict:
+        """Every agent has acted: the world moves on one round."""
+        ended = self.round
+        try:
+            events = self.world.end_round()
+        except Exception as exc:
+            events = [{"kind": "error", "round": ended, "agent": None, "action": None,
+                       "detail": f"internal engine error: {type(exc).__name__}: {exc}"}]
+        self._obs_cache.clear()
+        new = self._check()
+        rec = {"type": "round_end", "round": ended, "events": events or [], "checkpoints": new,
+               "status": self.status(), "t": time.time()}
+        self.trajectory.append(rec)
+        return rec
+
+    def observe(self, agent: str) -> dict:
+        """The agent's gym-typed observation; repeated calls return the same object until state changes."""
+        cached = self._obs_cache.get(agent)
+        if cached is not None:
+            return cached
+        raw = self.world.observe(agent)
+        if raw.get("messages"):
+            self.inbox[agent].extend(raw["messages"])
+        result, error = self.last[agent]
+        obs = obsmod.build_observation(
+            raw, max_rounds=self.max_rounds, skills=self.skills, slots=self.slots, mask=self.mask,
+            messages=self.inbox[agent], last_result=result, last_error=error)
+        self._obs_cache[agent] = obs
+        return obs
+
+    def briefing(self, agent: str, include_plan: bool = False) -> dict:
+        return make_briefing(self.task, agent, self.disabled, include_plan)
+
+    # --- summaries ------------------------------------------------------------------------------
+    def metrics(self) -> dict:
+        actions = [r for r in self.trajectory if r["type"] == "action"]
+        per_agent = {}
+        for a in self.agents:
+            mine = [r for r in actions if r["agent"] == a]
+            per_agent[a] = {"actions": len(mine), "errors": sum(1 for r in mine if not r["ok"]),
+                            "messages": sum(1 for r in mine if r["tool"] == "chat" and r["ok"])}
+        return {"success": self.success, "psr": self.psr, "rounds": max((r["round"] for r in actions), default=0),
+                "actions": len(actions), "messages": sum(1 for r in actions if r["tool"] == "chat" and r["ok"]),
+                "errors": sum(1 for r in actions if not r["ok"]), "checkpoints": dict(self.reached),
+                "per_agent": per_agent}
+
+
+def make_briefing(task: Task, agent: str, disabled: frozenset[str] = frozenset(), include_plan: bool = False) -> dict:
+    """What an agent is told before the episode (for Agent.reset).
+
+    The oracle plan is only included for scripted agents that ask for it (Agent.needs_plan).
+    """
+    from agentworld.tools import schemas
+
+    spec = task.agent(agent)
+    out = {"task_id": task.id, "task_name": task.name, "objective": task.objective, "category": task.category,
+           "name": agent, "role": spec.role,
+           "teammates": [{"name": a.name, "role": a.role} for a in task.agents if a.name != agent],
+           "context": spec.context, "tools": schemas(disabled), "max_rounds": task.max_rounds}
+    if include_plan:
+        out["oracle_plan"] = list(task.oracle.get(agent, []))
+    return out

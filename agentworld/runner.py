@@ -1,0 +1,221 @@
+"""run_episode(): one episode of a task with a team of agents -> result (and a run directory).
+
+Agents act in the task's agent order, one tool call per turn; each gets only its own
+observation. If an agent raises (e.g. an LLM API failing hard) the episode stops with status
+"error" and everything recorded so far is still written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+import agentworld
+from agentworld.agents import Agent, make_agent
+from agentworld.env import make_backend
+from agentworld.episode import EpisodeOptions, make_briefing
+from agentworld.tasks import Task, TaskError, load_task
+
+
+def _team(spec: Any, names: list[str], agent_options: dict | None, seed: int) -> dict[str, Agent]:
+    """Agents for each seat from: one kind, a comma list, a list, a dict, or Agent instances."""
+    agent_options = agent_options or {}
+    if isinstance(spec, dict):
+        kinds = [spec.get(n, "noop") for n in names]
+    else:
+        if isinstance(spec, str):
+            spec = [s.strip() for s in spec.split(",") if s.strip()]
+        spec = list(spec)
+        if len(spec) == 1:
+            spec = spec * len(names)
+        if len(spec) != len(names):
+            raise ValueError(f"{len(spec)} agent kinds given for {len(names)} agents ({', '.join(names)})")
+        kinds = spec
+    team = {}
+    for i, (name, kind) in enumerate(zip(names, kinds)):
+        if isinstance(kind, Agent):
+            team[name] = kind
+            continue
+        opts = dict(agent_options.get(kind, {}))
+        if kind == "random":
+            opts.setdefault("seed", seed * 1000 + i)
+        team[name] = make_agent(kind, **opts)
+    return team
+
+
+def run_episode(task: Task | str, agents: Any = "oracle", seed: int = 0, options: dict | None = None,
+                out_dir: str | Path | None = None, server: str | None = None, progress: bool = True,
+                agent_options: dict | None = None) -> dict:
+    """Play one episode; returns metrics plus status/error (and writes a run dir when out_dir is set)."""
+    options = dict(options or {})
+    ep_options = EpisodeOptions.from_dict(options)
+    base_task = task if isinstance(task, Task) else load_task(task)
+    backend = make_backend(base_task, seed, server, options)
+    played = backend.task
+    names = list(backend.agents)
+    team = _team(agents, names, agent_options, seed)
+    started = time.time()
+    status, error = "ok", None
+    bar = _Progress(played, enabled=progress)
+    try:
+        backend.reset(seed)
+        for name, agent in team.items():
+            agent.reset(name, make_briefing(played, name, ep_options.disabled, include_plan=agent.needs_plan))
+        done = False
+        while not done:
+            for name in names:
+                obs = backend.observe(name)
+                try:
+                    action = team[name].act(obs)
+                except Exception as exc:
+                    status = "error"
+                    error = f"agent {name} ({team[name].kind}) raised {type(exc).__name__}: {exc}"
+                    error_tb = traceback.format_exc()
+                    raise _AgentFailed(error_tb) from exc
+                rec = backend.act(name, action)
+                if rec["checkpoints"] and backend.status()["success"]:
+                    break
+            backend.end_round()
+            st = backend.status()
+            bar.update(st)
+            done = st["done"]
+    except _AgentFailed as exc:
+        if progress:
+            print(str(exc), file=sys.stderr)
+    finally:
+        bar.close()
+    trajectory = backend.trajectory()
+    st = backend.status()
+    metrics = _metrics(trajectory, st, names, team, status, error, time.time() - started)
+    result = {"task": played.id, "seed": seed, **metrics}
+    if out_dir is not None:
+        from agentworld.trajectory import write_run_dir
+
+        config = {"task": base_task.id, "seed": seed, "agents": {n: a.config() for n, a in team.items()},
+                  "options": ep_options.to_dict(), "server": server, "version": agentworld.__version__}
+        path = write_run_dir(out_dir, base_task, config, trajectory, metrics)
+        result["run_dir"] = str(path)
+    backend.close()
+    return result
+
+
+class _AgentFailed(Exception):
+    pass
+
+
+def _metrics(trajectory: list[dict], status: dict, names: list[str], team: dict[str, Agent], run_status: str,
+             error: str | None, seconds: float) -> dict:
+    actions = [r for r in trajectory if r.get("type") == "action"]
+    per_agent = {}
+    for n in names:
+        mine = [r for r in actions if r["agent"] == n]
+        usage = dict(getattr(team[n], "usage", {}) or {})
+        per_agent[n] = {"kind": team[n].kind, "actions": len(mine), "errors": sum(1 for r in mine if not r["ok"]),
+                        "messages": sum(1 for r in mine if r["tool"] == "chat" and r["ok"]), "usage": usage}
+    totals: dict[str, float] = {}
+    for info in per_agent.values():
+        for k, v in info["usage"].items():
+            if isinstance(v, (int, float)):
+                totals[k] = totals.get(k, 0) + v
+    return {
+        "success": bool(status["success"]), "psr": float(status["psr"]),
+        "rounds": max((r["round"] for r in actions), default=0), "max_rounds": status["max_rounds"],
+        "actions": len(actions), "messages": sum(1 for r in actions if r["tool"] == "chat" and r["ok"]),
+        "errors": sum(1 for r in actions if not r["ok"]), "checkpoints": status["checkpoints"],
+        "status": run_status, "error": error, "per_agent": per_agent, "usage": totals, "seconds": round(seconds, 3),
+    }
+
+
+class _Progress:
+    """A per-round progress bar on stderr (rich), silent when disabled."""
+
+    def __init__(self, task: Task, enabled: bool):
+        self.bar = None
+        if not enabled:
+            return
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TextColumn
+
+        self.bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("round {task.completed:.0f}/{task.total:.0f}"),
+                            TextColumn("{task.fields[info]}"), console=Console(stderr=True), transient=False)
+        self.bar.start()
+        self.tid = self.bar.add_task(task.id, total=task.max_rounds, info="")
+
+    def update(self, st: dict) -> None:
+        if self.bar is not None:
+            reached = sum(st["checkpoints"].values())
+            self.bar.update(self.tid, completed=min(st["round"] - 1, st["max_rounds"]),
+                            info=f"checkpoints {reached}/{len(st['checkpoints'])}" + (" SUCCESS" if st["success"] else ""))
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+# --- CLI ----------------------------------------------------------------------------------------
+def configure_run(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("task", help="task id (e.g. task_01) or path to a task YAML")
+    parser.add_argument("--agents", default="oracle", help="oracle|random|noop|llm, or a comma list with one kind per agent")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", help="write a run directory here")
+    parser.add_argument("--json", action="store_true", help="print one JSON object with the result")
+    parser.add_argument("--server", help="play on an AgentWorld server (ws://host:port) instead of in-process")
+    parser.add_argument("--model", help="LLM model name (llm agents)")
+    parser.add_argument("--base-url", help="OpenAI-compatible API base URL (llm agents)")
+    parser.add_argument("--no-docs", action="store_true", help="ablation: agents get no task documentation")
+    parser.add_argument("--max-rounds", type=int, help="override the round budget")
+    parser.add_argument("--random-spawns", action="store_true", help="ablation: seeded random spawn positions")
+    parser.add_argument("--no-chat", action="store_true", help="ablation: disable the chat tool")
+    parser.add_argument("--single-agent", action="store_true", help="baseline: only the first agent plays")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def command_run(args: argparse.Namespace) -> int:
+    options: dict[str, Any] = {}
+    if args.no_docs:
+        options["no_docs"] = True
+    if args.max_rounds:
+        options["max_rounds"] = args.max_rounds
+    if args.random_spawns:
+        options["random_spawns"] = True
+    if args.no_chat:
+        options["no_chat"] = True
+    if args.single_agent:
+        options["single_agent"] = True
+    llm = {k: v for k, v in (("model", args.model), ("base_url", args.base_url)) if v}
+    try:
+        result = run_episode(args.task, agents=args.agents, seed=args.seed, options=options, out_dir=args.out,
+                             server=args.server, progress=not (args.quiet or args.json), agent_options={"llm": llm})
+    except (TaskError, ValueError, ImportError) as exc:
+        print(f"run: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result))
+    else:
+        _summary(result)
+    return 0 if result["status"] == "ok" else 1
+
+
+def _summary(r: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{r['task']} (seed {r['seed']})", show_header=False)
+    table.add_row("success", "[green]yes[/green]" if r["success"] else "[red]no[/red]")
+    table.add_row("PSR", f"{r['psr']:.1%}")
+    table.add_row("rounds", f"{r['rounds']}/{r['max_rounds']}")
+    table.add_row("actions", f"{r['actions']} ({r['errors']} failed)")
+    table.add_row("messages", str(r["messages"]))
+    table.add_row("checkpoints", ", ".join(f"{k} {'✓' if v else '✗'}" for k, v in r["checkpoints"].items()))
+    if r["usage"]:
+        table.add_row("tokens", ", ".join(f"{k} {v}" for k, v in r["usage"].items()))
+    if r["status"] != "ok":
+        table.add_row("status", f"[red]{r['status']}: {r['error']}[/red]")
+    if r.get("run_dir"):
+        table.add_row("run dir", r["run_dir"])
+    Console().print(table)

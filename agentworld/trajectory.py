@@ -1,0 +1,111 @@
+"""Trajectory records, run directories and replay.
+
+A run directory holds task.yaml (the task file as given, before options), config.json (task id,
+seed, agents, options, version), trajectory.jsonl (one record per action and per round end)
+and metrics.json. `agentworld replay DIR` rebuilds the episode from task.yaml + config.json,
+feeds it the recorded actions and checks every record matches exactly (ignoring only `t`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Iterable
+
+from agentworld.tasks import Task, load_task, task_to_yaml
+
+VOLATILE = ("t",)
+
+
+def strip_volatile(record: dict) -> dict:
+    """The record without wall-clock fields, normalised through JSON (tuples become lists)."""
+    return json.loads(json.dumps({k: v for k, v in record.items() if k not in VOLATILE}))
+
+
+def write_jsonl(path: Path, records: Iterable[dict]) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        for rec in records:
+            fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+
+
+def read_jsonl(path: Path) -> list[dict]:
+    with open(path, encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def write_run_dir(out_dir: str | Path, task: Task, config: dict, trajectory: list[dict], metrics: dict) -> Path:
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "task.yaml").write_text(task_to_yaml(task), encoding="utf-8")
+    (out / "config.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+    write_jsonl(out / "trajectory.jsonl", trajectory)
+    (out / "metrics.json").write_text(json.dumps(metrics, indent=2), encoding="utf-8")
+    return out
+
+
+def load_run(run_dir: str | Path) -> dict:
+    """{"dir", "task", "config", "trajectory", "metrics"} of a run directory."""
+    d = Path(run_dir)
+    for name in ("task.yaml", "config.json", "trajectory.jsonl"):
+        if not (d / name).exists():
+            raise FileNotFoundError(f"{d}: not a run directory (missing {name})")
+    metrics = json.loads((d / "metrics.json").read_text()) if (d / "metrics.json").exists() else {}
+    return {"dir": d, "task": load_task(d / "task.yaml"), "config": json.loads((d / "config.json").read_text()),
+            "trajectory": read_jsonl(d / "trajectory.jsonl"), "metrics": metrics}
+
+
+def replay(run_dir: str | Path) -> dict:
+    """Re-simulate a run; returns {"match", "records", "compared", "first_mismatch": {index, expected, got, fields}}."""
+    from agentworld.episode import Episode
+    from agentworld.tools import ParseError
+
+    run = load_run(run_dir)
+    cfg = run["config"]
+    ep = Episode(run["task"], seed=cfg.get("seed", 0), options=cfg.get("options") or {})
+    produced: list[dict] = []
+    for rec in run["trajectory"]:
+        if rec["type"] == "action":
+            action: Any = ParseError(rec["error"], rec["raw"]) if rec["tool"] is None else {"tool": rec["tool"], "args": rec["args"]}
+            produced.append(ep.act(rec["agent"], action))
+        elif rec["type"] == "round_end":
+            produced.append(ep.end_round())
+        else:
+            produced.append(rec)  # unknown record types are carried over unchanged
+    expected = run["trajectory"]
+    result = {"match": True, "records": len(expected), "compared": 0, "first_mismatch": None}
+    for i, (want, got) in enumerate(zip(expected, produced)):
+        a, b = strip_volatile(want), strip_volatile(got)
+        result["compared"] += 1
+        if a != b:
+            fields = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+            result.update(match=False, first_mismatch={"index": i, "fields": fields, "expected": a, "got": b})
+            break
+    if result["match"] and len(produced) != len(expected):
+        result.update(match=False, first_mismatch={"index": min(len(produced), len(expected)), "fields": ["length"],
+                                                  "expected": len(expected), "got": len(produced)})
+    return result
+
+
+def configure_replay(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("run_dir", help="a run directory written by `agentworld run --out DIR`")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def command_replay(args: argparse.Namespace) -> int:
+    try:
+        result = replay(args.run_dir)
+    except (FileNotFoundError, ValueError) as exc:
+        print(f"replay: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result))
+    elif result["match"]:
+        print(f"replay matches: {result['compared']} records identical (ignoring {', '.join(VOLATILE)})")
+    else:
+        mm = result["first_mismatch"]
+        print(f"replay MISMATCH at record {mm['index']} (fields: {', '.join(mm['fields'])})")
+        print("expected:", json.dumps(mm["expected"])[:2000])
+        print("got:     ", json.dumps(mm["got"])[:2000])
+    return 0 if result["match"] else 1
