@@ -1,0 +1,112 @@
+"""Causal Collaboration Effectiveness (CCE): causal action graphs of episodes and their judges.
+
+``judge_run(run_dir)`` scores one run directory with the provenance judge (exact, no LLM)
+or the LLM judge (the paper's backward tracing) and writes ``cce.json`` beside the
+trajectory. See graph.py for the metric, provenance_judge.py and llm_judge.py for the judges.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Protocol
+
+from .graph import CausalError, CausalGraph, Edge, Record, load_run, score, success_actions, episode_success
+
+__all__ = [
+    "CausalError", "CausalGraph", "Edge", "Judge", "judge_run", "judge_records", "make_judge", "task_context", "JUDGES",
+]
+
+JUDGES = ("provenance", "llm")
+
+
+class Judge(Protocol):
+    """A source of "a enabled b" edges for an episode, traced back from ``targets``."""
+
+    name: str
+
+    def edges(self, records: list[Record], targets: list[int]) -> list[Edge]: ...
+
+
+def make_judge(judge: str | Judge = "provenance", **options: Any) -> Judge:
+    """A judge by name ("provenance" or "llm") with its options, or a ready judge object."""
+    if not isinstance(judge, str):
+        return judge
+    if judge == "provenance":
+        from .provenance_judge import ProvenanceJudge
+
+        allowed = {"window", "movement", "chat"}
+        return ProvenanceJudge(**{k: v for k, v in options.items() if k in allowed and v is not None})
+    if judge == "llm":
+        from .llm_judge import LLMJudge
+
+        return LLMJudge(**{k: v for k, v in options.items() if v is not None and k != "movement" and k != "chat"})
+    raise CausalError(f"unknown judge {judge!r}; choose one of: {', '.join(JUDGES)}")
+
+
+def task_context(run_dir: str | Path) -> dict[str, Any]:
+    """Task name, objective, agent roles and order from the run's task.yaml (empty if absent)."""
+    path = Path(run_dir) / "task.yaml"
+    if not path.is_file():
+        return {}
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        raise CausalError(f"{path}: not valid YAML ({exc})") from None
+    agents = [a for a in data.get("agents") or [] if isinstance(a, dict) and "name" in a]
+    return {
+        "name": data.get("name", data.get("id", "")),
+        "objective": str(data.get("objective", "")).strip(),
+        "roles": {a["name"]: a.get("role", "") for a in agents},
+        "agents": [a["name"] for a in agents],
+    }
+
+
+def judge_records(
+    records: list[Record], success: bool, judge: str | Judge = "provenance",
+    agents: list[str] | None = None, **options: Any,
+) -> dict[str, Any]:
+    """Score a list of trajectory records (no files touched)."""
+    j = make_judge(judge, **options)
+    targets, _ = success_actions(records)
+    result = score(records, j.edges(records, targets), success, j.name, agents)
+    if hasattr(j, "stats"):
+        result["llm"] = {"model": j.model, **j.stats.to_json()}
+        result["judgments"] = [x.to_json() for x in j.judgments]
+    return result
+
+
+def judge_run(
+    run_dir: str | Path,
+    judge: str | Judge = "provenance",
+    *,
+    output: str = "cce.json",
+    plot: bool | str | Path = False,
+    **options: Any,
+) -> dict[str, Any]:
+    """Score one run directory, write ``output`` (cce.json) into it and return the result.
+
+    The result has at least ``cce``, ``pac`` (per agent), ``success``, ``contributing``,
+    ``success_actions`` and ``edges``. ``plot`` True writes cce.png beside it; a path
+    writes the picture there. LLM options: model, base_url, api_key, window, batch_size,
+    max_candidates, concurrency; the judgment cache lives in RUN_DIR/.judge_cache/.
+    """
+    run_dir = Path(run_dir)
+    records, metrics, _config = load_run(run_dir)
+    context = task_context(run_dir)
+    if judge == "llm":
+        options.setdefault("cache_dir", run_dir / ".judge_cache")
+        options.setdefault("context", context)
+    success = episode_success(records, metrics)
+    result = judge_records(records, success, judge, context.get("agents") or None, **options)
+    result["run_dir"] = str(run_dir)
+    if plot:
+        from .plot import plot_episode
+
+        path = Path(plot) if not isinstance(plot, bool) else run_dir / (Path(output).stem + ".png")
+        plot_episode(records, result, path, title=f"{context.get('name') or run_dir.name}")
+        result["plot"] = str(path)
+    (run_dir / output).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    return result

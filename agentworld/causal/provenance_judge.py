@@ -1,0 +1,156 @@
+"""The provenance judge: exact, deterministic, LLM-free edges of the Causal Action Graph.
+
+Three sources of "a enabled b":
+
+1. Engine provenance. Every action record carries ``links`` ({"from": action id, "kind":
+   item|damage|labor|trade|quest, "detail"}): item lineage (produced -> given/traded ->
+   consumed/equipped), damage that contributed to a kill, labor on a site, trades, quests.
+   The events copied into the record back this up: ``item_loss`` lots name the actions
+   that produced the items, and ``kill`` events name every damaging action.
+2. Movement. Interactions need range. For each agent, the run of its ``move_to`` actions
+   right before an action that needed range (gather, attack, give, talk, craft at a station,
+   buy, sell, build, pick_up, trade_offer, trade_accept) enables that action (a craft whose
+   recipe the world content says is made by hand needs no walk); inside a run each move
+   enables the next, so a run that ends in a checkpoint-reaching move is kept whole. The
+   agent's chat/wait/inspect turns do not break a run (they do not move the agent); any
+   other action does. Failed moves (``ok`` false) moved nothing and enable nothing.
+3. Chat uptake (a heuristic). A message from A to B enables an action of B taken after it
+   and within ``window`` rounds (default 3) when the action's arguments (or, for a reply
+   message, its text) name something the message named: an item id, an entity id, a
+   landmark, an agent name or coordinates. Names of the two talkers themselves do not
+   count between two messages, so "ok wizard" does not link a reply to every message.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import defaultdict
+from typing import Any, Iterable
+
+from .graph import Edge, Record, action_records
+from .mentions import action_names, episode_vocabulary, recipe_needs_station, recipients, text_names
+
+RANGE_TOOLS = frozenset(
+    {"gather", "attack", "give", "talk", "craft", "buy", "sell", "build", "pick_up", "trade_offer", "trade_accept"}
+)
+# turns that leave the agent where it is and so do not interrupt a walk
+TRANSPARENT_TOOLS = frozenset({"chat", "wait", "inspect"})
+LINK_KINDS = frozenset({"item", "damage", "labor", "trade", "quest"})
+
+
+class ProvenanceJudge:
+    """Edges from engine links, movement runs and chat uptake; no model calls."""
+
+    name = "provenance"
+
+    def __init__(self, window: int = 3, movement: bool = True, chat: bool = True) -> None:
+        if window < 0:
+            raise ValueError(f"chat uptake window must be >= 0 rounds, got {window}")
+        self.window = window
+        self.movement = movement
+        self.chat = chat
+
+    def edges(self, records: list[Record], targets: Iterable[int] | None = None) -> list[Edge]:
+        """Every edge the evidence supports (targets are not needed: the graph is exact)."""
+        actions = action_records(records)
+        out = self.link_edges(actions)
+        if self.movement:
+            out += self.movement_edges(actions)
+        if self.chat:
+            out += self.chat_edges(actions)
+        return out
+
+    # ------------------------------------------------------------------ sources
+
+    def link_edges(self, actions: list[Record]) -> list[Edge]:
+        out: list[Edge] = []
+        for b in actions:
+            for link in b.get("links") or []:
+                src = link.get("from") if isinstance(link, dict) else None
+                if isinstance(src, int) and not isinstance(src, bool):
+                    kind = str(link.get("kind", "item"))
+                    detail = link.get("detail") or ""
+                    out.append(Edge(src, b["id"], kind, f"{kind} provenance {detail}".strip(), self.name))
+            for ev in b.get("events") or []:
+                kind = ev.get("kind")
+                if kind == "item_loss":
+                    for lot in ev.get("lots") or []:
+                        if isinstance(lot, (list, tuple)) and lot and isinstance(lot[0], int):
+                            item = ev.get("item", "item")
+                            out.append(Edge(lot[0], b["id"], "item", f"item provenance {item} x{lot[1] if len(lot) > 1 else '?'}", self.name))
+                elif kind == "kill":
+                    for src, dmg in (ev.get("contributors") or {}).items():
+                        try:
+                            src_id = int(src)
+                        except (TypeError, ValueError):
+                            continue
+                        out.append(Edge(src_id, b["id"], "damage", f"damage provenance {dmg} dmg to {ev.get('target')}", self.name))
+        return out
+
+    def movement_edges(self, actions: list[Record]) -> list[Edge]:
+        out: list[Edge] = []
+        run: dict[str, list[Record]] = defaultdict(list)  # per agent: current walk
+        for b in actions:
+            agent, tool = b["agent"], b.get("tool")
+            walk = run[agent]
+            if tool == "move_to":
+                if b.get("ok", True):
+                    if walk:
+                        out.append(Edge(walk[-1]["id"], b["id"], "move", "continues the walk", self.name))
+                    walk.append(b)
+                continue
+            if tool in TRANSPARENT_TOOLS:
+                continue
+            needs_range = tool in RANGE_TOOLS and (tool != "craft" or recipe_needs_station((b.get("args") or {}).get("recipe")))
+            if needs_range and walk:
+                target = _target_of(b)
+                out.append(Edge(walk[-1]["id"], b["id"], "move",
+                                f"walk of {len(walk)} move(s) brought {agent} in range{target}", self.name))
+            run[agent] = []
+        return out
+
+    def chat_edges(self, actions: list[Record]) -> list[Edge]:
+        agents = sorted({a["agent"] for a in actions})
+        vocab = episode_vocabulary(actions)
+        by_agent: dict[str, list[Record]] = defaultdict(list)
+        for a in actions:
+            by_agent[a["agent"]].append(a)
+        ids = {agent: [a["id"] for a in acts] for agent, acts in by_agent.items()}
+        names_cache: dict[int, set[str]] = {}
+
+        def names(a: Record) -> set[str]:
+            if a["id"] not in names_cache:
+                names_cache[a["id"]] = action_names(a, vocab)
+            return names_cache[a["id"]]
+
+        out: list[Edge] = []
+        for m in actions:
+            if m.get("tool") != "chat" or not m.get("ok", True):
+                continue
+            said = text_names(str((m.get("args") or {}).get("message", "")), vocab)
+            if not said:
+                continue
+            last_round = m["round"] + self.window
+            for receiver in recipients(m, agents):
+                later = by_agent.get(receiver, [])
+                for b in later[bisect_right(ids.get(receiver, []), m["id"]):]:
+                    if b["round"] > last_round:
+                        break
+                    shared = said & names(b)
+                    if b.get("tool") == "chat":
+                        shared -= {m["agent"].lower(), receiver.lower()}
+                    if shared:
+                        out.append(Edge(m["id"], b["id"], "chat",
+                                        f"{receiver} acted on {m['agent']}'s message naming {', '.join(sorted(shared))}",
+                                        self.name))
+        return out
+
+
+def _target_of(action: Record) -> str:
+    args: dict[str, Any] = action.get("args") or {}
+    for key in ("target", "to", "npc", "site"):
+        if key in args:
+            return f" of {args[key]}"
+    if "recipe" in args:
+        return f" to craft {args['recipe']}"
+    return ""

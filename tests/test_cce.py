@@ -1,0 +1,250 @@
+"""CCE on hand-built trajectories with known causal graphs (provenance judge, graph, CLI, plot)."""
+
+from __future__ import annotations
+
+import json
+import random
+import string
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from agentworld.causal import CausalError, judge_records, judge_run
+from agentworld.causal.graph import CausalGraph, Edge, action_records, score
+from agentworld.causal.mentions import episode_vocabulary, text_names
+from agentworld.causal.provenance_judge import ProvenanceJudge
+from agentworld.causal.synthetic import (STAFF_CONTRIBUTING, STAFF_TASK, TrajectoryBuilder, staff_episode,
+                                         synthetic_episode)
+from agentworld.cli import main
+
+
+def test_staff_episode_scores_12_of_27() -> None:
+    res = judge_records(staff_episode().records, success=True)
+    assert res["actions"] == 27
+    assert set(res["contributing"]) == STAFF_CONTRIBUTING
+    assert res["cce"] == pytest.approx(12 / 27)
+    assert res["pac"] == pytest.approx({"lumberjack": 5 / 9, "woodworker": 5 / 9, "wizard": 2 / 9})
+    assert res["success_actions"] == [26]
+    assert res["acyclic"] and res["dropped_edges"] == []
+    kinds = {(e["src"], e["dst"]): e["kind"] for e in res["edges"]}
+    assert kinds[(25, 26)] == "item" and kinds[(12, 15)] == "move" and kinds[(1, 3)] == "chat"
+    assert (0, 3) not in kinds and (5, 26) not in kinds  # greetings name nothing
+
+
+def test_failed_episode_scores_zero_but_keeps_the_partial_fraction(tmp_path: Path) -> None:
+    run = staff_episode().write_run(tmp_path / "run", success=False)
+    res = judge_run(run)
+    assert res["success"] is False and res["cce"] == 0.0
+    assert set(res["pac"].values()) == {0.0}
+    assert res["cce_partial"] == pytest.approx(12 / 27)
+    assert json.loads((run / "cce.json").read_text())["cce"] == 0.0
+
+
+def test_success_falls_back_to_last_round_status_without_metrics() -> None:
+    b = staff_episode()
+    assert judge_records(b.records, success=True)["cce"] > 0
+    from agentworld.causal.graph import episode_success
+
+    assert episode_success(b.records, {}) is True
+    assert episode_success(b.records, {"success": False}) is False
+
+
+def _links_only(records: list[dict]) -> float:
+    return judge_records(records, True, movement=False, chat=False)["cce"]
+
+
+def test_each_source_of_edges_can_be_switched_off() -> None:
+    recs = staff_episode().records
+    # item links alone: 6, 9, 15, 19, 22, 25, 26
+    assert _links_only(recs) == pytest.approx(7 / 27)
+    no_chat = judge_records(recs, True, chat=False)
+    assert set(no_chat["contributing"]) == STAFF_CONTRIBUTING - {1, 20}
+
+
+def test_links_recovered_from_events_when_links_are_missing() -> None:
+    b = TrajectoryBuilder()
+    a1 = b.act("a", "attack", {"target": "wolf#1"})
+    a2 = b.act("b", "attack", {"target": "wolf#1"})
+    b.act("c", "wait")
+    b.end_round()
+    g = b.act("a", "gather", {"target": "oak_tree#1"})
+    kill = b.act("b", "attack", {"target": "wolf#1"}, checkpoints=["wolf_dead"],
+                 events=[{"kind": "kill", "target": "wolf#1", "contributors": {str(a1): 4, str(a2): 6}}])
+    use = b.act("c", "use", {"item": "oak_log"}, checkpoints=["log_used"],
+                events=[{"kind": "item_loss", "item": "oak_log", "count": 1, "lots": [[g, 1]]}])
+    b.end_round(success=True)
+    res = judge_records(b.records, True)
+    assert set(res["contributing"]) == {a1, a2, g, kill, use}
+    assert res["cce"] == pytest.approx(5 / 6)
+
+
+def test_walk_rule_chat_is_transparent_failed_moves_enable_nothing_other_tools_break_the_walk() -> None:
+    b = TrajectoryBuilder()
+    m1 = b.act("a", "move_to", {"target": [5, 5]})
+    b.end_round()
+    bad = b.act("a", "move_to", {"target": [9, 9]}, ok=False)
+    b.end_round()
+    m2 = b.act("a", "move_to", {"target": "oak_tree#4"})
+    b.end_round()
+    talk = b.act("a", "chat", {"to": "team", "message": "nearly there"})
+    b.end_round()
+    gather = b.act("a", "gather", {"target": "oak_tree#4"}, checkpoints=["wood"])
+    b.end_round()
+    m3 = b.act("a", "move_to", {"target": [1, 1]})
+    b.end_round()
+    eq = b.act("a", "equip", {"item": "bronze_axe"})
+    b.end_round()
+    gather2 = b.act("a", "gather", {"target": "oak_tree#5"}, checkpoints=["more_wood"])
+    b.end_round(success=True)
+    res = judge_records(b.records, True)
+    assert set(res["contributing"]) == {m1, m2, gather, gather2}
+    assert bad not in res["contributing"] and talk not in res["contributing"]
+    assert m3 not in res["contributing"] and eq not in res["contributing"]
+
+
+def test_a_walk_ending_on_a_checkpoint_is_kept_whole() -> None:
+    b = TrajectoryBuilder()
+    ids = [b.act("scout", "move_to", {"target": "summit"}) for _ in range(3)]
+    b.records[-1]["checkpoints"] = ["at_summit"]
+    b.end_round(success=True)
+    assert judge_records(b.records, True)["cce"] == 1.0
+    assert len(ids) == 3
+
+
+def _message_then_action(gap: int) -> list[dict]:
+    b = TrajectoryBuilder()
+    b.act("a", "chat", {"to": "b", "message": "Bring 3 oak logs to the town_square, at (12, 7)"})
+    b.act("b", "wait")
+    for _ in range(gap):
+        b.end_round()
+        b.act("a", "wait")
+        b.act("b", "wait")
+    b.end_round()
+    b.act("a", "wait")
+    b.act("b", "give", {"to": "a", "item": "oak_log", "count": 3}, checkpoints=["delivered"])
+    b.end_round(success=True)
+    return b.records
+
+
+@pytest.mark.parametrize("gap, window, linked", [(0, 3, True), (2, 3, True), (3, 3, False), (3, 4, True), (0, 0, False)])
+def test_chat_uptake_window(gap: int, window: int, linked: bool) -> None:
+    recs = _message_then_action(gap)
+    res = judge_records(recs, True, window=window)
+    assert (0 in res["contributing"]) is linked
+
+
+def test_message_names_plurals_coordinates_entities_and_landmarks() -> None:
+    recs = _message_then_action(0)
+    vocab = episode_vocabulary(action_records(recs)) | {"town_square"}
+    names = text_names("Bring 3 oak logs to the town_square, at (12, 7) near wolf#3", vocab)
+    assert {"oak_log", "town_square", "xy:12,7", "wolf#3", "wolf"} <= names
+    assert text_names("hello there, all good?", vocab) == set()
+
+
+def test_graph_refuses_edges_backwards_in_time_and_unknown_actions() -> None:
+    recs = staff_episode().records
+    g = CausalGraph(action_records(recs), [Edge(5, 3, "x", "", "t"), Edge(3, 99, "x", "", "t"), Edge(3, 6, "x", "", "t")])
+    assert len(g.edges) == 1 and len(g.dropped) == 2
+    g.add_edges([Edge(3, 6, "x", "again", "t")])
+    assert len(g.edges) == 1 and "again" in g.edges[0].reason
+    # same id order but a later round cannot enable an earlier one
+    recs2 = [{**r, "round": 99} if r.get("id") == 3 else r for r in recs]
+    g2 = CausalGraph(action_records(recs2), [Edge(3, 6, "x", "", "t")])
+    assert g2.edges == []
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), agents=st.integers(2, 6), rounds=st.integers(3, 15))
+def test_synthetic_graphs_are_acyclic_and_respect_time(seed: int, agents: int, rounds: int) -> None:
+    recs = synthetic_episode(agents, rounds, seed).records
+    acts = {a["id"]: a for a in action_records(recs)}
+    edges = ProvenanceJudge().edges(recs)
+    g = CausalGraph(list(acts.values()), edges)
+    assert g.is_acyclic()
+    for e in g.edges:
+        assert e.src < e.dst and acts[e.src]["round"] <= acts[e.dst]["round"]
+    res = score(recs, edges, True, "provenance")
+    assert 0.0 <= res["cce"] <= 1.0
+    assert set(res["success_actions"]) <= set(res["contributing"])
+
+
+def _insert_spam(records: list[dict], spam: list[tuple[int, str, str, str]]) -> list[dict]:
+    """Insert chat actions at action positions, renumbering ids and links."""
+    acts = [r for r in records if r["type"] == "action"]
+    out: list[dict] = []
+    for pos, (at, sender, to, text) in enumerate(sorted(spam)):
+        host = acts[min(at, len(acts) - 1)]
+        out.append((host["id"] - 0.5 + pos * 1e-6, {"type": "action", "round": host["round"], "agent": sender,
+                                                    "tool": "chat", "args": {"to": to, "message": text}, "ok": True,
+                                                    "links": [], "checkpoints": [], "events": []}))
+    merged = sorted([(a["id"], dict(a)) for a in acts] + out, key=lambda x: x[0])
+    new_id = {}
+    for i, (old, rec) in enumerate(merged):
+        if isinstance(old, int):
+            new_id[old] = i
+        rec["id"] = i
+    for _, rec in merged:
+        rec["links"] = [{**l, "from": new_id[l["from"]]} for l in rec.get("links", [])]
+    return [rec for _, rec in merged]
+
+
+AGENTS = ["lumberjack", "woodworker", "wizard"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(spam=st.lists(st.tuples(st.integers(0, 26), st.sampled_from(AGENTS),
+                               st.sampled_from(AGENTS + ["team"]),
+                               st.text(alphabet=string.ascii_lowercase + " ,.!?", max_size=40)), min_size=1, max_size=12))
+def test_chat_spam_never_raises_cce(spam: list[tuple[int, str, str, str]]) -> None:
+    base = staff_episode().records
+    vocab = episode_vocabulary(action_records(base))
+    assume(all(not text_names(t, vocab) for *_, t in spam))  # spam: names nothing anyone acts on
+    spammed = _insert_spam(base, spam)
+    before = judge_records(base, True)["cce"]
+    after = judge_records(spammed, True)
+    assert after["actions"] == 27 + len(spam)
+    assert after["cce"] <= before
+    assert after["contributing_count"] == 12
+
+
+def test_spam_on_a_random_synthetic_episode_never_raises_cce() -> None:
+    rng = random.Random(7)
+    base = synthetic_episode(6, 12, seed=3).records
+    names = sorted({a["agent"] for a in action_records(base)})
+    before = judge_records(base, True)["cce"]
+    for _ in range(20):
+        spam = [(rng.randrange(72), rng.choice(names), rng.choice(names + ["team"]), "ok sounds good")
+                for _ in range(rng.randrange(1, 10))]
+        assert judge_records(_insert_spam(base, spam), True)["cce"] <= before
+
+
+def test_cli_writes_cce_json_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run = staff_episode().write_run(tmp_path / "run", success=True, task=STAFF_TASK)
+    failed = staff_episode().write_run(tmp_path / "failed", success=False, task=STAFF_TASK)
+    assert main(["judge", str(run), str(failed), "--plot"]) == 0
+    out = capsys.readouterr().out
+    assert "0.444" in out and "mean CCE over 2 runs: 0.222" in out
+    data = json.loads((run / "cce.json").read_text())
+    assert data["cce"] == pytest.approx(12 / 27) and data["judge"] == "provenance"
+    assert data["success_actions"] == [26] and len(data["contributing"]) == 12
+    assert all({"src", "dst", "reason", "judge"} <= e.keys() for e in data["edges"])
+    for d in (run, failed):
+        png = (d / "cce.png").read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 5000
+    custom = tmp_path / "pics" / "staff.png"
+    assert main(["judge", str(run), "--plot", str(custom)]) == 0
+    assert custom.is_file()
+
+
+def test_cli_reports_bad_run_directories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["judge", str(tmp_path / "missing")]) == 1
+    assert "not a run directory" in capsys.readouterr().err
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "trajectory.jsonl").write_text('{"type": "action", "id": 0, "round": 1, "agent": "a"}\n{oops\n')
+    assert main(["judge", str(bad)]) == 1
+    assert "trajectory.jsonl:2: not valid JSON" in capsys.readouterr().err
+    with pytest.raises(CausalError, match="unknown judge"):
+        judge_run(staff_episode().write_run(tmp_path / "ok", True), judge="oracle")
