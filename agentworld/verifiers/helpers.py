@@ -1,0 +1,34 @@
+"""Small read-only queries on a World that checkpoint predicates share.
+
+Predicates must only read the world (never change it) and stay cheap: they run after every action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def held(world: Any, item: str, agent: str | None = None) -> int:
+    """Units of `item` in players' inventories and equipment (one agent's, or everyone's)."""
+    players = [world.players[agent]] if agent else world.players.values()
+    total = 0
+    for p in players:
+        total += p.inventory.count(item)
+        total += sum(1 for worn in p.equipment.values() if worn == item)
+    return total
+
+
+def wields(world: Any, agent: str, item: str, slot: str = "weapon") -> bool:
+    """True if `agent` has `item` equipped in `slot`."""
+    player = world.players.get(agent)
+    return player is not None and player.equipment.get(slot) == item
+
+
+def skill_at_least(world: Any, agent: str, skill: str, level: int) -> bool:
+    player = world.players.get(agent)
+    return player is not None and player.skills.get(skill, 0) >= level
+
+
+def ever_held(world: Any, item: str, *agents: str) -> bool:
+    """True if any (or one of the given) players hold the item right now; checkpoints latch, so 'ever' follows."""
+    return any(held(world, item, a) > 0 for a in (agents or [None]))
