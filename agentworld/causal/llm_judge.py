@@ -147,6 +147,7 @@ class LLMJudge:
         self.judgments: list[Judgment] = []
         self._cache: dict[str, tuple[bool, str]] = {}
         self._cache_lock = threading.Lock()
+        self._failed = threading.Event()
 
     # ------------------------------------------------------------------ cache
 
@@ -192,6 +193,7 @@ class LLMJudge:
         self._load_cache()
         self.judgments = []
         self.stats = LLMStats()
+        self._failed = threading.Event()
         start = time.perf_counter()
         actions = action_records(records)
         by_id = {a["id"]: a for a in actions}
@@ -267,13 +269,19 @@ class LLMJudge:
                 todo.append((a, b, key))
         batches = [todo[i : i + self.batch_size] for i in range(0, len(todo), self.batch_size)]
         if batches:
-            with ThreadPoolExecutor(max_workers=min(self.concurrency, len(batches))) as pool:
-                for answered in pool.map(lambda batch: self._ask(batch, texts), batches):
-                    for j in answered:
+            pool = ThreadPoolExecutor(max_workers=min(self.concurrency, len(batches)))
+            try:
+                futures = [pool.submit(self._ask, batch, texts) for batch in batches]
+                for fut in futures:
+                    for j in fut.result():  # the first failure stops the batches not yet sent
                         results[(j.src, j.dst)] = j
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
         return [results[p] for p in pairs if p in results]
 
     def _ask(self, batch: list[tuple[int, int, str]], texts: dict[int, str]) -> list[Judgment]:
+        if self._failed.is_set():
+            raise JudgeError("LLM judge: stopped after an earlier request failed")
         pairs_text = "\n\n".join(
             f"Pair {i}:\n  A: {texts[a]}\n  B: {texts[b]}" for i, (a, b, _) in enumerate(batch, 1)
         )
@@ -329,6 +337,7 @@ class LLMJudge:
                 return resp.choices[0].message.content or ""
             except Exception as exc:  # openai.APIError, connection errors, malformed replies
                 last = exc
+        self._failed.set()
         where = self.base_url or "the OpenAI API"
         raise JudgeError(
             f"LLM judge: model {self.model!r} at {where} failed after {self.attempts} attempts: "
