@@ -1,0 +1,545 @@
+"""`agentworld eval` (many episodes, in parallel, resumable) and `agentworld report`.
+
+Layout of an eval directory OUT:
+    OUT/eval.json            the configuration (agents, agent options, episode options, judge)
+    OUT/<task>/<seed>/       one run directory per episode (written by runner.run_episode)
+    OUT/results.jsonl        one record per finished episode (appended as episodes finish,
+                             rewritten sorted by task and seed at the end)
+    OUT/summary.json         {"overall", "by_category", "by_task"}: SR, PSR, CCE, tokens, cost...
+
+Resuming: episodes already in results.jsonl are skipped (errored ones too, unless
+--retry-errors). An episode that crashes is recorded with status "error" and the run goes on.
+SR and PSR count errored episodes as failures, so look at the `errors` column.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import sys
+import time
+import traceback
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from statistics import mean
+from typing import Any, Callable, Iterable
+
+RESULTS = "results.jsonl"
+SUMMARY = "summary.json"
+CONFIG = "eval.json"
+# Fields of a result record that depend on wall-clock time (ignored when comparing runs).
+VOLATILE = ("elapsed",)
+SUMMARY_KEYS = ("episodes", "sr", "psr", "errors", "mean_rounds", "messages_per_agent", "first_chat_round",
+                "prompt_tokens", "completion_tokens", "cost", "cce")
+
+
+# --------------------------------------------------------------------------- task selection
+
+def select_tasks(spec: str) -> list[tuple[str, str]]:
+    """[(task id, category)] for 'all', a category name, or comma-separated task ids."""
+    from agentworld import tasks as tasks_mod
+
+    known = {t["id"]: t["category"] for t in tasks_mod.list_tasks()}
+    spec = (spec or "all").strip()
+    if spec == "all":
+        return sorted(known.items())
+    categories = sorted(set(known.values()))
+    if spec in categories:
+        return sorted((tid, cat) for tid, cat in known.items() if cat == spec)
+    out = []
+    for tid in (s.strip() for s in spec.split(",") if s.strip()):
+        if tid not in known:
+            raise ValueError(f"unknown task or category {tid!r}; categories: {', '.join(categories) or 'none'}; "
+                             f"tasks: {', '.join(sorted(known)) or 'none'}")
+        out.append((tid, known[tid]))
+    if not out:
+        raise ValueError("no tasks selected: give --tasks all, a category or task ids")
+    return out
+
+
+# --------------------------------------------------------------------------- one episode (in a worker)
+
+def job_key(job: dict) -> tuple[str, int]:
+    return (job["task"], int(job["seed"]))
+
+
+def run_job(job: dict) -> dict:
+    """Play one episode into job['run_dir'] and return its result record. Never raises."""
+    start = time.monotonic()
+    run_dir = Path(job["run_dir"])
+    record: dict[str, Any] = {"task": job["task"], "category": job.get("category"), "seed": job["seed"],
+                              "run_dir": job.get("rel_dir", str(run_dir))}
+    try:
+        play = _resolve(job["play"]) if job.get("play") else play_episode
+        metrics = play(job)
+        record.update(episode_record(run_dir, metrics))
+    except Exception as exc:  # a crash is a recorded error, the eval goes on
+        record.update(status="error", success=False, psr=0.0,
+                      error=f"{type(exc).__name__}: {exc}")
+        run_dir.mkdir(parents=True, exist_ok=True)
+        (run_dir / "eval_error.txt").write_text(traceback.format_exc(), encoding="utf-8")
+    record["cce"] = None
+    if job.get("judge") and record.get("status") == "ok":
+        record["cce"] = _judge(run_dir, job["judge"], record)
+    record["elapsed"] = round(time.monotonic() - start, 3)
+    return record
+
+
+def _resolve(path: str) -> Callable[[dict], dict]:
+    """'package.module:function' -> the function (a picklable way to swap the episode player)."""
+    import importlib
+
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def _judge(run_dir: Path, judge: str, record: dict) -> float | None:
+    try:
+        from agentworld.causal import judge_run
+    except ImportError:
+        return None
+    try:
+        value = judge_run(run_dir, judge=judge).get("cce")
+        return None if value is None else float(value)
+    except Exception as exc:  # scoring must not lose the episode
+        record["judge_error"] = f"{type(exc).__name__}: {exc}"
+        return None
+
+
+def play_episode(job: dict) -> dict:
+    """Run one episode through runner.run_episode (which writes the run dir); returns its metrics."""
+    from agentworld import runner
+
+    kind, agent_opts = job["agents"], dict(job.get("agent_options") or {})
+    agents: Any = kind
+    if kind == "llm" and agent_opts.get("single_agent"):
+        # One shared conversation plays every seat: hand the runner ready-made agents.
+        from agentworld.agents.llm import make_team
+        from agentworld.tasks import load_task
+
+        agents = make_team(load_task(job["task"]).agent_names, **agent_opts)
+    result = runner.run_episode(job["task"], agents=agents, seed=job["seed"], options=job.get("episode_options") or {},
+                                out_dir=job["run_dir"], progress=False, agent_options={kind: agent_opts})
+    metrics_path = Path(job["run_dir"]) / "metrics.json"
+    if metrics_path.exists():
+        return json.loads(metrics_path.read_text(encoding="utf-8"))
+    return result
+
+
+def _usage_totals(metrics: dict) -> dict[str, float]:
+    """prompt/completion tokens and cost from metrics.json, wherever the runner put them."""
+    keys = ("prompt_tokens", "completion_tokens", "cost")
+    for where in (metrics.get("usage"), metrics):
+        if isinstance(where, dict) and any(k in where for k in keys) and not isinstance(where.get("prompt_tokens"), dict):
+            return {k: float(where.get(k) or 0) for k in keys}
+    totals = dict.fromkeys(keys, 0.0)
+    for entry in (metrics.get("per_agent") or {}).values():
+        usage = entry.get("usage", entry) if isinstance(entry, dict) else {}
+        for k in keys:
+            totals[k] += float(usage.get(k) or 0)
+    return totals
+
+
+def first_chat_round(run_dir: Path) -> int | None:
+    path = run_dir / "trajectory.jsonl"
+    if not path.exists():
+        return None
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            if '"chat"' not in line:
+                continue
+            rec = json.loads(line)
+            if rec.get("type") == "action" and rec.get("tool") == "chat" and rec.get("ok"):
+                return int(rec["round"])
+    return None
+
+
+def episode_record(run_dir: Path, metrics: dict) -> dict:
+    """The per-episode fields the summary is built from."""
+    n_agents = len(metrics.get("per_agent") or {}) or 1
+    usage = _usage_totals(metrics)
+    return {
+        "status": metrics.get("status", "ok"),
+        "error": metrics.get("error"),
+        "success": bool(metrics.get("success")),
+        "psr": float(metrics.get("psr") or 0.0),
+        "rounds": metrics.get("rounds"),
+        "actions": metrics.get("actions"),
+        "messages": metrics.get("messages", 0),
+        "agents": n_agents,
+        "messages_per_agent": round((metrics.get("messages") or 0) / n_agents, 4),
+        "first_chat_round": first_chat_round(run_dir),
+        "prompt_tokens": int(usage["prompt_tokens"]),
+        "completion_tokens": int(usage["completion_tokens"]),
+        "cost": round(usage["cost"], 6),
+    }
+
+
+# --------------------------------------------------------------------------- summary
+
+def _mean(values: Iterable[Any], digits: int = 4) -> float | None:
+    vals = [float(v) for v in values if v is not None]
+    return round(mean(vals), digits) if vals else None
+
+
+def summarise_group(records: list[dict]) -> dict:
+    ok = [r for r in records if r.get("status") == "ok"]
+    return {
+        "episodes": len(records),
+        "sr": _mean((1.0 if r.get("success") else 0.0 for r in records)),
+        "psr": _mean((r.get("psr") or 0.0 for r in records)),
+        "errors": len(records) - len(ok),
+        "mean_rounds": _mean(r.get("rounds") for r in ok),
+        "messages_per_agent": _mean(r.get("messages_per_agent") for r in ok),
+        "first_chat_round": _mean(r.get("first_chat_round") for r in ok),
+        "prompt_tokens": sum(int(r.get("prompt_tokens") or 0) for r in records),
+        "completion_tokens": sum(int(r.get("completion_tokens") or 0) for r in records),
+        "cost": round(sum(float(r.get("cost") or 0) for r in records), 6),
+        "cce": _mean(r.get("cce") for r in ok),
+        "prompt_tokens_per_episode": _mean([r.get("prompt_tokens") or 0 for r in records], 1),
+    }
+
+
+def summarise(records: list[dict]) -> dict:
+    by_category: dict[str, list[dict]] = {}
+    by_task: dict[str, list[dict]] = {}
+    for r in records:
+        by_category.setdefault(r.get("category") or "?", []).append(r)
+        by_task.setdefault(r["task"], []).append(r)
+    return {
+        "overall": summarise_group(records),
+        "by_category": {c: summarise_group(rs) for c, rs in sorted(by_category.items())},
+        "by_task": {t: summarise_group(rs) for t, rs in sorted(by_task.items())},
+    }
+
+
+def _fmt(value: Any, kind: str = "") -> str:
+    if value is None:
+        return "-"
+    if kind == "pct":
+        return f"{100 * value:.1f}%"
+    if kind == "cost":
+        return f"${value:.4f}"
+    if isinstance(value, float):
+        return f"{value:.2f}" if kind != "cce" else f"{value:.3f}"
+    return str(value)
+
+
+def render_table(summary: dict, title: str = "AgentWorld evaluation"):
+    from rich.table import Table
+
+    table = Table(title=title)
+    columns = [("group", ""), ("episodes", ""), ("sr", "pct"), ("psr", "pct"), ("cce", "cce"), ("errors", ""),
+               ("mean_rounds", ""), ("messages_per_agent", ""), ("first_chat_round", ""),
+               ("prompt_tokens", ""), ("completion_tokens", ""), ("cost", "cost")]
+    headers = {"group": "group", "episodes": "eps", "sr": "SR", "psr": "PSR", "cce": "CCE", "errors": "errors",
+               "mean_rounds": "rounds", "messages_per_agent": "msgs/agent", "first_chat_round": "1st chat",
+               "prompt_tokens": "prompt tok", "completion_tokens": "compl tok", "cost": "cost"}
+    for key, _ in columns:
+        table.add_column(headers[key], justify="left" if key == "group" else "right")
+    rows = [("overall", summary["overall"])] + [(f"  {c}", s) for c, s in summary.get("by_category", {}).items()]
+    for name, stats in rows:
+        table.add_row(name, *[_fmt(stats.get(k), kind) for k, kind in columns[1:]])
+    return table
+
+
+def print_summary(summary: dict, title: str = "AgentWorld evaluation", file=None) -> None:
+    from rich.console import Console
+
+    Console(file=file or sys.stdout, width=160).print(render_table(summary, title))
+
+
+# --------------------------------------------------------------------------- the eval loop
+
+def read_results(out: Path) -> dict[tuple[str, int], dict]:
+    """The latest record per (task, seed) in OUT/results.jsonl (a torn last line is ignored)."""
+    path = out / RESULTS
+    done: dict[tuple[str, int], dict] = {}
+    if not path.exists():
+        return done
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(rec, dict) and "task" in rec and "seed" in rec:
+                done[(rec["task"], int(rec["seed"]))] = rec
+    return done
+
+
+def write_results(out: Path, records: dict[tuple[str, int], dict]) -> None:
+    tmp = out / (RESULTS + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        for key in sorted(records):
+            fh.write(json.dumps(records[key], sort_keys=True) + "\n")
+    os.replace(tmp, out / RESULTS)
+
+
+def check_config(out: Path, config: dict, force: bool) -> None:
+    """An eval directory holds one configuration: refuse to mix runs of different ones."""
+    path = out / CONFIG
+    if path.exists() and not force:
+        old = json.loads(path.read_text(encoding="utf-8"))
+        diff = sorted(k for k in set(old) | set(config) if k != "version" and old.get(k) != config.get(k))
+        if diff:
+            raise ValueError(f"{out} holds an eval with a different configuration ({', '.join(diff)} differ); "
+                             "use another --out, or --force to mix them")
+    out.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def make_jobs(out: Path, tasks: list[tuple[str, str]], seeds: list[int], config: dict) -> list[dict]:
+    jobs = []
+    for tid, category in tasks:
+        for seed in seeds:
+            rel = f"{tid}/{seed}"
+            jobs.append({"task": tid, "category": category, "seed": seed, "run_dir": str(out / rel), "rel_dir": rel,
+                         "agents": config["agents"], "agent_options": config["agent_options"],
+                         "episode_options": config["episode_options"], "judge": config["judge"]})
+    return jobs
+
+
+def run_eval(out: str | Path, jobs: list[dict], workers: int = 1, retry_errors: bool = False,
+             progress: bool = True, runner: Callable[[dict], dict] = run_job) -> dict:
+    """Run the jobs not finished yet (parallel when workers > 1); write results and summary."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    done = read_results(out)
+    wanted = {job_key(j) for j in jobs}
+    todo = [j for j in jobs if job_key(j) not in done or (retry_errors and done[job_key(j)].get("status") != "ok")]
+    skipped = len(jobs) - len(todo)
+    with open(out / RESULTS, "a", encoding="utf-8") as log, _progress(progress, len(jobs), skipped) as bar:
+        def finish(rec: dict) -> None:
+            done[(rec["task"], int(rec["seed"]))] = rec
+            log.write(json.dumps(rec, sort_keys=True) + "\n")
+            log.flush()
+            bar.advance(rec)
+
+        if workers <= 1 or len(todo) <= 1:
+            for job in todo:
+                finish(runner(job))
+        else:
+            _run_parallel(todo, workers, runner, finish)
+    write_results(out, done)
+    records = [done[k] for k in sorted(done) if k in wanted]
+    summary = summarise(records)
+    summary["skipped"] = skipped
+    (out / SUMMARY).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    return summary
+
+
+def _run_parallel(todo: list[dict], workers: int, runner: Callable[[dict], dict], finish: Callable[[dict], None]) -> None:
+    """Episodes in spawned worker processes; a dead worker fails its episodes, not the eval."""
+    ctx = multiprocessing.get_context("spawn")
+    pending = list(todo)
+    while pending:
+        with ProcessPoolExecutor(max_workers=min(workers, len(pending)), mp_context=ctx) as pool:
+            futures: dict[Future, dict] = {pool.submit(runner, job): job for job in pending}
+            pending = []
+            broken = False
+            try:
+                while futures:
+                    finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+                    for fut in finished:
+                        job = futures.pop(fut)
+                        try:
+                            finish(fut.result())
+                        except BrokenProcessPool as exc:
+                            broken = True
+                            finish(_crash_record(job, f"worker process died: {exc}"))
+                        except Exception as exc:
+                            finish(_crash_record(job, f"{type(exc).__name__}: {exc}"))
+                    if broken:  # the pool is unusable: restart it for the jobs not yet finished
+                        pending = list(futures.values())
+                        break
+            except KeyboardInterrupt:
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+
+
+def _crash_record(job: dict, error: str) -> dict:
+    return {"task": job["task"], "category": job.get("category"), "seed": job["seed"],
+            "run_dir": job.get("rel_dir", job["run_dir"]), "status": "error", "error": error,
+            "success": False, "psr": 0.0, "cce": None}
+
+
+class _progress:
+    """A rich progress bar (or nothing) that shows the running success rate."""
+
+    def __init__(self, enabled: bool, total: int, skipped: int):
+        self.enabled, self.total, self.skipped = enabled, total, skipped
+        self.wins = self.count = self.errors = 0
+
+    def __enter__(self) -> "_progress":
+        if self.enabled:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+            self.bar = Progress(TextColumn("[bold]eval"), BarColumn(), MofNCompleteColumn(),
+                                TextColumn("{task.description}"), TimeElapsedColumn(), TimeRemainingColumn(),
+                                console=Console(file=sys.stderr))
+            self.bar.__enter__()
+            self.task = self.bar.add_task(self._text(), total=self.total, completed=self.skipped)
+        return self
+
+    def _text(self) -> str:
+        sr = f"SR {100 * self.wins / self.count:.0f}%" if self.count else "SR -"
+        return f"{sr}  errors {self.errors}" + (f"  (resumed: {self.skipped} done)" if self.skipped else "")
+
+    def advance(self, rec: dict) -> None:
+        self.count += 1
+        self.wins += bool(rec.get("success"))
+        self.errors += rec.get("status") != "ok"
+        if self.enabled:
+            self.bar.update(self.task, advance=1, description=self._text())
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.enabled:
+            self.bar.__exit__(*exc)
+
+
+# --------------------------------------------------------------------------- CLI
+
+def configure_eval(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--tasks", default="all", help="'all', a category, or comma-separated task ids")
+    parser.add_argument("--agents", default="oracle", choices=["oracle", "random", "noop", "llm"],
+                        help="the kind of agent in every seat")
+    parser.add_argument("--episodes", type=int, default=1, help="episodes per task (seeds SEED..SEED+N-1)")
+    parser.add_argument("--seed", type=int, default=0, help="first seed")
+    parser.add_argument("--workers", type=int, default=1, help="parallel worker processes")
+    parser.add_argument("--out", required=True, help="eval directory (resumed if it exists)")
+    parser.add_argument("--retry-errors", action="store_true", help="when resuming, run errored episodes again")
+    parser.add_argument("--force", action="store_true", help="resume even if the configuration changed")
+    parser.add_argument("--judge", default="provenance", help="CCE judge for each episode ('none' to skip)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    ab = parser.add_argument_group("ablations")
+    ab.add_argument("--no-docs", action="store_true", help="agents get no task documentation")
+    ab.add_argument("--max-rounds", type=int, default=None, help="override every task's round budget")
+    ab.add_argument("--random-spawns", action="store_true", help="seeded random spawn positions")
+    ab.add_argument("--no-chat", action="store_true", help="disable the chat tool")
+    ab.add_argument("--single-agent", action="store_true",
+                    help="llm: one model context controls every avatar in turn")
+    add_llm_arguments(parser)
+
+
+def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
+    """LLM agent options shared by `eval` (and usable by other verbs)."""
+    g = parser.add_argument_group("LLM agents (--agents llm)")
+    g.add_argument("--model", default=None, help="model name (default: $AGENTWORLD_MODEL)")
+    g.add_argument("--base-url", default=None, help="OpenAI-compatible server URL (default: $OPENAI_BASE_URL)")
+    g.add_argument("--temperature", type=float, default=None)
+    g.add_argument("--max-tokens", type=int, default=None, help="completion token limit per call")
+    g.add_argument("--history", choices=["full", "last", "summary"], default="full",
+                   help="context: every turn, the last N turns, or the last N plus a digest of older ones")
+    g.add_argument("--history-turns", type=int, default=8, help="N for --history last/summary")
+    g.add_argument("--prompts", default=None, help="directory with edited prompt templates")
+    g.add_argument("--prices", default=None, help="JSON price table {model: {input, output}} in $ per 1M tokens")
+    g.add_argument("--max-retries", type=int, default=6, help="retries on 429/5xx/timeouts before an episode errors")
+    g.add_argument("--timeout", type=float, default=120.0, help="seconds per model request")
+    g.add_argument("--backoff-base", type=float, default=1.0, help="first retry delay in seconds (doubles)")
+
+
+def llm_options(args: argparse.Namespace) -> dict:
+    """LLM agent options from parsed CLI arguments (None values left out; no API key)."""
+    opts = {"model": args.model or os.environ.get("AGENTWORLD_MODEL"), "base_url": args.base_url,
+            "temperature": args.temperature, "max_tokens": args.max_tokens, "history": args.history,
+            "history_turns": args.history_turns, "prompts": args.prompts, "prices": args.prices,
+            "max_retries": args.max_retries, "timeout": args.timeout, "backoff_base": args.backoff_base,
+            "single_agent": args.single_agent or None, "no_docs": args.no_docs or None}
+    if opts["prompts"]:
+        opts["prompts"] = str(Path(opts["prompts"]).resolve())
+    if opts["prices"]:
+        opts["prices"] = str(Path(opts["prices"]).resolve())
+    return {k: v for k, v in opts.items() if v is not None}
+
+
+def episode_options(args: argparse.Namespace) -> dict:
+    opts: dict[str, Any] = {}
+    if args.no_docs:
+        opts["no_docs"] = True
+    if args.max_rounds is not None:
+        opts["max_rounds"] = args.max_rounds
+    if args.random_spawns:
+        opts["random_spawns"] = True
+    if args.no_chat:
+        opts["no_chat"] = True
+    if args.single_agent and args.agents != "llm":
+        opts["single_agent"] = True  # scripted seats: the task keeps only its first agent
+    return opts
+
+
+def command_eval(args: argparse.Namespace) -> int:
+    from agentworld import __version__
+
+    out = Path(args.out)
+    if args.episodes < 1 or args.workers < 1:
+        print("eval: --episodes and --workers must be >= 1", file=sys.stderr)
+        return 2
+    try:
+        tasks = select_tasks(args.tasks)
+        agent_opts = llm_options(args) if args.agents == "llm" else {}
+        if args.agents == "llm":
+            from agentworld.agents.llm import parse_options
+
+            parse_options(agent_opts)  # fail now, not in every worker
+            if not agent_opts.get("model"):
+                raise ValueError("--agents llm needs --model (or $AGENTWORLD_MODEL)")
+        config = {"agents": args.agents, "agent_options": agent_opts, "episode_options": episode_options(args),
+                  "judge": None if args.judge == "none" else args.judge, "version": __version__}
+        check_config(out, config, args.force)
+    except ValueError as exc:
+        print(f"eval: {exc}", file=sys.stderr)
+        return 2
+    seeds = list(range(args.seed, args.seed + args.episodes))
+    jobs = make_jobs(out, tasks, seeds, config)
+    try:
+        summary = run_eval(out, jobs, workers=args.workers, retry_errors=args.retry_errors, progress=not args.quiet)
+    except KeyboardInterrupt:
+        print(f"eval: interrupted; finished episodes are kept in {out / RESULTS} - run the same command to resume",
+              file=sys.stderr)
+        return 130
+    print_summary(summary, title=f"AgentWorld eval: {args.agents} on {args.tasks} ({out})")
+    if summary.get("skipped"):
+        print(f"({summary['skipped']} episodes were already finished and were not run again)")
+    return 0
+
+
+def configure_report(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("dir", help="an eval directory written by `agentworld eval --out DIR`")
+    parser.add_argument("--json", action="store_true", help="print summary.json instead of a table")
+    parser.add_argument("--tasks", action="store_true", help="also list every task")
+
+
+def load_summary(out: Path) -> dict:
+    """summary.json, or a summary rebuilt from results.jsonl (e.g. after an interrupted eval)."""
+    if (out / SUMMARY).exists():
+        return json.loads((out / SUMMARY).read_text(encoding="utf-8"))
+    records = read_results(out)
+    if not records:
+        raise FileNotFoundError(f"{out}: no {SUMMARY} or {RESULTS} (not an eval directory?)")
+    return summarise([records[k] for k in sorted(records)])
+
+
+def command_report(args: argparse.Namespace) -> int:
+    out = Path(args.dir)
+    try:
+        summary = load_summary(out)
+    except (FileNotFoundError, json.JSONDecodeError) as exc:
+        print(f"report: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary, indent=2))
+        return 0
+    title = f"AgentWorld eval ({out})"
+    if (out / CONFIG).exists():
+        cfg = json.loads((out / CONFIG).read_text(encoding="utf-8"))
+        model = cfg.get("agent_options", {}).get("model")
+        title = f"AgentWorld eval: {cfg.get('agents')}{' / ' + model if model else ''} ({out})"
+    print_summary(summary, title=title)
+    if args.tasks:
+        print_summary({"overall": summary["overall"], "by_category": summary.get("by_task", {})}, title="by task")
+    return 0

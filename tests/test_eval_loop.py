@@ -1,0 +1,127 @@
+"""The eval loop (resume, crashes, parallel workers, summary, report) with a stand-in episode player.
+
+The stand-in writes a small run directory like runner.run_episode does, so these tests exercise
+evaluation.py alone; tests/test_eval_env.py runs the real runner on real tasks.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agentworld import evaluation as ev
+
+PLAY = "test_eval_loop:fake_play"
+
+
+def fake_play(job: dict) -> dict:
+    """Deterministic fake episode: even seeds succeed; seed 3 crashes; chat in round 2."""
+    seed = int(job["seed"])
+    if job.get("interrupt_at") == seed:
+        raise KeyboardInterrupt
+    if seed == 3:
+        raise RuntimeError("boom in the engine")
+    out = Path(job["run_dir"])
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out.parent.parent / "calls.log", "a") as fh:  # which episodes really ran
+        fh.write(f"{job['task']}/{seed}\n")
+    traj = [{"type": "action", "round": 1, "agent": "a", "tool": "wait", "ok": True},
+            {"type": "action", "round": 2, "agent": "b", "tool": "chat", "ok": True}]
+    (out / "trajectory.jsonl").write_text("".join(json.dumps(r) + "\n" for r in traj))
+    metrics = {"success": seed % 2 == 0, "psr": 1.0 if seed % 2 == 0 else 0.5, "rounds": 10 + seed, "actions": 2,
+               "messages": 1, "status": "ok", "error": None,
+               "per_agent": {"a": {"usage": {"prompt_tokens": 100 * (seed + 1), "completion_tokens": 10, "cost": 0.01}},
+                             "b": {"usage": {"prompt_tokens": 5, "completion_tokens": 1, "cost": 0.0}}},
+               "usage": {"prompt_tokens": 100 * (seed + 1) + 5, "completion_tokens": 11, "cost": 0.01}}
+    (out / "metrics.json").write_text(json.dumps(metrics))
+    return metrics
+
+
+def jobs(out: Path, seeds=range(4), tasks=(("task_a", "crafting"), ("task_b", "combat")), **extra) -> list[dict]:
+    config = {"agents": "noop", "agent_options": {}, "episode_options": {}, "judge": None}
+    return [{**j, "play": PLAY, **extra} for j in ev.make_jobs(out, list(tasks), list(seeds), config)]
+
+
+def stable(path: Path) -> list[dict]:
+    return [{k: v for k, v in json.loads(line).items() if k not in ev.VOLATILE}
+            for line in path.read_text().splitlines()]
+
+
+def calls(out: Path) -> list[str]:
+    log = out / "calls.log"
+    return log.read_text().split() if log.exists() else []
+
+
+def test_summary_counts_and_crash_is_recorded(tmp_path):
+    summary = ev.run_eval(tmp_path, jobs(tmp_path), progress=False)
+    overall = summary["overall"]
+    assert set(ev.SUMMARY_KEYS) <= set(overall)
+    assert overall["episodes"] == 8 and overall["errors"] == 2
+    assert overall["sr"] == pytest.approx(4 / 8)  # seeds 0, 2 succeed on both tasks; the crash counts as failure
+    assert overall["psr"] == pytest.approx((1 + 0.5 + 1 + 0) * 2 / 8)
+    assert overall["mean_rounds"] == pytest.approx((10 + 11 + 12) / 3)
+    assert overall["messages_per_agent"] == pytest.approx(0.5) and overall["first_chat_round"] == 2
+    assert overall["prompt_tokens"] == 2 * (105 + 205 + 305) and overall["cost"] == pytest.approx(0.06)
+    assert set(summary["by_category"]) == {"crafting", "combat"}
+    assert summary["by_category"]["combat"]["episodes"] == 4
+    crashed = [r for r in stable(tmp_path / ev.RESULTS) if r["status"] == "error"]
+    assert [(r["task"], r["seed"]) for r in crashed] == [("task_a", 3), ("task_b", 3)]
+    assert "boom in the engine" in crashed[0]["error"]
+    assert "RuntimeError" in (tmp_path / "task_a" / "3" / "eval_error.txt").read_text()
+    assert json.loads((tmp_path / ev.SUMMARY).read_text())["overall"] == overall
+
+
+def test_resume_after_interruption_skips_finished_episodes(tmp_path):
+    with pytest.raises(KeyboardInterrupt):
+        ev.run_eval(tmp_path, jobs(tmp_path, interrupt_at=2), progress=False)
+    first = calls(tmp_path)
+    assert first == ["task_a/0", "task_a/1"]
+    with open(tmp_path / ev.RESULTS, "a") as fh:
+        fh.write('{"task": "task_a", "se')  # a torn line from the interruption
+    summary = ev.run_eval(tmp_path, jobs(tmp_path), progress=False)
+    assert calls(tmp_path) == first + ["task_a/2", "task_b/0", "task_b/1", "task_b/2"]  # 3 crashes, never logged
+    assert summary["skipped"] == 2 and summary["overall"]["episodes"] == 8
+    keys = [(r["task"], r["seed"]) for r in stable(tmp_path / ev.RESULTS)]
+    assert keys == sorted(keys) and len(keys) == 8
+    # A third run does nothing; --retry-errors re-runs only the crashed ones.
+    ev.run_eval(tmp_path, jobs(tmp_path), progress=False)
+    assert len(calls(tmp_path)) == 6
+    summary = ev.run_eval(tmp_path, jobs(tmp_path), retry_errors=True, progress=False)
+    assert summary["skipped"] == 6 and summary["overall"]["errors"] == 2
+
+
+def test_parallel_workers_match_serial(tmp_path):
+    serial = ev.run_eval(tmp_path / "s", jobs(tmp_path / "s"), workers=1, progress=False)
+    parallel = ev.run_eval(tmp_path / "p", jobs(tmp_path / "p"), workers=2, progress=False)
+    assert stable(tmp_path / "s" / ev.RESULTS) == stable(tmp_path / "p" / ev.RESULTS)
+    assert serial == parallel
+    assert sorted(calls(tmp_path / "p")) == sorted(calls(tmp_path / "s"))
+
+
+def test_config_mismatch_is_refused(tmp_path):
+    ev.check_config(tmp_path, {"agents": "noop", "agent_options": {}}, force=False)
+    ev.check_config(tmp_path, {"agents": "noop", "agent_options": {}}, force=False)
+    with pytest.raises(ValueError, match="different configuration \\(agents differ\\)"):
+        ev.check_config(tmp_path, {"agents": "random", "agent_options": {}}, force=False)
+    ev.check_config(tmp_path, {"agents": "random", "agent_options": {}}, force=True)
+
+
+def test_report_prints_the_summary_again(tmp_path, capsys):
+    ev.run_eval(tmp_path, jobs(tmp_path), progress=False)
+    from agentworld.cli import main
+
+    assert main(["report", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "overall" in out and "crafting" in out and "50.0%" in out
+    assert main(["report", str(tmp_path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["overall"]["episodes"] == 8
+    (tmp_path / ev.SUMMARY).unlink()  # rebuilt from results.jsonl
+    assert ev.load_summary(tmp_path)["overall"]["episodes"] == 8
+    assert main(["report", str(tmp_path / "nothing")]) == 2
+
+
+def test_unknown_task_selection_is_a_clear_error():
+    with pytest.raises(ValueError, match="unknown task or category 'no_such_task'"):
+        ev.select_tasks("no_such_task")
