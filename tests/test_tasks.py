@@ -1,0 +1,112 @@
+"""Task loading: shipped tasks validate, bad files give 'file: field: problem' errors, ablations."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+import agentworld
+from agentworld.tasks import (TASKS_DIR, TaskError, load_task, no_docs, parse_step, random_spawns, single_agent,
+                              with_max_rounds, without_agent)
+from agentworld.world.content import load_content
+
+TASK_01 = TASKS_DIR / "task_01.yaml"
+
+
+def _write(tmp_path: Path, data: dict, name: str = "task_x.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def raw01() -> dict:
+    return yaml.safe_load(TASK_01.read_text())
+
+
+def test_shipped_tasks_load_and_list():
+    task = load_task("task_01")
+    assert task.name == "Cooperative Magic Staff Crafting"
+    assert [a.name for a in task.agents] == ["lumberjack", "woodworker", "wizard"]
+    assert task.max_rounds == 25
+    assert all(a.context.strip() for a in task.agents)
+    rows = agentworld.list_tasks()
+    assert {"id": "task_01", "name": task.name, "category": "crafting", "agents": 3, "max_rounds": 25} in rows
+
+
+@pytest.mark.parametrize("mutate, expected", [
+    (lambda d: d["agents"][1]["skills"].update({"fletchin": 15}), "task_x.yaml: agents[1].skills.fletchin: unknown skill 'fletchin'; did you mean 'fletching'?"),
+    (lambda d: d["agents"][0]["inventory"].update({"bronze_axx": 1}), "task_x.yaml: agents[0].inventory.bronze_axx: unknown item 'bronze_axx'"),
+    (lambda d: d["agents"][0].update({"spawn": "nowhere_land"}), "task_x.yaml: agents[0].spawn: unknown landmark 'nowhere_land'"),
+    (lambda d: d["agents"][0].update({"colour": "red"}), "task_x.yaml: agents[0].colour: Extra inputs are not permitted"),
+    (lambda d: d.pop("max_rounds"), "task_x.yaml: max_rounds: Field required"),
+    (lambda d: d.update({"category": "dancing"}), "task_x.yaml: category: Input should be"),
+    (lambda d: d["agents"][2].update({"equipment": {"tail": "bead"}}), "task_x.yaml: agents[2].equipment.tail: unknown slot 'tail'"),
+    (lambda d: d["checkpoints"].append({"id": "dance", "description": "x"}), "task_x.yaml: checkpoints.dance: the verifier task_01 has no predicate for it"),
+    (lambda d: d.update({"verifier": "task_nope"}), "task_x.yaml: verifier: no module agentworld/verifiers/task_nope.py"),
+    (lambda d: d["oracle"]["wizard"].append({"craft": {"recipe": "magic_stafff"}}), "unknown recipe 'magic_stafff'"),
+    (lambda d: d["oracle"]["wizard"].append({"jump": {}}), "unknown step 'jump'"),
+    (lambda d: d["oracle"]["wizard"].append({"give": {"to": "wizzard", "item": "bead"}}), "unknown agent 'wizzard'"),
+    (lambda d: d["world"].update({"mobs": [{"type": "dragonn", "position": [5, 5]}]}), "task_x.yaml: world.mobs[0].type: unknown mob type 'dragonn'"),
+    (lambda d: d["agents"][1].update({"name": "lumberjack"}), "duplicate agent name"),
+])
+def test_errors_name_file_field_and_problem(tmp_path, raw01, mutate, expected):
+    raw01.setdefault("world", {})
+    mutate(raw01)
+    with pytest.raises(TaskError) as info:
+        load_task(_write(tmp_path, raw01))
+    assert any(expected in p for p in info.value.problems), info.value.problems
+
+
+def test_missing_file_and_bad_yaml(tmp_path):
+    with pytest.raises(TaskError, match="task_99.yaml: no such task file"):
+        load_task("task_99")
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("id: [unclosed")
+    with pytest.raises(TaskError, match="broken.yaml: invalid YAML"):
+        load_task(bad)
+
+
+def test_validate_cli(tmp_path, raw01):
+    ok = subprocess.run([sys.executable, "-m", "agentworld.cli", "validate"], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert "ok  task_01.yaml" in ok.stdout
+    raw01["agents"][1]["skills"]["fletchin"] = 3
+    bad = _write(tmp_path, raw01)
+    out = subprocess.run([sys.executable, "-m", "agentworld.cli", "validate", str(bad)], capture_output=True, text=True)
+    assert out.returncode == 1
+    assert "agents[1].skills.fletchin: unknown skill 'fletchin'" in out.stdout
+
+
+def test_tasks_cli_json():
+    out = subprocess.run([sys.executable, "-m", "agentworld.cli", "tasks", "--json"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    assert rows[0]["id"] == "task_01" and set(rows[0]) == {"id", "name", "category", "agents", "max_rounds"}
+
+
+def test_ablations_are_pure():
+    task = load_task("task_01")
+    assert all(a.context == "" for a in no_docs(task).agents)
+    assert all(a.context for a in task.agents)  # the original is untouched
+    assert with_max_rounds(task, 10).max_rounds == 10 and task.max_rounds == 25
+    assert [a.name for a in single_agent(task).agents] == ["lumberjack"]
+    assert "woodworker" not in without_agent(task, "woodworker").oracle
+    content = load_content()
+    a, b, c = random_spawns(task, 1, content), random_spawns(task, 1, content), random_spawns(task, 2, content)
+    assert [x.spawn for x in a.agents] == [x.spawn for x in b.agents]
+    assert [x.spawn for x in a.agents] != [x.spawn for x in c.agents]
+    for spec in a.agents:
+        assert content.map.walkable(*spec.spawn)
+
+
+def test_parse_step_forms():
+    assert parse_step("wait").kind == "wait"
+    assert parse_step({"gather": {"target": "oak_tree", "count": 2}}).count == 2
+    with pytest.raises(ValueError, match="exactly one of"):
+        parse_step({"wait_for": {}})
