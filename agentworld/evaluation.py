@@ -110,23 +110,42 @@ def _judge(run_dir: Path, judge: str, record: dict) -> float | None:
 
 
 def play_episode(job: dict) -> dict:
-    """Run one episode through runner.run_episode (which writes the run dir); returns its metrics."""
+    """Run one episode through runner.run_episode (which writes the run dir); returns its metrics.
+
+    LLM seats are built here (one shared conversation in single-agent mode) so that their
+    per-turn transcript (prompt sizes, raw tool calls, protocol problems) can be saved as
+    RUN_DIR/llm_transcript.jsonl next to the trajectory.
+    """
     from agentworld import runner
 
     kind, agent_opts = job["agents"], dict(job.get("agent_options") or {})
     agents: Any = kind
-    if kind == "llm" and agent_opts.get("single_agent"):
-        # One shared conversation plays every seat: hand the runner ready-made agents.
+    if kind == "llm":
         from agentworld.agents.llm import make_team
         from agentworld.tasks import load_task
 
         agents = make_team(load_task(job["task"]).agent_names, **agent_opts)
-    result = runner.run_episode(job["task"], agents=agents, seed=job["seed"], options=job.get("episode_options") or {},
-                                out_dir=job["run_dir"], progress=False, agent_options={kind: agent_opts})
+    try:
+        result = runner.run_episode(job["task"], agents=agents, seed=job["seed"],
+                                    options=job.get("episode_options") or {}, out_dir=job["run_dir"],
+                                    progress=False, agent_options={kind: agent_opts})
+    finally:
+        if isinstance(agents, dict):
+            _write_transcript(Path(job["run_dir"]), agents)
     metrics_path = Path(job["run_dir"]) / "metrics.json"
     if metrics_path.exists():
         return json.loads(metrics_path.read_text(encoding="utf-8"))
     return result
+
+
+def _write_transcript(run_dir: Path, agents: dict) -> None:
+    conversations = {id(a.conversation): a.conversation for a in agents.values() if hasattr(a, "conversation")}
+    rows = [row for conv in conversations.values() for row in conv.transcript]
+    if rows:
+        run_dir.mkdir(parents=True, exist_ok=True)
+        with open(run_dir / "llm_transcript.jsonl", "w", encoding="utf-8") as fh:
+            for row in rows:
+                fh.write(json.dumps(row) + "\n")
 
 
 def _usage_totals(metrics: dict) -> dict[str, float]:

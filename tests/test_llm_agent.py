@@ -124,6 +124,7 @@ def test_extra_tool_calls_are_ignored_and_reported():
     assert [c["function"]["name"] for c in kept["tool_calls"]] == ["move_to"]
     assert "only the first (move_to) was carried out" in server.requests[1]["messages"][3]["content"]
     assert a.usage["extra_tool_calls"] == 1 and a.transcript[0]["issues"] == ["extra_tool_calls"]
+    assert [c["name"] for c in a.transcript[0]["tool_calls"]] == ["move_to", "chat"]  # the ignored call is recorded
 
 
 def test_rate_limit_is_retried_then_succeeds():

@@ -446,8 +446,9 @@ class Conversation:
         self._account(actor, reply, issues)
         self.transcript.append({"actor": actor, "round": rnd, "prompt_tokens": reply.prompt_tokens,
                                 "completion_tokens": reply.completion_tokens, "messages": len(messages),
-                                "tool_calls": len(reply.tool_calls), "issues": issues, "retries": reply.retries,
-                                "content": _clip(reply.content, 500)})
+                                "issues": issues, "retries": reply.retries, "content": _clip(reply.content, 500),
+                                "tool_calls": [{"name": c["name"], "arguments": _clip(c["arguments"], 500)}
+                                               for c in reply.tool_calls]})
         return action
 
     def _attach_result(self, actor: str, observation: Any) -> None:
