@@ -68,9 +68,16 @@ def judge_records(
     records: list[Record], success: bool, judge: str | Judge = "provenance",
     agents: list[str] | None = None, **options: Any,
 ) -> dict[str, Any]:
-    """Score a list of trajectory records (no files touched)."""
+    """Score a list of trajectory records (no files touched).
+
+    A judge that costs money (the LLM judge) does not trace failed episodes, whose CCE is 0
+    anyway, unless ``trace_failed=True``.
+    """
+    trace_failed = bool(options.pop("trace_failed", False))
     j = make_judge(judge, **options)
     targets, _ = success_actions(records)
+    if not success and getattr(j, "costly", False) and not trace_failed:
+        targets = []
     result = score(records, j.edges(records, targets), success, j.name, agents)
     if hasattr(j, "stats"):
         result["llm"] = {"model": j.model, **j.stats.to_json()}

@@ -90,6 +90,7 @@ class LLMJudge:
     """Backward tracing with an OpenAI-compatible chat model; see the module docstring."""
 
     name = "llm"
+    costly = True  # failed episodes are not traced (their CCE is 0 anyway)
 
     def __init__(
         self,

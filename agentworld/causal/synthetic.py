@@ -148,7 +148,7 @@ def synthetic_episode(n_agents: int = 20, rounds: int = 55, seed: int = 0) -> Tr
             role = roles[n]
             roll = rng.random()
             if r == rounds and role == "leader":
-                stock = lots[n][:3]
+                stock = lots[n][-3:]
                 b.act(n, "equip", {"item": "iron_sword"}, links=[(o, "item") for _, o in stock],
                       checkpoints=["armed"])
                 continue
