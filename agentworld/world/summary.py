@@ -1,0 +1,73 @@
+"""`agentworld world`: describe the loaded world (counts) and optionally render the map PNG."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from agentworld.world.content import Content, ContentError, load_content
+
+
+def world_summary(content: Content) -> dict:
+    """Counts of everything in the world, for people, docs and tests."""
+    m = content.map
+    return {
+        "items": len(content.items),
+        "mob_types": len(content.mobs),
+        "bosses": sum(1 for mob in content.mobs.values() if mob.boss),
+        "npcs": len(content.npcs),
+        "resource_nodes": len(m.placed_nodes),
+        "node_kinds": len(content.node_kinds),
+        "mob_spawns": len(m.mob_spawns),
+        "recipes": len(content.recipes),
+        "skills": len(content.skills),
+        "regions": len(m.regions),
+        "stations": len(m.placed_stations),
+        "station_kinds": len(content.stations),
+        "landmarks": len(m.landmarks),
+        "quests": sum(len(n.quests) for n in content.npcs.values()),
+        "map_width": m.width,
+        "map_height": m.height,
+    }
+
+
+def configure_world(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument("--png", metavar="PATH", help="also render the map to this PNG file")
+    parser.add_argument("--data-dir", metavar="DIR", help="load the content from this directory instead of the built-in one")
+
+
+def command_world(args: argparse.Namespace) -> int:
+    try:
+        content = load_content(args.data_dir)
+    except ContentError as exc:
+        print(exc)
+        return 1
+    summary = world_summary(content)
+    if args.png:
+        path = content.map.render_png(args.png, title="AgentWorld: the Vale of Brindlemark")
+        summary_png = str(Path(path))
+    else:
+        summary_png = None
+    if args.json:
+        out = dict(summary)
+        if summary_png:
+            out["png"] = summary_png
+        print(json.dumps(out, sort_keys=False))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="AgentWorld content", show_header=True)
+    table.add_column("what")
+    table.add_column("count", justify="right")
+    for key, value in summary.items():
+        table.add_row(key.replace("_", " "), str(value))
+    console = Console()
+    console.print(table)
+    regions = ", ".join(f"{r.name}" for r in content.map.regions.values())
+    console.print(f"regions: {regions}")
+    if summary_png:
+        console.print(f"map written to {summary_png}")
+    return 0

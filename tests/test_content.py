@@ -1,0 +1,183 @@
+"""The content loader: schema errors name file/entry/field, cross-references are checked."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from agentworld.world.content import (
+    DATA_DIR,
+    ContentError,
+    MAX_LEVEL,
+    level_for_xp,
+    load_content,
+    xp_for_level,
+)
+from agentworld.world.summary import world_summary
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_content()
+
+
+def _copy_data(tmp_path: Path) -> Path:
+    dest = tmp_path / "data"
+    shutil.copytree(DATA_DIR, dest)
+    return dest
+
+
+def _edit(path: Path, fn) -> None:
+    data = yaml.safe_load(path.read_text())
+    fn(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+
+
+def test_default_content_is_cached_and_fast():
+    t0 = time.perf_counter()
+    a = load_content()
+    b = load_content()
+    assert a is b
+    fresh_t0 = time.perf_counter()
+    fresh = load_content(DATA_DIR)  # an explicit dir bypasses the cache
+    elapsed = time.perf_counter() - fresh_t0
+    assert fresh is not a
+    assert elapsed < 1.0, f"loading took {elapsed:.2f}s"
+    assert t0 <= fresh_t0
+
+
+def test_counts_meet_minimums(content):
+    s = world_summary(content)
+    assert s["items"] >= 150
+    assert s["mob_types"] >= 40
+    assert s["bosses"] >= 3
+    assert s["npcs"] >= 20
+    assert s["resource_nodes"] >= 400
+    assert s["recipes"] >= 40
+    assert s["station_kinds"] >= 5
+    assert s["regions"] >= 8
+    assert s["map_width"] >= 256 and s["map_height"] >= 256
+    assert len([k for k in content.skills.values() if k.kind != "combat"]) >= 8
+    assert {"accuracy", "strength", "defense", "health", "archery", "magic"} <= set(content.skills)
+
+
+def test_task_01_chain_exists(content):
+    """Logs come from oak trees with an axe; sticks from logs; the staff from sticks and a bead."""
+    oak = content.node_kinds["oak_tree"]
+    assert oak.yields == {"oak_log": 1} and oak.tool == "lumberjacking"
+    assert content.items["bronze_axe"].tool.skill == "lumberjacking"
+    stick = content.recipes["oak_stick"]
+    assert stick.skill == "fletching" and stick.inputs == {"oak_log": 1} and "stick" in stick.outputs
+    staff = content.recipes["magic_staff"]
+    assert staff.station == "workbench" and staff.skill == "crafting"
+    assert set(staff.inputs) == {"stick", "bead"}
+    assert content.items["magic_staff"].slot == "weapon"
+    assert any(s == "workbench" and p == "town" for s, p, _ in content.map.placed_stations)
+
+
+def test_bosses_and_lairs(content):
+    for boss, lair in (("ice_guardian", "ice_lair"), ("iron_ogre", "ogre_den"), ("water_guardian", "water_shrine")):
+        mob = content.mobs[boss]
+        assert mob.boss and mob.respawn is None
+        assert (boss, content.map.landmarks[lair]) in content.map.mob_spawns
+        # a lone player with 110 HP dies in fewer hits than it takes to kill the boss
+        assert mob.hp >= 10 * mob.max_hit
+
+
+def test_xp_curve_monotone_and_inverse():
+    assert xp_for_level(1) == 0
+    assert xp_for_level(2) == 50
+    prev = -1
+    for level in range(1, MAX_LEVEL + 1):
+        xp = xp_for_level(level)
+        assert xp > prev
+        prev = xp
+        assert level_for_xp(xp) == level
+        if level > 1:
+            assert level_for_xp(xp - 1) == level - 1
+    assert level_for_xp(10**9) == MAX_LEVEL
+    assert level_for_xp(-5) == 1
+
+
+def test_schema_error_names_file_entry_and_field(tmp_path):
+    d = _copy_data(tmp_path)
+
+    def bad(data):
+        data["items"][1]["value"] = -3
+        data["items"][2]["colour"] = "red"  # unknown field (typo) must be caught
+
+    _edit(d / "items.yaml", bad)
+    with pytest.raises(ContentError) as err:
+        load_content(d)
+    text = str(err.value)
+    assert "items.yaml: items[1] 'oak_log': value: Input should be greater than or equal to 0" in text
+    assert "items.yaml: items[2] 'pine_log': colour: Extra inputs are not permitted" in text
+
+
+def test_cross_reference_errors_listed_together(tmp_path):
+    d = _copy_data(tmp_path)
+    _edit(d / "recipes.yaml", lambda data: data["recipes"][0]["inputs"].update({"unobtainium": 1}))
+    _edit(d / "mobs.yaml", lambda data: data["mobs"][0]["drops"].append({"item": "dragon_scale"}))
+    _edit(d / "npcs.yaml", lambda data: data["npcs"][0]["shop"]["stock"].append({"item": "nope", "price": 1, "quantity": 1}))
+    with pytest.raises(ContentError) as err:
+        load_content(d)
+    problems = err.value.problems
+    assert any("recipes.yaml: recipes[0] 'oak_stick': inputs: unknown item 'unobtainium'" in p for p in problems)
+    assert any("mobs.yaml: mobs[0] 'hen': drops: unknown item 'dragon_scale'" in p for p in problems)
+    assert any("npcs.yaml: npcs[0] 'mira': shop.stock: unknown item 'nope'" in p for p in problems)
+
+
+def test_quest_targets_and_duplicates_checked():
+    npcs = yaml.safe_load((DATA_DIR / "npcs.yaml").read_text())["npcs"]
+    npcs[4]["quests"][0]["stages"][0]["npc"] = "nobody"
+    npcs.append(dict(npcs[0]))  # duplicate id
+    with pytest.raises(ContentError) as err:
+        load_content(overrides={"npcs": {"npcs": npcs}})
+    text = str(err.value)
+    assert "unknown npc 'nobody'" in text
+    assert "duplicate id 'mira'" in text
+
+
+def test_positions_must_be_walkable_and_in_bounds():
+    spec = yaml.safe_load((DATA_DIR / "map.yaml").read_text())
+    spec["landmarks"].append({"id": "in_the_lake", "name": "Lake bottom", "position": [208, 115]})
+    spec["stations"].append({"station": "workbench", "place": "nowhere", "position": [300, 10]})
+    with pytest.raises(ContentError) as err:
+        load_content(overrides={"map": {"landmarks": spec["landmarks"], "stations": spec["stations"]}})
+    text = str(err.value)
+    assert "landmarks[" in text and "'in_the_lake'" in text and "unwalkable terrain 'water'" in text
+    assert "'workbench#nowhere'" in text and "outside the 256x256 map" in text
+
+
+def test_overrides_change_rules():
+    c = load_content(overrides={"rules": {"move_speed": 3}})
+    assert c.rules.move_speed == 3
+    assert load_content().rules.move_speed == 10
+
+
+def test_rules_values(content):
+    r = content.rules
+    assert (r.move_speed, r.view_radius, r.interact_range, r.give_range) == (10, 10, 1, 2)
+    assert r.equipment_slots == ["weapon", "shield", "head", "body", "legs", "hands", "feet", "neck"]
+    assert r.max_hp(10) == r.base_hp + 10 * r.hp_per_health_level
+    for item in content.items.values():
+        if item.slot:
+            assert item.slot in r.equipment_slots
+
+
+def test_cli_world_json():
+    out = subprocess.run([sys.executable, "-m", "agentworld.cli", "world", "--json"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    for key in ("items", "mob_types", "bosses", "npcs", "resource_nodes", "recipes", "skills",
+                "regions", "stations", "landmarks", "map_width", "map_height"):
+        assert isinstance(data[key], int), key
+    assert data["bosses"] == 3
