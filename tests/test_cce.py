@@ -248,3 +248,12 @@ def test_cli_reports_bad_run_directories(tmp_path: Path, capsys: pytest.CaptureF
     assert "trajectory.jsonl:2: not valid JSON" in capsys.readouterr().err
     with pytest.raises(CausalError, match="unknown judge"):
         judge_run(staff_episode().write_run(tmp_path / "ok", True), judge="oracle")
+
+
+def test_cli_expands_an_eval_directory_into_its_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for seed in (0, 1):
+        staff_episode().write_run(tmp_path / "out" / "task_01" / str(seed), success=seed == 0)
+    assert main(["judge", str(tmp_path / "out"), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["cce"] for r in rows] == [pytest.approx(12 / 27), 0.0]
+    assert (tmp_path / "out" / "task_01" / "1" / "cce.json").is_file()

@@ -20,7 +20,8 @@ from .graph import CausalError, CausalGraph, action_records, load_run
 
 
 def configure_judge(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("dirs", nargs="+", metavar="DIR", help="run directories (each with trajectory.jsonl)")
+    parser.add_argument("dirs", nargs="+", metavar="DIR",
+                        help="run directories (each with trajectory.jsonl), or an eval directory holding them")
     parser.add_argument("--judge", choices=JUDGES, default="provenance",
                         help="provenance: exact, from engine provenance (default); llm: the paper's LLM backward tracing")
     parser.add_argument("--compare", action="store_true",
@@ -40,12 +41,28 @@ def configure_judge(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
 
 
+def expand_dirs(dirs: list[str]) -> list[str]:
+    """Run directories as given; a directory without a trajectory (an eval OUT) stands for
+    every run directory below it."""
+    out: list[str] = []
+    for d in dirs:
+        p = Path(d)
+        if p.is_dir() and not (p / "trajectory.jsonl").is_file():
+            found = sorted(str(t.parent) for t in p.rglob("trajectory.jsonl"))
+            if found:
+                out.extend(found)
+                continue
+        out.append(d)
+    return out
+
+
 def _llm_options(args: argparse.Namespace) -> dict[str, Any]:
     return {"model": args.model, "base_url": args.base_url, "window": args.llm_window,
             "batch_size": args.batch_size, "max_candidates": args.max_candidates, "concurrency": args.concurrency}
 
 
 def command_judge(args: argparse.Namespace) -> int:
+    args.dirs = expand_dirs(args.dirs)
     if args.plot not in (True, False) and len(args.dirs) > 1:
         print("agentworld judge: error: --plot PATH needs exactly one run directory (use --plot alone for many)",
               file=sys.stderr)
