@@ -302,13 +302,23 @@ def check_config(out: Path, config: dict, force: bool) -> None:
     """An eval directory holds one configuration: refuse to mix runs of different ones."""
     path = out / CONFIG
     if path.exists() and not force:
-        old = json.loads(path.read_text(encoding="utf-8"))
-        diff = sorted(k for k in set(old) | set(config) if k != "version" and old.get(k) != config.get(k))
+        old, new = _identity(json.loads(path.read_text(encoding="utf-8"))), _identity(config)
+        diff = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
         if diff:
             raise ValueError(f"{out} holds an eval with a different configuration ({', '.join(diff)} differ); "
                              "use another --out, or --force to mix them")
     out.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+# Settings that change how episodes reach the model, not what is measured: free to change on resume.
+TRANSPORT_OPTIONS = ("base_url", "timeout", "max_retries", "backoff_base", "backoff_max")
+
+
+def _identity(config: dict) -> dict:
+    ident = {k: v for k, v in config.items() if k != "version"}
+    ident["agent_options"] = {k: v for k, v in (config.get("agent_options") or {}).items() if k not in TRANSPORT_OPTIONS}
+    return ident
 
 
 def make_jobs(out: Path, tasks: list[tuple[str, str]], seeds: list[int], config: dict) -> list[dict]:

@@ -125,3 +125,11 @@ def test_report_prints_the_summary_again(tmp_path, capsys):
 def test_unknown_task_selection_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown task or category 'no_such_task'"):
         ev.select_tasks("no_such_task")
+
+
+def test_transport_settings_may_change_on_resume(tmp_path):
+    base = {"agents": "llm", "agent_options": {"model": "m", "base_url": "http://a/v1", "max_retries": 6}}
+    ev.check_config(tmp_path, base, force=False)
+    ev.check_config(tmp_path, {**base, "agent_options": {"model": "m", "base_url": "http://b/v1"}}, force=False)
+    with pytest.raises(ValueError, match="agent_options differ"):
+        ev.check_config(tmp_path, {**base, "agent_options": {"model": "other"}}, force=False)
