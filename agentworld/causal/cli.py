@@ -82,7 +82,7 @@ def command_judge(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([{k: r[k] for k in ("run_dir", "judge", "success", "cce", "pac", "actions", "contributing_count")}
                           for r in rows], indent=1))
-    else:
+    elif rows:
         _print_runs(rows)
     return 1 if failures else 0
 

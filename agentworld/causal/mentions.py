@@ -52,7 +52,7 @@ def content_vocabulary() -> frozenset[str]:
     words: set[str] = set()
     gamemap = getattr(content, "map", None)
     words.update(str(k).lower() for k in getattr(gamemap, "landmarks", None) or {})
-    for attr in ("items", "recipes", "npcs", "mobs", "node_kinds", "stations", "skills"):
+    for attr in ("items", "recipes", "npcs", "mobs", "node_kinds", "stations"):  # not skills: never arguments
         table = getattr(content, attr, None)
         if isinstance(table, dict):
             words.update(str(k).lower() for k in table)
