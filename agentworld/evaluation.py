@@ -362,32 +362,41 @@ def run_eval(out: str | Path, jobs: list[dict], workers: int = 1, retry_errors: 
 
 
 def _run_parallel(todo: list[dict], workers: int, runner: Callable[[dict], dict], finish: Callable[[dict], None]) -> None:
-    """Episodes in spawned worker processes; a dead worker fails its episodes, not the eval."""
+    """Episodes in spawned worker processes; a worker that dies fails its episode, not the eval.
+
+    When a worker process dies, the pool fails every episode it was running; those are played
+    again one by one in a fresh process, and only an episode that kills its process again is
+    recorded as an error.
+    """
     ctx = multiprocessing.get_context("spawn")
-    pending = list(todo)
-    while pending:
-        with ProcessPoolExecutor(max_workers=min(workers, len(pending)), mp_context=ctx) as pool:
-            futures: dict[Future, dict] = {pool.submit(runner, job): job for job in pending}
-            pending = []
-            broken = False
-            try:
-                while futures:
-                    finished, _ = wait(futures, return_when=FIRST_COMPLETED)
-                    for fut in finished:
-                        job = futures.pop(fut)
-                        try:
-                            finish(fut.result())
-                        except BrokenProcessPool as exc:
-                            broken = True
-                            finish(_crash_record(job, f"worker process died: {exc}"))
-                        except Exception as exc:
-                            finish(_crash_record(job, f"{type(exc).__name__}: {exc}"))
-                    if broken:  # the pool is unusable: restart it for the jobs not yet finished
-                        pending = list(futures.values())
-                        break
-            except KeyboardInterrupt:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
+    suspects = _run_pool(todo, workers, runner, finish, ctx)
+    for job in suspects:
+        if _run_pool([job], 1, runner, finish, ctx):
+            finish(_crash_record(job, "worker process died (killed, out of memory or a crash in native code)"))
+
+
+def _run_pool(jobs: list[dict], workers: int, runner: Callable[[dict], dict], finish: Callable[[dict], None],
+              ctx: Any) -> list[dict]:
+    """Run jobs in one pool; return the jobs lost to a broken pool."""
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=ctx)
+    futures: dict[Future, dict] = {pool.submit(runner, job): job for job in jobs}
+    lost: list[dict] = []
+    try:
+        while futures:
+            finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                job = futures.pop(fut)
+                try:
+                    finish(fut.result())
+                except BrokenProcessPool:
+                    lost.append(job)
+                except Exception as exc:
+                    finish(_crash_record(job, f"{type(exc).__name__}: {exc}"))
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)  # Ctrl-C: do not wait for running episodes
+        raise
+    pool.shutdown(wait=True, cancel_futures=True)
+    return sorted(lost, key=job_key)
 
 
 def _crash_record(job: dict, error: str) -> dict:

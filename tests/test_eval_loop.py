@@ -7,6 +7,7 @@ evaluation.py alone; tests/test_eval_env.py runs the real runner on real tasks.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,8 @@ def fake_play(job: dict) -> dict:
     seed = int(job["seed"])
     if job.get("interrupt_at") == seed:
         raise KeyboardInterrupt
+    if job.get("die_at") == seed:
+        os._exit(3)  # a worker process dying (segfault, OOM kill...)
     if seed == 3:
         raise RuntimeError("boom in the engine")
     out = Path(job["run_dir"])
@@ -133,3 +136,11 @@ def test_transport_settings_may_change_on_resume(tmp_path):
     ev.check_config(tmp_path, {**base, "agent_options": {"model": "m", "base_url": "http://b/v1"}}, force=False)
     with pytest.raises(ValueError, match="agent_options differ"):
         ev.check_config(tmp_path, {**base, "agent_options": {"model": "other"}}, force=False)
+
+
+def test_dead_worker_fails_only_its_episode(tmp_path):
+    summary = ev.run_eval(tmp_path, jobs(tmp_path, die_at=1), workers=2, progress=False)
+    records = {(r["task"], r["seed"]): r for r in stable(tmp_path / ev.RESULTS)}
+    assert len(records) == 8 and summary["overall"]["errors"] == 4  # seed 1 dies, seed 3 crashes, on both tasks
+    assert "worker process died" in records[("task_a", 1)]["error"]
+    assert records[("task_a", 0)]["status"] == "ok" and records[("task_b", 2)]["status"] == "ok"
