@@ -1,0 +1,770 @@
+"""The AgentWorld game server: one Episode inside an asyncio websockets server.
+
+Why this shape: the engine is a plain synchronous object, so every game step runs on the
+event loop between awaits, one message at a time; no locks are needed and the order of
+actions is exactly the Episode's round-robin. Each connection gets an outgoing queue and a
+writer task, so a slow reader never stalls the game for the others. The same port serves
+the browser page (static/) over plain HTTP via websockets' process_request hook.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http
+import itertools
+import logging
+import secrets
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from agentworld import __version__
+from agentworld.server_bridge import protocol as P
+from agentworld.server_bridge.protocol import ProtocolError, jsonable
+
+log = logging.getLogger("agentworld.server")
+
+STATIC_DIR = Path(__file__).with_name("static")
+STATIC_FILES = {
+    "/": ("index.html", "text/html; charset=utf-8"),
+    "/index.html": ("index.html", "text/html; charset=utf-8"),
+    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "/style.css": ("style.css", "text/css; charset=utf-8"),
+}
+
+# (task id, seed, options) -> an Episode-like object, not yet reset
+EpisodeFactory = Callable[[str, int, dict], Any]
+
+
+@dataclass
+class ServerConfig:
+    """Everything `agentworld serve` can set; defaults are safe for a loopback play-test."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    task: str | None = None  # start this task at launch (and default task of `start`)
+    seed: int = 0
+    turn_timeout: float | None = None  # seconds before an absent seat's turn becomes a wait
+    max_message_bytes: int = 64 * 1024  # larger messages get a too_large error
+    rate_limit: float = 1000.0  # messages per second per connection (token bucket refill)
+    burst: int = 2000  # bucket size
+    queue_limit: int = 10_000  # outgoing messages buffered per connection before dropping it
+
+
+def default_episode_factory(task: str, seed: int, options: dict) -> Any:
+    """Build the real Episode (imported lazily so the server module loads without it)."""
+    from agentworld.episode import Episode, EpisodeOptions
+
+    if not _known_task(task):
+        raise ProtocolError("unknown_task", f"unknown task {task!r}")
+    return Episode(task, seed=seed, options=EpisodeOptions.from_dict(options))
+
+
+def _known_task(task: str) -> bool:
+    try:
+        from agentworld.tasks import list_tasks
+    except ImportError:  # tasks module missing: let the factory decide
+        return True
+    try:
+        names = list_tasks()
+    except Exception:  # noqa: BLE001 - a broken task directory is reported by the factory
+        return True
+    ids = {t.get("id") if isinstance(t, dict) else getattr(t, "id", t) for t in names}
+    return task in ids
+
+
+def _tool_schemas() -> list:
+    try:
+        from agentworld.tools import schemas
+    except ImportError:
+        return []
+    return jsonable(schemas())
+
+
+class TokenBucket:
+    """Per-connection rate limit: `rate` messages/s on average, bursts up to `burst`."""
+
+    def __init__(self, rate: float, burst: int):
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def refund(self) -> None:
+        self.tokens = min(self.burst, self.tokens + 1)
+
+
+class Client:
+    """One websocket connection: its seats, whether it spectates, its outgoing queue."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self, ws: ServerConnection, config: ServerConfig):
+        self.ws = ws
+        self.id = next(self._ids)
+        self.seats: set[str] = set()
+        self.spectating = False
+        self.bucket = TokenBucket(config.rate_limit, config.burst)
+        self.strikes = 0
+        self.queue: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue()
+        self.queue_limit = config.queue_limit
+        self.closed = False
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.push_text(P.encode(message))
+
+    def push_text(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= self.queue_limit:
+            self.close(1008, "client reads too slowly; outgoing queue full", flush=False)
+            return
+        self.queue.put_nowait(text)
+
+    def close(self, code: int, reason: str, flush: bool = True) -> None:
+        """Close after the messages already queued (flush) or at once (a client too slow to read)."""
+        if self.closed:
+            return
+        self.closed = True
+        if flush:
+            self.queue.put_nowait((code, reason))
+        else:
+            asyncio.ensure_future(self.ws.close(code, reason))
+
+    async def writer(self) -> None:
+        try:
+            while True:
+                item = await self.queue.get()
+                if item is None:
+                    return
+                if isinstance(item, tuple):
+                    await self.ws.close(*item)
+                    return
+                await self.ws.send(item)
+        except ConnectionClosed:
+            return
+
+
+@dataclass
+class Seat:
+    name: str
+    token: str
+    conn: Client | None = None
+    observe: bool = True  # push observations to the holder on its turns
+
+
+@dataclass
+class Game:
+    """The running episode and the server's view of it (seats, whose turn, timer)."""
+
+    number: int
+    task: str
+    seed: int
+    episode: Any
+    order: list[str]
+    seats: dict[str, Seat]
+    control_token: str
+    turn_index: int = 0
+    round: int = 1
+    over: bool = False
+    status: dict[str, Any] = field(default_factory=dict)
+    timer: asyncio.TimerHandle | None = None
+
+    @property
+    def current(self) -> str | None:
+        return None if self.over else self.order[self.turn_index]
+
+
+class GameServer:
+    """Owns the websockets server, the connections and at most one Game at a time."""
+
+    def __init__(self, config: ServerConfig | None = None, episode_factory: EpisodeFactory | None = None):
+        self.config = config or ServerConfig()
+        self.factory = episode_factory or default_episode_factory
+        self.game: Game | None = None
+        self.clients: set[Client] = set()
+        self.spectators: set[Client] = set()
+        self.numbers = itertools.count(1)
+        self.server: Any = None
+        self.port: int | None = None
+        self._tools: list | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> None:
+        limit = self.config.max_message_bytes
+        self.server = await serve(
+            self._handle,
+            self.config.host,
+            self.config.port,
+            process_request=self._process_request,
+            max_size=max(4 * limit, limit + 4096),  # beyond this websockets closes with 1009
+            compression=None,
+            max_queue=64,
+            close_timeout=2,
+        )
+        self.port = self.server.sockets[0].getsockname()[1]
+        if self.config.task:
+            self.start_episode(self.config.task, self.config.seed, {})
+
+    async def stop(self) -> None:
+        if self.game and self.game.timer:
+            self.game.timer.cancel()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+
+    @property
+    def tools(self) -> list:
+        if self._tools is None:
+            self._tools = _tool_schemas()
+        return self._tools
+
+    # ------------------------------------------------------------------ HTTP (browser page)
+
+    def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        if "upgrade" in request.headers.get("Connection", "").lower():
+            return None  # a websocket handshake, on any path
+        path = request.path.split("?", 1)[0]
+        if path not in STATIC_FILES:
+            return connection.respond(http.HTTPStatus.NOT_FOUND, f"no page at {path}\n")
+        name, content_type = STATIC_FILES[path]
+        body = (STATIC_DIR / name).read_bytes()
+        headers = Headers(
+            [
+                ("Content-Type", content_type), ("Content-Length", str(len(body))),
+                ("Cache-Control", "no-store"), ("Connection", "close"),
+            ]
+        )
+        return Response(200, "OK", headers, body)
+
+    # ------------------------------------------------------------------ connections
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        client = Client(ws, self.config)
+        self.clients.add(client)
+        writer = asyncio.ensure_future(client.writer())
+        try:
+            async for frame in ws:
+                if client.closed:
+                    break
+                self._on_frame(client, frame)
+        except ConnectionClosed:
+            pass
+        finally:
+            was_closed = client.closed
+            self._drop(client)
+            if not was_closed:
+                client.queue.put_nowait(None)
+            try:
+                await asyncio.wait_for(writer, timeout=1.0)
+            except (asyncio.TimeoutError, ConnectionClosed):
+                writer.cancel()
+
+    def _drop(self, client: Client) -> None:
+        """Forget a closed connection; its seats stay reserved for a reconnect with the token."""
+        self.clients.discard(client)
+        self.spectators.discard(client)
+        if self.game:
+            for name in client.seats:
+                seat = self.game.seats.get(name)
+                if seat and seat.conn is client:
+                    seat.conn = None
+        client.seats.clear()
+        client.closed = True
+
+    def _on_frame(self, client: Client, frame: str | bytes) -> None:
+        request_id: P.RequestId = None
+        if not client.bucket.take():
+            client.strikes += 1
+            if client.strikes > self.config.burst:
+                client.push(P.error_message("rate_limited", "rate limit exceeded; closing the connection"))
+                client.close(1008, "rate limit exceeded")
+            else:
+                client.push(
+                    P.error_message(
+                        "rate_limited",
+                        f"more than {self.config.rate_limit:g} messages/s (burst {self.config.burst}); message dropped",
+                    )
+                )
+            return
+        client.strikes = 0
+        try:
+            if isinstance(frame, bytes):
+                raise ProtocolError("binary_frame", "binary frames are not accepted; send JSON text frames")
+            size = len(frame.encode("utf-8")) if len(frame) * 4 > self.config.max_message_bytes else len(frame)
+            if size > self.config.max_message_bytes:
+                raise ProtocolError(
+                    "too_large", f"message of {size} bytes exceeds max_message_bytes={self.config.max_message_bytes}"
+                )
+            data = P.decode(frame)
+            if isinstance(data, dict) and isinstance(data.get("id"), (int, str)):
+                request_id = data["id"]
+            request = P.parse_request(data)
+            reply, free = self._dispatch(client, request)
+            if free:
+                client.bucket.refund()  # in-turn submits and observes do not count as flooding
+            if reply is not None:
+                if request.id is not None:
+                    reply["id"] = request.id
+                client.push(reply)
+        except ProtocolError as exc:
+            client.push(P.error_message(exc.code, exc.message, request_id))
+        except Exception as exc:  # noqa: BLE001 - a bug must not take the server down
+            log.exception("request failed")
+            client.push(P.error_message("internal", f"{type(exc).__name__}: {exc}", request_id))
+
+    # ------------------------------------------------------------------ requests
+
+    def _dispatch(self, client: Client, request: Any) -> tuple[dict | None, bool]:
+        kind = request.type
+        if kind == "hello":
+            return self._hello(request), False
+        if kind == "start":
+            return self._start(client, request), False
+        if kind == "join":
+            return self._join(client, request), False
+        if kind == "submit":
+            return self._submit(client, request), True
+        if kind == "observe":
+            return self._observe(client, request), True
+        if kind == "spectate":
+            return self._spectate(client, request), False
+        if kind == "status":
+            return self._status_message(), False
+        if kind == "leave":
+            return self._leave(client, request), False
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r}")  # pragma: no cover
+
+    def _hello(self, request: P.Hello) -> dict:
+        if request.protocol is not None and request.protocol != P.PROTOCOL_VERSION:
+            raise ProtocolError(
+                "protocol_mismatch",
+                f"client speaks protocol {request.protocol}; this server speaks {P.PROTOCOL_VERSION}",
+            )
+        return {
+            "type": "hello",
+            "protocol": P.PROTOCOL_VERSION,
+            "server": "agentworld",
+            "version": __version__,
+            "episode": self._episode_summary(),
+            "limits": {
+                "max_message_bytes": self.config.max_message_bytes,
+                "rate_limit": self.config.rate_limit,
+                "burst": self.config.burst,
+                "turn_timeout": self.config.turn_timeout,
+            },
+        }
+
+    def _episode_summary(self) -> dict | None:
+        g = self.game
+        if g is None:
+            return None
+        return {
+            "episode": g.number,
+            "task": g.task,
+            "seed": g.seed,
+            "agents": list(g.order),
+            "round": g.round,
+            "turn": g.current,
+            "over": g.over,
+            "connected": {name: seat.conn is not None for name, seat in g.seats.items()},
+        }
+
+    def _start(self, client: Client, request: P.Start) -> dict:
+        g = self.game
+        if g is not None and not g.over and request.control_token != g.control_token:
+            others = [s.name for s in g.seats.values() if s.conn is not None and s.conn is not client]
+            if others:
+                raise ProtocolError(
+                    "forbidden",
+                    f"episode {g.number} is in progress with seats {others} held by other connections; "
+                    "send its control_token to replace it",
+                )
+        task = request.task or self.config.task
+        if not task:
+            raise ProtocolError("invalid_message", "start needs a task (this server has no --task)")
+        seed = self.config.seed if request.seed is None else request.seed
+        game, observations = self.start_episode(task, seed, request.options)
+        reply: dict[str, Any] = {
+            "type": "started",
+            "episode": game.number,
+            "task": task,
+            "seed": seed,
+            "agents": list(game.order),
+            "seats": {name: seat.token for name, seat in game.seats.items()},
+            "control_token": game.control_token,
+            "status": game.status,
+        }
+        spec = getattr(game.episode, "task", None)
+        if hasattr(spec, "model_dump"):
+            reply["task_spec"] = jsonable(spec.model_dump(mode="json", by_alias=True))
+        if request.observations:
+            reply["observations"] = jsonable(observations)
+        return reply
+
+    def start_episode(self, task: str, seed: int, options: dict) -> tuple[Game, dict]:
+        """Build and reset a new Episode, replacing the current one (its seats are lost)."""
+        try:
+            episode = self.factory(task, seed, dict(options))
+            observations = episode.reset(seed)
+        except ProtocolError:
+            raise
+        except (KeyError, FileNotFoundError) as exc:
+            raise ProtocolError("unknown_task", f"cannot load task {task!r}: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - options are user input
+            raise ProtocolError("bad_options", f"cannot start {task!r}: {type(exc).__name__}: {exc}") from None
+        old = self.game
+        if old is not None:
+            if old.timer:
+                old.timer.cancel()
+            for seat in old.seats.values():
+                if seat.conn is not None:
+                    seat.conn.seats.discard(seat.name)
+                    seat.conn.push({"type": "seat_lost", "seat": seat.name, "reason": "a new episode started"})
+        order = list(episode.agents)
+        seats = {name: Seat(name, secrets.token_urlsafe(16)) for name in order}
+        game = Game(
+            number=next(self.numbers),
+            task=task,
+            seed=seed,
+            episode=episode,
+            order=order,
+            seats=seats,
+            control_token=secrets.token_urlsafe(16),
+        )
+        game.status = jsonable(episode.status())
+        game.round = int(game.status.get("round", 1))
+        game.over = bool(game.status.get("done") or game.status.get("truncated")) or not order
+        self.game = game
+        self._broadcast(
+            {"type": "episode_start", "episode": game.number, "task": task, "seed": seed, "agents": order}
+        )
+        self._begin_turn(game)
+        return game, observations or {}
+
+    def _require_game(self) -> Game:
+        if self.game is None:
+            raise ProtocolError("no_episode", "no episode is running; send a start message first")
+        return self.game
+
+    def _seat(self, game: Game, name: str) -> Seat:
+        seat = game.seats.get(name)
+        if seat is None:
+            raise ProtocolError("unknown_seat", f"unknown seat {name!r}; seats are {list(game.order)}")
+        return seat
+
+    def _held_seat(self, client: Client, name: str) -> tuple[Game, Seat]:
+        game = self._require_game()
+        seat = self._seat(game, name)
+        if seat.conn is not client:
+            raise ProtocolError("not_your_seat", f"this connection has not joined seat {name!r}; send join with its token")
+        return game, seat
+
+    def _join(self, client: Client, request: P.Join) -> dict:
+        game = self._require_game()
+        seat = self._seat(game, request.seat)
+        if not secrets.compare_digest(seat.token, request.token):
+            raise ProtocolError("bad_token", f"wrong token for seat {request.seat!r} in episode {game.number}")
+        if seat.conn is not None and seat.conn is not client:
+            seat.conn.seats.discard(seat.name)
+            seat.conn.push({"type": "seat_lost", "seat": seat.name, "reason": "joined from another connection"})
+        seat.conn = client
+        seat.observe = request.observe
+        client.seats.add(seat.name)
+        briefing = jsonable(self._briefing(game, seat.name))
+        reply: dict[str, Any] = {
+            "type": "joined",
+            "seat": seat.name,
+            "episode": game.number,
+            "task": game.task,
+            "agents": list(game.order),
+            "briefing": briefing,
+            "tools": briefing.get("tools") or self.tools,
+            "round": game.round,
+            "turn": game.current,
+            "over": game.over,
+        }
+        if request.observe:
+            reply["observation"] = jsonable(game.episode.observe(seat.name))
+        return reply
+
+    @staticmethod
+    def _briefing(game: Game, name: str) -> dict:
+        episode = game.episode
+        if hasattr(episode, "briefing"):
+            try:
+                return episode.briefing(name)
+            except Exception:  # noqa: BLE001 - fall back to the task fields below
+                log.exception("briefing failed")
+        task = getattr(episode, "task", None)
+        spec = next((a for a in getattr(task, "agents", []) if getattr(a, "name", None) == name), None)
+        return {
+            "task": getattr(task, "id", game.task),
+            "name": getattr(task, "name", game.task),
+            "objective": getattr(task, "objective", ""),
+            "max_rounds": getattr(task, "max_rounds", None),
+            "agent": name,
+            "role": getattr(spec, "role", name),
+            "context": getattr(spec, "context", ""),
+            "teammates": [a for a in game.order if a != name],
+        }
+
+    def _submit(self, client: Client, request: P.Submit) -> dict:
+        game, seat = self._held_seat(client, request.seat)
+        if game.over:
+            raise ProtocolError("episode_over", f"episode {game.number} is over; start a new one")
+        if game.current != seat.name:
+            raise ProtocolError(
+                "not_your_turn", f"it is {game.current!r}'s turn (round {game.round}), not {seat.name!r}'s"
+            )
+        record = self._act(game, seat, request.action)
+        return {"type": "result", "seat": seat.name, "record": record}
+
+    def _act(self, game: Game, seat: Seat, action: Any, note: str | None = None) -> dict:
+        """Play one turn for the current seat, publish it, then advance the round-robin."""
+        if game.timer:
+            game.timer.cancel()
+            game.timer = None
+        record = game.episode.act(seat.name, action)
+        if note:  # the Episode's record (also in its trajectory) says the turn timed out
+            record["result"] = f"{note}; {record.get('result') or ''}".rstrip("; ")
+        data = jsonable(record)
+        self._publish({"type": "update", "record": data})
+        game.turn_index += 1
+        # a round ends after its last seat, or as soon as the task succeeds (as the env does)
+        succeeded = bool(data.get("checkpoints")) and bool(game.episode.status().get("success"))
+        if game.turn_index >= len(game.order) or succeeded:
+            game.turn_index = 0
+            round_record = jsonable(game.episode.end_round())
+            self._publish({"type": "update", "record": round_record})
+            game.status = jsonable(round_record.get("status") or game.episode.status())
+            game.round = int(game.status.get("round", game.round + 1))
+            if game.status.get("done") or game.status.get("truncated"):
+                game.over = True
+                self._broadcast({"type": "episode_end", "episode": game.number, "status": game.status})
+        self._begin_turn(game)
+        return data
+
+    def _begin_turn(self, game: Game) -> None:
+        """Tell the seat whose turn it is, and arm the turn timeout."""
+        if game.over:
+            return
+        seat = game.seats[game.order[game.turn_index]]
+        if seat.conn is not None and seat.observe:
+            observation = jsonable(game.episode.observe(seat.name))
+            seat.conn.push({"type": "turn", "seat": seat.name, "round": game.round, "observation": observation})
+        timeout = self.config.turn_timeout
+        if timeout:
+            key = (game.number, game.round, game.turn_index)
+            game.timer = asyncio.get_running_loop().call_later(timeout, self._on_timeout, key)
+
+    def _on_timeout(self, key: tuple[int, int, int]) -> None:
+        game = self.game
+        if game is None or game.over or (game.number, game.round, game.turn_index) != key:
+            return
+        seat = game.seats[game.order[game.turn_index]]
+        game.timer = None
+        try:
+            record = self._act(
+                game, seat, {"tool": "wait", "args": {}},
+                note=f"turn timed out after {self.config.turn_timeout:g}s; the server waited for {seat.name}",
+            )
+            if seat.conn is not None:
+                seat.conn.push({"type": "result", "seat": seat.name, "record": record, "timed_out": True})
+        except Exception:  # noqa: BLE001
+            log.exception("turn timeout handling failed")
+
+    def _observe(self, client: Client, request: P.Observe) -> dict:
+        game, seat = self._held_seat(client, request.seat)
+        observation = jsonable(game.episode.observe(seat.name))
+        return {"type": "observation", "seat": seat.name, "round": game.round, "observation": observation}
+
+    def _spectate(self, client: Client, request: P.Spectate) -> dict:
+        client.spectating = True
+        self.spectators.add(client)
+        reply: dict[str, Any] = {"type": "spectating", "episode": self._episode_summary()}
+        if self.game is not None:
+            reply["status"] = self.game.status
+            if request.history:
+                reply["history"] = jsonable(self.game.episode.trajectory)
+        return reply
+
+    def _status_message(self) -> dict:
+        game = self.game
+        return {
+            "type": "status",
+            "episode": self._episode_summary(),
+            "status": None if game is None else game.status,
+        }
+
+    def _leave(self, client: Client, request: P.Leave) -> dict:
+        names = sorted(client.seats) if request.seat is None else [request.seat]
+        game = self.game
+        for name in names:
+            if name not in client.seats:
+                raise ProtocolError("not_your_seat", f"this connection does not hold seat {name!r}")
+        for name in names:
+            client.seats.discard(name)
+            if game and name in game.seats and game.seats[name].conn is client:
+                game.seats[name].conn = None
+        if request.seat is None:
+            client.spectating = False
+            self.spectators.discard(client)
+        return {"type": "left", "seats": names, "spectating": client.spectating}
+
+    # ------------------------------------------------------------------ fan-out
+
+    def _publish(self, message: dict) -> None:
+        """Send a world update to every spectator (encoded once)."""
+        if not self.spectators:
+            return
+        text = P.encode(message)
+        for client in list(self.spectators):
+            client.push_text(text)
+
+    def _broadcast(self, message: dict) -> None:
+        """Send to spectators and seat holders (episode start/end)."""
+        text = P.encode(message)
+        targets = set(self.spectators)
+        if self.game:
+            targets.update(s.conn for s in self.game.seats.values() if s.conn is not None)
+        for client in targets:
+            client.push_text(text)
+
+
+# ---------------------------------------------------------------------- running it
+
+
+class ServerThread:
+    """Run a GameServer on its own event loop in a background thread (tests, benchmarks)."""
+
+    def __init__(self, config: ServerConfig | None = None, episode_factory: EpisodeFactory | None = None):
+        config = config or ServerConfig(port=0)
+        self.server = GameServer(config, episode_factory)
+        self.loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="agentworld-server", daemon=True)
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_until_complete(self.server.start())
+        except BaseException as exc:  # noqa: BLE001 - reported by start()
+            self._error = exc
+            self._ready.set()
+            return
+        self._ready.set()
+        self.loop.run_forever()
+        self.loop.run_until_complete(self.server.stop())
+        self.loop.close()
+
+    def start(self) -> "ServerThread":
+        self._thread.start()
+        self._ready.wait(10)
+        if self._error is not None:
+            raise self._error
+        return self
+
+    @property
+    def url(self) -> str:
+        return f"ws://{self.server.config.host}:{self.server.port}/ws"
+
+    @property
+    def http_url(self) -> str:
+        return f"http://{self.server.config.host}:{self.server.port}/"
+
+    def call(self, fn: Callable[[], Any]) -> Any:
+        """Run fn on the server's loop (to read or change its state safely) and return its result."""
+
+        async def _call() -> Any:
+            return fn()
+
+        return asyncio.run_coroutine_threadsafe(_call(), self.loop).result(10)
+
+    def stop(self) -> None:
+        if self._thread.is_alive():
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(10)
+
+    def __enter__(self) -> "ServerThread":
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+
+def configure_serve(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default: loopback only)")
+    parser.add_argument("--port", type=int, default=8765, help="TCP port for websockets and the browser page")
+    parser.add_argument("--task", default=None, help="start this task right away and print the seat links")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the episode started with --task")
+    parser.add_argument(
+        "--turn-timeout", type=float, default=None,
+        help="seconds a seat may take before its turn is played as a wait (default: wait forever)",
+    )
+    parser.add_argument("--max-message-bytes", type=int, default=64 * 1024, help="largest accepted message")
+    parser.add_argument("--rate-limit", type=float, default=1000.0, help="messages per second per connection")
+    parser.add_argument("--burst", type=int, default=2000, help="messages a connection may send at once")
+
+
+def command_serve(args: argparse.Namespace) -> int:
+    if args.turn_timeout is not None and args.turn_timeout <= 0:
+        print("error: --turn-timeout must be a positive number of seconds", file=sys.stderr)
+        return 2
+    if args.max_message_bytes < 1024:
+        print("error: --max-message-bytes must be at least 1024", file=sys.stderr)
+        return 2
+    config = ServerConfig(
+        host=args.host, port=args.port, task=args.task, seed=args.seed, turn_timeout=args.turn_timeout,
+        max_message_bytes=args.max_message_bytes, rate_limit=args.rate_limit, burst=args.burst,
+    )
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    try:
+        asyncio.run(_serve_forever(config))
+    except KeyboardInterrupt:
+        print("server stopped")
+    except ProtocolError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: cannot listen on {config.host}:{config.port}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+async def _serve_forever(config: ServerConfig) -> None:
+    server = GameServer(config)
+    await server.start()
+    host = config.host if ":" not in config.host else f"[{config.host}]"
+    print(f"AgentWorld server (protocol {P.PROTOCOL_VERSION}) on ws://{host}:{server.port}/ws", flush=True)
+    print(f"browser page: http://{host}:{server.port}/", flush=True)
+    game = server.game
+    if game is not None:
+        print(f"episode {game.number}: task {game.task} seed {game.seed}", flush=True)
+        print(f"control token: {game.control_token}", flush=True)
+        for name, seat in game.seats.items():
+            print(f"  seat {name}: http://{host}:{server.port}/?seat={name}&token={seat.token}", flush=True)
+    try:
+        await asyncio.Future()  # until cancelled (Ctrl-C)
+    finally:
+        await server.stop()

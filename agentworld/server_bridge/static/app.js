@@ -1,0 +1,202 @@
+// AgentWorld browser seat: a person plays one agent over the game server's websocket.
+// It speaks the same JSON protocol as every other client (see docs/PROTOCOL.md).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = { ws: null, seat: null, nextId: 1, myTurn: false };
+
+function send(message) {
+  message.id = state.nextId++;
+  state.ws.send(JSON.stringify(message));
+}
+
+function showError(text) {
+  const line = document.createElement("div");
+  line.textContent = text;
+  $("errors").appendChild(line);
+  setTimeout(() => line.remove(), 8000);
+}
+
+function setTurn(mine) {
+  state.myTurn = mine;
+  $("turn-badge").classList.toggle("hidden", !mine);
+}
+
+function showObservation(obs) {
+  if (obs === undefined || obs === null) return;
+  $("observation").textContent = typeof obs.text === "string" ? obs.text : JSON.stringify(obs, null, 2);
+  for (const m of obs.messages || []) {
+    const line = document.createElement("div");
+    const to = Array.isArray(m.to) ? m.to.join(",") : m.to;
+    line.textContent = `[round ${m.round}] ${m.from} → ${to}: ${m.text}`;
+    $("chat-log").appendChild(line);
+  }
+}
+
+function describeArgs(args) {
+  if (!args || Object.keys(args).length === 0) return "";
+  return JSON.stringify(args);
+}
+
+function addFeed(record) {
+  const li = document.createElement("li");
+  if (record.type === "round_end") {
+    li.className = "round";
+    li.textContent = `— round ${record.round} ended —`;
+    if (record.status) showStatus(record.status.round, null, record.status);
+  } else {
+    li.className = record.ok ? "ok" : "failed";
+    const outcome = record.ok ? record.result : `error: ${record.error}`;
+    li.textContent = `r${record.round} ${record.agent}: ${record.tool || "?"}(${describeArgs(record.args)}) → ${outcome}`;
+  }
+  $("feed").appendChild(li);
+  $("feed").scrollTop = $("feed").scrollHeight;
+}
+
+function showStatus(round, turn, status) {
+  let text = `round ${round}`;
+  if (status && status.max_rounds) text += ` / ${status.max_rounds}`;
+  if (turn) text += ` · turn: ${turn}`;
+  if (status && (status.done || status.truncated)) text += status.success ? " · SUCCESS" : " · episode over";
+  $("status").textContent = text;
+}
+
+// Build one small form per tool from its JSON Schema (function-calling style).
+function renderTools(tools) {
+  const box = $("tools");
+  box.textContent = "";
+  for (const entry of tools) {
+    const fn = entry.function || entry;
+    const params = fn.parameters || fn.input_schema || {};
+    const props = params.properties || {};
+    const form = document.createElement("form");
+    form.dataset.tool = fn.name;
+    form.title = fn.description || fn.name;
+    for (const [name, schema] of Object.entries(props)) {
+      const input = document.createElement("input");
+      input.name = name;
+      input.placeholder = name;
+      input.title = schema.description || name;
+      input.dataset.kind = schema.type || "any";
+      if (schema.default !== undefined) input.value = schema.default;
+      form.appendChild(input);
+    }
+    const button = document.createElement("button");
+    button.type = "submit";
+    button.id = `tool-${fn.name}`;
+    button.textContent = fn.name;
+    form.appendChild(button);
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const args = {};
+      for (const input of form.querySelectorAll("input")) {
+        if (input.value === "") continue;
+        args[input.name] = parseValue(input.value, input.dataset.kind);
+      }
+      submitAction({ tool: fn.name, args });
+    });
+    box.appendChild(form);
+  }
+}
+
+// Numbers and JSON ([x, y], {"item": n}) are sent as values; anything else as a string.
+function parseValue(text, kind) {
+  if (kind === "string") return text;
+  try { return JSON.parse(text); } catch (e) { return text; }
+}
+
+function submitAction(action) {
+  if (!state.seat) { showError("take a seat first"); return; }
+  send({ type: "submit", seat: state.seat, action });
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "hello":
+      break;
+    case "spectating":
+      if (msg.episode) showStatus(msg.episode.round, msg.episode.turn, msg.status);
+      for (const record of msg.history || []) addFeed(record);
+      break;
+    case "joined":
+      state.seat = msg.seat;
+      $("join-form").classList.add("hidden");
+      $("connection").textContent = `seat ${msg.seat}`;
+      $("briefing").textContent = msg.briefing
+        ? `${msg.briefing.role || msg.seat}: ${msg.briefing.objective || ""}` : "";
+      renderTools(msg.tools || []);
+      showObservation(msg.observation);
+      setTurn(msg.turn === msg.seat && !msg.over);
+      showStatus(msg.round, msg.turn, null);
+      break;
+    case "turn":
+      showObservation(msg.observation);
+      setTurn(true);
+      break;
+    case "result": {
+      const r = msg.record;
+      $("last-result").textContent = r.ok ? `✔ ${r.result}` : `✘ ${r.error}`;
+      setTurn(false);
+      break;
+    }
+    case "observation":
+      showObservation(msg.observation);
+      break;
+    case "update":
+      addFeed(msg.record);
+      break;
+    case "episode_start":
+      $("feed").textContent = "";
+      showStatus(1, null, null);
+      break;
+    case "episode_end":
+      showStatus(msg.status.round, null, msg.status);
+      setTurn(false);
+      break;
+    case "seat_lost":
+      showError(`seat ${msg.seat} lost: ${msg.reason}`);
+      state.seat = null;
+      $("join-form").classList.remove("hidden");
+      break;
+    case "error":
+      showError(`${msg.code}: ${msg.message}`);
+      break;
+  }
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+  state.ws = ws;
+  ws.onopen = () => {
+    $("connection").textContent = "connected";
+    $("connection").classList.add("ok");
+    send({ type: "hello", protocol: 1, client: "browser" });
+    send({ type: "spectate", history: true });
+    const params = new URLSearchParams(location.search);
+    if (params.get("seat")) $("join-seat").value = params.get("seat");
+    if (params.get("token")) $("join-token").value = params.get("token");
+    if (params.get("seat") && params.get("token")) join();
+  };
+  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  ws.onclose = (ev) => {
+    $("connection").textContent = `disconnected ${ev.reason || ""}`;
+    $("connection").classList.remove("ok");
+  };
+}
+
+function join() {
+  send({ type: "join", seat: $("join-seat").value.trim(), token: $("join-token").value.trim(), observe: true });
+}
+
+$("join-form").addEventListener("submit", (ev) => { ev.preventDefault(); join(); });
+$("chat-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text) return;
+  const toText = $("chat-to").value.trim() || "team";
+  const to = toText.includes(",") ? toText.split(",").map((s) => s.trim()) : toText;
+  submitAction({ tool: "chat", args: { to, message: text } });
+  $("chat-text").value = "";
+});
+connect();
