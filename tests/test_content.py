@@ -181,3 +181,43 @@ def test_cli_world_json():
                 "regions", "stations", "landmarks", "map_width", "map_height"):
         assert isinstance(data[key], int), key
     assert data["bosses"] == 3
+
+
+def test_every_item_has_a_source_and_every_resource_a_use(content):
+    """No dead ends: each item can be gathered, crafted, dropped, bought or earned."""
+    sources = set()
+    for kind in content.node_kinds.values():
+        sources |= set(kind.yields) | {r.item for r in kind.rare}
+    for recipe in content.recipes.values():
+        sources |= set(recipe.outputs)
+    for mob in content.mobs.values():
+        sources |= {d.item for d in mob.drops}
+    for npc in content.npcs.values():
+        if npc.shop:
+            sources |= {s.item for s in npc.shop.stock}
+        for quest in npc.quests:
+            sources |= set(quest.rewards.items)
+    assert sorted(set(content.items) - sources) == []
+    used = {i for r in content.recipes.values() for i in [*r.inputs, *r.tools]}
+    dead = [i for i, it in content.items.items() if it.category in ("resource", "intermediate")
+            and i not in used and it.heal == 0]
+    assert dead == []
+
+
+def test_unplaced_station_is_an_error():
+    stations = yaml.safe_load((DATA_DIR / "map.yaml").read_text())["stations"]
+    kept = [s for s in stations if s["station"] != "loom"]
+    with pytest.raises(ContentError) as err:
+        load_content(overrides={"map": {"stations": kept}})
+    assert "recipes.yaml: recipes[" in str(err.value) and "no 'loom' is placed" in str(err.value)
+
+
+def test_content_pickles_and_deepcopies(content):
+    import copy
+    import pickle
+
+    assert pickle.loads(pickle.dumps(content)) is content
+    assert copy.deepcopy(content) is content
+    other = load_content(overrides={"rules": {"move_speed": 4}})
+    clone = pickle.loads(pickle.dumps(other))
+    assert clone.rules.move_speed == 4 and clone.map.walkable(*clone.map.landmarks["town_square"])

@@ -297,10 +297,17 @@ class Content:
     def __deepcopy__(self, memo: dict) -> "Content":
         return self  # immutable: worlds that deep-copy themselves share it
 
-    def __reduce__(self):  # pickling a World stores a reference to the default content
-        if self.data_dir == DATA_DIR and getattr(self, "_default", False):
+    def __reduce__(self):
+        """Pickling a World stores only a reference to the default content (it is reloaded)."""
+        if getattr(self, "_default", False):
             return (load_content, ())
-        raise TypeError("only the default content can be pickled by reference")
+        return (_restore_content, (dict(self.__dict__),))
+
+
+def _restore_content(state: dict) -> Content:
+    content = Content.__new__(Content)
+    content.__dict__.update(state)
+    return content
 
 
 _CACHE: Content | None = None
@@ -449,6 +456,10 @@ def _build(raw: dict[str, dict], directory: Path) -> Content:
 
     gmap = GameMap.build(spec, npc_positions={n.id: n.position for n in npcs.values()},
                          hub=rules.hub, problems=p)
+    placed = {s for s, _, _ in gmap.placed_stations}
+    for i, r in enumerate(recipes.values()):
+        if r.station is not None and r.station not in placed:
+            p.append(f"recipes.yaml: recipes[{i}] '{r.id}': station: no '{r.station}' is placed in map.yaml stations")
     if p:
         raise ContentError(p)
     return Content(rules, skills, items, stations, recipes, node_kinds, mobs, npcs, gmap, directory)
