@@ -1,0 +1,171 @@
+"""The things that live in the world: plain dataclasses holding state only (rules live in the engine).
+
+Positions are integer tiles `x, y`. Ids follow docs/ARCHITECTURE.md (`wolf#12`, `oak_tree#3`,
+`workbench#town`, `ground#4`, `site#bridge`, NPC data ids, agent names).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .inventory import Inventory
+
+
+@dataclass(slots=True)
+class Player:
+    name: str
+    x: int
+    y: int
+    spawn: tuple[int, int]
+    hp: int
+    max_hp: int
+    skills: dict[str, int]                    # level per skill (every skill present)
+    xp: dict[str, int]                        # experience per skill
+    inventory: Inventory = field(default_factory=Inventory)
+    equipment: dict[str, str | None] = field(default_factory=dict)      # slot -> item id
+    equip_origin: dict[str, int | None] = field(default_factory=dict)   # slot -> action that equipped it
+    alive: bool = True
+    respawn_round: int | None = None          # round at whose end a dead player comes back
+    kills: dict[str, int] = field(default_factory=dict)                 # mob type -> kills (quests)
+    quests: dict[str, int] = field(default_factory=dict)                # quest id -> stage index (done = len)
+    quest_npc: dict[str, str] = field(default_factory=dict)             # quest id -> npc id
+    quest_actions: dict[str, list[int]] = field(default_factory=dict)   # quest id -> actions that advanced it
+    quest_kills: dict[str, dict[str, int]] = field(default_factory=dict)  # quest -> kills in current stage
+    quest_kill_actions: dict[str, list[int]] = field(default_factory=dict)  # quest -> those killing actions
+    talked: dict[str, int] = field(default_factory=dict)                # npc id -> times talked to
+    boosts: dict[str, tuple[int, int]] = field(default_factory=dict)    # skill -> (bonus, last round)
+    messages: list[dict] = field(default_factory=list)                  # inbox, drained on observe
+    last_result: str = ""
+    last_error: str | None = None
+    path_goal: tuple | None = None            # cached move_to: (target key, goal tile, near)
+    path: list[tuple[int, int]] = field(default_factory=list)           # remaining cached steps
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+
+@dataclass(slots=True)
+class Mob:
+    id: str
+    type: str
+    x: int
+    y: int
+    spawn: tuple[int, int]
+    hp: int
+    max_hp: int
+    alive: bool = True
+    respawn_round: int | None = None
+    target: str | None = None                 # player name it is fighting
+    damage_by: dict[int, int] = field(default_factory=dict)           # action id -> damage this life
+    damage_agents: dict[str, int] = field(default_factory=dict)       # player -> damage this life (threat)
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+
+@dataclass(slots=True)
+class Npc:
+    id: str
+    name: str
+    x: int
+    y: int
+    stock: dict[str, int] = field(default_factory=dict)   # shop item -> units left (-1: unlimited)
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+
+@dataclass(slots=True)
+class Node:
+    id: str
+    kind: str
+    x: int
+    y: int
+    capacity: int
+    max_capacity: int
+    respawn_round: int | None = None          # set while depleted
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+    @property
+    def depleted(self) -> bool:
+        return self.capacity <= 0
+
+
+@dataclass(slots=True)
+class GroundItem:
+    id: str
+    item: str
+    x: int
+    y: int
+    lots: list[tuple[int | None, int]]        # keeps the provenance of what was dropped
+
+    @property
+    def count(self) -> int:
+        return sum(n for _o, n in self.lots)
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+
+@dataclass(slots=True)
+class Station:
+    id: str
+    kind: str
+    name: str
+    x: int
+    y: int
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+
+@dataclass(slots=True)
+class Site:
+    id: str
+    name: str
+    x: int
+    y: int
+    materials: dict[str, int]                 # still needed
+    required: dict[str, int]                  # total originally required
+    work: int                                 # work points required after materials
+    work_done: int = 0
+    skill: str | None = None
+    level: int = 1
+    complete: bool = False
+    builders: list[int] = field(default_factory=list)   # build actions that delivered or worked
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+
+@dataclass(slots=True)
+class Landmark:
+    id: str
+    name: str
+    x: int
+    y: int
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+
+@dataclass(slots=True)
+class Offer:
+    id: int
+    sender: str
+    to: str
+    give: dict[str, int]
+    want: dict[str, int]
+    round: int
+    action: int
+    expires: int                              # last round in which it may be accepted

@@ -1,0 +1,110 @@
+"""A* on the tile grid (4-neighbour moves), bounded so a hopeless search stays cheap.
+
+The map is abstracted as a `walkable(x, y) -> bool` callable so the search does not
+depend on how the grid is stored. Ties are broken deterministically (by insertion
+order), so the same map and query always give the same path.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Callable
+
+Tile = tuple[int, int]
+Walkable = Callable[[int, int], bool]
+
+# 4-neighbour steps in a fixed order: the order decides which of several shortest paths wins.
+STEPS: tuple[Tile, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DEFAULT_MAX_EXPANSIONS = 20_000
+
+
+def chebyshev(a: Tile, b: Tile) -> int:
+    """Chebyshev distance: the range metric used for every interaction."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def manhattan(a: Tile, b: Tile) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def _heuristic(tile: Tile, goal: Tile, near: int) -> int:
+    """Admissible 4-neighbour estimate of the steps to any tile within Chebyshev `near` of goal."""
+    dx = abs(tile[0] - goal[0]) - near
+    dy = abs(tile[1] - goal[1]) - near
+    return (dx if dx > 0 else 0) + (dy if dy > 0 else 0)
+
+
+def find_path(
+    walkable: Walkable,
+    start: Tile,
+    goal: Tile,
+    near: int = 0,
+    max_expansions: int = DEFAULT_MAX_EXPANSIONS,
+) -> list[Tile] | None:
+    """Shortest 4-neighbour path from start to a walkable tile within Chebyshev `near` of goal.
+
+    Returns the tiles to step on (start excluded; empty if start already qualifies),
+    or None when no such tile is reachable within `max_expansions` node expansions.
+    With near=0 the goal itself must be walkable.
+    """
+    start = (int(start[0]), int(start[1]))
+    goal = (int(goal[0]), int(goal[1]))
+    if chebyshev(start, goal) <= near:
+        return []
+    if near == 0 and not walkable(*goal):
+        return None
+    gx, gy = goal
+    came: dict[Tile, Tile | None] = {start: None}
+    cost: dict[Tile, int] = {start: 0}
+    counter = 0
+    heap: list[tuple[int, int, int, Tile]] = [(_heuristic(start, goal, near), 0, counter, start)]
+    expansions = 0
+    while heap:
+        _f, g, _c, tile = heapq.heappop(heap)
+        if g > cost.get(tile, g):
+            continue  # stale heap entry
+        x, y = tile
+        if max(abs(x - gx), abs(y - gy)) <= near:
+            path: list[Tile] = []
+            node: Tile | None = tile
+            while node is not None and node != start:
+                path.append(node)
+                node = came[node]
+            path.reverse()
+            return path
+        expansions += 1
+        if expansions > max_expansions:
+            return None
+        ng = g + 1
+        for dx, dy in STEPS:
+            nxt = (x + dx, y + dy)
+            old = cost.get(nxt)
+            if old is not None and old <= ng:
+                continue
+            if not walkable(nxt[0], nxt[1]):
+                continue
+            cost[nxt] = ng
+            came[nxt] = tile
+            counter += 1
+            heapq.heappush(heap, (ng + _heuristic(nxt, goal, near), ng, counter, nxt))
+    return None
+
+
+def nearest_walkable(walkable: Walkable, tile: Tile, max_radius: int = 10) -> Tile | None:
+    """The walkable tile closest to `tile` (rings of growing Chebyshev radius, fixed scan order)."""
+    x0, y0 = int(tile[0]), int(tile[1])
+    if walkable(x0, y0):
+        return (x0, y0)
+    for r in range(1, max_radius + 1):
+        best: Tile | None = None
+        best_d = None
+        for y in range(y0 - r, y0 + r + 1):
+            for x in range(x0 - r, x0 + r + 1):
+                if max(abs(x - x0), abs(y - y0)) != r or not walkable(x, y):
+                    continue
+                d = manhattan((x, y), (x0, y0))
+                if best_d is None or d < best_d:
+                    best, best_d = (x, y), d
+        if best is not None:
+            return best
+    return None
