@@ -130,8 +130,9 @@ class FakeOpenAI:
     def _completion(self, body: dict, spec: dict) -> dict:
         with self.lock:
             n = len(self.requests)
+        turn = len(body.get("messages", []))  # ids from the conversation, not arrival order: parallel-safe
         tool_calls = [
-            {"id": f"call_{n}_{i}", "type": "function", "function": {"name": name, "arguments": arguments}}
+            {"id": f"call_{turn}_{i}", "type": "function", "function": {"name": name, "arguments": arguments}}
             for i, (name, arguments) in enumerate(spec.get("tool_calls", []))
         ]
         message: dict[str, Any] = {"role": "assistant", "content": spec.get("content")}
