@@ -194,6 +194,8 @@ def episode_record(run_dir: Path, metrics: dict) -> dict:
         "prompt_tokens": int(usage["prompt_tokens"]),
         "completion_tokens": int(usage["completion_tokens"]),
         "cost": round(usage["cost"], 6),
+        "max_prompt_tokens": max((int((a.get("usage") or {}).get("max_prompt_tokens") or 0)
+                                  for a in (metrics.get("per_agent") or {}).values() if isinstance(a, dict)), default=0),
     }
 
 
@@ -219,6 +221,7 @@ def summarise_group(records: list[dict]) -> dict:
         "cost": round(sum(float(r.get("cost") or 0) for r in records), 6),
         "cce": _mean(r.get("cce") for r in ok),
         "prompt_tokens_per_episode": _mean([r.get("prompt_tokens") or 0 for r in records], 1),
+        "max_prompt_tokens": max((int(r.get("max_prompt_tokens") or 0) for r in records), default=0),
     }
 
 
@@ -460,7 +463,8 @@ def configure_eval(parser: argparse.ArgumentParser) -> None:
     ab.add_argument("--random-spawns", action="store_true", help="seeded random spawn positions")
     ab.add_argument("--no-chat", action="store_true", help="disable the chat tool")
     ab.add_argument("--single-agent", action="store_true",
-                    help="llm: one model context controls every avatar in turn")
+                    help="llm only: one model context controls every avatar in turn (single-agent baseline)")
+    ab.add_argument("--solo", action="store_true", help="only the task's first agent plays (others removed)")
     add_llm_arguments(parser)
 
 
@@ -505,8 +509,8 @@ def episode_options(args: argparse.Namespace) -> dict:
         opts["random_spawns"] = True
     if args.no_chat:
         opts["no_chat"] = True
-    if args.single_agent and args.agents != "llm":
-        opts["single_agent"] = True  # scripted seats: the task keeps only its first agent
+    if args.solo:
+        opts["single_agent"] = True  # the episode option: the task keeps only its first agent
     return opts
 
 
@@ -518,6 +522,9 @@ def command_eval(args: argparse.Namespace) -> int:
         print("eval: --episodes and --workers must be >= 1", file=sys.stderr)
         return 2
     try:
+        if args.single_agent and args.agents != "llm":
+            raise ValueError("--single-agent needs --agents llm (one model context for every avatar); "
+                             "--solo keeps only the first agent for any kind")
         tasks = select_tasks(args.tasks)
         agent_opts = llm_options(args) if args.agents == "llm" else {}
         if args.agents == "llm":

@@ -79,3 +79,17 @@ def test_eval_llm_outage_is_recorded_then_retried(tmp_path):
         assert main(args + ["--base-url", up.base_url, "--retry-errors"]) == 0
     summary = json.loads((out / ev.SUMMARY).read_text())["overall"]
     assert summary["errors"] == 0 and summary["episodes"] == 2 and summary["mean_rounds"] == 2
+
+
+def test_eval_single_agent_llm_and_solo(tmp_path, capsys):
+    with FakeOpenAI() as server:
+        args = ["eval", "--tasks", "task_01", "--agents", "llm", "--model", "fake-model", "--base-url", server.base_url,
+                "--max-rounds", "1", "--quiet", "--judge", "none", "--single-agent", "--out", str(tmp_path / "one")]
+        assert main(args) == 0
+    assert len(server.requests) == 3 and "You alone control every member" in server.requests[2]["messages"][1]["content"]
+    assert [m["role"] for m in server.requests[2]["messages"]].count("assistant") == 2  # one context for all seats
+    assert main(["eval", "--tasks", "task_01", "--agents", "oracle", "--single-agent", "--out", str(tmp_path / "x")]) == 2
+    assert "--single-agent needs --agents llm" in capsys.readouterr().err
+    assert main(["eval", "--tasks", "task_01", "--agents", "oracle", "--solo", "--quiet", "--out", str(tmp_path / "solo")]) == 0
+    record = stable(tmp_path / "solo")[0]
+    assert record["agents"] == 1 and not record["success"]

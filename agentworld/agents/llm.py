@@ -3,7 +3,8 @@
 Works with any OpenAI-compatible server (OpenAI, vLLM, Ollama, OpenRouter...) through the
 `openai` package. Base URL, key and model come from options or from OPENAI_BASE_URL,
 OPENAI_API_KEY and AGENTWORLD_MODEL. Prompts are plain template files (agentworld/prompts/,
-or a copy given with `prompts=DIR`) rendered with `string.Template` ($name placeholders).
+or a copy given with `prompts=DIR` or $AGENTWORLD_PROMPTS) rendered with `string.Template`
+($name placeholders). A price table (`prices=` or $AGENTWORLD_PRICES) gives cost.
 
 Conversation shape, one *turn* per act():
     system (system.md)
@@ -327,7 +328,7 @@ class Conversation:
 
     def __init__(self, options: LLMOptions, client: ChatClient | None = None):
         self.options = options
-        self.templates = load_templates(options.prompts)
+        self.templates = load_templates(options.prompts or os.environ.get("AGENTWORLD_PROMPTS") or None)
         self.client = client or ChatClient(options)
         self.prices = load_prices(options.prices)
         self.price = price_of(self.prices, self.client.model) if self.prices else None
