@@ -221,3 +221,54 @@ def test_content_pickles_and_deepcopies(content):
     other = load_content(overrides={"rules": {"move_speed": 4}})
     clone = pickle.loads(pickle.dumps(other))
     assert clone.rules.move_speed == 4 and clone.map.walkable(*clone.map.landmarks["town_square"])
+
+
+def test_map_errors_name_section_entry_and_field():
+    spec = yaml.safe_load((DATA_DIR / "map.yaml").read_text())
+    spec["features"][3]["shape"] = "triangle"
+    spec["features"][4].pop("center")
+    spec["spawns"][0]["count"] = 0
+    with pytest.raises(ContentError) as err:
+        load_content(overrides={"map": {"features": spec["features"], "spawns": spec["spawns"], "widht": 3},
+                                "rules": {"move_sped": 3}})
+    text = str(err.value)
+    assert "rules.yaml: rules: move_sped: Extra inputs are not permitted" in text
+    assert "map.yaml: features[3] 'Southern crag': shape: Input should be" in text
+    assert "map.yaml: features[4] 'Eastern crag': Value error, shape 'circle' needs center" in text
+    assert "map.yaml: spawns[0] 'ice_guardian': count: Input should be greater than or equal to 1" in text
+    assert "map.yaml: map: widht: Extra inputs are not permitted" in text
+    assert len(err.value.problems) == 5
+
+
+def test_unreachable_position_is_an_error():
+    """A station walled in by mountains is reported as unreachable from the hub."""
+    spec = yaml.safe_load((DATA_DIR / "map.yaml").read_text())
+    spec["features"].append({"name": "sealed", "shape": "outline", "terrain": "mountain", "rect": [60, 140, 66, 146]})
+    spec["stations"].append({"station": "workbench", "place": "sealed", "position": [63, 143]})
+    with pytest.raises(ContentError) as err:
+        load_content(overrides={"map": {"features": spec["features"], "stations": spec["stations"]}})
+    assert "'workbench#sealed': position [63, 143] cannot be reached from the hub 'town_square'" in str(err.value)
+
+
+def _expected_damage(p_hit: float, max_hit: int, armour: int) -> float:
+    return p_hit * sum(max(0, d - armour) for d in range(1, max_hit + 1)) / max_hit
+
+
+@pytest.mark.parametrize("boss", ["ice_guardian", "iron_ogre", "water_guardian"])
+def test_boss_beats_one_player_but_not_four(content, boss):
+    """With the engine's combat formulas: a level-40 player in froststeel dies alone, four win."""
+    from agentworld.world.combat import armour_of, hit_chance, player_max_hit
+
+    level = 40
+    weapon = content.items["froststeel_sword"].stats
+    worn = ["froststeel_helm", "froststeel_platebody", "froststeel_platelegs", "froststeel_shield"]
+    item_def = sum(content.items[i].stats.defense for i in worn)
+    hp = content.rules.max_hp(level)
+    mob = content.mobs[boss]
+    player_dpr = _expected_damage(hit_chance(level + weapon.accuracy, mob.defense),
+                                  player_max_hit(level, weapon.strength), 0)
+    boss_dpr = _expected_damage(hit_chance(mob.accuracy, level + item_def), mob.max_hit, armour_of(item_def))
+    rounds_to_die = hp / boss_dpr
+    assert mob.hp / player_dpr > 1.8 * rounds_to_die  # alone: dies long before the boss does
+    assert mob.hp / (4 * player_dpr) < 0.75 * rounds_to_die  # four together: the tank survives
+    assert mob.hp / (4 * player_dpr) < 16  # and it fits a task's round budget

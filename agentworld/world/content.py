@@ -359,11 +359,27 @@ def _read_files(directory: Path) -> dict[str, dict]:
     return raw
 
 
-def _fmt_errors(where: str, exc: ValidationError) -> list[str]:
+def _entry_name(entry: Any) -> str:
+    """How an entry of a list is named in errors: its id, else a name/kind/mob/station field."""
+    if isinstance(entry, dict):
+        for key in ("id", "name", "kind", "mob", "station"):
+            if isinstance(entry.get(key), str) and entry[key]:
+                return entry[key]
+    return "?"
+
+
+def _fmt_errors(where: str, exc: ValidationError, data: Any = None) -> list[str]:
+    """One line per pydantic error; `section[i] 'name'` replaces list indexes of ``data``."""
     out = []
     for err in exc.errors():
-        loc = ".".join(str(p) for p in err["loc"])
-        out.append(f"{where}: {loc + ': ' if loc else ''}{err['msg']}")
+        loc = list(err["loc"])
+        head = where
+        if (isinstance(data, dict) and len(loc) >= 2 and isinstance(loc[0], str) and isinstance(loc[1], int)
+                and isinstance(data.get(loc[0]), list) and loc[1] < len(data[loc[0]])):
+            head = f"{where.split(':')[0]}: {loc[0]}[{loc[1]}] '{_entry_name(data[loc[0]][loc[1]])}'"
+            loc = loc[2:]
+        text = ".".join(str(part) for part in loc)
+        out.append(f"{head}: {text + ': ' if text else ''}{err['msg']}")
     return out
 
 
@@ -377,7 +393,7 @@ class _Loader:
         try:
             return model.model_validate(data)
         except ValidationError as exc:
-            self.problems.extend(_fmt_errors(f"{file}: {key}", exc))
+            self.problems.extend(_fmt_errors(f"{file}: {key}", exc, data))
             return None
 
     def table(self, file: str, section: str, model: type[BaseModel], raw: dict, *, min_count: int = 0) -> dict:

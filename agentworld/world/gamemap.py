@@ -385,8 +385,12 @@ class GameMap:
                     self.mob_spawns.extend([(sp.mob, xy)] * sp.count)
 
     # --- rendering ---------------------------------------------------------------------------
-    def render_png(self, path: str | Path, *, dpi: int = 100, title: str = "AgentWorld") -> Path:
-        """Draw terrain colours, region names, landmarks and resource nodes to a PNG file."""
+    def render_png(self, path: str | Path, *, dpi: int = 100, title: str = "AgentWorld",
+                   node_skills: dict[str, str] | None = None) -> Path:
+        """Draw terrain colours, region names, landmarks and resource nodes to a PNG file.
+
+        ``node_skills`` (node kind -> gathering skill) colours the node dots by skill.
+        """
         import matplotlib
 
         matplotlib.use("Agg")
@@ -399,12 +403,20 @@ class GameMap:
         img = palette[np.frombuffer(bytes(self.terrain), dtype=np.uint8).reshape(h, w)]
         fig, ax = plt.subplots(figsize=(10, 10))
         ax.imshow(img, interpolation="nearest", origin="upper")
-        if self.placed_nodes:
-            xs, ys = zip(*(xy for _, xy in self.placed_nodes))
-            ax.scatter(xs, ys, s=2, c="#2b1d0e", alpha=0.6, linewidths=0, label="resource nodes")
+        colours = {"lumberjacking": "#4e2a0c", "mining": "#263238", "fishing": "#0d2a80", "foraging": "#c2185b"}
+        groups: dict[str, list[Position]] = {}
+        for kind, xy in self.placed_nodes:
+            groups.setdefault((node_skills or {}).get(kind, "resource"), []).append(xy)
+        for skill, tiles in sorted(groups.items()):
+            xs, ys = zip(*tiles)
+            ax.scatter(xs, ys, s=5, c=colours.get(skill, "#2b1d0e"), marker="s", linewidths=0,
+                       label=f"{skill} nodes" if skill != "resource" else "resource nodes")
         if self.mob_spawns:
             xs, ys = zip(*(xy for _, xy in self.mob_spawns))
-            ax.scatter(xs, ys, s=3, c="#c0392b", alpha=0.7, linewidths=0, label="mob spawns")
+            ax.scatter(xs, ys, s=7, c="#e53935", marker="x", linewidths=0.8, label="mob spawns")
+        if self.placed_stations:
+            xs, ys = zip(*(xy for _, _, xy in self.placed_stations))
+            ax.scatter(xs, ys, s=14, c="#ff6f00", marker="^", linewidths=0.3, edgecolors="black", label="stations")
         for r in self.regions.values():
             x0, y0, x1, y1 = r.rect
             ax.text((x0 + x1) / 2, y0 + 4, r.name, ha="center", va="top", fontsize=9, weight="bold",
@@ -415,7 +427,7 @@ class GameMap:
         ax.set_title(title)
         ax.set_xlim(-0.5, w - 0.5)
         ax.set_ylim(h - 0.5, -0.5)
-        ax.legend(loc="lower left", fontsize=7, markerscale=4)
+        ax.legend(loc="lower left", fontsize=7, markerscale=2, framealpha=0.85)
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         fig.savefig(path, dpi=dpi, bbox_inches="tight")

@@ -46,7 +46,8 @@ def command_world(args: argparse.Namespace) -> int:
         return 1
     summary = world_summary(content)
     if args.png:
-        path = content.map.render_png(args.png, title="AgentWorld: the Vale of Brindlemark")
+        path = content.map.render_png(args.png, title="AgentWorld: the Vale of Brindlemark",
+                                      node_skills={k.id: k.skill for k in content.node_kinds.values()})
         summary_png = str(Path(path))
     else:
         summary_png = None
