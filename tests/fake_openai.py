@@ -32,6 +32,11 @@ def text(content: str) -> dict:
     return {"content": content, "tool_calls": []}
 
 
+def slow(seconds: float, reply: dict) -> dict:
+    """A reply sent only after `seconds` (to make the client time out)."""
+    return {**reply, "sleep": seconds}
+
+
 def error(status: int, retry_after: float | None = None) -> dict:
     """An HTTP error reply."""
     return {"status": status, "retry_after": retry_after}
@@ -92,7 +97,11 @@ class FakeOpenAI:
                 self.end_headers()
                 self.wfile.write(data)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        class Server(ThreadingHTTPServer):
+            def handle_error(self, request: Any, client_address: Any) -> None:
+                pass  # a client that gave up (timeout test) is not an error here
+
+        self.server = Server(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
         self.thread.start()

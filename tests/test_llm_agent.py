@@ -9,7 +9,7 @@ import pytest
 
 from agentworld.agents.llm import NO_DOCS, PROMPTS_DIR, LLMAgent, LLMUnavailable, load_templates, make_team
 from agentworld.tools import ParseError, ToolCall, parse_action
-from fake_openai import FakeOpenAI, call, calls, error, text
+from fake_openai import FakeOpenAI, call, calls, error, slow, text
 
 BRIEFING = {
     "task_id": "task_x", "task_name": "Staff Crafting", "objective": "Make the wizard wield a staff.",
@@ -133,6 +133,18 @@ def test_rate_limit_is_retried_then_succeeds():
         assert parse_action(a.act(obs(1))) == ToolCall("wait", {})
     assert server.statuses == [429, 503, 200]
     assert a.usage["retries"] == 2 and a.usage["calls"] == 1
+
+
+def test_timeout_is_retried():
+    with FakeOpenAI([slow(1.0, call("gather", target="oak_tree#1")), call("wait")]) as server:
+        a = agent(server, timeout=0.2)
+        assert parse_action(a.act(obs(1))) == ToolCall("wait", {})
+    assert len(server.requests) == 2 and a.usage["retries"] == 1
+
+
+def test_single_agent_needs_a_shared_team():
+    with pytest.raises(ValueError, match="make_team"):
+        LLMAgent(model="m", base_url="http://127.0.0.1:9/v1", single_agent=True)
 
 
 def test_persistent_server_errors_raise_llm_unavailable():

@@ -544,7 +544,11 @@ class LLMAgent(Agent):
 
     def __init__(self, conversation: Conversation | None = None, **options: Any):
         if conversation is None:
-            conversation = Conversation(parse_options(options))
+            opts = parse_options(options)
+            if opts.single_agent:
+                raise ValueError("single_agent=True needs seats that share one conversation: build them with "
+                                 "agentworld.agents.llm.make_team(names, single_agent=True, ...)")
+            conversation = Conversation(opts)
         self.conversation = conversation
         self.options = conversation.options.model_dump(exclude_none=True, exclude={"api_key"})
         self.options["model"] = conversation.client.model
