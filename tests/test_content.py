@@ -272,3 +272,18 @@ def test_boss_beats_one_player_but_not_four(content, boss):
     assert mob.hp / player_dpr > 1.8 * rounds_to_die  # alone: dies long before the boss does
     assert mob.hp / (4 * player_dpr) < 0.75 * rounds_to_die  # four together: the tank survives
     assert mob.hp / (4 * player_dpr) < 16  # and it fits a task's round budget
+
+
+def test_quest_ids_unique_and_effects_name_skills():
+    npcs = yaml.safe_load((DATA_DIR / "npcs.yaml").read_text())["npcs"]
+    lysa = next(n for n in npcs if n["id"] == "lysa")
+    greta = next(n for n in npcs if n["id"] == "greta")
+    greta["quests"][0]["id"] = lysa["quests"][0]["id"]
+    items = yaml.safe_load((DATA_DIR / "items.yaml").read_text())["items"]
+    tonic = next(i for i in items if i["id"] == "strength_tonic")
+    tonic["effects"] = {"strenght": 5, "duration": 10}
+    with pytest.raises(ContentError) as err:
+        load_content(overrides={"npcs": {"npcs": npcs}, "items": {"items": items}})
+    text = str(err.value)
+    assert "'greta': quests 'wolves_at_the_edge': quest id already used by npc 'lysa'" in text
+    assert "'strength_tonic': effects: unknown skill (or 'duration') 'strenght'" in text

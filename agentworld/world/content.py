@@ -498,6 +498,9 @@ def _cross_check(p: list[str], rules: Rules | None, skills: dict, items: dict, s
             need(skills, s, "skill", f"{where}: requires")
         if item.tool:
             need(skills, item.tool.skill, "skill", f"{where}: tool.skill")
+        for key in item.effects:
+            if key != "duration":
+                need(skills, key, "skill (or 'duration')", f"{where}: effects")
     if "coins" not in items:
         p.append("items.yaml: items: there must be a 'coins' item (category currency)")
 
@@ -533,8 +536,13 @@ def _cross_check(p: list[str], rules: Rules | None, skills: dict, items: dict, s
         for d in m.drops:
             need(items, d.item, "item", f"{where}: drops")
 
+    quest_owner: dict[str, str] = {}
     for i, n in enumerate(npcs.values()):
         where = f"npcs.yaml: npcs[{i}] '{n.id}'"
+        for q in n.quests:
+            if q.id in quest_owner:
+                p.append(f"{where}: quests '{q.id}': quest id already used by npc '{quest_owner[q.id]}'")
+            quest_owner.setdefault(q.id, n.id)
         if n.shop:
             for s in n.shop.stock:
                 need(items, s.item, "item", f"{where}: shop.stock")
