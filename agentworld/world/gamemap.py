@@ -361,9 +361,10 @@ class GameMap:
                 tiles = [i for i in tiles if self.terrain[i] in codes]
             if near:
                 codes = {tindex[t] for t in near}
-                tiles = [i for i in tiles if any(
-                    self.in_bounds(i % w + dx, i // w + dy) and self.terrain[i + dy * w + dx] in codes
-                    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))]
+                mask = self.terrain.translate(bytes(1 if c in codes else 0 for c in range(256)))
+                n = len(mask)
+                tiles = [i for i in tiles if (i % w > 0 and mask[i - 1]) or (i % w < w - 1 and mask[i + 1])
+                         or (i >= w and mask[i - w]) or (i + w < n and mask[i + w])]
             if len(tiles) < count:
                 p.append(f"{where}: only {len(tiles)} free tiles fit in region '{region}', {count} wanted")
                 return []
