@@ -152,7 +152,8 @@ class ServerBackend:
         control_token: str | None = None,
     ):
         self.url = url
-        self.task_id = getattr(task, "id", task)
+        # a shipped id travels as the id; a Task object (perhaps ablated) as its whole spec
+        self.task_wire = task if isinstance(task, str) else jsonable(task.model_dump(mode="json", by_alias=True))
         self.task: Any = task
         self.options = options
         self.seed = seed
@@ -203,7 +204,7 @@ class ServerBackend:
 
     def _start(self, observations: bool) -> dict:
         started = self.conn.request(
-            "start", task=self.task_id, seed=self.seed, options=self._options_dict(),
+            "start", task=self.task_wire, seed=self.seed, options=self._options_dict(),
             control_token=self.control_token, observations=observations,
         )
         self.seed = started["seed"]
@@ -269,7 +270,7 @@ class SeatClient:
         joined = self.conn.request("join", seat=seat, token=token, observe=True)
         self.briefing = joined.get("briefing", {})
         self.tools = joined.get("tools", [])
-        self.observation: Any = joined.get("observation")
+        self.observation: Any = _observation_from_json(joined.get("observation"))
         self.my_turn = joined.get("turn") == seat and not joined.get("over")
         self.over = bool(joined.get("over"))
         self.records: list[dict] = []
@@ -288,7 +289,7 @@ class SeatClient:
         if message["type"] != "turn":
             self.over = True
             return None
-        self.observation = message["observation"]
+        self.observation = _observation_from_json(message["observation"])
         self.my_turn = True
         return self.observation
 

@@ -28,6 +28,7 @@ ERROR_CODES = {
     "rate_limited": "too many messages in a short time; the message was dropped",
     "no_episode": "no episode has been started on this server",
     "unknown_task": "the task id does not exist",
+    "bad_task": "the task spec sent with start is invalid",
     "bad_options": "the episode options were rejected",
     "forbidden": "the request needs the control token of the running episode",
     "unknown_seat": "the seat is not an agent of the running episode",
@@ -62,7 +63,9 @@ class Start(_Request):
     """Start (or reset to) a new episode. Returns one secret token per seat."""
 
     type: Literal["start"]
-    task: str | None = Field(default=None, max_length=200)  # None: the server's --task
+    # a shipped task id, or a whole task spec (the YAML's fields) such as an ablated task;
+    # None: the server's --task
+    task: str | dict[str, Any] | None = None
     seed: int | None = None  # None: the server's --seed
     options: dict[str, Any] = Field(default_factory=dict)
     control_token: str | None = Field(default=None, max_length=200)

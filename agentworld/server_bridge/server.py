@@ -26,6 +26,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
+from websockets.protocol import State
 
 from agentworld import __version__
 from agentworld.server_bridge import protocol as P
@@ -41,8 +42,8 @@ STATIC_FILES = {
     "/style.css": ("style.css", "text/css; charset=utf-8"),
 }
 
-# (task id, seed, options) -> an Episode-like object, not yet reset
-EpisodeFactory = Callable[[str, int, dict], Any]
+# (task id or task spec, seed, options) -> an Episode-like object, freshly reset with that seed
+EpisodeFactory = Callable[[Any, int, dict], Any]
 
 
 @dataclass
@@ -60,26 +61,30 @@ class ServerConfig:
     queue_limit: int = 10_000  # outgoing messages buffered per connection before dropping it
 
 
-def default_episode_factory(task: str, seed: int, options: dict) -> Any:
-    """Build the real Episode (imported lazily so the server module loads without it)."""
-    from agentworld.episode import Episode, EpisodeOptions
+def default_episode_factory(task: Any, seed: int, options: dict) -> Any:
+    """Build the real Episode (imported lazily so the server module loads without it).
 
-    if not _known_task(task):
+    A task given by id must be a shipped task (never a path: clients must not make the server
+    read files). A task given as a spec dict passes the Task schema, like the Task objects the
+    embedded env accepts (ablations such as without_agent are not full task files).
+    """
+    from agentworld.episode import Episode, EpisodeOptions
+    from agentworld.tasks import Task, TaskError
+
+    if isinstance(task, dict):
+        try:
+            task = Task.model_validate(task)
+        except ValueError as exc:
+            raise TaskError([f"task spec: {exc}"]) from None
+    elif not _known_task(task):
         raise ProtocolError("unknown_task", f"unknown task {task!r}")
     return Episode(task, seed=seed, options=EpisodeOptions.from_dict(options))
 
 
 def _known_task(task: str) -> bool:
-    try:
-        from agentworld.tasks import list_tasks
-    except ImportError:  # tasks module missing: let the factory decide
-        return True
-    try:
-        names = list_tasks()
-    except Exception:  # noqa: BLE001 - a broken task directory is reported by the factory
-        return True
-    ids = {t.get("id") if isinstance(t, dict) else getattr(t, "id", t) for t in names}
-    return task in ids
+    from agentworld.tasks import list_task_ids
+
+    return task in list_task_ids()
 
 
 def _tool_schemas() -> list:
@@ -126,6 +131,10 @@ class Client:
         self.queue: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue()
         self.queue_limit = config.queue_limit
         self.closed = False
+
+    @property
+    def alive(self) -> bool:
+        return not self.closed and self.ws.state is State.OPEN
 
     def push(self, message: dict[str, Any]) -> None:
         self.push_text(P.encode(message))
@@ -175,7 +184,7 @@ class Game:
     """The running episode and the server's view of it (seats, whose turn, timer)."""
 
     number: int
-    task: str
+    task: str  # the task id
     seed: int
     episode: Any
     order: list[str]
@@ -391,7 +400,7 @@ class GameServer:
     def _start(self, client: Client, request: P.Start) -> dict:
         g = self.game
         if g is not None and not g.over and request.control_token != g.control_token:
-            others = [s.name for s in g.seats.values() if s.conn is not None and s.conn is not client]
+            others = [s.name for s in g.seats.values() if s.conn is not None and s.conn is not client and s.conn.alive]
             if others:
                 raise ProtocolError(
                     "forbidden",
@@ -406,7 +415,7 @@ class GameServer:
         reply: dict[str, Any] = {
             "type": "started",
             "episode": game.number,
-            "task": task,
+            "task": game.task,
             "seed": seed,
             "agents": list(game.order),
             "seats": {name: seat.token for name, seat in game.seats.items()},
@@ -420,17 +429,20 @@ class GameServer:
             reply["observations"] = jsonable(observations)
         return reply
 
-    def start_episode(self, task: str, seed: int, options: dict) -> tuple[Game, dict]:
+    def start_episode(self, task: Any, seed: int, options: dict) -> tuple[Game, dict]:
         """Build and reset a new Episode, replacing the current one (its seats are lost)."""
+        name = str(task.get("id", "?")) if isinstance(task, dict) else task
         try:
-            episode = self.factory(task, seed, dict(options))
-            observations = episode.reset(seed)
+            episode = self.factory(task, seed, dict(options))  # a fresh episode, reset with seed
+            observations = {agent: episode.observe(agent) for agent in episode.agents}
         except ProtocolError:
             raise
         except (KeyError, FileNotFoundError) as exc:
-            raise ProtocolError("unknown_task", f"cannot load task {task!r}: {exc}") from None
-        except Exception as exc:  # noqa: BLE001 - options are user input
-            raise ProtocolError("bad_options", f"cannot start {task!r}: {type(exc).__name__}: {exc}") from None
+            raise ProtocolError("unknown_task", f"cannot load task {name!r}: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - task specs and options are user input
+            code = "bad_task" if type(exc).__name__ == "TaskError" else "bad_options"
+            raise ProtocolError(code, f"cannot start {name!r}: {type(exc).__name__}: {exc}") from None
+        task = getattr(getattr(episode, "task", None), "id", None) or name
         old = self.game
         if old is not None:
             if old.timer:

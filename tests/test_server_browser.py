@@ -1,0 +1,68 @@
+"""A person's seat in a real browser (headless Chromium via Playwright) against a real server."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from agentworld.server_bridge.client import Connection, SeatClient
+from agentworld.server_bridge.server import ServerConfig, ServerThread
+
+from test_server import fake_factory  # the stand-in episode shared with test_server.py
+
+pytestmark = pytest.mark.timeout(90)
+
+CHROMIUM = os.environ.get("AGENTWORLD_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def test_browser_seat_plays_a_wait_and_a_chat():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install -y chromium (or set AGENTWORLD_CHROMIUM)")
+    srv = ServerThread(ServerConfig(port=0), fake_factory).start()
+    try:
+        control = Connection(srv.url, timeout=10)
+        started = control.request("start", task="fake", seed=1, options={"agents": 2, "max_rounds": 3})
+        teammate = SeatClient(srv.url, "a1", started["seats"]["a1"], timeout=10)
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            page = browser.new_page()
+            page.goto(f"{srv.http_url}?seat=a0&token={started['seats']['a0']}")
+            expect = sync_api.expect
+            expect(page.locator("#observation")).to_contain_text("a0 in round 1", timeout=10_000)
+            expect(page.locator("#turn-badge")).to_be_visible()
+            expect(page.locator("#tool-wait")).to_be_visible()  # forms built from the tool schemas
+            expect(page.locator("form[data-tool='move_to'] input[name='target']")).to_have_count(1)
+
+            page.click("#tool-wait")
+            expect(page.locator("#last-result")).to_contain_text("wait done")
+            expect(page.locator("#feed")).to_contain_text("a0: wait")
+            expect(page.locator("#turn-badge")).to_be_hidden()
+
+            assert teammate.wait_turn(timeout=10)["round"] == 1
+            teammate.act({"tool": "score"})
+            expect(page.locator("#observation")).to_contain_text("a0 in round 2; team points 1")
+            expect(page.locator("#feed")).to_contain_text("round 1 ended")
+
+            page.fill("#chat-text", "logs are ready")
+            page.click("#chat-send")
+            expect(page.locator("#last-result")).to_contain_text("chat done")
+            expect(page.locator("#feed")).to_contain_text(re.compile(r"a0: chat\(.*logs are ready"))
+            seen = teammate.wait_turn(timeout=10)
+            assert seen["messages"] == [{"from": "a0", "text": "logs are ready"}]
+
+            # acting out of turn in the page shows the server's error and changes nothing
+            page.click("#tool-wait")
+            expect(page.locator("#errors")).to_contain_text("not_your_turn")
+            browser.close()
+        records = srv.call(lambda: list(srv.server.game.episode.trajectory))
+        assert [(r.get("agent"), r.get("tool")) for r in records] == [
+            ("a0", "wait"), ("a1", "score"), (None, None), ("a0", "chat")]
+        teammate.close()
+        control.close()
+    finally:
+        srv.stop()

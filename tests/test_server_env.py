@@ -1,0 +1,164 @@
+"""The real Episode over the game server: the env, the runner and separate seat clients
+give exactly the embedded trajectory (timestamps aside) for the same seed and agents."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import numpy as np
+import pytest
+
+import agentworld
+from agentworld.agents import make_agent
+from agentworld.cli import main as cli_main
+from agentworld.episode import Episode, make_briefing
+from agentworld.observation import observation_to_json
+from agentworld.runner import run_episode
+from agentworld.server_bridge.client import Connection, SeatClient, ServerBackend, ServerError
+from agentworld.server_bridge.server import ServerConfig, ServerThread
+from agentworld.tasks import load_task, without_agent
+from agentworld.trajectory import read_jsonl, strip_volatile
+
+pytestmark = pytest.mark.timeout(90)
+
+
+@pytest.fixture(scope="module")
+def server():
+    srv = ServerThread(ServerConfig(port=0)).start()
+    yield srv
+    srv.stop()
+
+
+def stripped(records: list[dict]) -> list[dict]:
+    return [strip_volatile(r) for r in records]
+
+
+def plain(obs: dict) -> dict:
+    return json.loads(json.dumps(observation_to_json(obs)))
+
+
+@pytest.mark.parametrize("agents", ["oracle", "random"])
+def test_run_over_the_server_equals_embedded(server, tmp_path, agents):
+    embedded = run_episode("task_01", agents, seed=3, out_dir=tmp_path / "embedded", progress=False)
+    remote = run_episode("task_01", agents, seed=3, out_dir=tmp_path / "server", server=server.url, progress=False)
+    a = read_jsonl(tmp_path / "embedded" / "trajectory.jsonl")
+    b = read_jsonl(tmp_path / "server" / "trajectory.jsonl")
+    assert len(a) > 20 and stripped(a) == stripped(b)
+    drop = ("seconds", "run_dir")
+    assert {k: v for k, v in embedded.items() if k not in drop} == {k: v for k, v in remote.items() if k not in drop}
+    assert remote["success"] == (agents == "oracle")
+
+
+def test_parallel_env_over_the_server_equals_embedded(server):
+    envs = [agentworld.make("task_01", seed=5), agentworld.make("task_01", seed=5, server=server.url)]
+    assert envs[0].possible_agents == envs[1].possible_agents and envs[1].task == envs[0].task
+    teams = []
+    for env in envs:
+        team = {a: make_agent("oracle") for a in env.possible_agents}
+        for name, agent in team.items():
+            agent.reset(name, make_briefing(env.task, name, include_plan=True))
+        teams.append(team)
+    (obs0, info0), (obs1, info1) = envs[0].reset(seed=5), envs[1].reset(seed=5)
+    assert {a: plain(o) for a, o in obs0.items()} == {a: plain(o) for a, o in obs1.items()} and info0 == info1
+    assert isinstance(obs1["wizard"]["tool_mask"], np.ndarray) and isinstance(obs1["wizard"]["position"], tuple)
+    while envs[0].agents:
+        out0 = envs[0].step({a: teams[0][a].act(obs0[a]) for a in envs[0].agents})
+        out1 = envs[1].step({a: teams[1][a].act(obs1[a]) for a in envs[1].agents})
+        obs0, obs1 = out0[0], out1[0]
+        assert {a: plain(o) for a, o in obs0.items()} == {a: plain(o) for a, o in obs1.items()}
+        assert out0[1:4] == out1[1:4]
+        assert json.loads(json.dumps(out0[4])) == json.loads(json.dumps(out1[4]))
+    assert not envs[1].agents and out1[4]["wizard"]["success"]
+    assert stripped(envs[0].trajectory()) == stripped(envs[1].trajectory())
+    for env in envs:
+        env.close()
+
+
+def test_aec_env_with_random_agents_over_the_server(server):
+    runs = []
+    for url in (None, server.url):
+        env = agentworld.make("task_01", seed=2, server=url, api="aec", max_rounds=6)
+        env.reset(seed=2)
+        team = {a: make_agent("random", seed=11) for a in env.possible_agents}
+        for name, agent in team.items():
+            agent.reset(name, make_briefing(env.task, name))
+        seen = []
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            seen.append((agent, plain(obs), reward, term, trunc))
+            env.step(None if term or trunc else team[agent].act(obs))
+        runs.append((seen, stripped(env.trajectory())))
+        env.close()
+    assert runs[0] == runs[1] and len(runs[0][1]) == 6 * 4
+
+
+def test_agentworld_run_cli_with_server(server, tmp_path, capsys):
+    code = cli_main(["run", "task_01", "--server", server.url, "--agents", "oracle", "--json",
+                     "--out", str(tmp_path / "run")])
+    result = json.loads(capsys.readouterr().out)
+    assert code == 0 and result["success"]
+    config = json.loads((tmp_path / "run" / "config.json").read_text())
+    assert config["server"] == server.url
+
+
+def test_an_ablated_task_travels_as_a_spec(server):
+    task = without_agent(load_task("task_01"), "wizard")
+    remote = ServerBackend(server.url, task, seed=0, timeout=20)
+    assert remote.agents == ["lumberjack", "woodworker"] and remote.task == task
+    # another env cannot take over the server's episode while this one holds the seats
+    with pytest.raises(ServerError) as exc:
+        ServerBackend(server.url, "task_01", seed=0, timeout=20)
+    assert exc.value.code == "forbidden"
+    with pytest.raises(ServerError) as exc:  # a path is not a task id: the server reads no files
+        remote.conn.request("start", task="../../etc/passwd")
+    assert exc.value.code == "unknown_task"
+    with pytest.raises(ServerError) as exc:
+        remote.conn.request("start", task={"id": "broken"})
+    assert exc.value.code == "bad_task" and "agents" in exc.value.message
+    remote.close()
+    result = run_episode(task, "oracle", seed=0, server=server.url, progress=False)
+    assert not result["success"] and result["actions"] > 0
+
+
+def test_seats_played_by_separate_connections_match_embedded(server):
+    """One oracle per connection (as separate agent processes would), in threads."""
+    control = Connection(server.url, timeout=20)
+    started = control.request("start", task="task_01", seed=4)
+    control.request("spectate", history=False)
+    task = load_task("task_01")
+    errors: list[BaseException] = []
+
+    def play(name: str, token: str) -> None:
+        try:
+            seat = SeatClient(server.url, name, token, timeout=30)
+            agent = make_agent("oracle")
+            agent.reset(name, make_briefing(task, name, include_plan=True))
+            while (obs := seat.wait_turn(timeout=30)) is not None:
+                seat.act(agent.act(obs))
+            seat.close()
+        except BaseException as exc:  # noqa: BLE001
+            errors.append(exc)
+
+    threads = [threading.Thread(target=play, args=item) for item in started["seats"].items()]
+    for t in threads:
+        t.start()
+    end = control.next_push(lambda m: m["type"] == "episode_end", timeout=60)
+    for t in threads:
+        t.join(30)
+    assert not errors, errors
+    assert end["status"]["success"]
+    served = server.call(lambda: list(server.server.game.episode.trajectory))
+
+    episode = Episode("task_01", seed=4)  # the same oracles, embedded, observing at their turns
+    team = {name: make_agent("oracle") for name in episode.agents}
+    for name, agent in team.items():
+        agent.reset(name, make_briefing(task, name, include_plan=True))
+    while not episode.done:
+        for name in episode.agents:
+            record = episode.act(name, team[name].act(episode.observe(name)))
+            if record["checkpoints"] and episode.success:
+                break
+        episode.end_round()
+    assert stripped(served) == stripped(episode.trajectory)
+    control.close()
