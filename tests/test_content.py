@@ -287,3 +287,16 @@ def test_quest_ids_unique_and_effects_name_skills():
     text = str(err.value)
     assert "'greta': quests 'wolves_at_the_edge': quest id already used by npc 'lysa'" in text
     assert "'strength_tonic': effects: unknown skill (or 'duration') 'strenght'" in text
+
+
+def test_cli_world_reports_broken_data_dir(tmp_path, capsys):
+    from agentworld.cli import main
+
+    d = _copy_data(tmp_path)
+    _edit(d / "mobs.yaml", lambda data: data["mobs"][3].update({"hp": 0}))
+    assert main(["world", "--data-dir", str(d)]) == 1
+    err = capsys.readouterr().err
+    assert "mobs.yaml: mobs[3] 'cow': hp: Input should be greater than or equal to 1" in err
+    assert main(["world", "--json", "--png", str(tmp_path / "w.png")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["png"].endswith("w.png") and (tmp_path / "w.png").stat().st_size > 10_000

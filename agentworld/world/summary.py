@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from agentworld.world.content import Content, ContentError, load_content
@@ -42,7 +43,7 @@ def command_world(args: argparse.Namespace) -> int:
     try:
         content = load_content(args.data_dir)
     except ContentError as exc:
-        print(exc)
+        print(exc, file=sys.stderr)
         return 1
     summary = world_summary(content)
     if args.png:
