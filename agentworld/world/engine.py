@@ -679,16 +679,18 @@ class World:
                 raise ActionError(f"you need {skill} {lv} to equip {item} (you have {p.skills.get(skill, 1)})")
         slot = spec.slot
         old = p.equipment.get(slot)
-        self._lose(p, item, 1, aid)
+        # equipping moves a unit from inventory to a slot: the holder keeps it (no item_loss/item_gain)
+        taken = p.inventory.remove(item, 1)
+        self._link_lots(taken, item)
         note = ""
         if old is not None:
             self._link(p.equip_origin.get(slot), "item", f"swapped out {old}")
-            self._gain(p, old, 1, aid)
-            self._ev("unequip", p.name, aid, slot=slot, item=old)
+            p.inventory.add(old, 1, aid)
+            self._ev("unequip", p.name, aid, slot=slot, item=old, origin=aid)
             note = f" ({old} went back to your inventory)"
         p.equipment[slot] = item
         p.equip_origin[slot] = aid
-        self._ev("equip", p.name, aid, slot=slot, item=item)
+        self._ev("equip", p.name, aid, slot=slot, item=item, lots=[[o, n] for o, n in taken])
         return f"equipped {item} in slot {slot}{note}"
 
     def _do_unequip(self, p: Player, args: dict, aid: int) -> str:
@@ -705,8 +707,8 @@ class World:
         self._link(p.equip_origin.get(slot), "item", f"unequipped {item}")
         p.equipment[slot] = None
         p.equip_origin[slot] = None
-        self._gain(p, item, 1, aid)
-        self._ev("unequip", p.name, aid, slot=slot, item=item)
+        p.inventory.add(item, 1, aid)
+        self._ev("unequip", p.name, aid, slot=slot, item=item, origin=aid)
         return f"unequipped {item} from slot {slot}; it is in your inventory"
 
     def _do_use(self, p: Player, args: dict, aid: int) -> str:
