@@ -83,7 +83,7 @@ def run_job(job: dict) -> dict:
         (run_dir / "eval_error.txt").write_text(traceback.format_exc(), encoding="utf-8")
     record["cce"] = None
     if job.get("judge") and record.get("status") == "ok":
-        record["cce"] = _judge(run_dir, job["judge"], record)
+        record["cce"] = _judge(run_dir, job["judge"], record, job.get("judge_options") or {})
     record["elapsed"] = round(time.monotonic() - start, 3)
     return record
 
@@ -96,13 +96,13 @@ def _resolve(path: str) -> Callable[[dict], dict]:
     return getattr(importlib.import_module(module), attr)
 
 
-def _judge(run_dir: Path, judge: str, record: dict) -> float | None:
+def _judge(run_dir: Path, judge: str, record: dict, options: dict) -> float | None:
     try:
         from agentworld.causal import judge_run
     except ImportError:
         return None
     try:
-        value = judge_run(run_dir, judge=judge).get("cce")
+        value = judge_run(run_dir, judge=judge, **options).get("cce")
         return None if value is None else float(value)
     except Exception as exc:  # scoring must not lose the episode
         record["judge_error"] = f"{type(exc).__name__}: {exc}"
@@ -331,7 +331,8 @@ def make_jobs(out: Path, tasks: list[tuple[str, str]], seeds: list[int], config:
             rel = f"{tid}/{seed}"
             jobs.append({"task": tid, "category": category, "seed": seed, "run_dir": str(out / rel), "rel_dir": rel,
                          "agents": config["agents"], "agent_options": config["agent_options"],
-                         "episode_options": config["episode_options"], "judge": config["judge"]})
+                         "episode_options": config["episode_options"], "judge": config["judge"],
+                         "judge_options": config.get("judge_options") or {}})
     return jobs
 
 
@@ -455,7 +456,9 @@ def configure_eval(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, help="eval directory (resumed if it exists)")
     parser.add_argument("--retry-errors", action="store_true", help="when resuming, run errored episodes again")
     parser.add_argument("--force", action="store_true", help="resume even if the configuration changed")
-    parser.add_argument("--judge", default="provenance", help="CCE judge for each episode ('none' to skip)")
+    parser.add_argument("--judge", default="provenance", help="CCE judge for each episode: provenance, llm or none")
+    parser.add_argument("--judge-model", default=None, help="model of the LLM judge (--judge llm)")
+    parser.add_argument("--judge-base-url", default=None, help="server of the LLM judge (--judge llm)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     ab = parser.add_argument_group("ablations")
     ab.add_argument("--no-docs", action="store_true", help="agents get no task documentation")
@@ -478,6 +481,8 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--history", choices=["full", "last", "summary"], default="full",
                    help="context: every turn, the last N turns, or the last N plus a digest of older ones")
     g.add_argument("--history-turns", type=int, default=8, help="N for --history last/summary")
+    g.add_argument("--context-budget", type=int, default=None,
+                   help="max prompt tokens (estimated): older turns move into a digest to fit")
     g.add_argument("--prompts", default=None, help="directory with edited prompt templates")
     g.add_argument("--prices", default=None, help="JSON price table {model: {input, output}} in $ per 1M tokens")
     g.add_argument("--max-retries", type=int, default=6, help="retries on 429/5xx/timeouts before an episode errors")
@@ -489,7 +494,7 @@ def llm_options(args: argparse.Namespace) -> dict:
     """LLM agent options from parsed CLI arguments (None values left out; no API key)."""
     opts = {"model": args.model or os.environ.get("AGENTWORLD_MODEL"), "base_url": args.base_url,
             "temperature": args.temperature, "max_tokens": args.max_tokens, "history": args.history,
-            "history_turns": args.history_turns, "prompts": args.prompts, "prices": args.prices,
+            "history_turns": args.history_turns, "context_budget": args.context_budget, "prompts": args.prompts, "prices": args.prices,
             "max_retries": args.max_retries, "timeout": args.timeout, "backoff_base": args.backoff_base,
             "single_agent": args.single_agent or None, "no_docs": args.no_docs or None}
     if opts["prompts"]:
@@ -535,6 +540,9 @@ def command_eval(args: argparse.Namespace) -> int:
                 raise ValueError("--agents llm needs --model (or $AGENTWORLD_MODEL)")
         config = {"agents": args.agents, "agent_options": agent_opts, "episode_options": episode_options(args),
                   "judge": None if args.judge == "none" else args.judge, "version": __version__}
+        judge_opts = {k: v for k, v in (("model", args.judge_model), ("base_url", args.judge_base_url)) if v}
+        if judge_opts:
+            config["judge_options"] = judge_opts
         check_config(out, config, args.force)
     except ValueError as exc:
         print(f"eval: {exc}", file=sys.stderr)

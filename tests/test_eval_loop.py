@@ -144,3 +144,23 @@ def test_dead_worker_fails_only_its_episode(tmp_path):
     assert len(records) == 8 and summary["overall"]["errors"] == 4  # seed 1 dies, seed 3 crashes, on both tasks
     assert "worker process died" in records[("task_a", 1)]["error"]
     assert records[("task_a", 0)]["status"] == "ok" and records[("task_b", 2)]["status"] == "ok"
+
+
+def test_judge_options_reach_the_judge_and_failures_are_kept(tmp_path, monkeypatch):
+    import agentworld.causal as causal
+
+    seen = []
+
+    def fake_judge(run_dir, judge="provenance", **options):
+        seen.append((Path(run_dir).name, judge, options))
+        if Path(run_dir).name == "2":
+            raise RuntimeError("judge server down")
+        return {"cce": 0.25}
+
+    monkeypatch.setattr(causal, "judge_run", fake_judge)
+    js = [{**j, "judge": "llm", "judge_options": {"model": "judge-m"}} for j in jobs(tmp_path, seeds=[0, 2])]
+    summary = ev.run_eval(tmp_path, js, progress=False)
+    assert seen[0] == ("0", "llm", {"model": "judge-m"}) and len(seen) == 4
+    records = stable(tmp_path / ev.RESULTS)
+    assert [r["cce"] for r in records] == [0.25, None, 0.25, None]
+    assert "judge server down" in records[1]["judge_error"] and summary["overall"]["cce"] == 0.25

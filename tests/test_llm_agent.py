@@ -236,6 +236,18 @@ def test_bounded_history_keeps_last_turns(mode):
     assert len(full.requests[-1]["messages"]) == 2 + 2 * 3
 
 
+def test_context_budget_moves_old_turns_into_the_digest():
+    with FakeOpenAI() as server:
+        a = agent(server, context_budget=1500)
+        for r in range(1, 12):
+            a.act(obs(r, f"observation {r}: " + "tree " * 150, last_result=f"result {r}"))
+    sizes = [len(json.dumps(req["messages"])) // 4 for req in server.requests]
+    assert max(sizes) < 1500 + 300  # the tool-call ids and JSON framing are not in the estimate
+    last = server.requests[-1]["messages"]
+    assert "observation 11" in last[-1]["content"] and "Summary of your earlier turns" in last[1]["content"]
+    assert "round 1: wait {} -> result 2" in last[1]["content"]
+
+
 def test_single_agent_team_shares_one_conversation():
     names = ["lumberjack", "woodworker"]
     with FakeOpenAI() as server:

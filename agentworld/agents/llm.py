@@ -73,6 +73,7 @@ class LLMOptions(BaseModel):
     backoff_max: float = Field(default=60.0, ge=0)
     history: Literal["full", "last", "summary"] = "full"
     history_turns: int = Field(default=8, ge=0)  # turns kept verbatim for "last" / "summary"
+    context_budget: int | None = Field(default=None, ge=1)  # max estimated prompt tokens: older turns go to the digest
     prompts: str | None = None  # directory with edited copies of the templates
     prices: dict[str, Any] | str | None = None  # {model: {"input": $/1M, "output": $/1M}} or a JSON file
     no_docs: bool = False  # hide agent-specific documentation (ablation)
@@ -404,10 +405,21 @@ class Conversation:
         return "\n# Summary of your earlier turns\n" + "\n".join(_clip(l, 240) for l in lines) + "\n"
 
     def messages_for(self, pending: Turn) -> list[dict]:
-        """The prompt for the pending turn: system, briefing + window of turns, this observation."""
+        """The prompt for the pending turn: system, briefing + window of turns, this observation.
+
+        With `context_budget`, the oldest turns of the window are dropped into the digest until
+        the prompt's estimated size (4 characters per token) fits the budget.
+        """
         turns = self.turns + [pending]
-        keep = len(turns) if self.options.history == "full" else self.options.history_turns + 1
-        dropped, window = turns[:-keep] if keep < len(turns) else [], turns[-keep:]
+        keep = len(turns) if self.options.history == "full" else min(len(turns), self.options.history_turns + 1)
+        msgs = self._render(turns[:-keep], turns[-keep:])
+        budget = self.options.context_budget
+        while budget and keep > 1 and _estimate(msgs) > budget:
+            keep -= max(1, keep // 4)
+            msgs = self._render(turns[:-keep], turns[-keep:])
+        return msgs
+
+    def _render(self, dropped: list[Turn], window: list[Turn]) -> list[dict]:
         first = window[0]
         values = self._values(first.actor, first.round, first.text, first.feedback)
         values["history"] = self._digest(dropped)
@@ -528,6 +540,11 @@ def _received(observation: Any) -> list[str]:
         if isinstance(m, dict):
             out.append(_clip(f"{m.get('from', '?')} said: {m.get('text', '')}", 200))
     return out
+
+
+def _estimate(messages: list[dict]) -> int:
+    """Rough prompt size in tokens (4 characters per token), for the context budget."""
+    return sum(len(str(m.get("content") or "")) + len(json.dumps(m.get("tool_calls") or "")) for m in messages) // 4
 
 
 def _clip(text: str, limit: int) -> str:
