@@ -52,16 +52,21 @@ def test_browser_seat_plays_a_wait_and_a_chat():
             page.click("#chat-send")
             expect(page.locator("#last-result")).to_contain_text("chat done")
             expect(page.locator("#feed")).to_contain_text(re.compile(r"a0: chat\(.*logs are ready"))
-            seen = teammate.wait_turn(timeout=10)
-            assert seen["messages"] == [{"from": "a0", "text": "logs are ready"}]
-
             # acting out of turn in the page shows the server's error and changes nothing
             page.click("#tool-wait")
             expect(page.locator("#errors")).to_contain_text("not_your_turn")
+            seen = teammate.wait_turn(timeout=10)
+            assert seen["messages"] == [{"from": "a0", "text": "logs are ready"}]
+            teammate.act({"tool": "chat", "args": {"message": "need wood"}})
+            expect(page.locator("#observation")).to_contain_text("a0 in round 3")
+            expect(page.locator("#chat-log")).to_contain_text("a1")
+            page.locator("#observation").click()
+            assert page.locator("#chat-log").inner_text().count("need wood") == 1
+
             browser.close()
         records = srv.call(lambda: list(srv.server.game.episode.trajectory))
         assert [(r.get("agent"), r.get("tool")) for r in records] == [
-            ("a0", "wait"), ("a1", "score"), (None, None), ("a0", "chat")]
+            ("a0", "wait"), ("a1", "score"), (None, None), ("a0", "chat"), ("a1", "chat"), (None, None)]
         teammate.close()
         control.close()
     finally:

@@ -17,7 +17,7 @@ from agentworld.observation import observation_to_json
 from agentworld.runner import run_episode
 from agentworld.server_bridge.client import Connection, SeatClient, ServerBackend, ServerError
 from agentworld.server_bridge.server import ServerConfig, ServerThread
-from agentworld.tasks import load_task, without_agent
+from agentworld.tasks import Task, load_task, without_agent
 from agentworld.trajectory import read_jsonl, strip_volatile
 
 pytestmark = pytest.mark.timeout(90)
@@ -161,4 +161,48 @@ def test_seats_played_by_separate_connections_match_embedded(server):
                 break
         episode.end_round()
     assert stripped(served) == stripped(episode.trajectory)
+    control.close()
+
+
+def test_twenty_random_agents_on_twenty_connections_match_embedded(server):
+    """A 20-seat team (task_01's roles repeated), one connection and thread per seat."""
+    base = load_task("task_01").model_dump(mode="json", by_alias=True)
+    agents = [dict(base["agents"][i % 3], name=f"{base['agents'][i % 3]['name']}_{i:02d}") for i in range(20)]
+    task = Task.model_validate({**base, "id": "task_01_x20", "agents": agents, "oracle": {}})
+    control = Connection(server.url, timeout=20)
+    started = control.request("start", task=task.model_dump(mode="json", by_alias=True), seed=9,
+                              options={"max_rounds": 3})
+    control.request("spectate", history=False)
+    errors: list[BaseException] = []
+
+    def play(name: str, token: str) -> None:
+        try:
+            seat = SeatClient(server.url, name, token, timeout=30)
+            agent = make_agent("random", seed=1)
+            agent.reset(name, seat.briefing)
+            while (obs := seat.wait_turn(timeout=30)) is not None:
+                seat.act(agent.act(obs))
+            seat.close()
+        except BaseException as exc:  # noqa: BLE001
+            errors.append(exc)
+
+    threads = [threading.Thread(target=play, args=item) for item in started["seats"].items()]
+    for t in threads:
+        t.start()
+    end = control.next_push(lambda m: m["type"] == "episode_end", timeout=60)
+    for t in threads:
+        t.join(30)
+    assert not errors, errors
+    assert end["status"]["truncated"]
+    served = server.call(lambda: list(server.server.game.episode.trajectory))
+
+    episode = Episode(task, seed=9, options={"max_rounds": 3})
+    team = {name: make_agent("random", seed=1) for name in episode.agents}
+    for name, agent in team.items():
+        agent.reset(name, episode.briefing(name))
+    for _ in range(3):
+        for name in episode.agents:
+            episode.act(name, team[name].act(episode.observe(name)))
+        episode.end_round()
+    assert len(served) == 3 * 21 and stripped(served) == stripped(episode.trajectory)
     control.close()

@@ -3,7 +3,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { ws: null, seat: null, nextId: 1, myTurn: false };
+const state = { ws: null, seat: null, nextId: 1, myTurn: false, seen: new Set() };
 
 function send(message) {
   message.id = state.nextId++;
@@ -26,10 +26,31 @@ function showObservation(obs) {
   if (obs === undefined || obs === null) return;
   $("observation").textContent = typeof obs.text === "string" ? obs.text : JSON.stringify(obs, null, 2);
   for (const m of obs.messages || []) {
+    // an agent's inbox is repeated in each observation until its turn: show each message once
+    const key = JSON.stringify([m.round, m.from, m.to, m.text]);
+    if (state.seen.has(key)) continue;
+    state.seen.add(key);
     const line = document.createElement("div");
     const to = Array.isArray(m.to) ? m.to.join(",") : m.to;
     line.textContent = `[round ${m.round}] ${m.from} → ${to}: ${m.text}`;
     $("chat-log").appendChild(line);
+  }
+}
+
+function showBriefing(seat, briefing) {
+  const box = $("briefing");
+  box.textContent = "";
+  const head = document.createElement("p");
+  head.textContent = `${briefing.role || seat}: ${briefing.objective || ""}`;
+  box.appendChild(head);
+  if (briefing.context) {
+    const details = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = "Your documentation";
+    const body = document.createElement("pre");
+    body.textContent = briefing.context;
+    details.append(summary, body);
+    box.appendChild(details);
   }
 }
 
@@ -122,8 +143,7 @@ function onMessage(msg) {
       state.seat = msg.seat;
       $("join-form").classList.add("hidden");
       $("connection").textContent = `seat ${msg.seat}`;
-      $("briefing").textContent = msg.briefing
-        ? `${msg.briefing.role || msg.seat}: ${msg.briefing.objective || ""}` : "";
+      showBriefing(msg.seat, msg.briefing || {});
       renderTools(msg.tools || []);
       showObservation(msg.observation);
       setTurn(msg.turn === msg.seat && !msg.over);
@@ -147,6 +167,7 @@ function onMessage(msg) {
       break;
     case "episode_start":
       $("feed").textContent = "";
+      state.seen.clear();
       showStatus(1, null, null);
       break;
     case "episode_end":
