@@ -118,17 +118,23 @@ def play_episode(job: dict) -> dict:
     """
     from agentworld import runner
 
-    kind, agent_opts = job["agents"], dict(job.get("agent_options") or {})
-    agents: Any = kind
-    if kind == "llm":
+    kinds, agent_opts = job["agents"].split(","), dict(job.get("agent_options") or {})
+    agents: Any = job["agents"]
+    if "llm" in kinds:
         from agentworld.agents.llm import make_team
         from agentworld.tasks import load_task
 
-        agents = make_team(load_task(job["task"]).agent_names, **agent_opts)
+        names = load_task(job["task"]).agent_names
+        if len(kinds) == 1:
+            agents = make_team(names, **agent_opts)
+        else:  # a mixed team: LLM seats built here, the others by the runner
+            if len(kinds) != len(names):
+                raise ValueError(f"{len(kinds)} agent kinds given for {len(names)} agents ({', '.join(names)})")
+            agents = {n: (make_team([n], **agent_opts)[n] if k == "llm" else k) for n, k in zip(names, kinds)}
     try:
         result = runner.run_episode(job["task"], agents=agents, seed=job["seed"],
                                     options=job.get("episode_options") or {}, out_dir=job["run_dir"],
-                                    progress=False, agent_options={kind: agent_opts})
+                                    progress=False, agent_options={"llm": agent_opts})
     finally:
         if isinstance(agents, dict):
             _write_transcript(Path(job["run_dir"]), agents)
@@ -140,6 +146,7 @@ def play_episode(job: dict) -> dict:
 
 def _write_transcript(run_dir: Path, agents: dict) -> None:
     conversations = {id(a.conversation): a.conversation for a in agents.values() if hasattr(a, "conversation")}
+    # (mixed teams: kind strings have no conversation and are skipped)
     rows = [row for conv in conversations.values() for row in conv.transcript]
     if rows:
         run_dir.mkdir(parents=True, exist_ok=True)
@@ -446,10 +453,21 @@ class _progress:
 
 # --------------------------------------------------------------------------- CLI
 
+def parse_kinds(spec: str) -> list[str]:
+    """['llm'] or one kind per seat from 'oracle,llm,noop'; unknown kinds are errors."""
+    from agentworld.agents import KINDS
+
+    kinds = [k.strip() for k in spec.split(",") if k.strip()]
+    bad = [k for k in kinds if k not in KINDS]
+    if not kinds or bad:
+        raise ValueError(f"unknown agent kind(s) {bad or [spec]}; known: {', '.join(KINDS)}")
+    return kinds
+
+
 def configure_eval(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tasks", default="all", help="'all', a category, or comma-separated task ids")
-    parser.add_argument("--agents", default="oracle", choices=["oracle", "random", "noop", "llm"],
-                        help="the kind of agent in every seat")
+    parser.add_argument("--agents", default="oracle",
+                        help="oracle|random|noop|llm for every seat, or a comma list with one kind per seat")
     parser.add_argument("--episodes", type=int, default=1, help="episodes per task (seeds SEED..SEED+N-1)")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--workers", type=int, default=1, help="parallel worker processes")
@@ -527,18 +545,19 @@ def command_eval(args: argparse.Namespace) -> int:
         print("eval: --episodes and --workers must be >= 1", file=sys.stderr)
         return 2
     try:
-        if args.single_agent and args.agents != "llm":
+        kinds = parse_kinds(args.agents)
+        if args.single_agent and set(kinds) != {"llm"}:
             raise ValueError("--single-agent needs --agents llm (one model context for every avatar); "
                              "--solo keeps only the first agent for any kind")
         tasks = select_tasks(args.tasks)
-        agent_opts = llm_options(args) if args.agents == "llm" else {}
-        if args.agents == "llm":
+        agent_opts = llm_options(args) if "llm" in kinds else {}
+        if "llm" in kinds:
             from agentworld.agents.llm import parse_options
 
             parse_options(agent_opts)  # fail now, not in every worker
             if not agent_opts.get("model"):
                 raise ValueError("--agents llm needs --model (or $AGENTWORLD_MODEL)")
-        config = {"agents": args.agents, "agent_options": agent_opts, "episode_options": episode_options(args),
+        config = {"agents": ",".join(kinds), "agent_options": agent_opts, "episode_options": episode_options(args),
                   "judge": None if args.judge == "none" else args.judge, "version": __version__}
         judge_opts = {k: v for k, v in (("model", args.judge_model), ("base_url", args.judge_base_url)) if v}
         if judge_opts:

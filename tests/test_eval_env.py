@@ -93,3 +93,16 @@ def test_eval_single_agent_llm_and_solo(tmp_path, capsys):
     assert main(["eval", "--tasks", "task_01", "--agents", "oracle", "--solo", "--quiet", "--out", str(tmp_path / "solo")]) == 0
     record = stable(tmp_path / "solo")[0]
     assert record["agents"] == 1 and not record["success"]
+
+
+def test_eval_mixed_team_llm_seat_with_scripted_teammates(tmp_path, capsys):
+    with FakeOpenAI(policy=oracle_policy(tmp_path)) as server:
+        args = ["eval", "--tasks", "task_01", "--agents", "oracle,llm,oracle", "--model", "fake-model",
+                "--base-url", server.base_url, "--quiet", "--out", str(tmp_path / "mixed")]
+        assert main(args) == 0
+    names = {re.search(r"You are (\w+), the team", r["messages"][1]["content"]).group(1) for r in server.requests}
+    assert names == {"woodworker"}  # only the LLM seat asks the model
+    record = stable(tmp_path / "mixed")[0]
+    assert record["success"] and record["prompt_tokens"] > 0
+    assert main(["eval", "--tasks", "task_01", "--agents", "oracle,robot", "--out", str(tmp_path / "x")]) == 2
+    assert "unknown agent kind(s) ['robot']" in capsys.readouterr().err
