@@ -75,14 +75,15 @@ def test_parallel_env_over_the_server_equals_embedded(server):
         env.close()
 
 
-def test_aec_env_with_random_agents_over_the_server(server):
+@pytest.mark.parametrize("kind", ["random", "oracle"])
+def test_aec_env_over_the_server_equals_embedded(server, kind):
     runs = []
     for url in (None, server.url):
-        env = agentworld.make("task_01", seed=2, server=url, api="aec", max_rounds=6)
+        env = agentworld.make("task_01", seed=2, server=url, api="aec", max_rounds=6 if kind == "random" else None)
         env.reset(seed=2)
-        team = {a: make_agent("random", seed=11) for a in env.possible_agents}
+        team = {a: make_agent(kind, seed=11) if kind == "random" else make_agent(kind) for a in env.possible_agents}
         for name, agent in team.items():
-            agent.reset(name, make_briefing(env.task, name))
+            agent.reset(name, make_briefing(env.task, name, include_plan=kind == "oracle"))
         seen = []
         for agent in env.agent_iter():
             obs, reward, term, trunc, info = env.last()
@@ -90,7 +91,12 @@ def test_aec_env_with_random_agents_over_the_server(server):
             env.step(None if term or trunc else team[agent].act(obs))
         runs.append((seen, stripped(env.trajectory())))
         env.close()
-    assert runs[0] == runs[1] and len(runs[0][1]) == 6 * 4
+    assert runs[0] == runs[1]
+    rewards = [step[2] for step in runs[0][0]]
+    if kind == "random":
+        assert len(runs[0][1]) == 6 * 4
+    else:  # progress is rewarded on the turn that makes it, mid-round too
+        assert sum(rewards) == pytest.approx(3 * (1.0 + 1.0)) and len([r for r in rewards if r]) > 3
 
 
 def test_agentworld_run_cli_with_server(server, tmp_path, capsys):

@@ -621,6 +621,8 @@ class GameServer:
 
     def _status_message(self) -> dict:
         game = self.game
+        if game is not None:  # live: checkpoints can be reached mid-round
+            game.status = jsonable(game.episode.status())
         return {
             "type": "status",
             "episode": self._episode_summary(),
