@@ -364,10 +364,9 @@ class Conversation:
     def _values(self, actor: str, rnd: int | None, text: str, feedback: str) -> dict[str, Any]:
         b = self.briefings.get(actor, {})
         max_rounds = b.get("max_rounds")
-        team = [n for n in self.briefings] if self.options.single_agent else None
         teammates = b.get("teammates")
-        if team is not None:
-            teammates = team
+        if self.options.single_agent:  # the whole team, as everyone is played by this context
+            teammates = [{"name": n, "role": self.briefings[n].get("role")} for n in self.briefings]
         if isinstance(teammates, (list, tuple)):
             teammates = ", ".join(_teammate(t) for t in teammates) or "(none)"
         rounds_left = max_rounds - rnd + 1 if isinstance(max_rounds, int) and isinstance(rnd, int) else None
