@@ -1,0 +1,111 @@
+"""The PettingZoo envs: API and seed tests for both forms, spaces, rewards, hostile actions."""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+
+import agentworld
+from agentworld.tools import TOOL_NAMES
+
+
+@pytest.fixture(autouse=True)
+def _quiet():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+def test_parallel_api_and_seed():
+    env = agentworld.make("task_01")
+    assert env.metadata["name"] == "agentworld_v0"
+    parallel_api_test(env, num_cycles=30)
+    parallel_seed_test(lambda: agentworld.make("task_01"), num_cycles=15)
+
+
+def test_aec_api_and_seed():
+    env = agentworld.make("task_01", api="aec")
+    api_test(env, num_cycles=30)
+    seed_test(lambda: agentworld.aec_env("task_01"), num_cycles=15)
+
+
+def test_observations_fit_the_space_and_carry_fields():
+    env = agentworld.make("task_01", seed=3)
+    obs, infos = env.reset()
+    for agent in env.agents:
+        space = env.observation_space(agent)
+        assert space is env.observation_space(agent)
+        assert space.contains(obs[agent])
+        o = obs[agent]
+        assert o["text"].startswith("Round 1 of 25")
+        assert isinstance(o["position"], tuple) and o["tool_mask"].dtype == np.int8
+        assert "action_mask" not in o
+        assert infos[agent]["psr"] == 0.0 and infos[agent]["round"] == 1
+    wizard = obs["wizard"]
+    assert {"item": "bead", "count": 1} in wizard["inventory"]
+    for _ in range(3):
+        actions = {a: env.action_space(a).sample() for a in env.agents}
+        obs, rewards, term, trunc, infos = env.step(actions)
+        for a in env.agents:
+            assert env.observation_space(a).contains(obs[a])
+
+
+def test_hostile_actions_never_raise_and_errors_reach_the_agent():
+    env = agentworld.make("task_01")
+    env.reset(seed=0)
+    hostile = ["", "x" * 200_000, None, 12, [1, 2], {"tool": "craft", "args": {"recipe": 5}},
+               {"tool": "gahter", "args": {}}, b"\xff\xfe", {"name": "chat", "arguments": "{bad"},
+               {"tool": "move_to", "args": {"target": [10**12, -5]}}, float("nan"), object()]
+    for junk in hostile:
+        obs, rewards, term, trunc, infos = env.step({"lumberjack": junk, "woodworker": junk, "wizard": junk})
+        for a in ("lumberjack", "woodworker", "wizard"):
+            assert infos[a]["error"], junk
+            assert obs[a]["last_error"] == infos[a]["error"][: len(obs[a]["last_error"])]
+            assert "FAILED" in obs[a]["text"]
+            json.dumps(infos[a]["action"])
+        if not env.agents:
+            break
+    unknown = env.step({"lumberjack": {"tool": "gahter", "args": {"target": "x"}}}) if env.agents else None
+    if unknown:
+        assert "did you mean 'gather'" in unknown[4]["lumberjack"]["error"]
+
+
+def test_no_chat_option_disables_chat():
+    env = agentworld.make("task_01", no_chat=True)
+    obs, _ = env.reset(seed=0)
+    assert obs["wizard"]["tool_mask"][TOOL_NAMES.index("chat")] == 0
+    _, _, _, _, infos = env.step({"wizard": {"tool": "chat", "args": {"to": "team", "message": "hi"}}})
+    assert "disabled" in infos["wizard"]["error"]
+
+
+def test_truncation_at_max_rounds_and_team_reward():
+    env = agentworld.make("task_01", max_rounds=3)
+    env.reset(seed=0)
+    steps = 0
+    while env.agents:
+        _, rewards, term, trunc, _ = env.step({a: {"tool": "wait", "args": {}} for a in env.agents})
+        steps += 1
+        assert len(set(rewards.values())) == 1  # one team reward
+    assert steps == 3 and all(trunc.values()) and not any(term.values())
+
+
+def test_aec_agents_see_earlier_turns_of_the_same_round():
+    env = agentworld.aec_env("task_01")
+    env.reset(seed=0)
+    assert env.agent_selection == "lumberjack"
+    env.step({"tool": "chat", "args": {"to": "woodworker", "message": "logs coming"}})
+    assert env.agent_selection == "woodworker"
+    obs, *_ = env.last()
+    assert any(m["text"] == "logs coming" and m["round"] == 1 for m in obs["messages"])
+    assert obs["round"] == 1
+
+
+def test_unknown_option_and_api_fail_clearly():
+    with pytest.raises(ValueError, match="unknown episode option"):
+        agentworld.make("task_01", colour="red")
+    with pytest.raises(ValueError, match="api must be"):
+        agentworld.make("task_01", api="sideways")

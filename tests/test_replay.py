@@ -1,0 +1,39 @@
+"""Run directories and bit-exact replay."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from agentworld.runner import run_episode
+from agentworld.trajectory import read_jsonl, replay, write_jsonl
+
+
+def test_run_dir_and_replay_match(tmp_path):
+    out = tmp_path / "run"
+    result = run_episode("task_01", "oracle,random,oracle", seed=3, out_dir=out, progress=False)
+    for name in ("task.yaml", "config.json", "trajectory.jsonl", "metrics.json"):
+        assert (out / name).exists()
+    metrics = json.loads((out / "metrics.json").read_text())
+    assert metrics["actions"] == result["actions"] and metrics["status"] == "ok"
+    records = read_jsonl(out / "trajectory.jsonl")
+    actions = [r for r in records if r["type"] == "action"]
+    assert [r["id"] for r in actions] == list(range(len(actions)))
+    assert {"type", "id", "round", "turn", "agent", "tool", "args", "raw", "ok", "result", "error", "position",
+            "events", "links", "checkpoints", "t"} <= set(actions[0])
+    assert any(r["tool"] is None or not r["ok"] for r in actions)  # the random seat makes mistakes
+    assert replay(out)["match"]
+
+
+def test_replay_detects_tampering(tmp_path):
+    out = tmp_path / "run"
+    run_episode("task_01", "oracle", seed=0, out_dir=out, progress=False)
+    records = read_jsonl(out / "trajectory.jsonl")
+    first_gather = next(r for r in records if r.get("tool") == "gather")
+    first_gather["args"] = {"target": "nothing#1"}
+    write_jsonl(out / "trajectory.jsonl", records)
+    result = replay(out)
+    assert not result["match"]
+    cli = subprocess.run([sys.executable, "-m", "agentworld.cli", "replay", str(out)], capture_output=True, text=True)
+    assert cli.returncode == 1 and "MISMATCH" in cli.stdout

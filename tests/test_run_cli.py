@@ -1,0 +1,48 @@
+"""`agentworld run` end to end in a subprocess, and failure handling of the runner."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from agentworld.agents.base import Agent
+from agentworld.runner import run_episode
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "agentworld.cli", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_run_oracle_json(tmp_path):
+    out = _cli("run", "task_01", "--agents", "oracle", "--json", "--out", str(tmp_path / "r"))
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["success"] is True and result["psr"] == 1.0
+    assert {"success", "psr", "rounds", "actions", "messages", "checkpoints"} <= set(result)
+    again = _cli("replay", str(tmp_path / "r"))
+    assert again.returncode == 0 and "replay matches" in again.stdout
+
+
+def test_run_ablation_flags_and_summary():
+    out = _cli("run", "task_01", "--agents", "noop", "--max-rounds", "4", "--no-chat", "--no-docs")
+    assert out.returncode == 0, out.stderr
+    assert "PSR" in out.stdout and "rounds" in out.stdout
+    bad = _cli("run", "task_01", "--agents", "oracle,noop")
+    assert bad.returncode == 2 and "2 agent kinds given for 3 agents" in bad.stderr
+
+
+class Exploding(Agent):
+    kind = "exploding"
+
+    def act(self, observation):
+        if observation["round"] >= 3:
+            raise RuntimeError("API down")
+        return {"tool": "wait", "args": {}}
+
+
+def test_agent_failure_ends_episode_with_error_and_keeps_trajectory(tmp_path):
+    result = run_episode("task_01", ["oracle", Exploding(), "oracle"], seed=0, out_dir=tmp_path / "r", progress=False)
+    assert result["status"] == "error" and "API down" in result["error"]
+    metrics = json.loads((tmp_path / "r" / "metrics.json").read_text())
+    assert metrics["status"] == "error" and metrics["actions"] > 0
