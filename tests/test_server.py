@@ -169,6 +169,18 @@ def test_hello_and_version_check(server):
     conn.close()
 
 
+def test_client_errors_name_the_server():
+    with pytest.raises(ServerError) as exc:
+        ServerBackend(f"ws://127.0.0.1:{free_port()}", "fake", timeout=2)
+    assert exc.value.code == "unreachable" and "cannot reach" in exc.value.message
+    srv = serve()
+    conn = Connection(srv.url, timeout=5)
+    srv.stop()
+    with pytest.raises(ServerError) as exc:
+        conn.request("status")
+    assert exc.value.code == "closed"
+
+
 def test_start_errors_are_named(server):
     conn = Connection(server.url, timeout=5)
     with pytest.raises(ServerError) as exc:

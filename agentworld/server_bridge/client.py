@@ -17,6 +17,7 @@ import time
 from collections import deque
 from typing import Any, Callable
 
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import connect
 
 from agentworld.server_bridge.protocol import PROTOCOL_VERSION, jsonable
@@ -37,14 +38,21 @@ class Connection:
     def __init__(self, url: str, timeout: float = 60.0, on_push: Callable[[dict], None] | None = None):
         self.url = url
         self.timeout = timeout
-        # __enter__ opens the connection on websockets >= 17.1 (and returns it on older ones)
-        self.ws = connect(url, max_size=None, compression=None, open_timeout=timeout).__enter__()
+        try:  # __enter__ opens the connection on websockets >= 17.1 (and returns it on older ones)
+            self.ws = connect(
+                url, max_size=None, max_queue=None, compression=None, open_timeout=timeout
+            ).__enter__()  # max_queue=None: pings are answered even while pushes wait unread
+        except (OSError, InvalidURI, InvalidHandshake) as exc:
+            raise ServerError("unreachable", f"cannot reach an AgentWorld server at {url}: {exc}") from None
         self._ids = itertools.count(1)
         self.pushes: deque[dict] = deque()
         self.on_push = on_push
 
     def send(self, message: dict) -> None:
-        self.ws.send(json.dumps(message, separators=(",", ":")))
+        try:
+            self.ws.send(json.dumps(message, separators=(",", ":")))
+        except ConnectionClosed as exc:
+            raise ServerError("closed", f"the connection to {self.url} is closed: {exc}") from None
 
     def _recv(self, deadline: float) -> dict:
         remaining = max(0.0, deadline - time.monotonic())
@@ -52,6 +60,8 @@ class Connection:
             text = self.ws.recv(timeout=remaining)
         except TimeoutError:
             raise TimeoutError(f"no message from {self.url} within {self.timeout:g}s") from None
+        except ConnectionClosed as exc:
+            raise ServerError("closed", f"the server at {self.url} closed the connection: {exc}") from None
         return json.loads(text)
 
     def _push(self, message: dict) -> None:

@@ -296,6 +296,7 @@ class GameServer:
                 seat = self.game.seats.get(name)
                 if seat and seat.conn is client:
                     seat.conn = None
+                    log.info("connection %d left; seat %s waits for its token", client.id, name)
         client.seats.clear()
         client.closed = True
 
@@ -304,6 +305,7 @@ class GameServer:
         if not client.bucket.take():
             client.strikes += 1
             if client.strikes > self.config.burst:
+                log.warning("connection %d closed: rate limit exceeded", client.id)
                 client.push(P.error_message("rate_limited", "rate limit exceeded; closing the connection"))
                 client.close(1008, "rate limit exceeded")
             else:
@@ -466,6 +468,7 @@ class GameServer:
         game.round = int(game.status.get("round", 1))
         game.over = bool(game.status.get("done") or game.status.get("truncated")) or not order
         self.game = game
+        log.info("episode %d started: task %s seed %d, seats %s", game.number, task, seed, ", ".join(order))
         self._broadcast(
             {"type": "episode_start", "episode": game.number, "task": task, "seed": seed, "agents": order}
         )
@@ -501,6 +504,7 @@ class GameServer:
         seat.conn = client
         seat.observe = request.observe
         client.seats.add(seat.name)
+        log.info("connection %d took seat %s", client.id, seat.name)
         briefing = jsonable(self._briefing(game, seat.name))
         reply: dict[str, Any] = {
             "type": "joined",
@@ -571,6 +575,8 @@ class GameServer:
             game.round = int(game.status.get("round", game.round + 1))
             if game.status.get("done") or game.status.get("truncated"):
                 game.over = True
+                log.info("episode %d over: success=%s psr=%s", game.number, game.status.get("success"),
+                         game.status.get("psr"))
                 self._broadcast({"type": "episode_end", "episode": game.number, "status": game.status})
         self._begin_turn(game)
         return data
@@ -594,6 +600,7 @@ class GameServer:
             return
         seat = game.seats[game.order[game.turn_index]]
         game.timer = None
+        log.info("turn of %s timed out (round %d): playing wait", seat.name, game.round)
         try:
             record = self._act(
                 game, seat, {"tool": "wait", "args": {}},
