@@ -252,6 +252,7 @@ class OracleAgent(Agent):
         if heal:
             return heal
         if not obs["alive"]:
+            self.memo.pop("seen_at", None)  # after respawning we must find the target again
             return WAIT, ""
         target_id = self.memo.get("target")
         if target_id is None:
@@ -263,14 +264,22 @@ class OracleAgent(Agent):
                 return WAIT, ""
             target_id = self.memo["target"] = mob["id"]
         mob = _visible(obs, target_id)
-        if mob is None or "dead" in mob["detail"].lower():
-            if self.memo.get("engaged"):
-                return None  # it is gone: killed (by us or the team)
+        if mob is None:
+            if self.memo.get("attacked") and target_id in obs["last_result"] and "killed" in obs["last_result"]:
+                return None  # our own blow killed it
+            if self.memo.get("seen_at", 99) <= 4:
+                return None  # it was right here and vanished from view: it died (mobs do not outrun the view)
+            if self.memo.get("chasing") and "dead" in obs["last_error"]:
+                return None  # the engine confirms it is dead: killed by us or the team
+            # out of view: chase it (after our own respawn, or it moved); the engine says if it died
+            self.memo["chasing"] = 1
             return {"tool": "move_to", "args": {"target": target_id}}, "move"
-        self.memo["engaged"] = 1
+        self.memo["chasing"] = 0
+        self.memo["seen_at"] = mob["distance"]
         reach = self._weapon_range(obs)
         if mob["distance"] > reach:
             return {"tool": "move_to", "args": {"target": target_id}}, "move"
+        self.memo["attacked"] = 1
         return {"tool": "attack", "args": {"target": target_id}}, "attack"
 
     def _weapon_range(self, obs: dict) -> int:
