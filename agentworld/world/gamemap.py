@@ -131,8 +131,8 @@ class GameMap:
         self.terrain_types: list[Terrain] = list(spec.terrain)
         self.regions: dict[str, Region] = {r.id: r for r in spec.regions}
         self._region_ids: list[str] = [r.id for r in spec.regions]
-        self.terrain: bytearray = bytearray()  # terrain index per tile
-        self.region_grid: bytearray = bytearray()  # region index per tile (NO_REGION if none)
+        self.terrain: bytes = b""  # terrain index per tile (a bytearray while painting)
+        self.region_grid: bytes = b""  # region index per tile (NO_REGION if none)
         self.walkable_grid: bytes = b""  # 1 if walkable, per tile
         self.landmarks: dict[str, Position] = {}
         self.landmark_names: dict[str, str] = {}
@@ -225,7 +225,9 @@ class GameMap:
             else:
                 self._fill_line(f.points, f.width, code)
         walk = [1 if t.walkable else 0 for t in self.terrain_types]
-        self.walkable_grid = bytes(self.terrain.translate(bytes(walk + [0] * (256 - len(walk)))))
+        self.terrain = bytes(self.terrain)  # frozen: the map is shared by every World
+        self.region_grid = bytes(self.region_grid)
+        self.walkable_grid = self.terrain.translate(bytes(walk + [0] * (256 - len(walk))))
         if NO_REGION in self.region_grid:
             i = self.region_grid.index(NO_REGION)
             p.append(f"map.yaml: regions: tile ({i % w}, {i // w}) is in no region; regions must cover the map")
