@@ -258,6 +258,12 @@ def _fmt(value: Any, kind: str = "") -> str:
 
 
 def render_table(summary: dict, title: str = "AgentWorld evaluation"):
+    """Overall row, then one indented row per category."""
+    rows = [("overall", summary["overall"])] + [(f"  {c}", s) for c, s in summary.get("by_category", {}).items()]
+    return render_rows(rows, title)
+
+
+def render_rows(rows: list[tuple[str, dict]], title: str):
     from rich.table import Table
 
     table = Table(title=title)
@@ -269,7 +275,6 @@ def render_table(summary: dict, title: str = "AgentWorld evaluation"):
                "prompt_tokens": "prompt tok", "completion_tokens": "compl tok", "cost": "cost"}
     for key, _ in columns:
         table.add_column(headers[key], justify="left" if key == "group" else "right")
-    rows = [("overall", summary["overall"])] + [(f"  {c}", s) for c, s in summary.get("by_category", {}).items()]
     for name, stats in rows:
         table.add_row(name, *[_fmt(stats.get(k), kind) for k, kind in columns[1:]])
     return table
@@ -279,6 +284,12 @@ def print_summary(summary: dict, title: str = "AgentWorld evaluation", file=None
     from rich.console import Console
 
     Console(file=file or sys.stdout, width=160).print(render_table(summary, title))
+
+
+def print_rows(rows: list[tuple[str, dict]], title: str, file=None) -> None:
+    from rich.console import Console
+
+    Console(file=file or sys.stdout, width=160).print(render_rows(rows, title))
 
 
 # --------------------------------------------------------------------------- the eval loop
@@ -581,7 +592,8 @@ def command_eval(args: argparse.Namespace) -> int:
 
 
 def configure_report(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("dir", help="an eval directory written by `agentworld eval --out DIR`")
+    parser.add_argument("dirs", nargs="+", metavar="DIR",
+                        help="eval directories written by `agentworld eval --out DIR` (several: one comparison table)")
     parser.add_argument("--json", action="store_true", help="print summary.json instead of a table")
     parser.add_argument("--tasks", action="store_true", help="also list every task")
 
@@ -596,22 +608,35 @@ def load_summary(out: Path) -> dict:
     return summarise([records[k] for k in sorted(records)])
 
 
+def describe(out: Path) -> str:
+    """'llm / model-name +no_docs' from OUT/eval.json, or the directory name."""
+    if not (out / CONFIG).exists():
+        return out.name
+    cfg = json.loads((out / CONFIG).read_text(encoding="utf-8"))
+    model = (cfg.get("agent_options") or {}).get("model")
+    flags = [k if v is True else f"{k}={v}" for k, v in sorted((cfg.get("episode_options") or {}).items()) if v]
+    if (cfg.get("agent_options") or {}).get("single_agent"):
+        flags.append("single_agent")
+    return f"{cfg.get('agents')}{' / ' + model if model else ''}{''.join(' +' + f for f in flags)}"
+
+
 def command_report(args: argparse.Namespace) -> int:
-    out = Path(args.dir)
+    outs = [Path(d) for d in args.dirs]
     try:
-        summary = load_summary(out)
+        summaries = {out: load_summary(out) for out in outs}
     except (FileNotFoundError, json.JSONDecodeError) as exc:
         print(f"report: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(summary, indent=2))
+        data = {str(o): s for o, s in summaries.items()}
+        print(json.dumps(data[str(outs[0])] if len(outs) == 1 else data, indent=2))
         return 0
-    title = f"AgentWorld eval ({out})"
-    if (out / CONFIG).exists():
-        cfg = json.loads((out / CONFIG).read_text(encoding="utf-8"))
-        model = cfg.get("agent_options", {}).get("model")
-        title = f"AgentWorld eval: {cfg.get('agents')}{' / ' + model if model else ''} ({out})"
-    print_summary(summary, title=title)
+    if len(outs) > 1:  # one row per eval: models or ablations side by side
+        print_rows([(f"{describe(o)} ({o})", s["overall"]) for o, s in summaries.items()],
+                   title="AgentWorld evals compared")
+        return 0
+    out, summary = outs[0], summaries[outs[0]]
+    print_summary(summary, title=f"AgentWorld eval: {describe(out)} ({out})")
     if args.tasks:
-        print_summary({"overall": summary["overall"], "by_category": summary.get("by_task", {})}, title="by task")
+        print_rows(list(summary.get("by_task", {}).items()), title="by task")
     return 0

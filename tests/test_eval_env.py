@@ -106,3 +106,9 @@ def test_eval_mixed_team_llm_seat_with_scripted_teammates(tmp_path, capsys):
     assert record["success"] and record["prompt_tokens"] > 0
     assert main(["eval", "--tasks", "task_01", "--agents", "oracle,robot", "--out", str(tmp_path / "x")]) == 2
     assert "unknown agent kind(s) ['robot']" in capsys.readouterr().err
+
+
+def test_task_selection_by_id_category_and_all():
+    assert ("task_01", "crafting") in ev.select_tasks("all")
+    assert ("task_01", "crafting") in ev.select_tasks("crafting")
+    assert ev.select_tasks("task_01") == [("task_01", "crafting")]

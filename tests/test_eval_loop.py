@@ -164,3 +164,17 @@ def test_judge_options_reach_the_judge_and_failures_are_kept(tmp_path, monkeypat
     records = stable(tmp_path / ev.RESULTS)
     assert [r["cce"] for r in records] == [0.25, None, 0.25, None]
     assert "judge server down" in records[1]["judge_error"] and summary["overall"]["cce"] == 0.25
+
+
+def test_report_compares_several_evals(tmp_path, capsys):
+    from agentworld.cli import main
+
+    for name, agents in (("one", "noop"), ("two", "llm")):
+        out = tmp_path / name
+        ev.check_config(out, {"agents": agents, "agent_options": {"model": "m-x"} if agents == "llm" else {},
+                              "episode_options": {"no_docs": True}}, force=False)
+        ev.run_eval(out, jobs(out, seeds=[0, 1] if name == "one" else [0]), progress=False)
+    assert main(["report", str(tmp_path / "one"), str(tmp_path / "two")]) == 0
+    table = capsys.readouterr().out
+    assert "noop +no_docs" in table and "llm / m-x +no_docs" in table
+    assert "50.0%" in table and "100.0%" in table  # one: seeds 0 (win) and 1 (loss); two: seed 0 on both tasks
