@@ -83,10 +83,14 @@ def test_task_01_chain_exists(content):
 
 
 def test_bosses_and_lairs(content):
-    for boss, lair in (("ice_guardian", "ice_lair"), ("iron_ogre", "ogre_den"), ("water_guardian", "water_shrine")):
+    lairs = (("ice_guardian", "ice_lair", "glacier_gate"), ("iron_ogre", "ogre_den", "ogre_den_mouth"),
+             ("water_guardian", "water_shrine", "shrine_steps"))
+    for boss, lair, gathering_point in lairs:
         mob = content.mobs[boss]
         assert mob.boss and mob.respawn is None
         assert (boss, content.map.landmarks[lair]) in content.map.mob_spawns
+        (x0, y0), (x1, y1) = content.map.landmarks[lair], content.map.landmarks[gathering_point]
+        assert max(abs(x0 - x1), abs(y0 - y1)) > mob.aggro_radius + mob.attack_range  # a safe place to meet
         # a lone player with 110 HP dies in fewer hits than it takes to kill the boss
         assert mob.hp >= 10 * mob.max_hit
 
