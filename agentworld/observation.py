@@ -33,9 +33,9 @@ def clean(text: Any, limit: int = SHORT_MAX) -> str:
     """Make any value a string inside CHARSET and at most `limit` characters (never raises)."""
     if text is None:
         return ""
-    if not isinstance(text, str):
+    if type(text) is not str:
         text = str(text)
-    if not (text.isascii() and _CHARSET_SET.issuperset(text)):
+    if not (text.isascii() and (text.isprintable() or _CHARSET_SET.issuperset(text))):
         text = text.translate(_UNICODE_FIXES)
         text = "".join(c if c in _CHARSET_SET else "?" for c in text)
     if len(text) > limit:

@@ -48,10 +48,11 @@ class OracleAgent(Agent):
     kind = "oracle"
     needs_plan = True
 
-    def __init__(self, plan: list | None = None, max_failures: int = 6, **options: Any):
+    def __init__(self, plan: list | None = None, max_failures: int = 6, heal_below: float = 0.5, **options: Any):
         super().__init__(**options)
         self._plan_override = plan
         self.max_failures = max_failures
+        self.heal_below = heal_below  # eat when HP falls under this fraction (combat steps)
         from agentworld.world.content import load_content
 
         self.content = load_content()
@@ -122,7 +123,7 @@ class OracleAgent(Agent):
         return None
 
     def _heal_if_needed(self, obs: dict) -> tuple[dict, str] | None:
-        if obs["alive"] and obs["max_hp"] and obs["hp"] * 100 < obs["max_hp"] * 35:
+        if obs["alive"] and obs["max_hp"] and obs["hp"] < obs["max_hp"] * self.heal_below:
             items = self.content.items
             foods = [(items[e["item"]].heal, e["item"]) for e in obs["inventory"]
                      if e["item"] in items and items[e["item"]].heal > 0]
