@@ -4,6 +4,8 @@ give exactly the embedded trajectory (timestamps aside) for the same seed and ag
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -211,4 +213,26 @@ def test_twenty_random_agents_on_twenty_connections_match_embedded(server):
             episode.act(name, team[name].act(episode.observe(name)))
         episode.end_round()
     assert len(served) == 3 * 21 and stripped(served) == stripped(episode.trajectory)
+    control.close()
+
+
+def test_one_process_per_seat(server):
+    """`python -m agentworld.server_bridge.client` runs one oracle seat per process."""
+    control = Connection(server.url, timeout=20)
+    started = control.request("start", task="task_01", seed=0)
+    control.request("spectate", history=False)
+    procs = [
+        subprocess.Popen([sys.executable, "-m", "agentworld.server_bridge.client", server.url, "--seat", name,
+                          "--token", token, "--agent", "oracle", "--timeout", "60"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for name, token in started["seats"].items()
+    ]
+    end = control.next_push(lambda m: m["type"] == "episode_end", timeout=80)
+    outputs = [p.communicate(timeout=30) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0], outputs
+    assert end["status"]["success"]
+    assert all("episode over" in out for out, _ in outputs)
+    bad = subprocess.run([sys.executable, "-m", "agentworld.server_bridge.client", server.url, "--seat", "wizard",
+                          "--token", "wrong"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "bad_token" in bad.stderr
     control.close()

@@ -315,3 +315,60 @@ class SeatClient:
             self.conn.close()
         except Exception:  # noqa: BLE001
             pass
+
+
+def play_seat(url: str, seat: str, token: str, agent: Any, timeout: float = 3600.0) -> dict:
+    """Play one seat with an Agent until the episode ends (a separate agent process's main loop)."""
+    client = SeatClient(url, seat, token, timeout=timeout)
+    try:
+        briefing = dict(client.briefing)
+        if getattr(agent, "needs_plan", False) and "oracle_plan" not in briefing:
+            from agentworld.tasks import load_task
+
+            task = load_task(briefing.get("task_id", ""))  # scripted seats read their plan locally
+            briefing["oracle_plan"] = list(task.oracle.get(seat, []))
+        agent.reset(seat, briefing)
+        while (observation := client.wait_turn()) is not None:
+            client.act(agent.act(observation))
+        return {"seat": seat, "actions": len(client.records), "failed": sum(not r["ok"] for r in client.records)}
+    finally:
+        client.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m agentworld.server_bridge.client URL --seat NAME --token TOKEN --agent KIND`."""
+    import argparse
+    import sys
+
+    from agentworld.agents import make_agent
+
+    parser = argparse.ArgumentParser(
+        prog="python -m agentworld.server_bridge.client",
+        description="play one seat of an AgentWorld server's episode with an agent (one process per seat)",
+    )
+    parser.add_argument("url", help="server websocket URL, e.g. ws://127.0.0.1:8765")
+    parser.add_argument("--seat", required=True, help="the agent (seat) name")
+    parser.add_argument("--token", required=True, help="the seat's token (printed by `agentworld serve --task`)")
+    parser.add_argument("--agent", default="random", help="noop | random | oracle | llm")
+    parser.add_argument("--seed", type=int, default=0, help="seed of a random agent")
+    parser.add_argument("--model", help="LLM model name (llm agents)")
+    parser.add_argument("--base-url", help="OpenAI-compatible API base URL (llm agents)")
+    parser.add_argument("--timeout", type=float, default=3600.0, help="seconds to wait for a turn")
+    args = parser.parse_args(argv)
+    options: dict[str, Any] = {}
+    if args.agent == "random":
+        options["seed"] = args.seed
+    if args.agent == "llm":
+        options.update({k: v for k, v in (("model", args.model), ("base_url", args.base_url)) if v})
+    try:
+        agent = make_agent(args.agent, **options)
+        summary = play_seat(args.url, args.seat, args.token, agent, timeout=args.timeout)
+    except (ServerError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"seat {summary['seat']}: {summary['actions']} actions ({summary['failed']} failed); episode over")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -401,7 +401,8 @@ class GameServer:
 
     def _start(self, client: Client, request: P.Start) -> dict:
         g = self.game
-        if g is not None and not g.over and request.control_token != g.control_token:
+        token_ok = request.control_token is not None and secrets.compare_digest(request.control_token, g.control_token) if g else False
+        if g is not None and not g.over and not token_ok:
             others = [s.name for s in g.seats.values() if s.conn is not None and s.conn is not client and s.conn.alive]
             if others:
                 raise ProtocolError(
