@@ -95,6 +95,10 @@ def _tool_schemas() -> list:
     return jsonable(schemas())
 
 
+def _same_token(given: str | None, expected: str) -> bool:
+    return given is not None and secrets.compare_digest(given, expected)
+
+
 class TokenBucket:
     """Per-connection rate limit: `rate` messages/s on average, bursts up to `burst`."""
 
@@ -401,8 +405,7 @@ class GameServer:
 
     def _start(self, client: Client, request: P.Start) -> dict:
         g = self.game
-        token_ok = request.control_token is not None and secrets.compare_digest(request.control_token, g.control_token) if g else False
-        if g is not None and not g.over and not token_ok:
+        if g is not None and not g.over and not _same_token(request.control_token, g.control_token):
             others = [s.name for s in g.seats.values() if s.conn is not None and s.conn is not client and s.conn.alive]
             if others:
                 raise ProtocolError(
@@ -497,7 +500,7 @@ class GameServer:
     def _join(self, client: Client, request: P.Join) -> dict:
         game = self._require_game()
         seat = self._seat(game, request.seat)
-        if not secrets.compare_digest(seat.token, request.token):
+        if not _same_token(request.token, seat.token):
             raise ProtocolError("bad_token", f"wrong token for seat {request.seat!r} in episode {game.number}")
         if seat.conn is not None and seat.conn is not client:
             seat.conn.seats.discard(seat.name)
