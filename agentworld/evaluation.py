@@ -10,6 +10,9 @@ Layout of an eval directory OUT:
 Resuming: episodes already in results.jsonl are skipped (errored ones too, unless
 --retry-errors). An episode that crashes is recorded with status "error" and the run goes on.
 SR and PSR count errored episodes as failures, so look at the `errors` column.
+`--agents` takes one kind for every seat or a comma list (a mixed team); LLM seats are built
+here so their per-turn transcript is saved as RUN_DIR/llm_transcript.jsonl.
+`agentworld report DIR [DIR...]` prints one summary, or several evals side by side.
 """
 
 from __future__ import annotations

@@ -6,8 +6,6 @@ import json
 import re
 from pathlib import Path
 
-import pytest
-
 from agentworld.agents.llm import NO_DOCS, make_team
 from agentworld.runner import run_episode
 from fake_openai import FakeOpenAI, call, calls, error, text
