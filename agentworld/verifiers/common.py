@@ -1,0 +1,111 @@
+"""Read-only world queries shared by the verifiers of task_02 ... task_08.
+
+The simplest item queries live in `helpers.py` (held, wields); this module adds what the
+later tasks need: construction sites, mob kills, deaths and shop/trade events. Predicates must
+never change the world and must stay cheap, since they run after every action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agentworld.verifiers.helpers import held, wields
+
+__all__ = ["held", "wields", "holds_all", "site_complete", "site_done_rounds", "mob_type_killed",
+           "deaths", "any_event", "equipped"]
+
+
+def holds_all(world: Any, agent: str, items: dict[str, int]) -> bool:
+    """True if `agent` holds (inventory or equipment) at least the given count of every item."""
+    return agent in world.players and all(held(world, item, agent) >= n for item, n in items.items())
+
+
+def equipped(world: Any, agent: str, slot: str, item: str) -> bool:
+    """True if `agent` wears `item` in `slot`."""
+    return wields(world, agent, item, slot)
+
+
+def site_complete(world: Any, site: str) -> bool:
+    """True once construction site `site` (id with or without the 'site#' prefix) is finished."""
+    s = world.sites.get(site if site.startswith("site#") else f"site#{site}")
+    return s is not None and s.complete
+
+
+class _EventCache:
+    """Incremental scans of the event log, so a predicate called after every action stays O(new events).
+
+    Keyed by the identity of the world's event list; a restored or reset world gets a fresh scan.
+    """
+
+    def __init__(self) -> None:
+        self.key: tuple[int, int] | None = None
+        self.first: dict | None = None
+        self.seen = 0
+        self.site_done: dict[str, int] = {}
+        self.deaths: list[dict] = []
+        self.kinds: dict[str, list[dict]] = {}
+
+    def update(self, world: Any) -> "_EventCache":
+        events = world.events
+        key = (id(world), id(events))
+        first = events[0] if events else None
+        if key != self.key or len(events) < self.seen or (self.first is not None and first is not self.first):
+            self.__init__()
+            self.key = key
+        if self.first is None:
+            self.first = first
+        for e in events[self.seen:]:
+            kind = e.get("kind")
+            if kind == "site_done":
+                self.site_done.setdefault(e["site"], e["round"])
+            elif kind == "death":
+                self.deaths.append(e)
+            if kind in ("shop_sell", "shop_buy", "trade_done", "pick_up", "kill"):
+                self.kinds.setdefault(kind, []).append(e)
+        self.seen = len(events)
+        return self
+
+
+_CACHE = _EventCache()
+
+
+def site_done_rounds(world: Any) -> dict[str, int]:
+    """Site id -> the round in which it was completed."""
+    return dict(_CACHE.update(world).site_done)
+
+
+def deaths(world: Any, players: list[str] | None = None) -> int:
+    """How many player deaths happened so far (of the given players, or of anyone)."""
+    found = _CACHE.update(world).deaths
+    if players is None:
+        return len(found)
+    return sum(1 for e in found if e.get("player") in players)
+
+
+def any_event(world: Any, kind: str, **fields: Any) -> bool:
+    """True if some shop_sell/shop_buy/trade_done/pick_up/kill event matches every given field.
+
+    A field value that is a dict matches when the event's dict contains those items with at least
+    those counts (e.g. give={"ruby_amulet": 1}).
+    """
+    for e in _CACHE.update(world).kinds.get(kind, ()):
+        ok = True
+        for key, want in fields.items():
+            have = e.get(key)
+            if isinstance(want, dict):
+                if not isinstance(have, dict) or any(have.get(k, 0) < v for k, v in want.items()):
+                    ok = False
+                    break
+            elif have != want:
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+def mob_type_killed(world: Any, mob_type: str) -> bool:
+    """True if a mob of this type is dead right now or was killed before (bosses never respawn)."""
+    if any(m.type == mob_type and not m.alive for m in world.mobs.values()):
+        return True
+    return any_event(world, "kill", mob=mob_type)
