@@ -171,7 +171,9 @@ def configure_run(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-rounds", type=int, help="override the round budget")
     parser.add_argument("--random-spawns", action="store_true", help="ablation: seeded random spawn positions")
     parser.add_argument("--no-chat", action="store_true", help="ablation: disable the chat tool")
-    parser.add_argument("--single-agent", action="store_true", help="baseline: only the first agent plays")
+    parser.add_argument("--single-agent", action="store_true",
+                        help="llm only: one model context controls every avatar in turn (the paper's single-agent baseline)")
+    parser.add_argument("--solo", action="store_true", help="ablation: the task keeps only its first agent")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -185,11 +187,19 @@ def command_run(args: argparse.Namespace) -> int:
         options["random_spawns"] = True
     if args.no_chat:
         options["no_chat"] = True
-    if args.single_agent:
+    if args.solo:
         options["single_agent"] = True
     llm = {k: v for k, v in (("model", args.model), ("base_url", args.base_url)) if v}
+    agents: Any = args.agents
     try:
-        result = run_episode(args.task, agents=args.agents, seed=args.seed, options=options, out_dir=args.out,
+        if args.single_agent:
+            if args.agents != "llm":
+                raise ValueError("--single-agent needs --agents llm (one model context for every avatar); "
+                                 "--solo keeps only the first agent for any kind")
+            from agentworld.agents.llm import make_team
+
+            agents = make_team(load_task(args.task).agent_names, single_agent=True, **llm)
+        result = run_episode(args.task, agents=agents, seed=args.seed, options=options, out_dir=args.out,
                              server=args.server, progress=not (args.quiet or args.json), agent_options={"llm": llm})
     except (TaskError, ValueError, ImportError) as exc:
         print(f"run: {exc}", file=sys.stderr)

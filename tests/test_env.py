@@ -10,6 +10,7 @@ import pytest
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 import agentworld
+from agentworld.agents import make_agent
 from agentworld.tools import TOOL_NAMES
 
 
@@ -109,3 +110,32 @@ def test_unknown_option_and_api_fail_clearly():
         agentworld.make("task_01", colour="red")
     with pytest.raises(ValueError, match="api must be"):
         agentworld.make("task_01", api="sideways")
+
+
+def test_observation_json_round_trip_restores_equal_observation():
+    from gymnasium.utils.env_checker import data_equivalence
+
+    from agentworld.observation import observation_from_json, observation_to_json
+
+    env = agentworld.make("task_01")
+    obs, _ = env.reset(seed=0)
+    obs, *_ = env.step({"lumberjack": {"tool": "chat", "args": {"to": "team", "message": "hi\nthere"}},
+                        "woodworker": "garbage", "wizard": {"tool": "wait", "args": {}}})
+    for agent, o in obs.items():
+        back = observation_from_json(json.loads(json.dumps(observation_to_json(o))))
+        assert data_equivalence(back, o)
+        assert env.observation_space(agent).contains(back)
+
+
+def test_random_agent_is_seeded_and_uses_the_mask():
+    from agentworld.runner import run_episode
+
+    a = run_episode("task_01", "random", seed=5, progress=False)
+    b = run_episode("task_01", "random", seed=5, progress=False)
+    assert a["per_agent"] == b["per_agent"] and a["checkpoints"] == b["checkpoints"]
+    env = agentworld.make("task_01", disabled_tools=["chat", "attack"])
+    obs, _ = env.reset(seed=0)
+    agent = make_agent("random", seed=1)
+    agent.reset("wizard", {"teammates": [{"name": "lumberjack"}]})
+    tools = {agent.act(obs["wizard"])["tool"] for _ in range(300)}
+    assert "chat" not in tools and "attack" not in tools and len(tools) > 10

@@ -46,3 +46,11 @@ def test_agent_failure_ends_episode_with_error_and_keeps_trajectory(tmp_path):
     assert result["status"] == "error" and "API down" in result["error"]
     metrics = json.loads((tmp_path / "r" / "metrics.json").read_text())
     assert metrics["status"] == "error" and metrics["actions"] > 0
+
+
+def test_single_agent_flag_needs_llm_and_solo_keeps_first_agent():
+    bad = _cli("run", "task_01", "--agents", "oracle", "--single-agent")
+    assert bad.returncode == 2 and "--solo" in bad.stderr
+    solo = _cli("run", "task_01", "--agents", "oracle", "--solo", "--json")
+    result = json.loads(solo.stdout)
+    assert list(result["per_agent"]) == ["lumberjack"] and not result["success"]
