@@ -57,6 +57,12 @@ class OracleAgent(Agent):
 
         self.content = load_content()
         self.interact = self.content.rules.interact_range
+        self._node_sites: dict[str, list] = {}
+        for kind, pos in self.content.map.placed_nodes:
+            self._node_sites.setdefault(kind, []).append(tuple(pos))
+        self._mob_sites: dict[str, list] = {}
+        for kind, pos in self.content.map.mob_spawns:
+            self._mob_sites.setdefault(kind, []).append(tuple(pos))
         self.give_range = self.content.rules.give_range
 
     def reset(self, name: str, briefing: dict) -> None:
@@ -69,10 +75,14 @@ class OracleAgent(Agent):
         self.pending: tuple[int, str] | None = None  # (step index, what the last action was for)
         self.avoid: set[str] = set()  # node ids that just failed (depleted/contested)
         self.log: list[str] = []
+        self.last_seen: dict[str, tuple[int, int]] = {}  # teammate -> where we last saw them
 
     # --- the loop ---------------------------------------------------------------------------
     def act(self, observation: dict) -> dict:
         obs = observation
+        for e in obs["nearby"]:
+            if e["kind"] == "player":
+                self.last_seen[e["id"]] = tuple(e["position"])
         if self.pending is not None:
             index, purpose = self.pending
             self.pending = None
@@ -117,6 +127,36 @@ class OracleAgent(Agent):
             self.avoid.add(purpose.split("@", 1)[1].split(":")[0])
 
     # --- helpers --------------------------------------------------------------------------------
+    def _go_where_last_seen(self, name: str, obs: dict) -> tuple[dict, str]:
+        """A teammate out of view: walk back to where we last saw them (e.g. after our respawn), else wait."""
+        spot = self.last_seen.get(name)
+        if spot is None or tuple(obs["position"]) == spot:
+            return WAIT, ""
+        return {"tool": "move_to", "args": {"target": list(spot)}}, ""
+
+    def _explore(self, obs: dict, places: tuple) -> tuple[dict, str]:
+        """Nothing suitable in view: walk to the nearest place the world map lists for it.
+
+        Uses only static map knowledge (where trees grow, where mobs spawn), like a player's map.
+        Places reached without finding anything are crossed off for this step.
+        """
+        x, y = obs["position"]
+        seen = self.memo.setdefault("explored", set())
+        goal = self.memo.get("goal")
+        if goal is not None and max(abs(goal[0] - x), abs(goal[1] - y)) <= 1:
+            seen.add(goal)
+            goal = None
+        if goal is None or (obs["last_error"] and self.memo.get("exploring")):
+            if goal is not None:
+                seen.add(goal)
+            options = [p for p in places if p not in seen]
+            if not options:
+                return WAIT, ""
+            goal = min(options, key=lambda p: (abs(p[0] - x) + abs(p[1] - y), p))
+            self.memo["goal"] = goal
+        self.memo["exploring"] = 1
+        return {"tool": "move_to", "args": {"target": [goal[0], goal[1]]}}, ""
+
     def _approach(self, entity: dict, reach: int) -> tuple[dict, str] | None:
         if entity["distance"] > reach:
             return {"tool": "move_to", "args": {"target": entity["id"]}}, "move"
@@ -167,7 +207,7 @@ class OracleAgent(Agent):
         if node is None:
             if "#" in step.target:
                 return {"tool": "move_to", "args": {"target": step.target}}, "move"
-            return WAIT, ""  # nothing of that kind in view: the plan should move us closer first
+            return self._explore(obs, self._node_sites.get(step.target, ()))
         approach = self._approach(node, self.interact)
         if approach:
             return approach
@@ -206,7 +246,7 @@ class OracleAgent(Agent):
             return WAIT, ""
         mate = _visible(obs, step.to)
         if mate is None:
-            return WAIT, ""
+            return self._go_where_last_seen(step.to, obs)
         approach = self._approach(mate, self.give_range)
         if approach:
             return {"tool": "move_to", "args": {"target": step.to}}, "move"
@@ -262,7 +302,7 @@ class OracleAgent(Agent):
                 if "#" in step.target and not self.memo.get("searched"):
                     self.memo["searched"] = 1
                     return {"tool": "move_to", "args": {"target": step.target}}, "move"
-                return WAIT, ""
+                return self._explore(obs, self._mob_sites.get(step.target, ()))
             target_id = self.memo["target"] = mob["id"]
         mob = _visible(obs, target_id)
         if mob is None:
@@ -343,7 +383,7 @@ class OracleAgent(Agent):
             return None
         mate = _visible(obs, step.to)
         if mate is None:
-            return WAIT, ""
+            return self._go_where_last_seen(step.to, obs)
         if mate["distance"] > self.give_range:
             return {"tool": "move_to", "args": {"target": step.to}}, "move"
         inv = _inv(obs)
