@@ -75,13 +75,13 @@ def test_move_to_coordinates_goes_move_speed_tiles_and_reports_remaining(d):
 
 def test_multi_turn_journey_costs_one_path_search(d, monkeypatch):
     calls = []
-    real = engine_mod.find_path
+    real = engine_mod.find_path_grid
 
     def counting(*a, **k):
         calls.append(a[1:3])
         return real(*a, **k)
 
-    monkeypatch.setattr(engine_mod, "find_path", counting)
+    monkeypatch.setattr(engine_mod, "find_path_grid", counting)
     for _ in range(12):
         out = d("jack", "move_to", target="woodcutters_camp")
         assert out.ok, out.error
@@ -113,7 +113,7 @@ def test_move_to_errors(d):
 
 
 def test_unreachable_target_is_a_clear_error(d, monkeypatch):
-    monkeypatch.setattr(engine_mod, "find_path", lambda *a, **k: None)  # as A* reports a cut-off target
+    monkeypatch.setattr(engine_mod, "find_path_grid", lambda *a, **k: None)  # as A* reports a cut-off target
     out = d("jack", "move_to", target="woodcutters_camp")
     assert not out.ok and out.error.startswith("no walkable path from (130, 122) to Woodcutters' Camp")
     assert d.world.players["jack"].pos == TOWN

@@ -24,7 +24,7 @@ from typing import Any, Callable
 from . import combat
 from .entities import GroundItem, Landmark, Mob, Node, Npc, Offer, Player, Site, Station
 from .inventory import Inventory
-from .pathfinding import chebyshev, find_path, nearest_walkable
+from .pathfinding import chebyshev, find_path_grid
 from .provenance import Provenance
 from .spatial import SpatialGrid
 
@@ -72,6 +72,7 @@ class _Index:
         self.content = content
         gmap = content.map
         self.walkable: Callable[[int, int], bool] = gmap.walkable
+        self.walk_grid: bytes = gmap.walkable_grid
         self.width, self.height = gmap.width, gmap.height
         self.max_expansions = max(2000, min(gmap.width * gmap.height, 200_000))
         tools: dict[str, list[tuple[int, str]]] = {}
@@ -89,6 +90,11 @@ class _Index:
                 self.quests[q.id] = q
         self.skill_ids = list(content.skills)
         self.slots = list(content.rules.equipment_slots)
+        self.reachable: bytes = gmap.reachable
+        self.node_names = {k: v.name for k, v in content.node_kinds.items()}
+        self.mob_names = {k: v.name for k, v in content.mobs.items()}
+        self.item_names = {k: v.name for k, v in content.items.items()}
+        self.static_detail: dict[str, str] = {}  # NPCs, stations, landmarks never change their detail
 
 
 _INDEXES: dict[int, _Index] = {}
@@ -131,6 +137,7 @@ class World:
         self.sites: dict[str, Site] = {}
         self.landmarks: dict[str, Landmark] = {}
         self.entities: dict[str, Any] = {}       # every non-player entity by id
+        self.active: dict[str, Mob] = {}         # mobs with a target or away from their spawn
         self.offers: dict[int, Offer] = {}
         self.counters: dict[str, int] = {}
         self.next_offer = 0
@@ -182,7 +189,7 @@ class World:
     def _new_mob(self, mob_type: str, pos) -> str:
         m = self.content.mobs[mob_type]
         x, y = int(pos[0]), int(pos[1])
-        mob = Mob(self._next_id(mob_type), mob_type, x, y, (x, y), m.hp, m.hp)
+        mob = Mob(self._next_id(mob_type), mob_type, x, y, (x, y), m.hp, m.hp, seq=len(self.mobs))
         self._place(mob, self.mobs)
         return mob.id
 
@@ -410,6 +417,19 @@ class World:
             raise ActionError(f"{target} is dead")
         return (ent.x, ent.y), 1, target
 
+    def _may_reach(self, start, goal, near: int) -> bool:
+        """Cheap pre-check with the map's hub-connectivity: from the hub's area, a goal whose
+        whole target box lies outside that area is unreachable (no need to flood the map)."""
+        reach, w = self._ix.reachable, self._ix.width
+        if not reach or not reach[start[1] * w + start[0]]:
+            return True  # start outside the hub's area (task spawn): let A* decide
+        gx, gy = goal
+        for y in range(max(0, gy - near), min(self._ix.height - 1, gy + near) + 1):
+            for x in range(max(0, gx - near), min(w - 1, gx + near) + 1):
+                if reach[y * w + x]:
+                    return True
+        return False
+
     def _step_along(self, ident: str, ent, path: list, steps: int) -> list:
         """Move an entity `steps` tiles along `path`; returns the rest of the path."""
         if not path or steps <= 0:
@@ -431,7 +451,11 @@ class World:
         key = (goal, near)
         path = p.path
         if not (p.path_goal == key and path and abs(path[0][0] - p.x) + abs(path[0][1] - p.y) == 1):
-            path = find_path(self._ix.walkable, start, goal, near, self._ix.max_expansions)
+            if not self._may_reach(start, goal, near):
+                raise ActionError(f"no walkable path from ({p.x}, {p.y}) to {label}; it is cut off by "
+                                  f"water or walls")
+            ix = self._ix
+            path = find_path_grid(ix.walk_grid, ix.width, ix.height, start, goal, near, ix.max_expansions)
             if path is None:
                 raise ActionError(f"no walkable path from ({p.x}, {p.y}) to {label}; it may be cut off by "
                                   f"water or walls")
@@ -990,6 +1014,7 @@ class World:
             self._link(p.equip_origin.get("weapon"), "item", f"used {weapon}")
         if mob.target is None:
             mob.target = p.name
+            self.active[mob.id] = mob
         dmg = combat.roll(self.rng, attack, spec.defense, max_hit, 0)
         if dmg is None:
             self._ev("miss", p.name, aid, target=mob.id, by_action=aid)
@@ -1038,6 +1063,8 @@ class World:
         mob.damage_by = {}
         mob.damage_agents = {}
         mob.target = None
+        mob.path, mob.path_goal = [], None
+        self.active.pop(mob.id, None)
         mob.respawn_round = self.round + spec.respawn if spec.respawn is not None else None
         self.grid.remove(mob.id, mob.x, mob.y)
         back = f"; it respawns at the start of round {mob.respawn_round}" if mob.respawn_round else ""
@@ -1158,6 +1185,7 @@ class World:
                     mob.x, mob.y = mob.spawn
                     mob.respawn_round = None
                     mob.target = None
+                    mob.path, mob.path_goal = [], None
                     self.grid.add(mob.id, mob)
                     self._ev("respawn", None, None, target=mob.id, position=[mob.x, mob.y])
             for node in self.nodes.values():
@@ -1183,24 +1211,32 @@ class World:
         self._ev("respawn", None, None, target=p.name, player=p.name, position=[p.x, p.y], frm=[ox, oy])
 
     def _mobs_act(self) -> None:
+        """Aggressive mobs notice players; every mob with a target attacks it or walks toward it;
+        mobs that lost their target walk home. Only active mobs are visited, in creation order."""
         players = self.players
-        # aggressive mobs notice living players within their aggro radius (found via the grid)
+        mob_specs = self.content.mobs
         for p in players.values():
             if not p.alive:
                 continue
             for _ident, ent, d in self.grid.near(p.x, p.y, 8):
-                if isinstance(ent, Mob) and ent.alive and ent.target is None:
-                    spec = self.content.mobs[ent.type]
+                if type(ent) is Mob and ent.target is None and ent.alive:
+                    spec = mob_specs[ent.type]
                     if spec.aggressive and d <= spec.aggro_radius:
                         ent.target = self._closest_player(ent, spec.aggro_radius)
-        for mob in self.mobs.values():
+                        self.active[ent.id] = ent
+        if not self.active:
+            return
+        for mob in sorted(self.active.values(), key=lambda m: m.seq):
             if not mob.alive:
+                self.active.pop(mob.id, None)
                 continue
             if mob.target is None:
                 if (mob.x, mob.y) != mob.spawn:
                     self._mob_walk(mob, mob.spawn, 0)
+                if (mob.x, mob.y) == mob.spawn:
+                    self.active.pop(mob.id, None)
                 continue
-            spec = self.content.mobs[mob.type]
+            spec = mob_specs[mob.type]
             tgt = players.get(mob.target)
             if tgt is None or not tgt.alive or chebyshev(mob.spawn, (tgt.x, tgt.y)) > combat.MOB_LEASH:
                 mob.target = self._next_target(mob)
@@ -1209,7 +1245,9 @@ class World:
                     continue
             d = chebyshev((mob.x, mob.y), (tgt.x, tgt.y))
             if d > spec.attack_range:
-                self._mob_walk(mob, (tgt.x, tgt.y), spec.attack_range)
+                if not self._mob_walk(mob, (tgt.x, tgt.y), spec.attack_range):
+                    mob.target = None  # cannot reach it: give up and go home
+                    continue
                 d = chebyshev((mob.x, mob.y), (tgt.x, tgt.y))
                 if d > spec.attack_range:
                     continue
@@ -1234,12 +1272,65 @@ class World:
                     best = (-dmg, name)
         return best[1] if best else None
 
-    def _mob_walk(self, mob: Mob, goal, near: int) -> None:
-        path = find_path(self._ix.walkable, (mob.x, mob.y), goal, near, MOB_PATH_EXPANSIONS)
-        if path:
-            start = [mob.x, mob.y]
-            self._step_along(mob.id, mob, path, combat.MOB_SPEED)
-            self._ev("move", None, None, mob=mob.id, frm=start, to=[mob.x, mob.y])
+    def _mob_walk(self, mob: Mob, goal, near: int) -> bool:
+        """Walk up to MOB_SPEED tiles toward goal (path cached while the goal stays put).
+
+        A mob that cannot find a way home within the search bound is put back at its spawn.
+        Returns False when no path was found."""
+        key = (goal, near)
+        path = mob.path
+        if near > 0 and self._mob_greedy(mob, goal, near):
+            return True
+        if not (mob.path_goal == key and path and abs(path[0][0] - mob.x) + abs(path[0][1] - mob.y) == 1):
+            ix = self._ix
+            path = find_path_grid(ix.walk_grid, ix.width, ix.height, (mob.x, mob.y), goal, near, MOB_PATH_EXPANSIONS)
+            if path is None:
+                mob.path, mob.path_goal = [], None
+                if near == 0 and goal == mob.spawn:
+                    start = [mob.x, mob.y]
+                    ox, oy = mob.x, mob.y
+                    mob.x, mob.y = mob.spawn
+                    self.grid.move(mob.id, mob, ox, oy)
+                    self._ev("move", None, None, mob=mob.id, frm=start, to=[mob.x, mob.y])
+                return False
+        if not path:
+            return True
+        start = [mob.x, mob.y]
+        rest = self._step_along(mob.id, mob, path, combat.MOB_SPEED)
+        mob.path, mob.path_goal = rest, (key if rest else None)
+        self._ev("move", None, None, mob=mob.id, frm=start, to=[mob.x, mob.y])
+        return True
+
+    def _mob_greedy(self, mob: Mob, goal, near: int) -> bool:
+        """Chase in a straight line (longer axis first) while the way is open: no search needed.
+
+        Returns False, without moving, when the first step is blocked (then the caller path-finds)."""
+        ix = self._ix
+        walk, w = ix.walk_grid, ix.width
+        x, y = mob.x, mob.y
+        gx, gy = goal
+        moved = 0
+        while moved < combat.MOB_SPEED and max(abs(x - gx), abs(y - gy)) > near:
+            dx, dy = gx - x, gy - y
+            sx = (dx > 0) - (dx < 0)
+            sy = (dy > 0) - (dy < 0)
+            options = ((x + sx, y), (x, y + sy)) if abs(dx) >= abs(dy) else ((x, y + sy), (x + sx, y))
+            for nx, ny in options:
+                if (nx, ny) != (x, y) and 0 <= nx < w and 0 <= ny < ix.height and walk[ny * w + nx]:
+                    x, y = nx, ny
+                    moved += 1
+                    break
+            else:
+                break
+        if not moved:
+            return False
+        start = [mob.x, mob.y]
+        ox, oy = mob.x, mob.y
+        mob.x, mob.y = x, y
+        self.grid.move(mob.id, mob, ox, oy)
+        mob.path, mob.path_goal = [], None
+        self._ev("move", None, None, mob=mob.id, frm=start, to=[x, y])
+        return True
 
     def _mob_attack(self, mob: Mob, spec, p: Player) -> None:
         _attack, defence, _mh, armour, _r, _s = self._player_ratings(p)
@@ -1304,22 +1395,34 @@ class World:
         p = self.players[agent]
         c = self.content
         nearby = []
+        ix = self._ix
+        static = ix.static_detail
         for ident, ent, d in self.grid.near(p.x, p.y, self.rules.view_radius):
             if ent is p:
                 continue
             t = type(ent)
-            if t is Player:
-                name = ent.name
-            elif t is Node:
-                name = c.node_kinds[ent.kind].name
+            if t is Node:
+                name = ix.node_names[ent.kind]
+                detail = self._detail(ent)
             elif t is Mob:
-                name = c.mobs[ent.type].name
-            elif t is GroundItem:
-                name = c.items[ent.item].name
-            else:
+                name = ix.mob_names[ent.type]
+                detail = self._detail(ent)
+            elif t is Player:
                 name = ent.name
+                detail = f"player, HP {ent.hp}/{ent.max_hp}" if ent.alive else self._detail(ent)
+            elif t is GroundItem:
+                name = ix.item_names[ent.item]
+                detail = f"{ent.item} x{ent.count} on the ground"
+            elif t is Site:
+                name = ent.name
+                detail = self._detail(ent)
+            else:  # NPC, station, landmark: their detail never changes
+                name = ent.name
+                detail = static.get(ident)
+                if detail is None:
+                    detail = static[ident] = self._detail(ent)
             nearby.append({"id": ident, "kind": KIND_OF[t], "name": name, "position": [ent.x, ent.y],
-                           "distance": d, "detail": self._detail(ent)})
+                           "distance": d, "detail": detail})
         nearby.sort(key=lambda e: (e["distance"], e["id"]))
         messages = p.messages
         if messages:

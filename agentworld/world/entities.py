@@ -59,6 +59,9 @@ class Mob:
     target: str | None = None                 # player name it is fighting
     damage_by: dict[int, int] = field(default_factory=dict)           # action id -> damage this life
     damage_agents: dict[str, int] = field(default_factory=dict)       # player -> damage this life (threat)
+    seq: int = 0                              # creation order: mobs act in this order
+    path: list[tuple[int, int]] = field(default_factory=list)         # cached walk (home or to target)
+    path_goal: tuple | None = None
 
     @property
     def pos(self) -> tuple[int, int]:
@@ -104,10 +107,10 @@ class GroundItem:
     x: int
     y: int
     lots: list[tuple[int | None, int]]        # keeps the provenance of what was dropped
+    count: int = 0                            # total units (sum of lots; lots never change once dropped)
 
-    @property
-    def count(self) -> int:
-        return sum(n for _o, n in self.lots)
+    def __post_init__(self) -> None:
+        self.count = sum(n for _o, n in self.lots)
 
     @property
     def pos(self) -> tuple[int, int]:
