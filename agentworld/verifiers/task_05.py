@@ -1,0 +1,47 @@
+"""Task 05, Beacon Relay: three distant beacons lit West -> North -> East, each 1-2 rounds apart, none before round 10.
+
+Lighting order and timing come from the rounds in which the sites were completed (site_done events),
+so a fire lit too early or out of order can never satisfy the relay checkpoints.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agentworld.verifiers.common import site_done_rounds
+
+SIGNAL_ROUND = 10
+WEST, NORTH, EAST = "site#west_beacon", "site#north_beacon", "site#east_beacon"
+
+
+def beacons_stocked(world: Any, task: Any) -> bool:
+    sites = [world.sites.get(s) for s in (WEST, NORTH, EAST)]
+    return all(s is not None and not s.materials for s in sites)
+
+
+def west_lit(world: Any, task: Any) -> bool:
+    r = site_done_rounds(world).get(WEST)
+    return r is not None and r >= SIGNAL_ROUND
+
+
+def _follows(world: Any, earlier: str, later: str) -> bool:
+    done = site_done_rounds(world)
+    if earlier not in done or later not in done:
+        return False
+    return 1 <= done[later] - done[earlier] <= 2
+
+
+def north_lit(world: Any, task: Any) -> bool:
+    return west_lit(world, task) and _follows(world, WEST, NORTH)
+
+
+def east_lit(world: Any, task: Any) -> bool:
+    return north_lit(world, task) and _follows(world, NORTH, EAST)
+
+
+CHECKPOINTS = {
+    "beacons_stocked": beacons_stocked,
+    "west_lit": west_lit,
+    "north_lit": north_lit,
+    "east_lit": east_lit,
+}
