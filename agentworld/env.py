@@ -10,7 +10,7 @@ The episode terminates on success and truncates when `max_rounds` rounds have be
 
 from __future__ import annotations
 
-import functools
+import random
 from typing import Any
 
 import numpy as np
@@ -61,6 +61,20 @@ class _Common:
                               for a in self.possible_agents}
         self._progress = 0.0
         self._succeeded = False
+        self._seeds = random.Random(seed)
+        self._first_reset = True
+
+    def _next_seed(self, seed: int | None) -> int:
+        """Explicit seed: use it (and reseed the stream); none: the constructor's seed first, then a
+        deterministic stream of fresh seeds so unseeded resets give new but reproducible episodes."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        elif self._first_reset and self.seed is not None:
+            seed = self.seed
+        else:
+            seed = self._seeds.randrange(2**31)
+        self._first_reset = False
+        return int(seed)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -110,9 +124,7 @@ class AgentWorldParallelEnv(_Common, ParallelEnv):
         self.agents: list[str] = []
 
     def reset(self, seed: int | None = None, options: dict | None = None):
-        if seed is None:
-            seed = self.seed
-        obs = self.backend.reset(seed)
+        obs = self.backend.reset(self._next_seed(seed))
         self.agents = list(self.possible_agents)
         self._progress, self._succeeded = 0.0, False
         status = self.backend.status()
@@ -157,9 +169,7 @@ class AgentWorldAECEnv(_Common, AECEnv):
         self.agents = []
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        if seed is None:
-            seed = self.seed
-        self.backend.reset(seed)
+        self.backend.reset(self._next_seed(seed))
         self.agents = list(self.possible_agents)
         self._order = {a: i for i, a in enumerate(self.possible_agents)}
         self._progress, self._succeeded = 0.0, False

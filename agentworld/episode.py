@@ -59,6 +59,28 @@ class EpisodeOptions:
         return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "single_agent": self.single_agent}
 
 
+def build_world(task: Task, content: Any, seed: int) -> Any:
+    """A fresh World with the task's players (in agent order) and world changes applied."""
+    from agentworld.world.engine import World
+
+    world = World(content)
+    world.reset(seed)
+    gmap = content.map
+    for a in task.agents:
+        world.add_player(a.name, position=a.spawn if isinstance(a.spawn, str) else tuple(a.spawn),
+                         skills=dict(a.skills), inventory=dict(a.inventory), equipment=dict(a.equipment))
+    for m in task.world.mobs:
+        world.add_mob(m.type, gmap.resolve(m.position))
+    for n in task.world.nodes:
+        world.add_node(n.kind, gmap.resolve(n.position))
+    for g in task.world.ground_items:
+        world.add_ground_item(g.item, g.count, gmap.resolve(g.position))
+    for s in task.world.sites:
+        world.add_site(s.id, gmap.resolve(s.position), materials=dict(s.materials), work=s.work,
+                       skill=s.skill, level=s.level, name=s.name or s.id)
+    return world
+
+
 def load_verifier(task: Task) -> dict[str, Predicate]:
     module = importlib.import_module(f"agentworld.verifiers.{task.verifier_module}")
     return dict(module.CHECKPOINTS)
@@ -91,8 +113,6 @@ class Episode:
 
     # --- lifecycle ----------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> dict[str, dict]:
-        from agentworld.world.engine import World
-
         if seed is not None:
             self.seed = int(seed)
         task = self.task
@@ -101,21 +121,7 @@ class Episode:
 
             task = random_spawns(self.task, self.seed, self.content, same_region=self.options.random_spawns != "any")
         self.played_task = task
-        world = World(self.content)
-        world.reset(self.seed)
-        gmap = self.content.map
-        for a in task.agents:
-            world.add_player(a.name, position=a.spawn if isinstance(a.spawn, str) else tuple(a.spawn),
-                             skills=dict(a.skills), inventory=dict(a.inventory), equipment=dict(a.equipment))
-        for m in task.world.mobs:
-            world.add_mob(m.type, gmap.resolve(m.position))
-        for n in task.world.nodes:
-            world.add_node(n.kind, gmap.resolve(n.position))
-        for g in task.world.ground_items:
-            world.add_ground_item(g.item, g.count, gmap.resolve(g.position))
-        for s in task.world.sites:
-            world.add_site(s.id, gmap.resolve(s.position), materials=dict(s.materials), work=s.work,
-                           skill=s.skill, level=s.level, name=s.name or s.id)
+        world = build_world(task, self.content, self.seed)
         self.world = world
         self.trajectory = []
         self.next_action = 0

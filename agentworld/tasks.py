@@ -368,6 +368,8 @@ def check_task(task: Task, content: Any) -> list[str]:
                     p.append(f"{where}: " + _unknown("landmark", value, marks))
             elif width is not None and not (0 <= value[0] < width and 0 <= value[1] < height):
                 p.append(f"{where}: position {list(value)} is outside the {width}x{height} map")
+            elif not content.map.walkable(value[0], value[1]):
+                p.append(f"{where}: position {list(value)} is on unwalkable terrain '{content.map.terrain_at(value[0], value[1])}'")
 
         def item(where: str, value: str) -> None:
             if value not in items:
@@ -384,6 +386,9 @@ def check_task(task: Task, content: Any) -> list[str]:
             for slot, it in a.equipment.items():
                 if slot not in slots:
                     p.append(f"{at}.equipment.{slot}: " + _unknown("slot", slot, slots))
+                elif it in items and items[it].slot != slot:
+                    where_to = f"slot '{items[it].slot}'" if items[it].slot else "no slot (it cannot be equipped)"
+                    p.append(f"{at}.equipment.{slot}: {it} goes in {where_to}")
                 item(f"{at}.equipment.{slot}", it)
         for i, m in enumerate(task.world.mobs):
             if m.type not in content.mobs:
@@ -402,6 +407,14 @@ def check_task(task: Task, content: Any) -> list[str]:
                 item(f"world.sites[{i}].materials.{it}", it)
             if s.skill is not None and s.skill not in skills:
                 p.append(f"world.sites[{i}].skill: " + _unknown("skill", s.skill, skills))
+    if content is not None and not p:
+        # a dry setup of the world catches whatever the engine refuses (and static checks missed)
+        try:
+            from agentworld.episode import build_world
+
+            build_world(task, content, seed=0)
+        except ValueError as exc:
+            p.append(f"world setup: {exc}")
     # verifier module and checkpoint ids
     try:
         module = importlib.import_module(f"agentworld.verifiers.{task.verifier_module}")

@@ -292,20 +292,24 @@ def parse_action(action: Any, disabled: frozenset[str] | set[str] = frozenset())
     a ToolCall. Tools listed in `disabled` give an error.
     """
     try:
-        return _parse(action, disabled)
+        out = _parse(action, disabled)
+        return out if isinstance(out, ToolCall) else ParseError(out.error, _raw(out.raw))
     except Exception as exc:  # defensive: agent input must never crash the env
         return ParseError(f"could not read the action: {type(exc).__name__}: {exc}", _raw(action))
 
 
 def _raw(action: Any) -> Any:
-    """A JSON-friendly, bounded copy of an unparseable action for the trajectory."""
+    """A JSON-friendly, bounded copy of an unparseable action for the trajectory (never raises)."""
     if isinstance(action, str):
         return action if len(action) <= MAX_RAW_CHARS else action[:MAX_RAW_CHARS] + f"...[{len(action) - MAX_RAW_CHARS} more chars]"
     try:
         text = json.dumps(action)
-    except (TypeError, ValueError):
-        return _raw(repr(action))
-    return action if len(text) <= MAX_RAW_CHARS else _raw(text)
+    except Exception:  # not JSON-able (objects, NaN-free sets, deep nesting): keep a bounded repr
+        try:
+            return _raw(repr(action))
+        except Exception:
+            return f"<unprintable {type(action).__name__}>"
+    return json.loads(text) if len(text) <= MAX_RAW_CHARS else _raw(text)
 
 
 def _parse(action: Any, disabled: frozenset[str] | set[str]) -> ToolCall | ParseError:

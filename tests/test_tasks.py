@@ -110,3 +110,16 @@ def test_parse_step_forms():
     assert parse_step({"gather": {"target": "oak_tree", "count": 2}}).count == 2
     with pytest.raises(ValueError, match="exactly one of"):
         parse_step({"wait_for": {}})
+
+
+def test_unwalkable_and_wrong_slot_positions_are_reported(tmp_path, raw01):
+    content = load_content()
+    water = next((x, y) for y in range(content.map.height) for x in range(content.map.width)
+                 if not content.map.walkable(x, y))
+    raw01["agents"][0]["spawn"] = list(water)
+    raw01["agents"][2]["equipment"] = {"weapon": "bead"}
+    with pytest.raises(TaskError) as info:
+        load_task(_write(tmp_path, raw01))
+    text = "\n".join(info.value.problems)
+    assert f"agents[0].spawn: position {list(water)} is on unwalkable terrain" in text
+    assert "agents[2].equipment.weapon: bead goes in no slot" in text

@@ -98,3 +98,16 @@ def test_hostile_input_never_raises(action):
     if isinstance(out, ParseError):
         assert out.error
         json.dumps(out.raw)
+
+
+def test_pathological_nesting_never_raises():
+    deep: list = []
+    for _ in range(50_000):
+        deep = [deep]
+    nested: dict = {}
+    for _ in range(5_000):
+        nested = {"a": nested}
+    for action in (deep, {"tool": "wait", "args": nested}, {"tool": "chat", "args": {"to": deep, "message": "x"}}, {1, 2}):
+        out = parse_action(action)
+        assert isinstance(out, ParseError) and out.error
+        json.dumps(out.raw)
