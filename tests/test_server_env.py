@@ -216,22 +216,32 @@ def test_twenty_random_agents_on_twenty_connections_match_embedded(server):
     control.close()
 
 
-def test_one_process_per_seat(server):
+def test_one_process_per_seat(server, tmp_path):
     """`python -m agentworld.server_bridge.client` runs one oracle seat per process."""
     control = Connection(server.url, timeout=20)
     started = control.request("start", task="task_01", seed=0)
     control.request("spectate", history=False)
-    procs = [
-        subprocess.Popen([sys.executable, "-m", "agentworld.server_bridge.client", server.url, "--seat", name,
-                          "--token", token, "--agent", "oracle", "--timeout", "60"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        for name, token in started["seats"].items()
-    ]
-    end = control.next_push(lambda m: m["type"] == "episode_end", timeout=80)
-    outputs = [p.communicate(timeout=30) for p in procs]
-    assert [p.returncode for p in procs] == [0, 0, 0], outputs
+    procs, logs = [], []
+    for name, token in started["seats"].items():
+        log = open(tmp_path / f"{name}.log", "w+")  # a file, not a pipe nobody reads while we wait
+        logs.append(log)
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "agentworld.server_bridge.client", server.url, "--seat", name,
+             "--token", token, "--agent", "oracle", "--timeout", "60"],
+            stdout=log, stderr=subprocess.STDOUT, text=True))
+    try:
+        end = control.next_push(lambda m: m["type"] == "episode_end", timeout=80)
+        codes = [p.wait(30) for p in procs]
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+        for log in logs:
+            log.close()
+    outputs = [(tmp_path / f"{name}.log").read_text() for name in started["seats"]]
+    assert codes == [0, 0, 0], outputs
     assert end["status"]["success"]
-    assert all("episode over" in out for out, _ in outputs)
+    assert all("episode over" in out for out in outputs), outputs
     bad = subprocess.run([sys.executable, "-m", "agentworld.server_bridge.client", server.url, "--seat", "wizard",
                           "--token", "wrong"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "bad_token" in bad.stderr
