@@ -92,3 +92,20 @@ def test_provenance_lineage():
     assert pv.inputs_of(5) == {3}
     assert pv.lineage(5) == {1, 2, 3}
     assert pv.lineage(6) == {4} and pv.lineage(1) == set()
+
+
+@settings(max_examples=60, deadline=None)
+@given(grid=grids, data=st.data())
+def test_straight_path_when_open_is_shortest(grid, data):
+    from agentworld.world.pathfinding import straight_path
+
+    h, w = len(grid), len(grid[0])
+    start = (data.draw(st.integers(0, w - 1)), data.draw(st.integers(0, h - 1)))
+    goal = (data.draw(st.integers(0, w - 1)), data.draw(st.integers(0, h - 1)))
+    near = data.draw(st.integers(0, 2))
+    grid[start[1]][start[0]] = 1
+    flat = bytes(v for row in grid for v in row)
+    path = straight_path(flat, w, h, start, goal, near)
+    if path is not None:
+        assert len(path) == bfs_len(grid, start, goal, near)
+        assert all(grid[y][x] for x, y in path)

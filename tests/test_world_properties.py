@@ -119,7 +119,7 @@ def play(w: World, steps: int, seed: int, check: bool = False) -> list:
 @given(world_seed=st.integers(0, 10_000), play_seed=st.integers(0, 10_000), agents=st.integers(2, 5))
 def test_random_play_keeps_invariants(world_seed, play_seed, agents):
     w = busy_world(world_seed, agents)
-    outs = play(w, 120, play_seed, check=True)
+    outs = play(w, 200, play_seed, check=True)
     assert any(o.ok for _n, _t, o in outs)
 
 

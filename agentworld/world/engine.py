@@ -24,7 +24,7 @@ from typing import Any, Callable
 from . import combat
 from .entities import GroundItem, Landmark, Mob, Node, Npc, Offer, Player, Site, Station
 from .inventory import Inventory
-from .pathfinding import chebyshev, find_path_grid
+from .pathfinding import chebyshev, find_path_grid, straight_path
 from .provenance import Provenance
 from .spatial import SpatialGrid
 
@@ -455,7 +455,9 @@ class World:
                 raise ActionError(f"no walkable path from ({p.x}, {p.y}) to {label}; it is cut off by "
                                   f"water or walls")
             ix = self._ix
-            path = find_path_grid(ix.walk_grid, ix.width, ix.height, start, goal, near, ix.max_expansions)
+            path = straight_path(ix.walk_grid, ix.width, ix.height, start, goal, near)
+            if path is None:
+                path = find_path_grid(ix.walk_grid, ix.width, ix.height, start, goal, near, ix.max_expansions)
             if path is None:
                 raise ActionError(f"no walkable path from ({p.x}, {p.y}) to {label}; it may be cut off by "
                                   f"water or walls")
@@ -864,8 +866,10 @@ class World:
             for kill_aid in p.quest_kill_actions.get(quest_id, []):
                 self._link(kill_aid, "quest", f"kill for {quest_id}")
         for prev in p.quest_actions.get(quest_id, []):
-            self._link(prev, "quest", f"earlier stage of {quest_id}")
-        p.quest_actions.setdefault(quest_id, []).append(aid)
+            if prev != aid:
+                self._link(prev, "quest", f"earlier stage of {quest_id}")
+        if aid not in p.quest_actions.setdefault(quest_id, []):
+            p.quest_actions[quest_id].append(aid)
         p.quests[quest_id] += 1
         p.quest_kills[quest_id] = {}
         p.quest_kill_actions[quest_id] = []

@@ -166,6 +166,32 @@ def find_path_grid(
     return None
 
 
+def straight_path(walk: bytes, width: int, height: int, start: Tile, goal: Tile, near: int = 0) -> list[Tile] | None:
+    """A monotone walk (each step closes the gap on the axis with the larger gap) if one is open.
+
+    On a 4-neighbour grid every monotone walk to the goal box is a shortest path, so when this
+    succeeds A* is not needed; None means the straight way is blocked (use A*).
+    """
+    x, y = int(start[0]), int(start[1])
+    gx, gy = int(goal[0]), int(goal[1])
+    path: list[Tile] = []
+    while True:
+        dx, dy = gx - x, gy - y
+        adx, ady = (dx if dx > 0 else -dx), (dy if dy > 0 else -dy)
+        if adx <= near and ady <= near:
+            return path
+        sx = (dx > 0) - (dx < 0) if adx > near else 0
+        sy = (dy > 0) - (dy < 0) if ady > near else 0
+        first, second = ((x + sx, y), (x, y + sy)) if adx >= ady else ((x, y + sy), (x + sx, y))
+        for nx, ny in (first, second):
+            if (nx != x or ny != y) and 0 <= nx < width and 0 <= ny < height and walk[ny * width + nx]:
+                x, y = nx, ny
+                path.append((x, y))
+                break
+        else:
+            return None
+
+
 def nearest_walkable(walkable: Walkable, tile: Tile, max_radius: int = 10) -> Tile | None:
     """The walkable tile closest to `tile` (rings of growing Chebyshev radius, fixed scan order)."""
     x0, y0 = int(tile[0]), int(tile[1])
