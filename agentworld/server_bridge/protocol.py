@@ -187,9 +187,24 @@ def jsonable(value: Any) -> Any:
     return str(value)
 
 
+def _default(value: Any) -> Any:
+    """json.dumps hook for what the stdlib cannot encode (numpy, sets, models)."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(jsonable(v) for v in value)
+    tolist = getattr(value, "tolist", None)
+    if callable(tolist):
+        return tolist()
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    return str(value)
+
+
 def encode(message: dict[str, Any]) -> str:
-    """One server message as compact JSON text."""
-    return json.dumps(message, separators=(",", ":"), allow_nan=False)
+    """One server message as compact JSON text (fast path; NaN/Infinity become null)."""
+    try:
+        return json.dumps(message, separators=(",", ":"), allow_nan=False, default=_default)
+    except ValueError:  # a non-finite float somewhere: take the slow, cleaning path
+        return json.dumps(jsonable(message), separators=(",", ":"), allow_nan=False)
 
 
 def error_message(code: str, message: str, request_id: RequestId = None) -> dict[str, Any]:

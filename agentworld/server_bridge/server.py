@@ -432,7 +432,7 @@ class GameServer:
         if hasattr(spec, "model_dump"):
             reply["task_spec"] = jsonable(spec.model_dump(mode="json", by_alias=True))
         if request.observations:
-            reply["observations"] = jsonable(observations)
+            reply["observations"] = observations
         return reply
 
     def start_episode(self, task: Any, seed: int, options: dict) -> tuple[Game, dict]:
@@ -523,7 +523,7 @@ class GameServer:
             "over": game.over,
         }
         if request.observe:
-            reply["observation"] = jsonable(game.episode.observe(seat.name))
+            reply["observation"] = game.episode.observe(seat.name)
         return reply
 
     @staticmethod
@@ -566,14 +566,14 @@ class GameServer:
         record = game.episode.act(seat.name, action)
         if note:  # the Episode's record (also in its trajectory) says the turn timed out
             record["result"] = f"{note}; {record.get('result') or ''}".rstrip("; ")
-        data = jsonable(record)
+        data = record  # encoded straight to JSON when sent (no copy on the hot path)
         self._publish({"type": "update", "record": data})
         game.turn_index += 1
         # a round ends after its last seat, or as soon as the task succeeds (as the env does)
         succeeded = bool(data.get("checkpoints")) and bool(game.episode.status().get("success"))
         if game.turn_index >= len(game.order) or succeeded:
             game.turn_index = 0
-            round_record = jsonable(game.episode.end_round())
+            round_record = game.episode.end_round()
             self._publish({"type": "update", "record": round_record})
             game.status = jsonable(round_record.get("status") or game.episode.status())
             game.round = int(game.status.get("round", game.round + 1))
@@ -591,7 +591,7 @@ class GameServer:
             return
         seat = game.seats[game.order[game.turn_index]]
         if seat.conn is not None and seat.observe:
-            observation = jsonable(game.episode.observe(seat.name))
+            observation = game.episode.observe(seat.name)
             seat.conn.push({"type": "turn", "seat": seat.name, "round": game.round, "observation": observation})
         timeout = self.config.turn_timeout
         if timeout:
@@ -617,7 +617,7 @@ class GameServer:
 
     def _observe(self, client: Client, request: P.Observe) -> dict:
         game, seat = self._held_seat(client, request.seat)
-        observation = jsonable(game.episode.observe(seat.name))
+        observation = game.episode.observe(seat.name)
         return {"type": "observation", "seat": seat.name, "round": game.round, "observation": observation}
 
     def _spectate(self, client: Client, request: P.Spectate) -> dict:
@@ -627,7 +627,7 @@ class GameServer:
         if self.game is not None:
             reply["status"] = self.game.status
             if request.history:
-                reply["history"] = jsonable(self.game.episode.trajectory)
+                reply["history"] = list(self.game.episode.trajectory)
         return reply
 
     def _status_message(self) -> dict:
