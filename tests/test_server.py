@@ -18,7 +18,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect as ws_connect
 
 from agentworld.server_bridge import protocol as P
@@ -479,6 +479,16 @@ def test_browser_page_is_served_on_the_same_port(server):
         urllib.request.urlopen(server.http_url + "secrets.txt", timeout=5)
     assert exc.value.code == 404
     exc.value.close()
+
+
+def test_websockets_from_other_web_sites_are_refused(server):
+    with pytest.raises(InvalidStatus) as exc:
+        ws_connect(server.url, origin="http://evil.example").__enter__()
+    assert exc.value.response.status_code == 403
+    host = server.url.split("/")[2]
+    ws = ws_connect(server.url, origin=f"http://{host}").__enter__()  # the server's own page
+    assert raw_request(ws, {"type": "hello"})["type"] == "hello"
+    ws.close()
 
 
 def free_port() -> int:

@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
+from urllib.parse import urlsplit
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
@@ -254,7 +255,13 @@ class GameServer:
 
     def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         if "upgrade" in request.headers.get("Connection", "").lower():
-            return None  # a websocket handshake, on any path
+            # a websocket handshake, on any path. Browsers send Origin: only the page this
+            # server serves may connect, so another web site cannot play or reset our game.
+            origin = request.headers.get("Origin")
+            if origin is not None and urlsplit(origin).netloc != request.headers.get("Host"):
+                log.warning("refused a websocket from origin %s", origin)
+                return connection.respond(http.HTTPStatus.FORBIDDEN, f"cross-origin websocket from {origin} refused\n")
+            return None
         path = request.path.split("?", 1)[0]
         if path not in STATIC_FILES:
             return connection.respond(http.HTTPStatus.NOT_FOUND, f"no page at {path}\n")
