@@ -12,7 +12,7 @@ from typing import Any
 from agentworld.verifiers.helpers import held, wields
 
 __all__ = ["held", "wields", "holds_all", "site_complete", "site_done_rounds", "mob_type_killed",
-           "deaths", "any_event", "equipped"]
+           "deaths", "any_event", "equipped", "task_mobs", "killed_ids", "all_task_mobs_killed"]
 
 
 def holds_all(world: Any, agent: str, items: dict[str, int]) -> bool:
@@ -60,7 +60,7 @@ class _EventCache:
                 self.site_done.setdefault(e["site"], e["round"])
             elif kind == "death":
                 self.deaths.append(e)
-            if kind in ("shop_sell", "shop_buy", "trade_done", "pick_up", "kill"):
+            if kind in ("shop_sell", "shop_buy", "trade_done", "pick_up", "kill", "heal"):
                 self.kinds.setdefault(kind, []).append(e)
         self.seen = len(events)
         return self
@@ -83,7 +83,7 @@ def deaths(world: Any, players: list[str] | None = None) -> int:
 
 
 def any_event(world: Any, kind: str, **fields: Any) -> bool:
-    """True if some shop_sell/shop_buy/trade_done/pick_up/kill event matches every given field.
+    """True if some shop_sell/shop_buy/trade_done/pick_up/kill/heal event matches every given field.
 
     A field value that is a dict matches when the event's dict contains those items with at least
     those counts (e.g. give={"ruby_amulet": 1}).
@@ -109,3 +109,27 @@ def mob_type_killed(world: Any, mob_type: str) -> bool:
     if any(m.type == mob_type and not m.alive for m in world.mobs.values()):
         return True
     return any_event(world, "kill", mob=mob_type)
+
+
+def task_mobs(world: Any, task: Any, mob_type: str | None = None) -> list[Any]:
+    """The mobs a task's `world.mobs` section added (matched by type and spawn tile)."""
+    wanted = set()
+    for spec in task.world.mobs:
+        if mob_type is None or spec.type == mob_type:
+            pos = world.map.resolve(spec.position)
+            wanted.add((spec.type, int(pos[0]), int(pos[1])))
+    return [m for m in world.mobs.values() if (m.type, m.spawn[0], m.spawn[1]) in wanted]
+
+
+def killed_ids(world: Any) -> set[str]:
+    """Ids of every mob killed so far (a respawned mob still counts as killed once)."""
+    return {e["target"] for e in _CACHE.update(world).kinds.get("kill", ())}
+
+
+def all_task_mobs_killed(world: Any, task: Any, mob_type: str | None = None) -> bool:
+    """True once every mob of the task's world section (of that type) has been killed."""
+    mobs = task_mobs(world, task, mob_type)
+    if not mobs:
+        return False
+    dead = killed_ids(world)
+    return all(m.id in dead for m in mobs)
