@@ -173,8 +173,10 @@ def render_text(obs: dict, quests: Any = (), extra: str = "") -> str:
         lines.append("Nearby:")
         for e in obs["nearby"]:
             ex, ey = e["position"]
-            detail = f" - {e['detail']}" if e["detail"] else ""
-            lines.append(f"  - {e['id']} ({e['kind']}: {e['name']}) at ({ex}, {ey}), {e['distance']} tiles away{detail}")
+            detail = f" - {e['detail']}" if e["detail"] and e["detail"] != e["kind"] else ""
+            d = e["distance"]
+            where = "here" if d == 0 else f"{d} tile away" if d == 1 else f"{d} tiles away"
+            lines.append(f"  - {e['id']} ({e['kind']}: {e['name']}) at ({ex}, {ey}), {where}{detail}")
     else:
         lines.append("Nearby: nothing within view.")
     if obs["last_error"]:
