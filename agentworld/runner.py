@@ -87,10 +87,20 @@ def run_episode(task: Task | str, agents: Any = "oracle", seed: int = 0, options
     except _AgentFailed as exc:
         if progress:
             print(str(exc), file=sys.stderr)
+    except KeyboardInterrupt:
+        status, error = "error", "interrupted by the user"
+    except Exception as exc:  # the backend failed (e.g. the server went away): keep what we have
+        status, error = "error", f"backend failed: {type(exc).__name__}: {exc}"
     finally:
         bar.close()
-    trajectory = backend.trajectory()
-    st = backend.status()
+    try:
+        trajectory = backend.trajectory()
+        st = backend.status()
+    except Exception as exc:
+        trajectory, error = [], error or f"backend failed: {type(exc).__name__}: {exc}"
+        st = {"success": False, "psr": 0.0, "max_rounds": played.max_rounds,
+              "checkpoints": {c.id: False for c in played.checkpoints}}
+        status = "error"
     metrics = _metrics(trajectory, st, names, team, status, error, time.time() - started)
     result = {"task": played.id, "seed": seed, **metrics}
     if out_dir is not None:
@@ -100,7 +110,10 @@ def run_episode(task: Task | str, agents: Any = "oracle", seed: int = 0, options
                   "options": ep_options.to_dict(), "server": server, "version": agentworld.__version__}
         path = write_run_dir(out_dir, base_task, config, trajectory, metrics)
         result["run_dir"] = str(path)
-    backend.close()
+    try:
+        backend.close()
+    except Exception:
+        pass
     return result
 
 

@@ -54,3 +54,21 @@ def test_single_agent_flag_needs_llm_and_solo_keeps_first_agent():
     solo = _cli("run", "task_01", "--agents", "oracle", "--solo", "--json")
     result = json.loads(solo.stdout)
     assert list(result["per_agent"]) == ["lumberjack"] and not result["success"]
+
+
+def test_backend_failure_is_reported_not_raised(tmp_path, monkeypatch):
+    from agentworld.backend import EmbeddedBackend
+
+    calls = {"n": 0}
+    original = EmbeddedBackend.act
+
+    def flaky(self, agent, action):
+        calls["n"] += 1
+        if calls["n"] == 7:
+            raise ConnectionError("server went away")
+        return original(self, agent, action)
+
+    monkeypatch.setattr(EmbeddedBackend, "act", flaky)
+    result = run_episode("task_01", "oracle", seed=0, out_dir=tmp_path / "r", progress=False)
+    assert result["status"] == "error" and "server went away" in result["error"]
+    assert result["actions"] == 6 and (tmp_path / "r" / "trajectory.jsonl").exists()
