@@ -43,6 +43,7 @@ def test_browser_seat_plays_a_wait_and_a_chat():
             expect(page.locator("#feed")).to_contain_text("a0: wait")
             expect(page.locator("#turn-badge")).to_be_hidden()
 
+            expect(page.locator("#status")).to_contain_text("turn: a1")
             assert teammate.wait_turn(timeout=10)["round"] == 1
             teammate.act({"tool": "score"})
             expect(page.locator("#observation")).to_contain_text("a0 in round 2; team points 1")

@@ -3,7 +3,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { ws: null, seat: null, nextId: 1, myTurn: false, seen: new Set() };
+const state = { ws: null, seat: null, nextId: 1, myTurn: false, seen: new Set(), agents: [], round: 1 };
 
 function send(message) {
   message.id = state.nextId++;
@@ -64,8 +64,12 @@ function addFeed(record) {
   if (record.type === "round_end") {
     li.className = "round";
     li.textContent = `— round ${record.round} ended —`;
-    if (record.status) showStatus(record.status.round, null, record.status);
+    state.round = record.round + 1;
+    if (record.status) showStatus(record.status.round, state.agents[0], record.status);
   } else {
+    // the next seat in the round-robin is up (the round end, if this was the last, follows)
+    const next = state.agents[state.agents.indexOf(record.agent) + 1];
+    showStatus(record.round, next || null, null);
     li.className = record.ok ? "ok" : "failed";
     const outcome = record.ok ? record.result : `error: ${record.error}`;
     li.textContent = `r${record.round} ${record.agent}: ${record.tool || "?"}(${describeArgs(record.args)}) → ${outcome}`;
@@ -136,7 +140,10 @@ function onMessage(msg) {
     case "hello":
       break;
     case "spectating":
-      if (msg.episode) showStatus(msg.episode.round, msg.episode.turn, msg.status);
+      if (msg.episode) {
+        state.agents = msg.episode.agents;
+        showStatus(msg.episode.round, msg.episode.turn, msg.status);
+      }
       for (const record of msg.history || []) addFeed(record);
       break;
     case "joined":
@@ -166,6 +173,7 @@ function onMessage(msg) {
       addFeed(msg.record);
       break;
     case "episode_start":
+      state.agents = msg.agents;
       $("feed").textContent = "";
       state.seen.clear();
       showStatus(1, null, null);
@@ -211,6 +219,9 @@ function join() {
 }
 
 $("join-form").addEventListener("submit", (ev) => { ev.preventDefault(); join(); });
+$("refresh").addEventListener("click", () => {
+  if (state.seat) send({ type: "observe", seat: state.seat });
+});
 $("chat-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const text = $("chat-text").value.trim();
