@@ -49,3 +49,21 @@ def test_oracle_through_the_parallel_env():
         total += rewards["wizard"]
     assert infos["wizard"]["success"] and all(term.values())
     assert total == pytest.approx(1.0 + 1.0)  # full progress + success bonus
+
+
+def test_aec_env_with_oracle_matches_the_runner(tmp_path):
+    """Both play turn by turn with fresh observations, so the trajectories are identical."""
+    from agentworld.trajectory import read_jsonl, strip_volatile
+
+    env = agentworld.aec_env("task_01")
+    env.reset(seed=4)
+    team = {a: make_agent("oracle") for a in env.possible_agents}
+    for name, agent in team.items():
+        agent.reset(name, make_briefing(env.task, name, include_plan=True))
+    for agent in env.agent_iter(max_iter=1000):
+        obs, reward, term, trunc, info = env.last()
+        env.step(None if term or trunc else team[agent].act(obs))
+    assert info["success"]
+    ran = run_episode("task_01", "oracle", seed=4, progress=False, out_dir=tmp_path / "r")
+    expected = [strip_volatile(r) for r in read_jsonl(tmp_path / "r" / "trajectory.jsonl")]
+    assert [strip_volatile(r) for r in env.trajectory()] == expected and ran["success"]
