@@ -35,7 +35,8 @@ class ServerError(RuntimeError):
 class Connection:
     """One websocket to the server: request() waits for the matching reply, pushes are queued."""
 
-    def __init__(self, url: str, timeout: float = 60.0, on_push: Callable[[dict], None] | None = None):
+    def __init__(self, url: str, timeout: float = 60.0, on_push: Callable[[dict], bool] | None = None):
+        """on_push(message) sees every pushed message first; returning True consumes it (not queued)."""
         self.url = url
         self.timeout = timeout
         try:  # __enter__ opens the connection on websockets >= 17.1 (and returns it on older ones)
@@ -65,8 +66,8 @@ class Connection:
         return json.loads(text)
 
     def _push(self, message: dict) -> None:
-        if self.on_push is not None:
-            self.on_push(message)
+        if self.on_push is not None and self.on_push(message):
+            return
         self.pushes.append(message)
 
     def request(self, type: str, **fields: Any) -> dict:
@@ -93,11 +94,11 @@ class Connection:
             message = self._recv(deadline)
             if message.get("type") == "error" and "id" not in message:
                 raise ServerError(message.get("code", "?"), message.get("message", ""))
-            if self.on_push is not None:
-                self.on_push(message)
+            consumed = self.on_push is not None and self.on_push(message)
             if predicate(message):
                 return message
-            self.pushes.append(message)
+            if not consumed:
+                self.pushes.append(message)
 
     def close(self) -> None:
         self.ws.close()
@@ -184,14 +185,15 @@ class ServerBackend:
             self.close()
             raise
 
-    # the pushes this client cares about: world updates of its own episode
-    def _on_push(self, message: dict) -> None:
+    def _on_push(self, message: dict) -> bool:
+        """Collect world updates (this client's trajectory); other pushes are of no use here."""
         if message.get("type") == "update":
             record = message["record"]
             self._trajectory.append(record)
             if record.get("type") == "round_end":
                 self._rounds.append(record)
                 self._status = record.get("status") or self._status
+        return True
 
     def _options_dict(self) -> dict:
         options = self.options
