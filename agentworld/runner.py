@@ -130,11 +130,13 @@ def _metrics(trajectory: list[dict], status: dict, names: list[str], team: dict[
         usage = dict(getattr(team[n], "usage", {}) or {})
         per_agent[n] = {"kind": team[n].kind, "actions": len(mine), "errors": sum(1 for r in mine if not r["ok"]),
                         "messages": sum(1 for r in mine if r["tool"] == "chat" and r["ok"]), "usage": usage}
-    totals: dict[str, float] = {}
+    totals: dict[str, Any] = {}
     for info in per_agent.values():
         for k, v in info["usage"].items():
-            if isinstance(v, (int, float)):
-                totals[k] = totals.get(k, 0) + v
+            if isinstance(v, bool):
+                totals[k] = totals.get(k, False) or v
+            elif isinstance(v, (int, float)):  # counts add up; peaks (max_*) take the maximum
+                totals[k] = max(totals.get(k, 0), v) if k.startswith("max_") else totals.get(k, 0) + v
     return {
         "success": bool(status["success"]), "psr": float(status["psr"]),
         "rounds": max((r["round"] for r in actions), default=0), "max_rounds": status["max_rounds"],
