@@ -257,3 +257,48 @@ def test_cli_expands_an_eval_directory_into_its_runs(tmp_path: Path, capsys: pyt
     rows = json.loads(capsys.readouterr().out)
     assert [r["cce"] for r in rows] == [pytest.approx(12 / 27), 0.0]
     assert (tmp_path / "out" / "task_01" / "1" / "cce.json").is_file()
+
+
+def _gain(agent: str, item: str, origin: int, n: int = 1) -> dict:
+    return {"kind": "item_gain", "agent": agent, "action": origin, "item": item, "count": n, "origin": origin}
+
+
+def test_state_support_links_what_a_checkpoint_description_names() -> None:
+    """The last craft completes "the smith holds pickaxe, spear and rope"; the earlier crafts of
+    what is still held count, a rope given away and an unrelated torch do not."""
+    b = TrajectoryBuilder()
+    rope_gone = b.act("smith", "craft", {"recipe": "rope"}, events=[_gain("smith", "rope", 0)])
+    give = b.act("smith", "give", {"to": "miner", "item": "rope"},
+                 events=[{"kind": "item_loss", "agent": "smith", "item": "rope", "count": 1, "lots": [[0, 1]]},
+                         _gain("miner", "rope", 1)])
+    b.end_round()
+    rope = b.act("smith", "craft", {"recipe": "rope"}, events=[_gain("smith", "rope", 2)])
+    pick = b.act("smith", "craft", {"recipe": "bronze_pickaxe"}, events=[_gain("smith", "bronze_pickaxe", 3)])
+    torch = b.act("smith", "craft", {"recipe": "torch"}, events=[_gain("smith", "torch", 4)])
+    spear = b.act("smith", "craft", {"recipe": "bronze_spear"}, checkpoints=["outfitted"],
+                  events=[_gain("smith", "bronze_spear", 5)])
+    b.end_round(success=True)
+    desc = {"outfitted": "The smith holds a bronze pickaxe, a bronze spear and a rope."}
+    res = judge_records(b.records, True, checkpoints=desc)
+    assert set(res["contributing"]) == {rope, pick, spear}
+    assert {rope_gone, give, torch}.isdisjoint(res["contributing"])
+    assert judge_records(b.records, True)["contributing"] == [spear]  # no descriptions, no state edges
+
+
+def test_state_support_counts_earlier_kills_and_kept_equipment() -> None:
+    b = TrajectoryBuilder()
+    kill1 = b.act("a", "attack", {"target": "dire_wolf#1"}, events=[{"kind": "kill", "target": "dire_wolf#1", "contributors": {}}])
+    sword = b.act("a", "equip", {"item": "iron_sword"},
+                  events=[{"kind": "equip", "agent": "a", "action": 1, "slot": "weapon", "item": "iron_sword", "lots": [[None, 1]]}])
+    club = b.act("a", "equip", {"item": "club"},
+                 events=[{"kind": "equip", "agent": "a", "action": 2, "slot": "offhand", "item": "club", "lots": [[None, 1]]}])
+    unequip = b.act("a", "unequip", {"slot": "offhand"},
+          events=[{"kind": "unequip", "agent": "a", "action": 3, "slot": "offhand", "item": "club", "origin": 3}])
+    b.end_round()
+    kill2 = b.act("a", "attack", {"target": "dire_wolf#2"}, checkpoints=["pack_slain", "armed"],
+                  events=[{"kind": "kill", "target": "dire_wolf#2", "contributors": {}}])
+    b.end_round(success=True)
+    desc = {"pack_slain": "All the dire wolves are dead.", "armed": "Agent a wields the iron sword."}
+    res = judge_records(b.records, True, checkpoints=desc)
+    assert kill1 in res["contributing"] and sword in res["contributing"] and kill2 in res["contributing"]
+    assert club not in res["contributing"] and unequip not in res["contributing"]

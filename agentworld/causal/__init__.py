@@ -35,12 +35,12 @@ def make_judge(judge: str | Judge = "provenance", **options: Any) -> Judge:
     if judge == "provenance":
         from .provenance_judge import ProvenanceJudge
 
-        allowed = {"window", "movement", "chat"}
+        allowed = {"window", "movement", "chat", "checkpoints"}
         return ProvenanceJudge(**{k: v for k, v in options.items() if k in allowed and v is not None})
     if judge == "llm":
         from .llm_judge import LLMJudge
 
-        return LLMJudge(**{k: v for k, v in options.items() if v is not None and k != "movement" and k != "chat"})
+        return LLMJudge(**{k: v for k, v in options.items() if v is not None and k not in ("movement", "chat", "checkpoints")})
     raise CausalError(f"unknown judge {judge!r}; choose one of: {', '.join(JUDGES)}")
 
 
@@ -61,6 +61,8 @@ def task_context(run_dir: str | Path) -> dict[str, Any]:
         "objective": str(data.get("objective", "")).strip(),
         "roles": {a["name"]: a.get("role", "") for a in agents},
         "agents": [a["name"] for a in agents],
+        "checkpoints": {c["id"]: str(c.get("description", "")) for c in data.get("checkpoints") or []
+                        if isinstance(c, dict) and "id" in c},
     }
 
 
@@ -106,6 +108,8 @@ def judge_run(
     if judge == "llm":
         options.setdefault("cache_dir", run_dir / ".judge_cache")
         options.setdefault("context", context)
+    elif judge == "provenance":
+        options.setdefault("checkpoints", context.get("checkpoints"))
     success = episode_success(records, metrics)
     result = judge_records(records, success, judge, context.get("agents") or None, **options)
     result["run_dir"] = str(run_dir)

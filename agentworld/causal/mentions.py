@@ -130,13 +130,25 @@ def text_names(text: str, vocabulary: frozenset[str]) -> set[str]:
             if i + n > len(words):
                 break
             phrase = "_".join(words[i : i + n])
-            if phrase in vocabulary:
-                keys.add(phrase)
-            elif phrase.endswith("es") and phrase[:-2] in vocabulary:
-                keys.add(phrase[:-2])
-            elif phrase.endswith("s") and phrase[:-1] in vocabulary:
-                keys.add(phrase[:-1])
+            for stem in _singulars(phrase):
+                if stem in vocabulary:
+                    keys.add(stem)
+                    break
     return keys
+
+
+def _singulars(word: str) -> list[str]:
+    """The word and its possible singulars: logs -> log, boxes -> box, wolves -> wolf, berries -> berry."""
+    out = [word]
+    if word.endswith("ves"):
+        out += [word[:-3] + "f", word[:-3] + "fe"]
+    if word.endswith("ies"):
+        out.append(word[:-3] + "y")
+    if word.endswith("es"):
+        out.append(word[:-2])
+    if word.endswith("s"):
+        out.append(word[:-1])
+    return out
 
 
 def recipients(action: dict[str, Any], agents: Iterable[str]) -> set[str]:

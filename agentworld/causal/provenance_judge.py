@@ -19,6 +19,14 @@ Three sources of "a enabled b":
    message, its text) name something the message named: an item id, an entity id, a
    landmark, an agent name or coordinates. Names of the two talkers themselves do not
    count between two messages, so "ok wizard" does not link a reply to every message.
+4. State support. A checkpoint is a predicate on the world state, so the action that
+   completes it may rely on items made long before (the smith's last craft completes "the
+   smith holds a pickaxe, a spear and a rope", but the rope was made earlier). When the
+   task's checkpoint descriptions are known, every item the description names that is
+   held right after the success action (by the agents the description names, or by anyone
+   if it names none) links the actions that put those units in their holders' hands (the
+   holdings are replayed from the ``item_gain`` / ``item_loss`` events), and every earlier
+   kill of a mob kind the description names ("all four dire wolves") links too.
 """
 
 from __future__ import annotations
@@ -43,12 +51,14 @@ class ProvenanceJudge:
 
     name = "provenance"
 
-    def __init__(self, window: int = 3, movement: bool = True, chat: bool = True) -> None:
+    def __init__(self, window: int = 3, movement: bool = True, chat: bool = True,
+                 checkpoints: dict[str, str] | None = None) -> None:
         if window < 0:
             raise ValueError(f"chat uptake window must be >= 0 rounds, got {window}")
         self.window = window
         self.movement = movement
         self.chat = chat
+        self.checkpoints = dict(checkpoints or {})  # checkpoint id -> description
 
     def edges(self, records: list[Record], targets: Iterable[int] | None = None) -> list[Edge]:
         """Every edge the evidence supports (targets are not needed: the graph is exact)."""
@@ -58,6 +68,8 @@ class ProvenanceJudge:
             out += self.movement_edges(actions)
         if self.chat:
             out += self.chat_edges(actions)
+        if self.checkpoints:
+            out += self.state_edges(records, actions)
         return out
 
     # ------------------------------------------------------------------ sources
@@ -85,7 +97,7 @@ class ProvenanceJudge:
                         except (TypeError, ValueError):
                             continue
                         out.append(Edge(src_id, b["id"], "damage", f"damage provenance {dmg} dmg to {ev.get('target')}", self.name))
-        return out
+        return [e for e in out if e.src != e.dst]  # a killing blow lists itself among the contributors
 
     def movement_edges(self, actions: list[Record]) -> list[Edge]:
         out: list[Edge] = []
@@ -144,6 +156,86 @@ class ProvenanceJudge:
                                         f"{receiver} acted on {m['agent']}'s message naming {', '.join(sorted(shared))}",
                                         self.name))
         return out
+
+
+    def state_edges(self, records: list[Record], actions: list[Record]) -> list[Edge]:
+        vocab = episode_vocabulary(actions)
+        agents = {a["agent"].lower(): a["agent"] for a in actions}
+        wanted: dict[str, tuple[set[str], set[str]]] = {}  # checkpoint -> (names, holders)
+        for cp, text in self.checkpoints.items():
+            names = text_names(str(text), vocab)
+            holders = {agents[n] for n in names if n in agents}
+            wanted[cp] = (names - set(agents), holders)
+        held: dict[str, dict[str, list[list[Any]]]] = defaultdict(lambda: defaultdict(list))
+        kills: list[tuple[int, str, str]] = []  # (action, mob kind, mob id)
+        out: list[Edge] = []
+        for rec in records:
+            for ev in rec.get("events") or []:
+                _replay(held, ev)
+                if ev.get("kind") == "kill" and rec.get("type") == "action" and isinstance(ev.get("target"), str):
+                    kills.append((rec["id"], ev["target"].split("#", 1)[0], ev["target"]))
+            if rec.get("type") != "action" or not rec.get("checkpoints"):
+                continue
+            for cp in rec["checkpoints"]:
+                names, holders = wanted.get(cp, (set(), set()))
+                for kid, kind, mob in kills:
+                    if kid != rec["id"] and (kind in names or mob in names):
+                        out.append(Edge(kid, rec["id"], "state", f"checkpoint {cp} counts the kill of {mob}", self.name))
+                for holder in sorted(holders or held):
+                    for item in sorted(names & held[holder].keys()):
+                        for origin, _n in held[holder][item]:
+                            if isinstance(origin, int) and origin != rec["id"]:
+                                out.append(Edge(origin, rec["id"], "state",
+                                                f"checkpoint {cp} needs {item} held by {holder}", self.name))
+        return out
+
+
+def _replay(held: dict[str, dict[str, list[list[Any]]]], ev: dict[str, Any]) -> None:
+    """Apply one holdings event to the per-agent lots [origin, count].
+
+    item_gain adds a lot; item_loss removes the lots it names. Equipping keeps the item with
+    its holder, so an ``equip`` turns the unit into a lot whose origin is the equip action
+    (what a "wields X" checkpoint relies on) and ``unequip`` turns it back.
+    """
+    kind, agent, item = ev.get("kind"), ev.get("agent"), ev.get("item")
+    if not agent or not item or kind not in ("item_gain", "item_loss", "equip", "unequip"):
+        return
+    if kind == "item_gain":
+        _add(held[agent][item], ev.get("origin"), int(ev.get("count") or 0))
+    elif kind == "item_loss":
+        _take(held, agent, item, ev.get("lots") or [])
+    elif kind == "equip":
+        _take(held, agent, item, ev.get("lots") or [])
+        _add(held[agent][item], ev.get("action"), 1)
+        held[agent].setdefault("#slot:" + str(ev.get("slot")), []).append([ev.get("action"), item])
+    else:  # unequip: the unit from the slot goes back to the inventory
+        slot = held[agent].pop("#slot:" + str(ev.get("slot")), None)
+        if slot:
+            _take(held, agent, item, [[slot[-1][0], 1]])
+        _add(held[agent][item], ev.get("origin"), 1)
+
+
+def _add(lots: list[list[Any]], origin: Any, n: int) -> None:
+    if lots and lots[-1][0] == origin:
+        lots[-1][1] += n
+    elif n > 0:
+        lots.append([origin, n])
+
+
+def _take(held: dict[str, dict[str, list[list[Any]]]], agent: str, item: str, taken: list[Any]) -> None:
+    lots = held[agent].get(item, [])
+    for entry in taken:
+        origin, n = entry[0], int(entry[1]) if len(entry) > 1 else 1
+        for lot in lots:
+            if lot[0] == origin and n > 0:
+                k = min(n, lot[1])
+                lot[1] -= k
+                n -= k
+    left = [lot for lot in lots if lot[1] > 0]
+    if left:
+        held[agent][item] = left
+    else:
+        held[agent].pop(item, None)
 
 
 def _target_of(action: Record) -> str:
