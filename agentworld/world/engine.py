@@ -138,6 +138,8 @@ class World:
         self.landmarks: dict[str, Landmark] = {}
         self.entities: dict[str, Any] = {}       # every non-player entity by id
         self.active: dict[str, Mob] = {}         # mobs with a target or away from their spawn
+        self.dead_mobs: dict[str, Mob] = {}      # waiting to respawn
+        self.depleted: dict[str, Node] = {}      # waiting to grow back
         self.offers: dict[int, Offer] = {}
         self.counters: dict[str, int] = {}
         self.next_offer = 0
@@ -524,6 +526,7 @@ class World:
         extra = ""
         if node.capacity <= 0:
             node.respawn_round = self.round + kind.respawn
+            self.depleted[node.id] = node
             self._ev("node_depleted", p.name, aid, node=node.id, respawn_round=node.respawn_round)
             extra = f"; {node.id} is now depleted (back in round {node.respawn_round})"
         else:
@@ -1070,6 +1073,8 @@ class World:
         mob.path, mob.path_goal = [], None
         self.active.pop(mob.id, None)
         mob.respawn_round = self.round + spec.respawn if spec.respawn is not None else None
+        if mob.respawn_round is not None:
+            self.dead_mobs[mob.id] = mob
         self.grid.remove(mob.id, mob.x, mob.y)
         back = f"; it respawns at the start of round {mob.respawn_round}" if mob.respawn_round else ""
         return f"you hit {mob.id} for {dmg} and killed it! drops: {_fmt_items(drops)}{back}"
@@ -1182,21 +1187,21 @@ class World:
                 if p.boosts:
                     for skill in [s for s, (_a2, until) in p.boosts.items() if until < r]:
                         del p.boosts[skill]
-            for mob in self.mobs.values():
-                if not mob.alive and mob.respawn_round is not None and r >= mob.respawn_round:
-                    spec = self.content.mobs[mob.type]
-                    mob.alive, mob.hp, mob.max_hp = True, spec.hp, spec.hp
-                    mob.x, mob.y = mob.spawn
-                    mob.respawn_round = None
-                    mob.target = None
-                    mob.path, mob.path_goal = [], None
-                    self.grid.add(mob.id, mob)
-                    self._ev("respawn", None, None, target=mob.id, position=[mob.x, mob.y])
-            for node in self.nodes.values():
-                if node.respawn_round is not None and r >= node.respawn_round:
-                    node.capacity = node.max_capacity
-                    node.respawn_round = None
-                    self._ev("node_respawn", None, None, node=node.id)
+            for mob in sorted((m for m in self.dead_mobs.values() if r >= m.respawn_round), key=lambda m: m.seq):
+                del self.dead_mobs[mob.id]
+                spec = self.content.mobs[mob.type]
+                mob.alive, mob.hp, mob.max_hp = True, spec.hp, spec.hp
+                mob.x, mob.y = mob.spawn
+                mob.respawn_round = None
+                mob.target = None
+                mob.path, mob.path_goal = [], None
+                self.grid.add(mob.id, mob)
+                self._ev("respawn", None, None, target=mob.id, position=[mob.x, mob.y])
+            for node in [n for n in self.depleted.values() if r >= n.respawn_round]:
+                del self.depleted[node.id]
+                node.capacity = node.max_capacity
+                node.respawn_round = None
+                self._ev("node_respawn", None, None, node=node.id)
             for oid in [o.id for o in self.offers.values() if r >= o.expires]:
                 o = self.offers.pop(oid)
                 self._ev("trade_declined", None, None, offer=oid, sender=o.sender, to=o.to, reason="expired")
