@@ -60,6 +60,9 @@ class OracleAgent(Agent):
         self._node_sites: dict[str, list] = {}
         for kind, pos in self.content.map.placed_nodes:
             self._node_sites.setdefault(kind, []).append(tuple(pos))
+        self._station_sites: dict[str, list] = {}
+        for kind, _place, pos in self.content.map.placed_stations:
+            self._station_sites.setdefault(kind, []).append(tuple(pos))
         self._mob_sites: dict[str, list] = {}
         for kind, pos in self.content.map.mob_spawns:
             self._mob_sites.setdefault(kind, []).append(tuple(pos))
@@ -226,10 +229,11 @@ class OracleAgent(Agent):
             return None
         if recipe.station:
             station = _nearest(obs, recipe.station)
-            if station is not None:
-                approach = self._approach(station, self.interact)
-                if approach:
-                    return approach
+            if station is None:
+                return self._explore(obs, self._station_sites.get(recipe.station, ()))
+            approach = self._approach(station, self.interact)
+            if approach:
+                return approach
         missing = [i for i, n in recipe.inputs.items() if inv.get(i, 0) < n]
         if missing:
             return WAIT, ""  # a teammate should be bringing the inputs
@@ -412,6 +416,9 @@ class OracleAgent(Agent):
                     ground = e
                     break
         if ground is None:
+            if "#" in step.target and not self.memo.get("searched"):
+                self.memo["searched"] = 1
+                return {"tool": "move_to", "args": {"target": step.target}}, "move"
             return WAIT, ""
         return self._approach(ground, self.interact) or ({"tool": "pick_up", "args": {"target": ground["id"]}}, "picked:1")
 
