@@ -95,6 +95,12 @@ class _Index:
         self.mob_names = {k: v.name for k, v in content.mobs.items()}
         self.item_names = {k: v.name for k, v in content.items.items()}
         self.static_detail: dict[str, str] = {}  # NPCs, stations, landmarks never change their detail
+        # fixed beginnings of node / mob details ("lumberjacking 1, needs ...", "level 8 aggressive")
+        self.node_head = {k.id: f"{k.skill} {k.level}" + (f", needs {self.tool_hint.get(k.tool, k.tool + ' tool')}"
+                                                          if k.tool else "")
+                          for k in content.node_kinds.values()}
+        self.mob_head = {m.id: f"level {m.level}" + (" boss" if m.boss else "") + (" aggressive" if m.aggressive else "")
+                         for m in content.mobs.values()}
 
 
 _INDEXES: dict[int, _Index] = {}
@@ -1366,16 +1372,13 @@ class World:
     def _detail(self, ent, full: bool = False) -> str:
         c = self.content
         if isinstance(ent, Node):
-            k = c.node_kinds[ent.kind]
-            tool = f", needs {self._ix.tool_hint.get(k.tool, k.tool + ' tool')}" if k.tool else ""
+            head = self._ix.node_head[ent.kind]
             if ent.capacity <= 0:
-                return f"{k.skill} {k.level}{tool}; depleted until round {ent.respawn_round}"
-            return f"{k.skill} {k.level}{tool}; {ent.capacity} left"
+                return f"{head}; depleted until round {ent.respawn_round}"
+            return f"{head}; {ent.capacity} left"
         if isinstance(ent, Mob):
-            m = c.mobs[ent.type]
-            tags = (" boss" if m.boss else "") + (" aggressive" if m.aggressive else "")
             fight = f", fighting {ent.target}" if ent.target else ""
-            return f"level {m.level}{tags}, HP {ent.hp}/{ent.max_hp}{fight}"
+            return f"{self._ix.mob_head[ent.type]}, HP {ent.hp}/{ent.max_hp}{fight}"
         if isinstance(ent, Player):
             if not ent.alive:
                 return f"dead (back in round {ent.respawn_round})"
