@@ -67,3 +67,49 @@ def test_aec_env_with_oracle_matches_the_runner(tmp_path):
     ran = run_episode("task_01", "oracle", seed=4, progress=False, out_dir=tmp_path / "r")
     expected = [strip_volatile(r) for r in read_jsonl(tmp_path / "r" / "trajectory.jsonl")]
     assert [strip_volatile(r) for r in env.trajectory()] == expected and ran["success"]
+
+
+def test_oracle_step_vocabulary(monkeypatch):
+    """attack (team kill + solo kill), buy, talk, give, build, trade_offer/accept and explore-to-gather."""
+    import sys
+    import types
+
+    from agentworld.verifiers.helpers import held
+
+    verifier = types.ModuleType("agentworld.verifiers.oracle_steps_test")
+    verifier.CHECKPOINTS = {
+        "wolves": lambda w, t: sum(1 for m in w.mobs.values() if m.type == "wolf" and not m.alive) >= 2,
+        "built": lambda w, t: w.sites["site#hut"].complete,
+        "bought": lambda w, t: held(w, "hammer", "buyer") == 2,
+        "traded": lambda w, t: held(w, "torch", "fighter") == 1,
+        "logs": lambda w, t: held(w, "oak_log", "builder") >= 1,
+    }
+    monkeypatch.setitem(sys.modules, "agentworld.verifiers.oracle_steps_test", verifier)
+    fighter = {"skills": {"accuracy": 40, "strength": 40, "defense": 40, "health": 40},
+               "equipment": {"weapon": "bronze_sword"}}
+    task = load_task({
+        "id": "oracle_steps", "name": "Oracle steps", "category": "coordination", "objective": "test",
+        "max_rounds": 40, "verifier": "oracle_steps_test",
+        "agents": [
+            {"name": "fighter", "role": "F", "spawn": "town_square", "inventory": {"redberries": 5, "coins": 5}, **fighter},
+            {"name": "fighter2", "role": "F", "spawn": "town_square", **fighter},
+            {"name": "buyer", "role": "B", "spawn": "town_square", "inventory": {"coins": 100, "oak_plank": 4, "torch": 1}},
+            {"name": "builder", "role": "C", "spawn": "town_square", "skills": {"crafting": 5}, "inventory": {"bronze_axe": 1}},
+        ],
+        "world": {"mobs": [{"type": "wolf", "position": [128, 126]}, {"type": "wolf", "position": [132, 126]}],
+                  "sites": [{"id": "hut", "position": [134, 122], "materials": {"oak_plank": 4}, "work": 2,
+                             "skill": "crafting", "level": 3}]},
+        "checkpoints": [{"id": c, "description": c} for c in verifier.CHECKPOINTS],
+        "oracle": {
+            "fighter": [{"attack": {"target": "wolf"}}, {"attack": {"target": "wolf"}}, {"trade_accept": {"from": "buyer"}}],
+            "fighter2": [{"attack": {"target": "wolf"}}],
+            "buyer": [{"buy": {"npc": "mira", "item": "hammer", "count": 2}}, {"talk": {"npc": "pip", "times": 2}},
+                      {"give": {"to": "builder", "item": "oak_plank", "count": 4}},
+                      {"trade_offer": {"to": "fighter", "give": {"torch": 1}, "want": {"coins": 5}}}],
+            "builder": [{"wait_for": {"item": "oak_plank", "count": 4}}, {"build": {"site": "hut"}},
+                        {"gather": {"target": "oak_tree", "count": 1}}],
+        },
+    })
+    result = run_episode(task, "oracle", seed=0, progress=False)
+    assert result["success"], result["checkpoints"]
+    assert result["errors"] <= 2
