@@ -285,23 +285,58 @@ def test_episode_over_and_start_permissions(server):
     with pytest.raises(ServerError) as exc:
         player.act({"tool": "wait"})
     assert exc.value.code == "episode_over"
-    # a new episode while another connection holds a seat needs the control token
+    # another client's start opens a second episode beside the first: nobody loses a seat
     second = start(server.url, agents=2)
     holder = SeatClient(server.url, "a0", second["seats"]["a0"], timeout=5)
-    intruder = Connection(server.url, timeout=5)
-    with pytest.raises(ServerError) as exc:
-        intruder.request("start", task="fake", seed=1)
-    assert exc.value.code == "forbidden"
-    third = intruder.request("start", task="fake", seed=1, control_token=second["control_token"])
+    other = Connection(server.url, timeout=5)
+    third = other.request("start", task="fake", seed=1)
     assert third["episode"] == second["episode"] + 1
+    assert holder.act({"tool": "score"})["ok"]
+    # replacing an episode others play takes its control token; a wrong one is refused
+    with pytest.raises(ServerError) as exc:
+        other.request("start", task="fake", control_token="guess")
+    assert exc.value.code == "forbidden"
+    fourth = other.request("start", task="fake", seed=1, control_token=second["control_token"])
     lost = holder.conn.next_push(lambda m: m["type"] == "seat_lost", timeout=5)
-    assert lost["seat"] == "a0" and "new episode" in lost["reason"]
+    assert lost["seat"] == "a0" and "new episode" in lost["reason"] and lost["episode"] == second["episode"]
     with pytest.raises(ServerError) as exc:  # old tokens do not open the new episode's seats
-        intruder.request("join", seat="a0", token=second["seats"]["a0"])
+        other.request("join", seat="a0", token=second["seats"]["a0"])
     assert exc.value.code == "bad_token"
+    hello = other.request("hello")
+    assert [e["episode"] for e in hello["episodes"]] == [started["episode"], third["episode"], fourth["episode"]]
     for c in (player, holder):
         c.close()
-    intruder.close()
+    other.close()
+
+
+def test_episodes_side_by_side_and_the_episode_limit():
+    srv = serve(max_episodes=2)
+    try:
+        one, two = start(srv.url, agents=2), start(srv.url, agents=1)
+        a = SeatClient(srv.url, "a0", one["seats"]["a0"], timeout=5)  # same seat name, two episodes
+        b = SeatClient(srv.url, "a0", two["seats"]["a0"], timeout=5)
+        watcher = Connection(srv.url, timeout=5)
+        assert watcher.request("spectate", episode=one["episode"])["episode"]["episode"] == one["episode"]
+        a.act({"tool": "score"})
+        b.act({"tool": "chat", "args": {"message": "x"}})
+        update = watcher.next_push(lambda m: m["type"] == "update", timeout=5)
+        assert update["record"]["tool"] == "score"  # only episode one's records
+        assert watcher.request("status")["episode"]["episode"] == one["episode"]
+        with pytest.raises(ServerError) as exc:  # both are played: no room for a third
+            start(srv.url, agents=1)
+        assert exc.value.code == "busy"
+        with pytest.raises(ServerError) as exc:
+            watcher.request("spectate", episode=99)
+        assert exc.value.code == "unknown_episode"
+        b.close()
+        b_episode = srv.call(lambda: srv.server.games[two["episode"]])
+        srv.call(lambda: setattr(b_episode, "touched", 0.0))  # long unplayed and unwatched
+        third = start(srv.url, agents=1)  # takes the idle episode's place
+        assert sorted(srv.call(lambda: list(srv.server.games))) == [one["episode"], third["episode"]]
+        for c in (a, watcher):
+            c.close()
+    finally:
+        srv.stop()
 
 
 # ---------------------------------------------------------------------------------- hostile clients
@@ -332,7 +367,7 @@ def test_hostile_messages_get_errors_and_leave_the_world_alone():
             assert reply["message"]
         # the connection still works and the world saw nothing
         assert raw_request(ws, {"type": "status", "id": 5}) == {
-            "type": "status", "id": 5, "episode": srv.call(srv.server._episode_summary),
+            "type": "status", "id": 5, "episode": srv.call(lambda: srv.server.summary(srv.server.game)),
             "status": srv.call(lambda: srv.server.game.status)}
         assert trajectory(srv) == []
         # far beyond the limit, the transport itself closes the connection (1009)

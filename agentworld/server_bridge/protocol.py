@@ -30,7 +30,9 @@ ERROR_CODES = {
     "unknown_task": "the task id does not exist",
     "bad_task": "the task spec sent with start is invalid",
     "bad_options": "the episode options were rejected",
-    "forbidden": "the request needs the control token of the running episode",
+    "forbidden": "the control token matches no episode on this server",
+    "busy": "the server plays max_episodes episodes already and none is idle",
+    "unknown_episode": "no episode with that number is on the server",
     "unknown_seat": "the seat is not an agent of the running episode",
     "bad_token": "the seat token is wrong (or belongs to an earlier episode)",
     "not_your_seat": "this connection has not joined that seat",
@@ -60,7 +62,7 @@ class Hello(_Request):
 
 
 class Start(_Request):
-    """Start (or reset to) a new episode. Returns one secret token per seat."""
+    """Start a new episode (or replace the one this connection plays). Returns one token per seat."""
 
     type: Literal["start"]
     # a shipped task id, or a whole task spec (the YAML's fields) such as an ablated task;
@@ -79,6 +81,7 @@ class Join(_Request):
     seat: str = Field(max_length=200)
     token: str = Field(max_length=200)
     observe: bool = True  # push this seat's observation when its turn comes
+    episode: int | None = None  # None: the episode whose seat has this token
 
 
 class Submit(_Request):
@@ -101,12 +104,14 @@ class Spectate(_Request):
 
     type: Literal["spectate"]
     history: bool = True  # include the trajectory so far in the reply
+    episode: int | None = None  # None: the latest episode (or the next one, if none runs)
 
 
 class Status(_Request):
     """Ask for the episode status, whose turn it is and which seats are connected."""
 
     type: Literal["status"]
+    episode: int | None = None  # None: the episode this connection plays or watches, else the latest
 
 
 class Leave(_Request):

@@ -60,6 +60,7 @@ class ServerConfig:
     rate_limit: float = 1000.0  # messages per second per connection (token bucket refill)
     burst: int = 2000  # bucket size
     queue_limit: int = 10_000  # outgoing messages buffered per connection before dropping it
+    max_episodes: int = 32  # episodes played at once; idle ones make room for new ones
 
 
 def default_episode_factory(task: Any, seed: int, options: dict) -> Any:
@@ -129,8 +130,8 @@ class Client:
     def __init__(self, ws: ServerConnection, config: ServerConfig):
         self.ws = ws
         self.id = next(self._ids)
-        self.seats: set[str] = set()
-        self.spectating = False
+        self.seats: dict[str, Game] = {}  # seat name -> the game it belongs to
+        self.watching: Game | None = None  # the game this connection spectates
         self.bucket = TokenBucket(config.rate_limit, config.burst)
         self.strikes = 0
         self.queue: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue()
@@ -184,9 +185,9 @@ class Seat:
     observe: bool = True  # push observations to the holder on its turns
 
 
-@dataclass
+@dataclass(eq=False)
 class Game:
-    """The running episode and the server's view of it (seats, whose turn, timer)."""
+    """One running episode and the server's view of it (seats, whose turn, timer, spectators)."""
 
     number: int
     task: str  # the task id
@@ -200,25 +201,49 @@ class Game:
     over: bool = False
     status: dict[str, Any] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None
+    spectators: set[Client] = field(default_factory=set)
+    touched: float = field(default_factory=time.monotonic)  # last start/join/turn
 
     @property
     def current(self) -> str | None:
         return None if self.over else self.order[self.turn_index]
 
+    def holders(self) -> set[Client]:
+        return {s.conn for s in self.seats.values() if s.conn is not None}
+
+    def idle(self, now: float, grace: float) -> bool:
+        """Nobody plays or watches it (or it is over): it may make room for a new episode."""
+        if self.over:
+            return True
+        watched = any(c.alive for c in self.holders() | self.spectators)
+        return not watched and now - self.touched > grace
+
 
 class GameServer:
-    """Owns the websockets server, the connections and at most one Game at a time."""
+    """Owns the websockets server, the connections and the running episodes (Games).
+
+    Each `start` from a connection that holds no seats opens a new episode, so several envs
+    or teams can share one server; a `start` from a connection holding seats (an env's reset)
+    or with an episode's control token replaces that episode.
+    """
+
+    IDLE_GRACE = 60.0  # seconds an unwatched, unplayed episode is kept before it may be evicted
 
     def __init__(self, config: ServerConfig | None = None, episode_factory: EpisodeFactory | None = None):
         self.config = config or ServerConfig()
         self.factory = episode_factory or default_episode_factory
-        self.game: Game | None = None
+        self.games: dict[int, Game] = {}  # by episode number, oldest first
+        self.lobby: set[Client] = set()  # spectators waiting for the next episode
         self.clients: set[Client] = set()
-        self.spectators: set[Client] = set()
         self.numbers = itertools.count(1)
         self.server: Any = None
         self.port: int | None = None
         self._tools: list | None = None
+
+    @property
+    def game(self) -> Game | None:
+        """The most recently started episode still on the server."""
+        return next(reversed(self.games.values()), None)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -239,8 +264,9 @@ class GameServer:
             self.start_episode(self.config.task, self.config.seed, {})
 
     async def stop(self) -> None:
-        if self.game and self.game.timer:
-            self.game.timer.cancel()
+        for game in self.games.values():
+            if game.timer:
+                game.timer.cancel()
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
@@ -256,7 +282,7 @@ class GameServer:
     def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         if "upgrade" in request.headers.get("Connection", "").lower():
             # a websocket handshake, on any path. Browsers send Origin: only the page this
-            # server serves may connect, so another web site cannot play or reset our game.
+            # server serves may connect, so another web site cannot play or reset our games.
             origin = request.headers.get("Origin")
             if origin is not None and urlsplit(origin).netloc != request.headers.get("Host"):
                 log.warning("refused a websocket from origin %s", origin)
@@ -301,13 +327,15 @@ class GameServer:
     def _drop(self, client: Client) -> None:
         """Forget a closed connection; its seats stay reserved for a reconnect with the token."""
         self.clients.discard(client)
-        self.spectators.discard(client)
-        if self.game:
-            for name in client.seats:
-                seat = self.game.seats.get(name)
-                if seat and seat.conn is client:
-                    seat.conn = None
-                    log.info("connection %d left; seat %s waits for its token", client.id, name)
+        self.lobby.discard(client)
+        if client.watching is not None:
+            client.watching.spectators.discard(client)
+        for name, game in client.seats.items():
+            seat = game.seats.get(name)
+            if seat and seat.conn is client:
+                seat.conn = None
+                log.info("connection %d left; seat %s of episode %d waits for its token", client.id, name,
+                         game.number)
         client.seats.clear()
         client.closed = True
 
@@ -370,7 +398,7 @@ class GameServer:
         if kind == "spectate":
             return self._spectate(client, request), False
         if kind == "status":
-            return self._status_message(), False
+            return self._status_message(client, request), False
         if kind == "leave":
             return self._leave(client, request), False
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}")  # pragma: no cover
@@ -386,17 +414,19 @@ class GameServer:
             "protocol": P.PROTOCOL_VERSION,
             "server": "agentworld",
             "version": __version__,
-            "episode": self._episode_summary(),
+            "episode": self.summary(self.game),
+            "episodes": [self.summary(g) for g in self.games.values()],
             "limits": {
                 "max_message_bytes": self.config.max_message_bytes,
                 "rate_limit": self.config.rate_limit,
                 "burst": self.config.burst,
                 "turn_timeout": self.config.turn_timeout,
+                "max_episodes": self.config.max_episodes,
             },
         }
 
-    def _episode_summary(self) -> dict | None:
-        g = self.game
+    @staticmethod
+    def summary(g: Game | None) -> dict | None:
         if g is None:
             return None
         return {
@@ -411,20 +441,18 @@ class GameServer:
         }
 
     def _start(self, client: Client, request: P.Start) -> dict:
-        g = self.game
-        if g is not None and not g.over and not _same_token(request.control_token, g.control_token):
-            others = [s.name for s in g.seats.values() if s.conn is not None and s.conn is not client and s.conn.alive]
-            if others:
-                raise ProtocolError(
-                    "forbidden",
-                    f"episode {g.number} is in progress with seats {others} held by other connections; "
-                    "send its control_token to replace it",
-                )
+        replace: Game | None = None
+        if request.control_token is not None:
+            replace = next((g for g in self.games.values() if _same_token(request.control_token, g.control_token)), None)
+            if replace is None:
+                raise ProtocolError("forbidden", "control_token matches no episode on this server")
+        elif client.seats:
+            replace = next(iter(client.seats.values()))  # an env resetting the episode it plays
         task = request.task or self.config.task
         if not task:
             raise ProtocolError("invalid_message", "start needs a task (this server has no --task)")
         seed = self.config.seed if request.seed is None else request.seed
-        game, observations = self.start_episode(task, seed, request.options)
+        game, observations = self.start_episode(task, seed, request.options, replace=replace)
         reply: dict[str, Any] = {
             "type": "started",
             "episode": game.number,
@@ -442,8 +470,10 @@ class GameServer:
             reply["observations"] = observations
         return reply
 
-    def start_episode(self, task: Any, seed: int, options: dict) -> tuple[Game, dict]:
-        """Build and reset a new Episode, replacing the current one (its seats are lost)."""
+    def start_episode(self, task: Any, seed: int, options: dict, replace: Game | None = None) -> tuple[Game, dict]:
+        """Build a new Episode: a new game, or in place of `replace` (whose seats are then lost)."""
+        if replace is None:
+            self._make_room()
         name = str(task.get("id", "?")) if isinstance(task, dict) else task
         try:
             episode = self.factory(task, seed, dict(options))  # a fresh episode, reset with seed
@@ -456,66 +486,108 @@ class GameServer:
             code = "bad_task" if type(exc).__name__ == "TaskError" else "bad_options"
             raise ProtocolError(code, f"cannot start {name!r}: {type(exc).__name__}: {exc}") from None
         task = getattr(getattr(episode, "task", None), "id", None) or name
-        old = self.game
-        if old is not None:
-            if old.timer:
-                old.timer.cancel()
-            for seat in old.seats.values():
-                if seat.conn is not None:
-                    seat.conn.seats.discard(seat.name)
-                    seat.conn.push({"type": "seat_lost", "seat": seat.name, "reason": "a new episode started"})
         order = list(episode.agents)
-        seats = {name: Seat(name, secrets.token_urlsafe(16)) for name in order}
         game = Game(
             number=next(self.numbers),
             task=task,
             seed=seed,
             episode=episode,
             order=order,
-            seats=seats,
+            seats={agent: Seat(agent, secrets.token_urlsafe(16)) for agent in order},
             control_token=secrets.token_urlsafe(16),
         )
         game.status = jsonable(episode.status())
         game.round = int(game.status.get("round", 1))
         game.over = bool(game.status.get("done") or game.status.get("truncated")) or not order
-        self.game = game
+        if replace is not None:
+            self._end_game(replace, "a new episode started")
+            game.spectators = replace.spectators
+        else:
+            game.spectators = set(self.lobby)
+            self.lobby.clear()
+        for client in game.spectators:
+            client.watching = game
+        self.games[game.number] = game
         log.info("episode %d started: task %s seed %d, seats %s", game.number, task, seed, ", ".join(order))
-        self._broadcast(
-            {"type": "episode_start", "episode": game.number, "task": task, "seed": seed, "agents": order}
-        )
+        self._broadcast(game, {"type": "episode_start", "episode": game.number, "task": task, "seed": seed,
+                               "agents": order})
         self._begin_turn(game)
-        return game, observations or {}
+        return game, observations
 
-    def _require_game(self) -> Game:
-        if self.game is None:
+    def _make_room(self) -> None:
+        if len(self.games) < self.config.max_episodes:
+            return
+        now = time.monotonic()
+        for game in list(self.games.values()):  # oldest first
+            if game.idle(now, self.IDLE_GRACE):
+                self._end_game(game, "the episode was closed to make room for a new one")
+                for client in game.spectators:
+                    client.watching = None
+                if len(self.games) < self.config.max_episodes:
+                    return
+        raise ProtocolError(
+            "busy", f"{len(self.games)} episodes are being played or watched (max_episodes="
+            f"{self.config.max_episodes}); try again later",
+        )
+
+    def _end_game(self, game: Game, reason: str) -> None:
+        """Take a game off the server; its seat holders are told."""
+        if game.timer:
+            game.timer.cancel()
+        for seat in game.seats.values():
+            if seat.conn is not None:
+                seat.conn.seats.pop(seat.name, None)
+                seat.conn.push({"type": "seat_lost", "seat": seat.name, "episode": game.number, "reason": reason})
+                seat.conn = None
+        self.games.pop(game.number, None)
+
+    def _pick_game(self, episode: int | None) -> Game:
+        if episode is not None:
+            game = self.games.get(episode)
+            if game is None:
+                raise ProtocolError("unknown_episode", f"no episode {episode}; running: {sorted(self.games)}")
+            return game
+        if not self.games:
             raise ProtocolError("no_episode", "no episode is running; send a start message first")
-        return self.game
-
-    def _seat(self, game: Game, name: str) -> Seat:
-        seat = game.seats.get(name)
-        if seat is None:
-            raise ProtocolError("unknown_seat", f"unknown seat {name!r}; seats are {list(game.order)}")
-        return seat
+        return self.game  # type: ignore[return-value]
 
     def _held_seat(self, client: Client, name: str) -> tuple[Game, Seat]:
-        game = self._require_game()
-        seat = self._seat(game, name)
-        if seat.conn is not client:
+        game = client.seats.get(name)
+        seat = game.seats.get(name) if game is not None else None
+        if game is None or seat is None or seat.conn is not client:
+            if not self.games:
+                raise ProtocolError("no_episode", "no episode is running; send a start message first")
             raise ProtocolError("not_your_seat", f"this connection has not joined seat {name!r}; send join with its token")
         return game, seat
 
+    def _find_seat(self, request: P.Join) -> tuple[Game, Seat]:
+        """The seat a join names: in the given episode, else the episode whose seat has that token."""
+        candidates = [self._pick_game(request.episode)] if request.episode is not None else list(self.games.values())
+        if not candidates:
+            raise ProtocolError("no_episode", "no episode is running; send a start message first")
+        named = [g for g in candidates if request.seat in g.seats]
+        if not named:
+            seats = sorted({s for g in candidates for s in g.order})
+            raise ProtocolError("unknown_seat", f"unknown seat {request.seat!r}; seats are {seats}")
+        for game in named:
+            if _same_token(request.token, game.seats[request.seat].token):
+                return game, game.seats[request.seat]
+        raise ProtocolError("bad_token", f"wrong token for seat {request.seat!r} (or its episode has ended)")
+
     def _join(self, client: Client, request: P.Join) -> dict:
-        game = self._require_game()
-        seat = self._seat(game, request.seat)
-        if not _same_token(request.token, seat.token):
-            raise ProtocolError("bad_token", f"wrong token for seat {request.seat!r} in episode {game.number}")
+        game, seat = self._find_seat(request)
         if seat.conn is not None and seat.conn is not client:
-            seat.conn.seats.discard(seat.name)
-            seat.conn.push({"type": "seat_lost", "seat": seat.name, "reason": "joined from another connection"})
+            seat.conn.seats.pop(seat.name, None)
+            seat.conn.push({"type": "seat_lost", "seat": seat.name, "episode": game.number,
+                            "reason": "joined from another connection"})
+        previous = client.seats.get(seat.name)
+        if previous is not None and previous is not game and seat.name in previous.seats:
+            previous.seats[seat.name].conn = None  # one seat name per connection
         seat.conn = client
         seat.observe = request.observe
-        client.seats.add(seat.name)
-        log.info("connection %d took seat %s", client.id, seat.name)
+        client.seats[seat.name] = game
+        game.touched = time.monotonic()
+        log.info("connection %d took seat %s of episode %d", client.id, seat.name, game.number)
         briefing = jsonable(self._briefing(game, seat.name))
         reply: dict[str, Any] = {
             "type": "joined",
@@ -573,45 +645,46 @@ class GameServer:
         record = game.episode.act(seat.name, action)
         if note:  # the Episode's record (also in its trajectory) says the turn timed out
             record["result"] = f"{note}; {record.get('result') or ''}".rstrip("; ")
-        data = record  # encoded straight to JSON when sent (no copy on the hot path)
-        self._publish({"type": "update", "record": data})
+        self._publish(game, {"type": "update", "record": record})  # encoded as is: no copy on the hot path
         game.turn_index += 1
         # a round ends after its last seat, or as soon as the task succeeds (as the env does)
-        succeeded = bool(data.get("checkpoints")) and bool(game.episode.status().get("success"))
+        succeeded = bool(record.get("checkpoints")) and bool(game.episode.status().get("success"))
         if game.turn_index >= len(game.order) or succeeded:
             game.turn_index = 0
             round_record = game.episode.end_round()
-            self._publish({"type": "update", "record": round_record})
+            self._publish(game, {"type": "update", "record": round_record})
             game.status = jsonable(round_record.get("status") or game.episode.status())
             game.round = int(game.status.get("round", game.round + 1))
             if game.status.get("done") or game.status.get("truncated"):
                 game.over = True
                 log.info("episode %d over: success=%s psr=%s", game.number, game.status.get("success"),
                          game.status.get("psr"))
-                self._broadcast({"type": "episode_end", "episode": game.number, "status": game.status})
+                self._broadcast(game, {"type": "episode_end", "episode": game.number, "status": game.status})
         self._begin_turn(game)
-        return data
+        return record
 
     def _begin_turn(self, game: Game) -> None:
         """Tell the seat whose turn it is, and arm the turn timeout."""
+        game.touched = time.monotonic()
         if game.over:
             return
         seat = game.seats[game.order[game.turn_index]]
         if seat.conn is not None and seat.observe:
             observation = game.episode.observe(seat.name)
-            seat.conn.push({"type": "turn", "seat": seat.name, "round": game.round, "observation": observation})
+            seat.conn.push({"type": "turn", "seat": seat.name, "episode": game.number, "round": game.round,
+                            "observation": observation})
         timeout = self.config.turn_timeout
         if timeout:
             key = (game.number, game.round, game.turn_index)
             game.timer = asyncio.get_running_loop().call_later(timeout, self._on_timeout, key)
 
     def _on_timeout(self, key: tuple[int, int, int]) -> None:
-        game = self.game
+        game = self.games.get(key[0])
         if game is None or game.over or (game.number, game.round, game.turn_index) != key:
             return
         seat = game.seats[game.order[game.turn_index]]
         game.timer = None
-        log.info("turn of %s timed out (round %d): playing wait", seat.name, game.round)
+        log.info("episode %d: turn of %s timed out (round %d): playing wait", game.number, seat.name, game.round)
         try:
             record = self._act(
                 game, seat, {"tool": "wait", "args": {}},
@@ -628,57 +701,65 @@ class GameServer:
         return {"type": "observation", "seat": seat.name, "round": game.round, "observation": observation}
 
     def _spectate(self, client: Client, request: P.Spectate) -> dict:
-        client.spectating = True
-        self.spectators.add(client)
-        reply: dict[str, Any] = {"type": "spectating", "episode": self._episode_summary()}
-        if self.game is not None:
-            reply["status"] = self.game.status
+        """Watch one episode (the given one, else the latest; with none yet, the next one started)."""
+        game = self._pick_game(request.episode) if request.episode is not None else self.game
+        if client.watching is not None:
+            client.watching.spectators.discard(client)
+        self.lobby.discard(client)
+        client.watching = game
+        if game is None:
+            self.lobby.add(client)
+        else:
+            game.spectators.add(client)
+        reply: dict[str, Any] = {"type": "spectating", "episode": self.summary(game)}
+        if game is not None:
+            reply["status"] = game.status
             if request.history:
-                reply["history"] = list(self.game.episode.trajectory)
+                reply["history"] = list(game.episode.trajectory)
         return reply
 
-    def _status_message(self) -> dict:
-        game = self.game
+    def _status_message(self, client: Client, request: P.Status) -> dict:
+        """Status of the given episode, else the one this connection plays or watches, else the latest."""
+        if request.episode is not None:
+            game: Game | None = self._pick_game(request.episode)
+        else:
+            game = next(iter(client.seats.values()), None) or client.watching or self.game
         if game is not None:  # live: checkpoints can be reached mid-round
             game.status = jsonable(game.episode.status())
-        return {
-            "type": "status",
-            "episode": self._episode_summary(),
-            "status": None if game is None else game.status,
-        }
+        return {"type": "status", "episode": self.summary(game), "status": None if game is None else game.status}
 
     def _leave(self, client: Client, request: P.Leave) -> dict:
         names = sorted(client.seats) if request.seat is None else [request.seat]
-        game = self.game
         for name in names:
             if name not in client.seats:
                 raise ProtocolError("not_your_seat", f"this connection does not hold seat {name!r}")
         for name in names:
-            client.seats.discard(name)
-            if game and name in game.seats and game.seats[name].conn is client:
+            game = client.seats.pop(name)
+            if name in game.seats and game.seats[name].conn is client:
                 game.seats[name].conn = None
         if request.seat is None:
-            client.spectating = False
-            self.spectators.discard(client)
-        return {"type": "left", "seats": names, "spectating": client.spectating}
+            if client.watching is not None:
+                client.watching.spectators.discard(client)
+            client.watching = None
+            self.lobby.discard(client)
+        return {"type": "left", "seats": names, "spectating": client.watching is not None or client in self.lobby}
 
     # ------------------------------------------------------------------ fan-out
 
-    def _publish(self, message: dict) -> None:
-        """Send a world update to every spectator (encoded once)."""
-        if not self.spectators:
+    @staticmethod
+    def _publish(game: Game, message: dict) -> None:
+        """Send a world update to the game's spectators (encoded once)."""
+        if not game.spectators:
             return
         text = P.encode(message)
-        for client in list(self.spectators):
+        for client in list(game.spectators):
             client.push_text(text)
 
-    def _broadcast(self, message: dict) -> None:
-        """Send to spectators and seat holders (episode start/end)."""
+    @staticmethod
+    def _broadcast(game: Game, message: dict) -> None:
+        """Send to the game's spectators and seat holders (episode start/end)."""
         text = P.encode(message)
-        targets = set(self.spectators)
-        if self.game:
-            targets.update(s.conn for s in self.game.seats.values() if s.conn is not None)
-        for client in targets:
+        for client in game.spectators | game.holders():
             client.push_text(text)
 
 
@@ -756,6 +837,7 @@ def configure_serve(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-message-bytes", type=int, default=64 * 1024, help="largest accepted message")
     parser.add_argument("--rate-limit", type=float, default=1000.0, help="messages per second per connection")
     parser.add_argument("--burst", type=int, default=2000, help="messages a connection may send at once")
+    parser.add_argument("--max-episodes", type=int, default=32, help="episodes played at once on this server")
 
 
 def command_serve(args: argparse.Namespace) -> int:
@@ -768,6 +850,7 @@ def command_serve(args: argparse.Namespace) -> int:
     config = ServerConfig(
         host=args.host, port=args.port, task=args.task, seed=args.seed, turn_timeout=args.turn_timeout,
         max_message_bytes=args.max_message_bytes, rate_limit=args.rate_limit, burst=args.burst,
+        max_episodes=args.max_episodes,
     )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)

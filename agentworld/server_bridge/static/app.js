@@ -140,6 +140,7 @@ function onMessage(msg) {
     case "hello":
       break;
     case "spectating":
+      $("feed").textContent = "";
       if (msg.episode) {
         state.agents = msg.episode.agents;
         showStatus(msg.episode.round, msg.episode.turn, msg.status);
@@ -148,6 +149,8 @@ function onMessage(msg) {
       break;
     case "joined":
       state.seat = msg.seat;
+      state.agents = msg.agents;
+      send({ type: "spectate", episode: msg.episode, history: true });  // this seat's episode
       $("join-form").classList.add("hidden");
       $("connection").textContent = `seat ${msg.seat}`;
       showBriefing(msg.seat, msg.briefing || {});
