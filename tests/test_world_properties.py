@@ -212,3 +212,26 @@ def test_lineage_of_an_equip_reaches_the_gathers():
     assert w.provenance.inputs_of(7) == {6}
     assert w.provenance.lineage(7) == {0, 2, 3, 4, 5, 6}
     assert 1 not in w.provenance.lineage(7)  # walking enabled the give, but no item came from it
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 300) | st.text(max_size=12)
+    | st.sampled_from(["a0", "a1", "team", "oak_tree#1", "hen#1", "coins", "oak_stick", "mira", "site#shed",
+                       "weapon", "ground#1", "town_square", "bead"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=6)
+arg_names = st.sampled_from(["target", "recipe", "count", "to", "item", "give", "want", "offer_id", "slot", "npc",
+                             "site", "message"])
+
+
+@settings(max_examples=50, deadline=None)
+@given(calls=st.lists(st.tuples(st.sampled_from(sorted(MOVERS | {"gather", "craft", "attack", "use", "talk", "buy",
+                                                                 "sell", "build", "teleport"})),
+                                st.dictionaries(arg_names, json_values, max_size=4)), min_size=1, max_size=15))
+def test_act_never_raises_on_arbitrary_arguments(calls):
+    w = busy_world(0, 2)
+    for aid, (tool, args) in enumerate(calls):
+        out = w.act("a0", tool, args, aid)
+        assert isinstance(out.ok, bool)
+        assert out.ok or (isinstance(out.error, str) and out.error)
+    check_invariants(w)

@@ -91,6 +91,7 @@ class _Index:
         self.skill_ids = list(content.skills)
         self.slots = list(content.rules.equipment_slots)
         self.reachable: bytes = gmap.reachable
+        self.max_aggro = max([m.aggro_radius for m in content.mobs.values() if m.aggressive] or [0])
         self.node_names = {k: v.name for k, v in content.node_kinds.items()}
         self.mob_names = {k: v.name for k, v in content.mobs.items()}
         self.item_names = {k: v.name for k, v in content.items.items()}
@@ -1233,7 +1234,7 @@ class World:
         for p in players.values():
             if not p.alive:
                 continue
-            for _ident, ent, d in self.grid.near(p.x, p.y, 8):
+            for _ident, ent, d in self.grid.near(p.x, p.y, self._ix.max_aggro):
                 if type(ent) is Mob and ent.target is None and ent.alive:
                     spec = mob_specs[ent.type]
                     if spec.aggressive and d <= spec.aggro_radius:
