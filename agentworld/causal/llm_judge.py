@@ -5,8 +5,8 @@ actions for every newly found contributor, asks an OpenAI-compatible model about
 in batches (several pairs per request, JSON answer), adds the "yes" pairs as edges and
 traces on from the actions they reveal. Candidates are pruned by relevance inside a
 temporal window: the same agent, a message addressed to B's agent, shared named objects,
-an action aimed at B's agent, or an engine provenance link (links are always candidates,
-whatever the window). Every judgment is cached on disk, keyed by a hash of the model,
+an action aimed at B's agent; engine links and the provenance judge's edges into B are
+candidates whatever the window. Every judgment is cached on disk, keyed by a hash of the model,
 the prompt files and the two action descriptions, so re-scoring a run costs nothing.
 
 The prompts are plain files in ``prompts/`` beside this module (or a directory given as
@@ -202,6 +202,7 @@ class LLMJudge:
         agents = sorted({a["agent"] for a in actions})
         names = {a["id"]: action_names(a, vocab) | text_names(str(a.get("result") or ""), vocab) for a in actions}
         texts = {a["id"]: describe(a) for a in actions}
+        self._hints = self.provenance_hints(records)
 
         contributing = {t for t in targets if t in by_id}
         frontier = sorted(contributing)
@@ -226,9 +227,21 @@ class LLMJudge:
         self.stats.seconds = round(time.perf_counter() - start, 3)
         return out
 
+    def provenance_hints(self, records: list[Record]) -> dict[int, list[int]]:
+        """B -> earlier actions the provenance judge links to B (engine links, walks, chat
+        uptake, checkpoint state support): candidates whatever the window, still judged by the model."""
+        from .provenance_judge import ProvenanceJudge
+
+        hints: dict[int, list[int]] = {}
+        for e in ProvenanceJudge(checkpoints=self.context.get("checkpoints")).edges(records):
+            if e.src < e.dst:
+                hints.setdefault(e.dst, []).append(e.src)
+        return hints
+
     def candidates(self, b: Record, actions: list[Record], names: dict[int, set[str]], agents: list[str]) -> list[int]:
         """Earlier actions worth asking about for B: provenance hints first, then the nearest relevant."""
         hinted = [l.get("from") for l in b.get("links") or [] if isinstance(l, dict) and isinstance(l.get("from"), int)]
+        hinted += getattr(self, "_hints", {}).get(b["id"], [])
         out = [h for h in dict.fromkeys(hinted) if h < b["id"]]
         nearby: list[int] = []
         first_round = b["round"] - self.window
@@ -287,10 +300,12 @@ class LLMJudge:
             f"Pair {i}:\n  A: {texts[a]}\n  B: {texts[b]}" for i, (a, b, _) in enumerate(batch, 1)
         )
         roles = "\n".join(f"- {name}: {role}" for name, role in (self.context.get("roles") or {}).items()) or "- (not given)"
+        checkpoints = "\n".join(f"- {cp}: {text}" for cp, text in (self.context.get("checkpoints") or {}).items())
         user = self.pairs_template.safe_substitute(
             task_name=self.context.get("name", "(unnamed task)"),
             objective=self.context.get("objective", "(not given)"),
             roles=roles,
+            checkpoints=checkpoints or "- (not given)",
             pairs=pairs_text,
         )
         answers: dict[int, tuple[bool, str]] = {}
