@@ -292,6 +292,9 @@ def test_episode_over_and_start_permissions(server):
     third = other.request("start", task="fake", seed=1)
     assert third["episode"] == second["episode"] + 1
     assert holder.act({"tool": "score"})["ok"]
+    with pytest.raises(ServerError) as exc:  # one seat of a team cannot reset the team's episode
+        holder.conn.request("start", task="fake")
+    assert exc.value.code == "forbidden" and "a1" in exc.value.message
     # replacing an episode others play takes its control token; a wrong one is refused
     with pytest.raises(ServerError) as exc:
         other.request("start", task="fake", control_token="guess")

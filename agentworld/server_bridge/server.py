@@ -446,8 +446,14 @@ class GameServer:
             replace = next((g for g in self.games.values() if _same_token(request.control_token, g.control_token)), None)
             if replace is None:
                 raise ProtocolError("forbidden", "control_token matches no episode on this server")
-        elif client.seats:
-            replace = next(iter(client.seats.values()))  # an env resetting the episode it plays
+        elif client.seats:  # an env resetting the episode it plays (it must hold every seat)
+            replace = next(iter(client.seats.values()))
+            others = [s.name for s in replace.seats.values() if s.conn is not client]
+            if others:
+                raise ProtocolError(
+                    "forbidden", f"episode {replace.number} also has seats {others} not held by this connection; "
+                    "replacing it needs its control_token",
+                )
         task = request.task or self.config.task
         if not task:
             raise ProtocolError("invalid_message", "start needs a task (this server has no --task)")
