@@ -169,8 +169,19 @@ def recipients(action: dict[str, Any], agents: Iterable[str]) -> set[str]:
 
 
 def action_names(action: dict[str, Any], vocabulary: frozenset[str]) -> set[str]:
-    """What an action names: its arguments, or for chat the message text."""
+    """What an action names: its arguments (plus, from the world content, what a gathered
+    node yields and what a crafted recipe takes and makes), or for chat the message text."""
     args = action.get("args") or {}
-    if action.get("tool") == "chat":
+    tool = action.get("tool")
+    if tool == "chat":
         return text_names(str(args.get("message", "")), vocabulary)
-    return arg_names(args)
+    names = arg_names(args)
+    content = _content()
+    if content is not None:
+        if tool == "gather" and isinstance(args.get("target"), str):
+            node = getattr(content, "node_kinds", {}).get(args["target"].split("#", 1)[0])
+            names |= set(getattr(node, "yields", None) or {})
+        elif tool == "craft" and isinstance(args.get("recipe"), str):
+            recipe = getattr(content, "recipes", {}).get(args["recipe"])
+            names |= set(getattr(recipe, "inputs", None) or {}) | set(getattr(recipe, "outputs", None) or {})
+    return names
