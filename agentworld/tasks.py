@@ -562,18 +562,27 @@ def random_spawns(task: Task, seed: int, content: Any = None, same_region: bool 
         start = marks[a.spawn] if isinstance(a.spawn, str) else tuple(a.spawn)
         pool = walkable
         if same_region:
-            region = _region(gmap, start)
-            pool = [t for t in walkable if _region(gmap, t) == region] or walkable
+            pool = _walkable_tiles(gmap, _region(gmap, start)) or walkable
         agents.append(a.model_copy(update={"spawn": rng.choice(pool)}))
     return _variant(task, "random_spawns", agents=agents)
 
 
-def _walkable_tiles(gmap: Any) -> list[tuple[int, int]]:
-    """Walkable tiles reachable from the hub (so every random spawn can reach the task)."""
-    w = gmap.width
-    reach = getattr(gmap, "reachable", b"") or b""
-    return [(x, y) for y in range(gmap.height) for x in range(w)
-            if gmap.walkable(x, y) and (not reach or reach[y * w + x] == 1)]
+_WALKABLE: dict[int, tuple[Any, list[tuple[int, int]], dict[Any, list[tuple[int, int]]]]] = {}
+
+
+def _walkable_tiles(gmap: Any, region: Any = None) -> list[tuple[int, int]]:
+    """Walkable tiles reachable from the hub (so every random spawn can reach the task), cached per map."""
+    cached = _WALKABLE.get(id(gmap))
+    if cached is None or cached[0] is not gmap:
+        w = gmap.width
+        reach = getattr(gmap, "reachable", b"") or b""
+        tiles = [(x, y) for y in range(gmap.height) for x in range(w)
+                 if gmap.walkable(x, y) and (not reach or reach[y * w + x] == 1)]
+        by_region: dict[Any, list[tuple[int, int]]] = {}
+        for t in tiles:
+            by_region.setdefault(_region(gmap, t), []).append(t)
+        cached = _WALKABLE[id(gmap)] = (gmap, tiles, by_region)
+    return cached[1] if region is None else cached[2].get(region, [])
 
 
 def _region(gmap: Any, pos: tuple[int, int]) -> Any:
