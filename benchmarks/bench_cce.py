@@ -2,7 +2,8 @@
 
 The episode is synthetic (agentworld.causal.synthetic.synthetic_episode): gatherers feed
 crafters who feed a leader, fighters share kills, builders work on a site, everyone walks
-and chats, with engine-style item/damage/labor links. Target: < 100 ms per episode.
+and chats, with engine-style item/damage/labor links, holdings events and checkpoint descriptions
+(so all four edge sources run: links, walks, chat uptake, state support). Target: < 100 ms per episode.
 
     /work/venv/bin/python benchmarks/bench_cce.py [--agents 20] [--rounds 55] [--repeat 20]
 """
@@ -15,7 +16,7 @@ import time
 
 from agentworld.causal import judge_records
 from agentworld.causal.mentions import content_vocabulary
-from agentworld.causal.synthetic import synthetic_episode
+from agentworld.causal.synthetic import SYNTHETIC_CHECKPOINTS, synthetic_episode
 
 
 def main() -> None:
@@ -34,7 +35,7 @@ def main() -> None:
     times = []
     for _ in range(args.repeat):
         t0 = time.perf_counter()
-        result = judge_records(records, success=True)
+        result = judge_records(records, success=True, checkpoints=SYNTHETIC_CHECKPOINTS)
         times.append((time.perf_counter() - t0) * 1000)
     kinds: dict[str, int] = {}
     for e in result["edges"]:

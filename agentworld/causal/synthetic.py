@@ -128,6 +128,21 @@ STAFF_TASK = {
 }
 
 
+SYNTHETIC_CHECKPOINTS = {
+    "wolf_slain": "A wolf is dead.",
+    "bridge_built": "The bridge is complete.",
+    "armed": "agent_00 holds a product and an oak log and wields the iron sword.",
+}
+
+
+def _gain(agent: str, item: str, origin: int) -> dict[str, Any]:
+    return {"kind": "item_gain", "agent": agent, "action": origin, "item": item, "count": 1, "origin": origin}
+
+
+def _loss(agent: str, item: str, origin: int) -> dict[str, Any]:
+    return {"kind": "item_loss", "agent": agent, "item": item, "count": 1, "lots": [[origin, 1]]}
+
+
 def synthetic_episode(n_agents: int = 20, rounds: int = 55, seed: int = 0) -> TrajectoryBuilder:
     """A large, plausible episode: gatherers feed crafters who feed a leader, fighters kill
     mobs, builders work on a site, everyone walks and chats; the leader's last action
@@ -150,7 +165,7 @@ def synthetic_episode(n_agents: int = 20, rounds: int = 55, seed: int = 0) -> Tr
             if r == rounds and role == "leader":
                 stock = lots[n][-3:]
                 b.act(n, "equip", {"item": "iron_sword"}, links=[(o, "item") for _, o in stock],
-                      checkpoints=["armed"])
+                      checkpoints=["armed"], events=[_gain(n, "iron_sword", b.next_id)])
                 continue
             if roll < 0.18:
                 peer = rng.choice(names)
@@ -167,21 +182,25 @@ def synthetic_episode(n_agents: int = 20, rounds: int = 55, seed: int = 0) -> Tr
                     to = rng.choice(crafters)
                     given = [lots[n].pop() for _ in range(2)]
                     i = b.act(n, "give", {"to": to, "item": given[0][0], "count": 2},
-                              links=[(o, "item") for _, o in given])
+                              links=[(o, "item") for _, o in given],
+                              events=[e for it, o in given for e in (_loss(n, it, o), _gain(to, it, b.next_id))])
                     lots[to] += [(it, i) for it, _ in given]
                 else:
                     node = f"oak_tree#{rng.randrange(40)}"
-                    i = b.act(n, "gather", {"target": node})
-                    lots[n].append((rng.choice(["oak_log", "iron_ore"]), i))
+                    item = rng.choice(["oak_log", "iron_ore"])
+                    i = b.act(n, "gather", {"target": node}, events=[_gain(n, item, b.next_id)])
+                    lots[n].append((item, i))
             elif role == "crafter":
                 if len(lots[n]) >= 2:
                     used = [lots[n].pop(0) for _ in range(2)]
                     i = b.act(n, "craft", {"recipe": rng.choice(["stick", "iron_bar", "plank"])},
-                              links=[(o, "item") for _, o in used])
+                              links=[(o, "item") for _, o in used],
+                              events=[_loss(n, it, o) for it, o in used] + [_gain(n, "product", b.next_id)])
                     lots[n].append(("product", i))
                 elif lots[n] and rng.random() < 0.5:
                     it, o = lots[n].pop()
-                    i = b.act(n, "give", {"to": names[0], "item": it}, links=[(o, "item")])
+                    i = b.act(n, "give", {"to": names[0], "item": it}, links=[(o, "item")],
+                              events=[_loss(n, it, o), _gain(names[0], it, b.next_id)])
                     lots[names[0]].append((it, i))
                 else:
                     b.act(n, "wait")
