@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import time
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, fields
 from typing import Any, Callable
 
 from agentworld import observation as obsmod
@@ -126,15 +126,10 @@ class Episode:
         self.trajectory = []
         self.next_action = 0
         self.reached: dict[str, bool] = dict.fromkeys(self.checkpoint_ids, False)
-        self.reached_at: dict[str, int | None] = dict.fromkeys(self.checkpoint_ids, None)
-        self.turns_this_round: set[str] = set()
         self.inbox: dict[str, list[dict]] = {a: [] for a in self.agents}
         self.last: dict[str, tuple[str, str]] = {a: ("", "") for a in self.agents}
-        self.actions_by: dict[str, int] = dict.fromkeys(self.agents, 0)
-        self.messages_sent = 0
         self._obs_cache: dict[str, dict] = {}
         self.success = False
-        self.error: str | None = None
         self._check()  # a checkpoint true from the start latches silently
         return {a: self.observe(a) for a in self.agents}
 
@@ -201,9 +196,6 @@ class Episode:
                 ok, result, error, events, links = out.ok, out.result, out.error, out.events, out.links
             except Exception as exc:  # engine bug: keep the episode alive, make it visible
                 ok, result, error, events, links = False, "", f"internal engine error: {type(exc).__name__}: {exc}", [], []
-            if tool == "chat" and ok:
-                self.messages_sent += 1
-        self.actions_by[agent] += 1
         self.last[agent] = (result or "", error or "")
         self.inbox[agent] = []  # the agent has had its turn: it saw its messages
         self._obs_cache.clear()
@@ -248,19 +240,6 @@ class Episode:
 
     def briefing(self, agent: str, include_plan: bool = False) -> dict:
         return make_briefing(self.task, agent, self.disabled, include_plan)
-
-    # --- summaries ------------------------------------------------------------------------------
-    def metrics(self) -> dict:
-        actions = [r for r in self.trajectory if r["type"] == "action"]
-        per_agent = {}
-        for a in self.agents:
-            mine = [r for r in actions if r["agent"] == a]
-            per_agent[a] = {"actions": len(mine), "errors": sum(1 for r in mine if not r["ok"]),
-                            "messages": sum(1 for r in mine if r["tool"] == "chat" and r["ok"])}
-        return {"success": self.success, "psr": self.psr, "rounds": max((r["round"] for r in actions), default=0),
-                "actions": len(actions), "messages": sum(1 for r in actions if r["tool"] == "chat" and r["ok"]),
-                "errors": sum(1 for r in actions if not r["ok"]), "checkpoints": dict(self.reached),
-                "per_agent": per_agent}
 
 
 def make_briefing(task: Task, agent: str, disabled: frozenset[str] = frozenset(), include_plan: bool = False) -> dict:

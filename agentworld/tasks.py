@@ -360,7 +360,6 @@ def check_task(task: Task, content: Any) -> list[str]:
         marks = landmarks_of(content)
         width = getattr(content.map, "width", None)
         height = getattr(content.map, "height", None)
-        site_ids = {f"site#{s.id}" for s in task.world.sites}
 
         def place(where: str, value: Any) -> None:
             if isinstance(value, str):

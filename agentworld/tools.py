@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
 # Bounds keep hostile inputs cheap; numbers are generous for real play.
 MAX_COUNT = 10_000
