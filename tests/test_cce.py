@@ -31,6 +31,9 @@ def test_staff_episode_scores_12_of_27() -> None:
     kinds = {(e["src"], e["dst"]): e["kind"] for e in res["edges"]}
     assert kinds[(25, 26)] == "item" and kinds[(12, 15)] == "move" and kinds[(1, 3)] == "chat"
     assert (0, 3) not in kinds and (5, 26) not in kinds  # greetings name nothing
+    # who enabled whom: 6,9 -> 15 stay with the lumberjack; 15 -> 19, 1 -> 3/6/9, 20 -> 22/25, 25 -> 26 cross
+    assert res["enabled"] == {"lumberjack": {"woodworker": 1}, "woodworker": {"lumberjack": 3, "wizard": 1},
+                              "wizard": {"woodworker": 2}}
 
 
 def test_failed_episode_scores_zero_but_keeps_the_partial_fraction(tmp_path: Path) -> None:

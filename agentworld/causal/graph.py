@@ -254,6 +254,13 @@ def score(
     pac_partial = {
         ag: (per_agent_contrib[ag] / per_agent_total[ag] if per_agent_total[ag] else 0.0) for ag in names
     }
+    # who enabled whom: edges on a causal path to success between two different agents
+    enabled: dict[str, dict[str, int]] = {}
+    for e in graph.edges:
+        a, b = graph.by_id[e.src]["agent"], graph.by_id[e.dst]["agent"]
+        if a != b and e.src in contributing and e.dst in contributing:
+            enabled.setdefault(a, {})
+            enabled[a][b] = enabled[a].get(b, 0) + 1
     if success and not targets:
         notes.append("episode succeeded but no action reached a checkpoint: CCE is 0")
     return {
@@ -267,6 +274,7 @@ def score(
         "contributing_count": len(contributing),
         "actions_per_agent": per_agent_total,
         "contributing_per_agent": per_agent_contrib,
+        "enabled": enabled,  # {agent A: {agent B: edges A -> B on causal paths}}
         "success_actions": targets,
         "contributing": sorted(contributing),
         "edges": [e.to_json() for e in graph.edges],
