@@ -409,6 +409,28 @@ def test_mobs_retaliate_chase_and_kill_then_player_respawns():
     assert w.observe("v")["alive"] is True
 
 
+def test_mob_heals_when_its_attackers_are_gone():
+    drv = Driver(seed=1)
+    w = drv.world
+    w.add_player("v", TOWN, skills={"accuracy": 40, "strength": 40, "health": 1})
+    mid = w.add_mob("ogre_brute", (131, 122))
+    mob = w.mobs[mid]
+    for _ in range(10):
+        drv("v", "attack", target=mid)
+        if mob.hp < mob.max_hp:
+            break
+    assert mob.hp < mob.max_hp
+    w.players["v"].hp = 1  # the next blow kills
+    for _ in range(10):
+        w.end_round()
+        if not w.players["v"].alive:
+            break
+    assert not w.players["v"].alive
+    w.end_round()
+    assert mob.hp == mob.max_hp and mob.damage_by == {}
+    assert any(e["kind"] == "heal" and e["target"] == mid for e in w.events)
+
+
 def _best(world: World, slot: str, level: int) -> str | None:
     best = None
     for item in world.content.items.values():

@@ -10,7 +10,12 @@ Timing rules (documented for task authors):
 - a mob killed in round r is back (full HP, at its spawn) at the start of round r + mob.respawn;
 - a player killed during end_round of round r is dead for rules.respawn_delay_rounds rounds
   and back (full HP, at their spawn, keeping all items) at the start of round r + delay + 1;
-- a trade offer made in round r can be accepted until the end of round r + expiry - 1.
+- a trade offer made in round r can be accepted until the end of round r + expiry - 1;
+- mobs act in end_round: an aggressive mob targets the nearest living player within its aggro
+  radius, an attacked mob targets its first attacker; each round it attacks its target if in
+  range, else walks up to combat.MOB_SPEED tiles toward it. When its target dies or leaves the
+  leash (combat.MOB_LEASH tiles from the mob's spawn) it turns on the living attacker that dealt
+  it most damage; with none left it heals to full and walks home.
 """
 
 from __future__ import annotations
@@ -1258,6 +1263,7 @@ class World:
                 mob.target = self._next_target(mob)
                 tgt = players.get(mob.target) if mob.target else None
                 if tgt is None:
+                    self._mob_reset(mob)
                     continue
             d = chebyshev((mob.x, mob.y), (tgt.x, tgt.y))
             if d > spec.attack_range:
@@ -1268,6 +1274,16 @@ class World:
                 if d > spec.attack_range:
                     continue
             self._mob_attack(mob, spec, tgt)
+
+    def _mob_reset(self, mob: Mob) -> None:
+        """No attacker left alive within its leash: the mob forgets the fight and heals fully
+        (so nobody wears a boss down alone by dying and coming back)."""
+        mob.damage_by = {}
+        mob.damage_agents = {}
+        if mob.hp < mob.max_hp:
+            amount = mob.max_hp - mob.hp
+            mob.hp = mob.max_hp
+            self._ev("heal", None, None, target=mob.id, amount=amount, hp=mob.hp)
 
     def _closest_player(self, mob: Mob, radius: int) -> str | None:
         best = None
@@ -1362,12 +1378,8 @@ class World:
             p.respawn_round = self.round + self.rules.respawn_delay_rounds + 1
             p.path, p.path_goal = [], None
             self.grid.remove(p.name, p.x, p.y)
+            # mobs fighting them switch to another attacker or reset (see _mobs_act); offers survive
             self._ev("death", None, None, player=p.name, by=mob.id, respawn_round=p.respawn_round)
-            for other in self.mobs.values():
-                if other.target == p.name:
-                    other.target = None
-            for o in [o for o in self.offers.values() if p.name in (o.sender, o.to)]:
-                pass  # offers survive death; acceptance checks that both are alive
 
     # --- observation -----------------------------------------------------------------------------
     def _detail(self, ent, full: bool = False) -> str:
