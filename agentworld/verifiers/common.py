@@ -7,6 +7,7 @@ never change the world and must stay cheap, since they run after every action.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from agentworld.verifiers.helpers import held, wields
@@ -32,9 +33,8 @@ def site_complete(world: Any, site: str) -> bool:
 
 
 class _EventCache:
-    """Incremental scans of the event log, so a predicate called after every action stays O(new events).
-
-    Keyed by the identity of the world's event list; a restored or reset world gets a fresh scan.
+    """Incremental scans of one world's event log, so a predicate called after every action stays
+    O(new events). A restored or reset world (new or shorter event list) gets a fresh scan.
     """
 
     def __init__(self) -> None:
@@ -66,17 +66,28 @@ class _EventCache:
         return self
 
 
-_CACHE = _EventCache()
+_CACHES: "weakref.WeakKeyDictionary[Any, _EventCache]" = weakref.WeakKeyDictionary()
+
+
+def _scan(world: Any) -> _EventCache:
+    """The up-to-date event cache of this world (one per live world object)."""
+    try:
+        cache = _CACHES.get(world)
+        if cache is None:
+            cache = _CACHES[world] = _EventCache()
+    except TypeError:  # not weak-referenceable: scan afresh
+        cache = _EventCache()
+    return cache.update(world)
 
 
 def site_done_rounds(world: Any) -> dict[str, int]:
     """Site id -> the round in which it was completed."""
-    return dict(_CACHE.update(world).site_done)
+    return dict(_scan(world).site_done)
 
 
 def deaths(world: Any, players: list[str] | None = None) -> int:
     """How many player deaths happened so far (of the given players, or of anyone)."""
-    found = _CACHE.update(world).deaths
+    found = _scan(world).deaths
     if players is None:
         return len(found)
     return sum(1 for e in found if e.get("player") in players)
@@ -88,7 +99,7 @@ def any_event(world: Any, kind: str, **fields: Any) -> bool:
     A field value that is a dict matches when the event's dict contains those items with at least
     those counts (e.g. give={"ruby_amulet": 1}).
     """
-    for e in _CACHE.update(world).kinds.get(kind, ()):
+    for e in _scan(world).kinds.get(kind, ()):
         ok = True
         for key, want in fields.items():
             have = e.get(key)
@@ -123,7 +134,7 @@ def task_mobs(world: Any, task: Any, mob_type: str | None = None) -> list[Any]:
 
 def killed_ids(world: Any) -> set[str]:
     """Ids of every mob killed so far (a respawned mob still counts as killed once)."""
-    return {e["target"] for e in _CACHE.update(world).kinds.get("kill", ())}
+    return {e["target"] for e in _scan(world).kinds.get("kill", ())}
 
 
 def all_task_mobs_killed(world: Any, task: Any, mob_type: str | None = None) -> bool:
