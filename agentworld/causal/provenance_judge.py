@@ -43,11 +43,10 @@ RANGE_TOOLS = frozenset(
 )
 # turns that leave the agent where it is and so do not interrupt a walk
 TRANSPARENT_TOOLS = frozenset({"chat", "wait", "inspect"})
-LINK_KINDS = frozenset({"item", "damage", "labor", "trade", "quest"})
 
 
 class ProvenanceJudge:
-    """Edges from engine links, movement runs and chat uptake; no model calls."""
+    """Edges from engine links, walks, chat uptake and checkpoint state support; no model calls."""
 
     name = "provenance"
 
