@@ -83,7 +83,7 @@ def test_links_recovered_from_events_when_links_are_missing() -> None:
     assert res["cce"] == pytest.approx(5 / 6)
 
 
-def test_walk_rule_chat_is_transparent_failed_moves_enable_nothing_other_tools_break_the_walk() -> None:
+def test_walk_rule_chat_and_failures_are_transparent_failed_moves_enable_nothing_other_tools_break_the_walk() -> None:
     b = TrajectoryBuilder()
     m1 = b.act("a", "move_to", {"target": [5, 5]})
     b.end_round()
@@ -92,6 +92,8 @@ def test_walk_rule_chat_is_transparent_failed_moves_enable_nothing_other_tools_b
     m2 = b.act("a", "move_to", {"target": "oak_tree#4"})
     b.end_round()
     talk = b.act("a", "chat", {"to": "team", "message": "nearly there"})
+    b.end_round()
+    too_far = b.act("a", "gather", {"target": "oak_tree#4"}, ok=False)
     b.end_round()
     gather = b.act("a", "gather", {"target": "oak_tree#4"}, checkpoints=["wood"])
     b.end_round()
@@ -103,7 +105,7 @@ def test_walk_rule_chat_is_transparent_failed_moves_enable_nothing_other_tools_b
     b.end_round(success=True)
     res = judge_records(b.records, True)
     assert set(res["contributing"]) == {m1, m2, gather, gather2}
-    assert bad not in res["contributing"] and talk not in res["contributing"]
+    assert bad not in res["contributing"] and talk not in res["contributing"] and too_far not in res["contributing"]
     assert m3 not in res["contributing"] and eq not in res["contributing"]
 
 

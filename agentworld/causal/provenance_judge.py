@@ -12,8 +12,8 @@ Three sources of "a enabled b":
    buy, sell, build, pick_up, trade_offer, trade_accept) enables that action (a craft whose
    recipe the world content says is made by hand needs no walk); inside a run each move
    enables the next, so a run that ends in a checkpoint-reaching move is kept whole. The
-   agent's chat/wait/inspect turns do not break a run (they do not move the agent); any
-   other action does. Failed moves (``ok`` false) moved nothing and enable nothing.
+   agent's chat/wait/inspect turns and failed actions do not break a run (the agent stays
+   put); any other action does. Failed moves (``ok`` false) moved nothing and enable nothing.
 3. Chat uptake (a heuristic). A message from A to B enables an action of B taken after it
    and within ``window`` rounds (default 3) when the action's arguments (or, for a reply
    message, its text) name something the message named: an item id, an entity id, a
@@ -110,8 +110,8 @@ class ProvenanceJudge:
                         out.append(Edge(walk[-1]["id"], b["id"], "move", "continues the walk", self.name))
                     walk.append(b)
                 continue
-            if tool in TRANSPARENT_TOOLS:
-                continue
+            if tool in TRANSPARENT_TOOLS or not b.get("ok", True):
+                continue  # the agent stayed where it was: the walk goes on
             needs_range = tool in RANGE_TOOLS and (tool != "craft" or recipe_needs_station((b.get("args") or {}).get("recipe")))
             if needs_range and walk:
                 target = _target_of(b)
