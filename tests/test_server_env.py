@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -39,6 +40,18 @@ def stripped(records: list[dict]) -> list[dict]:
 
 def plain(obs: dict) -> dict:
     return json.loads(json.dumps(observation_to_json(obs)))
+
+
+def wait_for_end(conn: Connection, errors: list, timeout: float = 60) -> dict:
+    """The episode_end push, failing fast if a player thread crashed."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert not errors, errors
+        try:
+            return conn.next_push(lambda m: m["type"] == "episode_end", timeout=1)
+        except TimeoutError:
+            pass
+    raise AssertionError("the episode did not end")
 
 
 @pytest.mark.parametrize("agents", ["oracle", "random"])
@@ -159,7 +172,7 @@ def test_seats_played_by_separate_connections_match_embedded(server):
     threads = [threading.Thread(target=play, args=item) for item in started["seats"].items()]
     for t in threads:
         t.start()
-    end = control.next_push(lambda m: m["type"] == "episode_end", timeout=60)
+    end = wait_for_end(control, errors)
     for t in threads:
         t.join(30)
     assert not errors, errors
@@ -205,7 +218,7 @@ def test_twenty_random_agents_on_twenty_connections_match_embedded(server):
     threads = [threading.Thread(target=play, args=item) for item in started["seats"].items()]
     for t in threads:
         t.start()
-    end = control.next_push(lambda m: m["type"] == "episode_end", timeout=60)
+    end = wait_for_end(control, errors)
     for t in threads:
         t.join(30)
     assert not errors, errors
@@ -238,7 +251,16 @@ def test_one_process_per_seat(server, tmp_path):
              "--token", token, "--agent", "oracle", "--timeout", "60"],
             stdout=log, stderr=subprocess.STDOUT, text=True))
     try:
-        end = control.next_push(lambda m: m["type"] == "episode_end", timeout=80)
+        end = None
+        deadline = time.monotonic() + 80
+        while end is None and time.monotonic() < deadline:
+            crashed = [p for p in procs if p.poll() not in (None, 0)]
+            assert not crashed, [(tmp_path / f"{n}.log").read_text() for n in started["seats"]]
+            try:
+                end = control.next_push(lambda m: m["type"] == "episode_end", timeout=1)
+            except TimeoutError:
+                pass
+        assert end is not None, "the episode did not end"
         codes = [p.wait(30) for p in procs]
     finally:
         for p in procs:
