@@ -19,10 +19,16 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
-def test_browser_seat_plays_a_wait_and_a_chat():
-    sync_api = pytest.importorskip("playwright.sync_api")
+def playwright_api():
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install -y chromium (or set AGENTWORLD_CHROMIUM)")
+    from playwright import sync_api
+
+    return sync_api
+
+
+def test_browser_seat_plays_a_wait_and_a_chat():
+    sync_api = playwright_api()
     srv = ServerThread(ServerConfig(port=0), fake_factory).start()
     try:
         control = Connection(srv.url, timeout=10)
@@ -69,6 +75,39 @@ def test_browser_seat_plays_a_wait_and_a_chat():
         assert [(r.get("agent"), r.get("tool")) for r in records] == [
             ("a0", "wait"), ("a1", "score"), (None, None), ("a0", "chat"), ("a1", "chat"), (None, None)]
         teammate.close()
+        control.close()
+    finally:
+        srv.stop()
+
+
+def test_browser_seat_on_the_real_task():
+    sync_api = playwright_api()
+    srv = ServerThread(ServerConfig(port=0)).start()
+    try:
+        control = Connection(srv.url, timeout=20)
+        started = control.request("start", task="task_01", seed=0)
+        mates = {n: SeatClient(srv.url, n, started["seats"][n], timeout=20) for n in ("woodworker", "wizard")}
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            page = browser.new_page()
+            page.goto(f"{srv.http_url}?seat=lumberjack&token={started['seats']['lumberjack']}")
+            expect = sync_api.expect
+            expect(page.locator("#observation")).to_contain_text("Round 1 of 25", timeout=10_000)
+            expect(page.locator("#briefing")).to_contain_text("Lumberjack")
+            page.click("#tool-wait")
+            expect(page.locator("#feed")).to_contain_text("lumberjack: wait")
+            for name in ("woodworker", "wizard"):
+                mates[name].wait_turn(timeout=10)
+                mates[name].act({"tool": "wait"})
+            expect(page.locator("#observation")).to_contain_text("Round 2 of 25")
+            page.fill("#chat-text", "felling oaks now")
+            page.click("#chat-send")
+            expect(page.locator("#feed")).to_contain_text("felling oaks now")
+            heard = mates["woodworker"].wait_turn(timeout=10)
+            assert [m["text"] for m in heard["messages"]] == ["felling oaks now"]
+            browser.close()
+        for mate in mates.values():
+            mate.close()
         control.close()
     finally:
         srv.stop()
