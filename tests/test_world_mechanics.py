@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 from agentworld.world import World, load_content
-from agentworld.world import engine as engine_mod
+from agentworld.world import movement as movement_mod
 
 TOWN = (130, 122)  # town_square: walkable, no mobs nearby
 
@@ -76,13 +76,13 @@ def test_move_to_coordinates_goes_move_speed_tiles_and_reports_remaining(d):
 def test_multi_turn_journey_costs_one_path_search(d, monkeypatch):
     calls = []
     for fn in ("find_path_grid", "straight_path"):
-        real = getattr(engine_mod, fn)
+        real = getattr(movement_mod, fn)
 
         def counting(*a, _real=real, **k):
             calls.append(a[3:5])
             return _real(*a, **k)
 
-        monkeypatch.setattr(engine_mod, fn, counting)
+        monkeypatch.setattr(movement_mod, fn, counting)
     for _ in range(12):
         out = d("jack", "move_to", target="woodcutters_camp")
         assert out.ok, out.error
@@ -115,7 +115,7 @@ def test_move_to_errors(d):
 
 def test_unreachable_target_is_a_clear_error(d, monkeypatch):
     for fn in ("find_path_grid", "straight_path"):  # as the searches report a cut-off target
-        monkeypatch.setattr(engine_mod, fn, lambda *a, **k: None)
+        monkeypatch.setattr(movement_mod, fn, lambda *a, **k: None)
     out = d("jack", "move_to", target="woodcutters_camp")
     assert not out.ok and out.error.startswith("no walkable path from (130, 122) to Woodcutters' Camp")
     assert d.world.players["jack"].pos == TOWN

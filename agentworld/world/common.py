@@ -1,0 +1,32 @@
+"""Small pieces every action module shares: the error type and message formatting."""
+
+from __future__ import annotations
+
+import difflib
+
+from .entities import GroundItem, Landmark, Mob, Node, Npc, Player, Site, Station
+
+
+class ActionError(Exception):
+    """An impossible action; the message is the precise reason shown to the agent."""
+
+
+KIND_OF = {Player: "player", Mob: "mob", Npc: "npc", Node: "node", Station: "station",
+           GroundItem: "ground", Site: "site", Landmark: "landmark"}
+
+
+def suggest(name: str, options) -> str:
+    """'; did you mean 'x'?' for the closest option (difflib, else a containing id), or ''."""
+    options = list(options)
+    close = difflib.get_close_matches(str(name), options, n=1, cutoff=0.5)
+    if not close and len(str(name)) >= 3:
+        close = sorted((o for o in options if str(name) in o), key=lambda o: (len(o), o))[:1]
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def fmt_items(items: dict[str, int]) -> str:
+    return ", ".join(f"{k} x{v}" for k, v in items.items()) or "nothing"
+
+
+def article(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word

@@ -1,0 +1,54 @@
+"""Lookups derived once per Content (content is immutable and shared by every World)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+class ContentIndex:
+    """Lookups derived once per Content (content is immutable and shared)."""
+
+    def __init__(self, content) -> None:
+        self.content = content
+        gmap = content.map
+        self.walkable: Callable[[int, int], bool] = gmap.walkable
+        self.walk_grid: bytes = gmap.walkable_grid
+        self.width, self.height = gmap.width, gmap.height
+        self.max_expansions = max(2000, min(gmap.width * gmap.height, 200_000))
+        tools: dict[str, list[tuple[int, str]]] = {}
+        for item in content.items.values():
+            if item.tool is not None:
+                tools.setdefault(item.tool.skill, []).append((-item.tool.power, item.id))
+        self.tools_by_skill = {s: [i for _p, i in sorted(v)] for s, v in tools.items()}
+        # "a lumberjacking tool such as bronze_axe" (the most basic one)
+        self.tool_hint = {s: f"a {s} tool such as {v[-1]}" for s, v in self.tools_by_skill.items()}
+        self.quest_giver: dict[str, str] = {}
+        self.quests: dict[str, Any] = {}
+        for npc in content.npcs.values():
+            for q in npc.quests:
+                self.quest_giver[q.id] = npc.id
+                self.quests[q.id] = q
+        self.skill_ids = list(content.skills)
+        self.slots = list(content.rules.equipment_slots)
+        self.reachable: bytes = gmap.reachable
+        self.max_aggro = max([m.aggro_radius for m in content.mobs.values() if m.aggressive] or [0])
+        self.node_names = {k: v.name for k, v in content.node_kinds.items()}
+        self.mob_names = {k: v.name for k, v in content.mobs.items()}
+        self.item_names = {k: v.name for k, v in content.items.items()}
+        self.static_detail: dict[str, str] = {}  # NPCs, stations, landmarks never change their detail
+        # fixed beginnings of node / mob details ("lumberjacking 1, needs ...", "level 8 aggressive")
+        self.node_head = {k.id: f"{k.skill} {k.level}" + (f", needs {self.tool_hint.get(k.tool, k.tool + ' tool')}"
+                                                          if k.tool else "")
+                          for k in content.node_kinds.values()}
+        self.mob_head = {m.id: f"level {m.level}" + (" boss" if m.boss else "") + (" aggressive" if m.aggressive else "")
+                         for m in content.mobs.values()}
+
+
+_INDEXES: dict[int, ContentIndex] = {}
+
+
+def index_for(content) -> "ContentIndex":
+    idx = _INDEXES.get(id(content))
+    if idx is None or idx.content is not content:
+        idx = _INDEXES[id(content)] = ContentIndex(content)
+    return idx

@@ -1,0 +1,218 @@
+"""What an agent perceives: observe(), entity details, inspect, chat and wait."""
+
+from __future__ import annotations
+
+from .common import KIND_OF, ActionError, article, fmt_items, suggest
+from .entities import GroundItem, Landmark, Mob, Node, Npc, Player, Site, Station
+from .pathfinding import chebyshev
+
+
+class Observing:
+    """Mixin of World (see engine.py): uses its state, events (_ev) and links (_link)."""
+
+    def _detail(self, ent, full: bool = False) -> str:
+        c = self.content
+        if isinstance(ent, Node):
+            head = self._ix.node_head[ent.kind]
+            if ent.capacity <= 0:
+                return f"{head}; depleted until round {ent.respawn_round}"
+            return f"{head}; {ent.capacity} left"
+        if isinstance(ent, Mob):
+            fight = f", fighting {ent.target}" if ent.target else ""
+            return f"{self._ix.mob_head[ent.type]}, HP {ent.hp}/{ent.max_hp}{fight}"
+        if isinstance(ent, Player):
+            if not ent.alive:
+                return f"dead (back in round {ent.respawn_round})"
+            return f"player, HP {ent.hp}/{ent.max_hp}"
+        if isinstance(ent, Npc):
+            spec = c.npcs[ent.id]
+            extra = ", has a shop" if spec.shop else ""
+            if spec.quests:
+                extra += ", gives quests"
+            return f"{spec.role}{extra}"
+        if isinstance(ent, Station):
+            return f"{ent.name} (crafting station)"
+        if isinstance(ent, GroundItem):
+            return f"{ent.item} x{ent.count} on the ground"
+        if isinstance(ent, Site):
+            if ent.complete:
+                return "complete"
+            needs = f"needs {fmt_items(ent.materials)}; " if ent.materials else ""
+            return f"construction site: {needs}work {ent.work_done}/{ent.work}"
+        if isinstance(ent, Landmark):
+            return "landmark"
+        return ""
+
+    def observe(self, agent: str) -> dict:
+        """The agent's own view (see docs/ARCHITECTURE.md); drains its pending messages."""
+        p = self.players[agent]
+        ix = self._ix
+        static = ix.static_detail
+        node_head, mob_head = ix.node_head, ix.mob_head
+        px, py = p.x, p.y
+        radius = self.rules.view_radius
+        found = []
+        # the spatial grid's near() inlined: this is the hottest loop of a training run
+        size = self.grid.size
+        buckets = self.grid.buckets
+        for by in range((py - radius) // size, (py + radius) // size + 1):
+            for bx in range((px - radius) // size, (px + radius) // size + 1):
+                bucket = buckets.get((bx, by))
+                if not bucket:
+                    continue
+                for ident, ent in bucket.items():
+                    dx = ent.x - px
+                    dy = ent.y - py
+                    dx = -dx if dx < 0 else dx
+                    dy = -dy if dy < 0 else dy
+                    d = dx if dx > dy else dy
+                    if d <= radius and ent is not p:
+                        found.append((d, ident, ent))
+        found.sort(key=lambda f: (f[0], f[1]))
+        nearby = []
+        for d, ident, ent in found:
+            t = type(ent)
+            if t is Node:
+                name = ix.node_names[ent.kind]
+                if ent.capacity > 0:
+                    detail = f"{node_head[ent.kind]}; {ent.capacity} left"
+                else:
+                    detail = f"{node_head[ent.kind]}; depleted until round {ent.respawn_round}"
+            elif t is Mob:
+                name = ix.mob_names[ent.type]
+                if ent.target:
+                    detail = f"{mob_head[ent.type]}, HP {ent.hp}/{ent.max_hp}, fighting {ent.target}"
+                else:
+                    detail = f"{mob_head[ent.type]}, HP {ent.hp}/{ent.max_hp}"
+            elif t is Player:
+                name = ent.name
+                detail = f"player, HP {ent.hp}/{ent.max_hp}" if ent.alive else self._detail(ent)
+            elif t is GroundItem:
+                name = ix.item_names[ent.item]
+                detail = f"{ent.item} x{ent.count} on the ground"
+            elif t is Site:
+                name = ent.name
+                detail = self._detail(ent)
+            else:  # NPC, station, landmark: their detail never changes
+                name = ent.name
+                detail = static.get(ident)
+                if detail is None:
+                    detail = static[ident] = self._detail(ent)
+            nearby.append({"id": ident, "kind": KIND_OF[t], "name": name, "position": [ent.x, ent.y],
+                           "distance": d, "detail": detail})
+
+        messages = p.messages
+        if messages:
+            p.messages = []
+        quests = []
+        for qid, idx in p.quests.items():
+            q = self._ix.quests[qid]
+            quests.append({"npc": p.quest_npc.get(qid, self._ix.quest_giver[qid]), "quest": qid,
+                           "stage": q.stages[idx].text if idx < len(q.stages) else "complete"})
+        region = self.map.region_at(p.x, p.y)
+        return {
+            "agent": p.name, "round": self.round, "position": [p.x, p.y],
+            "region": self.map.region_name(region),
+            "hp": p.hp, "max_hp": p.max_hp, "alive": p.alive,
+            "skills": dict(p.skills),
+            "inventory": p.inventory.counts(),
+            "equipment": dict(p.equipment),
+            "nearby": nearby,
+            "messages": messages,
+            "offers": [{"id": o.id, "from": o.sender, "give": dict(o.give), "want": dict(o.want)}
+                       for o in self.offers.values() if o.to == agent],
+            "quests": quests,
+            "last_result": p.last_result, "last_error": p.last_error,
+        }
+
+    def _do_inspect(self, p: Player, args: dict, aid: int) -> str:
+        target = self._arg_str(args, "target")
+        c = self.content
+        ent = self._lookup(target)
+        if ent is not None and not isinstance(ent, Landmark):
+            d = chebyshev((p.x, p.y), (ent.x, ent.y))
+            if d > self.rules.view_radius and ent is not p:
+                raise ActionError(f"{target} is not in view (it is more than {self.rules.view_radius} tiles away)")
+            return self._describe(ent, d)
+        if ent is not None:
+            return f"{ent.name} ({ent.id}) at ({ent.x}, {ent.y}), {chebyshev((p.x, p.y), (ent.x, ent.y))} tiles away"
+        if target in c.items:
+            it = c.items[target]
+            parts = [f"{it.name} ({it.id}): {it.category}, value {it.value}. {it.description}"]
+            if it.slot:
+                parts.append(f"slot {it.slot}")
+            if it.stats:
+                s = it.stats
+                parts.append(f"stats accuracy {s.accuracy}, strength {s.strength}, defense {s.defense}, "
+                             f"range {s.range}, style {s.style}")
+            if it.requires:
+                parts.append(f"requires {fmt_items(it.requires)}")
+            if it.heal:
+                parts.append(f"heals {it.heal} HP")
+            if it.tool:
+                parts.append(f"tool for {it.tool.skill} (power {it.tool.power})")
+            makers = [r.id for r in c.recipes.values() if target in r.outputs]
+            if makers:
+                parts.append(f"made by recipe(s) {', '.join(makers)}")
+            return "; ".join(parts)
+        if target in c.recipes:
+            r = c.recipes[target]
+            where = f"at {article(r.station)}" if r.station else "anywhere (no station)"
+            tools = f", tools {', '.join(r.tools)}" if r.tools else ""
+            return (f"recipe {r.id} ({r.name}): {fmt_items(dict(r.inputs))} -> {fmt_items(dict(r.outputs))}; "
+                    f"needs {r.skill} {r.level}, {where}{tools}; +{r.xp} xp")
+        if target in c.skills:
+            s = c.skills[target]
+            return f"skill {s.id}: {s.description} You have level {p.skills.get(s.id, 1)} ({p.xp.get(s.id, 0)} xp)"
+        if target in c.node_kinds:
+            k = c.node_kinds[target]
+            return (f"{k.name} nodes: {k.skill} {k.level}{', tool for ' + k.tool if k.tool else ''}; "
+                    f"yields {fmt_items(dict(k.yields))}; {k.capacity} gathers, back after {k.respawn} rounds")
+        if target in c.mobs:
+            m = c.mobs[target]
+            return (f"{m.name} ({m.id}): level {m.level}, {m.hp} HP, max hit {m.max_hit}, range {m.attack_range}, "
+                    f"{'aggressive' if m.aggressive else 'passive'}{', BOSS' if m.boss else ''}. {m.description}")
+        pool = list(self.players) + list(self.entities) + list(c.items) + list(c.recipes)
+        raise ActionError(f"nothing called '{target}' to inspect{suggest(target, pool)}")
+
+    def _describe(self, ent, d: int) -> str:
+        kind = KIND_OF[type(ent)]
+        ident = ent.name if isinstance(ent, Player) else ent.id
+        return f"{ident} ({kind}) at ({ent.x}, {ent.y}), {d} tiles away: {self._detail(ent, full=True)}"
+
+    def _do_chat(self, p: Player, args: dict, aid: int) -> str:
+        to = args.get("to")
+        message = args.get("message")
+        if not isinstance(message, str) or not message.strip():
+            raise ActionError("chat needs a non-empty 'message'")
+        limit = self.rules.max_message_chars
+        if len(message) > limit:
+            raise ActionError(f"message is {len(message)} characters; the limit is {limit}")
+        if to == "team":
+            recipients = [n for n in self.players if n != p.name]
+        else:
+            names = [to] if isinstance(to, str) else to
+            if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+                raise ActionError(f"'to' must be 'team', an agent name or a list of agent names, got {to!r}")
+            unknown = [n for n in names if n not in self.players]
+            if unknown:
+                raise ActionError(f"unknown recipient(s) {', '.join(repr(n) for n in unknown)}; "
+                                  f"agents: {', '.join(self.players)} (or 'team')")
+            recipients = []
+            for n in names:
+                if n != p.name and n not in recipients:
+                    recipients.append(n)
+            if not recipients:
+                raise ActionError("you cannot send a message only to yourself")
+        if not recipients:
+            raise ActionError("there is nobody else on the team to message")
+        msg = {"round": self.round, "from": p.name, "to": list(recipients), "text": message}
+        for n in recipients:
+            self.players[n].messages.append(msg)
+        self._ev("chat", p.name, aid, to=list(recipients), message=message)
+        return f"message sent to {', '.join(recipients)}"
+
+    def _do_wait(self, p: Player, args: dict, aid: int) -> str:
+        if not p.alive:
+            return f"you wait for your respawn (round {p.respawn_round})"
+        return "you wait"
