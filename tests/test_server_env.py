@@ -54,16 +54,20 @@ def wait_for_end(conn: Connection, errors: list, timeout: float = 60) -> dict:
     raise AssertionError("the episode did not end")
 
 
-@pytest.mark.parametrize("agents", ["oracle", "random"])
-def test_run_over_the_server_equals_embedded(server, tmp_path, agents):
-    embedded = run_episode("task_01", agents, seed=3, out_dir=tmp_path / "embedded", progress=False)
-    remote = run_episode("task_01", agents, seed=3, out_dir=tmp_path / "server", server=server.url, progress=False)
+@pytest.mark.parametrize("agents,options", [
+    ("oracle", {}), ("random", {}), ("oracle", {"random_spawns": True}),
+    ("random", {"no_chat": True, "max_rounds": 8}), ("oracle", {"single_agent": True}),
+])
+def test_run_over_the_server_equals_embedded(server, tmp_path, agents, options):
+    embedded = run_episode("task_01", agents, seed=3, options=options, out_dir=tmp_path / "embedded", progress=False)
+    remote = run_episode("task_01", agents, seed=3, options=options, out_dir=tmp_path / "server",
+                         server=server.url, progress=False)
     a = read_jsonl(tmp_path / "embedded" / "trajectory.jsonl")
     b = read_jsonl(tmp_path / "server" / "trajectory.jsonl")
     assert len(a) > 20 and stripped(a) == stripped(b)
     drop = ("seconds", "run_dir")
     assert {k: v for k, v in embedded.items() if k not in drop} == {k: v for k, v in remote.items() if k not in drop}
-    assert remote["success"] == (agents == "oracle")
+    assert remote["success"] == (agents == "oracle" and not options.get("single_agent"))
 
 
 def test_parallel_env_over_the_server_equals_embedded(server):
