@@ -56,6 +56,8 @@ class EpisodeOptions:
         return frozenset(self.disabled_tools) | ({"chat"} if self.no_chat else frozenset())
 
     def task_options(self) -> dict:
+        if self.max_rounds is not None and int(self.max_rounds) < 1:
+            raise ValueError(f"max_rounds must be >= 1, got {self.max_rounds}")
         return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "single_agent": self.single_agent}
 
 

@@ -176,7 +176,7 @@ class _Progress:
 def configure_run(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("task", help="task id (e.g. task_01) or path to a task YAML")
     parser.add_argument("--agents", default="oracle", help="oracle|random|noop|llm, or a comma list with one kind per agent")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="world seed (default 0); same seed + actions = same run")
     parser.add_argument("--out", help="write a run directory here")
     parser.add_argument("--json", action="store_true", help="print one JSON object with the result")
     parser.add_argument("--server", help="play on an AgentWorld server (ws://host:port) instead of in-process")
@@ -196,7 +196,7 @@ def command_run(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {}
     if args.no_docs:
         options["no_docs"] = True
-    if args.max_rounds:
+    if args.max_rounds is not None:
         options["max_rounds"] = args.max_rounds
     if args.random_spawns:
         options["random_spawns"] = True

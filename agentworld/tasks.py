@@ -596,7 +596,7 @@ def apply_options(task: Task, options: dict | None, seed: int = 0, content: Any 
         task = single_agent(task, name)
     if options.get("no_docs"):
         task = no_docs(task)
-    if options.get("max_rounds"):
+    if options.get("max_rounds") is not None:
         task = with_max_rounds(task, int(options["max_rounds"]))
     if options.get("random_spawns"):
         task = random_spawns(task, seed, content, same_region=options.get("random_spawns") != "any")
