@@ -41,7 +41,6 @@ from .production import Production
 from .provenance import Provenance
 from .spatial import SpatialGrid
 
-
 __all__ = ["World", "Outcome", "ActionError", "KIND_OF"]
 
 
