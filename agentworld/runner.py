@@ -237,8 +237,10 @@ def _summary(r: dict) -> None:
     table.add_row("actions", f"{r['actions']} ({r['errors']} failed)")
     table.add_row("messages", str(r["messages"]))
     table.add_row("checkpoints", ", ".join(f"{k} {'✓' if v else '✗'}" for k, v in r["checkpoints"].items()))
-    if r["usage"]:
-        table.add_row("tokens", ", ".join(f"{k} {v}" for k, v in r["usage"].items()))
+    if r["usage"].get("prompt_tokens") or r["usage"].get("completion_tokens"):
+        u = r["usage"]
+        table.add_row("tokens", f"prompt {u.get('prompt_tokens', 0)}, completion {u.get('completion_tokens', 0)}, "
+                                f"cost {u.get('cost', 0.0):.4f}")
     if r["status"] != "ok":
         table.add_row("status", f"[red]{r['status']}: {r['error']}[/red]")
     if r.get("run_dir"):
