@@ -556,6 +556,8 @@ def test_serve_command_runs_a_server_process():
     finally:
         proc.terminate()
         proc.wait(10)
-    bad = subprocess.run([sys.executable, "-m", "agentworld.cli", "serve", "--turn-timeout", "-1"],
-                         capture_output=True, text=True, timeout=30)
-    assert bad.returncode == 2 and "--turn-timeout" in bad.stderr
+    for args, words in ((["--turn-timeout", "-1"], "--turn-timeout"), (["--burst", "0"], "--burst"),
+                        (["--task", "nope", "--port", "0"], "unknown task 'nope'")):
+        bad = subprocess.run([sys.executable, "-m", "agentworld.cli", "serve", *args],
+                             capture_output=True, text=True, timeout=60)
+        assert bad.returncode == 2 and words in bad.stderr, bad.stderr

@@ -853,6 +853,10 @@ def command_serve(args: argparse.Namespace) -> int:
     if args.max_message_bytes < 1024:
         print("error: --max-message-bytes must be at least 1024", file=sys.stderr)
         return 2
+    for flag, value in (("--rate-limit", args.rate_limit), ("--burst", args.burst), ("--max-episodes", args.max_episodes)):
+        if value <= 0:
+            print(f"error: {flag} must be positive, got {value}", file=sys.stderr)
+            return 2
     config = ServerConfig(
         host=args.host, port=args.port, task=args.task, seed=args.seed, turn_timeout=args.turn_timeout,
         max_message_bytes=args.max_message_bytes, rate_limit=args.rate_limit, burst=args.burst,
