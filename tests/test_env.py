@@ -148,3 +148,11 @@ def test_unseeded_resets_are_fresh_but_reproducible():
 
     a, b = first_obs_sequence(), first_obs_sequence()
     assert a == b and len(set(a)) > 1
+
+
+def test_ansi_render_shows_status_and_every_agent():
+    env = agentworld.make("task_01", render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert text.startswith("task_01 round 1/25") and all(f"[{a}]" in text for a in env.possible_agents)
+    assert agentworld.make("task_01").render() is None
