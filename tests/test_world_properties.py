@@ -235,3 +235,27 @@ def test_act_never_raises_on_arbitrary_arguments(calls):
         assert isinstance(out.ok, bool)
         assert out.ok or (isinstance(out.error, str) and out.error)
     check_invariants(w)
+
+
+def test_event_log_is_identical_across_processes_with_different_hash_seeds():
+    import hashlib
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    code = ("import sys, json, hashlib; sys.path.insert(0, %r)\n"
+            "from test_world_properties import busy_world, play\n"
+            "w = busy_world(3, 3); play(w, 300, seed=4)\n"
+            "print(hashlib.sha256(json.dumps(w.events, sort_keys=True, default=str).encode()).hexdigest())") % str(here)
+    digests = set()
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0, out.stderr
+        digests.add(out.stdout.strip())
+    w = busy_world(3, 3)
+    play(w, 300, seed=4)
+    digests.add(hashlib.sha256(canon(w.events).encode()).hexdigest())
+    assert len(digests) == 1
