@@ -30,3 +30,10 @@ def fmt_items(items: dict[str, int]) -> str:
 
 def article(word: str) -> str:
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def mob_return(mob: Mob) -> str:
+    """When a dead mob comes back, in words."""
+    if mob.respawn_round is None:
+        return "it never respawns"
+    return f"it respawns at the start of round {mob.respawn_round}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import combat
-from .common import ActionError, fmt_items, suggest
+from .common import ActionError, mob_return, fmt_items, suggest
 from .entities import Mob, Player
 
 
@@ -46,7 +46,7 @@ class Fighting:
                     raise ActionError(f"{target} is not a mob and cannot be attacked")
                 raise ActionError(f"unknown mob '{target}'{suggest(target, list(self.content.mobs))}")
         if not mob.alive:
-            raise ActionError(f"{mob.id} is dead (it respawns at the start of round {mob.respawn_round})")
+            raise ActionError(f"{mob.id} is dead ({mob_return(mob)})")
         self._in_range(p, mob, wrange, "weapon")
         spec = self.content.mobs[mob.type]
         weapon = p.equipment.get("weapon")

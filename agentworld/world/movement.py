@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .common import ActionError
+from .common import ActionError, mob_return
 from .entities import Landmark, Mob, Player
 from .pathfinding import chebyshev, find_path_grid, straight_path
 
@@ -31,7 +31,7 @@ class Movement:
         if isinstance(ent, Landmark):
             return (ent.x, ent.y), 0, ent.name
         if isinstance(ent, Mob) and not ent.alive:
-            raise ActionError(f"{target} is dead (it respawns at the start of round {ent.respawn_round})")
+            raise ActionError(f"{target} is dead ({mob_return(ent)})")
         if isinstance(ent, Player) and not ent.alive:
             raise ActionError(f"{target} is dead")
         return (ent.x, ent.y), 1, target
