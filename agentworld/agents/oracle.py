@@ -86,6 +86,10 @@ class OracleAgent(Agent):
         for e in obs["nearby"]:
             if e["kind"] == "player":
                 self.last_seen[e["id"]] = tuple(e["position"])
+        if not obs["alive"]:  # dead: wait for the respawn; errors while dead are not the step's fault
+            self.pending = None
+            self.memo.pop("seen_at", None)  # attack: after respawning the target must be found again
+            return WAIT
         if self.pending is not None:
             index, purpose = self.pending
             self.pending = None
@@ -166,7 +170,7 @@ class OracleAgent(Agent):
         return None
 
     def _heal_if_needed(self, obs: dict) -> tuple[dict, str] | None:
-        if obs["alive"] and obs["max_hp"] and obs["hp"] < obs["max_hp"] * self.heal_below:
+        if obs["max_hp"] and obs["hp"] < obs["max_hp"] * self.heal_below:
             items = self.content.items
             foods = [(items[e["item"]].heal, e["item"]) for e in obs["inventory"]
                      if e["item"] in items and items[e["item"]].heal > 0]
@@ -220,10 +224,7 @@ class OracleAgent(Agent):
         recipe = self.content.recipes.get(step.recipe)
         if recipe is None:
             return None
-        out_item, out_n = next(iter(recipe.outputs.items()))
         inv = _inv(obs)
-        if "start" not in self.memo:
-            self.memo["start"] = inv.get(out_item, 0)
         made = self.memo.get("made", 0)
         if made >= step.count:
             return None
@@ -296,9 +297,6 @@ class OracleAgent(Agent):
         heal = self._heal_if_needed(obs)
         if heal:
             return heal
-        if not obs["alive"]:
-            self.memo.pop("seen_at", None)  # after respawning we must find the target again
-            return WAIT, ""
         target_id = self.memo.get("target")
         if target_id is None:
             mob = _visible(obs, step.target) if "#" in step.target else _nearest(obs, step.target)
