@@ -11,6 +11,8 @@ For each task in `agentworld.list_tasks()`:
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import agentworld
@@ -18,6 +20,7 @@ from agentworld.agents import make_agent
 from agentworld.episode import Episode, make_briefing
 from agentworld.runner import run_episode
 from agentworld.tasks import CATEGORIES, get_task, list_task_ids, load_task, without_agent
+from agentworld.world.engine import TOOL_NAMES
 
 TASK_IDS = list_task_ids()
 AGENT_CASES = [(tid, a.name) for tid in TASK_IDS for a in load_task(tid).agents]
@@ -45,6 +48,25 @@ def test_task_validates_and_has_the_benchmark_shape(task_id):
     setups = [(sorted(a.skills.items()), sorted(a.inventory.items()), sorted(a.equipment.items()), a.spawn)
               for a in task.agents]
     assert len({repr(s) for s in setups}) == len(setups)
+
+
+@pytest.mark.parametrize("task_id", TASK_IDS)
+def test_documentation_names_real_things(task_id):
+    """Every `id` an agent's context names exists, and every (x, y) is a walkable tile or an entity."""
+    ep = Episode(task_id, seed=0)
+    world, content = ep.world, ep.content
+    known = (set(content.items) | set(content.recipes) | set(content.npcs) | set(content.mobs)
+             | set(content.node_kinds) | set(content.skills) | set(content.rules.equipment_slots)
+             | set(world.landmarks) | set(world.stations) | set(world.sites) | set(TOOL_NAMES)
+             | set(ep.task.agent_names))
+    occupied = {(e.x, e.y) for e in [*world.entities.values(), *world.players.values()]}
+    for agent in ep.task.agents:
+        for token in re.findall(r"`([^`]+)`", agent.context):
+            assert token in known, f"{task_id}: {agent.name}'s context names unknown `{token}`"
+        for x, y in re.findall(r"\((\d+), (\d+)\)", agent.context):
+            tile = (int(x), int(y))
+            assert world.map.walkable(*tile) or tile in occupied, \
+                f"{task_id}: {agent.name}'s context points at {tile}, {world.map.terrain_at(*tile)}"
 
 
 def _oracle_episode(task_id: str, seed: int) -> Episode:
