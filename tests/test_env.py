@@ -156,3 +156,43 @@ def test_ansi_render_shows_status_and_every_agent():
     text = env.render()
     assert text.startswith("task_01 round 1/25") and all(f"[{a}]" in text for a in env.possible_agents)
     assert agentworld.make("task_01").render() is None
+
+
+def test_well_formed_but_odd_calls_never_crash_the_engine():
+    """Random schema-valid calls over real ids and junk: every one becomes a record, none an engine crash."""
+    import random
+
+    from agentworld.tools import TOOLS
+    from agentworld.world.content import load_content
+
+    content = load_content()
+    vocab = (list(content.items)[:40] + list(content.recipes)[:20] + list(content.npcs)
+             + ["lumberjack", "woodworker", "wizard", "team", "oak_tree#1", "wolf#7", "site#x", "ground#1",
+                "workbench#camp", "town_square", "#", "a" * 100, "weapon", "head"])
+    rng = random.Random(0)
+
+    def value():
+        r = rng.random()
+        if r < 0.5:
+            return rng.choice(vocab)
+        if r < 0.7:
+            return rng.randint(0, 30_000)
+        if r < 0.8:
+            return [rng.randint(0, 300), rng.randint(0, 300)]
+        if r < 0.9:
+            return {rng.choice(vocab): rng.randint(1, 50)}
+        return [rng.choice(vocab)]
+
+    ok = 0
+    for seed in range(6):
+        env = agentworld.make("task_01", max_rounds=20)
+        env.reset(seed=seed)
+        while env.agents:
+            actions = {a: {"tool": (t := rng.choice(list(TOOLS))),
+                           "args": {f: value() for f in TOOLS[t].model_fields if rng.random() < 0.9}}
+                       for a in env.agents}
+            _, _, _, _, infos = env.step(actions)
+            for info in infos.values():
+                assert "internal engine error" not in (info["error"] or ""), info["action"]
+                ok += info["action"]["ok"]
+    assert ok > 0
