@@ -196,3 +196,12 @@ def test_well_formed_but_odd_calls_never_crash_the_engine():
                 assert "internal engine error" not in (info["error"] or ""), info["action"]
                 ok += info["action"]["ok"]
     assert ok > 0
+
+
+def test_make_accepts_a_yaml_path_and_a_task_object():
+    from agentworld.tasks import TASKS_DIR, load_task
+
+    by_path = agentworld.make(str(TASKS_DIR / "task_01.yaml"))
+    by_task = agentworld.make(load_task("task_01"))
+    assert by_path.possible_agents == by_task.possible_agents == ["lumberjack", "woodworker", "wizard"]
+    assert by_path.reset(seed=1)[0]["wizard"]["text"] == by_task.reset(seed=1)[0]["wizard"]["text"]
