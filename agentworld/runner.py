@@ -65,18 +65,12 @@ def run_episode(task: Task | str, agents: Any = "oracle", seed: int = 0, options
     try:
         backend.reset(seed)
         for name, agent in team.items():
-            agent.reset(name, make_briefing(played, name, ep_options.disabled, include_plan=agent.needs_plan))
+            briefing = make_briefing(played, name, ep_options.disabled, include_plan=agent.needs_plan)
+            _agent_call(name, agent, agent.reset, name, briefing)
         done = False
         while not done:
             for name in names:
-                obs = backend.observe(name)
-                try:
-                    action = team[name].act(obs)
-                except Exception as exc:
-                    status = "error"
-                    error = f"agent {name} ({team[name].kind}) raised {type(exc).__name__}: {exc}"
-                    error_tb = traceback.format_exc()
-                    raise _AgentFailed(error_tb) from exc
+                action = _agent_call(name, team[name], team[name].act, backend.observe(name))
                 rec = backend.act(name, action)
                 if rec["checkpoints"] and backend.status()["success"]:
                     break
@@ -85,8 +79,9 @@ def run_episode(task: Task | str, agents: Any = "oracle", seed: int = 0, options
             bar.update(st)
             done = st["done"]
     except _AgentFailed as exc:
+        status, error = "error", str(exc)
         if progress:
-            print(str(exc), file=sys.stderr)
+            print(exc.trace, file=sys.stderr)
     except KeyboardInterrupt:
         status, error = "error", "interrupted by the user"
     except Exception as exc:  # the backend failed (e.g. the server went away): keep what we have
@@ -118,7 +113,19 @@ def run_episode(task: Task | str, agents: Any = "oracle", seed: int = 0, options
 
 
 class _AgentFailed(Exception):
-    pass
+    """An agent raised: the episode stops with status "error" (the message names the agent)."""
+
+    def __init__(self, message: str, trace: str):
+        super().__init__(message)
+        self.trace = trace
+
+
+def _agent_call(name: str, agent: Agent, fn: Any, *args: Any) -> Any:
+    try:
+        return fn(*args)
+    except Exception as exc:
+        raise _AgentFailed(f"agent {name} ({agent.kind}) raised {type(exc).__name__}: {exc}",
+                           traceback.format_exc()) from exc
 
 
 def _metrics(trajectory: list[dict], status: dict, names: list[str], team: dict[str, Agent], run_status: str,
