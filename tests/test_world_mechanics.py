@@ -536,3 +536,20 @@ def test_snapshot_restore_deepcopy_pickle(d):
     again = pickle.loads(pickle.dumps(w))
     assert again.content is w.content
     assert again.rng.random() == w.rng.random()
+
+
+def test_better_tools_sometimes_give_an_extra_unit():
+    def logs(tool: str, seed: int = 0) -> int:
+        drv = Driver(seed)
+        w = drv.world
+        w.add_player("j", TOWN, skills={"lumberjacking": 40}, inventory={tool: 1})
+        for _ in range(10):
+            node = w.add_node("oak_tree", (131, 121))
+            for _ in range(w.content.node_kinds["oak_tree"].capacity):
+                out = drv("j", "gather", target=node)
+                assert out.ok, out.error
+        return w.players["j"].inventory.count("oak_log")
+
+    gathers = 10 * load_content().node_kinds["oak_tree"].capacity
+    assert logs("bronze_axe") == gathers  # power 1: exactly one log per gather
+    assert gathers < logs("froststeel_axe") < 2 * gathers  # power 3: an extra log half of the time

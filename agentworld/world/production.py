@@ -1,9 +1,17 @@
-"""Gathering from resource nodes, crafting recipes, and skill experience."""
+"""Gathering from resource nodes, crafting recipes, and skill experience.
+
+A gather takes one unit of the node's capacity and gives its `yields` (plus `rare` finds by
+chance). A better tool helps: power p gives one extra unit of the main yield with chance
+(p - 1) * 0.25 (iron tools 25%, froststeel 50%).
+"""
 
 from __future__ import annotations
 
 from .common import ActionError, article, fmt_items, suggest
 from .entities import Node, Player, Station
+
+
+TOOL_BONUS_PER_POWER = 0.25  # chance of one extra unit per gather for each tool power above 1
 
 
 class Production:
@@ -53,6 +61,12 @@ class Production:
                                   f"(an item with tool skill {kind.tool}) in your inventory or equipped")
             self._link(tool_used[1], "item", f"used {tool_used[0]}")
         gained = dict(kind.yields)
+        if tool_used is not None:
+            # a better tool (power p > 1) gives one extra unit of the main yield with chance (p - 1) / 4
+            power = self.content.items[tool_used[0]].tool.power
+            if power > 1 and self.rng.random() < (power - 1) * TOOL_BONUS_PER_POWER:
+                main = next(iter(kind.yields))
+                gained[main] += 1
         for rare in kind.rare:
             if self.rng.random() < rare.chance:
                 gained[rare.item] = gained.get(rare.item, 0) + rare.count
