@@ -13,7 +13,7 @@ from typing import Any
 from agentworld.verifiers.helpers import held, wields
 
 __all__ = ["held", "wields", "holds_all", "site_complete", "site_done_rounds", "mob_type_killed",
-           "deaths", "any_event", "equipped", "task_mobs", "killed_ids", "all_task_mobs_killed"]
+           "deaths", "any_event", "equipped", "task_mobs", "killed_ids", "all_task_mobs_killed", "quest_stage"]
 
 
 def holds_all(world: Any, agent: str, items: dict[str, int]) -> bool:
@@ -144,3 +144,21 @@ def all_task_mobs_killed(world: Any, task: Any, mob_type: str | None = None) -> 
         return False
     dead = killed_ids(world)
     return all(m.id in dead for m in mobs)
+
+
+def quest_stage(world: Any, agent: str, quest: str) -> int | str | None:
+    """None if `agent` never took up `quest`, "done" once finished, else the index of the current stage."""
+    player = world.players.get(agent)
+    if player is None or quest not in player.quests:
+        return None
+    stage = player.quests[quest]
+    stages = world.content.npcs[_quest_giver(world, quest)].quests
+    total = next(len(q.stages) for q in stages if q.id == quest)
+    return "done" if stage >= total else stage
+
+
+def _quest_giver(world: Any, quest: str) -> str:
+    for npc in world.content.npcs.values():
+        if any(q.id == quest for q in npc.quests):
+            return npc.id
+    raise KeyError(f"no NPC gives the quest '{quest}'")
