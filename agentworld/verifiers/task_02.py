@@ -20,8 +20,8 @@ def flax_cut(world: Any, task: Any) -> bool:
 
 
 def bars_smelted(world: Any, task: Any) -> bool:
-    """Two bars exist at once (or one is already forged into a tool beside the other bar)."""
-    tools = held(world, "bronze_pickaxe") + held(world, "bronze_spear")
+    """Two bars exist at once (or some are already forged into the smith's pickaxe and spear)."""
+    tools = held(world, "bronze_pickaxe", "smith") + held(world, "bronze_spear", "smith")
     return held(world, "bronze_bar") + tools >= 2
 
 
