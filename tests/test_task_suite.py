@@ -124,3 +124,26 @@ def test_removing_any_one_agent_fails(task_id, missing):
     result = run_episode(task, "oracle", seed=0, progress=False)
     assert result["status"] == "ok"
     assert not result["success"], f"{task_id} was solved without {missing}: collaboration is not necessary"
+
+
+def _without_waits(task_id: str, agents: list[str]):
+    """The task with these agents' `wait_for {rounds}` steps removed from the oracle plan."""
+    task = load_task(task_id)
+    plan = {name: [s for s in steps if not (name in agents and isinstance(s, dict) and "wait_for" in s
+                                             and "rounds" in (s["wait_for"] or {}))]
+            for name, steps in task.oracle.items()}
+    return task.model_copy(update={"oracle": plan})
+
+
+def test_beacons_lit_without_waiting_for_the_relay_fail():
+    """task_05: keepers who light as soon as they can (no relay, before the signal) never satisfy it."""
+    result = run_episode(_without_waits("task_05", ["west_keeper", "north_keeper", "east_keeper"]), "oracle",
+                         seed=0, progress=False)
+    assert result["checkpoints"]["beacons_stocked"] and not result["success"]
+
+
+def test_a_chant_before_the_stones_are_held_breaks_the_ritual():
+    """task_12: the ritual completes, but its first chant came before the wardens were in place."""
+    result = run_episode(_without_waits("task_12", ["ritualist"]), "oracle", seed=0, progress=False)
+    assert result["checkpoints"]["stones_held"]  # they did get there, too late
+    assert not result["checkpoints"]["first_chant"] and not result["success"]

@@ -13,7 +13,8 @@ from typing import Any
 from agentworld.verifiers.helpers import held, wields
 
 __all__ = ["held", "wields", "holds_all", "site_complete", "site_done_rounds", "mob_type_killed",
-           "deaths", "any_event", "equipped", "task_mobs", "killed_ids", "all_task_mobs_killed", "quest_stage"]
+           "deaths", "any_event", "equipped", "task_mobs", "killed_ids", "all_task_mobs_killed", "quest_stage",
+           "site_steps"]
 
 
 def holds_all(world: Any, agent: str, items: dict[str, int]) -> bool:
@@ -44,6 +45,8 @@ class _EventCache:
         self.site_done: dict[str, int] = {}
         self.deaths: list[dict] = []
         self.kinds: dict[str, list[dict]] = {}
+        self.pos: dict[str, tuple[int, int]] | None = None  # players' positions as of the last scanned event
+        self.site_steps: dict[str, list[tuple[dict, dict[str, tuple[int, int]]]]] = {}
 
     def update(self, world: Any) -> "_EventCache":
         events = world.events
@@ -54,8 +57,16 @@ class _EventCache:
             self.key = key
         if self.first is None:
             self.first = first
+        if self.pos is None:
+            self.pos = {name: tuple(p.spawn) for name, p in world.players.items()}
         for e in events[self.seen:]:
             kind = e.get("kind")
+            if kind == "move" and e.get("agent") in self.pos and "mob" not in e:
+                self.pos[e["agent"]] = (e["to"][0], e["to"][1])
+            elif kind == "respawn" and e.get("player") in self.pos:
+                self.pos[e["player"]] = (e["position"][0], e["position"][1])
+            elif kind == "site_progress":
+                self.site_steps.setdefault(e["site"], []).append((e, dict(self.pos)))
             if kind == "site_done":
                 self.site_done.setdefault(e["site"], e["round"])
             elif kind == "death":
@@ -162,3 +173,9 @@ def _quest_giver(world: Any, quest: str) -> str:
         if any(q.id == quest for q in npc.quests):
             return npc.id
     raise KeyError(f"no NPC gives the quest '{quest}'")
+
+
+def site_steps(world: Any, site: str) -> list[tuple[dict, dict[str, tuple[int, int]]]]:
+    """Every build on `site` (its site_progress event) with where each player stood at that moment."""
+    sid = site if site.startswith("site#") else f"site#{site}"
+    return list(_scan(world).site_steps.get(sid, ()))
