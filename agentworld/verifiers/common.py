@@ -1,8 +1,9 @@
-"""Read-only world queries shared by the verifiers of task_02 ... task_08.
+"""Read-only world queries shared by the task verifiers (task_02 onwards).
 
-The simplest item queries live in `helpers.py` (held, wields); this module adds what the
-later tasks need: construction sites, mob kills, deaths and shop/trade events. Predicates must
-never change the world and must stay cheap, since they run after every action.
+The simplest item queries live in `helpers.py` (held, wields); this module adds construction
+sites, mob kills, deaths, quests, shop/trade/heal events and where players stood at each build.
+Predicates must never change the world and must stay cheap, since they run after every action:
+event-log queries go through one incremental cache per world, so each event is read once.
 """
 
 from __future__ import annotations
