@@ -137,7 +137,7 @@ class Use(Tool):
 
 class Talk(Tool):
     name: ClassVar[str] = "talk"
-    description: ClassVar[str] = "Talk to an NPC next to you (advances quests, gives hints)."
+    description: ClassVar[str] = "Talk to an NPC next to you (advances quests, gives hints; a trainer gives a lesson: skill XP)."
     npc: Name = Field(description="NPC id")
 
 

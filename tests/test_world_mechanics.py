@@ -9,6 +9,7 @@ import pytest
 
 from agentworld.world import World, load_content
 from agentworld.world import movement as movement_mod
+from agentworld.world.content import xp_for_level
 
 TOWN = (130, 122)  # town_square: walkable, no mobs nearby
 
@@ -297,6 +298,39 @@ def test_buy_and_sell(d):
     out = d("jack", "sell", npc="mira", item="bronze_axe")
     assert out.ok and p.inventory.count("coins") == 70 + int(w.content.items["bronze_axe"].value * 0.5)
     assert not d("jack", "buy", npc="mira", item="magic_staff").ok
+
+
+def test_inspect_a_shopkeeper_lists_stock_prices_and_what_is_left(d):
+    d.walk("jack", "mira")
+    d.world.players["jack"].inventory.add("coins", 100, None)
+    assert d("jack", "buy", npc="mira", item="knife", count=2).ok
+    card = d("jack", "inspect", target="mira").result
+    assert "Sells: bronze_axe 36 coins (5 left)" in card and "knife 15 coins (3 left)" in card
+    assert "buys any item for 50% of its value" in card
+
+
+def test_trainer_lessons_give_xp_up_to_the_level_taught(d):
+    w = d.world
+    p = w.players["jack"]
+    d.walk("jack", "captain_rowan")
+    assert "accuracy up to level 30" in d("jack", "inspect", target="captain_rowan").result
+    out = d("jack", "talk", npc="captain_rowan")
+    lesson = w.rules.lesson_xp
+    assert out.ok and f"+{lesson} accuracy xp" in out.result
+    assert {(e["skill"], e["amount"]) for e in out.events if e["kind"] == "xp"} >= {("accuracy", lesson),
+                                                                                     ("strength", lesson)}
+    # health 20 is below the cap of 30: it is taught too; a skill at the cap is not
+    p.skills["accuracy"], p.xp["accuracy"] = 30, xp_for_level(30)
+    out = d("jack", "talk", npc="captain_rowan")
+    assert "accuracy" not in {e["skill"] for e in out.events if e["kind"] == "xp"}
+    assert p.xp["accuracy"] == xp_for_level(30)
+    for skill in ("strength", "defense", "health"):
+        p.skills[skill], p.xp[skill] = 30, xp_for_level(30)
+    out = d("jack", "talk", npc="captain_rowan")
+    assert "nothing more to teach" in out.result and not [e for e in out.events if e["kind"] == "xp"]
+    d.walk("jack", "mira")
+    out = d("jack", "talk", npc="mira")  # a shopkeeper teaches nothing
+    assert out.ok and "Lesson" not in out.result and not [e for e in out.events if e["kind"] == "xp"]
 
 
 def test_quest_bring_items_and_rewards(d):

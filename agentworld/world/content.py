@@ -94,6 +94,7 @@ class Rules(Model):
     unarmed: Stats
     max_level: int = Field(MAX_LEVEL, ge=1)
     hub: Id  # landmark everything must be reachable from
+    lesson_xp: int = Field(40, ge=0)  # XP per taught skill that one talk with a trainer gives
 
     def max_hp(self, health_level: int) -> int:
         """Maximum hit points for a given health level."""

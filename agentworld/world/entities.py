@@ -74,7 +74,7 @@ class Npc:
     name: str
     x: int
     y: int
-    stock: dict[str, int] = field(default_factory=dict)   # shop item -> units left (-1: unlimited)
+    stock: dict[str, int] = field(default_factory=dict)   # shop item -> units left
 
     @property
     def pos(self) -> tuple[int, int]:

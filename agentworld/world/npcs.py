@@ -139,5 +139,26 @@ class Npcs:
                     break
                 lines.append(msg)
             break
+        lesson = self._lesson(p, spec, aid)
+        if lesson:
+            lines.append(lesson)
         self._ev("talk", p.name, aid, npc=npc.id)
         return " ".join(lines)
+
+    def _lesson(self, p: Player, spec: Any, aid: int) -> str:
+        """A trainer's lesson: rules.lesson_xp XP in each skill it teaches, never past its level cap."""
+        from .content import xp_for_level
+
+        taught = []
+        for skill, cap in spec.teaches.items():
+            room = xp_for_level(cap) - p.xp.get(skill, 0)
+            amount = min(self.rules.lesson_xp, room)
+            if skill in p.xp and amount > 0:
+                self._add_xp(p, skill, amount, aid)
+                taught.append(f"+{amount} {skill} xp")
+        if taught:
+            return f"Lesson: {', '.join(taught)}."
+        if spec.teaches:
+            caps = ", ".join(f"{k} {v}" for k, v in spec.teaches.items())
+            return f"{spec.name} has nothing more to teach you (teaches up to {caps})."
+        return ""

@@ -26,9 +26,13 @@ class Observing:
             return f"player, HP {ent.hp}/{ent.max_hp}"
         if isinstance(ent, Npc):
             spec = c.npcs[ent.id]
+            if full:
+                return self._npc_card(ent, spec)
             extra = ", has a shop" if spec.shop else ""
             if spec.quests:
                 extra += ", gives quests"
+            if spec.teaches:
+                extra += ", teaches skills"
             return f"{spec.role}{extra}"
         if isinstance(ent, Station):
             return f"{ent.name} (crafting station)"
@@ -42,6 +46,18 @@ class Observing:
         if isinstance(ent, Landmark):
             return "landmark"
         return ""
+
+    def _npc_card(self, npc: Npc, spec) -> str:
+        """What `inspect` tells about an NPC: its shop (stock left, prices), lessons and quests."""
+        parts = [f"{spec.role} {spec.name}" + (f", {spec.description.rstrip('.')}" if spec.description else "")]
+        if spec.shop:
+            stock = ", ".join(f"{s.item} {s.price} coins ({npc.stock.get(s.item, 0)} left)" for s in spec.shop.stock)
+            parts.append(f"Sells: {stock}; buys any item for {spec.shop.buy_ratio:.0%} of its value")
+        if spec.teaches:
+            parts.append("Teaches (talk for a lesson): " + ", ".join(f"{k} up to level {v}" for k, v in spec.teaches.items()))
+        if spec.quests:
+            parts.append("Quests: " + ", ".join(q.name for q in spec.quests))
+        return ". ".join(parts) + "."
 
     def observe(self, agent: str) -> dict:
         """The agent's own view (see docs/ARCHITECTURE.md); drains its pending messages."""
