@@ -147,3 +147,9 @@ def test_a_chant_before_the_stones_are_held_breaks_the_ritual():
     result = run_episode(_without_waits("task_12", ["ritualist"]), "oracle", seed=0, progress=False)
     assert result["checkpoints"]["stones_held"]  # they did get there, too late
     assert not result["checkpoints"]["first_chant"] and not result["success"]
+
+
+def test_a_wheel_started_before_the_foundation_is_ruined():
+    """task_15: both sites get finished, but the wheel was begun on an unfinished foundation."""
+    result = run_episode(_without_waits("task_15", ["millwright"]), "oracle", seed=0, progress=False)
+    assert result["checkpoints"]["foundation_laid"] and not result["success"]
