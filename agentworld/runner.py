@@ -20,6 +20,7 @@ from agentworld.agents import Agent, make_agent
 from agentworld.env import make_backend
 from agentworld.episode import EpisodeOptions, make_briefing
 from agentworld.tasks import Task, TaskError, load_task
+from agentworld.trajectory import outcome, write_run_dir
 
 
 def _team(spec: Any, names: list[str], agent_options: dict | None, seed: int) -> dict[str, Agent]:
@@ -99,8 +100,6 @@ def run_episode(task: Task | str, agents: Any = "oracle", seed: int = 0, options
     metrics = _metrics(trajectory, st, names, team, status, error, time.time() - started)
     result = {"task": played.id, "seed": seed, **metrics}
     if out_dir is not None:
-        from agentworld.trajectory import write_run_dir
-
         config = {"task": base_task.id, "seed": seed, "agents": {n: a.config() for n, a in team.items()},
                   "options": ep_options.to_dict(), "server": server, "version": agentworld.__version__}
         path = write_run_dir(out_dir, base_task, config, trajectory, metrics)
@@ -144,13 +143,8 @@ def _metrics(trajectory: list[dict], status: dict, names: list[str], team: dict[
                 totals[k] = totals.get(k, False) or v
             elif isinstance(v, (int, float)):  # counts add up; peaks (max_*) take the maximum
                 totals[k] = max(totals.get(k, 0), v) if k.startswith("max_") else totals.get(k, 0) + v
-    return {
-        "success": bool(status["success"]), "psr": float(status["psr"]),
-        "rounds": max((r["round"] for r in actions), default=0), "max_rounds": status["max_rounds"],
-        "actions": len(actions), "messages": sum(1 for r in actions if r["tool"] == "chat" and r["ok"]),
-        "errors": sum(1 for r in actions if not r["ok"]), "checkpoints": status["checkpoints"],
-        "status": run_status, "error": error, "per_agent": per_agent, "usage": totals, "seconds": round(seconds, 3),
-    }
+    return {**outcome(trajectory, status),
+            "status": run_status, "error": error, "per_agent": per_agent, "usage": totals, "seconds": round(seconds, 3)}
 
 
 class _Progress:

@@ -31,8 +31,48 @@ def write_jsonl(path: Path, records: Iterable[dict]) -> None:
 
 
 def read_jsonl(path: Path) -> list[dict]:
+    """The JSON objects of a .jsonl file; a bad line is a ValueError naming the file and line."""
+    out = []
     with open(path, encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{path}: line {n}: not valid JSON ({exc})") from None
+            if not isinstance(rec, dict):
+                raise ValueError(f"{path}: line {n}: a record must be a JSON object, got {type(rec).__name__}")
+            out.append(rec)
+    return out
+
+
+def outcome(trajectory: list[dict], status: dict) -> dict:
+    """The metrics that follow from the trajectory and the final status alone (replay re-checks them)."""
+    actions = [r for r in trajectory if r.get("type") == "action"]
+    return {
+        "success": bool(status["success"]), "psr": float(status["psr"]),
+        "rounds": max((r["round"] for r in actions), default=0), "max_rounds": status["max_rounds"],
+        "actions": len(actions), "messages": sum(1 for r in actions if r["tool"] == "chat" and r["ok"]),
+        "errors": sum(1 for r in actions if not r["ok"]), "checkpoints": status["checkpoints"],
+    }
+
+
+ACTION_KEYS = ("agent", "tool", "args", "raw", "error")
+
+
+def _check_record(i: int, rec: dict, agents: list[str]) -> None:
+    """A recorded line replay can feed back: a known type and, for actions, the fields it re-plays."""
+    where = f"trajectory.jsonl record {i}"
+    kind = rec.get("type")
+    if kind not in ("action", "round_end"):
+        raise ValueError(f"{where}: 'type' must be 'action' or 'round_end', got {kind!r}")
+    if kind == "action":
+        missing = [k for k in ACTION_KEYS if k not in rec]
+        if missing:
+            raise ValueError(f"{where}: action record lacks {', '.join(missing)}")
+        if rec["agent"] not in agents:
+            raise ValueError(f"{where}: unknown agent {rec['agent']!r}; the task's agents: {', '.join(agents)}")
 
 
 def write_run_dir(out_dir: str | Path, task: Task, config: dict, trajectory: list[dict], metrics: dict) -> Path:
@@ -65,14 +105,13 @@ def replay(run_dir: str | Path) -> dict:
     cfg = run["config"]
     ep = Episode(run["task"], seed=cfg.get("seed", 0), options=cfg.get("options") or {})
     produced: list[dict] = []
-    for rec in run["trajectory"]:
+    for i, rec in enumerate(run["trajectory"]):
+        _check_record(i, rec, ep.agents)
         if rec["type"] == "action":
             action: Any = ParseError(rec["error"], rec["raw"]) if rec["tool"] is None else {"tool": rec["tool"], "args": rec["args"]}
             produced.append(ep.act(rec["agent"], action))
-        elif rec["type"] == "round_end":
-            produced.append(ep.end_round())
         else:
-            produced.append(rec)  # unknown record types are carried over unchanged
+            produced.append(ep.end_round())
     expected = run["trajectory"]
     result = {"match": True, "records": len(expected), "compared": 0, "first_mismatch": None}
     for i, (want, got) in enumerate(zip(expected, produced)):
@@ -85,6 +124,13 @@ def replay(run_dir: str | Path) -> dict:
     if result["match"] and len(produced) != len(expected):
         result.update(match=False, first_mismatch={"index": min(len(produced), len(expected)), "fields": ["length"],
                                                   "expected": len(expected), "got": len(produced)})
+    if result["match"] and run["metrics"]:  # metrics.json must tell the same story as the trajectory
+        got = outcome(produced, ep.status())
+        want = {k: run["metrics"].get(k) for k in got}
+        fields = sorted(k for k in got if want[k] != got[k])
+        if fields:
+            result.update(match=False, first_mismatch={"index": "metrics.json", "fields": fields,
+                                                      "expected": want, "got": got})
     return result
 
 
@@ -105,7 +151,8 @@ def command_replay(args: argparse.Namespace) -> int:
         print(f"replay matches: {result['compared']} records identical (ignoring {', '.join(VOLATILE)})")
     else:
         mm = result["first_mismatch"]
-        print(f"replay MISMATCH at record {mm['index']} (fields: {', '.join(mm['fields'])})")
+        at = mm["index"] if isinstance(mm["index"], str) else f"record {mm['index']}"
+        print(f"replay MISMATCH at {at} (fields: {', '.join(mm['fields'])})")
         print("expected:", json.dumps(mm["expected"])[:2000])
         print("got:     ", json.dumps(mm["got"])[:2000])
     return 0 if result["match"] else 1

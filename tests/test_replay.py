@@ -37,3 +37,33 @@ def test_replay_detects_tampering(tmp_path):
     assert not result["match"]
     cli = subprocess.run([sys.executable, "-m", "agentworld.cli", "replay", str(out)], capture_output=True, text=True)
     assert cli.returncode == 1 and "MISMATCH" in cli.stdout
+
+
+def test_replay_checks_metrics_against_the_trajectory(tmp_path):
+    out = tmp_path / "run"
+    run_episode("task_01", "oracle", seed=0, out_dir=out, progress=False)
+    metrics = json.loads((out / "metrics.json").read_text())
+    assert metrics["success"] and replay(out)["match"]
+    metrics["success"], metrics["psr"] = False, 0.5
+    (out / "metrics.json").write_text(json.dumps(metrics))
+    result = replay(out)
+    assert not result["match"]
+    assert result["first_mismatch"]["index"] == "metrics.json" and result["first_mismatch"]["fields"] == ["psr", "success"]
+
+
+def test_broken_trajectory_lines_are_clear_errors(tmp_path):
+    out = tmp_path / "run"
+    run_episode("task_01", "noop", seed=0, out_dir=out, progress=False)
+    good = (out / "trajectory.jsonl").read_text()
+    n = good.count("\n")  # the appended line is line n + 1, record index n
+    cases = [("garbage\n", f"line {n + 1}: not valid JSON"),
+             ("[1, 2]\n", f"line {n + 1}: a record must be a JSON object, got list"),
+             ('{"foo": 1}\n', f"record {n}: 'type' must be 'action' or 'round_end', got None"),
+             ('{"type": "action", "id": 99}\n', f"record {n}: action record lacks agent, tool, args, raw, error"),
+             ('{"type": "action", "agent": "ghost", "tool": "wait", "args": {}, "raw": null, "error": null}\n',
+              f"record {n}: unknown agent 'ghost'")]
+    for line, expected in cases:
+        (out / "trajectory.jsonl").write_text(good + line)
+        cli = subprocess.run([sys.executable, "-m", "agentworld.cli", "replay", str(out)], capture_output=True,
+                             text=True)
+        assert cli.returncode == 2 and expected in cli.stderr and "Traceback" not in cli.stderr, (line, cli.stderr)
