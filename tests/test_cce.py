@@ -307,3 +307,51 @@ def test_state_support_counts_earlier_kills_and_kept_equipment() -> None:
     res = judge_records(b.records, True, checkpoints=desc)
     assert kill1 in res["contributing"] and sword in res["contributing"] and kill2 in res["contributing"]
     assert club not in res["contributing"] and unequip not in res["contributing"]
+
+
+def test_a_heal_enables_the_healed_agents_next_real_action() -> None:
+    b = TrajectoryBuilder()
+    brew = b.act("cleric", "craft", {"recipe": "healing_potion"})
+    b.act("tank", "attack", {"target": "ogre#1"})
+    b.end_round()
+    give = b.act("cleric", "give", {"to": "tank", "item": "healing_potion"}, links=[(brew, "item")])
+    drink = b.act("tank", "use", {"item": "healing_potion"}, links=[(give, "item")],
+                  events=[{"kind": "heal", "agent": "tank", "target": "tank", "amount": 40}])
+    b.end_round()
+    b.act("cleric", "wait")
+    b.act("tank", "chat", {"to": "team", "message": "thanks"})
+    b.end_round()
+    kill = b.act("tank", "attack", {"target": "ogre#1"}, checkpoints=["ogre_dead"])
+    b.end_round(success=True)
+    res = judge_records(b.records, True)
+    assert {brew, give, drink, kill} == set(res["contributing"])
+    assert any(e["kind"] == "heal" and (e["src"], e["dst"]) == (drink, kill) for e in res["edges"])
+
+
+def test_agents_standing_where_a_checkpoint_needs_them() -> None:
+    b = TrajectoryBuilder()
+    walks = {}
+    for name, spot in (("north_warden", [5, 1]), ("west_warden", [1, 5]), ("cook", [9, 9])):
+        walks[name] = [b.act(name, "move_to", {"target": spot})]
+    b.end_round()
+    walks["north_warden"].append(b.act("north_warden", "move_to", {"target": [5, 1]}))  # arrives now
+    b.act("west_warden", "chat", {"to": "team", "message": "West in place"})
+    b.act("cook", "wait")
+    b.end_round()
+    arrive = b.act("north_warden", "chat", {"to": "team", "message": "North in place"})
+    last = b.act("west_warden", "move_to", {"target": [1, 6]}, checkpoints=["stones_held"])
+    b.act("cook", "wait")
+    b.end_round(success=True)
+    desc = {"stones_held": "Both wardens stand on their stones at the same time."}
+    res = judge_records(b.records, True, checkpoints=desc)
+    assert set(walks["north_warden"]) <= set(res["contributing"])  # named ("wardens"), arrived, stayed
+    assert walks["cook"][0] not in res["contributing"]  # not named by the checkpoint
+    assert arrive not in res["contributing"] and last in res["contributing"]
+    # while the north warden is still on its way it does not count as standing there
+    early = TrajectoryBuilder()
+    m1 = early.act("north_warden", "move_to", {"target": [5, 1]})
+    early.act("west_warden", "move_to", {"target": [1, 5]}, checkpoints=["stones_held"])
+    early.end_round()
+    early.act("north_warden", "move_to", {"target": [5, 1]})
+    early.end_round(success=True)
+    assert m1 not in judge_records(early.records, True, checkpoints=desc)["contributing"]

@@ -130,14 +130,14 @@ def text_names(text: str, vocabulary: frozenset[str]) -> set[str]:
             if i + n > len(words):
                 break
             phrase = "_".join(words[i : i + n])
-            for stem in _singulars(phrase):
+            for stem in singulars(phrase):
                 if stem in vocabulary:
                     keys.add(stem)
                     break
     return keys
 
 
-def _singulars(word: str) -> list[str]:
+def singulars(word: str) -> list[str]:
     """The word and its possible singulars: logs -> log, boxes -> box, wolves -> wolf, berries -> berry."""
     out = [word]
     if word.endswith("ves"):

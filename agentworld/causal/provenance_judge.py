@@ -27,16 +27,26 @@ Three sources of "a enabled b":
    if it names none) links the actions that put those units in their holders' hands (the
    holdings are replayed from the ``item_gain`` / ``item_loss`` events), and every earlier
    kill of a mob kind the description names ("all four dire wolves") links too.
+5. Healing. An action that healed agent X (a ``heal`` event) kept X in the game: it enables
+   X's next successful action that is not chat, wait, inspect or use.
+6. Standing. A checkpoint may need agents to *be* somewhere ("all four wardens stand on
+   their stones"). At each success action, every other agent that the checkpoint's
+   description names (its id, a word of its id such as "wardens", or the place it walked
+   to), whose latest successful action (chat/wait/inspect aside) was a finished walk (its
+   next action is not another move_to the same target), is standing there: that last move
+   enables the success action.
 """
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections import defaultdict
 from typing import Any, Iterable
 
 from .graph import Edge, Record, action_records
-from .mentions import action_names, episode_vocabulary, recipe_needs_station, recipients, text_names
+from .mentions import (action_names, arg_names, episode_vocabulary, recipe_needs_station, recipients, singulars,
+                       text_names)
 
 RANGE_TOOLS = frozenset(
     {"gather", "attack", "give", "talk", "craft", "buy", "sell", "build", "pick_up", "trade_offer", "trade_accept"}
@@ -69,6 +79,60 @@ class ProvenanceJudge:
             out += self.chat_edges(actions)
         if self.checkpoints:
             out += self.state_edges(records, actions)
+        out += self.heal_edges(actions)
+        if self.movement:
+            out += self.standing_edges(actions)
+        return out
+
+    def heal_edges(self, actions: list[Record]) -> list[Edge]:
+        out: list[Edge] = []
+        pending: dict[str, list[int]] = defaultdict(list)  # healed agent -> healing actions
+        for b in actions:
+            if pending.get(b["agent"]) and b.get("ok", True) and b.get("tool") not in TRANSPARENT_TOOLS | {"use"}:
+                for h in pending.pop(b["agent"]):
+                    out.append(Edge(h, b["id"], "heal", f"the heal kept {b['agent']} going", self.name))
+            for ev in b.get("events") or []:
+                if ev.get("kind") == "heal":
+                    target = ev.get("target") or ev.get("agent")
+                    if isinstance(target, str):
+                        pending[target].append(b["id"])
+        return out
+
+    def standing_edges(self, actions: list[Record]) -> list[Edge]:
+        if not self.checkpoints:
+            return []
+        vocab = episode_vocabulary(actions)
+        mentioned: dict[str, tuple[set[str], set[str]]] = {}  # checkpoint -> (names, singular words)
+        for cp, text in self.checkpoints.items():
+            words = {w for word in re.findall(r"[a-z0-9]+", text.lower()) for w in singulars(word)}
+            mentioned[cp] = (text_names(text, vocab), words)
+        # each agent's walks: (last move, the agent's next world-changing action or None)
+        nxt: dict[int, Record | None] = {}
+        last: dict[str, Record] = {}
+        for b in actions:
+            if b.get("ok", True) and b.get("tool") not in TRANSPARENT_TOOLS:
+                prev = last.get(b["agent"])
+                if prev is not None and prev.get("tool") == "move_to":
+                    nxt[prev["id"]] = b
+                last[b["agent"]] = b
+        standing: dict[str, Record | None] = {}  # agent -> its last move, while it has not acted since
+        out: list[Edge] = []
+        for b in actions:
+            for cp in b.get("checkpoints") or []:
+                names, words = mentioned.get(cp, (set(), set()))
+                for agent, move in standing.items():
+                    if move is None or agent == b["agent"]:
+                        continue
+                    after = nxt.get(move["id"])
+                    target = (move.get("args") or {}).get("target")
+                    if after is not None and after.get("tool") == "move_to" and (after.get("args") or {}).get("target") == target:
+                        continue  # still on the way there
+                    named = agent.lower() in names or any(len(p) >= 4 and p in words for p in agent.lower().split("_"))
+                    if named or arg_names(target) & names:
+                        out.append(Edge(move["id"], b["id"], "position",
+                                        f"checkpoint {cp} needs {agent} standing at {target}", self.name))
+            if b.get("ok", True) and b.get("tool") not in TRANSPARENT_TOOLS:
+                standing[b["agent"]] = b if b.get("tool") == "move_to" else None
         return out
 
     # ------------------------------------------------------------------ sources
