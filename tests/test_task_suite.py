@@ -44,7 +44,7 @@ def test_task_validates_and_has_the_benchmark_shape(task_id):
     for agent in task.agents:
         assert len(agent.context) > 100, f"{agent.name} has no real documentation"
         assert task.oracle_plan(agent.name), f"{agent.name} has no oracle plan"
-    # asymmetric roles: no two agents start with the same skills, items and equipment
+    # asymmetric roles: no two agents start with the same skills, items, equipment and spawn
     setups = [(sorted(a.skills.items()), sorted(a.inventory.items()), sorted(a.equipment.items()), a.spawn)
               for a in task.agents]
     assert len({repr(s) for s in setups}) == len(setups)
