@@ -250,8 +250,8 @@ class LLMJudge:
                 continue
             if a["round"] < first_round:
                 break
-            if a["id"] in out or (not a.get("ok", True) and a.get("tool") != "chat"):
-                continue  # a failed tool call changed nothing
+            if a["id"] in out or a.get("tool") == "wait" or (not a.get("ok", True) and a.get("tool") != "chat"):
+                continue  # waiting and failed tool calls changed nothing
             if self._relevant(a, b, names, agents):
                 nearby.append(a["id"])
         room = max(0, self.max_candidates - len(out))
