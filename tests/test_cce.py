@@ -253,6 +253,10 @@ def test_cli_reports_bad_run_directories(tmp_path: Path, capsys: pytest.CaptureF
     assert "trajectory.jsonl:2: not valid JSON" in capsys.readouterr().err
     with pytest.raises(CausalError, match="unknown judge"):
         judge_run(staff_episode().write_run(tmp_path / "ok", True), judge="oracle")
+    with pytest.raises(CausalError, match="unknown option.*windw"):
+        judge_records(staff_episode().records, True, windw=3)
+    # the LLM judge's options are ignored by the provenance judge (one option set drives both)
+    assert judge_records(staff_episode().records, True, model="m", batch_size=4)["cce"] == pytest.approx(12 / 27)
 
 
 def test_cli_expands_an_eval_directory_into_its_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

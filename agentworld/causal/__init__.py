@@ -18,6 +18,9 @@ __all__ = [
 ]
 
 JUDGES = ("provenance", "llm")
+PROVENANCE_OPTIONS = frozenset({"window", "movement", "chat", "checkpoints"})
+LLM_OPTIONS = frozenset({"model", "base_url", "api_key", "window", "batch_size", "max_candidates", "concurrency",
+                         "cache_dir", "prompt_dir", "attempts", "backoff", "timeout", "context", "client"})
 
 
 class Judge(Protocol):
@@ -32,16 +35,22 @@ def make_judge(judge: str | Judge = "provenance", **options: Any) -> Judge:
     """A judge by name ("provenance" or "llm") with its options, or a ready judge object."""
     if not isinstance(judge, str):
         return judge
+    if judge not in JUDGES:
+        raise CausalError(f"unknown judge {judge!r}; choose one of: {', '.join(JUDGES)}")
+    # each judge ignores the other's options, so one option set can drive both (--compare, eval)
+    own, other = (PROVENANCE_OPTIONS, LLM_OPTIONS) if judge == "provenance" else (LLM_OPTIONS, PROVENANCE_OPTIONS)
+    unknown = sorted(set(options) - own - other)
+    if unknown:
+        raise CausalError(f"unknown option(s) for the {judge} judge: {', '.join(unknown)}; "
+                          f"known: {', '.join(sorted(own))}")
+    kwargs = {k: v for k, v in options.items() if k in own and v is not None}
     if judge == "provenance":
         from .provenance_judge import ProvenanceJudge
 
-        allowed = {"window", "movement", "chat", "checkpoints"}
-        return ProvenanceJudge(**{k: v for k, v in options.items() if k in allowed and v is not None})
-    if judge == "llm":
-        from .llm_judge import LLMJudge
+        return ProvenanceJudge(**kwargs)
+    from .llm_judge import LLMJudge
 
-        return LLMJudge(**{k: v for k, v in options.items() if v is not None and k not in ("movement", "chat", "checkpoints")})
-    raise CausalError(f"unknown judge {judge!r}; choose one of: {', '.join(JUDGES)}")
+    return LLMJudge(**kwargs)
 
 
 def task_context(run_dir: str | Path) -> dict[str, Any]:
