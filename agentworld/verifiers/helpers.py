@@ -22,13 +22,3 @@ def wields(world: Any, agent: str, item: str, slot: str = "weapon") -> bool:
     """True if `agent` has `item` equipped in `slot`."""
     player = world.players.get(agent)
     return player is not None and player.equipment.get(slot) == item
-
-
-def skill_at_least(world: Any, agent: str, skill: str, level: int) -> bool:
-    player = world.players.get(agent)
-    return player is not None and player.skills.get(skill, 0) >= level
-
-
-def ever_held(world: Any, item: str, *agents: str) -> bool:
-    """True if any (or one of the given) players hold the item right now; checkpoints latch, so 'ever' follows."""
-    return any(held(world, item, a) > 0 for a in (agents or [None]))

@@ -33,9 +33,6 @@ class Inventory:
         """Item -> count, sorted by item id (the observation form)."""
         return {item: self.totals[item] for item in sorted(self.totals)}
 
-    def total_units(self) -> int:
-        return sum(self.totals.values())
-
     def add(self, item: str, count: int, origin: int | None) -> None:
         """Add `count` units that came from action `origin` (merged into the newest lot if same origin)."""
         if count <= 0:
@@ -48,11 +45,6 @@ class Inventory:
         else:
             lots.append([origin, count])
         self.totals[item] = self.totals.get(item, 0) + count
-
-    def add_lots(self, item: str, taken: Taken) -> None:
-        """Put back lots exactly as taken (keeps their origins): used by drop/pick_up and rollbacks."""
-        for origin, n in taken:
-            self.add(item, n, origin)
 
     def remove(self, item: str, count: int) -> Taken:
         """Take `count` units, oldest lots first; returns [(origin, n), ...]. Caller checks has() first."""
