@@ -42,6 +42,11 @@ def error(status: int, retry_after: float | None = None) -> dict:
     return {"status": status, "retry_after": retry_after}
 
 
+def garbage(body: str, content_type: str = "application/json") -> dict:
+    """A 200 reply whose body is `body` verbatim (an HTML error page, broken JSON, no choices)."""
+    return {"garbage": body, "content_type": content_type}
+
+
 def _prompt_tokens(body: dict) -> int:
     """Deterministic stand-in for a tokenizer: ~4 characters per token of the messages."""
     return sum(len(json.dumps(m, sort_keys=True)) for m in body.get("messages", [])) // 4
@@ -85,12 +90,16 @@ class FakeOpenAI:
                     self._send(status, {"error": {"message": f"scripted HTTP {status}", "type": "server_error"}}, headers)
                     return
                 fake._record(200)
+                if "garbage" in spec:
+                    self._send(200, spec["garbage"], content_type=spec["content_type"])
+                    return
                 self._send(200, fake._completion(body, spec))
 
-            def _send(self, status: int, payload: dict, headers: dict | None = None) -> None:
-                data = json.dumps(payload).encode()
+            def _send(self, status: int, payload: dict | str, headers: dict | None = None,
+                      content_type: str = "application/json") -> None:
+                data = (payload if isinstance(payload, str) else json.dumps(payload)).encode()
                 self.send_response(status)
-                self.send_header("content-type", "application/json")
+                self.send_header("content-type", content_type)
                 self.send_header("content-length", str(len(data)))
                 for key, value in (headers or {}).items():
                     self.send_header(key, value)

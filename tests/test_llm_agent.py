@@ -9,7 +9,7 @@ import pytest
 
 from agentworld.agents.llm import NO_DOCS, PROMPTS_DIR, LLMAgent, LLMUnavailable, load_templates, make_team
 from agentworld.tools import ParseError, ToolCall, parse_action
-from fake_openai import FakeOpenAI, call, calls, error, slow, text
+from fake_openai import FakeOpenAI, call, calls, error, garbage, slow, text
 
 BRIEFING = {
     "task_id": "task_x", "task_name": "Staff Crafting", "objective": "Make the wizard wield a staff.",
@@ -153,6 +153,22 @@ def test_persistent_server_errors_raise_llm_unavailable():
         with pytest.raises(LLMUnavailable, match="failed 3 times.*HTTP 500"):
             a.act(obs(1))
     assert server.statuses == [500, 500, 500]
+
+
+def test_garbage_answers_are_retried_then_a_clear_error():
+    page = garbage("<html><body>502 Bad Gateway</body></html>", "text/html")
+    script = [page, garbage("{not json"), garbage('{"id": "x", "object": "chat.completion", "choices": []}'),
+              garbage('{"unexpected": 1}'), call("wait")]
+    with FakeOpenAI(script) as server:
+        a = agent(server)
+        assert parse_action(a.act(obs(1))) == ToolCall("wait", {})
+    assert a.usage["retries"] == 4 and len(server.requests) == 5
+    with FakeOpenAI(policy=lambda body: page) as server:
+        with pytest.raises(LLMUnavailable, match="failed 2 times.*not a chat completion.*502 Bad Gateway"):
+            agent(server, max_retries=1).act(obs(1))
+    with FakeOpenAI(policy=lambda body: garbage("{not json")) as server:
+        with pytest.raises(LLMUnavailable, match="not JSON"):
+            agent(server, max_retries=0).act(obs(1))
 
 
 def test_client_errors_are_not_retried():

@@ -222,7 +222,7 @@ class ChatClient:
 
     def _retryable(self, exc: Exception) -> bool:
         o = self.openai
-        if isinstance(exc, (o.APITimeoutError, o.APIConnectionError, o.RateLimitError)):
+        if isinstance(exc, (o.APITimeoutError, o.APIConnectionError, o.RateLimitError, MalformedResponse)):
             return True
         return isinstance(exc, o.APIStatusError) and (exc.status_code >= 500 or exc.status_code in (408, 409))
 
@@ -255,10 +255,11 @@ class ChatClient:
         attempt = 0
         while True:
             try:
-                response = self.client.chat.completions.create(**kwargs)
+                response = _create(self.client, kwargs)
+                message = _first_message(response)
                 break
             except Exception as exc:
-                if not isinstance(exc, self.openai.OpenAIError):
+                if not isinstance(exc, (self.openai.OpenAIError, MalformedResponse)):
                     raise
                 if not self._retryable(exc):
                     raise LLMUnavailable(f"model server refused the request: {_describe_error(exc)}") from exc
@@ -268,9 +269,6 @@ class ChatClient:
                     ) from exc
                 self.sleep(self._delay(attempt, exc))
                 attempt += 1
-        if not response.choices:
-            raise LLMUnavailable("model server returned no choices")
-        message = response.choices[0].message
         calls = []
         for call in message.tool_calls or []:
             function = getattr(call, "function", None)
@@ -281,7 +279,7 @@ class ChatClient:
                 arguments = json.dumps(arguments)
             calls.append({"id": call.id or f"call_{len(calls)}", "name": function.name, "arguments": arguments})
         content = message.content or ""
-        usage = response.usage
+        usage = getattr(response, "usage", None)
         estimated = usage is None or usage.prompt_tokens is None
         if estimated:  # some servers omit usage: estimate ~4 characters per token
             prompt_tokens = sum(len(json.dumps(m)) for m in messages) // 4
@@ -289,6 +287,30 @@ class ChatClient:
         else:
             prompt_tokens, completion_tokens = int(usage.prompt_tokens), int(usage.completion_tokens or 0)
         return Reply(content, calls, prompt_tokens, completion_tokens, attempt, time.monotonic() - start, estimated)
+
+
+class MalformedResponse(Exception):
+    """A 200 answer that is not a chat completion (an HTML error page, no choices...): retried."""
+
+
+def _create(client: Any, kwargs: dict) -> Any:
+    """One chat-completions request; an answer that is not JSON becomes MalformedResponse."""
+    try:
+        return client.chat.completions.create(**kwargs)
+    except json.JSONDecodeError as exc:
+        raise MalformedResponse(f"the server's answer is not JSON ({exc})") from exc
+
+
+def _first_message(response: Any) -> Any:
+    """The first choice's message, or MalformedResponse saying what the server sent instead."""
+    choices = getattr(response, "choices", None)
+    if not choices:
+        shown = _clip(response if isinstance(response, str) else repr(response), 200)
+        raise MalformedResponse(f"the server's answer is not a chat completion with choices: {shown}")
+    message = getattr(choices[0], "message", None)
+    if message is None or not hasattr(message, "tool_calls"):
+        raise MalformedResponse(f"the first choice has no message: {_clip(repr(choices[0]), 200)}")
+    return message
 
 
 def _describe_error(exc: Exception) -> str:
