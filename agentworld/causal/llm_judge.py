@@ -27,6 +27,8 @@ from pathlib import Path
 from string import Template
 from typing import Any, Iterable
 
+from pydantic import BaseModel, ValidationError, field_validator
+
 from .graph import Edge, Record, action_records
 from .mentions import action_names, episode_vocabulary, recipients, text_names
 
@@ -382,10 +384,23 @@ def parse_answers(content: str, n: int) -> dict[int, tuple[bool, str]]:
     for pos, item in enumerate(items, 1):
         if not isinstance(item, dict):
             continue
-        idx = item.get("pair", pos)
-        verdict = item.get("enables")
-        if isinstance(verdict, str):
-            verdict = verdict.strip().lower() in ("true", "yes", "1")
-        if isinstance(idx, int) and 1 <= idx <= n and isinstance(verdict, bool):
-            out[idx] = (verdict, str(item.get("reason", ""))[:300])
+        try:
+            answer = Answer.model_validate({"pair": pos, **item})
+        except ValidationError:
+            continue  # that pair counts as unanswered and is asked again
+        if 1 <= answer.pair <= n:
+            out[answer.pair] = (answer.enables, answer.reason[:300])
     return out
+
+
+class Answer(BaseModel):
+    """One judgment in the model's reply: {"pair": 1, "enables": true, "reason": "..."}."""
+
+    pair: int
+    enables: bool  # pydantic also takes "yes"/"no"/"true"/"false"/1/0
+    reason: str = ""
+
+    @field_validator("reason", mode="before")
+    @classmethod
+    def _text(cls, v: Any) -> str:
+        return "" if v is None else str(v)
