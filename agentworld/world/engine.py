@@ -329,6 +329,17 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
                 best = (d, ident, ent)
         return (best[2], best[0]) if best else None
 
+    def _nearest_in_range(self, p: Player, radius: int, pred, missing: str) -> Any:
+        """The nearest entity within `radius` matching `pred`; else an ActionError `missing` plus
+        where the nearest one in view is (or that none is in view)."""
+        found = self._nearest(p, radius, pred)
+        if found is not None:
+            return found[0]
+        far = self._nearest(p, self.rules.view_radius, pred)
+        hint = f"; nearest is {far[0].id}, {far[1]} tiles away: move_to it first" if far else \
+            f"; none in view (within {self.rules.view_radius} tiles)"
+        raise ActionError(f"{missing}{hint}")
+
     def _lookup(self, target: str):
         """A player or entity by id; None if unknown."""
         ent = self.players.get(target)

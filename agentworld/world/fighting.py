@@ -30,14 +30,8 @@ class Fighting:
         mob = self.mobs.get(target)
         if mob is None:
             if target in self.content.mobs:
-                found = self._nearest(p, wrange, lambda e: isinstance(e, Mob) and e.type == target and e.alive)
-                if found is None:
-                    far = self._nearest(p, self.rules.view_radius,
-                                        lambda e: isinstance(e, Mob) and e.type == target and e.alive)
-                    hint = f"; nearest is {far[0].id}, {far[1]} tiles away: move_to it first" if far else \
-                        f"; none in view (within {self.rules.view_radius} tiles)"
-                    raise ActionError(f"no living {target} within your weapon range {wrange}{hint}")
-                mob = found[0]
+                mob = self._nearest_in_range(p, wrange, lambda e: isinstance(e, Mob) and e.type == target and e.alive,
+                                             f"no living {target} within your weapon range {wrange}")
             else:
                 ent = self._lookup(target)
                 if isinstance(ent, Player):

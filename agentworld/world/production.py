@@ -33,14 +33,8 @@ class Production:
         node = self.nodes.get(target)
         if node is None:
             if target in self.content.node_kinds:
-                found = self._nearest(p, rng, lambda e: isinstance(e, Node) and e.kind == target and not e.depleted)
-                if found is None:
-                    far = self._nearest(p, self.rules.view_radius,
-                                        lambda e: isinstance(e, Node) and e.kind == target and not e.depleted)
-                    hint = f"; nearest is {far[0].id}, {far[1]} tiles away: move_to it first" if far else \
-                        f"; none in view (within {self.rules.view_radius} tiles)"
-                    raise ActionError(f"no {target} with resources left within {rng} tile(s){hint}")
-                node = found[0]
+                node = self._nearest_in_range(p, rng, lambda e: isinstance(e, Node) and e.kind == target and not e.depleted,
+                                              f"no {target} with resources left within {rng} tile(s)")
             else:
                 ent = self._lookup(target)
                 if ent is not None:
