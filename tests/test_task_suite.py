@@ -153,3 +153,10 @@ def test_a_wheel_started_before_the_foundation_is_ruined():
     """task_15: both sites get finished, but the wheel was begun on an unfinished foundation."""
     result = run_episode(_without_waits("task_15", ["millwright"]), "oracle", seed=0, progress=False)
     assert result["checkpoints"]["foundation_laid"] and not result["success"]
+
+
+def test_a_scholar_who_walks_in_before_the_archers_are_drawn_dies():
+    """task_16: copying starts at once, the idle archers shoot the scholar, and a death fails the task."""
+    result = run_episode(_without_waits("task_16", ["scholar"]), "oracle", seed=0, progress=False)
+    assert result["checkpoints"]["copying_begun"] and not result["checkpoints"]["nobody_died"]
+    assert not result["success"]
