@@ -63,10 +63,6 @@ class Mob:
     path: list[tuple[int, int]] = field(default_factory=list)         # cached walk (home or to target)
     path_goal: tuple | None = None
 
-    @property
-    def pos(self) -> tuple[int, int]:
-        return (self.x, self.y)
-
 
 @dataclass(slots=True)
 class Npc:
@@ -75,10 +71,6 @@ class Npc:
     x: int
     y: int
     stock: dict[str, int] = field(default_factory=dict)   # shop item -> units left
-
-    @property
-    def pos(self) -> tuple[int, int]:
-        return (self.x, self.y)
 
 
 @dataclass(slots=True)
@@ -90,10 +82,6 @@ class Node:
     capacity: int
     max_capacity: int
     respawn_round: int | None = None          # set while depleted
-
-    @property
-    def pos(self) -> tuple[int, int]:
-        return (self.x, self.y)
 
     @property
     def depleted(self) -> bool:
@@ -112,10 +100,6 @@ class GroundItem:
     def __post_init__(self) -> None:
         self.count = sum(n for _o, n in self.lots)
 
-    @property
-    def pos(self) -> tuple[int, int]:
-        return (self.x, self.y)
-
 
 @dataclass(slots=True)
 class Station:
@@ -124,10 +108,6 @@ class Station:
     name: str
     x: int
     y: int
-
-    @property
-    def pos(self) -> tuple[int, int]:
-        return (self.x, self.y)
 
 
 @dataclass(slots=True)
@@ -145,10 +125,6 @@ class Site:
     complete: bool = False
     builders: list[int] = field(default_factory=list)   # build actions that delivered or worked
 
-    @property
-    def pos(self) -> tuple[int, int]:
-        return (self.x, self.y)
-
 
 @dataclass(slots=True)
 class Landmark:
@@ -156,10 +132,6 @@ class Landmark:
     name: str
     x: int
     y: int
-
-    @property
-    def pos(self) -> tuple[int, int]:
-        return (self.x, self.y)
 
 
 @dataclass(slots=True)
