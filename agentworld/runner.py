@@ -194,17 +194,9 @@ def configure_run(parser: argparse.ArgumentParser) -> None:
 
 
 def command_run(args: argparse.Namespace) -> int:
-    options: dict[str, Any] = {}
-    if args.no_docs:
-        options["no_docs"] = True
-    if args.max_rounds is not None:
-        options["max_rounds"] = args.max_rounds
-    if args.random_spawns:
-        options["random_spawns"] = True
-    if args.no_chat:
-        options["no_chat"] = True
-    if args.solo:
-        options["single_agent"] = True
+    from agentworld.evaluation import episode_options  # the same ablation flags as `agentworld eval`
+
+    options = episode_options(args)
     llm = {k: v for k, v in (("model", args.model), ("base_url", args.base_url)) if v}
     agents: Any = args.agents
     try:
