@@ -160,3 +160,19 @@ def test_a_scholar_who_walks_in_before_the_archers_are_drawn_dies():
     result = run_episode(_without_waits("task_16", ["scholar"]), "oracle", seed=0, progress=False)
     assert result["checkpoints"]["copying_begun"] and not result["checkpoints"]["nobody_died"]
     assert not result["success"]
+
+
+@pytest.mark.parametrize("task_id,fact,holders", [
+    ("task_05", "round 10", {"east_keeper"}),                      # the lord's signal
+    ("task_07", "(22, 131)", {"north_scout"}),                     # the locket, in the west scout's region
+    ("task_07", "(189, 75)", {"south_scout"}),                     # the tablet, in the north scout's region
+    ("task_07", "(103, 235)", {"west_scout"}),                     # the key, in the south scout's region
+    ("task_12", "(106, 148)", {"ritualist"}),                      # the South Stone
+    ("task_12", "(160, 122)", {"ritualist"}),                      # the East Stone
+])
+def test_private_knowledge_stays_private(task_id, fact, holders):
+    """Facts that must be passed on in chat appear only in their holders' documentation (and not in
+    the shared objective), so the task cannot be solved without the message."""
+    task = load_task(task_id)
+    assert fact not in task.objective
+    assert {a.name for a in task.agents if fact in a.context} == holders
