@@ -9,6 +9,8 @@ Layout of an eval directory OUT:
 
 Resuming: episodes already in results.jsonl are skipped (errored ones too, unless
 --retry-errors). An episode that crashes is recorded with status "error" and the run goes on.
+Ctrl-C or SIGTERM stops the eval at once: the episodes running then are not recorded (they
+run again on resume) and worker processes are stopped; workers also exit if the eval dies.
 SR and PSR count errored episodes as failures, so look at the `errors` column.
 `--agents` takes one kind for every seat or a comma list (a mixed team); LLM seats are built
 here so their per-turn transcript is saved as RUN_DIR/llm_transcript.jsonl.
@@ -21,9 +23,12 @@ import argparse
 import json
 import multiprocessing
 import os
+import signal
 import sys
+import threading
 import time
 import traceback
+from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -366,7 +371,8 @@ def run_eval(out: str | Path, jobs: list[dict], workers: int = 1, retry_errors: 
     wanted = {job_key(j) for j in jobs}
     todo = [j for j in jobs if job_key(j) not in done or (retry_errors and done[job_key(j)].get("status") != "ok")]
     skipped = len(jobs) - len(todo)
-    with open(out / RESULTS, "a", encoding="utf-8") as log, _progress(progress, len(jobs), skipped) as bar:
+    with _interrupts() as caught, open(out / RESULTS, "a", encoding="utf-8") as log, \
+            _progress(progress, len(jobs), skipped) as bar:
         def finish(rec: dict) -> None:
             done[(rec["task"], int(rec["seed"]))] = rec
             log.write(json.dumps(rec, sort_keys=True) + "\n")
@@ -375,7 +381,10 @@ def run_eval(out: str | Path, jobs: list[dict], workers: int = 1, retry_errors: 
 
         if workers <= 1 or len(todo) <= 1:
             for job in todo:
-                finish(runner(job))
+                rec = runner(job)
+                if caught:  # the episode swallowed the interrupt (the runner records it as an error)
+                    raise Interrupted(caught[0])
+                finish(rec)
         else:
             _run_parallel(todo, workers, runner, finish)
     write_results(out, done)
@@ -403,7 +412,8 @@ def _run_parallel(todo: list[dict], workers: int, runner: Callable[[dict], dict]
 def _run_pool(jobs: list[dict], workers: int, runner: Callable[[dict], dict], finish: Callable[[dict], None],
               ctx: Any) -> list[dict]:
     """Run jobs in one pool; return the jobs lost to a broken pool."""
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=ctx)
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=ctx,
+                               initializer=_worker_init, initargs=(os.getpid(),))
     futures: dict[Future, dict] = {pool.submit(runner, job): job for job in jobs}
     lost: list[dict] = []
     try:
@@ -417,11 +427,51 @@ def _run_pool(jobs: list[dict], workers: int, runner: Callable[[dict], dict], fi
                     lost.append(job)
                 except Exception as exc:
                     finish(_crash_record(job, f"{type(exc).__name__}: {exc}"))
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)  # Ctrl-C: do not wait for running episodes
+    except BaseException:  # Ctrl-C / SIGTERM: stop the running episodes now, not when they end
+        for proc in list((getattr(pool, "_processes", None) or {}).values()):
+            proc.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown(wait=True, cancel_futures=True)
     return sorted(lost, key=job_key)
+
+
+def _worker_init(parent: int) -> None:
+    """In each worker: Ctrl-C is the parent's to handle; exit when the parent is gone (kill -9)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM during an eval (args[0] is the signal number)."""
+
+
+@contextmanager
+def _interrupts():
+    """SIGINT and SIGTERM raise Interrupted; the list it yields remembers the signal even when an
+    episode caught the exception. Signals ignored at start (background jobs) stay ignored."""
+    caught: list[int] = []
+
+    def handler(signum: int, frame: Any) -> None:
+        caught.append(signum)
+        raise Interrupted(signum)
+
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(sig) is not signal.SIG_IGN:
+                previous[sig] = signal.signal(sig, handler)
+    try:
+        yield caught
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
 
 
 def _crash_record(job: dict, error: str) -> dict:
@@ -584,10 +634,11 @@ def command_eval(args: argparse.Namespace) -> int:
     jobs = make_jobs(out, tasks, seeds, config)
     try:
         summary = run_eval(out, jobs, workers=args.workers, retry_errors=args.retry_errors, progress=not args.quiet)
-    except KeyboardInterrupt:
-        print(f"eval: interrupted; finished episodes are kept in {out / RESULTS} - run the same command to resume",
-              file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        signum = exc.args[0] if isinstance(exc, Interrupted) else signal.SIGINT
+        print(f"eval: interrupted ({signal.Signals(signum).name}); finished episodes are kept in {out / RESULTS} "
+              "- run the same command to resume", file=sys.stderr)
+        return 128 + int(signum)
     print_summary(summary, title=f"AgentWorld eval: {args.agents} on {args.tasks} ({out})")
     if summary.get("skipped"):
         print(f"({summary['skipped']} episodes were already finished and were not run again)")

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +28,15 @@ def fake_play(job: dict) -> dict:
         raise KeyboardInterrupt
     if job.get("die_at") == seed:
         os._exit(3)  # a worker process dying (segfault, OOM kill...)
+    if job.get("swallow_interrupt_at") == seed:  # as runner.run_episode does: Ctrl-C ends the episode as an error
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(5)
+        except KeyboardInterrupt:
+            return {"status": "error", "error": "interrupted by the user", "success": False, "psr": 0.0}
+    if job.get("hang"):  # a long episode: say which process plays it, then keep playing
+        (Path(job["run_dir"]).parent.parent / f"pid.{os.getpid()}").write_text(job["run_dir"])
+        time.sleep(60)
     if seed == 3:
         raise RuntimeError("boom in the engine")
     out = Path(job["run_dir"])
@@ -93,6 +106,65 @@ def test_resume_after_interruption_skips_finished_episodes(tmp_path):
     assert len(calls(tmp_path)) == 6
     summary = ev.run_eval(tmp_path, jobs(tmp_path), retry_errors=True, progress=False)
     assert summary["skipped"] == 6 and summary["overall"]["errors"] == 2
+
+
+def test_interrupt_caught_inside_an_episode_still_stops_the_eval(tmp_path):
+    with pytest.raises(KeyboardInterrupt):
+        ev.run_eval(tmp_path, jobs(tmp_path, swallow_interrupt_at=1), progress=False)
+    assert calls(tmp_path) == ["task_a/0"]  # the eval stopped at the interrupted episode
+    assert [(r["task"], r["seed"]) for r in stable(tmp_path / ev.RESULTS)] == [("task_a", 0)]  # not recorded
+
+
+HANGING_EVAL = """
+import sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[2])
+from agentworld import evaluation as ev
+import test_eval_loop as t
+out = Path(sys.argv[1])
+try:
+    ev.run_eval(out, t.jobs(out, hang=True), workers=2, progress=False)
+except ev.Interrupted as exc:
+    sys.exit(128 + exc.args[0])
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")
+
+
+@pytest.mark.parametrize("target, sig", [("group", signal.SIGINT), ("parent", signal.SIGTERM),
+                                         ("parent", signal.SIGKILL)])
+def test_stopping_a_parallel_eval_stops_its_workers_now(tmp_path, target, sig):
+    """Ctrl-C (SIGINT to the whole group), kill (SIGTERM) or kill -9 of the eval: no worker plays on."""
+    proc = subprocess.Popen([sys.executable, "-c", HANGING_EVAL, str(tmp_path), str(Path(__file__).parent)],
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while len(list(tmp_path.glob("pid.*"))) < 2:
+            assert time.monotonic() < deadline and proc.poll() is None, "the workers never started"
+            time.sleep(0.05)
+        workers = [int(p.suffix[1:]) for p in tmp_path.glob("pid.*")]
+        if target == "group":
+            os.killpg(proc.pid, sig)
+        else:
+            os.kill(proc.pid, sig)
+        assert proc.wait(timeout=10) == (128 + sig if sig != signal.SIGKILL else -sig)
+        deadline = time.monotonic() + 10
+        while any(_alive(pid) for pid in workers):
+            assert time.monotonic() < deadline, "worker processes outlived the eval"
+            time.sleep(0.05)
+        assert not (tmp_path / ev.RESULTS).read_text()  # nothing finished, nothing recorded
+    finally:  # a failing run must not leave hanging workers behind
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
 
 
 def test_parallel_workers_match_serial(tmp_path):
