@@ -626,6 +626,9 @@ def command_eval(args: argparse.Namespace) -> int:
         judge_opts = {k: v for k, v in (("model", args.judge_model), ("base_url", args.judge_base_url)) if v}
         if judge_opts:
             config["judge_options"] = judge_opts
+        from agentworld.episode import EpisodeOptions
+
+        EpisodeOptions.from_dict(config["episode_options"]).task_options()  # e.g. --max-rounds 0: fail now
         check_config(out, config, args.force)
     except ValueError as exc:
         print(f"eval: {exc}", file=sys.stderr)

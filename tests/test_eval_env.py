@@ -112,3 +112,10 @@ def test_task_selection_by_id_category_and_all():
     assert ("task_01", "crafting") in ev.select_tasks("all")
     assert ("task_01", "crafting") in ev.select_tasks("crafting")
     assert ev.select_tasks("task_01") == [("task_01", "crafting")]
+
+
+def test_bad_episode_options_fail_before_any_episode(tmp_path, capsys):
+    out = tmp_path / "e"
+    assert main(["eval", "--tasks", "task_01", "--agents", "oracle", "--max-rounds", "0", "--quiet", "--out", str(out)]) == 2
+    assert "max_rounds must be >= 1, got 0" in capsys.readouterr().err
+    assert not (out / ev.RESULTS).exists()
