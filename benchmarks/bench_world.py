@@ -1,4 +1,5 @@
-"""Engine speed: random valid actions per second (each followed by observe()), reset time, and Crafter's steps/s.
+"""Engine speed: random valid actions per second (each followed by observe()), reset time, the env's
+speed with full text observations, and Crafter's steps/s.
 
     python benchmarks/bench_world.py            # full run (~1 minute)
     python benchmarks/bench_world.py --quick    # a few seconds
@@ -76,6 +77,32 @@ def reset_ms(repeats: int = 20) -> float:
     return best * 1000
 
 
+def env_rate(task: str, actions: int, seed: int = 0) -> float:
+    """agentworld.make(task) stepped by seeded random agents: agent-actions/s including the full
+    env observation (gym dict + LLM text) of every agent each round; the agents' own time excluded."""
+    import agentworld
+    from agentworld.agents import make_agent
+    from agentworld.episode import make_briefing
+
+    env = agentworld.make(task)
+    obs, _ = env.reset(seed=seed)
+    team = {a: make_agent("random", seed=i) for i, a in enumerate(env.possible_agents)}
+    for name, agent in team.items():
+        agent.reset(name, make_briefing(env.task, name))
+    done = 0
+    agent_time = 0.0
+    t0 = time.process_time()
+    while done < actions:
+        if not env.agents:
+            obs, _ = env.reset()
+        t1 = time.process_time()
+        calls = {a: team[a].act(obs[a]) for a in env.agents}
+        agent_time += time.process_time() - t1
+        obs, *_ = env.step(calls)
+        done += len(calls)
+    return done / (time.process_time() - t0 - agent_time)
+
+
 def crafter_steps_per_s(steps: int) -> float | None:
     try:
         import crafter
@@ -114,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     rate20, info20 = run(20, n20)
     print(f"20 agents: {rate20:,.0f} agent-actions/s incl. observe (target >= 5,000); "
           f"{info20['ok_ratio']:.0%} of actions succeeded, {info20['episodes']} episodes of 50 rounds")
+    for task in ("task_01", "task_08"):
+        print(f"env {task}: {env_rate(task, n3 // 3):,.0f} agent-actions/s through agentworld.make, incl. text "
+              f"observations (random agents)")
     crafter_rate = crafter_steps_per_s(nc)
     if crafter_rate is None:
         print("crafter is not installed: no comparison")

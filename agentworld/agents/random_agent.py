@@ -41,7 +41,7 @@ class RandomAgent(Agent):
             tools.remove("chat")
         tool = rng.choice(tools) if tools else "wait"
         nearby = [e["id"] for e in observation["nearby"]] or ["town_square"]
-        items = [e["item"] for e in observation["inventory"]] or ["coin"]
+        items = [e["item"] for e in observation["inventory"]] or ["coins"]
         x, y = observation["position"]
         npcs = [e["id"] for e in observation["nearby"] if e["kind"] == "npc"] or nearby
         mate = rng.choice(self.teammates)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 
 from .entities import GroundItem, Landmark, Mob, Node, Npc, Player, Site, Station
 
@@ -16,11 +17,19 @@ KIND_OF = {Player: "player", Mob: "mob", Npc: "npc", Node: "node", Station: "sta
 
 
 def suggest(name: str, options) -> str:
-    """'; did you mean 'x'?' for the closest option (difflib, else a containing id), or ''."""
-    options = list(options)
-    close = difflib.get_close_matches(str(name), options, n=1, cutoff=0.5)
-    if not close and len(str(name)) >= 3:
-        close = sorted((o for o in options if str(name) in o), key=lambda o: (len(o), o))[:1]
+    """'; did you mean 'x'?' for the closest option (difflib, else a containing id), or ''.
+
+    Cached: agents repeat the same slips, and difflib over every item or entity id is the
+    slowest thing an invalid action does.
+    """
+    return _suggest(str(name), tuple(options))
+
+
+@functools.lru_cache(maxsize=4096)
+def _suggest(name: str, options: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(name, options, n=1, cutoff=0.5)
+    if not close and len(name) >= 3:
+        close = sorted((o for o in options if name in o), key=lambda o: (len(o), o))[:1]
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
