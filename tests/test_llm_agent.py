@@ -98,6 +98,7 @@ def test_reply_without_tool_call_is_an_invalid_action_with_feedback():
     assert isinstance(parsed, ParseError) and "no tool call" in parsed.raw
     nxt = server.requests[1]["messages"][-1]
     assert nxt["role"] == "user" and "contained no tool call" in nxt["content"]
+    assert "do not write the call as text" in nxt["content"]  # the env's JSON hint must not lure it into text
     assert a.usage["no_tool_call"] == 1
 
 

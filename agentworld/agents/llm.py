@@ -500,8 +500,8 @@ class Conversation:
         calls = reply.tool_calls
         if not calls:
             self.feedback[actor].append(
-                "your previous reply contained no tool call, so your turn was lost. "
-                "Every reply must be exactly one tool call."
+                "your previous reply contained no tool call, so your turn was lost (the failed-action error "
+                "below is about that reply). Call one of the provided functions; do not write the call as text."
             )
             text = reply.content.strip() or "(empty reply)"
             assistant = {"role": "assistant", "content": reply.content or "(no tool call)"}
