@@ -616,11 +616,11 @@ def command_eval(args: argparse.Namespace) -> int:
         tasks = select_tasks(args.tasks)
         agent_opts = llm_options(args) if "llm" in kinds else {}
         if "llm" in kinds:
-            from agentworld.agents.llm import parse_options
+            from agentworld.agents.llm import Conversation, parse_options
 
-            parse_options(agent_opts)  # fail now, not in every worker
             if not agent_opts.get("model"):
                 raise ValueError("--agents llm needs --model (or $AGENTWORLD_MODEL)")
+            Conversation(parse_options(agent_opts))  # options, API key, prompts, prices: fail now, not in every episode
         config = {"agents": ",".join(kinds), "agent_options": agent_opts, "episode_options": episode_options(args),
                   "judge": None if args.judge == "none" else args.judge, "version": __version__}
         judge_opts = {k: v for k, v in (("model", args.judge_model), ("base_url", args.judge_base_url)) if v}

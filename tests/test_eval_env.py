@@ -119,3 +119,16 @@ def test_bad_episode_options_fail_before_any_episode(tmp_path, capsys):
     assert main(["eval", "--tasks", "task_01", "--agents", "oracle", "--max-rounds", "0", "--quiet", "--out", str(out)]) == 2
     assert "max_rounds must be >= 1, got 0" in capsys.readouterr().err
     assert not (out / ev.RESULTS).exists()
+
+
+def test_llm_setup_problems_fail_before_any_episode(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    base = ["eval", "--tasks", "task_01", "--agents", "llm", "--model", "fake-model", "--quiet"]
+    assert main(base + ["--out", str(tmp_path / "a")]) == 2
+    assert "no API key" in capsys.readouterr().err
+    prices = tmp_path / "prices.json"
+    prices.write_text('{"other-model": {"input": 1, "output": 2}}')
+    assert main(base + ["--base-url", "http://127.0.0.1:9/v1", "--prices", str(prices), "--out", str(tmp_path / "b")]) == 2
+    assert "price table has no entry for model 'fake-model'" in capsys.readouterr().err
+    assert not (tmp_path / "a" / ev.RESULTS).exists() and not (tmp_path / "b" / ev.RESULTS).exists()
