@@ -73,11 +73,11 @@ def check_invariants(w: World) -> None:
     for p in w.players.values():
         assert 0 <= p.hp <= p.max_hp, (p.name, p.hp, p.max_hp)
         assert w.map.walkable(p.x, p.y), (p.name, p.x, p.y)
-        assert p.alive == (p.hp > 0) or not p.alive
+        assert p.alive == (p.hp > 0), (p.name, p.alive, p.hp)  # dead players sit at 0 HP until respawn
         for lots in p.inventory.lots.values():
             assert all(n > 0 for _o, n in lots)
     for m in w.mobs.values():
-        assert 0 <= m.hp <= m.max_hp
+        assert 0 <= m.hp <= m.max_hp and m.alive == (m.hp > 0), (m.id, m.alive, m.hp)
         assert w.map.walkable(m.x, m.y), (m.id, m.x, m.y)
 
 
