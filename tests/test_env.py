@@ -70,9 +70,10 @@ def test_hostile_actions_never_raise_and_errors_reach_the_agent():
             json.dumps(infos[a]["action"])
         if not env.agents:
             break
-    unknown = env.step({"lumberjack": {"tool": "gahter", "args": {"target": "x"}}}) if env.agents else None
-    if unknown:
-        assert "did you mean 'gather'" in unknown[4]["lumberjack"]["error"]
+    assert env.agents, "12 junk rounds must not end a 25-round episode"
+    unknown = env.step({"lumberjack": {"tool": "gahter", "args": {"target": "x"}}})
+    assert "did you mean 'gather'" in unknown[4]["lumberjack"]["error"]
+    assert unknown[4]["wizard"]["error"].startswith("no action given")  # a missing action: a no-op with an error
 
 
 def test_no_chat_option_disables_chat():

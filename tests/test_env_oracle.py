@@ -37,18 +37,24 @@ def test_removing_any_agent_fails(missing):
     assert not result["success"], f"task_01 solved without {missing}"
 
 
-def test_oracle_through_the_parallel_env():
-    env = agentworld.make("task_01", seed=0)
-    obs, _ = env.reset(seed=0)
+@pytest.mark.parametrize("bonus", [None, 0.0, 5.0])
+def test_oracle_through_the_parallel_env(bonus):
+    """Each round's team reward is the PSR gained that round, plus the success bonus once."""
+    env = agentworld.make("task_01", seed=0) if bonus is None else agentworld.make("task_01", seed=0, success_bonus=bonus)
+    obs, infos = env.reset(seed=0)
     team = {a: make_agent("oracle") for a in env.possible_agents}
     for name, agent in team.items():
         agent.reset(name, make_briefing(env.task, name, include_plan=True))
-    total = 0.0
+    total, psr, gains = 0.0, infos["wizard"]["psr"], 0
     while env.agents:
         obs, rewards, term, trunc, infos = env.step({a: team[a].act(obs[a]) for a in env.agents})
+        expected = infos["wizard"]["psr"] - psr + ((1.0 if bonus is None else bonus) if all(term.values()) else 0.0)
+        assert rewards["wizard"] == pytest.approx(expected)
+        gains += infos["wizard"]["psr"] > psr
+        psr = infos["wizard"]["psr"]
         total += rewards["wizard"]
-    assert infos["wizard"]["success"] and all(term.values())
-    assert total == pytest.approx(1.0 + 1.0)  # full progress + success bonus
+    assert infos["wizard"]["success"] and all(term.values()) and gains >= 2
+    assert total == pytest.approx(1.0 + (1.0 if bonus is None else bonus))  # full progress + success bonus
 
 
 def test_aec_env_with_oracle_matches_the_runner(tmp_path):
