@@ -406,12 +406,13 @@ def check_task(task: Task, content: Any) -> list[str]:
                 item(f"world.sites[{i}].materials.{it}", it)
             if s.skill is not None and s.skill not in skills:
                 p.append(f"world.sites[{i}].skill: " + _unknown("skill", s.skill, skills))
+    world = None
     if content is not None and not p:
         # a dry setup of the world catches whatever the engine refuses (and static checks missed)
         try:
             from agentworld.episode import build_world
 
-            build_world(task, content, seed=0)
+            world = build_world(task, content, seed=0)
         except ValueError as exc:
             p.append(f"world setup: {exc}")
     # verifier module and checkpoint ids
@@ -428,6 +429,11 @@ def check_task(task: Task, content: Any) -> list[str]:
             for cid in predicates:
                 if cid not in declared:
                     p.append(f"verifier: predicate '{cid}' is not declared under checkpoints")
+            for cid, predicate in predicates.items() if world is not None else ():
+                try:  # episodes treat a crashing predicate as 'not reached': catch the crash here
+                    predicate(world, task)
+                except Exception as exc:
+                    p.append(f"verifier: predicate '{cid}' raised {type(exc).__name__}: {exc} on the starting world")
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.endswith(task.verifier_module):
             p.append(f"verifier: no module agentworld/verifiers/{task.verifier_module}.py")

@@ -123,3 +123,18 @@ def test_unwalkable_and_wrong_slot_positions_are_reported(tmp_path, raw01):
     text = "\n".join(info.value.problems)
     assert f"agents[0].spawn: position {list(water)} is on unwalkable terrain" in text
     assert "agents[2].equipment.weapon: bead goes in no slot" in text
+
+
+def test_a_predicate_that_crashes_on_the_starting_world_is_reported(tmp_path, raw01, monkeypatch):
+    """Episodes count a crashing predicate as 'not reached'; validation must show the crash instead."""
+    import types
+
+    from agentworld.verifiers import task_01
+
+    broken = types.ModuleType("agentworld.verifiers.qa_broken")
+    broken.CHECKPOINTS = dict(task_01.CHECKPOINTS, staff_wielded=lambda world, task: world.players["merlin"].hp > 0)
+    monkeypatch.setitem(sys.modules, "agentworld.verifiers.qa_broken", broken)
+    raw01["verifier"] = "qa_broken"
+    with pytest.raises(TaskError) as info:
+        load_task(_write(tmp_path, raw01))
+    assert info.value.problems == ["task_x.yaml: verifier: predicate 'staff_wielded' raised KeyError: 'merlin' on the starting world"]
