@@ -304,3 +304,14 @@ def test_cli_world_reports_broken_data_dir(tmp_path, capsys):
     assert main(["world", "--json", "--png", str(tmp_path / "w.png")]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["png"].endswith("w.png") and (tmp_path / "w.png").stat().st_size > 10_000
+
+
+def test_cli_world_missing_data_dir_and_unwritable_png(tmp_path, capsys):
+    from agentworld.cli import main
+
+    assert main(["world", "--data-dir", str(tmp_path / "nowhere")]) == 1
+    assert "nowhere: no such data directory" in capsys.readouterr().err
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    assert main(["world", "--png", str(blocker / "map.png")]) == 1
+    assert "cannot write the map PNG" in capsys.readouterr().err

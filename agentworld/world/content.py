@@ -338,6 +338,8 @@ def load_content(data_dir: str | Path | None = None, overrides: dict[str, dict] 
 
 
 def _read_files(directory: Path) -> dict[str, dict]:
+    if not directory.is_dir():
+        raise ContentError([f"{directory}: no such data directory (it must hold {', '.join(FILES)} .yaml files)"])
     raw: dict[str, dict] = {}
     problems = []
     for stem in FILES:

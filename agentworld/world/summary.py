@@ -47,8 +47,12 @@ def command_world(args: argparse.Namespace) -> int:
         return 1
     summary = world_summary(content)
     if args.png:
-        path = content.map.render_png(args.png, title="AgentWorld: the Vale of Brindlemark",
-                                      node_skills={k.id: k.skill for k in content.node_kinds.values()})
+        try:
+            path = content.map.render_png(args.png, title="AgentWorld: the Vale of Brindlemark",
+                                          node_skills={k.id: k.skill for k in content.node_kinds.values()})
+        except OSError as exc:
+            print(f"world: cannot write the map PNG {args.png}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
         summary_png = str(Path(path))
     else:
         summary_png = None
