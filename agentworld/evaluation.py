@@ -371,26 +371,36 @@ def run_eval(out: str | Path, jobs: list[dict], workers: int = 1, retry_errors: 
     wanted = {job_key(j) for j in jobs}
     todo = [j for j in jobs if job_key(j) not in done or (retry_errors and done[job_key(j)].get("status") != "ok")]
     skipped = len(jobs) - len(todo)
-    with _interrupts() as caught, open(out / RESULTS, "a", encoding="utf-8") as log, \
-            _progress(progress, len(jobs), skipped) as bar:
-        def finish(rec: dict) -> None:
-            done[(rec["task"], int(rec["seed"]))] = rec
-            log.write(json.dumps(rec, sort_keys=True) + "\n")
-            log.flush()
-            bar.advance(rec)
+    try:
+        with _interrupts() as caught, open(out / RESULTS, "a", encoding="utf-8") as log, \
+                _progress(progress, len(jobs), skipped) as bar:
+            def finish(rec: dict) -> None:
+                done[(rec["task"], int(rec["seed"]))] = rec
+                log.write(json.dumps(rec, sort_keys=True) + "\n")
+                log.flush()
+                bar.advance(rec)
 
-        if workers <= 1 or len(todo) <= 1:
-            for job in todo:
-                rec = runner(job)
-                if caught:  # the episode swallowed the interrupt (the runner records it as an error)
-                    raise Interrupted(caught[0])
-                finish(rec)
-        else:
-            _run_parallel(todo, workers, runner, finish)
+            if workers <= 1 or len(todo) <= 1:
+                for job in todo:
+                    rec = runner(job)
+                    if caught:  # the episode swallowed the interrupt (the runner records it as an error)
+                        raise Interrupted(caught[0])
+                    finish(rec)
+            else:
+                _run_parallel(todo, workers, runner, finish)
+    except KeyboardInterrupt:  # the summary (and `agentworld report`) must show what did finish
+        _write_summary(out, done, wanted, skipped, interrupted=True)
+        raise
+    return _write_summary(out, done, wanted, skipped)
+
+
+def _write_summary(out: Path, done: dict, wanted: set, skipped: int, interrupted: bool = False) -> dict:
+    """Sorted results.jsonl and summary.json over the finished episodes of this eval."""
     write_results(out, done)
-    records = [done[k] for k in sorted(done) if k in wanted]
-    summary = summarise(records)
+    summary = summarise([done[k] for k in sorted(done) if k in wanted])
     summary["skipped"] = skipped
+    if interrupted:
+        summary["interrupted"] = True
     (out / SUMMARY).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     return summary
 
@@ -694,6 +704,8 @@ def command_report(args: argparse.Namespace) -> int:
         return 0
     out, summary = outs[0], summaries[outs[0]]
     print_summary(summary, title=f"AgentWorld eval: {describe(out)} ({out})")
+    if summary.get("interrupted"):
+        print("(the eval was interrupted: only finished episodes are counted; run the same eval command to resume)")
     if args.tasks:
         print_rows(list(summary.get("by_task", {}).items()), title="by task")
     return 0

@@ -94,11 +94,13 @@ def test_resume_after_interruption_skips_finished_episodes(tmp_path):
         ev.run_eval(tmp_path, jobs(tmp_path, interrupt_at=2), progress=False)
     first = calls(tmp_path)
     assert first == ["task_a/0", "task_a/1"]
+    partial = json.loads((tmp_path / ev.SUMMARY).read_text())  # what `agentworld report` shows meanwhile
+    assert partial["interrupted"] and partial["overall"]["episodes"] == 2 and partial["overall"]["sr"] == 0.5
     with open(tmp_path / ev.RESULTS, "a") as fh:
         fh.write('{"task": "task_a", "se')  # a torn line from the interruption
     summary = ev.run_eval(tmp_path, jobs(tmp_path), progress=False)
     assert calls(tmp_path) == first + ["task_a/2", "task_b/0", "task_b/1", "task_b/2"]  # 3 crashes, never logged
-    assert summary["skipped"] == 2 and summary["overall"]["episodes"] == 8
+    assert summary["skipped"] == 2 and summary["overall"]["episodes"] == 8 and "interrupted" not in summary
     keys = [(r["task"], r["seed"]) for r in stable(tmp_path / ev.RESULTS)]
     assert keys == sorted(keys) and len(keys) == 8
     # A third run does nothing; --retry-errors re-runs only the crashed ones.
