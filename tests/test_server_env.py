@@ -22,7 +22,7 @@ from agentworld.runner import run_episode
 from agentworld.server_bridge.client import Connection, SeatClient, ServerBackend, ServerError
 from agentworld.server_bridge.server import ServerConfig, ServerThread
 from agentworld.tasks import Task, load_task, without_agent
-from agentworld.trajectory import read_jsonl, strip_volatile
+from agentworld.trajectory import read_jsonl, replay, strip_volatile
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -68,6 +68,7 @@ def test_run_over_the_server_equals_embedded(server, tmp_path, agents, options):
     drop = ("seconds", "run_dir")
     assert {k: v for k, v in embedded.items() if k not in drop} == {k: v for k, v in remote.items() if k not in drop}
     assert remote["success"] == (agents == "oracle" and not options.get("single_agent"))
+    assert replay(tmp_path / "server")["match"]  # a run played over the server replays in-process
 
 
 def test_parallel_env_over_the_server_equals_embedded(server):
