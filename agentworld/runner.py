@@ -56,6 +56,11 @@ def run_episode(task: Task | str, agents: Any = "oracle", seed: int = 0, options
     options = dict(options or {})
     ep_options = EpisodeOptions.from_dict(options)
     base_task = task if isinstance(task, Task) else load_task(task)
+    if out_dir is not None:  # fail before playing, not after
+        try:
+            Path(out_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"cannot create the run directory {out_dir}: {exc.strerror or exc}") from None
     backend = make_backend(base_task, seed, server, options)
     played = backend.task
     names = list(backend.agents)

@@ -313,6 +313,8 @@ def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_conte
             raw = yaml.safe_load(path.read_text(encoding="utf-8"))
         except yaml.YAMLError as exc:
             raise TaskError([f"{fname}: invalid YAML: {exc}"]) from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TaskError([f"{fname}: cannot read the task file ({path}): {exc}"]) from None
         if not isinstance(raw, dict):
             raise TaskError([f"{fname}: the file must hold a mapping (id, name, agents, ...), got {type(raw).__name__}"])
     try:
@@ -634,11 +636,21 @@ def command_tasks(args: argparse.Namespace) -> int:
 
 
 def configure_validate(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="*", help="task YAML files or ids (default: every shipped task)")
+    parser.add_argument("paths", nargs="*",
+                        help="task YAML files, directories of them, or ids (default: every shipped task)")
 
 
 def command_validate(args: argparse.Namespace) -> int:
-    targets = args.paths or [str(TASKS_DIR / f"{t}.yaml") for t in list_task_ids()]
+    targets: list[str] = []
+    for target in args.paths or [str(TASKS_DIR)]:
+        if Path(target).is_dir():
+            found = sorted(str(f) for f in Path(target).glob("*.y*ml") if f.suffix in (".yaml", ".yml"))
+            if not found:
+                print(f"{target}: no .yaml task files in this directory", file=sys.stderr)
+                return 1
+            targets.extend(found)
+        else:
+            targets.append(target)
     failed = 0
     for target in targets:
         try:

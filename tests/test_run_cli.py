@@ -72,3 +72,11 @@ def test_backend_failure_is_reported_not_raised(tmp_path, monkeypatch):
     result = run_episode("task_01", "oracle", seed=0, out_dir=tmp_path / "r", progress=False)
     assert result["status"] == "error" and "server went away" in result["error"]
     assert result["actions"] == 6 and (tmp_path / "r" / "trajectory.jsonl").exists()
+
+
+def test_unwritable_out_dir_fails_before_playing(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    out = _cli("run", "task_01", "--agents", "noop", "--out", str(blocker / "run"))
+    assert out.returncode == 2 and "cannot create the run directory" in out.stderr and "Traceback" not in out.stderr
+    assert "round" not in out.stderr  # no episode was played

@@ -83,6 +83,23 @@ def test_validate_cli(tmp_path, raw01):
     assert "agents[1].skills.fletchin: unknown skill 'fletchin'" in out.stdout
 
 
+def test_validate_a_directory_and_unreadable_files(tmp_path, raw01):
+    from agentworld.cli import main
+
+    _write(tmp_path, raw01, "a.yaml")
+    raw01["max_rounds"] = 0
+    _write(tmp_path, raw01, "b.yaml")
+    (tmp_path / "c.yaml").write_bytes(b"\xff\xfe not utf-8")
+    out = subprocess.run([sys.executable, "-m", "agentworld.cli", "validate", str(tmp_path)], capture_output=True,
+                         text=True)
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert "ok  a.yaml" in out.stdout and "b.yaml: max_rounds:" in out.stdout
+    assert "c.yaml: cannot read the task file" in out.stdout and "2 of 3 task file(s) invalid" in out.stderr
+    assert main(["validate", str(tmp_path / "nothing_here")]) == 1
+    (tmp_path / "empty").mkdir()
+    assert main(["validate", str(tmp_path / "empty")]) == 1
+
+
 def test_tasks_cli_json():
     out = subprocess.run([sys.executable, "-m", "agentworld.cli", "tasks", "--json"], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
