@@ -11,7 +11,9 @@ from __future__ import annotations
 import importlib
 import time
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Callable
+from typing import Any, Callable, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from agentworld import observation as obsmod
 from agentworld.tasks import Task, apply_options, load_task
@@ -34,17 +36,24 @@ class EpisodeOptions:
 
     @classmethod
     def from_dict(cls, d: dict | None) -> "EpisodeOptions":
+        """Validated options; a ValueError names the option and what is wrong with its value."""
         d = dict(d or {})
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(d) - known)
         if unknown:
             raise ValueError(f"unknown episode option(s) {unknown}; known: {sorted(known)}")
-        if "disabled_tools" in d:
-            d["disabled_tools"] = tuple(d["disabled_tools"] or ())
-            bad = [t for t in d["disabled_tools"] if t not in TOOL_NAMES]
+        try:
+            checked = _OptionsModel.model_validate(d).model_dump(exclude_unset=True)
+        except ValidationError as exc:
+            err = exc.errors(include_url=False)[0]
+            name = err["loc"][0] if err["loc"] else "options"
+            raise ValueError(f"episode option {name}={d.get(name)!r}: {_OPTION_HELP.get(name, err['msg'])}") from None
+        if "disabled_tools" in checked:
+            checked["disabled_tools"] = tuple(checked["disabled_tools"])
+            bad = [t for t in checked["disabled_tools"] if t not in TOOL_NAMES]
             if bad:
-                raise ValueError(f"disabled_tools: unknown tool(s) {bad}")
-        return cls(**d)
+                raise ValueError(f"disabled_tools: unknown tool(s) {bad}; tools: {', '.join(TOOL_NAMES)}")
+        return cls(**checked)
 
     def to_dict(self) -> dict:
         out = asdict(self)
@@ -59,6 +68,30 @@ class EpisodeOptions:
         if self.max_rounds is not None and int(self.max_rounds) < 1:
             raise ValueError(f"max_rounds must be >= 1, got {self.max_rounds}")
         return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "single_agent": self.single_agent}
+
+
+class _OptionsModel(BaseModel):
+    """The types EpisodeOptions accepts (strict: '5' is not a round budget, 'yes' is not a flag)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    success_bonus: float | int = 1.0
+    disabled_tools: list[str] | tuple[str, ...] = ()
+    no_chat: bool = False
+    no_docs: bool = False
+    max_rounds: int | None = None
+    random_spawns: bool | Literal["any"] = False
+    single_agent: bool | str = False
+
+
+_OPTION_HELP = {
+    "success_bonus": "must be a number",
+    "disabled_tools": "must be a list of tool names",
+    "no_chat": "must be true or false",
+    "no_docs": "must be true or false",
+    "max_rounds": "must be a whole number >= 1 (or null for the task's own budget)",
+    "random_spawns": "must be false, true (same region) or 'any' (anywhere)",
+    "single_agent": "must be false, true (the first agent) or an agent name",
+}
 
 
 def build_world(task: Task, content: Any, seed: int) -> Any:

@@ -544,6 +544,8 @@ def with_max_rounds(task: Task, max_rounds: int) -> Task:
 
 def single_agent(task: Task, name: str | None = None) -> Task:
     """Keep one agent (the first, or `name`): the single-agent baseline."""
+    if name and name not in task.agent_names:
+        raise ValueError(f"single_agent: unknown agent {name!r}; the task's agents: {', '.join(task.agent_names)}")
     keep = task.agent(name) if name else task.agents[0]
     return _variant(task, "single", agents=[keep], oracle={k: v for k, v in task.oracle.items() if k == keep.name})
 

@@ -113,6 +113,27 @@ def test_unknown_option_and_api_fail_clearly():
         agentworld.make("task_01", api="sideways")
 
 
+@pytest.mark.parametrize("option, value, message", [
+    ("success_bonus", "abc", "success_bonus='abc': must be a number"),
+    ("no_chat", "yes", "no_chat='yes': must be true or false"),
+    ("max_rounds", "5", "max_rounds='5': must be a whole number >= 1"),
+    ("random_spawns", "maybe", "random_spawns='maybe': must be false, true (same region) or 'any'"),
+    ("disabled_tools", "chat", "disabled_tools='chat': must be a list of tool names"),
+    ("single_agent", "ghost", "single_agent: unknown agent 'ghost'; the task's agents: lumberjack, woodworker, wizard"),
+])
+def test_badly_typed_options_are_named(option, value, message):
+    with pytest.raises(ValueError) as info:
+        agentworld.make("task_01", **{option: value})
+    assert message in str(info.value)
+
+
+def test_well_typed_options_are_accepted():
+    env = agentworld.make("task_01", success_bonus=2, disabled_tools=["chat"], max_rounds=None, random_spawns="any",
+                          single_agent="wizard")
+    obs, _ = env.reset(seed=0)
+    assert env.agents == ["wizard"] and obs["wizard"]["tool_mask"][TOOL_NAMES.index("chat")] == 0
+
+
 def test_observation_json_round_trip_restores_equal_observation():
     from gymnasium.utils.env_checker import data_equivalence
 
