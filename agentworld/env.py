@@ -38,6 +38,15 @@ def make_backend(task: Task | str, seed: int | None = None, server: str | None =
     return EmbeddedBackend(task, seed=seed, options=options)
 
 
+def _check_seed(seed: Any) -> int | None:
+    """The seed as a plain int (numpy integers too) or None; anything else is a clear error."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise ValueError(f"seed must be an integer or None, got {type(seed).__name__} {seed!r}")
+    return int(seed)
+
+
 class _Common:
     """Spaces and info shared by both forms."""
 
@@ -47,6 +56,7 @@ class _Common:
                options: dict) -> None:
         from agentworld.world.content import load_content
 
+        seed = _check_seed(seed)
         self.backend = make_backend(task, seed, server, options)
         self.task = self.backend.task
         self.seed = seed
@@ -67,6 +77,7 @@ class _Common:
     def _next_seed(self, seed: int | None) -> int:
         """Explicit seed: use it (and reseed the stream); none: the constructor's seed first, then a
         deterministic stream of fresh seeds so unseeded resets give new but reproducible episodes."""
+        seed = _check_seed(seed)
         if seed is not None:
             self._seeds = random.Random(seed)
         elif self._first_reset and self.seed is not None:

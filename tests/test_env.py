@@ -127,6 +127,16 @@ def test_badly_typed_options_are_named(option, value, message):
     assert message in str(info.value)
 
 
+def test_seed_must_be_an_integer():
+    with pytest.raises(ValueError, match="seed must be an integer or None, got str 'x'"):
+        agentworld.make("task_01", seed="x")
+    env = agentworld.make("task_01", seed=np.int64(3))
+    with pytest.raises(ValueError, match="got float 1.5"):
+        env.reset(seed=1.5)
+    obs, _ = env.reset()
+    assert obs["lumberjack"]["round"] == 1
+
+
 def test_well_typed_options_are_accepted():
     env = agentworld.make("task_01", success_bonus=2, disabled_tools=["chat"], max_rounds=None, random_spawns="any",
                           single_agent="wizard")
