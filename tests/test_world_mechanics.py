@@ -544,6 +544,23 @@ def test_observation_structure(d):
     assert w.observe("jack")["last_error"] == bad.error
 
 
+@pytest.mark.parametrize("kwargs, message", [
+    ({"skills": {"magic": 500}}, "magic level must be a whole number in 1..99, got 500"),
+    ({"skills": {"magic": 0}}, "magic level must be a whole number in 1..99, got 0"),
+    ({"inventory": {"bead": -1}}, "inventory count of bead must be a whole number >= 1, got -1"),
+    ({"inventory": {"bead": 1.5}}, "inventory count of bead must be a whole number >= 1, got 1.5"),
+    ({"equipment": {"weapon": "bead"}}, "bead cannot be equipped (it has no equipment slot)"),
+    ({"equipment": {"hat": "leather_cap"}}, "unknown equipment slot 'hat'"),
+    ({"equipment": {"weapon": "leather_cap"}}, "leather_cap goes in slot 'head', not 'weapon'"),
+])
+def test_add_player_refuses_bad_setups(kwargs, message):
+    w = Driver().world
+    with pytest.raises(ValueError) as info:
+        w.add_player("x", TOWN, **kwargs)
+    assert str(info.value).startswith(f"player 'x': {message}")
+    assert "x" not in w.players
+
+
 def test_bad_arguments_never_raise(d):
     for tool, args in [("move_to", {}), ("move_to", {"target": 5}), ("gather", {"target": None}),
                        ("craft", {"recipe": "oak_stick", "count": -1}), ("give", {"to": 3, "item": "x"}),

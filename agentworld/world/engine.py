@@ -167,7 +167,10 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         for s, lv in (skills or {}).items():
             if s not in levels:
                 raise ValueError(f"player '{name}': unknown skill '{s}'{suggest(s, levels)}")
-            levels[s] = max(1, min(int(lv), self.rules.max_level))
+            if isinstance(lv, bool) or not isinstance(lv, int) or not 1 <= lv <= self.rules.max_level:
+                raise ValueError(f"player '{name}': {s} level must be a whole number in 1..{self.rules.max_level}, "
+                                 f"got {lv!r}")
+            levels[s] = lv
         from .content import xp_for_level
         xp = {s: xp_for_level(lv) for s, lv in levels.items()}
         hp = self.rules.max_hp(levels.get("health", 1))
@@ -177,14 +180,20 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         for item, n in (inventory or {}).items():
             if item not in c.items:
                 raise ValueError(f"player '{name}': unknown item '{item}'{suggest(item, c.items)}")
-            p.inventory.add(item, int(n), None)
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise ValueError(f"player '{name}': inventory count of {item} must be a whole number >= 1, got {n!r}")
+            p.inventory.add(item, n, None)
         for slot, item in (equipment or {}).items():
             if item is None:
                 continue
             spec = c.items.get(item)
             if spec is None:
                 raise ValueError(f"player '{name}': unknown item '{item}'{suggest(item, c.items)}")
-            if slot not in p.equipment or spec.slot != slot:
+            if slot not in p.equipment:
+                raise ValueError(f"player '{name}': unknown equipment slot '{slot}'{suggest(slot, p.equipment)}")
+            if spec.slot is None:
+                raise ValueError(f"player '{name}': {item} cannot be equipped (it has no equipment slot)")
+            if spec.slot != slot:
                 raise ValueError(f"player '{name}': {item} goes in slot '{spec.slot}', not '{slot}'")
             p.equipment[slot] = item
         self.players[name] = p
