@@ -74,7 +74,7 @@ def command_judge(args: argparse.Namespace) -> int:
         try:
             options = _llm_options(args) if args.judge == "llm" else {"window": args.window}
             res = judge_run(d, args.judge, plot=args.plot, **options)
-        except (CausalError, RuntimeError, ValueError) as exc:
+        except (CausalError, RuntimeError, ValueError, OSError) as exc:  # OSError: unwritable output
             print(f"agentworld judge: error: {d}: {exc}", file=sys.stderr)
             failures += 1
             continue
@@ -155,7 +155,7 @@ def _compare(args: argparse.Namespace) -> int:
             prov = judge_run(d, "provenance", plot=args.plot, window=args.window)
             llm = judge_run(d, "llm", output="cce_llm.json", **_llm_options(args))
             records, _, _ = load_run(d)
-        except (CausalError, RuntimeError, ValueError) as exc:
+        except (CausalError, RuntimeError, ValueError, OSError) as exc:  # OSError: unwritable output
             print(f"agentworld judge: error: {d}: {exc}", file=sys.stderr)
             failures += 1
             continue
@@ -177,8 +177,12 @@ def _compare(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else Path(os.path.commonpath([os.path.abspath(d) for d in args.dirs])) / "compare.json"
     if out.is_dir():
         out = out / "compare.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        print(f"agentworld judge: error: cannot write {out}: {exc}", file=sys.stderr)
+        return 1
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
