@@ -251,6 +251,10 @@ def test_cli_reports_bad_run_directories(tmp_path: Path, capsys: pytest.CaptureF
     (bad / "trajectory.jsonl").write_text('{"type": "action", "id": 0, "round": 1, "agent": "a"}\n{oops\n')
     assert main(["judge", str(bad)]) == 1
     assert "trajectory.jsonl:2: not valid JSON" in capsys.readouterr().err
+    broken = staff_episode()
+    broken.records[0]["links"] = [3]
+    with pytest.raises(CausalError, match="action 0: 'links' must be a list of objects"):
+        judge_records(broken.records, True)
     blocker = tmp_path / "a_file"
     blocker.write_text("x")
     assert main(["judge", str(staff_episode().write_run(tmp_path / "ok0", True)), "--plot", str(blocker / "x.png")]) == 1

@@ -89,6 +89,14 @@ def action_records(records: Iterable[Record]) -> list[Record]:
                 raise CausalError(f"action record without '{key}': {json.dumps(rec)[:200]}")
         if not isinstance(rec["id"], int) or rec["id"] in seen:
             raise CausalError(f"action id {rec['id']!r} is not a unique integer")
+        if not isinstance(rec["round"], int) or not isinstance(rec["agent"], str):
+            raise CausalError(f"action {rec['id']}: 'round' must be an integer and 'agent' a string")
+        for key in ("links", "events", "checkpoints"):
+            value = rec.get(key)
+            if value is not None and not (isinstance(value, list)
+                                          and all(isinstance(v, str if key == "checkpoints" else dict) for v in value)):
+                kind = "strings" if key == "checkpoints" else "objects"
+                raise CausalError(f"action {rec['id']}: '{key}' must be a list of {kind}")
         seen.add(rec["id"])
         actions.append(rec)
     actions.sort(key=lambda r: r["id"])
