@@ -561,6 +561,20 @@ def test_add_player_refuses_bad_setups(kwargs, message):
     assert "x" not in w.players
 
 
+@pytest.mark.parametrize("kwargs, message", [
+    ({"materials": {"oak_plank": 0}}, "material counts must be whole numbers >= 1, got {'oak_plank': 0}"),
+    ({"materials": {}, "work": -1}, "work must be a whole number >= 0, got -1"),
+    ({}, "a site needs materials or work (or both)"),
+    ({"work": 2, "level": 0}, "level must be a whole number in 1..99, got 0"),
+])
+def test_add_site_refuses_bad_setups(kwargs, message):
+    w = Driver().world
+    with pytest.raises(ValueError) as info:
+        w.add_site("shed", TOWN, **kwargs)
+    assert str(info.value) == f"add_site 'site#shed': {message}"
+    assert "site#shed" not in w.sites
+
+
 def test_bad_arguments_never_raise(d):
     for tool, args in [("move_to", {}), ("move_to", {"target": 5}), ("gather", {"target": None}),
                        ("craft", {"recipe": "oak_stick", "count": -1}), ("give", {"to": 3, "item": "x"}),

@@ -230,10 +230,18 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
                 raise ValueError(f"add_site '{sid}': unknown material '{item}'{suggest(item, self.content.items)}")
         if skill is not None and skill not in self.content.skills:
             raise ValueError(f"add_site '{sid}': unknown skill '{skill}'{suggest(skill, self.content.skills)}")
+        mats = dict(materials or {})
+        bad = {k: v for k, v in mats.items() if isinstance(v, bool) or not isinstance(v, int) or v < 1}
+        if bad:
+            raise ValueError(f"add_site '{sid}': material counts must be whole numbers >= 1, got {bad}")
+        if isinstance(work, bool) or not isinstance(work, int) or work < 0:
+            raise ValueError(f"add_site '{sid}': work must be a whole number >= 0, got {work!r}")
+        if not mats and not work:
+            raise ValueError(f"add_site '{sid}': a site needs materials or work (or both)")
+        if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= self.rules.max_level:
+            raise ValueError(f"add_site '{sid}': level must be a whole number in 1..{self.rules.max_level}, got {level!r}")
         x, y = self._resolve_setup_pos(position, f"site '{sid}'")
-        mats = {k: int(v) for k, v in (materials or {}).items() if int(v) > 0}
-        site = Site(sid, name or site_id, x, y, dict(mats), dict(mats), max(0, int(work)), skill=skill,
-                    level=int(level))
+        site = Site(sid, name or site_id, x, y, dict(mats), dict(mats), work, skill=skill, level=level)
         self._place(site, self.sites)
         return sid
 
