@@ -31,20 +31,10 @@ def write_jsonl(path: Path, records: Iterable[dict]) -> None:
 
 
 def read_jsonl(path: Path) -> list[dict]:
-    """The JSON objects of a .jsonl file; a bad line is a ValueError naming the file and line."""
-    out = []
-    with open(path, encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                rec = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}: line {n}: not valid JSON ({exc})") from None
-            if not isinstance(rec, dict):
-                raise ValueError(f"{path}: line {n}: a record must be a JSON object, got {type(rec).__name__}")
-            out.append(rec)
-    return out
+    """The records of a trajectory.jsonl; a bad line is a ValueError naming the file and line."""
+    from agentworld.causal.graph import load_trajectory  # the one JSONL reader (CausalError is a ValueError)
+
+    return load_trajectory(path)
 
 
 def outcome(trajectory: list[dict], status: dict) -> dict:

@@ -56,8 +56,8 @@ def test_broken_trajectory_lines_are_clear_errors(tmp_path):
     run_episode("task_01", "noop", seed=0, out_dir=out, progress=False)
     good = (out / "trajectory.jsonl").read_text()
     n = good.count("\n")  # the appended line is line n + 1, record index n
-    cases = [("garbage\n", f"line {n + 1}: not valid JSON"),
-             ("[1, 2]\n", f"line {n + 1}: a record must be a JSON object, got list"),
+    cases = [("garbage\n", f"trajectory.jsonl:{n + 1}: not valid JSON"),
+             ("[1, 2]\n", f"trajectory.jsonl:{n + 1}: a record must be a JSON object"),
              ('{"foo": 1}\n', f"record {n}: 'type' must be 'action' or 'round_end', got None"),
              ('{"type": "action", "id": 99}\n', f"record {n}: action record lacks agent, tool, args, raw, error"),
              ('{"type": "action", "agent": "ghost", "tool": "wait", "args": {}, "raw": null, "error": null}\n',
