@@ -443,6 +443,17 @@ def test_mobs_retaliate_chase_and_kill_then_player_respawns():
     assert w.observe("v")["alive"] is True
 
 
+@pytest.mark.parametrize("speed", [1, 3])
+def test_mob_speed_comes_from_the_rules(speed):
+    w = World(load_content(overrides={"rules": {"mob_speed": speed}}))
+    w.reset(0)
+    p = w.add_player("v", TOWN, skills={"health": 30})
+    mid = w.add_mob("dire_wolf", (TOWN[0] + 5, TOWN[1]))  # aggressive, aggro radius 5
+    w.end_round()
+    mob = w.mobs[mid]
+    assert mob.target == "v" and max(abs(mob.x - p.x), abs(mob.y - p.y)) == 5 - speed
+
+
 def test_mob_heals_when_its_attackers_are_gone():
     drv = Driver(seed=1)
     w = drv.world

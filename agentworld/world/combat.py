@@ -19,11 +19,6 @@ from __future__ import annotations
 import random
 from typing import Mapping
 
-# Tiles a mob walks per round towards its target (the content rules have no field for it).
-MOB_SPEED = 3
-# A mob forgets a target further than this many tiles away from it.
-MOB_LEASH = 20
-
 STYLE_SKILLS = {"melee": ("accuracy", "strength"), "ranged": ("archery", "archery"), "magic": ("magic", "magic")}
 
 

@@ -95,6 +95,8 @@ class Rules(Model):
     max_level: int = Field(MAX_LEVEL, ge=1)
     hub: Id  # landmark everything must be reachable from
     lesson_xp: int = Field(40, ge=0)  # XP per taught skill that one talk with a trainer gives
+    mob_speed: int = Field(3, ge=1)   # tiles a mob walks per round
+    mob_leash: int = Field(20, ge=1)  # a mob drops a target further than this from its spawn
 
     def max_hp(self, health_level: int) -> int:
         """Maximum hit points for a given health level."""

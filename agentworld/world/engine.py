@@ -13,8 +13,8 @@ Timing rules (documented for task authors):
 - a trade offer made in round r can be accepted until the end of round r + expiry - 1;
 - mobs act in end_round: an aggressive mob targets the nearest living player within its aggro
   radius, an attacked mob targets its first attacker; each round it attacks its target if in
-  range, else walks up to combat.MOB_SPEED tiles toward it. When its target dies or leaves the
-  leash (combat.MOB_LEASH tiles from the mob's spawn) it turns on the living attacker that dealt
+  range, else walks up to rules.mob_speed tiles toward it. When its target dies or leaves the
+  leash (rules.mob_leash tiles from the mob's spawn) it turns on the living attacker that dealt
   it most damage; with none left it heals to full and walks home.
 """
 

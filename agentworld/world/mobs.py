@@ -41,7 +41,7 @@ class MobBrain:
                 continue
             spec = mob_specs[mob.type]
             tgt = players.get(mob.target)
-            if tgt is None or not tgt.alive or chebyshev(mob.spawn, (tgt.x, tgt.y)) > combat.MOB_LEASH:
+            if tgt is None or not tgt.alive or chebyshev(mob.spawn, (tgt.x, tgt.y)) > self.rules.mob_leash:
                 mob.target = self._next_target(mob)
                 tgt = players.get(mob.target) if mob.target else None
                 if tgt is None:
@@ -81,13 +81,13 @@ class MobBrain:
         best = None
         for name, dmg in mob.damage_agents.items():
             p = self.players[name]
-            if p.alive and chebyshev(mob.spawn, (p.x, p.y)) <= combat.MOB_LEASH:
+            if p.alive and chebyshev(mob.spawn, (p.x, p.y)) <= self.rules.mob_leash:
                 if best is None or (-dmg, name) < best:
                     best = (-dmg, name)
         return best[1] if best else None
 
     def _mob_walk(self, mob: Mob, goal, near: int) -> bool:
-        """Walk up to MOB_SPEED tiles toward goal (path cached while the goal stays put).
+        """Walk up to rules.mob_speed tiles toward goal (path cached while the goal stays put).
 
         A mob that cannot find a way home within the search bound is put back at its spawn.
         Returns False when no path was found."""
@@ -110,7 +110,7 @@ class MobBrain:
         if not path:
             return True
         start = [mob.x, mob.y]
-        rest = self._step_along(mob.id, mob, path, combat.MOB_SPEED)
+        rest = self._step_along(mob.id, mob, path, self.rules.mob_speed)
         mob.path, mob.path_goal = rest, (key if rest else None)
         self._ev("move", None, None, mob=mob.id, frm=start, to=[mob.x, mob.y])
         return True
@@ -124,7 +124,7 @@ class MobBrain:
         x, y = mob.x, mob.y
         gx, gy = goal
         moved = 0
-        while moved < combat.MOB_SPEED and max(abs(x - gx), abs(y - gy)) > near:
+        while moved < self.rules.mob_speed and max(abs(x - gx), abs(y - gy)) > near:
             dx, dy = gx - x, gy - y
             sx = (dx > 0) - (dx < 0)
             sy = (dy > 0) - (dy < 0)
