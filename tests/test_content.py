@@ -315,3 +315,21 @@ def test_cli_world_missing_data_dir_and_unwritable_png(tmp_path, capsys):
     blocker.write_text("not a directory")
     assert main(["world", "--png", str(blocker / "map.png")]) == 1
     assert "cannot write the map PNG" in capsys.readouterr().err
+
+
+def test_a_discarded_content_is_freed_with_its_engine_index():
+    """Caches keyed by content must not keep every override variant alive (nor be reused by id)."""
+    import gc
+    import weakref
+
+    from agentworld.world import World
+    from agentworld.world import index as index_mod
+
+    content = load_content(overrides={"rules": {"mob_speed": 2}})
+    world = World(content)
+    world.reset(0)
+    assert index_mod.index_for(content) is world._ix
+    ref = weakref.ref(content)
+    del world, content
+    gc.collect()
+    assert ref() is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Callable
 
 
@@ -9,7 +10,6 @@ class ContentIndex:
     """Lookups derived once per Content (content is immutable and shared)."""
 
     def __init__(self, content) -> None:
-        self.content = content
         gmap = content.map
         self.walkable: Callable[[int, int], bool] = gmap.walkable
         self.walk_grid: bytes = gmap.walkable_grid
@@ -44,11 +44,12 @@ class ContentIndex:
                          for m in content.mobs.values()}
 
 
-_INDEXES: dict[int, ContentIndex] = {}
+# one index per live Content; a weak key, so a discarded Content (and its index) can be freed
+_INDEXES: "weakref.WeakKeyDictionary[Any, ContentIndex]" = weakref.WeakKeyDictionary()
 
 
 def index_for(content) -> "ContentIndex":
-    idx = _INDEXES.get(id(content))
-    if idx is None or idx.content is not content:
-        idx = _INDEXES[id(content)] = ContentIndex(content)
+    idx = _INDEXES.get(content)
+    if idx is None:
+        idx = _INDEXES[content] = ContentIndex(content)
     return idx

@@ -7,6 +7,8 @@ to pick mostly-valid arguments fast, so tests and speed runs exercise real state
 from __future__ import annotations
 
 import random
+import weakref
+from typing import Any
 
 TOOL_WEIGHTS = {
     "move_to": 14, "gather": 10, "craft": 6, "attack": 8, "pick_up": 3, "drop": 2, "give": 5,
@@ -136,18 +138,18 @@ def _bisect(x: float) -> int:
     return min(lo, len(_CUM) - 1)
 
 
-_BY_INPUT: dict[int, dict[str, list]] = {}
+_BY_INPUT: "weakref.WeakKeyDictionary[Any, dict[str, list]]" = weakref.WeakKeyDictionary()
 
 
 def _recipes_using(world, items: list[str]) -> list:
-    """Recipes with at least one input among `items` (index cached per content)."""
-    idx = _BY_INPUT.get(id(world.content))
+    """Recipes with at least one input among `items` (index cached per live content)."""
+    idx = _BY_INPUT.get(world.content)
     if idx is None:
         idx = {}
         for r in world.content.recipes.values():
             for i in r.inputs:
                 idx.setdefault(i, []).append(r)
-        _BY_INPUT[id(world.content)] = idx
+        _BY_INPUT[world.content] = idx
     seen, out = set(), []
     for i in items:
         for r in idx.get(i, ()):
