@@ -629,3 +629,11 @@ def test_better_tools_sometimes_give_an_extra_unit():
     gathers = 10 * load_content().node_kinds["oak_tree"].capacity
     assert logs("bronze_axe") == gathers  # power 1: exactly one log per gather
     assert gathers < logs("froststeel_axe") < 2 * gathers  # power 3: an extra log half of the time
+    # the chance is a rule: with tool_bonus_per_power 0 even the best axe gives one log per gather
+    w = World(load_content(overrides={"rules": {"tool_bonus_per_power": 0.0}}))
+    w.reset(0)
+    w.add_player("j", TOWN, skills={"lumberjacking": 40}, inventory={"froststeel_axe": 1})
+    node = w.add_node("oak_tree", (131, 121))
+    for aid in range(w.content.node_kinds["oak_tree"].capacity):
+        assert w.act("j", "gather", {"target": node}, aid).ok
+    assert w.players["j"].inventory.count("oak_log") == w.content.node_kinds["oak_tree"].capacity

@@ -97,6 +97,7 @@ class Rules(Model):
     lesson_xp: int = Field(40, ge=0)  # XP per taught skill that one talk with a trainer gives
     mob_speed: int = Field(3, ge=1)   # tiles a mob walks per round
     mob_leash: int = Field(20, ge=1)  # a mob drops a target further than this from its spawn
+    tool_bonus_per_power: float = Field(0.25, ge=0, le=1)  # extra-unit chance per tool power above 1
 
     def max_hp(self, health_level: int) -> int:
         """Maximum hit points for a given health level."""

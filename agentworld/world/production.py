@@ -11,9 +11,6 @@ from .common import ActionError, article, fmt_items, suggest
 from .entities import Node, Player, Station
 
 
-TOOL_BONUS_PER_POWER = 0.25  # chance of one extra unit per gather for each tool power above 1
-
-
 class Production:
     """Mixin of World (see engine.py): uses its state, events (_ev) and links (_link)."""
 
@@ -56,9 +53,10 @@ class Production:
             self._link(tool_used[1], "item", f"used {tool_used[0]}")
         gained = dict(kind.yields)
         if tool_used is not None:
-            # a better tool (power p > 1) gives one extra unit of the main yield with chance (p - 1) / 4
+            # a better tool (power p > 1) gives one extra unit of the main yield with chance
+            # (p - 1) * rules.tool_bonus_per_power
             power = self.content.items[tool_used[0]].tool.power
-            if power > 1 and self.rng.random() < (power - 1) * TOOL_BONUS_PER_POWER:
+            if power > 1 and self.rng.random() < (power - 1) * self.rules.tool_bonus_per_power:
                 main = next(iter(kind.yields))
                 gained[main] += 1
         for rare in kind.rare:
