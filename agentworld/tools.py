@@ -404,8 +404,21 @@ def schemas(disabled: frozenset[str] | set[str] = frozenset()) -> list[dict]:
             params.setdefault("required", [])
             params["additionalProperties"] = False
             out.append({"type": "function", "function": {"name": name, "description": cls.description, "parameters": params}})
+        _advertise_message_limit(out)
         _SCHEMAS = out
     return [json.loads(json.dumps(s)) for s in _SCHEMAS if s["function"]["name"] not in disabled]
+
+
+def _advertise_message_limit(out: list[dict]) -> None:
+    """Show models the world's real chat limit (rules.max_message_chars), not the parser's outer bound."""
+    from agentworld.world.content import load_content
+
+    limit = load_content().rules.max_message_chars
+    for schema in out:
+        if schema["function"]["name"] == "chat":
+            message = schema["function"]["parameters"]["properties"]["message"]
+            message["maxLength"] = min(message.get("maxLength", limit), limit)
+            message["description"] = f"the message (at most {limit} characters)"
 
 
 def tool_mask(disabled: frozenset[str] | set[str] = frozenset()):

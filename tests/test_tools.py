@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agentworld.tools import TOOL_NAMES, Craft, ParseError, ToolCall, parse_action, schemas, tool_mask
+from agentworld.world.content import load_content
 
 
 def test_accepts_dict_json_openai_and_models():
@@ -77,6 +78,9 @@ def test_schemas_are_openai_function_schemas():
     craft = next(s for s in out if s["function"]["name"] == "craft")["function"]["parameters"]
     assert craft["required"] == ["recipe"] and craft["properties"]["count"]["type"] == "integer"
     assert "chat" not in [s["function"]["name"] for s in schemas({"chat"})]
+    message = next(s for s in out if s["function"]["name"] == "chat")["function"]["parameters"]["properties"]["message"]
+    limit = load_content().rules.max_message_chars  # the limit the world enforces, not the parser's outer bound
+    assert message["maxLength"] == limit and f"at most {limit} characters" in message["description"]
 
 
 json_values = st.recursive(
