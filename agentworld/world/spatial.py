@@ -16,9 +16,6 @@ class SpatialGrid:
         self.size = size
         self.buckets: dict[tuple[int, int], dict[str, Any]] = {}
 
-    def _key(self, x: int, y: int) -> tuple[int, int]:
-        return (x // self.size, y // self.size)
-
     def add(self, ident: str, ent: Any) -> None:
         key = (ent.x // self.size, ent.y // self.size)
         bucket = self.buckets.get(key)
