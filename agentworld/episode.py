@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import time
+import warnings
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Callable, Literal
 
@@ -165,6 +166,7 @@ class Episode:
         self.last: dict[str, tuple[str, str]] = {a: ("", "") for a in self.agents}
         self._obs_cache: dict[str, dict] = {}
         self.success = False
+        self._crashed: set[str] = set()  # predicates that raised (warned once per episode)
         self._check()  # a checkpoint true from the start latches silently
         return {a: self.observe(a) for a in self.agents}
 
@@ -192,8 +194,12 @@ class Episode:
             if not self.reached[cid]:
                 try:
                     ok = bool(self.predicates[cid](world, task))
-                except Exception:  # a predicate crashing on an odd state counts as not reached
+                except Exception as exc:  # a predicate crashing on an odd state counts as not reached
                     ok = False
+                    if cid not in self._crashed:  # ...but a verifier bug must not pass unnoticed
+                        self._crashed.add(cid)
+                        warnings.warn(f"{task.id}: verifier predicate '{cid}' raised {type(exc).__name__}: {exc} "
+                                      f"(round {self.round}); it counts as not reached", RuntimeWarning, stacklevel=2)
                 if ok:
                     self.reached[cid] = True
                     new.append(cid)

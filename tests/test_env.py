@@ -237,3 +237,22 @@ def test_make_accepts_a_yaml_path_and_a_task_object():
     by_task = agentworld.make(load_task("task_01"))
     assert by_path.possible_agents == by_task.possible_agents == ["lumberjack", "woodworker", "wizard"]
     assert by_path.reset(seed=1)[0]["wizard"]["text"] == by_task.reset(seed=1)[0]["wizard"]["text"]
+
+
+def test_a_crashing_predicate_counts_as_not_reached_and_warns_once(monkeypatch):
+    from agentworld.episode import Episode
+
+    ep = Episode("task_01", seed=0)
+    calls = []
+
+    def broken(world, task):
+        calls.append(world.round)
+        raise ZeroDivisionError("oops")
+
+    monkeypatch.setitem(ep.predicates, "logs_gathered", broken)
+    with pytest.warns(RuntimeWarning, match="verifier predicate 'logs_gathered' raised ZeroDivisionError: oops") as rec:
+        ep.reset(0)
+        for agent in ep.agents:
+            ep.act(agent, {"tool": "wait", "args": {}})
+    assert len(calls) == 4 and len([w for w in rec if "logs_gathered" in str(w.message)]) == 1
+    assert ep.status()["checkpoints"]["logs_gathered"] is False
