@@ -37,6 +37,16 @@ def test_removing_any_agent_fails(missing):
     assert not result["success"], f"task_01 solved without {missing}"
 
 
+def test_verifier_helpers_treat_an_absent_agent_as_holding_nothing():
+    """Ablations remove agents; predicates asking about them must answer, not raise."""
+    from agentworld.episode import Episode
+    from agentworld.verifiers.helpers import held, wields
+
+    ep = Episode(without_agent(load_task("task_01"), "wizard"), seed=0)
+    assert held(ep.world, "bead", "wizard") == 0 and not wields(ep.world, "wizard", "magic_staff")
+    assert held(ep.world, "bronze_axe", "lumberjack") == 1 and held(ep.world, "bronze_axe") == 1
+
+
 @pytest.mark.parametrize("bonus", [None, 0.0, 5.0])
 def test_oracle_through_the_parallel_env(bonus):
     """Each round's team reward is the PSR gained that round, plus the success bonus once."""

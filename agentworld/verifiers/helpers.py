@@ -9,8 +9,15 @@ from typing import Any
 
 
 def held(world: Any, item: str, agent: str | None = None) -> int:
-    """Units of `item` in players' inventories and equipment (one agent's, or everyone's)."""
-    players = [world.players[agent]] if agent else world.players.values()
+    """Units of `item` in players' inventories and equipment (one agent's, or everyone's).
+
+    An agent who is not in the world (removed by an ablation such as single_agent) holds nothing.
+    """
+    if agent:
+        player = world.players.get(agent)
+        players = [player] if player is not None else []
+    else:
+        players = world.players.values()
     total = 0
     for p in players:
         total += p.inventory.count(item)
