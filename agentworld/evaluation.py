@@ -35,6 +35,9 @@ from pathlib import Path
 from statistics import mean
 from typing import Any, Callable, Iterable
 
+from agentworld.options import (add_ablation_arguments, add_llm_arguments, build_team, episode_options, llm_options,
+                                parse_kinds, write_transcript)
+
 RESULTS = "results.jsonl"
 SUMMARY = "summary.json"
 CONFIG = "eval.json"
@@ -120,47 +123,24 @@ def _judge(run_dir: Path, judge: str, record: dict, options: dict) -> float | No
 def play_episode(job: dict) -> dict:
     """Run one episode through runner.run_episode (which writes the run dir); returns its metrics.
 
-    LLM seats are built here (one shared conversation in single-agent mode) so that their
-    per-turn transcript (prompt sizes, raw tool calls, protocol problems) can be saved as
-    RUN_DIR/llm_transcript.jsonl next to the trajectory.
+    LLM seats are built by options.build_team so that their per-turn transcript (prompt sizes,
+    raw tool calls, protocol problems) can be saved as RUN_DIR/llm_transcript.jsonl.
     """
     from agentworld import runner
 
-    kinds, agent_opts = job["agents"].split(","), dict(job.get("agent_options") or {})
-    agents: Any = job["agents"]
-    if "llm" in kinds:
-        from agentworld.agents.llm import make_team
-        from agentworld.tasks import load_task
-
-        names = load_task(job["task"]).agent_names
-        if len(kinds) == 1:
-            agents = make_team(names, **agent_opts)
-        else:  # a mixed team: LLM seats built here, the others by the runner
-            if len(kinds) != len(names):
-                raise ValueError(f"{len(kinds)} agent kinds given for {len(names)} agents ({', '.join(names)})")
-            agents = {n: (make_team([n], **agent_opts)[n] if k == "llm" else k) for n, k in zip(names, kinds)}
+    agent_opts = dict(job.get("agent_options") or {})
+    agents = build_team(job["task"], job["agents"], agent_opts)
     try:
         result = runner.run_episode(job["task"], agents=agents, seed=job["seed"],
                                     options=job.get("episode_options") or {}, out_dir=job["run_dir"],
                                     progress=False, agent_options={"llm": agent_opts})
     finally:
         if isinstance(agents, dict):
-            _write_transcript(Path(job["run_dir"]), agents)
+            write_transcript(Path(job["run_dir"]), agents)
     metrics_path = Path(job["run_dir"]) / "metrics.json"
     if metrics_path.exists():
         return json.loads(metrics_path.read_text(encoding="utf-8"))
     return result
-
-
-def _write_transcript(run_dir: Path, agents: dict) -> None:
-    conversations = {id(a.conversation): a.conversation for a in agents.values() if hasattr(a, "conversation")}
-    # (mixed teams: kind strings have no conversation and are skipped)
-    rows = [row for conv in conversations.values() for row in conv.transcript]
-    if rows:
-        run_dir.mkdir(parents=True, exist_ok=True)
-        with open(run_dir / "llm_transcript.jsonl", "w", encoding="utf-8") as fh:
-            for row in rows:
-                fh.write(json.dumps(row) + "\n")
 
 
 def _usage_totals(metrics: dict) -> dict[str, float]:
@@ -527,17 +507,6 @@ class _progress:
 
 # --------------------------------------------------------------------------- CLI
 
-def parse_kinds(spec: str) -> list[str]:
-    """['llm'] or one kind per seat from 'oracle,llm,noop'; unknown kinds are errors."""
-    from agentworld.agents import KINDS
-
-    kinds = [k.strip() for k in spec.split(",") if k.strip()]
-    bad = [k for k in kinds if k not in KINDS]
-    if not kinds or bad:
-        raise ValueError(f"unknown agent kind(s) {bad or [spec]}; known: {', '.join(KINDS)}")
-    return kinds
-
-
 def configure_eval(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tasks", default="all", help="'all', a category, or comma-separated task ids")
     parser.add_argument("--agents", default="oracle",
@@ -552,63 +521,8 @@ def configure_eval(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--judge-model", default=None, help="model of the LLM judge (--judge llm)")
     parser.add_argument("--judge-base-url", default=None, help="server of the LLM judge (--judge llm)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    ab = parser.add_argument_group("ablations")
-    ab.add_argument("--no-docs", action="store_true", help="agents get no task documentation")
-    ab.add_argument("--max-rounds", type=int, default=None, help="override every task's round budget")
-    ab.add_argument("--random-spawns", action="store_true", help="seeded random spawn positions")
-    ab.add_argument("--no-chat", action="store_true", help="disable the chat tool")
-    ab.add_argument("--single-agent", action="store_true",
-                    help="llm only: one model context controls every avatar in turn (single-agent baseline)")
-    ab.add_argument("--solo", action="store_true", help="only the task's first agent plays (others removed)")
+    add_ablation_arguments(parser)
     add_llm_arguments(parser)
-
-
-def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
-    """LLM agent options shared by `eval` (and usable by other verbs)."""
-    g = parser.add_argument_group("LLM agents (--agents llm)")
-    g.add_argument("--model", default=None, help="model name (default: $AGENTWORLD_MODEL)")
-    g.add_argument("--base-url", default=None, help="OpenAI-compatible server URL (default: $OPENAI_BASE_URL)")
-    g.add_argument("--temperature", type=float, default=None)
-    g.add_argument("--max-tokens", type=int, default=None, help="completion token limit per call")
-    g.add_argument("--history", choices=["full", "last", "summary"], default="full",
-                   help="context: every turn, the last N turns, or the last N plus a digest of older ones")
-    g.add_argument("--history-turns", type=int, default=8, help="N for --history last/summary")
-    g.add_argument("--context-budget", type=int, default=None,
-                   help="max prompt tokens (estimated): older turns move into a digest to fit")
-    g.add_argument("--prompts", default=None, help="directory with edited prompt templates")
-    g.add_argument("--prices", default=None, help="JSON price table {model: {input, output}} in $ per 1M tokens")
-    g.add_argument("--max-retries", type=int, default=6, help="retries on 429/5xx/timeouts before an episode errors")
-    g.add_argument("--timeout", type=float, default=120.0, help="seconds per model request")
-    g.add_argument("--backoff-base", type=float, default=1.0, help="first retry delay in seconds (doubles)")
-
-
-def llm_options(args: argparse.Namespace) -> dict:
-    """LLM agent options from parsed CLI arguments (None values left out; no API key)."""
-    opts = {"model": args.model or os.environ.get("AGENTWORLD_MODEL"), "base_url": args.base_url,
-            "temperature": args.temperature, "max_tokens": args.max_tokens, "history": args.history,
-            "history_turns": args.history_turns, "context_budget": args.context_budget, "prompts": args.prompts, "prices": args.prices,
-            "max_retries": args.max_retries, "timeout": args.timeout, "backoff_base": args.backoff_base,
-            "single_agent": args.single_agent or None, "no_docs": args.no_docs or None}
-    if opts["prompts"]:
-        opts["prompts"] = str(Path(opts["prompts"]).resolve())
-    if opts["prices"]:
-        opts["prices"] = str(Path(opts["prices"]).resolve())
-    return {k: v for k, v in opts.items() if v is not None}
-
-
-def episode_options(args: argparse.Namespace) -> dict:
-    opts: dict[str, Any] = {}
-    if args.no_docs:
-        opts["no_docs"] = True
-    if args.max_rounds is not None:
-        opts["max_rounds"] = args.max_rounds
-    if args.random_spawns:
-        opts["random_spawns"] = True
-    if args.no_chat:
-        opts["no_chat"] = True
-    if args.solo:
-        opts["single_agent"] = True  # the episode option: the task keeps only its first agent
-    return opts
 
 
 def command_eval(args: argparse.Namespace) -> int:

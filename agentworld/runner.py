@@ -19,6 +19,8 @@ import agentworld
 from agentworld.agents import Agent, make_agent
 from agentworld.env import make_backend
 from agentworld.episode import EpisodeOptions, make_briefing
+from agentworld.options import (add_ablation_arguments, add_llm_arguments, build_team, episode_options, llm_options,
+                                parse_kinds, write_transcript)
 from agentworld.tasks import Task, TaskError, load_task
 from agentworld.trajectory import outcome, write_run_dir
 
@@ -186,34 +188,26 @@ def configure_run(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", help="write a run directory here")
     parser.add_argument("--json", action="store_true", help="print one JSON object with the result")
     parser.add_argument("--server", help="play on an AgentWorld server (ws://host:port) instead of in-process")
-    parser.add_argument("--model", help="LLM model name (llm agents)")
-    parser.add_argument("--base-url", help="OpenAI-compatible API base URL (llm agents)")
-    parser.add_argument("--no-docs", action="store_true", help="ablation: agents get no task documentation")
-    parser.add_argument("--max-rounds", type=int, help="override the round budget")
-    parser.add_argument("--random-spawns", action="store_true", help="ablation: seeded random spawn positions")
-    parser.add_argument("--no-chat", action="store_true", help="ablation: disable the chat tool")
-    parser.add_argument("--single-agent", action="store_true",
-                        help="llm only: one model context controls every avatar in turn (the paper's single-agent baseline)")
-    parser.add_argument("--solo", action="store_true", help="ablation: the task keeps only its first agent")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_ablation_arguments(parser)
+    add_llm_arguments(parser)
 
 
 def command_run(args: argparse.Namespace) -> int:
-    from agentworld.evaluation import episode_options  # the same ablation flags as `agentworld eval`
-
-    options = episode_options(args)
-    llm = {k: v for k, v in (("model", args.model), ("base_url", args.base_url)) if v}
-    agents: Any = args.agents
     try:
-        if args.single_agent:
-            if args.agents != "llm":
-                raise ValueError("--single-agent needs --agents llm (one model context for every avatar); "
-                                 "--solo keeps only the first agent for any kind")
-            from agentworld.agents.llm import make_team
-
-            agents = make_team(load_task(args.task).agent_names, single_agent=True, **llm)
-        result = run_episode(args.task, agents=agents, seed=args.seed, options=options, out_dir=args.out,
-                             server=args.server, progress=not (args.quiet or args.json), agent_options={"llm": llm})
+        kinds = parse_kinds(args.agents)
+        if args.single_agent and set(kinds) != {"llm"}:
+            raise ValueError("--single-agent needs --agents llm (one model context for every avatar); "
+                             "--solo keeps only the first agent for any kind")
+        agent_opts = llm_options(args) if "llm" in kinds else {}
+        agents = build_team(args.task, ",".join(kinds), agent_opts)
+        try:
+            result = run_episode(args.task, agents=agents, seed=args.seed, options=episode_options(args),
+                                 out_dir=args.out, server=args.server, progress=not (args.quiet or args.json),
+                                 agent_options={"llm": agent_opts})
+        finally:
+            if args.out and isinstance(agents, dict):
+                write_transcript(Path(args.out), agents)
     except (TaskError, ValueError, ImportError) as exc:
         print(f"run: {exc}", file=sys.stderr)
         return 2

@@ -1,0 +1,111 @@
+"""Command-line options shared by `agentworld run` and `agentworld eval`: agent kinds, LLM
+settings, the paper's ablations, and building a team from them (one place, so both verbs agree)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+
+def parse_kinds(spec: str) -> list[str]:
+    """['llm'] or one kind per seat from 'oracle,llm,noop'; unknown kinds are errors."""
+    from agentworld.agents import KINDS
+
+    kinds = [k.strip() for k in spec.split(",") if k.strip()]
+    bad = [k for k in kinds if k not in KINDS]
+    if not kinds or bad:
+        raise ValueError(f"unknown agent kind(s) {bad or [spec]}; known: {', '.join(KINDS)}")
+    return kinds
+
+
+def add_ablation_arguments(parser: argparse.ArgumentParser) -> None:
+    """The paper's baselines and ablations as flags."""
+    ab = parser.add_argument_group("ablations")
+    ab.add_argument("--no-docs", action="store_true", help="agents get no task documentation")
+    ab.add_argument("--max-rounds", type=int, default=None, help="override every task's round budget")
+    ab.add_argument("--random-spawns", action="store_true", help="seeded random spawn positions")
+    ab.add_argument("--no-chat", action="store_true", help="disable the chat tool")
+    ab.add_argument("--single-agent", action="store_true",
+                    help="llm only: one model context controls every avatar in turn (single-agent baseline)")
+    ab.add_argument("--solo", action="store_true", help="only the task's first agent plays (others removed)")
+
+
+def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
+    """LLM agent options shared by `eval` (and usable by other verbs)."""
+    g = parser.add_argument_group("LLM agents (--agents llm)")
+    g.add_argument("--model", default=None, help="model name (default: $AGENTWORLD_MODEL)")
+    g.add_argument("--base-url", default=None, help="OpenAI-compatible server URL (default: $OPENAI_BASE_URL)")
+    g.add_argument("--temperature", type=float, default=None)
+    g.add_argument("--max-tokens", type=int, default=None, help="completion token limit per call")
+    g.add_argument("--history", choices=["full", "last", "summary"], default="full",
+                   help="context: every turn, the last N turns, or the last N plus a digest of older ones")
+    g.add_argument("--history-turns", type=int, default=8, help="N for --history last/summary")
+    g.add_argument("--context-budget", type=int, default=None,
+                   help="max prompt tokens (estimated): older turns move into a digest to fit")
+    g.add_argument("--prompts", default=None, help="directory with edited prompt templates")
+    g.add_argument("--prices", default=None, help="JSON price table {model: {input, output}} in $ per 1M tokens")
+    g.add_argument("--max-retries", type=int, default=6, help="retries on 429/5xx/timeouts before an episode errors")
+    g.add_argument("--timeout", type=float, default=120.0, help="seconds per model request")
+    g.add_argument("--backoff-base", type=float, default=1.0, help="first retry delay in seconds (doubles)")
+
+
+def llm_options(args: argparse.Namespace) -> dict:
+    """LLM agent options from parsed CLI arguments (None values left out; no API key)."""
+    opts = {"model": args.model or os.environ.get("AGENTWORLD_MODEL"), "base_url": args.base_url,
+            "temperature": args.temperature, "max_tokens": args.max_tokens, "history": args.history,
+            "history_turns": args.history_turns, "context_budget": args.context_budget, "prompts": args.prompts, "prices": args.prices,
+            "max_retries": args.max_retries, "timeout": args.timeout, "backoff_base": args.backoff_base,
+            "single_agent": args.single_agent or None, "no_docs": args.no_docs or None}
+    if opts["prompts"]:
+        opts["prompts"] = str(Path(opts["prompts"]).resolve())
+    if opts["prices"]:
+        opts["prices"] = str(Path(opts["prices"]).resolve())
+    return {k: v for k, v in opts.items() if v is not None}
+
+
+def episode_options(args: argparse.Namespace) -> dict:
+    opts: dict[str, Any] = {}
+    if args.no_docs:
+        opts["no_docs"] = True
+    if args.max_rounds is not None:
+        opts["max_rounds"] = args.max_rounds
+    if args.random_spawns:
+        opts["random_spawns"] = True
+    if args.no_chat:
+        opts["no_chat"] = True
+    if args.solo:
+        opts["single_agent"] = True  # the episode option: the task keeps only its first agent
+    return opts
+
+
+def build_team(task: Any, agents_spec: str, agent_options: dict | None = None) -> Any:
+    """The `agents` argument of run_episode: the spec itself, or a dict with the LLM seats built
+    here (one shared conversation in single-agent mode) so their transcript can be saved."""
+    kinds, agent_opts = agents_spec.split(","), dict(agent_options or {})
+    agents: Any = agents_spec
+    if "llm" in kinds:
+        from agentworld.agents.llm import make_team
+        from agentworld.tasks import load_task
+
+        names = load_task(task).agent_names
+        if len(kinds) == 1:
+            agents = make_team(names, **agent_opts)
+        else:  # a mixed team: LLM seats built here, the others by the runner
+            if len(kinds) != len(names):
+                raise ValueError(f"{len(kinds)} agent kinds given for {len(names)} agents ({', '.join(names)})")
+            agents = {n: (make_team([n], **agent_opts)[n] if k == "llm" else k) for n, k in zip(names, kinds)}
+    return agents
+
+
+def write_transcript(run_dir: Path, agents: dict) -> None:
+    conversations = {id(a.conversation): a.conversation for a in agents.values() if hasattr(a, "conversation")}
+    # (mixed teams: kind strings have no conversation and are skipped)
+    rows = [row for conv in conversations.values() for row in conv.transcript]
+    if rows:
+        run_dir.mkdir(parents=True, exist_ok=True)
+        with open(run_dir / "llm_transcript.jsonl", "w", encoding="utf-8") as fh:
+            for row in rows:
+                fh.write(json.dumps(row) + "\n")
