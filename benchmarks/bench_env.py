@@ -1,0 +1,108 @@
+"""Env speed: agent-actions per second through `agentworld.make(...)` (the PettingZoo parallel env).
+
+    python benchmarks/bench_env.py            # full run (~1 minute)
+    python benchmarks/bench_env.py --quick    # a few seconds
+    python benchmarks/bench_env.py --profile  # cProfile of the 3-agent run, top functions
+
+Everything a training loop pays is timed: `env.step` with dict actions (parsing and validation),
+the world, checkpoint predicates after every action, trajectory records, and every agent's full
+observation (LLM text + gym-typed fields + tool mask) each round, plus `env.reset` between
+episodes. The actions are random valid ones from agentworld.world.randomplay, chosen from each
+agent's env observation; choosing them is not timed. Rates are given per CPU second of this
+process (time.process_time: fair on a shared machine) and per wall second.
+Targets: >= 10,000 agent-actions/s with 3 agents (task_01) and >= 5,000 with 20 agents (task_13).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import sys
+import time
+import warnings
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import agentworld  # noqa: E402
+from agentworld.world.content import load_content  # noqa: E402
+from agentworld.world.randomplay import random_action  # noqa: E402
+
+TASKS = (("task_01", 3, 10_000), ("task_13", 20, 5_000))
+
+
+def _engine_view(obs: dict) -> dict:
+    """What randomplay reads (engine-style observation), rebuilt from the env observation."""
+    return {"nearby": obs["nearby"], "inventory": {e["item"]: e["count"] for e in obs["inventory"]},
+            "position": list(obs["position"]), "offers": obs["offers"], "equipment": obs["equipment"],
+            "round": obs["round"]}
+
+
+def run(task: str, actions: int, seed: int = 0) -> dict:
+    """Step the parallel env with random valid actions until `actions` agent-actions were taken."""
+    env = agentworld.make(task, seed=seed)
+    rng = random.Random(seed)
+    done = rounds = episodes = chars = 0
+    cpu_agents = wall_agents = 0.0
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    obs, _ = env.reset(seed=seed)
+    episodes += 1
+    while done < actions:
+        if not env.agents:
+            obs, _ = env.reset()
+            episodes += 1
+        c1, w1 = time.process_time(), time.perf_counter()
+        world = env.backend.episode.world
+        calls = {}
+        for a in env.agents:
+            tool, args = random_action(world, a, rng, _engine_view(obs[a]))
+            calls[a] = {"tool": tool, "args": args}
+        cpu_agents += time.process_time() - c1
+        wall_agents += time.perf_counter() - w1
+        obs, *_ = env.step(calls)
+        done += len(calls)
+        rounds += 1
+        chars += sum(len(o["text"]) for o in obs.values())
+    cpu = time.process_time() - cpu0 - cpu_agents
+    wall = time.perf_counter() - wall0 - wall_agents
+    ok = sum(1 for r in env.trajectory() if r["type"] == "action" and r["ok"])
+    return {"actions": done, "rounds": rounds, "episodes": episodes, "cpu": cpu, "wall": wall,
+            "rate_cpu": done / cpu, "rate_wall": done / wall, "round_ms": 1000 * cpu / rounds,
+            "text_chars": chars / max(1, done), "ok_last_episode": ok}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="short run")
+    ap.add_argument("--profile", action="store_true", help="cProfile the 3-agent run")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per task; the best is reported (default 3)")
+    a = ap.parse_args(argv)
+    warnings.simplefilter("ignore")  # predicates warning about odd random states are not the point here
+    load_content()  # not timed: loaded once per process
+    n3, n20 = (3_000, 4_000) if a.quick else (30_000, 40_000)
+    if a.profile:
+        prof = cProfile.Profile()
+        prof.enable()
+        run("task_01", n3)
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(30)
+        return 0
+    repeat = 1 if a.quick else max(1, a.repeat)
+    for (task, agents, target), n in zip(TASKS, (n3, n20)):
+        results = [run(task, n, seed=i) for i in range(repeat)]
+        best = max(results, key=lambda r: r["rate_cpu"])
+        verdict = "meets" if best["rate_cpu"] >= target else "BELOW"
+        runs = ", ".join(f"{r['rate_cpu']:,.0f}" for r in results)
+        print(f"{task} ({agents} agents): {best['rate_cpu']:,.0f} agent-actions/s per CPU second, "
+              f"{best['rate_wall']:,.0f} per wall second; {best['round_ms']:.2f} ms CPU per round "
+              f"(target >= {target:,}: {verdict})")
+        print(f"    {best['actions']:,} actions, {best['rounds']:,} rounds, {best['episodes']} episodes, "
+              f"{best['text_chars']:.0f} chars of observation text per action; "
+              f"all runs: {runs} /s CPU")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
