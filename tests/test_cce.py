@@ -104,9 +104,38 @@ def test_walk_rule_chat_and_failures_are_transparent_failed_moves_enable_nothing
     gather2 = b.act("a", "gather", {"target": "oak_tree#5"}, checkpoints=["more_wood"])
     b.end_round(success=True)
     res = judge_records(b.records, True)
-    assert set(res["contributing"]) == {m1, m2, gather, gather2}
+    # the equip ends the walk to (1, 1) but the agent still stands there: that walk enabled gather2
+    assert set(res["contributing"]) == {m1, m2, gather, m3, gather2}
     assert bad not in res["contributing"] and talk not in res["contributing"] and too_far not in res["contributing"]
-    assert m3 not in res["contributing"] and eq not in res["contributing"]
+    assert eq not in res["contributing"]
+    edges = {(e["src"], e["dst"]): e["kind"] for e in res["edges"]}
+    assert edges[(m3, gather2)] == "move" and (m2, gather2) not in edges
+
+
+def test_a_walk_enables_every_range_action_while_the_agent_stays_where_it_ended() -> None:
+    b = TrajectoryBuilder()
+    walk = b.act("fighter", "move_to", {"target": "ogre#1"})
+    b.records[-1]["position"] = [4, 4]
+    b.end_round()
+    miss = b.act("fighter", "attack", {"target": "ogre#1"}, events=[{"kind": "miss", "target": "ogre#1"}])
+    b.records[-1]["position"] = [4, 4]
+    b.end_round()
+    hit = b.act("fighter", "attack", {"target": "ogre#1"})
+    b.records[-1]["position"] = [4, 4]
+    b.end_round()
+    moved = b.act("fighter", "attack", {"target": "ogre#1"})  # stands elsewhere (respawned): the walk is over
+    b.records[-1]["position"] = [9, 9]
+    b.end_round()
+    again = b.act("fighter", "attack", {"target": "ogre#1"})
+    b.records[-1]["position"] = [4, 4]
+    kill = b.act("archer", "attack", {"target": "ogre#1"}, links=[(hit, "damage"), (again, "damage")],
+                 checkpoints=["ogre_dead"])
+    b.end_round(success=True)
+    res = judge_records(b.records, True)
+    edges = {(e["src"], e["dst"]) for e in res["edges"] if e["kind"] == "move"}
+    assert edges == {(walk, miss), (walk, hit)}  # not (walk, moved) nor (walk, again): it left the spot
+    assert set(res["contributing"]) == {walk, hit, again, kill}
+    assert miss not in res["contributing"] and moved not in res["contributing"]
 
 
 def test_a_walk_ending_on_a_checkpoint_is_kept_whole() -> None:

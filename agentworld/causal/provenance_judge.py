@@ -10,10 +10,13 @@ Three sources of "a enabled b":
 2. Movement. Interactions need range. For each agent, the run of its ``move_to`` actions
    right before an action that needed range (gather, attack, give, talk, craft at a station,
    buy, sell, build, pick_up, trade_offer, trade_accept) enables that action (a craft whose
-   recipe the world content says is made by hand needs no walk); inside a run each move
-   enables the next, so a run that ends in a checkpoint-reaching move is kept whole. The
-   agent's chat/wait/inspect turns and failed actions do not break a run (the agent stays
-   put); any other action does. Failed moves (``ok`` false) moved nothing and enable nothing.
+   recipe the world content says is made by hand needs no walk), and every later such action
+   the agent takes while it still stands where the walk ended (same recorded ``position``,
+   no new walk): the five gathers at a tree, or the hits after a first miss, all needed the
+   walk. Inside a run each move enables the next, so a run that ends in a checkpoint-reaching
+   move is kept whole. The agent's chat/wait/inspect turns and failed actions do not break a
+   run (the agent stays put); any other action ends it. Failed moves (``ok`` false) moved
+   nothing and enable nothing.
 3. Chat uptake (a heuristic). A message from A to B enables an action of B taken after it
    and within ``window`` rounds (default 3) when the action's arguments (or, for a reply
    message, its text) name something the message named: an item id, an entity id, a
@@ -165,6 +168,7 @@ class ProvenanceJudge:
     def movement_edges(self, actions: list[Record]) -> list[Edge]:
         out: list[Edge] = []
         run: dict[str, list[Record]] = defaultdict(list)  # per agent: current walk
+        stay: dict[str, tuple[Record, int]] = {}  # per agent: (last move, length) of the walk it still stands at
         for b in actions:
             agent, tool = b["agent"], b.get("tool")
             walk = run[agent]
@@ -173,15 +177,22 @@ class ProvenanceJudge:
                     if walk:
                         out.append(Edge(walk[-1]["id"], b["id"], "move", "continues the walk", self.name))
                     walk.append(b)
+                    stay.pop(agent, None)
                 continue
             if tool in TRANSPARENT_TOOLS or not b.get("ok", True):
                 continue  # the agent stayed where it was: the walk goes on
+            if walk:
+                stay[agent] = (walk[-1], len(walk))
+                run[agent] = []
+            held = stay.get(agent)
+            if held is not None and not _same_place(held[0], b):
+                del stay[agent]  # moved by something else (death and respawn, a teleport): the walk is over
+                held = None
             needs_range = tool in RANGE_TOOLS and (tool != "craft" or recipe_needs_station((b.get("args") or {}).get("recipe")))
-            if needs_range and walk:
-                target = _target_of(b)
-                out.append(Edge(walk[-1]["id"], b["id"], "move",
-                                f"walk of {len(walk)} move(s) brought {agent} in range{target}", self.name))
-            run[agent] = []
+            if needs_range and held is not None:
+                last, n = held
+                out.append(Edge(last["id"], b["id"], "move",
+                                f"walk of {n} move(s) brought {agent} in range{_target_of(b)}", self.name))
         return out
 
     def chat_edges(self, actions: list[Record]) -> list[Edge]:
@@ -299,6 +310,12 @@ def _take(held: dict[str, dict[str, list[list[Any]]]], agent: str, item: str, ta
         held[agent][item] = left
     else:
         held[agent].pop(item, None)
+
+
+def _same_place(a: Record, b: Record) -> bool:
+    """Both records stand at the same recorded position (true when either lacks one)."""
+    pa, pb = a.get("position"), b.get("position")
+    return pa is None or pb is None or list(pa) == list(pb)
 
 
 def _target_of(action: Record) -> str:
