@@ -362,11 +362,15 @@ def test_a_heal_enables_the_healed_agents_next_real_action() -> None:
     b.act("cleric", "wait")
     b.act("tank", "chat", {"to": "team", "message": "thanks"})
     b.end_round()
-    kill = b.act("tank", "attack", {"target": "ogre#1"}, checkpoints=["ogre_dead"])
+    miss = b.act("tank", "attack", {"target": "ogre#1"}, events=[{"kind": "miss", "target": "ogre#1"}])
+    b.end_round()
+    kill = b.act("tank", "attack", {"target": "ogre#1"}, checkpoints=["ogre_dead"],
+                 events=[{"kind": "damage", "target": "ogre#1", "amount": 9}, {"kind": "kill", "target": "ogre#1"}])
     b.end_round(success=True)
     res = judge_records(b.records, True)
-    assert {brew, give, drink, kill} == set(res["contributing"])
-    assert any(e["kind"] == "heal" and (e["src"], e["dst"]) == (drink, kill) for e in res["edges"])
+    assert {brew, give, drink, kill} == set(res["contributing"])  # a missed attack is skipped, not the end of the heal
+    heals = {(e["src"], e["dst"]) for e in res["edges"] if e["kind"] == "heal"}
+    assert heals == {(drink, kill)} and miss not in res["contributing"]
 
 
 def test_agents_standing_where_a_checkpoint_needs_them() -> None:

@@ -31,7 +31,8 @@ Three sources of "a enabled b":
    holdings are replayed from the ``item_gain`` / ``item_loss`` events), and every earlier
    kill of a mob kind the description names ("all four dire wolves") links too.
 5. Healing. An action that healed agent X (a ``heal`` event) kept X in the game: it enables
-   X's next successful action that is not chat, wait, inspect or use.
+   X's next successful action that is not chat, wait, inspect, use or an attack that only
+   missed (a tank that drinks and then misses twice is kept going until its next hit).
 6. Standing. A checkpoint may need agents to *be* somewhere ("all four wardens stand on
    their stones"). At each success action, every other agent that the checkpoint's
    description names (its id, a word of its id such as "wardens", or the place it walked
@@ -91,7 +92,8 @@ class ProvenanceJudge:
         out: list[Edge] = []
         pending: dict[str, list[int]] = defaultdict(list)  # healed agent -> healing actions
         for b in actions:
-            if pending.get(b["agent"]) and b.get("ok", True) and b.get("tool") not in TRANSPARENT_TOOLS | {"use"}:
+            if pending.get(b["agent"]) and b.get("ok", True) and b.get("tool") not in TRANSPARENT_TOOLS | {"use"} \
+                    and not _missed(b):
                 for h in pending.pop(b["agent"]):
                     out.append(Edge(h, b["id"], "heal", f"the heal kept {b['agent']} going", self.name))
             for ev in b.get("events") or []:
@@ -310,6 +312,12 @@ def _take(held: dict[str, dict[str, list[list[Any]]]], agent: str, item: str, ta
         held[agent][item] = left
     else:
         held[agent].pop(item, None)
+
+
+def _missed(action: Record) -> bool:
+    """An attack that only missed: it changed nothing, so it is not what a heal kept going."""
+    kinds = {ev.get("kind") for ev in action.get("events") or []}
+    return action.get("tool") == "attack" and "miss" in kinds and "damage" not in kinds
 
 
 def _same_place(a: Record, b: Record) -> bool:
