@@ -331,6 +331,29 @@ def test_state_support_links_what_a_checkpoint_description_names() -> None:
     assert judge_records(b.records, True)["contributing"] == [spear]  # no descriptions, no state edges
 
 
+def test_a_holder_checkpoint_naming_no_item_id_counts_everything_the_holder_gained() -> None:
+    """task_07: "The archivist holds all three relics" names no item id; the two earlier
+    deliveries count, what the holder gave away and what others hold do not."""
+    b = TrajectoryBuilder()
+    got1 = b.act("north", "give", {"to": "archivist", "item": "ancient_tablet"}, events=[_gain("archivist", "ancient_tablet", 0)])
+    got2 = b.act("west", "give", {"to": "archivist", "item": "lost_locket"}, events=[_gain("archivist", "lost_locket", 1)])
+    other = b.act("south", "pick_up", {"target": "ground#7"}, events=[_gain("south", "coins", 2)])
+    b.end_round()
+    junk = b.act("west", "give", {"to": "archivist", "item": "bread"}, events=[_gain("archivist", "bread", 3)])
+    eaten = b.act("archivist", "use", {"item": "bread"},
+                  events=[{"kind": "item_loss", "agent": "archivist", "item": "bread", "count": 1, "lots": [[3, 1]]}])
+    last = b.act("south", "give", {"to": "archivist", "item": "shrine_key"}, checkpoints=["archived"],
+                 events=[_gain("archivist", "shrine_key", 5)])
+    b.end_round(success=True)
+    desc = {"archived": "The archivist holds all three relics."}
+    assert set(judge_records(b.records, True, checkpoints=desc)["contributing"]) == {got1, got2, last}
+    assert {other, junk, eaten}.isdisjoint(judge_records(b.records, True, checkpoints=desc)["contributing"])
+    # no possession verb, or a description that names an item the holder has: no fallback
+    assert judge_records(b.records, True, checkpoints={"archived": "The archivist is pleased."})["contributing"] == [last]
+    named = {"archived": "The archivist holds the shrine key and the lost locket."}
+    assert set(judge_records(b.records, True, checkpoints=named)["contributing"]) == {got2, last}
+
+
 def test_state_support_counts_earlier_kills_and_kept_equipment() -> None:
     b = TrajectoryBuilder()
     kill1 = b.act("a", "attack", {"target": "dire_wolf#1"}, events=[{"kind": "kill", "target": "dire_wolf#1", "contributors": {}}])

@@ -29,7 +29,9 @@ Three sources of "a enabled b":
    held right after the success action (by the agents the description names, or by anyone
    if it names none) links the actions that put those units in their holders' hands (the
    holdings are replayed from the ``item_gain`` / ``item_loss`` events), and every earlier
-   kill of a mob kind the description names ("all four dire wolves") links too.
+   kill of a mob kind the description names ("all four dire wolves") links too. A
+   description that says a named agent holds/has/carries/wields something but names no item
+   id it holds ("the archivist holds all three relics") links everything that agent gained.
 5. Healing. An action that healed agent X (a ``heal`` event) kept X in the game: it enables
    X's next successful action that is not chat, wait, inspect, use or an attack that only
    missed (a tank that drinks and then misses twice is kept going until its next hit).
@@ -238,10 +240,13 @@ class ProvenanceJudge:
         vocab = episode_vocabulary(actions)
         agents = {a["agent"].lower(): a["agent"] for a in actions}
         wanted: dict[str, tuple[set[str], set[str]]] = {}  # checkpoint -> (names, holders)
+        possessive: set[str] = set()  # checkpoints saying a named agent holds something
         for cp, text in self.checkpoints.items():
             names = text_names(str(text), vocab)
             holders = {agents[n] for n in names if n in agents}
             wanted[cp] = (names - set(agents), holders)
+            if holders and _POSSESSION.search(str(text)):
+                possessive.add(cp)
         held: dict[str, dict[str, list[list[Any]]]] = defaultdict(lambda: defaultdict(list))
         kills: list[tuple[int, str, str]] = []  # (action, mob kind, mob id)
         out: list[Edge] = []
@@ -258,7 +263,12 @@ class ProvenanceJudge:
                     if kid != rec["id"] and (kind in names or mob in names):
                         out.append(Edge(kid, rec["id"], "state", f"checkpoint {cp} counts the kill of {mob}", self.name))
                 for holder in sorted(holders or held):
-                    for item in sorted(names & held[holder].keys()):
+                    items = names & held[holder].keys()
+                    if not items and cp in possessive and not any(names & held[h].keys() for h in holders):
+                        # "the archivist holds all three relics": the description names no item id,
+                        # so everything the named holders gained during the episode counts
+                        items = {i for i in held[holder] if not i.startswith("#slot:")}
+                    for item in sorted(items):
                         for origin, _n in held[holder][item]:
                             if isinstance(origin, int) and origin != rec["id"]:
                                 out.append(Edge(origin, rec["id"], "state",
@@ -312,6 +322,9 @@ def _take(held: dict[str, dict[str, list[list[Any]]]], agent: str, item: str, ta
         held[agent][item] = left
     else:
         held[agent].pop(item, None)
+
+
+_POSSESSION = re.compile(r"\b(holds?|held|has|have|carr(?:y|ies)|owns?|wields?|wears?|possess(?:es)?|keeps?)\b", re.I)
 
 
 def _missed(action: Record) -> bool:
