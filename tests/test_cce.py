@@ -177,6 +177,28 @@ def test_message_names_plurals_coordinates_entities_and_landmarks() -> None:
     assert text_names("hello there, all good?", vocab) == set()
 
 
+def test_a_message_giving_a_spot_links_the_walk_next_to_it_and_the_pick_up_of_what_it_named() -> None:
+    """task_07: "the lost locket lies at (22, 131)" -> the receiver walks to (22, 130), picks up
+    ground#1 (the locket); a walk two tiles off or a pick_up of something else is not uptake."""
+    b = TrajectoryBuilder()
+    tip = b.act("north", "chat", {"to": "west", "message": "My diary says the lost locket lies at (22, 131)."})
+    b.end_round()
+    walk = b.act("west", "move_to", {"target": [22, 130]})
+    b.act("west", "chat", {"to": "north", "message": "on my way to 22, 133"})  # two tiles off: not uptake
+    b.end_round()
+    pick = b.act("west", "pick_up", {"target": "ground#1"}, events=[_gain("west", "lost_locket", 2)])
+    b.end_round()
+    res = judge_records(b.records, True, movement=False)
+    chat = {(e["src"], e["dst"]) for e in res["edges"] if e["kind"] == "chat"}
+    assert chat == {(tip, walk), (tip, pick)}
+    tip2 = TrajectoryBuilder()
+    tip2.act("north", "chat", {"to": "west", "message": "the lost locket lies at (22, 131)"})
+    tip2.act("west", "move_to", {"target": [22, 129]})
+    tip2.act("west", "pick_up", {"target": "ground#2"}, events=[_gain("west", "coins", 2)])
+    tip2.end_round(success=True)
+    assert not [e for e in judge_records(tip2.records, True)["edges"] if e["kind"] == "chat"]
+
+
 def test_graph_refuses_edges_backwards_in_time_and_unknown_actions() -> None:
     recs = staff_episode().records
     g = CausalGraph(action_records(recs), [Edge(5, 3, "x", "", "t"), Edge(3, 99, "x", "", "t"), Edge(3, 6, "x", "", "t")])

@@ -170,7 +170,8 @@ def recipients(action: dict[str, Any], agents: Iterable[str]) -> set[str]:
 
 def action_names(action: dict[str, Any], vocabulary: frozenset[str]) -> set[str]:
     """What an action names: its arguments (plus, from the world content, what a gathered
-    node yields and what a crafted recipe takes and makes), or for chat the message text."""
+    node yields and what a crafted recipe takes and makes; for a pick_up, the items it picked
+    up), or for chat the message text."""
     args = action.get("args") or {}
     tool = action.get("tool")
     if tool == "chat":
@@ -184,4 +185,7 @@ def action_names(action: dict[str, Any], vocabulary: frozenset[str]) -> set[str]
         elif tool == "craft" and isinstance(args.get("recipe"), str):
             recipe = getattr(content, "recipes", {}).get(args["recipe"])
             names |= set(getattr(recipe, "inputs", None) or {}) | set(getattr(recipe, "outputs", None) or {})
+    if tool == "pick_up":  # a ground id (ground#3) names nothing; what was picked up does
+        names |= {str(ev["item"]) for ev in action.get("events") or []
+                  if ev.get("kind") in ("pick_up", "item_gain") and isinstance(ev.get("item"), str)}
     return names

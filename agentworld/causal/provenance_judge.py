@@ -20,7 +20,8 @@ Three sources of "a enabled b":
 3. Chat uptake (a heuristic). A message from A to B enables an action of B taken after it
    and within ``window`` rounds (default 3) when the action's arguments (or, for a reply
    message, its text) name something the message named: an item id, an entity id, a
-   landmark, an agent name or coordinates. Names of the two talkers themselves do not
+   landmark, an agent name or coordinates (or a tile next to them: interacting needs only
+   adjacency). Names of the two talkers themselves do not
    count between two messages, so "ok wizard" does not link a reply to every message.
 4. State support. A checkpoint is a predicate on the world state, so the action that
    completes it may rely on items made long before (the smith's last craft completes "the
@@ -217,7 +218,7 @@ class ProvenanceJudge:
         for m in actions:
             if m.get("tool") != "chat" or not m.get("ok", True):
                 continue
-            said = text_names(str((m.get("args") or {}).get("message", "")), vocab)
+            said = _around(text_names(str((m.get("args") or {}).get("message", "")), vocab))
             if not said:
                 continue
             last_round = m["round"] + self.window
@@ -322,6 +323,17 @@ def _take(held: dict[str, dict[str, list[list[Any]]]], agent: str, item: str, ta
         held[agent][item] = left
     else:
         held[agent].pop(item, None)
+
+
+def _around(names: set[str]) -> set[str]:
+    """Names plus the tiles next to every named coordinate: a walk to (22, 130) acts on a
+    message saying the locket lies at (22, 131), since interacting needs only adjacency."""
+    out = set(names)
+    for key in names:
+        if key.startswith("xy:"):
+            x, y = map(int, key[3:].split(","))
+            out |= {f"xy:{x + dx},{y + dy}" for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    return out
 
 
 _POSSESSION = re.compile(r"\b(holds?|held|has|have|carr(?:y|ies)|owns?|wields?|wears?|possess(?:es)?|keeps?)\b", re.I)
