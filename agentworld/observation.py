@@ -35,7 +35,10 @@ def clean(text: Any, limit: int = SHORT_MAX) -> str:
         return ""
     if type(text) is not str:
         text = str(text)
-    if not (text.isascii() and (text.isprintable() or _CHARSET_SET.issuperset(text))):
+    # isprintable() is the fast test; text with newlines (observation text) fails it, so try again
+    # without them before the exact but slower per-character set test.
+    if not (text.isascii() and (text.isprintable() or text.replace("\n", "").isprintable()
+                                or _CHARSET_SET.issuperset(text))):
         text = text.translate(_UNICODE_FIXES)
         text = "".join(c if c in _CHARSET_SET else "?" for c in text)
     if len(text) > limit:
@@ -112,6 +115,46 @@ def _to_names(to: Any) -> tuple[str, ...]:
     return tuple(clean(t) for t in to)
 
 
+def _entity(e: dict) -> dict:
+    """One `nearby` entry, cleaned and gym-typed."""
+    return {"id": clean(e.get("id")), "kind": clean(e.get("kind")), "name": clean(e.get("name")),
+            "position": _pos(e.get("position")), "distance": _nat(e.get("distance")), "detail": clean(e.get("detail"))}
+
+
+def _nearby(entries: Any) -> tuple:
+    """The `nearby` entries; the hottest part of an observation (a dozen or more per agent per turn).
+
+    Fast path: the engine's own entries hold short printable-ASCII strings and in-range ints, which
+    clean() and _nat() would return unchanged, so one combined test replaces a dozen calls per entry.
+    Anything else takes the general path (_entity) and comes out exactly as before.
+    """
+    out = []
+    for e in entries or ():
+        try:
+            ident, kind, name, detail, (x, y), d = e["id"], e["kind"], e["name"], e["detail"], e["position"], e["distance"]
+        except (KeyError, TypeError, ValueError):
+            out.append(_entity(e))
+            continue
+        if (type(ident) is str and type(kind) is str and type(name) is str and type(detail) is str
+                and type(x) is int and type(y) is int and type(d) is int
+                and 0 <= x < BIG and 0 <= y < BIG and 0 <= d < BIG):
+            plain = ident + kind + name + detail
+            if len(plain) <= SHORT_MAX and plain.isascii() and plain.isprintable():
+                out.append({"id": ident, "kind": kind, "name": name, "position": (x, y), "distance": d,
+                            "detail": detail})
+                continue
+        out.append(_entity(e))
+    return tuple(out)
+
+
+def _skills(raw_skills: dict, skills: list[str]) -> dict:
+    out = {}
+    for s in skills:
+        v = raw_skills.get(s, 1)
+        out[s] = v if type(v) is int and 0 <= v <= MAX_LEVEL else _nat(v, MAX_LEVEL)  # in range: _nat(v) is v
+    return out
+
+
 def build_observation(raw: dict, *, max_rounds: int, skills: list[str], slots: list[str], mask: np.ndarray,
                       messages: list[dict] | None = None, last_result: str | None = None,
                       last_error: str | None = None, extra_text: str = "") -> dict:
@@ -130,14 +173,10 @@ def build_observation(raw: dict, *, max_rounds: int, skills: list[str], slots: l
         "hp": _nat(raw.get("hp")),
         "max_hp": _nat(raw.get("max_hp")),
         "alive": 1 if raw.get("alive", True) else 0,
-        "skills": {s: _nat(raw_skills.get(s, 1), MAX_LEVEL) for s in skills},
+        "skills": _skills(raw_skills, skills),
         "inventory": _counts(raw.get("inventory")),
         "equipment": {s: clean(raw_equipment.get(s)) for s in slots},
-        "nearby": tuple({
-            "id": clean(e.get("id")), "kind": clean(e.get("kind")), "name": clean(e.get("name")),
-            "position": _pos(e.get("position")), "distance": _nat(e.get("distance")),
-            "detail": clean(e.get("detail")),
-        } for e in raw.get("nearby") or ()),
+        "nearby": _nearby(raw.get("nearby")),
         "messages": tuple({
             "round": _nat(m.get("round")), "from": clean(m.get("from")), "to": _to_names(m.get("to")),
             "text": clean(m.get("text"), MESSAGE_MAX),
@@ -173,10 +212,12 @@ def render_text(obs: dict, quests: Any = (), extra: str = "") -> str:
         lines.append("Nearby:")
         for e in obs["nearby"]:
             ex, ey = e["position"]
-            detail = f" - {e['detail']}" if e["detail"] and e["detail"] != e["kind"] else ""
-            d = e["distance"]
-            where = "here" if d == 0 else f"{d} tile away" if d == 1 else f"{d} tiles away"
-            lines.append(f"  - {e['id']} ({e['kind']}: {e['name']}) at ({ex}, {ey}), {where}{detail}")
+            kind, detail, d = e["kind"], e["detail"], e["distance"]
+            where = f"{d} tiles away" if d > 1 else "here" if d == 0 else "1 tile away"
+            if detail and detail != kind:
+                lines.append(f"  - {e['id']} ({kind}: {e['name']}) at ({ex}, {ey}), {where} - {detail}")
+            else:
+                lines.append(f"  - {e['id']} ({kind}: {e['name']}) at ({ex}, {ey}), {where}")
     else:
         lines.append("Nearby: nothing within view.")
     if obs["last_error"]:
