@@ -25,7 +25,7 @@ PAIR = re.compile(r"Pair (\d+):\n  A: #(\d+) .*\n  B: #(\d+) ")
 class ScriptedJudge:
     """An OpenAI-compatible /chat/completions endpoint answering pairs with ``decide(a, b)``."""
 
-    def __init__(self, decide: Callable[[int, int], bool], status: int = 200, fenced: bool = False) -> None:
+    def __init__(self, decide: Callable[[int, int], bool | None], status: int = 200, fenced: bool = False) -> None:
         self.decide, self.status, self.fenced = decide, status, fenced
         self.requests = 0
         self.pairs_seen: list[tuple[int, int]] = []
@@ -51,7 +51,9 @@ class ScriptedJudge:
                 answers = []
                 for idx, a, b in PAIR.findall(user):
                     judge.pairs_seen.append((int(a), int(b)))
-                    answers.append({"pair": int(idx), "enables": judge.decide(int(a), int(b)), "reason": "scripted"})
+                    yes = judge.decide(int(a), int(b))
+                    if yes is not None:  # None: the scripted model leaves this pair out of its answer
+                        answers.append({"pair": int(idx), "enables": yes, "reason": "scripted"})
                 content = json.dumps({"answers": answers})
                 if judge.fenced:
                     content = f"Here you go:\n```json\n{content}\n```"
@@ -189,3 +191,20 @@ def test_compare_reports_agreement_between_the_judges(tmp_path: Path, capsys: py
     for run in runs:
         assert json.loads((run / "cce.json").read_text())["judge"] == "provenance"
         assert json.loads((run / "cce_llm.json").read_text())["judge"] == "llm"
+
+
+def test_pairs_the_model_leaves_unanswered_are_not_counted_as_no(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A model that skips some pairs (even after the re-ask): those pairs are neither edges nor
+    "no" votes in the agreement; answered pairs that match the provenance graph give accuracy 1."""
+    graph = _provenance_graph()
+    reach = {a: graph.reaches(a) for a in graph.by_id}
+    run = staff_episode().write_run(tmp_path / "r1", success=True, task=STAFF_TASK)
+    with ScriptedJudge(lambda a, b: None if (a + b) % 3 == 0 else b in reach[a]) as server:
+        assert main(["judge", str(run), "--compare", "--model", "m", "--base-url", server.url]) == 0
+    llm = json.loads((run / "cce_llm.json").read_text())
+    skipped = [j for j in llm["judgments"] if j[2] is None]
+    assert skipped and llm["llm"]["unanswered"] == len(skipped)
+    assert not {(e["src"], e["dst"]) for e in llm["edges"]} & {(a, b) for a, b, _, _ in skipped}
+    summary = json.loads((tmp_path / "r1" / "compare.json").read_text())
+    assert summary["pairs"] == len(llm["judgments"]) - len(skipped)
+    assert summary["accuracy"] == 1.0

@@ -129,6 +129,8 @@ def compare_runs(prov: dict[str, Any], llm: dict[str, Any], records: list[dict[s
     reach_cache: dict[int, set[int]] = {}
     labels: list[tuple[bool, bool]] = []
     for a, b, yes, _reason in llm.get("judgments", []):
+        if yes is None:
+            continue  # unanswered: neither judge said anything about it
         if a not in reach_cache:
             reach_cache[a] = graph.reaches(a)
         labels.append((b in reach_cache[a], bool(yes)))

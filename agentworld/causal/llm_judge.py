@@ -45,7 +45,7 @@ class JudgeError(RuntimeError):
 class Judgment:
     src: int
     dst: int
-    enables: bool
+    enables: bool | None  # None: the model gave no usable answer (not an edge, not a "no" to compare)
     reason: str
     cached: bool
 
@@ -328,7 +328,7 @@ class LLMJudge:
             else:
                 with self.stats.lock:
                     self.stats.unanswered += 1
-                out.append(Judgment(a, b, False, "judge gave no answer for this pair", False))
+                out.append(Judgment(a, b, None, "judge gave no answer for this pair", False))
         self._store(rows)
         return out
 
