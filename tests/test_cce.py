@@ -318,6 +318,24 @@ def test_cli_reports_bad_run_directories(tmp_path: Path, capsys: pytest.CaptureF
     assert judge_records(staff_episode().records, True, model="m", batch_size=4)["cce"] == pytest.approx(12 / 27)
 
 
+def test_cli_warns_about_backward_links_and_empty_trajectories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    edited = staff_episode()
+    acts = {r["id"]: r for r in edited.records if r["type"] == "action"}
+    acts[0]["links"] = [{"from": 20, "kind": "item"}]  # a hand-edited link back in time
+    acts[3]["links"] = [{"from": 999, "kind": "item"}]  # to an action that does not exist
+    run = edited.write_run(tmp_path / "edited", True)
+    assert main(["judge", str(run)]) == 0  # scored without those links ...
+    err = capsys.readouterr().err
+    assert "2 edge(s) ignored" in err and "20->0: does not point forward in time" in err and "999->" in err
+    assert json.loads((run / "cce.json").read_text())["cce"] == pytest.approx(12 / 27)
+    empty = staff_episode().write_run(tmp_path / "empty", True)
+    (empty / "trajectory.jsonl").write_text("")
+    assert main(["judge", str(empty)]) == 0
+    assert "no action records" in capsys.readouterr().err
+    assert main(["judge", str(staff_episode().write_run(tmp_path / "fine", True))]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_cli_expands_an_eval_directory_into_its_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for seed in (0, 1):
         staff_episode().write_run(tmp_path / "out" / "task_01" / str(seed), success=seed == 0)

@@ -78,6 +78,7 @@ def command_judge(args: argparse.Namespace) -> int:
             print(f"agentworld judge: error: {d}: {exc}", file=sys.stderr)
             failures += 1
             continue
+        _warn(d, res)
         rows.append(res)
     if args.json:
         print(json.dumps([{k: r[k] for k in ("run_dir", "judge", "success", "cce", "pac", "actions", "contributing_count")}
@@ -85,6 +86,18 @@ def command_judge(args: argparse.Namespace) -> int:
     elif rows:
         _print_runs(rows)
     return 1 if failures else 0
+
+
+def _warn(run_dir: str, res: dict[str, Any]) -> None:
+    """Say on stderr what was scored but looks wrong: a trajectory without actions, or links
+    that point backwards in time or to unknown actions (a damaged or hand-edited trajectory)."""
+    if res["actions"] == 0:
+        print(f"agentworld judge: warning: {run_dir}: trajectory.jsonl has no action records", file=sys.stderr)
+    dropped = res.get("dropped_edges") or []
+    if dropped:
+        more = f" (and {len(dropped) - 3} more)" if len(dropped) > 3 else ""
+        print(f"agentworld judge: warning: {run_dir}: {len(dropped)} edge(s) ignored: {'; '.join(dropped[:3])}{more}",
+              file=sys.stderr)
 
 
 def _print_runs(rows: list[dict[str, Any]]) -> None:
@@ -161,6 +174,7 @@ def _compare(args: argparse.Namespace) -> int:
             print(f"agentworld judge: error: {d}: {exc}", file=sys.stderr)
             failures += 1
             continue
+        _warn(d, prov)
         ep = compare_runs(prov, llm, records)
         ep["llm_requests"] = llm["llm"]["requests"]
         episodes.append(ep)
