@@ -109,10 +109,12 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
             spec = c.npcs[npc_id]
             stock = {s.item: s.quantity for s in spec.shop.stock} if spec.shop else {}
             self._place(Npc(npc_id, spec.name, x, y, stock), self.npcs)
-        for kind, pos in gmap.placed_nodes:
-            self._new_node(kind, pos)
-        for mob_type, pos in gmap.mob_spawns:
-            self._new_mob(mob_type, pos)
+        # same as _new_node / _new_mob over gmap.placed_nodes / gmap.mob_spawns, with ids precomputed
+        for ident, kind, x, y, capacity in self._ix.start_nodes:
+            self._place(Node(ident, kind, x, y, capacity, capacity), self.nodes)
+        for seq, (ident, mob_type, x, y, hp) in enumerate(self._ix.start_mobs):
+            self._place(Mob(ident, mob_type, x, y, (x, y), hp, hp, seq=seq), self.mobs)
+        self.counters = dict(self._ix.start_counters)
 
     @property
     def events(self) -> list[dict]:

@@ -42,6 +42,18 @@ class ContentIndex:
                           for k in content.node_kinds.values()}
         self.mob_head = {m.id: f"level {m.level}" + (" boss" if m.boss else "") + (" aggressive" if m.aggressive else "")
                          for m in content.mobs.values()}
+        # The map's nodes and mobs as World.reset places them (ids numbered like World._next_id),
+        # worked out once: resets are frequent in training and these are the bulk of the world.
+        counters: dict[str, int] = {}
+
+        def next_id(prefix: str) -> str:
+            counters[prefix] = counters.get(prefix, 0) + 1
+            return f"{prefix}#{counters[prefix]}"
+
+        self.start_nodes = [(next_id(kind), kind, int(x), int(y), content.node_kinds[kind].capacity)
+                            for kind, (x, y) in gmap.placed_nodes]
+        self.start_mobs = [(next_id(mob), mob, int(x), int(y), content.mobs[mob].hp) for mob, (x, y) in gmap.mob_spawns]
+        self.start_counters = dict(counters)
 
 
 # one index per live Content; a weak key, so a discarded Content (and its index) can be freed
