@@ -107,3 +107,34 @@ def test_llm_judge_on_real_runs_agrees_with_a_judge_that_knows_the_provenance(
         ep = summary["episodes"][0]
         assert ep["pairs"] > 0 and ep["accuracy"] == 1.0, task
         assert ep["cce_llm"] == pytest.approx(ep["cce_provenance"]), task
+
+
+def test_task_07_every_relic_delivery_and_tip_contributes(oracle_runs: OracleRuns) -> None:
+    """"The archivist holds all three relics" is reached by the last give; the other two
+    deliveries, the pick-ups and the scouts' tips ("the locket lies at (22, 131)") count too."""
+    run = oracle_runs["task_07"]
+    res = judge_run(run)
+    assert res["success"], "the task_07 oracle must solve it"
+    acts = [json.loads(line) for line in (run / "trajectory.jsonl").read_text().splitlines() if line.strip()]
+    acts = [a for a in acts if a["type"] == "action"]
+    contributing = set(res["contributing"])
+    must = [a for a in acts if a["ok"] and (a["tool"] in ("pick_up", "give")
+                                           or (a["tool"] == "chat" and ", at (" in a["args"].get("message", "")))]
+    assert len(must) >= 9
+    missing = [(a["id"], a["agent"], a["tool"]) for a in must if a["id"] not in contributing]
+    assert missing == []
+
+
+def test_task_08_supports_and_tanks_are_credited(oracle_runs: OracleRuns) -> None:
+    """10 agents: the draughts the supports hand the tanks, drunk mid-fight, keep the tanks
+    hitting; every agent that handed over or drank a draught, or hit a guardian, contributes."""
+    run = oracle_runs["task_08"]
+    res = judge_run(run)
+    assert res["success"], "the task_08 oracle must solve it"
+    acts = [json.loads(line) for line in (run / "trajectory.jsonl").read_text().splitlines() if line.strip()]
+    acts = [a for a in acts if a["type"] == "action"]
+    active = {a["agent"] for a in acts if a["ok"] and a["tool"] in ("give", "use", "attack")}
+    assert len(active) == 10
+    assert {agent for agent in active if res["pac"][agent] == 0.0} == set()
+    drinks = [a["id"] for a in acts if a["tool"] == "use" and any(e["kind"] == "heal" for e in a["events"])]
+    assert drinks and set(drinks) & set(res["contributing"])
