@@ -390,6 +390,8 @@ def test_a_holder_checkpoint_naming_no_item_id_counts_everything_the_holder_gain
     assert {other, junk, eaten}.isdisjoint(judge_records(b.records, True, checkpoints=desc)["contributing"])
     # no possession verb, or a description that names an item the holder has: no fallback
     assert judge_records(b.records, True, checkpoints={"archived": "The archivist is pleased."})["contributing"] == [last]
+    # "has" is mostly an auxiliary (task_06: "The sentinel has eaten a cooked meal"): no fallback
+    assert judge_records(b.records, True, checkpoints={"archived": "The archivist has read them."})["contributing"] == [last]
     named = {"archived": "The archivist holds the shrine key and the lost locket."}
     assert set(judge_records(b.records, True, checkpoints=named)["contributing"]) == {got2, last}
 

@@ -31,7 +31,7 @@ Three sources of "a enabled b":
    if it names none) links the actions that put those units in their holders' hands (the
    holdings are replayed from the ``item_gain`` / ``item_loss`` events), and every earlier
    kill of a mob kind the description names ("all four dire wolves") links too. A
-   description that says a named agent holds/has/carries/wields something but names no item
+   description that says a named agent holds/carries/wields something but names no item
    id it holds ("the archivist holds all three relics") links everything that agent gained.
 5. Healing. An action that healed agent X (a ``heal`` event) kept X in the game: it enables
    X's next successful action that is not chat, wait, inspect, use or an attack that only
@@ -336,7 +336,8 @@ def _around(names: set[str]) -> set[str]:
     return out
 
 
-_POSSESSION = re.compile(r"\b(holds?|held|has|have|carr(?:y|ies)|owns?|wields?|wears?|possess(?:es)?|keeps?)\b", re.I)
+# verbs of holding; not "has"/"have", mostly auxiliaries ("the sentinel has eaten a meal")
+_POSSESSION = re.compile(r"\b(holds?|held|carr(?:y|ies)|owns?|wields?|wears?|possess(?:es)?|keeps?)\b", re.I)
 
 
 def _missed(action: Record) -> bool:
