@@ -318,6 +318,25 @@ def test_cli_reports_bad_run_directories(tmp_path: Path, capsys: pytest.CaptureF
     assert judge_records(staff_episode().records, True, model="m", batch_size=4)["cce"] == pytest.approx(12 / 27)
 
 
+@pytest.mark.parametrize("field, value, message", [
+    ("args", "x", "'args' must be an object"),
+    ("tool", 7, "'tool' must be a string or null"),
+    ("ok", "no", "'ok' must be true or false"),
+    ("position", 5, r"'position' must be \[x, y\] integers"),
+    ("round", True, "'round' must be an integer"),
+    ("events", [{"kind": "kill", "contributors": [1, 2]}], "kill event's 'contributors' must be an object"),
+    ("events", [{"kind": "item_loss", "lots": "zz"}], "item_loss event's 'lots' must be a list"),
+])
+def test_hand_edited_fields_of_the_wrong_shape_are_named(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          field: str, value: object, message: str) -> None:
+    b = staff_episode()
+    next(r for r in b.records if r.get("id") == 5)[field] = value
+    with pytest.raises(CausalError, match=f"action 5: .*{message}"):
+        judge_records(b.records, True)
+    assert main(["judge", str(b.write_run(tmp_path / "run", True))]) == 1
+    assert "action 5:" in capsys.readouterr().err
+
+
 def test_cli_warns_about_backward_links_and_empty_trajectories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     edited = staff_episode()
     acts = {r["id"]: r for r in edited.records if r["type"] == "action"}

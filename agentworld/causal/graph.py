@@ -87,9 +87,9 @@ def action_records(records: Iterable[Record]) -> list[Record]:
         for key in ("id", "round", "agent"):
             if key not in rec:
                 raise CausalError(f"action record without '{key}': {json.dumps(rec)[:200]}")
-        if not isinstance(rec["id"], int) or rec["id"] in seen:
+        if not _is_int(rec["id"]) or rec["id"] in seen:
             raise CausalError(f"action id {rec['id']!r} is not a unique integer")
-        if not isinstance(rec["round"], int) or not isinstance(rec["agent"], str):
+        if not _is_int(rec["round"]) or not isinstance(rec["agent"], str):
             raise CausalError(f"action {rec['id']}: 'round' must be an integer and 'agent' a string")
         for key in ("links", "events", "checkpoints"):
             value = rec.get(key)
@@ -97,10 +97,37 @@ def action_records(records: Iterable[Record]) -> list[Record]:
                                           and all(isinstance(v, str if key == "checkpoints" else dict) for v in value)):
                 kind = "strings" if key == "checkpoints" else "objects"
                 raise CausalError(f"action {rec['id']}: '{key}' must be a list of {kind}")
+        _check_fields(rec)
         seen.add(rec["id"])
         actions.append(rec)
     actions.sort(key=lambda r: r["id"])
     return actions
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_fields(rec: Record) -> None:
+    """The optional fields the judges read, when present, have the shapes the contract gives."""
+    where = f"action {rec['id']}"
+    problems = []
+    if rec.get("tool") is not None and not isinstance(rec["tool"], str):
+        problems.append("'tool' must be a string or null")
+    if rec.get("args") is not None and not isinstance(rec["args"], dict):
+        problems.append("'args' must be an object")
+    if "ok" in rec and not isinstance(rec["ok"], bool):
+        problems.append("'ok' must be true or false")
+    pos = rec.get("position")
+    if pos is not None and not (isinstance(pos, list) and len(pos) == 2 and all(_is_int(v) for v in pos)):
+        problems.append("'position' must be [x, y] integers")
+    for ev in rec.get("events") or []:
+        if "contributors" in ev and not isinstance(ev["contributors"], dict):
+            problems.append(f"its {ev.get('kind')} event's 'contributors' must be an object {{action id: damage}}")
+        if "lots" in ev and not (isinstance(ev["lots"], list) and all(isinstance(lot, list) for lot in ev["lots"])):
+            problems.append(f"its {ev.get('kind')} event's 'lots' must be a list of [origin, count]")
+    if problems:
+        raise CausalError(f"{where}: {'; '.join(problems)}")
 
 
 def episode_success(records: list[Record], metrics: dict[str, Any] | None) -> bool:
