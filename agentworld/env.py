@@ -106,7 +106,8 @@ class _Common:
         info = {"round": status["round"], "checkpoints": status["checkpoints"], "success": status["success"],
                 "psr": status["psr"]}
         if record is not None:
-            info["action"] = {k: v for k, v in record.items() if k != "t"}
+            info["action"] = action = dict(record)
+            del action["t"]
             info["error"] = record["error"]
         return info
 

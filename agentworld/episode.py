@@ -22,6 +22,10 @@ from agentworld.tools import TOOL_NAMES, ParseError, ToolCall, parse_action, too
 
 Predicate = Callable[[Any, Task], bool]
 
+# Tools that only read the world (their handlers change nothing but the actor's last result), so
+# checkpoint predicates, which are functions of world state, cannot change value after them.
+READ_ONLY_TOOLS = frozenset({"wait", "inspect"})
+
 
 @dataclass
 class EpisodeOptions:
@@ -240,7 +244,9 @@ class Episode:
         self.last[agent] = (result or "", error or "")
         self.inbox[agent] = []  # the agent has had its turn: it saw its messages
         self._obs_cache.clear()
-        new = self._check()
+        # Unparsed actions never reach the world and read-only tools do not change it: the last
+        # check still holds, so skip re-running every predicate (they run after every action).
+        new = [] if tool is None or tool in READ_ONLY_TOOLS else self._check()
         player = world.players[agent]
         rec = {"type": "action", "id": action_id, "round": self.round, "turn": self._turn_of[agent], "agent": agent,
                "tool": tool, "args": args, "raw": raw, "ok": bool(ok), "result": result or "", "error": error,

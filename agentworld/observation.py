@@ -19,6 +19,7 @@ from agentworld.tools import TOOL_NAMES
 
 CHARSET = string.printable  # letters, digits, punctuation, space, \t \n \r \x0b \x0c
 _CHARSET_SET = frozenset(CHARSET)
+_PLAIN_BYTES = bytes(range(0x20, 0x7F)) + b"\n"  # printable ASCII and newline, all in CHARSET
 TEXT_MAX = 32_768
 SHORT_MAX = 256
 MESSAGE_MAX = 4_096
@@ -35,9 +36,9 @@ def clean(text: Any, limit: int = SHORT_MAX) -> str:
         return ""
     if type(text) is not str:
         text = str(text)
-    # isprintable() is the fast test; text with newlines (observation text) fails it, so try again
-    # without them before the exact but slower per-character set test.
-    if not (text.isascii() and (text.isprintable() or text.replace("\n", "").isprintable()
+    # Fast tests first: printable ASCII, or (observation text) printable ASCII plus newlines, i.e.
+    # nothing left once those bytes are deleted; the per-character set test is exact but slow.
+    if not (text.isascii() and (text.isprintable() or not text.encode("ascii").translate(None, _PLAIN_BYTES)
                                 or _CHARSET_SET.issuperset(text))):
         text = text.translate(_UNICODE_FIXES)
         text = "".join(c if c in _CHARSET_SET else "?" for c in text)
@@ -155,6 +156,10 @@ def _skills(raw_skills: dict, skills: list[str]) -> dict:
     return out
 
 
+def _worn(item: Any) -> str:
+    return "" if item is None else clean(item)  # most slots are empty: skip the call
+
+
 def build_observation(raw: dict, *, max_rounds: int, skills: list[str], slots: list[str], mask: np.ndarray,
                       messages: list[dict] | None = None, last_result: str | None = None,
                       last_error: str | None = None, extra_text: str = "") -> dict:
@@ -175,7 +180,7 @@ def build_observation(raw: dict, *, max_rounds: int, skills: list[str], slots: l
         "alive": 1 if raw.get("alive", True) else 0,
         "skills": _skills(raw_skills, skills),
         "inventory": _counts(raw.get("inventory")),
-        "equipment": {s: clean(raw_equipment.get(s)) for s in slots},
+        "equipment": {s: _worn(raw_equipment.get(s)) for s in slots},
         "nearby": _nearby(raw.get("nearby")),
         "messages": tuple({
             "round": _nat(m.get("round")), "from": clean(m.get("from")), "to": _to_names(m.get("to")),

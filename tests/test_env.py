@@ -253,6 +253,25 @@ def test_a_crashing_predicate_counts_as_not_reached_and_warns_once(monkeypatch):
     with pytest.warns(RuntimeWarning, match="verifier predicate 'logs_gathered' raised ZeroDivisionError: oops") as rec:
         ep.reset(0)
         for agent in ep.agents:
-            ep.act(agent, {"tool": "wait", "args": {}})
+            ep.act(agent, {"tool": "move_to", "args": {"target": "town_square"}})
     assert len(calls) == 4 and len([w for w in rec if "logs_gathered" in str(w.message)]) == 1
     assert ep.status()["checkpoints"]["logs_gathered"] is False
+
+
+def test_predicates_are_rechecked_only_after_actions_that_can_change_the_world(monkeypatch):
+    """wait, inspect and unparseable actions leave the world as it was: the last check stands."""
+    from agentworld.episode import Episode
+
+    ep = Episode("task_01", seed=0)
+    calls = []
+    real = ep.predicates["logs_gathered"]
+    monkeypatch.setitem(ep.predicates, "logs_gathered", lambda w, t: calls.append(w.round) or real(w, t))
+    for action in ({"tool": "wait", "args": {}}, {"tool": "inspect", "args": {"target": "nowhere"}},
+                   "not json", {"tool": "fly"}):
+        ep.act("lumberjack", action)
+    assert calls == []
+    ep.act("lumberjack", {"tool": "move_to", "args": {"target": "town_square"}})
+    ep.act("lumberjack", {"tool": "craft", "args": {"recipe": "stick"}})  # fails, but still re-checked
+    assert len(calls) == 2
+    ep.end_round()
+    assert len(calls) == 3
