@@ -37,6 +37,7 @@ def plot_episode(records: list[Record], result: dict[str, Any], path: str | Path
     matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
     from matplotlib.lines import Line2D
+    from matplotlib.ticker import MaxNLocator
 
     actions = action_records(records)
     agents: list[str] = []
@@ -84,6 +85,7 @@ def plot_episode(records: list[Record], result: dict[str, Any], path: str | Path
     ax.invert_yaxis()
     ax.set_xlabel("round")
     ax.set_xlim(0.3, rounds + 0.7)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # rounds are whole numbers (no 2.5)
     ax.grid(axis="x", alpha=0.2)
     cce = result.get("cce", 0.0)
     n, k = result.get("actions", len(actions)), result.get("contributing_count", len(contributing))
@@ -94,6 +96,7 @@ def plot_episode(records: list[Record], result: dict[str, Any], path: str | Path
         Line2D([], [], marker="o", ls="", color="tab:orange", markeredgecolor="k", label="contributing"),
         Line2D([], [], marker="*", ls="", markerfacecolor="none", markeredgecolor="red", markersize=12, label="success action"),
         Line2D([], [], color="tab:blue", label="enables (on a causal path)"),
+        Line2D([], [], color="0.75", label="enables (off the paths)"),
     ]
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
     fig.tight_layout()
