@@ -28,6 +28,7 @@ class ScriptedJudge:
     def __init__(self, decide: Callable[[int, int], bool | None], status: int = 200, fenced: bool = False) -> None:
         self.decide, self.status, self.fenced = decide, status, fenced
         self.requests = 0
+        self.on_request: Callable[[str], None] | None = None  # sees each request's system prompt
         self.pairs_seen: list[tuple[int, int]] = []
         self.server: ThreadingHTTPServer | None = None
 
@@ -41,6 +42,8 @@ class ScriptedJudge:
             def do_POST(self) -> None:  # noqa: N802
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 judge.requests += 1
+                if judge.on_request is not None:
+                    judge.on_request(body["messages"][0]["content"])
                 if judge.status != 200:
                     self.send_response(judge.status)
                     self.send_header("Content-Type", "application/json")
@@ -208,3 +211,25 @@ def test_pairs_the_model_leaves_unanswered_are_not_counted_as_no(tmp_path: Path,
     summary = json.loads((tmp_path / "r1" / "compare.json").read_text())
     assert summary["pairs"] == len(llm["judgments"]) - len(skipped)
     assert summary["accuracy"] == 1.0
+
+
+def test_judge_cli_takes_a_prompt_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    prompts = tmp_path / "prompts"
+    prompts.mkdir()
+    src = Path(__file__).resolve().parents[1] / "agentworld" / "causal" / "prompts"
+    (prompts / "judge_system.md").write_text("STRICT JUDGE. Reply with JSON.\n")
+    (prompts / "judge_pairs.md").write_text((src / "judge_pairs.md").read_text())
+    run = staff_episode().write_run(tmp_path / "run", success=True, task=STAFF_TASK)
+    seen: list[str] = []
+    with ScriptedJudge(lambda a, b: True) as server:
+        server.on_request = seen.append
+        assert main(["judge", str(run), "--judge", "llm", "--model", "m", "--base-url", server.url,
+                     "--prompts", str(prompts)]) == 0
+    assert seen and all(system.startswith("STRICT JUDGE") for system in seen)
+    (prompts / "judge_pairs.md").write_text("Judge these.\n")  # the pairs placeholder was deleted
+    assert main(["judge", str(run), "--judge", "llm", "--model", "m", "--base-url", "http://127.0.0.1:9/v1",
+                 "--prompts", str(prompts)]) == 1
+    assert "has no $pairs placeholder" in capsys.readouterr().err
+    assert main(["judge", str(run), "--judge", "llm", "--model", "m", "--base-url", "http://127.0.0.1:9/v1",
+                 "--prompts", str(tmp_path / "nowhere")]) == 1
+    assert "cannot read prompt file" in capsys.readouterr().err

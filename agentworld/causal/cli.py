@@ -35,6 +35,9 @@ def configure_judge(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--batch-size", type=int, default=None, help="pairs per LLM request (default 8)")
     parser.add_argument("--max-candidates", type=int, default=None, help="candidate pairs per traced action (default 24)")
     parser.add_argument("--concurrency", type=int, default=None, help="parallel LLM requests (default 4)")
+    parser.add_argument("--prompts", metavar="DIR", default=None,
+                        help="LLM judge prompts: a directory with judge_system.md and judge_pairs.md "
+                             "(default: the ones shipped in agentworld/causal/prompts)")
     parser.add_argument("--plot", nargs="?", const=True, default=False, metavar="PATH",
                         help="also draw the episode: cce.png beside cce.json, or PATH (one run only)")
     parser.add_argument("--out", help="where --compare writes compare.json (default: the runs' common directory)")
@@ -58,7 +61,8 @@ def expand_dirs(dirs: list[str]) -> list[str]:
 
 def _llm_options(args: argparse.Namespace) -> dict[str, Any]:
     return {"model": args.model, "base_url": args.base_url, "window": args.llm_window,
-            "batch_size": args.batch_size, "max_candidates": args.max_candidates, "concurrency": args.concurrency}
+            "batch_size": args.batch_size, "max_candidates": args.max_candidates, "concurrency": args.concurrency,
+            "prompt_dir": args.prompts}
 
 
 def command_judge(args: argparse.Namespace) -> int:

@@ -136,6 +136,9 @@ class LLMJudge:
             self.pairs_template = Template((prompt_dir / PAIRS_FILE).read_text(encoding="utf-8"))
         except OSError as exc:
             raise JudgeError(f"LLM judge: cannot read prompt file: {exc}") from None
+        if "$pairs" not in self.pairs_template.template and "${pairs}" not in self.pairs_template.template:
+            raise JudgeError(f"LLM judge: {prompt_dir / PAIRS_FILE} has no $pairs placeholder: the model would "
+                             "never see the pairs to judge")
         self.prompt_hash = hashlib.sha256(
             (self.system_prompt + "\0" + self.pairs_template.template).encode()
         ).hexdigest()[:16]
