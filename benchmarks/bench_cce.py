@@ -1,9 +1,10 @@
 """How fast the provenance judge scores a big episode: 20 agents x 55 rounds (1,100 actions).
 
 The episode is synthetic (agentworld.causal.synthetic.synthetic_episode): gatherers feed
-crafters who feed a leader, fighters share kills, builders work on a site, everyone walks
-and chats, with engine-style item/damage/labor links, holdings events and checkpoint descriptions
-(so all four edge sources run: links, walks, chat uptake, state support). Target: < 100 ms per episode.
+crafters who feed a leader, fighters share kills (and miss, and drink draughts), builders work
+on a site, everyone walks and chats, with engine-style item/damage/labor links, holdings events,
+heal events and checkpoint descriptions (so every edge source runs: links, walks, chat uptake,
+state support, healing, standing). Target: < 100 ms per episode.
 
     /work/venv/bin/python benchmarks/bench_cce.py [--agents 20] [--rounds 55] [--repeat 20]
 """

@@ -1,6 +1,6 @@
 """The provenance judge: exact, deterministic, LLM-free edges of the Causal Action Graph.
 
-Three sources of "a enabled b":
+Six sources of "a enabled b":
 
 1. Engine provenance. Every action record carries ``links`` ({"from": action id, "kind":
    item|damage|labor|trade|quest, "detail"}): item lineage (produced -> given/traded ->

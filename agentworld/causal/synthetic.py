@@ -145,7 +145,7 @@ def _loss(agent: str, item: str, origin: int) -> dict[str, Any]:
 
 def synthetic_episode(n_agents: int = 20, rounds: int = 55, seed: int = 0) -> TrajectoryBuilder:
     """A large, plausible episode: gatherers feed crafters who feed a leader, fighters kill
-    mobs, builders work on a site, everyone walks and chats; the leader's last action
+    mobs (missing now and then, drinking draughts), builders work on a site, everyone walks and chats; the leader's last action
     reaches the checkpoint. Links follow the engine's provenance rule."""
     rng = random.Random(seed)
     names = [f"agent_{i:02d}" for i in range(n_agents)]
@@ -207,7 +207,13 @@ def synthetic_episode(n_agents: int = 20, rounds: int = 55, seed: int = 0) -> Tr
             elif role == "fighter":
                 mob = f"wolf#{rng.randrange(8)}"
                 hits = mob_hits.setdefault(mob, [])
-                if len(hits) >= 3:
+                fight = rng.random()
+                if fight < 0.12:  # drinks a draught mid-fight (heal rule)
+                    b.act(n, "use", {"item": "healing_draught"},
+                          events=[{"kind": "heal", "agent": n, "target": n, "amount": 20}])
+                elif fight < 0.25:  # swings and misses (skipped by the heal rule)
+                    b.act(n, "attack", {"target": mob}, events=[{"kind": "miss", "target": mob}])
+                elif len(hits) >= 3:
                     first_kill = not any(r.get("checkpoints") == ["wolf_slain"] for r in b.records)
                     i = b.act(n, "attack", {"target": mob}, links=[(h, "damage") for h in hits],
                               events=[{"kind": "kill", "target": mob, "contributors": {str(h): 5 for h in hits}}],
