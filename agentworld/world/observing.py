@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .common import KIND_OF, ActionError, article, fmt_items, suggest
 from .entities import GroundItem, Landmark, Mob, Node, Npc, Player, Site, Station
 from .pathfinding import chebyshev
+
+_BY_DISTANCE_THEN_ID = itemgetter(0, 1)  # same key as lambda f: (f[0], f[1]), without a Python call per entry
 
 
 class Observing:
@@ -84,7 +88,7 @@ class Observing:
                     d = dx if dx > dy else dy
                     if d <= radius and ent is not p:
                         found.append((d, ident, ent))
-        found.sort(key=lambda f: (f[0], f[1]))
+        found.sort(key=_BY_DISTANCE_THEN_ID)
         nearby = []
         for d, ident, ent in found:
             t = type(ent)
