@@ -205,9 +205,6 @@ class CausalGraph:
             self._pairs[key] = len(self.edges)
             self.edges.append(e)
 
-    def has_edge(self, src: int, dst: int) -> bool:
-        return (src, dst) in self._pairs
-
     def predecessors(self) -> dict[int, list[int]]:
         preds: dict[int, list[int]] = defaultdict(list)
         for e in self.edges:
