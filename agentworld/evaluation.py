@@ -517,7 +517,8 @@ def configure_eval(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, help="eval directory (resumed if it exists)")
     parser.add_argument("--retry-errors", action="store_true", help="when resuming, run errored episodes again")
     parser.add_argument("--force", action="store_true", help="resume even if the configuration changed")
-    parser.add_argument("--judge", default="provenance", help="CCE judge for each episode: provenance, llm or none")
+    parser.add_argument("--judge", default="provenance", choices=["provenance", "llm", "none"],
+                        help="CCE judge for each episode (default: provenance)")
     parser.add_argument("--judge-model", default=None, help="model of the LLM judge (--judge llm)")
     parser.add_argument("--judge-base-url", default=None, help="server of the LLM judge (--judge llm)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -550,6 +551,14 @@ def command_eval(args: argparse.Namespace) -> int:
         judge_opts = {k: v for k, v in (("model", args.judge_model), ("base_url", args.judge_base_url)) if v}
         if judge_opts:
             config["judge_options"] = judge_opts
+        if config["judge"]:
+            from agentworld.causal import CausalError, make_judge
+            from agentworld.causal.llm_judge import JudgeError
+
+            try:  # a missing judge model or key: fail now, not silently in every episode
+                make_judge(config["judge"], **judge_opts)
+            except (CausalError, JudgeError) as exc:
+                raise ValueError(f"--judge {config['judge']}: {exc} (eval takes --judge-model / --judge-base-url)") from None
         from agentworld.episode import EpisodeOptions
 
         EpisodeOptions.from_dict(config["episode_options"]).task_options()  # e.g. --max-rounds 0: fail now

@@ -252,3 +252,14 @@ def test_report_compares_several_evals(tmp_path, capsys):
     table = capsys.readouterr().out
     assert "noop +no_docs" in table and "llm / m-x +no_docs" in table
     assert "50.0%" in table and "100.0%" in table  # one: seeds 0 (win) and 1 (loss); two: seed 0 on both tasks
+
+
+def test_an_unusable_judge_stops_eval_before_any_episode(tmp_path, monkeypatch, capsys):
+    from agentworld.cli import main
+
+    for var in ("OPENAI_API_KEY", "AGENTWORLD_JUDGE_MODEL", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+    out = tmp_path / "ev"
+    assert main(["eval", "--tasks", "task_01", "--judge", "llm", "--out", str(out), "--quiet"]) == 2
+    assert "--judge llm" in capsys.readouterr().err
+    assert not (out / "results.jsonl").exists()
