@@ -2,7 +2,9 @@
 
 Turn order: agents act in the task's agent order (round-robin); after every agent has had its
 turn the caller ends the round (`end_round`: mobs act, respawns, round += 1). Checkpoints are
-checked after every action and at the end of every round; they latch. The episode is done on
+checked after every action and at the end of every round; they latch. Predicates are pure reads of
+the world, so after actions that leave it unchanged (wait, inspect, unparseable ones) the last
+check stands and they are not re-run. The episode is done on
 success (all required checkpoints reached) or when the round budget is used up (truncated).
 """
 
