@@ -23,11 +23,13 @@ def aec_env(task: Any, **kwargs: Any):
     return make(task, api="aec", **kwargs)
 
 
-def list_tasks() -> list[dict]:
-    """Summaries of the shipped tasks: id, name, category, agents, max_rounds."""
-    from agentworld.tasks import list_tasks as _list
+def list_tasks(category: str | None = None) -> list[str]:
+    """Ids of the shipped tasks (of one category if given), e.g. ['task_01', ...].
 
-    return _list()
+    `agentworld.tasks.list_tasks()` gives summaries (name, category, agents, max_rounds)."""
+    from agentworld.tasks import list_tasks as _summaries
+
+    return [t["id"] for t in _summaries() if category is None or t["category"] == category]
 
 
 __all__ = ["__version__", "make", "aec_env", "list_tasks"]

@@ -27,7 +27,7 @@ AGENT_CASES = [(tid, a.name) for tid in TASK_IDS for a in load_task(tid).agents]
 
 
 def test_the_suite_lists_every_shipped_task_and_covers_every_category():
-    listed = [t["id"] for t in agentworld.list_tasks()]
+    listed = agentworld.list_tasks()
     assert listed == TASK_IDS and len(listed) >= 8
     assert {get_task(t).category for t in listed} == set(CATEGORIES)
 

@@ -35,7 +35,9 @@ def test_shipped_tasks_load_and_list():
     assert [a.name for a in task.agents] == ["lumberjack", "woodworker", "wizard"]
     assert task.max_rounds == 25
     assert all(a.context.strip() for a in task.agents)
-    rows = agentworld.list_tasks()
+    assert "task_01" in agentworld.list_tasks() and agentworld.list_tasks("crafting")[0] == "task_01"
+    assert "task_08" not in agentworld.list_tasks("crafting")
+    rows = agentworld.tasks.list_tasks()
     assert {"id": "task_01", "name": task.name, "category": "crafting", "agents": 3, "max_rounds": 25} in rows
 
 
