@@ -228,7 +228,7 @@ def make(task: Task | str, *, seed: int | None = None, server: str | None = None
          render_mode: str | None = None, **options: Any):
     """`agentworld.make("task_01")` -> ParallelEnv; `api="aec"` -> the turn-by-turn AEC env.
 
-    Options: success_bonus, no_chat, disabled_tools, no_docs, max_rounds, random_spawns, single_agent.
+    Options: success_bonus, no_chat, disabled_tools, no_docs, max_rounds, random_spawns, solo.
     """
     if api == "parallel":
         return AgentWorldParallelEnv(task, seed=seed, server=server, render_mode=render_mode, **options)

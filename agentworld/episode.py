@@ -39,7 +39,7 @@ class EpisodeOptions:
     no_docs: bool = False             # ablation: agents get no documentation
     max_rounds: int | None = None     # override the task's round budget
     random_spawns: bool | str = False  # True: same region; "any": anywhere
-    single_agent: bool | str = False  # keep only the first (or the named) agent
+    solo: bool | str = False  # keep only the first (or the named) agent
 
     @classmethod
     def from_dict(cls, d: dict | None) -> "EpisodeOptions":
@@ -74,7 +74,7 @@ class EpisodeOptions:
     def task_options(self) -> dict:
         if self.max_rounds is not None and int(self.max_rounds) < 1:
             raise ValueError(f"max_rounds must be >= 1, got {self.max_rounds}")
-        return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "single_agent": self.single_agent}
+        return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "solo": self.solo}
 
 
 class _OptionsModel(BaseModel):
@@ -87,7 +87,7 @@ class _OptionsModel(BaseModel):
     no_docs: bool = False
     max_rounds: int | None = None
     random_spawns: bool | Literal["any"] = False
-    single_agent: bool | str = False
+    solo: bool | str = False
 
 
 _OPTION_HELP = {
@@ -97,7 +97,7 @@ _OPTION_HELP = {
     "no_docs": "must be true or false",
     "max_rounds": "must be a whole number >= 1 (or null for the task's own budget)",
     "random_spawns": "must be false, true (same region) or 'any' (anywhere)",
-    "single_agent": "must be false, true (the first agent) or an agent name",
+    "solo": "must be false, true (the first agent) or an agent name",
 }
 
 

@@ -77,7 +77,7 @@ def episode_options(args: argparse.Namespace) -> dict:
     if args.no_chat:
         opts["no_chat"] = True
     if args.solo:
-        opts["single_agent"] = True  # the episode option: the task keeps only its first agent
+        opts["solo"] = True  # the task keeps only its first agent
     return opts
 
 

@@ -542,12 +542,12 @@ def with_max_rounds(task: Task, max_rounds: int) -> Task:
     return _variant(task, f"rounds{max_rounds}", max_rounds=max_rounds)
 
 
-def single_agent(task: Task, name: str | None = None) -> Task:
-    """Keep one agent (the first, or `name`): the single-agent baseline."""
+def solo(task: Task, name: str | None = None) -> Task:
+    """Keep one agent (the first, or `name`): the solo ablation (`--solo`)."""
     if name and name not in task.agent_names:
-        raise ValueError(f"single_agent: unknown agent {name!r}; the task's agents: {', '.join(task.agent_names)}")
+        raise ValueError(f"solo: unknown agent {name!r}; the task's agents: {', '.join(task.agent_names)}")
     keep = task.agent(name) if name else task.agents[0]
-    return _variant(task, "single", agents=[keep], oracle={k: v for k, v in task.oracle.items() if k == keep.name})
+    return _variant(task, "solo", agents=[keep], oracle={k: v for k, v in task.oracle.items() if k == keep.name})
 
 
 def without_agent(task: Task, name: str) -> Task:
@@ -599,11 +599,11 @@ def _region(gmap: Any, pos: tuple[int, int]) -> Any:
 
 
 def apply_options(task: Task, options: dict | None, seed: int = 0, content: Any = None) -> Task:
-    """Apply task-level options: no_docs, max_rounds, random_spawns, single_agent."""
+    """Apply task-level options: no_docs, max_rounds, random_spawns, solo."""
     options = options or {}
-    if options.get("single_agent"):
-        name = options["single_agent"] if isinstance(options["single_agent"], str) else None
-        task = single_agent(task, name)
+    if options.get("solo"):
+        name = options["solo"] if isinstance(options["solo"], str) else None
+        task = solo(task, name)
     if options.get("no_docs"):
         task = no_docs(task)
     if options.get("max_rounds") is not None:

@@ -119,7 +119,7 @@ def test_unknown_option_and_api_fail_clearly():
     ("max_rounds", "5", "max_rounds='5': must be a whole number >= 1"),
     ("random_spawns", "maybe", "random_spawns='maybe': must be false, true (same region) or 'any'"),
     ("disabled_tools", "chat", "disabled_tools='chat': must be a list of tool names"),
-    ("single_agent", "ghost", "single_agent: unknown agent 'ghost'; the task's agents: lumberjack, woodworker, wizard"),
+    ("solo", "ghost", "solo: unknown agent 'ghost'; the task's agents: lumberjack, woodworker, wizard"),
 ])
 def test_badly_typed_options_are_named(option, value, message):
     with pytest.raises(ValueError) as info:
@@ -139,7 +139,7 @@ def test_seed_must_be_an_integer():
 
 def test_well_typed_options_are_accepted():
     env = agentworld.make("task_01", success_bonus=2, disabled_tools=["chat"], max_rounds=None, random_spawns="any",
-                          single_agent="wizard")
+                          solo="wizard")
     obs, _ = env.reset(seed=0)
     assert env.agents == ["wizard"] and obs["wizard"]["tool_mask"][TOOL_NAMES.index("chat")] == 0
 

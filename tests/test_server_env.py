@@ -56,7 +56,7 @@ def wait_for_end(conn: Connection, errors: list, timeout: float = 60) -> dict:
 
 @pytest.mark.parametrize("agents,options", [
     ("oracle", {}), ("random", {}), ("oracle", {"random_spawns": True}),
-    ("random", {"no_chat": True, "max_rounds": 8}), ("oracle", {"single_agent": True}),
+    ("random", {"no_chat": True, "max_rounds": 8}), ("oracle", {"solo": True}),
 ])
 def test_run_over_the_server_equals_embedded(server, tmp_path, agents, options):
     embedded = run_episode("task_01", agents, seed=3, options=options, out_dir=tmp_path / "embedded", progress=False)
@@ -67,7 +67,7 @@ def test_run_over_the_server_equals_embedded(server, tmp_path, agents, options):
     assert len(a) > 20 and stripped(a) == stripped(b)
     drop = ("seconds", "run_dir")
     assert {k: v for k, v in embedded.items() if k not in drop} == {k: v for k, v in remote.items() if k not in drop}
-    assert remote["success"] == (agents == "oracle" and not options.get("single_agent"))
+    assert remote["success"] == (agents == "oracle" and not options.get("solo"))
     assert replay(tmp_path / "server")["match"]  # a run played over the server replays in-process
 
 

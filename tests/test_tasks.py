@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 import agentworld
-from agentworld.tasks import (TASKS_DIR, TaskError, load_task, no_docs, parse_step, random_spawns, single_agent,
+from agentworld.tasks import (TASKS_DIR, TaskError, load_task, no_docs, parse_step, random_spawns, solo,
                               with_max_rounds, without_agent)
 from agentworld.world.content import load_content
 
@@ -114,7 +114,7 @@ def test_ablations_are_pure():
     assert all(a.context == "" for a in no_docs(task).agents)
     assert all(a.context for a in task.agents)  # the original is untouched
     assert with_max_rounds(task, 10).max_rounds == 10 and task.max_rounds == 25
-    assert [a.name for a in single_agent(task).agents] == ["lumberjack"]
+    assert [a.name for a in solo(task).agents] == ["lumberjack"]
     assert "woodworker" not in without_agent(task, "woodworker").oracle
     content = load_content()
     a, b, c = random_spawns(task, 1, content), random_spawns(task, 1, content), random_spawns(task, 2, content)

@@ -11,7 +11,7 @@ from typing import Any
 def held(world: Any, item: str, agent: str | None = None) -> int:
     """Units of `item` in players' inventories and equipment (one agent's, or everyone's).
 
-    An agent who is not in the world (removed by an ablation such as single_agent) holds nothing.
+    An agent who is not in the world (removed by an ablation such as solo) holds nothing.
     """
     if agent:
         player = world.players.get(agent)
