@@ -33,3 +33,12 @@ def list_tasks(category: str | None = None) -> list[str]:
 
 
 __all__ = ["__version__", "make", "aec_env", "list_tasks"]
+
+
+def __getattr__(name: str) -> Any:
+    """`agentworld.tools` (and the other submodules) without importing them at start-up."""
+    import importlib
+
+    if name in {"tools", "tasks", "env", "agents", "causal", "runner", "evaluation", "world"}:
+        return importlib.import_module(f"agentworld.{name}")
+    raise AttributeError(f"module 'agentworld' has no attribute {name!r}")
