@@ -143,6 +143,10 @@ def test_parse_request_names_the_problem():
     with pytest.raises(P.ProtocolError) as exc:
         P.parse_request({"type": "fly"})
     assert exc.value.code == "unknown_type" and "'fly'" in exc.value.message
+    for missing in ({"seat": "a0"}, {"type": None}):
+        with pytest.raises(P.ProtocolError) as exc:
+            P.parse_request(missing)
+        assert exc.value.code == "unknown_type" and "no 'type' field" in exc.value.message
     with pytest.raises(P.ProtocolError) as exc:
         P.parse_request({"type": "join", "seat": "a0"})
     assert exc.value.code == "invalid_message" and "token" in exc.value.message

@@ -143,6 +143,10 @@ def parse_request(data: Any) -> Any:
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", f"expected a JSON object, got {type(data).__name__}")
     kind = data.get("type")
+    if kind is None:
+        raise ProtocolError(
+            "unknown_type", f"message has no 'type' field; expected one of {', '.join(REQUEST_TYPES)}"
+        )
     if kind not in REQUEST_TYPES:
         raise ProtocolError(
             "unknown_type",
