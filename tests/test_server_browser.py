@@ -37,6 +37,8 @@ def test_browser_seat_plays_a_wait_and_a_chat():
         with sync_api.sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             page = browser.new_page()
+            missing: list[str] = []
+            page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
             page.goto(f"{srv.http_url}?seat=a0&token={started['seats']['a0']}")
             expect = sync_api.expect
             expect(page.locator("#observation")).to_contain_text("a0 in round 1", timeout=10_000)
@@ -48,6 +50,7 @@ def test_browser_seat_plays_a_wait_and_a_chat():
             expect(page.locator("#last-result")).to_contain_text("wait done")
             expect(page.locator("#feed")).to_contain_text("a0: wait")
             expect(page.locator("#turn-badge")).to_be_hidden()
+            expect(page.locator("body")).to_have_class(re.compile("not-my-turn"))  # buttons dimmed
 
             expect(page.locator("#status")).to_contain_text("turn: a1")
             assert teammate.wait_turn(timeout=10)["round"] == 1
@@ -69,6 +72,8 @@ def test_browser_seat_plays_a_wait_and_a_chat():
             expect(page.locator("#chat-log")).to_contain_text("a1")
             page.locator("#observation").click()
             assert page.locator("#chat-log").inner_text().count("need wood") == 1
+            expect(page.locator("body")).not_to_have_class(re.compile("not-my-turn"))
+            assert missing == []  # every resource the page loads is served
 
             browser.close()
         records = srv.call(lambda: list(srv.server.game.episode.trajectory))

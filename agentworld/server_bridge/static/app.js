@@ -20,6 +20,7 @@ function showError(text) {
 function setTurn(mine) {
   state.myTurn = mine;
   $("turn-badge").classList.toggle("hidden", !mine);
+  document.body.classList.toggle("not-my-turn", !mine);  // dims the action buttons
 }
 
 function showObservation(obs) {
