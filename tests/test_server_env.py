@@ -155,32 +155,44 @@ def test_an_ablated_task_travels_as_a_spec(server):
     assert not result["success"] and result["actions"] > 0
 
 
-def test_seats_played_by_separate_connections_match_embedded(server):
-    """One oracle per connection (as separate agent processes would), in threads."""
-    control = Connection(server.url, timeout=20)
-    started = control.request("start", task="task_01", seed=4)
-    control.request("spectate", history=False)
-    task = load_task("task_01")
+def play_seats(server, control, seats: dict, make_player) -> dict:
+    """Play every seat from its own connection and thread (as separate agent processes would);
+    return the episode_end message the control connection received."""
     errors: list[BaseException] = []
 
     def play(name: str, token: str) -> None:
         try:
             seat = SeatClient(server.url, name, token, timeout=30)
-            agent = make_agent("oracle")
-            agent.reset(name, make_briefing(task, name, include_plan=True))
+            agent = make_player(name, seat)
             while (obs := seat.wait_turn(timeout=30)) is not None:
                 seat.act(agent.act(obs))
             seat.close()
         except BaseException as exc:  # noqa: BLE001
             errors.append(exc)
 
-    threads = [threading.Thread(target=play, args=item) for item in started["seats"].items()]
+    threads = [threading.Thread(target=play, args=item) for item in seats.items()]
     for t in threads:
         t.start()
     end = wait_for_end(control, errors)
     for t in threads:
         t.join(30)
     assert not errors, errors
+    return end
+
+
+def test_seats_played_by_separate_connections_match_embedded(server):
+    """One oracle per connection (as separate agent processes would), in threads."""
+    control = Connection(server.url, timeout=20)
+    started = control.request("start", task="task_01", seed=4)
+    control.request("spectate", history=False)
+    task = load_task("task_01")
+
+    def oracle(name: str, seat: SeatClient):
+        agent = make_agent("oracle")
+        agent.reset(name, make_briefing(task, name, include_plan=True))
+        return agent
+
+    end = play_seats(server, control, started["seats"], oracle)
     assert end["status"]["success"]
     served = server.call(lambda: list(server.server.game.episode.trajectory))
 
@@ -207,26 +219,13 @@ def test_twenty_random_agents_on_twenty_connections_match_embedded(server):
     started = control.request("start", task=task.model_dump(mode="json", by_alias=True), seed=9,
                               options={"max_rounds": 3})
     control.request("spectate", history=False)
-    errors: list[BaseException] = []
 
-    def play(name: str, token: str) -> None:
-        try:
-            seat = SeatClient(server.url, name, token, timeout=30)
-            agent = make_agent("random", seed=1)
-            agent.reset(name, seat.briefing)
-            while (obs := seat.wait_turn(timeout=30)) is not None:
-                seat.act(agent.act(obs))
-            seat.close()
-        except BaseException as exc:  # noqa: BLE001
-            errors.append(exc)
+    def random_agent(name: str, seat: SeatClient):
+        agent = make_agent("random", seed=1)
+        agent.reset(name, seat.briefing)
+        return agent
 
-    threads = [threading.Thread(target=play, args=item) for item in started["seats"].items()]
-    for t in threads:
-        t.start()
-    end = wait_for_end(control, errors)
-    for t in threads:
-        t.join(30)
-    assert not errors, errors
+    end = play_seats(server, control, started["seats"], random_agent)
     assert end["status"]["truncated"]
     served = server.call(lambda: list(server.server.game.episode.trajectory))
 
