@@ -482,6 +482,23 @@ def test_turn_timeout_plays_a_recorded_wait_for_an_absent_seat():
         srv.stop()
 
 
+def test_turn_clock_starts_when_the_first_seat_is_taken():
+    """A `serve --task` episode waits for its players: no turn times out before anyone joins."""
+    srv = serve(turn_timeout=0.1)
+    try:
+        started = start(srv.url, agents=2)
+        time.sleep(0.4)  # four timeouts' worth with nobody seated
+        assert trajectory(srv) == []
+        a1 = SeatClient(srv.url, "a1", started["seats"]["a1"], timeout=5)
+        obs = a1.wait_turn(timeout=5)  # a0 never joins: its turn is now timed out
+        assert obs is not None and obs["round"] == 1
+        assert [(r["agent"], r["tool"]) for r in trajectory(srv)] == [("a0", "wait")]
+        assert "timed out after 0.1s" in trajectory(srv)[0]["result"]
+        a1.close()
+    finally:
+        srv.stop()
+
+
 # ---------------------------------------------------------------------------------- env backend
 
 

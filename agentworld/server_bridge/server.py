@@ -201,6 +201,7 @@ class Game:
     over: bool = False
     status: dict[str, Any] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None
+    joined: bool = False  # someone has taken a seat: turn timeouts start counting from then
     spectators: set[Client] = field(default_factory=set)
     touched: float = field(default_factory=time.monotonic)  # last start/join/turn
 
@@ -593,6 +594,9 @@ class GameServer:
         seat.observe = request.observe
         client.seats[seat.name] = game
         game.touched = time.monotonic()
+        if not game.joined:  # the first seat taken starts the turn clock (see _begin_turn)
+            game.joined = True
+            self._arm_timer(game)
         log.info("connection %d took seat %s of episode %d", client.id, seat.name, game.number)
         briefing = jsonable(self._briefing(game, seat.name))
         reply: dict[str, Any] = {
@@ -679,8 +683,16 @@ class GameServer:
             observation = game.episode.observe(seat.name)
             seat.conn.push({"type": "turn", "seat": seat.name, "episode": game.number, "round": game.round,
                             "observation": observation})
+        self._arm_timer(game)
+
+    def _arm_timer(self, game: Game) -> None:
+        """Start the turn timeout of the current turn, once anyone has joined the episode.
+
+        Before the first join nobody is playing yet (a `serve --task` episode waits for its players
+        to open their links), so no turn is timed out; after it, absent seats are.
+        """
         timeout = self.config.turn_timeout
-        if timeout:
+        if timeout and game.joined and not game.over and game.timer is None:
             key = (game.number, game.round, game.turn_index)
             game.timer = asyncio.get_running_loop().call_later(timeout, self._on_timeout, key)
 
