@@ -40,11 +40,11 @@ class MoveTo(Tool):
     name: ClassVar[str] = "move_to"
     description: ClassVar[str] = (
         "Walk toward a target: [x, y] coordinates, an entity id (e.g. 'oak_tree#12'), an agent "
-        "name, an NPC id or a landmark id. You move a few tiles per turn along a shortest path; "
+        "name, an NPC id, a landmark id, or a kind such as 'oak_tree' (the nearest one in view). You move a few tiles per turn along a shortest path; "
         "the result says how far is left. Call again to keep going."
     )
     target: Union[Name, Annotated[list[Annotated[int, Field(strict=True, ge=0, le=100_000)]], Field(min_length=2, max_length=2)]] = Field(
-        description="[x, y], or an entity id / agent name / NPC id / landmark id"
+        description="[x, y], or an entity id / agent name / NPC id / landmark id / kind of entity in view"
     )
 
 

@@ -637,3 +637,17 @@ def test_better_tools_sometimes_give_an_extra_unit():
     for aid in range(w.content.node_kinds["oak_tree"].capacity):
         assert w.act("j", "gather", {"target": node}, aid).ok
     assert w.players["j"].inventory.count("oak_log") == w.content.node_kinds["oak_tree"].capacity
+
+
+def test_move_to_a_kind_walks_to_the_nearest_one_in_view():
+    from agentworld.world import World, load_content
+
+    w = World(load_content())
+    w.reset(0)
+    w.add_player("a", position="whisperwood_clearing")
+    nearest = min((n for n in w.observe("a")["nearby"] if n["id"].startswith("oak_tree#")),
+                  key=lambda n: (n["distance"], n["id"]))
+    out = w.act("a", "move_to", {"target": "oak_tree"}, 0)
+    assert out.ok and nearest["id"] in out.result, out
+    bad = w.act("a", "move_to", {"target": "no_such_kind"}, 1)
+    assert not bad.ok and "unknown move target 'no_such_kind'" in bad.error

@@ -26,6 +26,10 @@ class Movement:
         if target == p.name:
             raise ActionError("you cannot move to yourself")
         ent = self._lookup(target)
+        if ent is None and "#" not in target:  # a kind ('oak_tree', 'wolf'): the nearest one in view
+            found = self._nearest(p, self.rules.view_radius, lambda e: getattr(e, "id", "").partition("#")[0] == target)
+            ent = found[0] if found else None
+            target = ent.id if ent is not None else target
         if ent is None:
             raise self._unknown_target(target, "move target")
         if isinstance(ent, Landmark):
