@@ -651,3 +651,18 @@ def test_move_to_a_kind_walks_to_the_nearest_one_in_view():
     assert out.ok and nearest["id"] in out.result, out
     bad = w.act("a", "move_to", {"target": "no_such_kind"}, 1)
     assert not bad.ok and "unknown move target 'no_such_kind'" in bad.error
+
+
+def test_hidden_things_are_targeted_only_in_view_and_never_suggested():
+    from agentworld.world import World, load_content
+
+    w = World(load_content())
+    w.reset(0)
+    w.add_player("a", position="town_square")
+    far = w.add_ground_item("bead", 1, "whisperwood_clearing")
+    out = w.act("a", "move_to", {"target": far}, 0)
+    assert not out.ok and "not in view" in out.error
+    typo = w.act("a", "move_to", {"target": far + "9"}, 1)
+    assert not typo.ok and "did you mean" not in typo.error  # no hint at a hidden item's id
+    w.add_player("b", position="whisperwood_clearing")
+    assert w.act("b", "move_to", {"target": far}, 2).ok

@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from .common import KIND_OF, ActionError, suggest
 from .construction import Construction
-from .entities import GroundItem, Landmark, Mob, Node, Npc, Offer, Player, Site, Station
+from .entities import HIDDEN_UNTIL_SEEN, GroundItem, Landmark, Mob, Node, Npc, Offer, Player, Site, Station
 from .equipment import Equipment
 from .exchange import Exchange
 from .fighting import Fighting
@@ -364,9 +364,12 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         ent = self.players.get(target)
         return ent if ent is not None else self.entities.get(target)
 
-    def _unknown_target(self, target: str, kinds: str) -> ActionError:
-        pool = list(self.players) + list(self.entities)
-        return ActionError(f"unknown {kinds} '{target}'{suggest(target, pool)}")
+    def _unknown_target(self, p: Player, target: str, kinds: str) -> ActionError:
+        """Suggestions come only from what the agent may know: teammates, fixed places (landmarks,
+        NPCs, stations, sites) and what is in view, so a typo never reveals a hidden relic's id."""
+        in_view = [ident for ident, _, _ in self.grid.near(p.x, p.y, self.rules.view_radius)]
+        fixed = [ident for ident, e in self.entities.items() if not isinstance(e, HIDDEN_UNTIL_SEEN)]
+        return ActionError(f"unknown {kinds} '{target}'{suggest(target, list(self.players) + fixed + in_view)}")
 
     # --- the round's end: mobs, deaths, respawns, expiries --------------------------------------
     def end_round(self) -> list[dict]:

@@ -144,3 +144,8 @@ class Offer:
     round: int
     action: int
     expires: int                              # last round in which it may be accepted
+
+
+# Things an agent can target by id only while they are in view (landmarks, NPCs, stations and
+# sites are fixed places that task documentation names, and teammates are known by name).
+HIDDEN_UNTIL_SEEN = (GroundItem, Mob, Node)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .common import ActionError, mob_return
-from .entities import Landmark, Mob, Player
+from .entities import HIDDEN_UNTIL_SEEN, Landmark, Mob, Player
 from .pathfinding import chebyshev, find_path_grid, straight_path
 
 
@@ -31,7 +31,10 @@ class Movement:
             ent = found[0] if found else None
             target = ent.id if ent is not None else target
         if ent is None:
-            raise self._unknown_target(target, "move target")
+            raise self._unknown_target(p, target, "move target")
+        if isinstance(ent, HIDDEN_UNTIL_SEEN) and chebyshev((p.x, p.y), (ent.x, ent.y)) > self.rules.view_radius:
+            raise ActionError(f"{target} is not in view (you see {self.rules.view_radius} tiles around you); "
+                              "move_to coordinates or a landmark to get near it first")
         if isinstance(ent, Landmark):
             return (ent.x, ent.y), 0, ent.name
         if isinstance(ent, Mob) and not ent.alive:
