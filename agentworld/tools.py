@@ -23,6 +23,7 @@ MAX_RAW_CHARS = 4_096  # raw actions longer than this are truncated in records
 
 Count = Annotated[int, Field(ge=1, le=MAX_COUNT, strict=True)]
 Name = Annotated[StrictStr, Field(min_length=1, max_length=MAX_NAME)]
+OfferId = Annotated[int, Field(strict=True, ge=0)]
 
 
 class Tool(BaseModel):
@@ -108,13 +109,13 @@ class TradeOffer(Tool):
 class TradeAccept(Tool):
     name: ClassVar[str] = "trade_accept"
     description: ClassVar[str] = "Accept a pending trade offer made to you (see 'Pending trade offers')."
-    offer_id: Annotated[int, Field(strict=True, ge=0)] = Field(description="the offer's id")
+    offer_id: OfferId = Field(description="the offer's id")
 
 
 class TradeDecline(Tool):
     name: ClassVar[str] = "trade_decline"
     description: ClassVar[str] = "Decline a pending trade offer made to you."
-    offer_id: Annotated[int, Field(strict=True, ge=0)] = Field(description="the offer's id")
+    offer_id: OfferId = Field(description="the offer's id")
 
 
 class Equip(Tool):

@@ -10,6 +10,7 @@ import pytest
 from agentworld.world import World, load_content
 from agentworld.world import movement as movement_mod
 from agentworld.world.content import xp_for_level
+from world_counts import units
 
 TOWN = (130, 122)  # town_square: walkable, no mobs nearby
 
@@ -45,20 +46,6 @@ def d() -> Driver:
     w.add_player("wood", (131, 122), skills={"fletching": 15, "crafting": 10, "health": 20})
     w.add_player("wiz", (132, 122), inventory={"bead": 1}, skills={"health": 20})
     return drv
-
-
-def units(world: World) -> dict[str, int]:
-    """Every unit of every item held, worn or lying on the ground."""
-    out: dict[str, int] = {}
-    for p in world.players.values():
-        for item, n in p.inventory.counts().items():
-            out[item] = out.get(item, 0) + n
-        for item in p.equipment.values():
-            if item:
-                out[item] = out.get(item, 0) + 1
-    for g in world.ground.values():
-        out[g.item] = out.get(g.item, 0) + g.count
-    return out
 
 
 # --- movement --------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from agentworld.world import World, load_content
 from agentworld.world.randomplay import random_action
+from world_counts import units
 
 TOWN = (130, 122)
 # tools that only move items around: they may not create or destroy a single unit
@@ -39,19 +40,6 @@ def busy_world(seed: int, agents: int = 3) -> World:
     w.add_site("shed", (TOWN[0] - 1, TOWN[1] + 3), materials={"oak_plank": 3, "stick": 2}, work=2, skill="crafting",
                level=1, name="Shed")
     return w
-
-
-def units(w: World) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for p in w.players.values():
-        for item, n in p.inventory.counts().items():
-            out[item] = out.get(item, 0) + n
-        for item in p.equipment.values():
-            if item:
-                out[item] = out.get(item, 0) + 1
-    for g in w.ground.values():
-        out[g.item] = out.get(g.item, 0) + g.count
-    return out
 
 
 def net_change(events: list[dict]) -> dict[str, int]:
