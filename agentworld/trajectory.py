@@ -86,10 +86,22 @@ def load_run(run_dir: str | Path) -> dict:
             "trajectory": read_jsonl(d / "trajectory.jsonl"), "metrics": metrics}
 
 
+def _recorded_action(rec: dict) -> Any:
+    """The action to feed back for an action record. An unparsed action's `raw` is parsed again,
+    so a raw rewritten into a valid call, or an edited error, no longer matches; only a raw the
+    record had to shorten or stringify (tools.raw_is_exact) is replayed with its recorded error."""
+    from agentworld.tools import ParseError, raw_is_exact
+
+    if rec["tool"] is not None:
+        return {"tool": rec["tool"], "args": rec["args"]}
+    if raw_is_exact(rec["raw"]):
+        return rec["raw"]
+    return ParseError(rec["error"], rec["raw"])
+
+
 def replay(run_dir: str | Path) -> dict:
     """Re-simulate a run; returns {"match", "records", "compared", "first_mismatch": {index, expected, got, fields}}."""
     from agentworld.episode import Episode
-    from agentworld.tools import ParseError
 
     run = load_run(run_dir)
     cfg = run["config"]
@@ -98,8 +110,7 @@ def replay(run_dir: str | Path) -> dict:
     for i, rec in enumerate(run["trajectory"]):
         _check_record(i, rec, ep.agents)
         if rec["type"] == "action":
-            action: Any = ParseError(rec["error"], rec["raw"]) if rec["tool"] is None else {"tool": rec["tool"], "args": rec["args"]}
-            produced.append(ep.act(rec["agent"], action))
+            produced.append(ep.act(rec["agent"], _recorded_action(rec)))
         else:
             produced.append(ep.end_round())
     expected = run["trajectory"]
