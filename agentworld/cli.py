@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 # verb -> (module, one-line help)
@@ -47,7 +48,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=f"agentworld {verb}", description=help_)
     getattr(module, f"configure_{verb}")(parser)
     args = parser.parse_args(argv[1:])
-    return int(getattr(module, f"command_{verb}")(args) or 0)
+    try:
+        return int(getattr(module, f"command_{verb}")(args) or 0)
+    except BrokenPipeError:  # the reader left early (`agentworld tasks --json | head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit's flush
+        print(f"agentworld {verb}: output closed early (broken pipe)", file=sys.stderr)
+        return 141  # 128 + SIGPIPE, as a shell reports a writer killed by a closed pipe
 
 
 if __name__ == "__main__":

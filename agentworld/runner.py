@@ -193,8 +193,26 @@ def configure_run(parser: argparse.ArgumentParser) -> None:
     add_llm_arguments(parser)
 
 
+def check_server_url(url: str | None) -> None:
+    """A --server value must be a websocket URL; say so (with the likely fix) before connecting."""
+    if url is None or url.startswith(("ws://", "wss://")):
+        return
+    rest = url.split("://", 1)[1] if "://" in url else url
+    raise ValueError(f"--server must be a ws:// or wss:// URL, got {url!r}; did you mean 'ws://{rest}'?")
+
+
+def _server_errors(url: str | None) -> tuple[type[Exception], ...]:
+    """The client's ServerError when playing on a server (imported only then: websockets is heavy)."""
+    if url is None:
+        return ()
+    from agentworld.server_bridge.client import ServerError
+
+    return (ServerError,)
+
+
 def command_run(args: argparse.Namespace) -> int:
     try:
+        check_server_url(args.server)
         kinds = parse_kinds(args.agents)
         if args.single_agent and set(kinds) != {"llm"}:
             raise ValueError("--single-agent needs --agents llm (one model context for every avatar); "
@@ -208,7 +226,7 @@ def command_run(args: argparse.Namespace) -> int:
         finally:
             if args.out and isinstance(agents, dict):
                 write_transcript(Path(args.out), agents)
-    except (TaskError, ValueError, ImportError) as exc:
+    except (TaskError, ValueError, ImportError, *_server_errors(args.server)) as exc:
         print(f"run: {exc}", file=sys.stderr)
         return 2
     if args.json:

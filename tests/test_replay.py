@@ -111,3 +111,25 @@ def test_replay_parses_unparseable_actions_again(tmp_path):
     lossy = [i for i in bad if records[i]["raw"] and isinstance(records[i]["raw"], str)
              and (records[i]["raw"].startswith("<not JSON> ") or records[i]["raw"].endswith("more chars]"))]
     assert len(lossy) >= 4
+
+
+def test_replay_of_malformed_config_or_metrics_is_a_one_line_error(tmp_path, capsys):
+    """Issue 10 item 8: list-shaped or broken config.json / metrics.json exit 2 with one line."""
+    from agentworld.cli import main
+
+    out = tmp_path / "run"
+    run_episode("task_01", "noop", seed=0, options={"max_rounds": 2}, out_dir=out, progress=False)
+    good = {name: (out / name).read_text() for name in ("config.json", "metrics.json")}
+    config = json.loads(good["config.json"])
+    cases = [("config.json", "[1, 2]", "config.json: expected a JSON object, got list"),
+             ("metrics.json", "[1]", "metrics.json: expected a JSON object, got list"),
+             ("metrics.json", "{bad", "metrics.json: not valid JSON"),
+             ("config.json", json.dumps({**config, "seed": "abc"}), "config.json: 'seed' must be an integer"),
+             ("config.json", json.dumps({**config, "options": [1]}), "config.json: 'options' must be an object")]
+    for name, text, expected in cases:
+        (out / name).write_text(text)
+        assert main(["replay", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert expected in err and err.count("\n") == 1, (name, text, err)
+        (out / name).write_text(good[name])
+    assert main(["replay", str(out)]) == 0
