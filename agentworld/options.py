@@ -4,6 +4,7 @@ settings, the paper's ablations, and building a team from them (one place, so bo
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 from pathlib import Path
@@ -14,10 +15,12 @@ def parse_kinds(spec: str) -> list[str]:
     """['llm'] or one kind per seat from 'oracle,llm,noop'; unknown kinds are errors."""
     from agentworld.agents import KINDS
 
-    kinds = [k.strip() for k in spec.split(",") if k.strip()]
+    kinds = [k.strip().lower() for k in spec.split(",") if k.strip()]  # 'Oracle', 'LLM' are fine
     bad = [k for k in kinds if k not in KINDS]
     if not kinds or bad:
-        raise ValueError(f"unknown agent kind(s) {bad or [spec]}; known: {', '.join(KINDS)}")
+        close = difflib.get_close_matches(bad[0], KINDS, n=1) if bad else []
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise ValueError(f"unknown agent kind(s) {bad or [spec]}{hint}; known: {', '.join(KINDS)}")
     return kinds
 
 

@@ -39,6 +39,7 @@ def _team(spec: Any, names: list[str], agent_options: dict | None, seed: int) ->
         if len(spec) != len(names):
             raise ValueError(f"{len(spec)} agent kinds given for {len(names)} agents ({', '.join(names)})")
         kinds = spec
+    kinds = [k.strip().lower() if isinstance(k, str) else k for k in kinds]  # 'Oracle' is 'oracle'
     team = {}
     for i, (name, kind) in enumerate(zip(names, kinds)):
         if isinstance(kind, Agent):

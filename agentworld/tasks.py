@@ -13,6 +13,7 @@ import difflib
 import importlib
 import json
 import random
+import re
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -308,7 +309,7 @@ def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_conte
         fname = path.name
         if not path.exists():
             known = ", ".join(list_task_ids()) or "none"
-            raise TaskError([f"{fname}: no such task file ({path}); shipped tasks: {known}"])
+            raise TaskError([f"{fname}: no such task file ({path}){suggest_task(str(id_or_path))}; shipped tasks: {known}"])
         try:
             raw = yaml.safe_load(path.read_text(encoding="utf-8"))
         except yaml.YAMLError as exc:
@@ -513,6 +514,17 @@ def _cached(task_id: str) -> Task:
 def get_task(task_id: str) -> Task:
     """A shipped task, loaded and validated once per process."""
     return _cached(task_id)
+
+
+def suggest_task(text: str) -> str:
+    """'; did you mean 'task_01'?' for 'task01', '1', 'Task-1' or a near spelling; else ''."""
+    ids = list_task_ids()
+    number = re.fullmatch(r"(?:task)?[ _-]?0*(\d+)", text.strip().lower())
+    guess = f"task_{int(number.group(1)):02d}" if number else None
+    if guess not in ids:
+        close = difflib.get_close_matches(text.strip().lower(), ids, n=1, cutoff=0.6)
+        guess = close[0] if close else None
+    return f"; did you mean '{guess}'?" if guess else ""
 
 
 def list_tasks() -> list[dict]:

@@ -111,3 +111,17 @@ def test_output_closed_early_is_a_one_line_error_not_a_traceback():
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 141
     assert err == "agentworld tasks: output closed early (broken pipe)\n", err
+
+
+def test_agent_kinds_are_case_insensitive_and_typos_suggest(tmp_path):
+    """Issue 10 item 10: 'Oracle', 'LLM' are kinds; 'orcale' gets a did-you-mean."""
+    import pytest
+
+    from agentworld.agents import make_agent
+    from agentworld.options import parse_kinds
+
+    assert parse_kinds("Oracle, LLM,NOOP") == ["oracle", "llm", "noop"]
+    assert make_agent("Random", seed=1).kind == "random"
+    assert run_episode("task_01", "Oracle", seed=0, progress=False)["success"]
+    with pytest.raises(ValueError, match="did you mean 'oracle'"):
+        parse_kinds("orcale")

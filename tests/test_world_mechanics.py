@@ -707,3 +707,20 @@ def test_an_out_of_view_id_gets_the_same_answer_as_an_id_that_does_not_exist():
     w.grid.move("b", w.players["b"], 131, 122)
     seen = w.act("b", "inspect", {"target": node.id}, aid)
     assert seen.ok and node.id in seen.result
+
+
+def test_move_to_typos_prefer_what_the_briefing_names():
+    """Issue 10 item 10: in task_01 `move_to camp` suggests the task's woodcutters_camp (the wizard's
+    town square is as far from frostmere_camp), for every agent; a bare world has no briefing."""
+    from agentworld.episode import Episode
+
+    ep = Episode("task_01", seed=0)
+    for agent in ep.agents:
+        record = ep.act(agent, {"tool": "move_to", "args": {"target": "camp"}})
+        assert record["error"].endswith("did you mean 'woodcutters_camp'?"), (agent, record["error"])
+    w = World(load_content())
+    w.reset(0)
+    w.add_player("a", position="town_square")
+    assert "did you mean 'woodcutters_camp'" not in w.act("a", "move_to", {"target": "camp"}, 0).error
+    w.mention("a", "Walk to woodcutters_camp.")
+    assert w.act("a", "move_to", {"target": "camp"}, 1).error.endswith("did you mean 'woodcutters_camp'?")

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .common import KIND_OF, ActionError, suggest
+from .common import KIND_OF, ActionError, suggest, suggest_ranked
 from .construction import Construction
 from .entities import HIDDEN_UNTIL_SEEN, GroundItem, Landmark, Mob, Node, Npc, Offer, Player, Site, Station
 from .equipment import Equipment
@@ -91,6 +92,7 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         self.next_offer = 0
         self.grid = SpatialGrid(8)
         self.provenance = Provenance()
+        self.mentioned: dict[str, frozenset[str]] = {}  # agent -> words its briefing uses (see mention)
 
     # --- lifecycle -------------------------------------------------------------------------
     def reset(self, seed: int | None = 0) -> None:
@@ -201,6 +203,11 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         self.players[name] = p
         self.grid.add(name, p)
         return p
+
+    def mention(self, agent: str, *texts: str) -> None:
+        """Record the ids an agent's briefing names (objective, documentation, spawn): its typo
+        suggestions prefer them, so `move_to camp` offers the task's camp, not another region's."""
+        self.mentioned[agent] = frozenset(re.findall(r"[A-Za-z0-9_#]+", " ".join(texts)))
 
     def add_mob(self, mob_type: str, position) -> str:
         if mob_type not in self.content.mobs:
@@ -394,7 +401,19 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
                 f"{self.rules.view_radius} tiles)"
                 if hash_sign and (prefix in c.mobs or prefix in c.node_kinds or prefix == "ground") else "")
         pool = self._known_ids(p) if options is None else options
-        return ActionError(f"unknown {kinds} '{target}'{hint}{suggest(target, pool)}")
+        return ActionError(f"unknown {kinds} '{target}'{hint}{suggest_ranked(target, pool, self._preference(p))}")
+
+    def _preference(self, p: Player) -> Callable[[str], tuple[int, int]]:
+        """Rank of an id for p's suggestions: named in p's briefing, then in view, then the rest;
+        places (landmarks) before things at equal rank."""
+        named = self.mentioned.get(p.name, frozenset())
+
+        def rank(ident: str) -> tuple[int, int]:
+            ent = self._lookup(p, ident)
+            near = ent is not None and chebyshev((p.x, p.y), (ent.x, ent.y)) <= self.rules.view_radius
+            return (0 if ident in named else 1 if near else 2), (0 if isinstance(ent, Landmark) else 1)
+
+        return rank
 
     # --- the round's end: mobs, deaths, respawns, expiries --------------------------------------
     def end_round(self) -> list[dict]:
