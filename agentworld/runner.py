@@ -219,7 +219,7 @@ def command_run(args: argparse.Namespace) -> int:
             raise ValueError("--single-agent needs --agents llm (one model context for every avatar); "
                              "--solo keeps only the first agent for any kind")
         agent_opts = llm_options(args) if "llm" in kinds else {}
-        agents = build_team(args.task, ",".join(kinds), agent_opts)
+        agents = build_team(args.task, ",".join(kinds), agent_opts, episode_options(args))
         try:
             result = run_episode(args.task, agents=agents, seed=args.seed, options=episode_options(args),
                                  out_dir=args.out, server=args.server, progress=not (args.quiet or args.json),

@@ -569,6 +569,27 @@ def without_agent(task: Task, name: str) -> Task:
                     oracle={k: v for k, v in task.oracle.items() if k != name})
 
 
+def without_roles(task: Task, roles: list[str] | tuple[str, ...]) -> Task:
+    """The team minus every agent whose name or role is one of `roles` (any case), their oracle
+    plans dropped (`--without`); a role the task lacks is a ValueError naming the task's team."""
+    team = ", ".join(f"{a.name} ({a.role})" for a in task.agents)
+    gone: list[str] = []
+    for wanted in roles:
+        key = str(wanted).strip().lower()
+        match = [a.name for a in task.agents if key in (a.name.lower(), a.role.lower())]
+        if not match:
+            close = difflib.get_close_matches(key, [a.name for a in task.agents] +
+                                              [a.role.lower() for a in task.agents], n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            raise ValueError(f"without: {task.id} has no role or agent '{wanted}'{hint}; its team: {team}")
+        gone += [name for name in match if name not in gone]
+    if len(gone) == len(task.agents):
+        raise ValueError(f"without: removing {', '.join(gone)} leaves {task.id} with no agents; its team: {team}")
+    for name in gone:
+        task = without_agent(task, name)
+    return task
+
+
 def random_spawns(task: Task, seed: int, content: Any = None, same_region: bool = True) -> Task:
     """Move every agent to a seeded random walkable tile, in its spawn's region or anywhere."""
     content = content or _content()
@@ -611,8 +632,10 @@ def _region(gmap: Any, pos: tuple[int, int]) -> Any:
 
 
 def apply_options(task: Task, options: dict | None, seed: int = 0, content: Any = None) -> Task:
-    """Apply task-level options: no_docs, max_rounds, random_spawns, solo."""
+    """Apply task-level options: without, solo, no_docs, max_rounds, random_spawns."""
     options = options or {}
+    if options.get("without"):
+        task = without_roles(task, options["without"])
     if options.get("solo"):
         name = options["solo"] if isinstance(options["solo"], str) else None
         task = solo(task, name)
