@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 from agentworld.world.content import Content, ContentError, load_content
 from agentworld.world.engine import World
+from agentworld.world.index import index_for
 from agentworld.world.pathfinding import chebyshev
 
 Entry = dict[str, Any]
@@ -108,7 +109,7 @@ def _nodes(c: Content, world: World) -> list[Entry]:
     for k in c.node_kinds.values():
         entry = k.model_dump(exclude={"rare"})
         entry["rare"] = [r.model_dump() for r in k.rare]
-        entry["tool_hint"] = world._ix.tool_hint.get(k.tool, k.tool) if k.tool else None
+        entry["tool_hint"] = index_for(c).tool_hint.get(k.tool, k.tool) if k.tool else None
         entry["placed"] = [{"id": n.id, **_where(world, n.x, n.y)} for n in world.nodes.values() if n.kind == k.id]
         out.append(entry)
     return out
