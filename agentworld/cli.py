@@ -50,7 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     getattr(module, f"configure_{verb}")(parser)
     args = parser.parse_args(argv[1:])
     try:
-        return int(getattr(module, f"command_{verb}")(args) or 0)
+        code = int(getattr(module, f"command_{verb}")(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows here, not as an "Exception ignored" at exit
+        return code
     except BrokenPipeError:  # the reader left early (`agentworld tasks --json | head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit's flush
         print(f"agentworld {verb}: output closed early (broken pipe)", file=sys.stderr)
