@@ -320,7 +320,8 @@ def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_conte
         fname = path.name
         if not path.exists():
             known = ", ".join(list_task_ids()) or "none"
-            raise TaskError([f"{fname}: no such task file ({path}){suggest_task(str(id_or_path))}; shipped tasks: {known}"])
+            hint = suggest_task(str(id_or_path))
+            raise TaskError([f"{fname}: no such task file ({path}){hint}; shipped tasks: {known}"])
         try:
             raw = yaml.safe_load(path.read_text(encoding="utf-8"))
         except yaml.YAMLError as exc:
