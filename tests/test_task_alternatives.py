@@ -15,7 +15,8 @@ import pytest
 
 from agentworld.tasks import list_task_ids, load_task, without_agent
 from agentworld.verifiers import task_09, task_13
-from agentworld.verifiers.common import any_event, site_steps
+from agentworld.verifiers.common import any_event, deaths, held, site_done_rounds, site_steps
+from agentworld.world.content import load_content, xp_for_level
 from task_play import last_errors, play
 
 # --- legal alternatives -----------------------------------------------------------------------
@@ -44,7 +45,8 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         ],
         "smith": [
             {"wait_for": {"item": "flax", "count": 4}},
-            {"craft": {"recipe": "rope"}},
+            {"craft": {"recipe": "bowstring", "count": 2}},
+            {"move_to": {"target": "brindlemark_smithy"}},
             {"wait_for": {"item": "copper_ore", "count": 2}},
             {"wait_for": {"item": "tin_ore", "count": 2}},
             {"craft": {"recipe": "bronze_bar", "count": 2}},
@@ -249,7 +251,7 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         ],
         "quartermaster": [
             {"move_to": {"target": "brannoc"}},
-            {"buy": {"npc": "brannoc", "item": "iron_nails", "count": 8}},
+            {"buy": {"npc": "brannoc", "item": "iron_nails", "count": 20}},
             {"move_to": {"target": [109, 147]}},
             {"wait_for": {"rounds": 14}},
             {"build": {"site": "site#mill_wheel"}},
@@ -363,3 +365,241 @@ def test_a_legal_alternative_route_succeeds(key, seed):
     assert status["psr"] == 1.0
     if key in ROUTE_CHECKS:
         assert ROUTE_CHECKS[key](ep), f"{key}: the episode did not take the alternative route ({why})"
+
+
+# --- adversaries: fewer agents, shops, training, walking, kiting -------------------------------
+def _without(task_id: str, *missing: str, **changes):
+    task = load_task(task_id)
+    for name in missing:
+        task = without_agent(task, name)
+    return task.model_copy(update=changes) if changes else task
+
+
+def _lessons_needed(skill: str, level: int, have: int = 1) -> int:
+    """Talks to a trainer (lesson_xp each) to raise `skill` from `have` to `level`."""
+    content = load_content()
+    gap = xp_for_level(level) - xp_for_level(have)
+    return -(-gap // content.rules.lesson_xp)
+
+
+def _trainable_to(skill: str) -> int:
+    """The highest level any NPC teaches `skill` to (1 if nobody teaches it)."""
+    return max([npc.teaches.get(skill, 1) for npc in load_content().npcs.values() if npc.teaches] + [1])
+
+
+def test_task_01_without_the_woodworker_lessons_cannot_reach_crafting_10_in_time():
+    """The wizard walks to Fenna and takes lessons instead: crafting 10 needs 47 lessons (40 XP each),
+    more talks than the 25-round budget has turns, so the staff is never assembled."""
+    assert _lessons_needed("crafting", 10) > load_task("task_01").max_rounds
+    plans = {"lumberjack": [{"gather": {"target": "oak_tree", "count": 1}}, {"craft": {"recipe": "oak_stick"}},
+                            {"move_to": {"target": "fenna"}}, {"give": {"to": "wizard", "item": "stick", "count": 2}}],
+             "wizard": [{"talk": {"npc": "fenna", "times": 40}}, {"craft": {"recipe": "magic_staff"}}]}
+    ep = play(_without("task_01", "woodworker"), plans)
+    assert not ep.status()["success"]
+    assert ep.world.players["wizard"].skills["crafting"] < 10
+
+
+def test_task_01_without_the_lumberjack_nobody_can_fell_or_buy_wood():
+    """No axe and no coins: the woodworker cannot fell an oak, and the wizard finds that the camp's
+    shop sells no wood (no shop in the vale sells logs or sticks)."""
+    plans = {"woodworker": [{"gather": {"target": "oak_tree"}}],
+             "wizard": [{"buy": {"npc": "hobb", "item": "stick", "count": 2}}]}
+    ep = play(_without("task_01", "lumberjack"), plans)
+    assert not ep.status()["success"]
+    assert any("lumberjacking tool" in e for e in last_errors(ep, "woodworker"))
+    assert any("does not sell stick" in e for e in last_errors(ep, "wizard"))
+
+
+def test_task_02_without_a_gatherer_the_shops_cannot_stand_in():
+    """Selling tools and surplus (axe, knife, logs, flax) raises coins, but no shop sells bronze bars,
+    sticks, logs, bowstrings or spears: each gatherer's material has no shop source."""
+    content = load_content()
+    stocked = {entry.item for npc in content.npcs.values() if npc.shop for entry in npc.shop.stock}
+    assert not stocked & {"bronze_bar", "copper_ore", "tin_ore", "stick", "oak_log", "bowstring", "flax", "bronze_spear"}
+    without_miner = {  # the best shop route of the pre-fix world: sell everything, buy bronze bars
+        "lumberjack": [{"gather": {"target": "oak_tree", "count": 8}}, {"move_to": {"target": "hobb"}},
+                       {"sell": {"npc": "hobb", "item": "oak_log", "count": 6}}, {"sell": {"npc": "hobb", "item": "bronze_axe"}},
+                       {"move_to": {"target": "brannoc"}}, {"buy": {"npc": "brannoc", "item": "bronze_bar", "count": 2}}],
+    }
+    ep = play(_without("task_02", "miner"), without_miner)
+    assert not ep.status()["success"]
+    assert any("does not sell bronze_bar" in e for e in last_errors(ep, "lumberjack"))
+
+
+def test_task_03_the_guard_cannot_hunt_the_sword_money_without_the_merchant():
+    """Without the merchant's gold the guard hunts the meadow's bandits and goblins for coins (the gem
+    trader even gives the amulet away): a few kills in 30 rounds leave him well short of 170 coins."""
+    hunt = [{"attack": {"target": "bandit"}}] * 2 + [{"attack": {"target": "goblin_scout"}}] * 6
+    plans = {"guard": hunt + [{"move_to": {"target": "brannoc"}}, {"buy": {"npc": "brannoc", "item": "iron_sword"}},
+                              {"equip": {"item": "iron_sword"}}, {"equip": {"item": "ruby_amulet"}}],
+             "gem_trader": [{"move_to": {"target": "brindlemark_smithy"}}, {"give": {"to": "guard", "item": "ruby_amulet"}}]}
+    for seed in (0, 1):
+        ep = play(_without("task_03", "merchant"), plans, seed=seed)
+        assert not ep.status()["success"]
+        assert held(ep.world, "coins", "guard") < 170
+
+
+def test_task_03_only_the_gem_trader_can_supply_a_ruby_amulet():
+    """No shop stocks one, and setting one needs crafting 32: above every agent and every trainer."""
+    content = load_content()
+    task = load_task("task_03")
+    assert not any(entry.item == "ruby_amulet" for npc in content.npcs.values() if npc.shop for entry in npc.shop.stock)
+    level = content.recipes["ruby_amulet"].level
+    assert all(a.skills.get("crafting", 1) < level for a in task.agents) and _trainable_to("crafting") < level
+    assert [a.name for a in task.agents if a.inventory.get("ruby_amulet")] == ["gem_trader"]
+
+
+def test_task_04_and_15_skill_gaps_cannot_be_closed_by_lessons_in_the_budget():
+    """Pine planks (fletching 10) and the builders' work (crafting 20) are out of reach of lessons."""
+    for task_id, skill, level in (("task_04", "fletching", 10), ("task_04", "crafting", 20),
+                                  ("task_15", "fletching", 10), ("task_15", "crafting", 20)):
+        task = load_task(task_id)
+        holders = [a.name for a in task.agents if a.skills.get(skill, 1) >= level]
+        assert len(holders) == 1, (task_id, skill, holders)
+        assert _lessons_needed(skill, level) > task.max_rounds, (task_id, skill)
+
+
+def test_task_04_without_the_quartermaster_selling_pine_and_the_axe_does_not_buy_the_nails():
+    """The lumberjack fells every pine he can, keeps six for planks, sells the rest and his axe to Hobb:
+    far less than the 48 coins twelve nails cost."""
+    plans = {"lumberjack": [{"move_to": {"target": [75, 112]}}, {"gather": {"target": "pine_tree", "count": 12}},
+                            {"give": {"to": "carpenter", "item": "pine_log", "count": 6}}, {"move_to": {"target": "hobb"}},
+                            {"sell": {"npc": "hobb", "item": "pine_log", "count": 6}}, {"sell": {"npc": "hobb", "item": "bronze_axe"}},
+                            {"move_to": {"target": "brannoc"}}, {"buy": {"npc": "brannoc", "item": "iron_nails", "count": 12}}]}
+    ep = play(_without("task_04", "quartermaster"), plans)
+    assert not ep.status()["success"]
+    assert held(ep.world, "iron_nails") == 0 and held(ep.world, "coins", "lumberjack") < 48
+
+
+def test_task_05_one_keeper_cannot_light_two_beacons_in_relay_even_with_a_spare_torch():
+    """Without the north keeper, the west keeper (given a spare torch and logs) lights the West Beacon
+    and runs to the North Beacon, 54+ tiles away: it is lit more than 2 rounds later."""
+    task = _without("task_05", "north_keeper")
+    agents = [a.model_copy(update={"inventory": {"bronze_axe": 1, "torch": 2}}) if a.name == "west_keeper" else a
+              for a in task.agents]
+    plans = {"west_keeper": [{"gather": {"target": "oak_tree", "count": 4}}, {"move_to": {"target": [74, 121]}},
+                             {"wait_for": {"rounds": 3}}, {"build": {"site": "site#west_beacon"}},
+                             {"move_to": {"target": [128, 81]}}, {"build": {"site": "site#north_beacon"}}]}
+    ep = play(task.model_copy(update={"agents": agents}), plans)
+    done = site_done_rounds(ep.world)
+    assert "site#north_beacon" in done and done["site#north_beacon"] - done["site#west_beacon"] > 2
+    assert not ep.status()["success"]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_task_06_the_sentinel_alone_dies_to_the_pack(seed):
+    """No meals: the 35-HP sentinel takes on the four wolves and dies (nobody may die)."""
+    ep = play(_without("task_06", "angler", "cook"), {"sentinel": [{"attack": {"target": "dire_wolf"}}] * 4}, seed=seed)
+    assert not ep.status()["success"] and deaths(ep.world, ["sentinel"]) > 0
+
+
+def test_task_07_the_archivist_cannot_dig_and_no_scout_can_fetch_two_relics_in_time():
+    """The relics are buried (foraging 10: only scouts). Without one scout, the best the others can do
+    is converge on the missing relic's site (a scout digs both, the third and the archivist come to
+    meet them): 30 rounds at best, over the 29-round budget. And the archivist cannot dig at all."""
+    ep = play(_without("task_07", "south_scout"),
+              {"archivist": [{"move_to": {"target": [103, 234]}}, {"gather": {"target": "buried_key"}}]})
+    assert any("foraging" in e for e in last_errors(ep, "archivist")) and held(ep.world, "shrine_key") == 0
+    spots = {"lost_locket": ([22, 130], "buried_locket"), "ancient_tablet": ([189, 74], "buried_tablet"),
+             "shrine_key": ([103, 234], "buried_key")}
+    own = {"west_scout": "lost_locket", "north_scout": "ancient_tablet", "south_scout": "shrine_key"}
+    for missing in own:
+        for helper in own:
+            if helper == missing:
+                continue
+            other = next(a for a in own if a not in (missing, helper))
+            far, far_node = spots[own[missing]]
+            plans = {
+                helper: [{"move_to": {"target": spots[own[helper]][0]}}, {"gather": {"target": spots[own[helper]][1]}},
+                         {"move_to": {"target": far}}, {"gather": {"target": far_node}},
+                         {"give": {"to": "archivist", "item": own[helper]}}, {"give": {"to": "archivist", "item": own[missing]}}],
+                other: [{"move_to": {"target": spots[own[other]][0]}}, {"gather": {"target": spots[own[other]][1]}},
+                        {"move_to": {"target": far}}, {"give": {"to": "archivist", "item": own[other]}}],
+                "archivist": [{"move_to": {"target": far}}] + [{"wait_for": {"item": item}} for item in spots],
+            }
+            ep = play(_without("task_07", missing), plans)
+            assert not ep.status()["success"], f"{helper} stood in for {missing}"
+
+
+@pytest.mark.parametrize("task_id,wants", [("task_09", task_09.WANTS), ("task_13", task_13.WANTS)])
+def test_fairs_no_trader_can_buy_what_they_came_for_with_what_their_goods_fetch(task_id, wants):
+    """Nobody has coins; a trader's goods sell for value x buy ratio at the best shop, and that never
+    pays for their need at any shop that stocks it (most needs no shop stocks at all)."""
+    content = load_content()
+    shops = [npc.shop for npc in content.npcs.values() if npc.shop]
+    for agent in load_task(task_id).agents:
+        proceeds = max(sum(int(content.items[item].value * shop.buy_ratio) * n for item, n in agent.inventory.items())
+                       for shop in shops)
+        item, count = wants[agent.name]
+        prices = [entry.price * count for shop in shops for entry in shop.stock if entry.item == item and entry.quantity >= count]
+        assert not prices or min(prices) > proceeds, f"{task_id}: {agent.name} can sell up and buy {count} {item}"
+
+
+def test_task_10_without_the_jeweller_there_is_no_sapphire_and_no_chisel():
+    """The rough sapphire and the only chisel are the jeweller's; nobody has coins for Mira's chisels."""
+    task = load_task("task_10")
+    assert [a.name for a in task.agents if "rough_sapphire" in a.inventory or "chisel" in a.inventory] == ["jeweller"]
+    assert not any(a.inventory.get("coins") for a in task.agents)
+
+
+def test_task_11_without_the_forager_toads_do_not_yield_four_marshcaps_in_time():
+    """The hunter kills marsh toads (40% marshcap drop) as well as the slimes: too few caps in 25 rounds."""
+    plans = {"hunter": [{"attack": {"target": "bog_slime"}}] * 2 + [{"attack": {"target": "marsh_toad"}}] * 12
+             + [{"move_to": {"target": [46, 212]}}, {"give": {"to": "apprentice", "item": "slime_gel", "count": 2}},
+                {"give": {"to": "apprentice", "item": "marshcap", "count": 4}}]}
+    for seed in (0, 1):
+        ep = play(_without("task_11", "forager"), plans, seed=seed)
+        assert not ep.status()["success"] and held(ep.world, "marshcap") < 4
+
+
+def test_task_11_without_the_hunter_an_unarmed_forager_cannot_get_the_gel():
+    """The forager punches bog slimes (unarmed: max hit 1 against 20 HP) and dies or runs out of time."""
+    plans = {"forager": [{"move_to": {"target": [51, 207]}}, {"gather": {"target": "marshcap_cluster", "count": 4}},
+                         {"attack": {"target": "bog_slime"}}, {"attack": {"target": "bog_slime"}},
+                         {"move_to": {"target": [45, 212]}}, {"give": {"to": "apprentice", "item": "marshcap", "count": 4}},
+                         {"give": {"to": "apprentice", "item": "slime_gel", "count": 2}}]}
+    ep = play(_without("task_11", "hunter"), plans)
+    assert not ep.status()["success"] and held(ep.world, "slime_gel") < 2
+
+
+def test_task_12_no_warden_can_hold_two_stones_and_no_one_else_can_chant():
+    """The stones are 30+ tiles apart (one warden holds one), and only the ritualist has alchemy 30."""
+    from agentworld.verifiers.task_12 import STONES
+
+    stones = list(STONES.values())
+    assert min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for i, a in enumerate(stones) for b in stones[i + 1:]) > 2
+    task = load_task("task_12")
+    assert [a.name for a in task.agents if a.skills.get("alchemy", 1) >= 30] == ["ritualist"]
+    assert _lessons_needed("alchemy", 30) > task.max_rounds
+
+
+def test_task_15_without_the_quartermaster_the_others_cannot_raise_the_nail_money():
+    """Selling the pickaxe, the axe and every spare pine log and sandstone the task's nodes hold (at the
+    best buy ratio in the vale) raises less than the 80 coins twenty nails cost. (Waiting 12 rounds
+    for the pines to regrow and selling those too is not ruled out by this bound.)"""
+    content = load_content()
+    task = load_task("task_15")
+    best = max(shop.buy_ratio for npc in content.npcs.values() if (shop := npc.shop))
+    tools = sum(int(content.items[item].value * best) for a in task.agents for item in a.inventory if item != "coins")
+    spare_pine = 2 * content.node_kinds["pine_tree"].capacity - 4  # two trees, four logs for the planks
+    spare_stone = 2 * content.node_kinds["sandstone_rock"].capacity - 6
+    surplus = spare_pine * int(content.items["pine_log"].value * best) + spare_stone * int(content.items["sandstone"].value * best)
+    nails = next(e.price for e in content.npcs["brannoc"].shop.stock if e.item == "iron_nails") * 20
+    assert tools + surplus < nails
+
+
+def test_task_16_killing_every_archer_before_copying_misses_the_budget():
+    """The safe route - the guard kills all four archers, then the scholar copies for eight rounds - takes
+    longer than 25 rounds: the scholar must copy while the guard holds the archers."""
+    plans = {"scholar": [{"wait_for": {"rounds": 20}}, {"move_to": {"target": [219, 71]}},
+                         {"build": {"site": "site#inscription"}}]}
+    ep = play("task_16", plans)
+    assert not ep.status()["success"]
+    kills = [e["round"] for e in ep.world.events if e["kind"] == "kill"]
+    assert len(kills) == 4 and max(kills) > 25 - 8
+
+
+def test_task_16_the_scholar_alone_is_shot_down():
+    """Without the guard the idle archers shoot the 50-HP scholar as soon as she starts copying."""
+    ep = play(_without("task_16", "guard", "healer"))
+    assert not ep.status()["success"] and deaths(ep.world, ["scholar"]) > 0

@@ -1,10 +1,11 @@
-"""Task 02, Resource Caravan: ore, logs and flax from three biomes -> the smith's pickaxe, spear and rope.
+"""Task 02, Resource Caravan: ore, logs and flax from three biomes -> the smith's pickaxe, spear and bowstrings.
 
-Success (task file): the smith holds a bronze pickaxe, a bronze spear and a rope. Why each role
-is needed: ore needs the only pickaxe (miner), logs the only axe (lumberjack), flax the only
-knife (forager); only the smith has a hammer and smithing 5 for the spear, and nobody has coins
-to buy tools, bars or rope instead. The three sources lie in three biomes 40-160 tiles from the
-smithy, so no gatherer can fetch a second material within the budget.
+Success (task file): the smith holds a bronze pickaxe, a bronze spear and two bowstrings. Why each role
+is needed: flax needs foraging 5 and a knife (forager) and no shop sells bowstrings; ore needs
+the only pickaxe (miner) and no shop sells bronze bars or spears; logs need the only axe
+(lumberjack) and no shop sells logs or sticks (what the team raises by selling its tools and
+surplus buys neither; see tests/test_task_alternatives.py); only the smith has a hammer and
+smithing 5 for the spear.
 Legal alternatives that pass: the lumberjack whittles the sticks on the way (fletching 1),
 deliveries in any order. Checkpoints: ore mined, logs felled, flax cut, bars smelted.
 """

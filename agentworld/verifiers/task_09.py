@@ -18,8 +18,8 @@ from agentworld.verifiers.common import held
 WANTS = {
     "baker": ("raw_trout", 4), "carpenter": ("bread", 4), "angler": ("iron_nails", 10),
     "smelter": ("coal", 6), "toolmaker": ("iron_bar", 3), "prospector": ("bronze_pickaxe", 2),
-    "weaver": ("cooked_sea_bass", 3), "sailmaker": ("linen", 4), "fishwife": ("rope", 5),
-    "apothecary": ("marshcap", 4), "caravaneer": ("glass_vial", 6), "herbwife": ("sunbloom", 3),
+    "weaver": ("cooked_sea_bass", 3), "sailmaker": ("linen", 4), "fishwife": ("rope", 6),
+    "apothecary": ("marshcap", 4), "caravaneer": ("glass_vial", 7), "herbwife": ("sunbloom", 3),
 }
 GUILDS = {
     "woodland": ("baker", "carpenter", "angler"),

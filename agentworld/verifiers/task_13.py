@@ -15,7 +15,7 @@ from agentworld.verifiers.common import held
 
 # trader -> (item they came for, how many)
 WANTS = {
-    "fishmonger": ("glass_vial", 6),
+    "fishmonger": ("glass_vial", 9),
     "netmaker": ("raw_sea_bass", 4),
     "sailmaker": ("rope", 3),
     "chandler": ("linen", 4),
@@ -26,7 +26,7 @@ WANTS = {
     "caravaneer": ("scorpion_stinger", 3),
     "treasure_hunter": ("sunbloom", 3),
     "stonecutter": ("ancient_coin", 2),
-    "stinger_hunter": ("sandstone", 6),
+    "stinger_hunter": ("sandstone", 7),
     "baker": ("wheat", 8),
     "nailsmith": ("bread", 4),
     "flax_trader": ("iron_nails", 12),

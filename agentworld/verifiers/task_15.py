@@ -6,7 +6,8 @@ which the foundation was finished, so a wheel started early can never be counted
 Success (task file): the foundation is built and `wheel_mounted` holds. Why each role is needed:
 sandstone needs the only pickaxe (quarryman), the stonework mining 20 (mason), pine the only axe
 and lumberjacking 10 (pine feller), planks fletching 10 and the wheel's work crafting 20
-(millwright; lessons are far too slow), nails the only coins (quartermaster). Legal alternatives
+(millwright; lessons are far too slow), and the 20 nails (80 coins) the only purse
+(quartermaster: the others, selling their tools and what the nodes hold, raise less). Legal alternatives
 that pass: the quarryman and the quartermaster deliver their materials to the sites themselves.
 Checkpoints: stone quarried, planks sawn, nails bought, foundation laid.
 """
@@ -34,7 +35,7 @@ def planks_sawn(world: Any, task: Any) -> bool:
 
 
 def nails_bought(world: Any, task: Any) -> bool:
-    return held(world, "iron_nails") + _delivered(world, WHEEL, "iron_nails") >= 8
+    return held(world, "iron_nails") + _delivered(world, WHEEL, "iron_nails") >= 20
 
 
 def foundation_laid(world: Any, task: Any) -> bool:
