@@ -67,7 +67,7 @@ def test_task_01_oracle_graph_follows_the_staff(oracle_runs: OracleRuns) -> None
         if a["tool"] == "wait":
             assert a["id"] not in contributing
     equip = [a for a in acts.values() if a["tool"] == "equip"]
-    assert equip and "staff_wielded" in equip[-1]["checkpoints"]
+    assert equip and equip[-1].get("success_actions") == [equip[-1]["id"]]  # wielding it met the objective
     png = (run / "cce.png").read_bytes()
     assert png[:4] == b"\x89PNG"
 
