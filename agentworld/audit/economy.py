@@ -1,0 +1,200 @@
+"""Bounds on coins and on crafting material: what a team could earn and feed into recipes.
+
+Coins a team could hold at once are at most: its coins; everything it holds, sold at its best
+(`sell_value`: as is at the best buy_ratio, or crafted first into whatever fetches more) except
+units the outcome needs that nothing can replace; each member's every turn spent on its best
+earning (a gather it has the level for, or a kill's drops divided by the attacks the kill takes
+at its best max hit, every attack hitting); quest rewards; and what crafting shop stock once
+could add. Crafted sell values use only recipes some agent could reach the level of, and those
+levels depend on the coins (crafting XP is bought material), so `settle` iterates: every round
+starts from sound bounds (all recipes allowed at first) and yields sound, tighter ones.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from agentworld.audit.bounds import INF, SkillBounds, xp_per_unit
+
+if TYPE_CHECKING:
+    from agentworld.audit.context import TaskContext
+
+SETTLE_ROUNDS = 4  # tightening rounds of the coins <-> crafting levels loop (each result is sound)
+
+
+def max_count(drop) -> int:
+    return drop.count if isinstance(drop.count, int) else drop.count[1]
+
+
+class Economy:
+    """Coin and material bounds of one task's agents; `settle()` returns the final SkillBounds."""
+
+    def __init__(self, ctx: "TaskContext"):
+        self.ctx = ctx
+        content = ctx.content
+        self.production = [s.id for s in content.skills.values() if s.kind == "production"]
+        self.caps = {s: content.rules.max_level for s in self.production}
+        self._reset()
+
+    def _reset(self) -> None:
+        self.sell = sell_values(self.ctx.content, self.ctx.places.best_ratio, self.caps)
+        self._coins: dict[tuple, float] = {}
+        self._material: dict[tuple[str, int], float] = {}
+
+    def settle(self) -> SkillBounds:
+        ctx = self.ctx
+        skills = None
+        for _ in range(SETTLE_ROUNDS):
+            skills = ctx.skills = SkillBounds(ctx.content, ctx.task, self.material_budget)
+            ctx._hits.clear()
+            caps = {s: max(skills.level(a, s) for a in ctx.agents.values()) for s in self.production}
+            if caps == self.caps:
+                break
+            self.caps = caps
+            self._reset()
+        return skills
+
+    # --- coins -----------------------------------------------------------------------------------
+    def coins(self, members: tuple[str, ...], reserved: dict[str, int] | None = None) -> float:
+        """Most coins `members` could hold at once (see the module docstring)."""
+        key = (tuple(sorted(members)), tuple(sorted((reserved or {}).items())))
+        if key not in self._coins:
+            self._coins[key] = self._coin_bound(key[0], dict(key[1]))
+        return self._coins[key]
+
+    def _coin_bound(self, members: tuple[str, ...], keep: dict[str, int]) -> float:
+        ctx, sell = self.ctx, self.sell
+        if ctx.places.arbitrage:
+            return INF  # buy low, sell high, again and again: no bound is claimed
+        total = 0.0
+        for name in members:
+            spec = ctx.agents[name]
+            held = dict(spec.inventory)
+            for item in spec.equipment.values():
+                held[item] = held.get(item, 0) + 1
+            for item, n in held.items():
+                kept = min(n, keep.get(item, 0))
+                keep[item] = keep.get(item, 0) - kept
+                total += (n - kept) * sell.get(item, 0)
+            total += ctx.rounds * self.earning(name, sell)
+        content = ctx.content
+        total += sum(self.quest_gain(name, sell) for name in members)
+        for npc in content.npcs.values():  # bought once, crafted and sold (crafting never refills the stock)
+            for entry in (npc.shop.stock if npc.shop else ()):
+                total += entry.quantity * max(0.0, sell.get(entry.item, 0) - entry.price)
+        return total
+
+    def earning(self, name: str, value: dict[str, float]) -> float:
+        """Most of `value` one turn of `name` could bring in: its best gather or a share of a kill."""
+        ctx = self.ctx
+        spec = ctx.agents[name]
+        best = 0.0
+        for kind in ctx.content.node_kinds.values():
+            if ctx.skills.level(spec, kind.skill) >= kind.level:
+                best = max(best, gather_value(kind, value, kind.tool in ctx.places.power_tools))
+        hit = ctx.max_hit(name)
+        for mob in ctx.content.mobs.values():
+            drops = sum(max_count(d) * value.get(d.item, 0) for d in mob.drops)
+            best = max(best, drops / math.ceil(mob.hp / hit))
+        return best
+
+    def quest_gain(self, name: str, value: dict[str, float]) -> float:
+        """Most `value` quests could add for `name`: each quest once, if its giver is within reach,
+        its reward minus what its bring stages take."""
+        ctx = self.ctx
+        total = 0.0
+        for npc in ctx.content.npcs.values():
+            if not npc.quests or not ctx.in_time(name, ctx.npc_tiles.get(npc.id, [])):
+                continue
+            for quest in npc.quests:
+                reward = sum(n * value.get(i, 0) for i, n in quest.rewards.items.items())
+                taken = sum(n * value.get(i, 0) for stage in quest.stages for i, n in stage.items.items())
+                total += max(0.0, reward - taken)
+        return total
+
+    # --- crafting material -----------------------------------------------------------------------
+    def material_budget(self, skill: str, cap: int) -> float:
+        """Most `skill` XP crafting could earn (recipes up to `cap`) from every unit the whole team
+        could obtain: held, on the ground, earned each turn, bought with all its coins, rewarded."""
+        key = (skill, cap)
+        if key not in self._material:
+            self._material[key] = self._material_budget(skill, cap)
+        return self._material[key]
+
+    def _material_budget(self, skill: str, cap: int) -> float:
+        ctx, content = self.ctx, self.ctx.content
+        per_unit = xp_per_unit(content, skill, cap)
+        total = sum(per_unit.get(i, 0) * n for a in ctx.agents.values() for i, n in a.inventory.items())
+        total += sum(per_unit.get(i, 0) for a in ctx.agents.values() for i in a.equipment.values())
+        total += sum(per_unit.get(item, 0) * n for item, n, _ in ctx.ground)
+        total += self._best_shopping(per_unit, self.coins(tuple(ctx.agents)))
+        total += sum(self.quest_gain(name, per_unit) for name in ctx.agents)
+        for name in ctx.agents:
+            total += ctx.rounds * self.earning(name, per_unit)
+        return total
+
+
+    def _best_shopping(self, value: dict[str, float], coins: float) -> float:
+        """Most `value` the coins could buy from every shop's stock (best value per coin first)."""
+        offers = []
+        for npc in self.ctx.content.npcs.values():
+            for entry in (npc.shop.stock if npc.shop else ()):
+                if value.get(entry.item, 0) > 0:
+                    offers.append((value[entry.item] / entry.price if entry.price else INF, entry))
+        total = 0.0
+        for _ratio, entry in sorted(offers, key=lambda o: -o[0]):
+            units = entry.quantity if entry.price == 0 else min(entry.quantity, coins / entry.price)
+            total += units * value[entry.item]
+            coins -= units * entry.price
+            if coins <= 0 and entry.price:
+                break
+        return total
+
+
+def gather_value(kind, value: dict[str, float], bonus: bool) -> float:
+    """Most of `value` one gather at a node of `kind` yields (a better tool adds one main unit)."""
+    main = next(iter(kind.yields))
+    total = sum(n * value.get(i, 0) for i, n in kind.yields.items()) + (value.get(main, 0) if bonus else 0)
+    return total + sum(r.count * value.get(r.item, 0) for r in kind.rare)
+
+
+def sell_values(content, ratio: float, caps: dict[str, int]) -> dict[str, float]:
+    """item -> what one unit is worth in coins: sold as is at the best ratio, plus the largest share
+    of the value that crafting it (recipes within `caps`) and its products could add.
+
+    A recipe's gain (outputs' worth - inputs' as-is worth) is shared among its inputs in proportion
+    to their as-is worth (equally when they are worthless), so for any craft the inputs' worth
+    covers the outputs' worth: with potential coins + worth of everything
+    held, no craft, sale or buy of a non-arbitrage item raises it; only gathers, kills, rewards
+    and the shop stock (bought once) do."""
+    by_input: dict[str, list] = {}
+    for recipe in content.recipes.values():
+        if recipe.level <= caps.get(recipe.skill, content.rules.max_level):
+            for item in recipe.inputs:
+                by_input.setdefault(item, []).append(recipe)
+
+    def as_is(item: str) -> float:
+        return 1.0 if item == "coins" else content.items[item].value * ratio
+
+    added: dict[str, float] = {}
+    visiting: set[str] = set()
+
+    def share(item: str) -> float:
+        if item in added:
+            return added[item]
+        if item in visiting:
+            return INF  # a recipe cycle: no bound is claimed
+        visiting.add(item)
+        best = 0.0
+        for recipe in by_input.get(item, ()):
+            worth_in = sum(n * as_is(i) for i, n in recipe.inputs.items())
+            gain = sum(n * (as_is(out) + share(out)) for out, n in recipe.outputs.items()) - worth_in
+            if gain > 0:
+                part = gain * as_is(item) / worth_in if worth_in > 0 else gain / sum(recipe.inputs.values())
+                best = max(best, part)
+        visiting.discard(item)
+        added[item] = best
+        return best
+
+    return {item: as_is(item) + share(item) for item in content.items}

@@ -1,0 +1,107 @@
+"""Per-role verdicts, solo routes and the benchmark's rules for one task: `audit_task`.
+
+A role R is *necessary* when the team without R fails some requirement other than knowledge
+(kinds: outcome, capability, presence, volume), *knowledge-only* when only facts that R's
+documentation alone holds are missing, else *unnecessary*. Every check is optimistic about the
+remaining agents (see bounds.py and team.py), so "necessary" is a claim no run without R can
+refute, while "unnecessary" only means the content does not exclude a team without R.
+
+The rules a shipped task must satisfy (issue 9): at least two roles necessary by capability,
+presence, volume or the outcome naming them, no role unnecessary, and no solo route.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from agentworld.audit.context import TaskContext
+from agentworld.audit.model import Failure, RoleVerdict, TaskAudit
+from agentworld.audit.requirements import ItemNeed, Need, expand, replaceable
+from agentworld.audit.team import Team
+
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.content import Content
+
+HARD_KINDS = ("outcome", "capability", "presence", "volume")
+
+
+def audit_task(task: "Task", content: "Content | None" = None, success: list[Any] | None = None) -> TaskAudit:
+    """The collaboration certificate of `task` (its `success` conditions unless given)."""
+    if content is None:
+        from agentworld.world.content import load_content
+
+        content = load_content()
+    conditions = list(success if success is not None else task.success)
+    ctx = TaskContext(task, content)
+    needs: list[Need] = []
+    unaudited: list[str] = []
+    for condition in conditions:
+        expanded = expand(condition, ctx)
+        if getattr(condition, "kind", "") == "predicate":
+            unaudited.append(f"custom condition, not audited: predicate {condition.name}")
+        elif getattr(condition, "kind", "") == "nobody_died":
+            unaudited.append(f"{condition.describe()}: survival is not audited (kiting, healing and luck "
+                             f"can keep anyone alive)")
+        needs.extend(expanded)
+    needs = _unique(needs)
+    reserved = _reserved(needs, ctx)
+    names = tuple(ctx.agents)
+
+    def failures(members: tuple[str, ...]) -> list[Failure]:
+        team = Team(ctx, members, reserved)
+        return [f for need in needs if (f := need.check(team)) is not None]
+
+    full = Team(ctx, names, reserved)
+    for need in needs:
+        need.info.providers = need.providers(full)
+    roles = [_verdict(spec.name, spec.role, failures(tuple(n for n in names if n != spec.name)))
+             for spec in task.agents]
+    solo = {name: failures((name,)) for name in names} if len(names) > 1 else {names[0]: []}
+    audit = TaskAudit(task=task.id, max_rounds=task.max_rounds, requirements=[n.info for n in needs],
+                      roles=roles, solo=solo, unaudited=unaudited, team=failures(names))
+    audit.problems = _rules(audit)
+    return audit
+
+
+def _unique(needs: list[Need]) -> list[Need]:
+    """One requirement per key (two conditions may ask for the same item): keep the largest count."""
+    out: dict[str, Need] = {}
+    for need in needs:
+        key = need.info.key
+        if key in out and getattr(out[key], "count", 0) >= getattr(need, "count", 0):
+            continue
+        out[key] = need
+    return list(out.values())
+
+
+def _reserved(needs: list[Need], ctx: TaskContext) -> dict[str, int]:
+    """Units the outcome needs of items nothing in the world can make, buy, gather or drop:
+    selling them for coins would break the outcome, so the coin bound does not count them."""
+    return {n.item: n.count for n in needs if isinstance(n, ItemNeed) and not replaceable(n.item, ctx.content)}
+
+
+def _verdict(agent: str, role: str, failed: list[Failure]) -> RoleVerdict:
+    hard = [f for f in failed if f.kind in HARD_KINDS]
+    if hard:
+        kinds = list(dict.fromkeys(f.kind for f in hard))
+        return RoleVerdict(agent, role, "necessary", kinds, hard)
+    if failed:
+        return RoleVerdict(agent, role, "knowledge-only", ["knowledge"], failed)
+    return RoleVerdict(agent, role, "unnecessary")
+
+
+def _rules(audit: TaskAudit) -> list[str]:
+    problems = []
+    if audit.team:
+        problems.append("the whole team fails a requirement (the task is impossible, or a bound is wrong): "
+                        + "; ".join(f.reason for f in audit.team))
+    necessary = [r.agent for r in audit.roles if r.verdict == "necessary"]
+    if len(audit.roles) > 1 and len(necessary) < 2:
+        problems.append(f"fewer than two roles are necessary ({', '.join(necessary) or 'none'})")
+    unnecessary = [r.agent for r in audit.roles if r.verdict == "unnecessary"]
+    if unnecessary:
+        problems.append(f"unnecessary role(s): {', '.join(unnecessary)}")
+    if audit.solo_routes:
+        problems.append(f"a solo route is not excluded for: {', '.join(audit.solo_routes)}")
+    return problems
