@@ -41,6 +41,7 @@ class Economy:
         self.sell = sell_values(self.ctx.content, self.ctx.places.best_ratio, self.caps)
         self._coins: dict[tuple, float] = {}
         self._material: dict[tuple[str, int], float] = {}
+        self._per_turn: dict[tuple, tuple] = {}  # (kind, agent, id(value)) -> (value, amount)
 
     def settle(self) -> SkillBounds:
         ctx = self.ctx
@@ -85,23 +86,40 @@ class Economy:
                 total += entry.quantity * max(0.0, sell.get(entry.item, 0) - entry.price)
         return total
 
+    def _cached(self, kind: str, name: str, value: dict[str, float], compute) -> float:
+        key = (kind, name, id(value))
+        if key not in self._per_turn:  # the entry keeps `value` alive, so its id is never reused
+            self._per_turn[key] = (value, compute(name, value))
+        return self._per_turn[key][1]
+
     def earning(self, name: str, value: dict[str, float]) -> float:
         """Most of `value` one turn of `name` could bring in: its best gather or a share of a kill."""
+        return self._cached("earning", name, value, self._earning)
+
+    def _earning(self, name: str, value: dict[str, float]) -> float:
         ctx = self.ctx
         spec = ctx.agents[name]
-        best = 0.0
-        for kind in ctx.content.node_kinds.values():
-            if ctx.skills.level(spec, kind.skill) >= kind.level:
-                best = max(best, gather_value(kind, value, kind.tool in ctx.places.power_tools))
+        gathers, kills = self._cached("worth", "", value, self._worth)
+        best = max([worth for kind, worth in gathers if ctx.skills.level(spec, kind.skill) >= kind.level] + [0.0])
         hit = ctx.max_hit(name)
-        for mob in ctx.content.mobs.values():
-            drops = sum(max_count(d) * value.get(d.item, 0) for d in mob.drops)
-            best = max(best, drops / math.ceil(mob.hp / hit))
+        for hp, worth in kills:
+            best = max(best, worth / math.ceil(hp / hit))
         return best
+
+    def _worth(self, _name: str, value: dict[str, float]) -> tuple[list, list]:
+        """(node kind, most value per gather) and (mob HP, most value of its drops), once per value table."""
+        power = self.ctx.places.power_tools
+        gathers = [(kind, gather_value(kind, value, kind.tool in power)) for kind in self.ctx.content.node_kinds.values()]
+        kills = [(mob.hp, sum(max_count(d) * value.get(d.item, 0) for d in mob.drops))
+                 for mob in self.ctx.content.mobs.values()]
+        return [g for g in gathers if g[1] > 0], [k for k in kills if k[1] > 0]
 
     def quest_gain(self, name: str, value: dict[str, float]) -> float:
         """Most `value` quests could add for `name`: each quest once, if its giver is within reach,
         its reward minus what its bring stages take."""
+        return self._cached("quests", name, value, self._quest_gain)
+
+    def _quest_gain(self, name: str, value: dict[str, float]) -> float:
         ctx = self.ctx
         total = 0.0
         for npc in ctx.content.npcs.values():
