@@ -14,9 +14,10 @@ over-approximates the engine (`world/production.py`, `world/fighting.py`, `world
   (rules.lesson_xp) or one kill's XP (the kill counted as taking ceil(HP / max hit) actions, all
   hits landing); quests add each reward once. Crafting XP is bounded by material, not actions (one
   craft may make many): every unit the team could ever obtain is credited the most XP its whole
-  chain of recipes could give (`xp_per_unit`), and units come from starting inventories, ground
-  items, gathers (one per action plus the best tool bonus and rare finds), kills and coins spent
-  at the best XP-per-coin shop. The level bound is the least fixed point of "the XP reachable
+  chain of recipes could give (`xp_per_unit`, a potential no craft can raise), and units come
+  from starting inventories, ground items, gathers (one per action plus the best tool bonus and
+  rare finds), kills, quests and coins spent on the best XP per coin each shop's stock allows
+  (see economy.py). The level bound is the least fixed point of "the XP reachable
   with recipes and nodes up to level L", starting from the agent's level (a real run can use a
   level-L recipe only after reaching L, so it never passes the fixed point).
 """
@@ -76,7 +77,12 @@ def manhattan_near(start: Tile, goal: Tile, near: int) -> int:
 # --- crafting XP per unit of material ----------------------------------------------------------
 @lru_cache(maxsize=4096)
 def _xp_per_unit(content: "Content", skill: str, cap: int) -> dict[str, float]:
-    """item -> most `skill` XP one unit of it can earn through recipes of level <= cap (and their products)."""
+    """item -> most `skill` XP one unit of it can earn through recipes of level <= cap (and their products).
+
+    A recipe's XP plus its outputs' worth is shared among its inputs in proportion to their value
+    (equally when they are worthless): a magic staff's XP goes mostly to the bead, not the sticks.
+    Any split whose shares add up to the whole is a valid bound (a potential that no craft raises);
+    this one follows scarcity, since valuable inputs are the hard ones to come by."""
     by_input: dict[str, list] = {}
     for recipe in content.recipes.values():
         if recipe.level <= cap:
@@ -84,6 +90,7 @@ def _xp_per_unit(content: "Content", skill: str, cap: int) -> dict[str, float]:
                 by_input.setdefault(item, []).append(recipe)
     values: dict[str, float] = {}
     visiting: set[str] = set()
+    worth = {item.id: max(item.value, 1) for item in content.items.values()}
 
     def value(item: str) -> float:
         if item in values:
@@ -95,7 +102,8 @@ def _xp_per_unit(content: "Content", skill: str, cap: int) -> dict[str, float]:
         for recipe in by_input.get(item, ()):
             gained = (recipe.xp if recipe.skill == skill else 0) + sum(
                 n * value(out) for out, n in recipe.outputs.items())
-            best = max(best, gained / sum(recipe.inputs.values()))
+            if gained > 0:
+                best = max(best, gained * worth[item] / sum(n * worth[i] for i, n in recipe.inputs.items()))
         visiting.discard(item)
         values[item] = best
         return best

@@ -1,11 +1,11 @@
 """Bounds on coins and on crafting material: what a team could earn and feed into recipes.
 
 Coins a team could hold at once are at most: its coins; everything it holds, sold at its best
-(`sell_value`: as is at the best buy_ratio, or crafted first into whatever fetches more) except
-units the outcome needs that nothing can replace; each member's every turn spent on its best
-earning (a gather it has the level for, or a kill's drops divided by the attacks the kill takes
-at its best max hit, every attack hitting); quest rewards; and what crafting shop stock once
-could add. Crafted sell values use only recipes some agent could reach the level of, and those
+(`sell_values`: as is at the best buy_ratio, plus the value crafting could add) except units the
+outcome needs that nothing can replace; what its turns could bring in (`turns_worth`: every
+member gathering its best all along, plus the most that kills, counted by spawns and respawns,
+could add over gathering, every attack hitting for its max; bosses' drops once; quests); and
+what crafting shop stock once could add. Crafted sell values use only recipes some agent could reach the level of, and those
 levels depend on the coins (crafting XP is bought material), so `settle` iterates: every round
 starts from sound bounds (all recipes allowed at first) and yields sound, tighter ones.
 """
@@ -78,9 +78,8 @@ class Economy:
                 kept = min(n, keep.get(item, 0))
                 keep[item] = keep.get(item, 0) - kept
                 total += (n - kept) * sell.get(item, 0)
-            total += ctx.rounds * self.earning(name, sell)
         content = ctx.content
-        total += sum(self.quest_gain(name, sell) for name in members)
+        total += self.turns_worth(members, sell)
         for npc in content.npcs.values():  # bought once, crafted and sold (crafting never refills the stock)
             for entry in (npc.shop.stock if npc.shop else ()):
                 total += entry.quantity * max(0.0, sell.get(entry.item, 0) - entry.price)
@@ -92,43 +91,75 @@ class Economy:
             self._per_turn[key] = (value, compute(name, value))
         return self._per_turn[key][1]
 
-    def earning(self, name: str, value: dict[str, float]) -> float:
-        """Most of `value` one turn of `name` could bring in: its best gather or a share of a kill."""
-        return self._cached("earning", name, value, self._earning)
+    def gathering(self, name: str, value: dict[str, float]) -> float:
+        """Most of `value` one gather of `name` could bring in (nodes it has the level for)."""
+        return self._cached("gathering", name, value, self._gathering)
 
-    def _earning(self, name: str, value: dict[str, float]) -> float:
+    def _gathering(self, name: str, value: dict[str, float]) -> float:
+        spec = self.ctx.agents[name]
+        gathers, _kills, _bosses = self._cached("worth", "", value, self._worth)
+        return max([worth for kind, worth in gathers if self.ctx.skills.level(spec, kind.skill) >= kind.level] + [0.0])
+
+    def turns_worth(self, members: tuple[str, ...], value: dict[str, float]) -> float:
+        """Most of `value` every turn of `members` could bring in: each member gathering its best all
+        along, plus what kills could add over that (at most as many kills of a kind as its spawns
+        and respawns allow in the rounds, each taking ceil(HP / best max hit) turns of gathering
+        from the member that gathers least), the drops of mobs that never respawn, once, and quests."""
+        if not members:
+            return 0.0
         ctx = self.ctx
-        spec = ctx.agents[name]
-        gathers, kills = self._cached("worth", "", value, self._worth)
-        best = max([worth for kind, worth in gathers if ctx.skills.level(spec, kind.skill) >= kind.level] + [0.0])
-        hit = ctx.max_hit(name)
-        for hp, worth in kills:
-            best = max(best, worth / math.ceil(hp / hit))
-        return best
+        gather = {m: self.gathering(m, value) for m in members}
+        least = min(gather.values())
+        hit = max(ctx.max_hit(m) for m in members)
+        total = ctx.rounds * sum(gather.values())
+        _gathers, kills, bosses = self._cached("worth", "", value, self._worth)
+        for mob, worth in kills:
+            most = len(ctx.mobs[mob.id]) * (1 + ctx.rounds // mob.respawn)
+            total += most * max(0.0, worth - math.ceil(mob.hp / hit) * least)
+        for mob, worth in bosses:
+            if self.damage(members, mob) >= mob.hp:
+                total += worth * len(ctx.mobs[mob.id])
+        return total + sum(self.quest_gain(m, value) for m in members)
 
-    def _worth(self, _name: str, value: dict[str, float]) -> tuple[list, list]:
-        """(node kind, most value per gather) and (mob HP, most value of its drops), once per value table."""
-        power = self.ctx.places.power_tools
-        gathers = [(kind, gather_value(kind, value, kind.tool in power)) for kind in self.ctx.content.node_kinds.values()]
-        kills = [(mob.hp, sum(max_count(d) * value.get(d.item, 0) for d in mob.drops))
-                 for mob in self.ctx.content.mobs.values()]
-        return [g for g in gathers if g[1] > 0], [k for k in kills if k[1] > 0]
+    def damage(self, members: tuple[str, ...], mob) -> float:
+        """Most damage `members` could deal a mob of this kind in the rounds, walking there first."""
+        ctx = self.ctx
+        tiles = ctx.mobs[mob.id]
+        return sum(ctx.max_hit(m) * max(0.0, ctx.rounds - ctx.reach_any(m, tiles, 1) + 1) for m in members)
+
+    def _worth(self, _name: str, value: dict[str, float]) -> tuple[list, list, list]:
+        """Once per value table: (node kind, most value per gather), (mob, most value of its drops)
+        for mobs that respawn, and the drops of every mob that never respawns (a boss dies once)."""
+        ctx = self.ctx
+        power = ctx.places.power_tools
+        gathers = [(kind, gather_value(kind, value, kind.tool in power)) for kind in ctx.content.node_kinds.values()]
+        kills, bosses = [], []
+        for mob in ctx.content.mobs.values():
+            worth = sum(max_count(d) * value.get(d.item, 0) for d in mob.drops)
+            if worth > 0:
+                (kills if mob.respawn is not None else bosses).append((mob, worth))
+        return [g for g in gathers if g[1] > 0], kills, bosses
 
     def quest_gain(self, name: str, value: dict[str, float]) -> float:
-        """Most `value` quests could add for `name`: each quest once, if its giver is within reach,
-        its reward minus what its bring stages take."""
+        """Most `value` quests could add for `name` beyond spending their turns on its best earning:
+        each quest once, if its giver is within reach: its reward, minus what its bring stages take,
+        minus its turns (a talk per stage, the attacks of its kills) times that earning."""
         return self._cached("quests", name, value, self._quest_gain)
 
     def _quest_gain(self, name: str, value: dict[str, float]) -> float:
         ctx = self.ctx
+        per_turn = self.gathering(name, value)
+        hit = ctx.max_hit(name)
         total = 0.0
         for npc in ctx.content.npcs.values():
-            if not npc.quests or not ctx.in_time(name, ctx.npc_tiles.get(npc.id, [])):
+            if not npc.quests or not ctx.in_time(name, ctx.npc_tiles[npc.id]):
                 continue
             for quest in npc.quests:
                 reward = sum(n * value.get(i, 0) for i, n in quest.rewards.items.items())
                 taken = sum(n * value.get(i, 0) for stage in quest.stages for i, n in stage.items.items())
-                total += max(0.0, reward - taken)
+                turns = len(quest.stages) + sum(n * math.ceil(ctx.content.mobs[m].hp / hit)
+                                                for stage in quest.stages for m, n in stage.mobs.items())
+                total += max(0.0, reward - taken - turns * per_turn)
         return total
 
     # --- crafting material -----------------------------------------------------------------------
@@ -147,10 +178,7 @@ class Economy:
         total += sum(per_unit.get(i, 0) for a in ctx.agents.values() for i in a.equipment.values())
         total += sum(per_unit.get(item, 0) * n for item, n, _ in ctx.ground)
         total += self._best_shopping(per_unit, self.coins(tuple(ctx.agents)))
-        total += sum(self.quest_gain(name, per_unit) for name in ctx.agents)
-        for name in ctx.agents:
-            total += ctx.rounds * self.earning(name, per_unit)
-        return total
+        return total + self.turns_worth(tuple(ctx.agents), per_unit)
 
 
     def _best_shopping(self, value: dict[str, float], coins: float) -> float:
