@@ -67,6 +67,8 @@ def render(audit: TaskAudit) -> str:
     for role in audit.roles:
         why = "; ".join(f"[{f.kind}] {f.reason}" for f in role.reasons) or "the others could do it without it"
         lines.append(f"  {role.agent:<{width}}  {role.verdict:<14}  {why}")
+        for way in role.alternatives:
+            lines.append(f"  {'':<{width}}  {'':<14}    without it: {way}")
     solo = audit.solo_routes
     lines.append(f"  solo route: {'not excluded for ' + ', '.join(solo) if solo else 'excluded for every agent'}")
     for note in audit.unaudited:

@@ -53,6 +53,8 @@ class RoleVerdict:
     verdict: Verdict
     kinds: list[Kind] = field(default_factory=list)  # kinds of the failures (empty unless necessary)
     reasons: list[Failure] = field(default_factory=list)  # what the team without this agent cannot do
+    # unless necessary: how the team without it meets the requirements it could have met itself
+    alternatives: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)

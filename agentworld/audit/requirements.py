@@ -71,7 +71,7 @@ class ItemNeed(Need):
         out: dict[str, list[str]] = {}
         for source in team.sources.get(self.item, []):
             for agent in source.agents:
-                out.setdefault(agent, []).append(source.detail)
+                out.setdefault(agent, []).append(source.detail + team.training(agent, source))
         return [Provider(a, "; ".join(dict.fromkeys(hows))) for a, hows in out.items()]
 
 
@@ -130,7 +130,12 @@ class Work(Need):
         return None
 
     def providers(self, team: Team) -> list[Provider]:
-        return [Provider(m, f"{n} turns at the site") for m, n in self._turns(team).items()]
+        out = []
+        for m, n in self._turns(team).items():
+            start = self.ctx.agents[m].skills.get(self.skill, 1) if self.skill else self.level
+            trained = f" [has {self.skill} {start}, could reach {team.level(m, self.skill)}]" if start < self.level else ""
+            out.append(Provider(m, f"{n} turns at the site{trained}"))
+        return out
 
 
 @dataclass

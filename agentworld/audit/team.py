@@ -31,7 +31,7 @@ class Source:
     agents: tuple[str, ...]  # members who could do the last step
     units: float  # at most this many units this way
     detail: str  # for people: "mira sells it for 12 coins", "recipe oak_stick (fletching 1)"
-    ref: str = ""  # the recipe id of a craft source (its units are counted from its inputs)
+    ref: str = ""  # the recipe id of a craft source (its units are counted from its inputs), node kind of a gather
 
 
 class Team:
@@ -62,6 +62,17 @@ class Team:
 
     def level(self, agent: str, skill: str) -> int:
         return self.ctx.skills.level(self.ctx.agents[agent], skill)
+
+    def training(self, agent: str, source: Source) -> str:
+        """How `agent` gets the level a craft or gather source needs, when it does not start with it."""
+        content = self.ctx.content
+        spec = content.recipes.get(source.ref) if source.kind == "craft" else content.node_kinds.get(source.ref)
+        if spec is None:
+            return ""
+        start = self.ctx.agents[agent].skills.get(spec.skill, 1)
+        if start >= spec.level:
+            return ""
+        return f" [{agent} has {spec.skill} {start}, could reach {self.level(agent, spec.skill)}]"
 
     # --- the fixed point --------------------------------------------------------------------------
     def _fixed_point(self) -> None:
@@ -144,10 +155,11 @@ class Team:
         tool = f", with a {kind.tool} tool" if kind.tool else ""
         for item, n in kind.yields.items():
             per_turn = n + (1 if item == main and kind.tool else 0)
-            self._add(item, Source("gather", gatherers, total * per_turn, f"gather {kind.id} ({kind.skill} {kind.level}{tool})"))
+            self._add(item, Source("gather", gatherers, total * per_turn, f"gather {kind.id} ({kind.skill} {kind.level}{tool})",
+                                   kind.id))
         for rare in kind.rare:
             self._add(rare.item, Source("gather", gatherers, total * rare.count,
-                                        f"rare find at {kind.id} ({kind.skill} {kind.level}{tool})"))
+                                        f"rare find at {kind.id} ({kind.skill} {kind.level}{tool})", kind.id))
 
     def _craft_units(self, source: Source, item: str) -> float:
         recipe = self.ctx.content.recipes[source.ref]

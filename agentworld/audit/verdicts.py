@@ -55,8 +55,13 @@ def audit_task(task: "Task", content: "Content | None" = None, success: list[Any
     full = Team(ctx, names, reserved)
     for need in needs:
         need.info.providers = need.providers(full)
-    roles = [_verdict(spec.name, spec.role, failures(tuple(n for n in names if n != spec.name)))
-             for spec in task.agents]
+    roles = []
+    for spec in task.agents:
+        others = tuple(n for n in names if n != spec.name)
+        verdict = _verdict(spec.name, spec.role, failures(others))
+        if verdict.verdict != "necessary":
+            verdict.alternatives = _alternatives(spec.name, needs, Team(ctx, others, reserved))
+        roles.append(verdict)
     solo = {name: failures((name,)) for name in names} if len(names) > 1 else {names[0]: []}
     audit = TaskAudit(task=task.id, max_rounds=task.max_rounds, requirements=[n.info for n in needs],
                       roles=roles, solo=solo, unaudited=unaudited, team=failures(names))
@@ -89,6 +94,16 @@ def _verdict(agent: str, role: str, failed: list[Failure]) -> RoleVerdict:
     if failed:
         return RoleVerdict(agent, role, "knowledge-only", ["knowledge"], failed)
     return RoleVerdict(agent, role, "unnecessary")
+
+
+def _alternatives(agent: str, needs: list[Need], others: Team) -> list[str]:
+    """For each requirement `agent` could meet, who else could and how (the ways around it)."""
+    out = []
+    for need in needs:
+        if any(p.agent == agent for p in need.info.providers):
+            ways = "; ".join(f"{p.agent}: {p.how}" for p in need.providers(others)) or "no direct provider left"
+            out.append(f"{need.info.text}: {ways}")
+    return out or [f"{agent} meets none of the outcome's requirements directly"]
 
 
 def _rules(audit: TaskAudit) -> list[str]:
