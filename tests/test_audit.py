@@ -84,9 +84,13 @@ def test_a_skill_level_out_of_everyone_elses_reach_is_necessary():
     assert any("unnecessary role(s): other" in p for p in result.problems)
 
 
+LONE_CUTTER = [agent("cutter", spawn="woodcutters_camp", skills={"lumberjacking": 10},
+                     inventory={"bronze_axe": 1}),
+               agent("idler")]
+
+
 def test_a_solo_route_is_detected():
-    result = audit([agent("cutter", spawn="woodcutters_camp", skills={"lumberjacking": 10}, inventory={"bronze_axe": 1}),
-                    agent("idler")], [{"holds": {"agent": "cutter", "items": {"oak_log": 2}}}])
+    result = audit(LONE_CUTTER, [{"holds": {"agent": "cutter", "items": {"oak_log": 2}}}])
     assert result.solo_routes == ["cutter"]
     assert any("solo route" in p for p in result.problems)
 
@@ -160,7 +164,6 @@ def test_cli_unknown_task_is_bad_input_with_a_suggestion(capsys):
 
 
 def test_render_names_each_role_and_the_solo_route():
-    result = audit([agent("cutter", spawn="woodcutters_camp", skills={"lumberjacking": 10}, inventory={"bronze_axe": 1}),
-                    agent("idler")], [{"holds": {"agent": "cutter", "items": {"oak_log": 2}}}])
+    result = audit(LONE_CUTTER, [{"holds": {"agent": "cutter", "items": {"oak_log": 2}}}])
     text = render(result)
     assert "cutter" in text and "idler" in text and "not excluded for cutter" in text

@@ -197,8 +197,8 @@ class SkillBounds:
         kind = self.content.skills[skill].kind
         extra = self.quest_xp.get(skill, 0)
         if kind == "gathering":
-            per_action = max([k.xp for k in self.content.node_kinds.values() if k.skill == skill and k.level <= level]
-                             + [0])
+            nodes = self.content.node_kinds.values()
+            per_action = max([k.xp for k in nodes if k.skill == skill and k.level <= level] + [0])
             return self.rounds * max(per_action, self.lesson if self.teachers.get(skill, 0) > level else 0) + extra
         if kind == "production":
             return self.material_budget(skill, level) + self._lessons(skill, level) + extra
@@ -218,6 +218,3 @@ class SkillBounds:
                 best = max(best, per_action / 3 if skill == "health" else per_action)
         return self.rounds * best
 
-
-def level_note(agent: "AgentSpec", skill: str, start: int, reach: int) -> str:
-    return f"{skill} {start}" + (f" (at most {reach} within the budget)" if reach > start else " (cannot grow)")

@@ -39,8 +39,8 @@ class ContentPlaces:
         self.best_ratio = max([n.shop.buy_ratio for n in content.npcs.values() if n.shop] + [0.0])
         self.power_tools = {it.tool.skill for it in content.items.values() if it.tool and it.tool.power > 1}
         # shop items that sell back for more than they cost: coins without a bound
-        self.arbitrage = [f"{e.item} at {npc.id}" for npc in content.npcs.values() for e in (npc.shop.stock if npc.shop else ())
-                          if content.items[e.item].value * self.best_ratio > e.price]
+        self.arbitrage = [f"{e.item} at {npc.id}" for npc in content.npcs.values() if npc.shop
+                          for e in npc.shop.stock if content.items[e.item].value * self.best_ratio > e.price]
 
 
 @lru_cache(maxsize=8)
@@ -114,7 +114,8 @@ class TaskContext:
         for item in content.items.values():
             if item.tool:
                 self.tools_for.setdefault(item.tool.skill, []).append(item.id)
-        self.npc_walkers = {npc: {m for m in names if self.in_time(m, tiles)} for npc, tiles in self.npc_tiles.items()}
+        self.npc_walkers = {npc: {m for m in names if self.in_time(m, tiles)}
+                            for npc, tiles in self.npc_tiles.items()}
         for npc in content.npcs:
             self.npc_walkers.setdefault(npc, set())
         self.recipe_makers = {

@@ -5,9 +5,10 @@ Coins a team could hold at once are at most: its coins; everything it holds, sol
 outcome needs that nothing can replace; what its turns could bring in (`turns_worth`: every
 member gathering its best all along, plus the most that kills, counted by spawns and respawns,
 could add over gathering, every attack hitting for its max; bosses' drops once; quests); and
-what crafting shop stock once could add. Crafted sell values use only recipes some agent could reach the level of, and those
-levels depend on the coins (crafting XP is bought material), so `settle` iterates: every round
-starts from sound bounds (all recipes allowed at first) and yields sound, tighter ones.
+what crafting shop stock once could add. Crafted sell values use only recipes some agent could
+reach the level of, and those levels depend on the coins (crafting XP is bought material), so
+`settle` iterates: every round starts from sound bounds (all recipes allowed at first) and
+yields sound, tighter ones.
 """
 
 from __future__ import annotations
@@ -98,7 +99,8 @@ class Economy:
     def _gathering(self, name: str, value: dict[str, float]) -> float:
         spec = self.ctx.agents[name]
         gathers, _kills, _bosses = self._cached("worth", "", value, self._worth)
-        return max([worth for kind, worth in gathers if self.ctx.skills.level(spec, kind.skill) >= kind.level] + [0.0])
+        level = self.ctx.skills.level
+        return max([worth for kind, worth in gathers if level(spec, kind.skill) >= kind.level] + [0.0])
 
     def turns_worth(self, members: tuple[str, ...], value: dict[str, float]) -> float:
         """Most of `value` every turn of `members` could bring in: each member gathering its best all
@@ -132,7 +134,8 @@ class Economy:
         for mobs that respawn, and the drops of every mob that never respawns (a boss dies once)."""
         ctx = self.ctx
         power = ctx.places.power_tools
-        gathers = [(kind, gather_value(kind, value, kind.tool in power)) for kind in ctx.content.node_kinds.values()]
+        gathers = [(kind, gather_value(kind, value, kind.tool in power))
+                   for kind in ctx.content.node_kinds.values()]
         kills, bosses = [], []
         for mob in ctx.content.mobs.values():
             worth = sum(max_count(d) * value.get(d.item, 0) for d in mob.drops)

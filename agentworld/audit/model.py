@@ -65,7 +65,8 @@ class TaskAudit:
     max_rounds: int
     requirements: list[Requirement]
     roles: list[RoleVerdict]
-    solo: dict[str, list[Failure]]  # agent -> why it cannot finish alone (no hard failure: a solo route is not excluded)
+    # agent -> why it cannot finish alone (only facts failing: a solo route is not excluded)
+    solo: dict[str, list[Failure]]
     unaudited: list[str]  # conditions the audit cannot read (custom predicates)
     team: list[Failure]  # what even the whole team cannot do (an impossible task, or a bound too strict)
     problems: list[str] = field(default_factory=list)  # the benchmark's rules this task breaks

@@ -133,7 +133,8 @@ class Work(Need):
         out = []
         for m, n in self._turns(team).items():
             start = self.ctx.agents[m].skills.get(self.skill, 1) if self.skill else self.level
-            trained = f" [has {self.skill} {start}, could reach {team.level(m, self.skill)}]" if start < self.level else ""
+            trained = (f" [has {self.skill} {start}, could reach {team.level(m, self.skill)}]"
+                       if start < self.level else "")
             out.append(Provider(m, f"{n} turns at the site{trained}"))
         return out
 
@@ -165,7 +166,8 @@ class Kill(Need):
             return self.fail(f"nobody reaches {self.mob} in time", "presence")
         if self.by is None and sum(damage.values()) < hp:
             return self.fail(f"{self.count} {self.mob} have {hp} HP; the members deal at most "
-                             f"{_fmt(sum(damage.values()))} in the rounds (every attack hitting for its max)", "volume")
+                             f"{_fmt(sum(damage.values()))} in the rounds (every attack hitting for its max)",
+                             "volume")
         return None
 
     def providers(self, team: Team) -> list[Provider]:
@@ -262,7 +264,8 @@ def replaceable(item: str, content: Any, surely: bool = False) -> bool:
             or any(e.item == item for n in content.npcs.values() if n.shop for e in n.shop.stock)
             or any(item in k.yields or any(r.item == item and (not surely or r.chance >= 1) for r in k.rare)
                    for k in content.node_kinds.values())
-            or any(d.item == item and (not surely or d.chance >= 1) for m in content.mobs.values() for d in m.drops)
+            or any(d.item == item and (not surely or d.chance >= 1)
+                   for m in content.mobs.values() for d in m.drops)
             or any(item in q.rewards.items for n in content.npcs.values() for q in n.quests))
 
 

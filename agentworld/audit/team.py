@@ -103,7 +103,8 @@ class Team:
                     takers = self._among(ctx.npc_walkers[npc.id])
                     for item, n in quest.rewards.items.items():
                         if item != "coins":
-                            self._add(item, Source("quest", takers, n * len(takers), f"reward of quest {quest.id}"))
+                            self._add(item, Source("quest", takers, n * len(takers),
+                                                   f"reward of quest {quest.id}"))
                     changed = True
 
     def _among(self, agents) -> tuple[str, ...]:
@@ -130,9 +131,10 @@ class Team:
             buyers = self._among(ctx.npc_walkers[npc.id])
             for entry in (npc.shop.stock if npc.shop and buyers else ()):
                 if entry.price <= self.coins:
-                    affordable = entry.quantity if entry.price == 0 else min(entry.quantity, _whole(self.coins / entry.price))
-                    self._add(entry.item, Source("shop", buyers, affordable,
-                                                 f"{npc.id} sells it for {entry.price} coins ({entry.quantity} in stock)"))
+                    affordable = (entry.quantity if entry.price == 0
+                                  else min(entry.quantity, _whole(self.coins / entry.price)))
+                    detail = f"{npc.id} sells it for {entry.price} coins ({entry.quantity} in stock)"
+                    self._add(entry.item, Source("shop", buyers, affordable, detail))
         for mob in ctx.content.mobs.values():
             damage = {m: d for m, d in ctx.mob_damage[mob.id].items() if m in self.members}
             kills = math.floor(sum(damage.values()) / mob.hp)
@@ -145,8 +147,8 @@ class Team:
         makers = self._among(self.ctx.recipe_makers[recipe.id])
         where = f" at a {recipe.station}" if recipe.station else ""
         for out in recipe.outputs:
-            self._add(out, Source("craft", makers, INF, f"recipe {recipe.id} ({recipe.skill} {recipe.level}{where})",
-                                  recipe.id))
+            detail = f"recipe {recipe.id} ({recipe.skill} {recipe.level}{where})"
+            self._add(out, Source("craft", makers, INF, detail, recipe.id))
 
     def _open_node(self, kind) -> None:
         turns = {m: t for m, t in self.ctx.node_turns[kind.id].items() if m in self.members}
@@ -155,8 +157,8 @@ class Team:
         tool = f", with a {kind.tool} tool" if kind.tool else ""
         for item, n in kind.yields.items():
             per_turn = n + (1 if item == main and kind.tool else 0)
-            self._add(item, Source("gather", gatherers, total * per_turn, f"gather {kind.id} ({kind.skill} {kind.level}{tool})",
-                                   kind.id))
+            detail = f"gather {kind.id} ({kind.skill} {kind.level}{tool})"
+            self._add(item, Source("gather", gatherers, total * per_turn, detail, kind.id))
         for rare in kind.rare:
             self._add(rare.item, Source("gather", gatherers, total * rare.count,
                                         f"rare find at {kind.id} ({kind.skill} {kind.level}{tool})", kind.id))
