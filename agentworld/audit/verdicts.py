@@ -41,8 +41,8 @@ def audit_task(task: "Task", content: "Content | None" = None, success: list[Any
         if getattr(condition, "kind", "") == "predicate":
             unaudited.append(f"custom condition, not audited: predicate {condition.name}")
         elif getattr(condition, "kind", "") == "nobody_died":
-            unaudited.append(f"{condition.describe()}: survival is not audited (kiting, healing and luck "
-                             f"can keep anyone alive)")
+            unaudited.append(f"{condition.describe()}: survival is not audited (a runner can hold a mob "
+                             f"while others attack; kiting, food and a 5% miss chance keep anyone alive)")
         needs.extend(expanded)
     needs = _unique(needs)
     reserved = _reserved(needs, ctx)
