@@ -11,8 +11,8 @@ over-approximates the engine (`world/production.py`, `world/fighting.py`, `world
   hit; the strength bonus is the best item of each slot the team could own.
 - Skills: XP is cumulative and levels follow the curve, so a level bound is the level of
   (start XP + an XP bound). Every action gives at most one gather's XP, one lesson
-  (rules.lesson_xp) or one kill's XP (the kill counted as taking ceil(HP / max hit) actions, all
-  hits landing); quests add each reward once. Crafting XP is bounded by material, not actions (one
+  (rules.lesson_xp) or an attack's share of a kill's XP (shared by damage, so at most
+  max hit / HP of it); quests add each reward once. Crafting XP is bounded by material, not actions (one
   craft may make many): every unit the team could ever obtain is credited the most XP its whole
   chain of recipes could give (`xp_per_unit`, a potential no craft can raise), and units come
   from starting inventories, ground items, gathers (one per action plus the best tool bonus and
@@ -214,7 +214,9 @@ class SkillBounds:
             dmg_level = level if dmg == skill else self.level(agent, dmg)
             max_hit = player_max_hit(dmg_level, self.style_strength[style])
             for mob in self.content.mobs.values():
-                per_action = mob.xp / math.ceil(mob.hp / max_hit)
+                # kill XP is shared by damage dealt (at least the mob's HP in all): an attack earns
+                # at most max_hit / HP of it, whoever lands the rest
+                per_action = mob.xp * min(1.0, max_hit / mob.hp)
                 best = max(best, per_action / 3 if skill == "health" else per_action)
         return self.rounds * best
 

@@ -78,6 +78,9 @@ class TaskContext:
         self.site_tile = {s.id: tuple(gmap.resolve(s.position)) for s in task.world.sites}
         self.interact = content.rules.interact_range
         self.weapons = weapons(content)
+        # an attack can land this far from a mob's spawn: a teammate may lure it to its leash, and
+        # the longest weapon reaches that far beyond
+        self.strike_range = content.rules.mob_leash + max([w.stats.range for w in self.weapons] + [1])
         self.worn_strength = best_worn_strength(content)
         self._reach: dict[tuple, tuple] = {}  # (agent, id(goals), near) -> (goals, round)
         self.npc_tiles = {npc: [tile] for npc, tile in self.places.npcs.items()}
@@ -134,7 +137,7 @@ class TaskContext:
         for mob in content.mobs.values():
             damage = {}
             for m in names:
-                first = self.reach_any(m, self.mobs[mob.id], 1)
+                first = self.reach_any(m, self.mobs[mob.id], self.strike_range)
                 if first <= rounds:
                     damage[m] = self.max_hit(m) * (rounds - first + 1)
             self.mob_damage[mob.id] = damage

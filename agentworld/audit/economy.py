@@ -127,7 +127,8 @@ class Economy:
         """Most damage `members` could deal a mob of this kind in the rounds, walking there first."""
         ctx = self.ctx
         tiles = ctx.mobs[mob.id]
-        return sum(ctx.max_hit(m) * max(0.0, ctx.rounds - ctx.reach_any(m, tiles, 1) + 1) for m in members)
+        return sum(ctx.max_hit(m) * max(0.0, ctx.rounds - ctx.reach_any(m, tiles, ctx.strike_range) + 1)
+                   for m in members)
 
     def _worth(self, _name: str, value: dict[str, float]) -> tuple[list, list, list]:
         """Once per value table: (node kind, most value per gather), (mob, most value of its drops)

@@ -154,7 +154,7 @@ class Kill(Need):
         for m in team.members:
             if self.by is not None and m != self.by:
                 continue
-            first = ctx.reach_any(m, tiles, 1)
+            first = ctx.reach_any(m, tiles, ctx.strike_range)
             if first <= ctx.rounds:
                 out[m] = ctx.max_hit(m) * (ctx.rounds - first + 1)
         return out
@@ -182,18 +182,22 @@ class Reach(Need):
     agent: str = ""
     tile: tuple[int, int] = (0, 0)
     near: int = 1
+    act: bool = True  # an action there (talk) takes a turn after arriving; standing there does not
+
+    def _round(self) -> int:
+        return self.ctx.reach_round(self.agent, self.tile, self.near) - (0 if self.act else 1)
 
     def check(self, team: Team) -> Failure | None:
         if self.agent not in team.members:
             return None
-        first = self.ctx.reach_round(self.agent, self.tile, self.near)
+        first = self._round()
         if first <= self.ctx.rounds:
             return None
         return self.fail(f"{self.agent} cannot be within {self.near} of {self.tile} before round {first}")
 
     def providers(self, team: Team) -> list[Provider]:
-        first = self.ctx.reach_round(self.agent, self.tile, self.near)
-        return [Provider(self.agent, f"there from round {first}")] if first <= self.ctx.rounds else []
+        first = self._round()
+        return [Provider(self.agent, f"there from round {max(first, 1)}")] if first <= self.ctx.rounds else []
 
 
 @dataclass
@@ -323,7 +327,7 @@ def _at(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
     tile = tuple(ctx.content.map.resolve(c.place))
     needs = _named(c.agent, ctx, text)
     needs.append(Reach(_req(f"reach:{c.agent}@{tile[0]},{tile[1]}", "presence", text, text), ctx, c.agent, tile,
-                       c.within))
+                       c.within, act=False))
     if not isinstance(c.place, str):
         needles = [f"{tile[0]}, {tile[1]}", f"{tile[0]},{tile[1]}"]
         needs.append(Fact(_req(f"fact:place@{tile[0]},{tile[1]}", "knowledge", f"where ({tile[0]}, {tile[1]}) is",
