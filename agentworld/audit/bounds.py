@@ -7,8 +7,9 @@ over-approximates the engine (`world/production.py`, `world/fighting.py`, `world
 - Walking: the fewest tiles of a 4-neighbour path (A* on the real grid, the engine's own path
   search; Manhattan distance when the bounded search gives up, which is never longer). An action
   at a place can happen at the earliest in round ceil(tiles / move_speed) + 1.
-- Damage: a hit deals at most player_max_hit(skill, strength bonus) and every attack is assumed to
-  hit; the strength bonus is the best item of each slot the team could own.
+- Damage: a hit deals at most player_max_hit(skill + the best potion boost, strength bonus) and
+  every attack is assumed to hit; the strength bonus is the best weapon the agent could wield
+  plus the best item of every other slot.
 - Skills: XP is cumulative and levels follow the curve, so a level bound is the level of
   (start XP + an XP bound). Every action gives at most one gather's XP, one lesson
   (rules.lesson_xp) or an attack's share of a kill's XP (shared by damage, so at most
@@ -163,6 +164,12 @@ class SkillBounds:
             for quest in npc.quests:
                 for skill, xp in quest.rewards.xp.items():
                     self.quest_xp[skill] = self.quest_xp.get(skill, 0) + xp
+        # a potion's effect raises a skill for some rounds, and fights use the raised level
+        self.boost: dict[str, int] = {}
+        for item in content.items.values():
+            for skill, amount in item.effects.items():
+                if skill != "duration":
+                    self.boost[skill] = max(self.boost.get(skill, 0), amount)
         worn = best_worn_strength(content)
         unarmed = content.rules.unarmed
         self.style_strength = {  # style -> the largest strength bonus any equipment could give it
@@ -211,7 +218,7 @@ class SkillBounds:
         for style, (hit, dmg) in STYLE_SKILLS.items():
             if skill not in (hit, "health"):
                 continue
-            dmg_level = level if dmg == skill else self.level(agent, dmg)
+            dmg_level = (level if dmg == skill else self.level(agent, dmg)) + self.boost.get(dmg, 0)
             max_hit = player_max_hit(dmg_level, self.style_strength[style])
             for mob in self.content.mobs.values():
                 # kill XP is shared by damage dealt (at least the mob's HP in all): an attack earns

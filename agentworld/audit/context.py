@@ -153,6 +153,7 @@ class TaskContext:
                 usable = [w for w in self.weapons if w.stats.style == style
                           and all(self.skills.level(spec, s) >= lv for s, lv in w.requires.items())]
                 strength = max([w.stats.strength for w in usable] + [self.content.rules.unarmed.strength])
-                best = max(best, player_max_hit(self.skills.level(spec, dmg), strength + self.worn_strength))
+                level = self.skills.level(spec, dmg) + self.skills.boost.get(dmg, 0)
+                best = max(best, player_max_hit(level, strength + self.worn_strength))
             self._hits[agent] = best
         return self._hits[agent]
