@@ -53,7 +53,7 @@ class Team:
         if item == "coins":
             return self.coins
         if item not in self._units:
-            self._units[item] = 0.0  # guards recipe cycles while counting
+            self._units[item] = INF  # a recipe cycle back to this item: no bound is claimed
             total = 0.0
             for source in self.sources.get(item, ()):
                 total += self._craft_units(source, item) if source.kind == "craft" else source.units
