@@ -80,10 +80,10 @@ def manhattan_near(start: Tile, goal: Tile, near: int) -> int:
 def _xp_per_unit(content: "Content", skill: str, cap: int) -> dict[str, float]:
     """item -> most `skill` XP one unit of it can earn through recipes of level <= cap (and their products).
 
-    A recipe's XP plus its outputs' worth is shared among its inputs in proportion to their value
-    (equally when they are worthless): a magic staff's XP goes mostly to the bead, not the sticks.
-    Any split whose shares add up to the whole is a valid bound (a potential that no craft raises);
-    this one follows scarcity, since valuable inputs are the hard ones to come by."""
+    A recipe's XP plus its outputs' worth is shared among its inputs in proportion to the effort
+    of getting one (`effort`): a lantern's XP goes mostly to its linen (three flax gathers), not its
+    iron bar. Any split whose shares add up to the whole is a valid bound (a potential that no
+    craft raises); this one makes the credit per turn of work about even across inputs."""
     by_input: dict[str, list] = {}
     for recipe in content.recipes.values():
         if recipe.level <= cap:
@@ -91,7 +91,7 @@ def _xp_per_unit(content: "Content", skill: str, cap: int) -> dict[str, float]:
                 by_input.setdefault(item, []).append(recipe)
     values: dict[str, float] = {}
     visiting: set[str] = set()
-    worth = {item.id: max(item.value, 1) for item in content.items.values()}
+    worth = effort(content)
 
     def value(item: str) -> float:
         if item in values:
@@ -112,6 +112,39 @@ def _xp_per_unit(content: "Content", skill: str, cap: int) -> dict[str, float]:
     for item in content.items:
         value(item)
     return values
+
+
+@lru_cache(maxsize=8)
+def effort(content: "Content") -> dict[str, float]:
+    """item -> a rough number of turns one unit takes to come by: the cheapest of a gather (yield
+    plus a better tool's extra unit), a kill (HP at a typical max hit, over the drop count), a
+    purchase (price at a typical earning per turn) or a craft (its inputs' effort over its
+    output). Only a weight for sharing credit (any weights keep the bounds sound)."""
+    typical_hit, coins_per_turn, unknown = 10.0, 20.0, 10.0
+    cost: dict[str, float] = {}
+    for kind in content.node_kinds.values():
+        for item, n in kind.yields.items():
+            cost[item] = min(cost.get(item, INF), 1.0 / (n + (1 if kind.tool else 0)))
+        for rare in kind.rare:
+            cost[rare.item] = min(cost.get(rare.item, INF), 1.0 / (rare.chance * rare.count))
+    for mob in content.mobs.values():
+        for drop in mob.drops:
+            top = drop.count if isinstance(drop.count, int) else drop.count[1]
+            cost[drop.item] = min(cost.get(drop.item, INF), math.ceil(mob.hp / typical_hit) / (drop.chance * top))
+    for npc in content.npcs.values():
+        for entry in (npc.shop.stock if npc.shop else ()):
+            cost[entry.item] = min(cost.get(entry.item, INF), max(entry.price, 1) / coins_per_turn)
+    for _ in range(len(content.recipes)):  # relax along recipe chains until nothing gets cheaper
+        changed = False
+        for recipe in content.recipes.values():
+            made = sum(n * cost.get(i, unknown) for i, n in recipe.inputs.items()) + 1.0
+            for out, n in recipe.outputs.items():
+                if made / n < cost.get(out, INF):
+                    cost[out] = made / n
+                    changed = True
+        if not changed:
+            break
+    return {item: max(cost.get(item, unknown), 0.01) for item in content.items}
 
 
 def xp_per_unit(content: "Content", skill: str, cap: int) -> dict[str, float]:
@@ -147,35 +180,31 @@ def best_worn_strength(content: "Content", items: Iterable[str] | None = None) -
 class SkillBounds:
     """The highest level each agent could reach in each skill within the task's rounds."""
 
-    def __init__(self, content: "Content", task: "Task", material_budget):
-        """`material_budget(skill, cap)` bounds the crafting XP of the whole team's material."""
+    def __init__(self, content: "Content", task: "Task", material_budget, reach=None):
+        """`material_budget(skill, cap)` bounds the crafting XP of the whole team's material;
+        `reach(agent name, tile)` is the earliest round the agent can act next to tile."""
         self.content = content
         self.task = task
         self.rounds = task.max_rounds
         self.material_budget = material_budget
+        self.reach = reach or (lambda _agent, _tile: 1)
         self._cache: dict[tuple[str, str], int] = {}
+        self._quest_xp: dict[str, dict[str, int]] = {}
         self.lesson = content.rules.lesson_xp
-        self.teachers: dict[str, int] = {}  # skill -> highest level any trainer teaches
-        for npc in content.npcs.values():
-            for skill, cap in npc.teaches.items():
-                self.teachers[skill] = max(self.teachers.get(skill, 0), cap)
-        self.quest_xp: dict[str, int] = {}  # skill -> XP of every quest reward together
-        for npc in content.npcs.values():
-            for quest in npc.quests:
-                for skill, xp in quest.rewards.xp.items():
-                    self.quest_xp[skill] = self.quest_xp.get(skill, 0) + xp
+        self.npc_tile = {npc: tuple(tile) for npc, tile in content.map.npc_positions.items()}
+        self.mob_tiles: dict[str, list[tuple[int, int]]] = {}
+        for mob, tile in content.map.mob_spawns:
+            self.mob_tiles.setdefault(mob, []).append(tuple(tile))
+        for spec in task.world.mobs:
+            self.mob_tiles.setdefault(spec.type, []).append(tuple(content.map.resolve(spec.position)))
         # a potion's effect raises a skill for some rounds, and fights use the raised level
         self.boost: dict[str, int] = {}
         for item in content.items.values():
             for skill, amount in item.effects.items():
                 if skill != "duration":
                     self.boost[skill] = max(self.boost.get(skill, 0), amount)
-        worn = best_worn_strength(content)
-        unarmed = content.rules.unarmed
-        self.style_strength = {  # style -> the largest strength bonus any equipment could give it
-            style: max([w.stats.strength for w in weapons(content) if w.stats.style == style]
-                       + ([unarmed.strength] if unarmed.style == style else [0])) + worn
-            for style in STYLE_SKILLS}
+        self.worn = best_worn_strength(content)
+        self.weapons = weapons(content)
 
     def start(self, agent: "AgentSpec", skill: str) -> int:
         return agent.skills.get(skill, 1)
@@ -196,34 +225,81 @@ class SkillBounds:
                 return level
             level = reach
 
-    def _lessons(self, skill: str, level: int) -> float:
-        return self.rounds * self.lesson if self.teachers.get(skill, 0) > level else 0
+    def _lessons(self, agent: "AgentSpec", skill: str, level: int) -> float:
+        """rules.lesson_xp per turn at the nearest trainer still teaching past `level`."""
+        turns = max([self.rounds - self.reach(agent.name, self.npc_tile[npc.id]) + 1
+                     for npc in self.content.npcs.values()
+                     if npc.teaches.get(skill, 0) > level and npc.id in self.npc_tile] + [0])
+        return turns * self.lesson
+
+    def quest_xp(self, agent: "AgentSpec", skill: str) -> int:
+        """XP rewards in `skill` of every quest whose NPCs `agent` can reach in time, each once."""
+        if agent.name not in self._quest_xp:
+            totals: dict[str, int] = {}
+            for npc in self.content.npcs.values():
+                for quest in npc.quests:
+                    talkers = {npc.id} | {stage.npc for stage in quest.stages if stage.npc}
+                    if all(t in self.npc_tile and self.reach(agent.name, self.npc_tile[t]) <= self.rounds
+                           for t in talkers):
+                        for s, xp in quest.rewards.xp.items():
+                            totals[s] = totals.get(s, 0) + xp
+            self._quest_xp[agent.name] = totals
+        return self._quest_xp[agent.name].get(skill, 0)
 
     def _xp_bound(self, agent: "AgentSpec", skill: str, level: int) -> float:
         """XP `agent` could gain in `skill` while its level stays <= `level`."""
         kind = self.content.skills[skill].kind
-        extra = self.quest_xp.get(skill, 0)
+        lessons = self._lessons(agent, skill, level)
+        quests = self.quest_xp(agent, skill)
+        if kind == "production":  # crafting XP comes from material (see module docstring), not turns
+            return self.material_budget(skill, level) + lessons + quests
+        # each turn is a lesson, a gather or an attack: fill the turns with the best XP per turn first
+        options = [(self.lesson, INF)] if lessons else []
+        once = 0.0
         if kind == "gathering":
             nodes = self.content.node_kinds.values()
-            per_action = max([k.xp for k in nodes if k.skill == skill and k.level <= level] + [0])
-            return self.rounds * max(per_action, self.lesson if self.teachers.get(skill, 0) > level else 0) + extra
-        if kind == "production":
-            return self.material_budget(skill, level) + self._lessons(skill, level) + extra
-        return self._combat_xp(agent, skill, level) + self._lessons(skill, level) + extra
+            options.append((max([k.xp for k in nodes if k.skill == skill and k.level <= level] + [0]), INF))
+        else:
+            attacks, once = self._combat_xp(agent, skill, level)
+            options.extend(attacks)
+        total, turns = 0.0, float(self.rounds)
+        for per_turn, most in sorted(options, key=lambda o: -o[0]):
+            if per_turn <= 0 or turns <= 0:
+                break
+            used = min(turns, most / per_turn)
+            total += used * per_turn
+            turns -= used
+        return total + once + quests
 
-    def _combat_xp(self, agent: "AgentSpec", skill: str, level: int) -> float:
-        """Kill XP goes to the style's to-hit skill, a third of it to health; strength and
-        defense grow only by lessons and quests. One kill takes ceil(HP / max hit) attacks."""
-        best = 0.0
+    def _strength(self, style: str, skill: str, level: int) -> int:
+        """The largest strength bonus a weapon of `style` wieldable at `skill` `level` (other
+        requirements assumed met) plus the best item of every other slot could give."""
+        unarmed = self.content.rules.unarmed
+        usable = [w.stats.strength for w in self.weapons if w.stats.style == style
+                  and w.requires.get(skill, 0) <= level]
+        return max(usable + ([unarmed.strength] if unarmed.style == style else [0])) + self.worn
+
+    def _combat_xp(self, agent: "AgentSpec", skill: str, level: int) -> tuple[list, float]:
+        """([(most `skill` XP per attack, most XP in all)] per mob kind within reach, 0.0). Kill XP
+        goes to the style's to-hit skill, a third of it to health, shared by damage dealt (at least
+        the mob's HP in all), so an attack earns at most max_hit / HP of it; kills of a kind are at
+        most its spawns times (1 + its respawns in the rounds; a boss never respawns). Strength and
+        defense grow only by lessons and quests."""
+        share = 1 / 3 if skill == "health" else 1.0
+        max_hit = 0
         for style, (hit, dmg) in STYLE_SKILLS.items():
-            if skill not in (hit, "health"):
+            if skill in (hit, "health"):
+                dmg_level = (level if dmg == skill else self.level(agent, dmg)) + self.boost.get(dmg, 0)
+                max_hit = max(max_hit, player_max_hit(dmg_level, self._strength(style, skill, level)))
+        if not max_hit:
+            return [], 0.0
+        attacks, once = [], 0.0
+        for mob in self.content.mobs.values():
+            spawns = self.mob_tiles.get(mob.id, [])
+            if not spawns or min(self.reach(agent.name, t) for t in spawns) > self.rounds:
                 continue
-            dmg_level = (level if dmg == skill else self.level(agent, dmg)) + self.boost.get(dmg, 0)
-            max_hit = player_max_hit(dmg_level, self.style_strength[style])
-            for mob in self.content.mobs.values():
-                # kill XP is shared by damage dealt (at least the mob's HP in all): an attack earns
-                # at most max_hit / HP of it, whoever lands the rest
-                per_action = mob.xp * min(1.0, max_hit / mob.hp)
-                best = max(best, per_action / 3 if skill == "health" else per_action)
-        return self.rounds * best
+            xp = mob.xp * share
+            kills = len(spawns) * (1 + (self.rounds // mob.respawn if mob.respawn else 0))
+            attacks.append((xp * min(1.0, max_hit / mob.hp), kills * xp))
+        return attacks, once
 

@@ -83,7 +83,8 @@ class TaskContext:
         self.strike_range = content.rules.mob_leash + max([w.stats.range for w in self.weapons] + [1])
         self.worn_strength = best_worn_strength(content)
         self._reach: dict[tuple, tuple] = {}  # (agent, id(goals), near) -> (goals, round)
-        self.npc_tiles = {npc: [tile] for npc, tile in self.places.npcs.items()}
+        self._tile_lists: dict[Tile, list[Tile]] = {}
+        self.npc_tiles = {npc: self.npc_tiles_at(tile) for npc, tile in self.places.npcs.items()}
         self._hits: dict[str, int] = {}
         self.economy = Economy(self)
         self.skills = self.economy.settle()
@@ -104,6 +105,10 @@ class TaskContext:
             self._reach[key] = (goals, self.travel.nearest_round(self.spawn[agent], goals,
                                                                  self.interact if near is None else near))
         return self._reach[key][1]
+
+    def npc_tiles_at(self, tile: Tile) -> list[Tile]:
+        """A list this context keeps for one NPC tile (reach_any caches by the list)."""
+        return self._tile_lists.setdefault(tile, [tile])
 
     def in_time(self, agent: str, goals: list[Tile], near: int | None = None) -> bool:
         return self.reach_any(agent, goals, near) <= self.rounds

@@ -48,7 +48,8 @@ class Economy:
         ctx = self.ctx
         skills = None
         for _ in range(SETTLE_ROUNDS):
-            skills = ctx.skills = SkillBounds(ctx.content, ctx.task, self.material_budget)
+            skills = ctx.skills = SkillBounds(ctx.content, ctx.task, self.material_budget,
+                                              lambda agent, tile: ctx.reach_any(agent, ctx.npc_tiles_at(tile)))
             ctx._hits.clear()
             caps = {s: max(skills.level(a, s) for a in ctx.agents.values()) for s in self.production}
             if caps == self.caps:
