@@ -10,6 +10,8 @@ import argparse
 import importlib
 import sys
 
+from agentworld.task_sources import TaskSourceError, add_task_dirs
+
 # verb -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("agentworld.runner", "play one episode of a task with a team of agents"),
@@ -47,7 +49,14 @@ def main(argv: list[str] | None = None) -> int:
     module = importlib.import_module(module_name)
     parser = argparse.ArgumentParser(prog=f"agentworld {verb}", description=help_)
     getattr(module, f"configure_{verb}")(parser)
+    parser.add_argument("--tasks-dir", action="append", default=[], metavar="DIR",
+                        help="also find task ids in this folder (repeatable; before $AGENTWORLD_TASKS_PATH, "
+                             "installed task packs and the shipped tasks)")
     args = parser.parse_args(argv[1:])
+    try:
+        add_task_dirs(args.tasks_dir)
+    except TaskSourceError as exc:
+        parser.error(str(exc))
     return int(getattr(module, f"command_{verb}")(args) or 0)
 
 

@@ -18,14 +18,14 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 import yaml
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, ValidationError,
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PrivateAttr, ValidationError,
                       field_validator, model_validator)
 
 from agentworld.conditions import Condition, dump_condition, parse_condition
 from agentworld.scoring import VerifierError, load_verifier_module, verifier_problems
+from agentworld.task_sources import TASKS_DIR, list_task_ids, resolve_path
 from agentworld.task_world import build_world
 
-TASKS_DIR = Path(__file__).parent / "tasks"
 CATEGORIES = ("crafting", "combat", "gathering", "trading", "construction", "coordination", "survival", "exploration")
 
 Position = tuple[int, int]
@@ -242,6 +242,7 @@ class CheckpointSpec(Model):
 
 
 class Task(Model):
+    _source: Path | None = PrivateAttr(None)
     id: str = Field(pattern=r"^[a-z0-9_]+$")
     name: str
     category: Literal["crafting", "combat", "gathering", "trading", "construction", "coordination", "survival", "exploration"]
@@ -272,8 +273,19 @@ class Task(Model):
     def agent_names(self) -> list[str]:
         return [a.name for a in self.agents]
 
+    def __eq__(self, other: object) -> bool:
+        """Same fields, wherever the tasks were loaded from."""
+        return isinstance(other, Task) and self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]  # (dict fields: tasks were never hashable)
+
     @property
-    def verifier_module(self) -> str:
+    def source(self) -> Path | None:
+        """The YAML file this task was loaded from (None for a dict); relative paths start beside it."""
+        return self._source
+
+    @property
+    def verifier_label(self) -> str:
         return self.verifier or self.id
 
     def agent(self, name: str) -> AgentSpec:
@@ -299,23 +311,15 @@ def _loc(loc: tuple) -> str:
     return out or "(top level)"
 
 
-def resolve_path(id_or_path: str | Path) -> Path:
-    """A shipped task id ('task_01') or a path to a YAML file."""
-    text = str(id_or_path)
-    candidate = Path(text)
-    if candidate.suffix in (".yaml", ".yml") or candidate.exists() or "/" in text:
-        return candidate
-    return TASKS_DIR / f"{text}.yaml"
-
-
 def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_content: bool = True) -> Task:
     """Load, validate and cross-check a task; raises TaskError naming file, field and problem."""
     if isinstance(id_or_path, Task):
         return id_or_path
+    source = None
     if isinstance(id_or_path, dict):
         fname, raw = "<dict>", id_or_path
     else:
-        path = resolve_path(id_or_path)
+        path = source = resolve_path(id_or_path)
         fname = path.name
         if not path.exists():
             known = ", ".join(list_task_ids()) or "none"
@@ -336,6 +340,8 @@ def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_conte
             msg = err["msg"].removeprefix("Value error, ")
             problems.append(f"{fname}: {_loc(err['loc'])}: {msg}")
         raise TaskError(problems) from None
+    if source is not None:
+        task._source = source.resolve()
     problems = [f"{fname}: {p}" for p in check_task(task, content if content is not None else (_content() if check_content else None))]
     if problems:
         raise TaskError(problems)
@@ -509,10 +515,6 @@ def _check_step(where: str, step: Step, task: Task, content: Any, agents: set[st
                 if it not in items:
                     p.append(f"{where}.{side}.{it}: " + _unknown("item", it, items))
     return p
-
-
-def list_task_ids() -> list[str]:
-    return sorted(p.stem for p in TASKS_DIR.glob("*.yaml"))
 
 
 @lru_cache(maxsize=None)

@@ -1,7 +1,8 @@
 """Trajectory records, run directories and replay.
 
-A run directory holds task.yaml (the task file as given, before options), config.json (task id,
-seed, agents, options, version), trajectory.jsonl (one record per action and per round end)
+A run directory holds task.yaml (the task file as given, before options; a verifier loaded from a
+.py file is copied beside it as verifier.py), config.json (task id, seed, agents, options,
+version, where the task and verifier came from), trajectory.jsonl (one record per action and per round end)
 and metrics.json. `agentworld replay DIR` rebuilds the episode from task.yaml + config.json,
 feeds it the recorded actions and checks every record matches exactly (ignoring only `t`).
 """
@@ -10,10 +11,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import Any, Iterable
 
+from agentworld.scoring import verifier_file
 from agentworld.tasks import Task, load_task, task_to_yaml
 
 VOLATILE = ("t",)
@@ -68,6 +71,12 @@ def _check_record(i: int, rec: dict, agents: list[str]) -> None:
 def write_run_dir(out_dir: str | Path, task: Task, config: dict, trajectory: list[dict], metrics: dict) -> Path:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    config = {**config, "task_source": str(task.source) if task.source else None}
+    verifier = verifier_file(task)
+    if verifier is not None:  # a verifier outside the package travels with the run, so replay works anywhere
+        shutil.copyfile(verifier, out / "verifier.py")
+        config["verifier_source"] = str(verifier)
+        task = task.model_copy(update={"verifier": "verifier.py"})
     (out / "task.yaml").write_text(task_to_yaml(task), encoding="utf-8")
     (out / "config.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     write_jsonl(out / "trajectory.jsonl", trajectory)

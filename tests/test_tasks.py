@@ -69,7 +69,7 @@ def test_shipped_tasks_load_and_list():
      "task_x.yaml: checkpoints[0] 'logs_gathered': both a `when:` condition and a verifier predicate"),
     (lambda d: d.update({"success": [{"holds": {"agent": "wizard", "items": {"bead": 1}}}]}),
      "task_x.yaml: success: every condition already holds on the starting world (nothing to do)"),
-    (lambda d: d.update({"verifier": "task_nope"}), "task_x.yaml: verifier: no module agentworld/verifiers/task_nope.py"),
+    (lambda d: d.update({"verifier": "task_nope"}), "task_x.yaml: verifier: no verifier 'task_nope': neither agentworld/verifiers/task_nope.py nor an importable module"),
     (lambda d: d["oracle"]["wizard"].append({"craft": {"recipe": "magic_stafff"}}), "unknown recipe 'magic_stafff'"),
     (lambda d: d["oracle"]["wizard"].append({"jump": {}}), "unknown step 'jump'"),
     (lambda d: d["oracle"]["wizard"].append({"give": {"to": "wizzard", "item": "bead"}}), "unknown agent 'wizzard'"),
