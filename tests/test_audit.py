@@ -51,6 +51,8 @@ def test_an_item_a_shop_sells_within_the_teams_coins_makes_its_owner_unnecessary
     assert verdicts(result)["owner"] == "unnecessary"
     providers = {p.agent for r in result.requirements if r.key == "item:iron_sword" for p in r.providers}
     assert providers == {"guard", "owner"}  # guard buys it at brannoc, owner starts with it
+    owner = next(r for r in result.roles if r.agent == "owner")
+    assert any("guard: brannoc sells it for 170 coins" in way for way in owner.alternatives)
     assert result.solo_routes == ["guard"] and not result.ok
 
 

@@ -60,7 +60,7 @@ def audit_task(task: "Task", content: "Content | None" = None, success: list[Any
         others = tuple(n for n in names if n != spec.name)
         verdict = _verdict(spec.name, spec.role, failures(others))
         if verdict.verdict != "necessary":
-            verdict.alternatives = _alternatives(spec.name, needs, Team(ctx, others, reserved))
+            verdict.alternatives = _alternatives(spec.name, needs, full, Team(ctx, others, reserved))
         roles.append(verdict)
     solo = {name: failures((name,)) for name in names} if len(names) > 1 else {names[0]: []}
     audit = TaskAudit(task=task.id, max_rounds=task.max_rounds, requirements=[n.info for n in needs],
@@ -96,14 +96,48 @@ def _verdict(agent: str, role: str, failed: list[Failure]) -> RoleVerdict:
     return RoleVerdict(agent, role, "unnecessary")
 
 
-def _alternatives(agent: str, needs: list[Need], others: Team) -> list[str]:
-    """For each requirement `agent` could meet, who else could and how (the ways around it)."""
+def _alternatives(agent: str, needs: list[Need], full: Team, others: Team) -> list[str]:
+    """The ways around `agent`: for each requirement it could meet, who else could and how; then
+    for the materials of the outcome's recipes it starts with or can gather from the start (level
+    and tool in hand), how the others get them."""
     out = []
     for need in needs:
         if any(p.agent == agent for p in need.info.providers):
             ways = "; ".join(f"{p.agent}: {p.how}" for p in need.providers(others)) or "no direct provider left"
             out.append(f"{need.info.text}: {ways}")
+    wanted = [n.item for n in needs if isinstance(n, ItemNeed)]
+    for item in _materials(wanted, full.ctx.content):
+        mine = [s for s in full.sources.get(item, [])
+                if s.kind == "start" and agent in s.agents or s.kind == "gather" and _gathers_now(full.ctx, agent, s.ref)]
+        ways = "; ".join(dict.fromkeys(s.detail for s in others.sources.get(item, [])))
+        if mine and ways and item not in wanted:
+            out.append(f"{item} (for the outcome's recipes): {ways}")
     return out or [f"{agent} meets none of the outcome's requirements directly"]
+
+
+def _gathers_now(ctx: TaskContext, agent: str, kind_id: str) -> bool:
+    """Whether `agent` starts with the level and the tool to gather nodes of this kind."""
+    spec, kind = ctx.agents[agent], ctx.content.node_kinds[kind_id]
+    held = [*spec.inventory, *spec.equipment.values()]
+    tool = kind.tool is None or any((t := ctx.content.items[i].tool) and t.skill == kind.tool for i in held)
+    return spec.skills.get(kind.skill, 1) >= kind.level and tool
+
+
+def _materials(items: list[str], content: "Content", depth: int = 3) -> list[str]:
+    """Inputs and tools of the recipes that make `items`, and of theirs, `depth` levels down."""
+    found: dict[str, None] = {}
+    frontier = list(items)
+    for _ in range(depth):
+        nxt = []
+        for item in frontier:
+            for recipe in content.recipes.values():
+                if item in recipe.outputs:
+                    for part in [*recipe.inputs, *recipe.tools]:
+                        if part not in found:
+                            found[part] = None
+                            nxt.append(part)
+        frontier = nxt
+    return list(found)
 
 
 def _rules(audit: TaskAudit) -> list[str]:
