@@ -32,24 +32,12 @@ def audit_task(task: "Task", content: "Content | None" = None, success: list[Any
         from agentworld.world.content import load_content
 
         content = load_content()
-    conditions = list(success if success is not None else task.success)
     ctx = TaskContext(task, content)
-    needs: list[Need] = []
-    unaudited: list[str] = []
-    for condition in conditions:
-        expanded = expand(condition, ctx)
-        if getattr(condition, "kind", "") == "predicate":
-            unaudited.append(f"custom condition, not audited: predicate {condition.name}")
-        elif getattr(condition, "kind", "") == "nobody_died":
-            unaudited.append(f"{condition.describe()}: survival is not audited (a runner can hold a mob "
-                             f"while others attack; kiting, food and a 5% miss chance keep anyone alive)")
-        needs.extend(expanded)
-    needs = _unique(needs)
+    needs, unaudited = _expand_all(list(success if success is not None else task.success), ctx)
     reserved = _reserved(needs, ctx)
     names = tuple(ctx.agents)
 
-    def failures(members: tuple[str, ...]) -> list[Failure]:
-        team = Team(ctx, members, reserved)
+    def failures(team: Team) -> list[Failure]:
         return [f for need in needs if (f := need.check(team)) is not None]
 
     full = Team(ctx, names, reserved)
@@ -57,16 +45,32 @@ def audit_task(task: "Task", content: "Content | None" = None, success: list[Any
         need.info.providers = need.providers(full)
     roles = []
     for spec in task.agents:
-        others = tuple(n for n in names if n != spec.name)
+        others = Team(ctx, tuple(n for n in names if n != spec.name), reserved)
         verdict = _verdict(spec.name, spec.role, failures(others))
         if verdict.verdict != "necessary":
-            verdict.alternatives = _alternatives(spec.name, needs, full, Team(ctx, others, reserved))
+            verdict.alternatives = _alternatives(spec.name, needs, full, others)
         roles.append(verdict)
-    solo = {name: failures((name,)) for name in names} if len(names) > 1 else {names[0]: []}
+    solo = ({name: failures(Team(ctx, (name,), reserved)) for name in names} if len(names) > 1
+            else {names[0]: []})
     audit = TaskAudit(task=task.id, max_rounds=task.max_rounds, requirements=[n.info for n in needs],
-                      roles=roles, solo=solo, unaudited=unaudited, team=failures(names))
+                      roles=roles, solo=solo, unaudited=unaudited, team=failures(full))
     audit.problems = _rules(audit)
     return audit
+
+
+def _expand_all(conditions: list[Any], ctx: TaskContext) -> tuple[list[Need], list[str]]:
+    """Every condition's requirements (one per key), and the conditions the audit cannot read."""
+    needs: list[Need] = []
+    unaudited: list[str] = []
+    for condition in conditions:
+        kind = getattr(condition, "kind", "")
+        if kind == "predicate":
+            unaudited.append(f"custom condition, not audited: predicate {condition.name}")
+        elif kind == "nobody_died":
+            unaudited.append(f"{condition.describe()}: survival is not audited (a runner can hold a mob "
+                             f"while others attack; kiting, food and a 5% miss chance keep anyone alive)")
+        needs.extend(expand(condition, ctx))
+    return _unique(needs), unaudited
 
 
 def _unique(needs: list[Need]) -> list[Need]:
