@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from agentworld.audit.context import TaskContext
 from agentworld.audit.model import Failure, RoleVerdict, TaskAudit
-from agentworld.audit.requirements import ItemNeed, Need, expand, replaceable
+from agentworld.audit.needs import ItemNeed, Need
+from agentworld.audit.requirements import expand, replaceable
 from agentworld.audit.team import Team
 
 if TYPE_CHECKING:
