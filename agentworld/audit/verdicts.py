@@ -112,8 +112,8 @@ def _alternatives(agent: str, needs: list[Need], full: Team, others: Team) -> li
             out.append(f"{need.info.text}: {ways}")
     wanted = [n.item for n in needs if isinstance(n, ItemNeed)]
     for item in _materials(wanted, full.ctx.content):
-        mine = [s for s in full.sources.get(item, [])
-                if s.kind == "start" and agent in s.agents or s.kind == "gather" and _gathers_now(full.ctx, agent, s.ref)]
+        mine = [s for s in full.sources.get(item, []) if s.kind == "start" and agent in s.agents
+                or s.kind == "gather" and _gathers_now(full.ctx, agent, s.ref)]
         ways = "; ".join(dict.fromkeys(s.detail for s in others.sources.get(item, [])))
         if mine and ways and item not in wanted:
             out.append(f"{item} (for the outcome's recipes): {ways}")
