@@ -5,7 +5,8 @@
   the others and by random agents. A role necessary only because the outcome names it is checked
   on the world without it: the condition naming it is false there and no player of that name exists.
 - The bounds the verdicts rest on hold in real episodes: no agent ever passes the skill level the
-  audit says it could reach, and the team never holds more coins than the audit's coin bound.
+  audit says it could reach, the team never holds more coins than the audit's coin bound, and no
+  agent is ever farther from its spawn (in walked tiles) than the walking bound allows.
 """
 
 from __future__ import annotations
@@ -63,25 +64,28 @@ def test_a_role_the_outcome_names_cannot_be_replaced(task_id):
             world.players[missing] = player
 
 
-def _play(task_id: str, kind: str, seed: int) -> tuple[Episode, list[int]]:
-    """Play a whole team of `kind` agents; returns the episode and the team's coins after each round."""
+def _play(task_id: str, kind: str, seed: int) -> tuple[Episode, list[int], dict]:
+    """Play a whole team of `kind` agents; returns the episode, the team's coins after each round
+    and each agent's position after each round."""
     ep = Episode(task_id, seed=seed)
     team = {name: make_agent(kind, **({"seed": seed} if kind == "random" else {})) for name in ep.agents}
     for name, agent in team.items():
         agent.reset(name, make_briefing(ep.task, name, include_plan=agent.needs_plan))
-    coins = []
+    coins, where = [], {name: [] for name in ep.agents}
     while not ep.status()["done"]:
         for name in ep.agents:
             ep.act(name, team[name].act(ep.observe(name)))
+        for name, player in ep.world.players.items():
+            where[name].append((player.x, player.y))
         ep.end_round()
         coins.append(sum(p.inventory.count("coins") for p in ep.world.players.values()))
-    return ep, coins
+    return ep, coins, where
 
 
 @pytest.mark.parametrize("task_id", TASK_IDS)
 def test_real_play_stays_within_the_audits_bounds(task_id):
     """The oracle team (it gathers, crafts, trades and fights) never passes a level or coin bound."""
-    ep, coins = _play(task_id, "oracle", seed=1)
+    ep, coins, where = _play(task_id, "oracle", seed=1)
     ctx = TaskContext(ep.task, ep.content)
     for spec in ep.task.agents:
         player = ep.world.players[spec.name]
@@ -89,3 +93,9 @@ def test_real_play_stays_within_the_audits_bounds(task_id):
             bound = ctx.skills.level(spec, skill)
             assert level <= bound, f"{spec.name} reached {skill} {level}, above the audit's bound {bound}"
     assert max(coins) <= ctx.coin_bound(tuple(ctx.agents))
+    speed = ep.content.rules.move_speed
+    for name, tiles in where.items():  # the round each agent got farthest ahead of the walking bound
+        x0, y0 = ctx.spawn[name]
+        rounds, tile = max(enumerate(tiles, 1), key=lambda rt: (abs(rt[1][0] - x0) + abs(rt[1][1] - y0)) / rt[0])
+        walked = ctx.travel.tiles((x0, y0), tile)
+        assert walked <= rounds * speed, f"{name} stood at {tile} in round {rounds}: {walked} tiles from its spawn"
