@@ -169,3 +169,19 @@ def test_render_names_each_role_and_the_solo_route():
     result = audit(LONE_CUTTER, [{"holds": {"agent": "cutter", "items": {"oak_log": 2}}}])
     text = render(result)
     assert "cutter" in text and "idler" in text and "not excluded for cutter" in text
+
+
+def test_wielding_needs_the_level_the_item_requires():
+    staff = [{"wields": {"agent": "mage", "item": "frost_staff"}}]
+    weak = audit([agent("mage", skills={"magic": 1}, inventory={"frost_staff": 1}), agent("other")], staff)
+    assert [f.key for f in weak.team] == ["skill:mage:magic>=30"] and "magic" in weak.team[0].reason
+    strong = audit([agent("mage", skills={"magic": 30}, inventory={"frost_staff": 1}), agent("other")], staff)
+    assert strong.team == [] and strong.solo_routes == ["mage"]
+
+
+def test_a_quest_needs_its_taker_at_its_npcs_in_time_and_its_items():
+    brew = [{"quest_done": {"agent": "apprentice", "quest": "witchs_brew"}}]
+    keys = {r.key for r in audit([agent("apprentice", spawn="witch_hut"), agent("other")], brew).requirements}
+    assert {"agent:apprentice", "reach:apprentice@morwen", "item:marshcap", "item:slime_gel"} <= keys
+    far = audit([agent("apprentice", spawn="gullwatch_pier"), agent("other")], brew, rounds=5)
+    assert "presence" in {f.kind for f in far.team}
