@@ -112,7 +112,7 @@ def build_world(task: Task, content: Any, seed: int) -> Any:
         world.add_player(a.name, position=a.spawn if isinstance(a.spawn, str) else tuple(a.spawn),
                          skills=dict(a.skills), inventory=dict(a.inventory), equipment=dict(a.equipment))
     for m in task.world.mobs:
-        world.add_mob(m.type, gmap.resolve(m.position))
+        world.add_mob(m.type, gmap.resolve(m.position), guards=[tuple(t) for t in m.guards])
     for n in task.world.nodes:
         world.add_node(n.kind, gmap.resolve(n.position))
     for g in task.world.ground_items:

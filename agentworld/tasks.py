@@ -69,14 +69,30 @@ class GiveStep(Step):
 
 
 class WaitForStep(Step):
+    """Wait until something shows in the agent's OWN observation (agents never see global state).
+
+    One of: `item` (+ `count`) in the inventory; `kill` (a mob id or type) seen to die (our own
+    killing blow, or it vanishing while near us); `message_from` (a chat from that agent, to us or
+    the team); `checkpoint` (a chat from anyone naming that checkpoint id: observations carry no
+    checkpoint progress, so a teammate's plan announces it with a `chat` step). `rounds` alone
+    waits that many turns; with another condition it caps the wait and the plan goes on anyway.
+    """
+
     item: str | None = None
     count: int = Field(1, ge=1)
+    kill: str | None = None
+    message_from: str | None = None
+    checkpoint: str | None = None
     rounds: int | None = Field(None, ge=1)
 
     @model_validator(mode="after")
     def _one(self) -> "WaitForStep":
-        if (self.item is None) == (self.rounds is None):
-            raise ValueError("wait_for needs exactly one of 'item' or 'rounds'")
+        events = [k for k in ("item", "kill", "message_from", "checkpoint") if getattr(self, k) is not None]
+        if len(events) > 1:
+            raise ValueError(f"wait_for waits for one thing; got {', '.join(events)} (add 'rounds' to cap the wait)")
+        if not events and self.rounds is None:
+            raise ValueError("wait_for needs exactly one of 'item', 'kill', 'message_from' or 'checkpoint' "
+                             "(optionally capped by 'rounds'), or 'rounds' alone")
         return self
 
 
@@ -195,6 +211,7 @@ class AgentSpec(Model):
 class MobSpec(Model):
     type: str
     position: Place
+    guards: list[Position] = Field(default_factory=list)  # tiles no agent may enter while this mob lives
 
 
 class NodeSpec(Model):
