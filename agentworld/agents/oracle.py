@@ -365,8 +365,8 @@ class OracleAgent(Agent):
         self.memo["chasing"] = 0
         self.memo["seen_at"] = mob["distance"]
         reach = self._weapon_range(obs)
-        if mob["distance"] > reach:
-            return {"tool": "move_to", "args": {"target": target_id}}, "move"
+        if mob["distance"] > reach or obs["last_error"].startswith(f"no line of sight to {target_id}"):
+            return {"tool": "move_to", "args": {"target": target_id}}, "move"  # closer, round the wall
         self.memo["attacked"] = 1
         return {"tool": "attack", "args": {"target": target_id}}, "attack"
 
