@@ -80,7 +80,7 @@ def run_episode(task: Task | str, agents: Any = "oracle", seed: int = 0, options
             for name in names:
                 action = _agent_call(name, team[name], team[name].act, backend.observe(name))
                 rec = backend.act(name, action)
-                if rec["checkpoints"] and backend.status()["success"]:
+                if "success_actions" in rec:  # the objective is met: the round stops here
                     break
             backend.end_round()
             st = backend.status()

@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import importlib
 import json
 import random
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, ValidationError,
+                      field_validator, model_validator)
+
+from agentworld.conditions import Condition, dump_condition, parse_condition
+from agentworld.scoring import VerifierError, load_verifier_module, verifier_problems
+from agentworld.task_world import build_world
 
 TASKS_DIR = Path(__file__).parent / "tasks"
 CATEGORIES = ("crafting", "combat", "gathering", "trading", "construction", "coordination", "survival", "exploration")
@@ -242,10 +246,16 @@ class WorldSpec(Model):
     sites: list[SiteSpec] = Field(default_factory=list)
 
 
+# A success or checkpoint condition as written in YAML (`{wields: {...}}`), parsed into its model.
+ConditionField = Annotated[Condition, BeforeValidator(parse_condition), PlainSerializer(dump_condition)]
+
+
 class CheckpointSpec(Model):
+    """A milestone of partial progress (PSR); it never gates success."""
+
     id: str = Field(pattern=NAME_PATTERN)
     description: str
-    required: bool = True
+    when: ConditionField | None = None  # else the verifier's CHECKPOINTS[id] decides
 
 
 class Task(Model):
@@ -256,6 +266,7 @@ class Task(Model):
     max_rounds: int = Field(ge=1, le=10_000)
     agents: list[AgentSpec] = Field(min_length=1)
     world: WorldSpec = WorldSpec()
+    success: list[ConditionField] = Field(min_length=1)  # the objective's outcome: all hold at once
     checkpoints: list[CheckpointSpec] = Field(min_length=1)
     verifier: str | None = None
     oracle: dict[str, list[Any]] = Field(default_factory=dict)
@@ -429,37 +440,18 @@ def check_task(task: Task, content: Any) -> list[str]:
     if content is not None and not p:
         # a dry setup of the world catches whatever the engine refuses (and static checks missed)
         try:
-            from agentworld.episode import build_world
-
             world = build_world(task, content, seed=0)
         except ValueError as exc:
             p.append(f"world setup: {exc}")
-    # verifier module and checkpoint ids
     try:
-        module = importlib.import_module(f"agentworld.verifiers.{task.verifier_module}")
-        predicates = getattr(module, "CHECKPOINTS", None)
-        if not isinstance(predicates, dict):
-            p.append(f"verifier: agentworld/verifiers/{task.verifier_module}.py defines no CHECKPOINTS dict")
-        else:
-            declared = [c.id for c in task.checkpoints]
-            for cid in declared:
-                if cid not in predicates:
-                    p.append(f"checkpoints.{cid}: the verifier {task.verifier_module} has no predicate for it")
-            for cid in predicates:
-                if cid not in declared:
-                    p.append(f"verifier: predicate '{cid}' is not declared under checkpoints")
-            for cid, predicate in predicates.items() if world is not None else ():
-                try:  # episodes treat a crashing predicate as 'not reached': catch the crash here
-                    predicate(world, task)
-                except Exception as exc:
-                    p.append(f"verifier: predicate '{cid}' raised {type(exc).__name__}: {exc} on the starting world")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.endswith(task.verifier_module):
-            p.append(f"verifier: no module agentworld/verifiers/{task.verifier_module}.py")
-        else:
-            p.append(f"verifier: importing {task.verifier_module} failed: {exc}")
-    except Exception as exc:  # a broken verifier is a task problem, reported like the others
-        p.append(f"verifier: importing {task.verifier_module} failed: {type(exc).__name__}: {exc}")
+        module = load_verifier_module(task)
+    except VerifierError as exc:
+        p.append(f"verifier: {exc}")
+    else:
+        problems = verifier_problems(task, module, content)
+        p.extend(problems)
+        if world is not None and not problems:
+            p.extend(_starting_world_problems(task, world))
     # oracle plan
     for name, steps in task.oracle.items():
         if name not in agents:
@@ -477,6 +469,24 @@ def check_task(task: Task, content: Any) -> list[str]:
                 p.append(f"{where}: {exc}")
                 continue
             p.extend(_check_step(where, step, task, content, agents))
+    return p
+
+
+def _starting_world_problems(task: Task, world: Any) -> list[str]:
+    """Predicates that crash on the starting world, and a success that holds before anyone acts."""
+    from agentworld.scoring import Scorer
+
+    scorer = Scorer.for_task(task)
+    p = []
+    named = [(f"checkpoint '{cid}'", fn) for cid, fn in scorer.checkpoints.items()]
+    named += [(f"success condition '{c.describe()}'", c.met) for c in scorer.success]
+    for label, fn in named:
+        try:  # episodes treat a crashing predicate as 'not met': catch the crash here
+            fn(world, task)
+        except Exception as exc:
+            p.append(f"verifier: {label} raised {type(exc).__name__}: {exc} on the starting world")
+    if not p and all(c.met(world, task) for c in scorer.success):
+        p.append("success: every condition already holds on the starting world (nothing to do)")
     return p
 
 
