@@ -423,6 +423,8 @@ def check_task(task: Task, content: Any) -> list[str]:
             if m.type not in content.mobs:
                 p.append(f"world.mobs[{i}].type: " + _unknown("mob type", m.type, content.mobs))
             place(f"world.mobs[{i}].position", m.position)
+            for j, tile in enumerate(m.guards):
+                place(f"world.mobs[{i}].guards[{j}]", tile)
         for i, n in enumerate(task.world.nodes):
             if n.kind not in content.node_kinds:
                 p.append(f"world.nodes[{i}].kind: " + _unknown("node kind", n.kind, content.node_kinds))
@@ -499,8 +501,17 @@ def _check_step(where: str, step: Step, task: Task, content: Any, agents: set[st
                 p.append(f"{where}.{key}: " + _unknown("agent", name, agents))
     if isinstance(step, TradeAcceptStep) and step.from_ is not None and step.from_ not in agents:
         p.append(f"{where}.from: " + _unknown("agent", step.from_, agents))
+    if isinstance(step, WaitForStep):
+        if step.message_from is not None and step.message_from not in agents:
+            p.append(f"{where}.message_from: " + _unknown("agent", step.message_from, agents))
+        checkpoints = [c.id for c in task.checkpoints]
+        if step.checkpoint is not None and step.checkpoint not in checkpoints:
+            p.append(f"{where}.checkpoint: " + _unknown("checkpoint", step.checkpoint, checkpoints))
     if content is None:
         return p
+    if isinstance(step, WaitForStep) and step.kill is not None and "#" not in step.kill \
+            and step.kill not in content.mobs:
+        p.append(f"{where}.kill: " + _unknown("mob type", step.kill, content.mobs))
     items = content.items
     for key in ("item",):
         value = getattr(step, key, None)

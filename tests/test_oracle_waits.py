@@ -73,9 +73,15 @@ def test_kill_seen_close_by_while_standing_still():
     assert agent.act(observation())["tool"] == "chat"  # it vanished 4 tiles away: it died
 
 
+def test_how_close_counts_depends_on_how_fast_that_mob_walks():
+    agent = oracle({"wait_for": {"kill": "fallen_knight"}}, GO)  # walks 8 tiles a round
+    assert agent.close_view["fallen_knight"] < 4 < agent.close_view["wolf"]
+    assert turns_until_chat(agent, [observation(nearby=[mob("fallen_knight#1", 4)]), observation()]) is None
+
+
 def test_a_mob_that_may_have_walked_out_of_view_is_not_a_kill():
     agent = oracle({"wait_for": {"kill": "wolf#3"}}, GO)
-    far = agent.close_view + 1
+    far = agent.close_view["wolf"] + 1
     assert turns_until_chat(agent, [observation(nearby=[mob("wolf#3", far)]), observation(), observation()]) is None
     agent = oracle({"wait_for": {"kill": "wolf#3"}}, GO)
     moved = [observation(nearby=[mob("wolf#3", 2)]), observation(position=(60, 50))]
@@ -104,3 +110,22 @@ def test_bad_wait_for_steps_are_refused(args, message):
 def test_item_wait_can_be_capped_too():
     agent = oracle({"wait_for": {"item": "bone", "count": 2, "rounds": 2}}, GO)
     assert turns_until_chat(agent, [observation()] * 4) == 2
+
+
+@pytest.mark.parametrize("step, expected", [
+    ({"wait_for": {"message_from": "wizzard"}}, "oracle.wizard[2].message_from: unknown agent 'wizzard'"),
+    ({"wait_for": {"checkpoint": "staff_wieldd"}}, "oracle.wizard[2].checkpoint: unknown checkpoint 'staff_wieldd'"),
+    ({"wait_for": {"kill": "wolff"}}, "oracle.wizard[2].kill: unknown mob type 'wolff'; did you mean 'wolf'?"),
+])
+def test_validate_names_a_wait_for_that_refers_to_nothing(tmp_path, step, expected):
+    import yaml
+
+    from agentworld.tasks import TASKS_DIR, TaskError, load_task
+
+    raw = yaml.safe_load((TASKS_DIR / "task_01.yaml").read_text())
+    raw["oracle"]["wizard"].insert(2, step)
+    path = tmp_path / "task_x.yaml"
+    path.write_text(yaml.safe_dump(raw))
+    with pytest.raises(TaskError) as info:
+        load_task(path)
+    assert any(expected in p for p in info.value.problems), info.value.problems

@@ -195,3 +195,18 @@ def test_guards_survive_snapshots():
     blob = w.snapshot()
     w.restore(blob)
     assert w.guarded[(130, 104)] is w.mobs[guard]
+
+
+def test_validate_names_a_guarded_tile_that_is_a_wall(tmp_path):
+    import yaml
+
+    from agentworld.tasks import TASKS_DIR, TaskError, load_task
+
+    raw = yaml.safe_load((TASKS_DIR / "task_01.yaml").read_text())
+    raw.setdefault("world", {})["mobs"] = [{"type": "hen", "position": [130, 106], "guards": [[130, 104], list(WALL)]}]
+    path = tmp_path / "task_x.yaml"
+    path.write_text(yaml.safe_dump(raw))
+    with pytest.raises(TaskError) as info:
+        load_task(path)
+    assert any("world.mobs[0].guards[1]: position [122, 104] is on unwalkable terrain 'town_wall'" in p
+               for p in info.value.problems), info.value.problems

@@ -69,9 +69,9 @@ class OracleAgent(Agent):
         for kind, pos in self.content.map.mob_spawns:
             self._mob_sites.setdefault(kind, []).append(tuple(pos))
         self.give_range = self.content.rules.give_range
-        # a mob last seen this close cannot walk out of view in one round: if it is gone, it died
-        fastest = max([m.speed or self.content.rules.mob_speed for m in self.content.mobs.values()])
-        self.close_view = self.content.rules.view_radius - fastest
+        # a mob of this type last seen this close cannot walk out of view in one round: gone means dead
+        rules = self.content.rules
+        self.close_view = {m.id: rules.view_radius - (m.speed or rules.mob_speed) for m in self.content.mobs.values()}
 
     def reset(self, name: str, briefing: dict) -> None:
         super().reset(name, briefing)
@@ -277,7 +277,7 @@ class OracleAgent(Agent):
         now = {e["id"]: (e["distance"], here) for e in obs["nearby"] if e["kind"] == "mob"}
         for ident, (distance, where) in self.mobs_seen.items():
             killed_by_us = "killed it" in result and f" {ident} " in f" {result} "
-            vanished = ident not in now and where == here and distance <= self.close_view
+            vanished = ident not in now and where == here and distance <= self.close_view.get(ident.split("#")[0], 0)
             if killed_by_us or vanished:
                 self.mobs_died.append(ident)
         self.mobs_seen = now

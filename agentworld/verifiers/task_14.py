@@ -9,8 +9,9 @@ plays each route without a role and it fails):
 - cleric: the only healing (12 greater healing draughts, +45 each; no coins, no shop in reach);
   without it the shieldbearer's 119 HP last ~11 rounds of a ~30-round fight.
 - archer: the only real damage (~10 a round); the club does ~1 a round against 300 HP.
-Success: the knight is dead and nobody on the team died (the objective says both). Checkpoints
-measure progress: the knight fighting the shieldbearer, the knight dead, the clean kill.
+Success (task_14.yaml `success:`): the knight is dead and nobody on the team died (the objective
+says both). Checkpoints only measure progress: the knight fighting the shieldbearer, down to half
+its HP, dead.
 Legal alternatives: anyone may hold and drink the draughts, the archer may shoot from any tile in
 reach and sight; the only requirement is the outcome.
 """
@@ -19,23 +20,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from agentworld.verifiers.common import deaths, mob_type_killed
-
 
 def knight_engaged(world: Any, task: Any) -> bool:
     return any(m.type == "fallen_knight" and m.alive and m.target == "shieldbearer" for m in world.mobs.values())
 
 
-def knight_slain(world: Any, task: Any) -> bool:
-    return mob_type_killed(world, "fallen_knight")
-
-
-def nobody_died(world: Any, task: Any) -> bool:
-    return knight_slain(world, task) and deaths(world) == 0
+def knight_wounded(world: Any, task: Any) -> bool:
+    return any(m.type == "fallen_knight" and (not m.alive or 2 * m.hp <= m.max_hp) for m in world.mobs.values())
 
 
 CHECKPOINTS = {
     "knight_engaged": knight_engaged,
-    "knight_slain": knight_slain,
-    "nobody_died": nobody_died,
+    "knight_wounded": knight_wounded,
 }
