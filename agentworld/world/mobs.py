@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from . import combat
 from .entities import Mob, Player
 from .pathfinding import chebyshev, find_path_grid, straight_path
@@ -95,7 +97,7 @@ class MobBrain:
             return False
         return self._mob_can_strike(mob, reach, tgt)
 
-    def _mob_walk(self, mob: Mob, goal, near: int, arrived=None) -> bool:
+    def _mob_walk(self, mob: Mob, goal, near: int, arrived: Callable[[], bool] | None = None) -> bool:
         """Walk up to the mob's speed toward a tile within `near` of goal along a shortest path
         (straight when the way is open, else bounded A*), stopping early once `arrived()` holds.
         The path is kept while its end still lies within `near` of the goal, so a target that
@@ -138,7 +140,7 @@ class MobBrain:
                 return path
         ix = self._ix
         found = straight_path(ix.walk_grid, ix.width, ix.height, (mob.x, mob.y), goal, near)
-        if found is None:
+        if found is None and self._may_reach((mob.x, mob.y), goal, near):  # e.g. not across the river
             found = find_path_grid(ix.walk_grid, ix.width, ix.height, (mob.x, mob.y), goal, near,
                                    MOB_PATH_EXPANSIONS)
         return found
