@@ -142,3 +142,17 @@ def test_every_arrow_it_takes_is_answered_by_a_blow_the_same_round(offset):
     world.end_round()
     blows = [e for e in world.events if e["kind"] in ("damage", "miss") and e.get("mob") == knight.id]
     assert blows and blows[0]["target"] == "archer" and blows[0]["round"] == 1
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_different_legal_route_also_succeeds(seed):
+    """Not the oracle's plan: the cleric hands over only 5 draughts before the fight and walks the
+    other 7 in to the shieldbearer mid-fight; the archer waits inside the hall at its own spot."""
+    plan = {"shieldbearer": [{"wait_for": {"item": "greater_healing_draught", "count": 5}}] + ENGAGE,
+            "cleric": [{"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 5}},
+                       {"wait_for": {"message_from": "shieldbearer"}}, {"wait": {"rounds": 6}},
+                       {"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 7}}],
+            "archer": [{"move_to": {"target": [204, 47]}}, {"wait_for": {"message_from": "shieldbearer", "rounds": 8}},
+                       {"wait": {"rounds": 1}}, {"attack": {"target": KNIGHT}}]}
+    result = play(variant([], plan), seed)
+    assert result["success"], result

@@ -146,10 +146,14 @@ class OracleAgent(Agent):
 
     # --- helpers --------------------------------------------------------------------------------
     def _go_where_last_seen(self, name: str, obs: dict) -> tuple[dict, str]:
-        """A teammate out of view: walk back to where we last saw them (e.g. after our respawn), else wait."""
+        """A teammate out of view: walk back to where we last saw them (e.g. after our respawn); if
+        they have moved on from there, walk to them by name (teammates are known by name); never
+        seen: wait for them to come."""
         spot = self.last_seen.get(name)
-        if spot is None or tuple(obs["position"]) == spot:
+        if spot is None:
             return WAIT, ""
+        if tuple(obs["position"]) == spot:
+            return {"tool": "move_to", "args": {"target": name}}, ""
         return {"tool": "move_to", "args": {"target": list(spot)}}, ""
 
     def _explore(self, obs: dict, places: tuple) -> tuple[dict, str]:
