@@ -54,11 +54,16 @@ def test_structural_signatures_are_pairwise_distinct_and_recorded():
         assert f"signature: {draft.signature}" in load_task(task_id).notes
 
 
-@pytest.mark.parametrize("task_id", [i for i in IDS if DRAFTS[i].alternative])
+@pytest.mark.parametrize("task_id", IDS)
 def test_an_alternative_route_succeeds(task_id):
-    """Success is the outcome: another legal route (the draft says which) reaches it in the budget."""
-    what, plans = DRAFTS[task_id].alternative
+    """Success is the outcome: some other legal route the motif offers (a trade instead of a gift,
+    the receiver fetching the load instead of waiting for it ...) reaches it within the budget on
+    seeds 0 and 1, and its plans really differ from the task's oracle plans."""
     task = load_task(task_id)
-    for seed in (0, 1):
-        ok, rounds = oracle_rounds(task, seed, plans)
-        assert ok and rounds <= task.max_rounds, f"{task_id} seed {seed}: '{what}' failed"
+    tried = []
+    for what, plans in DRAFTS[task_id].alternatives:
+        assert any(plans[name] != task.oracle[name] for name in plans)
+        if all(oracle_rounds(task, seed, plans)[0] for seed in (0, 1)):  # (success is within the budget)
+            return
+        tried.append(what)
+    pytest.fail(f"{task_id}: no alternative route succeeded (tried: {tried})")

@@ -38,7 +38,7 @@ class Draft:
     motif: str
     signature: str
     world: dict[str, list] = field(default_factory=dict)
-    alternative: tuple[str, dict[str, list]] | None = None  # (what differs, plans by agent)
+    alternatives: list[tuple[str, dict[str, list]]] = field(default_factory=list)  # (what differs, plans)
     why: str = ""  # the collaboration structure in one line (the task README's last column)
 
     def raw(self, max_rounds: int) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from agentworld.taskgen import places
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.parts import Agent, Delivery, Spot, gatherer, maker, spawn_text
+from agentworld.taskgen.parts import Agent, Delivery, Spot, gatherer, maker, spawn_text, xy
 
 Position = tuple[int, int]
 
@@ -129,13 +129,15 @@ def forge(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
     checkpoints.insert(0, _checkpoint("first_gather", "Work has begun on the rare materials.",
                                       {"holds": {"items": {_yield(sources[0].node): 1}}}))
     checkpoints.append(_checkpoint(f"{final}_made", f"The {item.name.lower()} exists.", {"holds": {"items": {final: 1}}}))
-    alternative = _fetch_alternative(sources[0], gatherers[0], next(a for a in built if sources[0].name in
-                                                                    next(m for m in makers if m["name"] == a.name)["fed_by"]))
+    alternatives = []
+    for source, g_agent in zip(sources, gatherers):
+        receiver = next(a for a, m in zip(built, makers) if source.name in m["fed_by"])
+        alternatives.append(_fetch_alternative(source, g_agent, receiver))
     objective = (f"{intro} The task is complete when the {wielder['title'].lower()} wields the "
                  f"{item.name.lower()}.")
     shape = ">".join([f"G{len(sources)}"] + [f"M{len(m['fed_by'])}" for m in makers] + ["W"])
     return Draft(task_id, name, "crafting", objective, agents, [{"wields": {"agent": wielder["name"], "item": final}}],
-                 checkpoints[:6], "forge", f"forge:{shape}", world={"nodes": nodes}, alternative=alternative,
+                 checkpoints[:6], "forge", f"forge:{shape}", world={"nodes": nodes}, alternatives=alternatives,
                  why=" + ".join(_source_why(s) for s in sources) + " -> " + " -> ".join(_maker_why(m) for m in makers)
                  + f" -> wielded by the {wielder['title'].lower()} (named by the outcome)")
 
@@ -182,16 +184,13 @@ def haul(task_id: str, name: str, *, sources: list[Source], keeper: dict, intro:
     success = [{"holds": {"agent": keeper["name"], "items": wanted}},
                {"at": {"agent": keeper["name"], "place": spot.target, "within": 3}}]
     shape = f"G{len(sources)}>H@place"
-    alt: dict[str, list] = {}
+    alternatives = []
     for s, g in zip(sources, gatherers):
-        alt[g.name] = g.plan[:-1] + [{"trade_offer": {"to": keeper["name"], "give": {_yield(s.node): s.count},
-                                                      "want": {}}}]
-        alt[g.name].insert(-1, {"wait_for": {"message_from": keeper["name"]}})
-    alt[keeper["name"]] = plan[:2] + [{"trade_accept": {"from": g.name}} for g in gatherers] + plan[2:]
+        alternatives.append(_fetch_alternative(s, g, keeper_agent))
     return Draft(task_id, name, "gathering", objective, agents, success, checkpoints[:6], "haul",
-                 f"haul:{shape}", world={"nodes": nodes},
+                 f"haul:{shape}", world={"nodes": nodes}, alternatives=alternatives,
                  why=" + ".join(_source_why(s) for s in sources)
-                 + f" -> held by the {keeper['title'].lower()} at {places.landmark_name(spot.target)}")  # alternative (trades) not yet passing: see report
+                 + f" -> held by the {keeper['title'].lower()} at {places.landmark_name(spot.target)}")
 
 
 def raise_site(task_id: str, name: str, *, sources: list[Source], site: dict, builder: dict, intro: str,
@@ -250,11 +249,194 @@ def raise_site(task_id: str, name: str, *, sources: list[Source], site: dict, bu
                                         "materials": materials, "work": site["work"], "skill": skill,
                                         "level": level}]}
     shape = f"G{len(sources)}" + "".join(f">M{len(m['fed_by'])}" for m in makers) + ">B"
-    alt = {g.name: g.plan[:3] + [{"build": {"site": site["id"]}}] for g, s in zip(gatherers, sources)
-           if deliveries[s.name].to == builder["name"]}
-    alt[builder["name"]] = [plan[0], {"wait": {"rounds": 2}}, {"build": {"site": site["id"]}}]
+    alternatives = []
+    for s, g in zip(sources, gatherers):
+        receiver = b_agent if deliveries[s.name].to == builder["name"] else next(
+            a for a in built if a.name == deliveries[s.name].to)
+        alternatives.append(_fetch_alternative(s, g, receiver))
     return Draft(task_id, name, "construction", objective, agents, [{"site_built": {"site": site["id"]}}],
-                 checkpoints[:6], "raise_site", f"raise_site:{shape}", world=world,
+                 checkpoints[:6], "raise_site", f"raise_site:{shape}", world=world, alternatives=alternatives,
                  why=" + ".join([_source_why(s) for s in sources] + [_maker_why(m) for m in makers])
                  + f" -> built by the {builder['title'].lower()} (only {skill} {level})")
-    # (alternative: gatherers deliver with `build`; the oracle executor stalls on it, see report)
+
+
+@dataclass(frozen=True)
+class Trader:
+    """One member of an exchange: starts at `spawn` with `count` of `good` (no one else has any, and
+    no shop or node supplies it), and must end holding what the trader named `wants_from` brought."""
+
+    name: str
+    title: str
+    spawn: str
+    good: str
+    count: int
+    wants_from: str
+
+
+def exchange(task_id: str, name: str, *, traders: list[Trader], market: str, intro: str) -> Draft:
+    """A barter network at one market: each trader's good goes to the trader who needs it. The
+    structure is the permutation's cycle type (2+2, 2+3, 4+4 ...), so no two exchanges share one."""
+    spot = Spot.at_landmark(market)
+    by_name = {t.name: t for t in traders}
+    wanted_by = {t.wants_from: t for t in traders}
+    assert sorted(wanted_by) == sorted(by_name), "every good must be wanted by exactly one trader"
+    content = places.content()
+    agents = []
+    for t in traders:
+        source, buyer = by_name[t.wants_from], wanted_by[t.name]
+        want = f"{source.count} {content.items[source.good].name.lower()}"
+        context = (
+            f"You are the {t.title.lower()}. You start at {spawn_text(t.spawn)} with {t.count} "
+            f"{content.items[t.good].name.lower()} (`{t.good}`); nobody else has any, and no shop sells it.\n"
+            f"You need {want} (`{source.good}`), which only the {source.title.lower()} has, and the "
+            f"{buyer.title.lower()} needs your {t.good}. The traders meet at {spot.where()} "
+            f"(`move_to` `{spot.target}`). Hand over goods with `give` (or `trade_offer`), within 2 tiles; "
+            f"you are done when you hold your {want}, whoever hands it to you."
+        )
+        plan = [{"move_to": {"target": spot.target}},
+                {"give": {"to": buyer.name, "item": t.good, "count": t.count}},
+                {"wait_for": {"item": source.good, "count": source.count}}]
+        agents.append(Agent(t.name, t.title, t.spawn, {}, context, plan, inventory={t.good: t.count}, kind="trade"))
+    success = [{"holds": {"agent": t.name, "items": {by_name[t.wants_from].good: by_name[t.wants_from].count}}}
+               for t in traders]
+    cycles = _cycles({t.name: t.wants_from for t in traders})
+    checkpoints = []
+    for i, cycle in enumerate(sorted(cycles, key=len)[:3]):
+        first = by_name[cycle[0]]
+        src = by_name[first.wants_from]
+        checkpoints.append(_checkpoint(f"{first.name}_supplied", f"The {first.title.lower()} holds its {src.good.replace('_', ' ')}.",
+                                       {"holds": {"agent": first.name, "items": {src.good: src.count}}}))
+    if len(checkpoints) < 3:
+        for t in traders:
+            if len(checkpoints) >= 3:
+                break
+            if any(c["id"] == f"{t.name}_supplied" for c in checkpoints):
+                continue
+            src = by_name[t.wants_from]
+            checkpoints.append(_checkpoint(f"{t.name}_supplied", f"The {t.title.lower()} holds its {src.good.replace('_', ' ')}.",
+                                           {"holds": {"agent": t.name, "items": {src.good: src.count}}}))
+    objective = (f"{intro} Every trader starts with a good only they have and needs another's. The task is "
+                 f"complete when every one of the {len(traders)} traders holds the good they need.")
+    shape = "+".join(str(n) for n in sorted(len(c) for c in cycles))
+    alt = _broker_plans(cycles, by_name, wanted_by, spot)
+    return Draft(task_id, name, "trading", objective, agents, success, checkpoints[:6], "exchange",
+                 f"exchange:cycles {shape}@{market}",
+                 alternatives=[("pairs swap in one trade; in longer cycles one member brokers every good", alt)],
+                 why=f"{len(traders)} traders, each the only holder of one good, in barter cycles of {shape} at "
+                     f"{places.landmark_name(market)}; the outcome names every trader")
+
+
+def _broker_plans(cycles: list[list[str]], by_name: dict[str, Trader], wanted_by: dict[str, Trader],
+                  spot: Spot) -> dict[str, list]:
+    """Another legal route: a pair swaps in one trade (offer and accept), and in a longer cycle one
+    member brokers: everyone hands their good to the broker, who hands each member what they need."""
+    plans: dict[str, list] = {}
+    go = {"move_to": {"target": spot.target}}
+    for cycle in cycles:
+        if len(cycle) == 2:
+            a, b = by_name[cycle[0]], by_name[cycle[1]]
+            plans[a.name] = [go, {"trade_offer": {"to": b.name, "give": {a.good: a.count}, "want": {b.good: b.count}}},
+                             {"wait_for": {"item": b.good, "count": b.count}}]
+            plans[b.name] = [go, {"trade_accept": {"from": a.name}}]
+            continue
+        broker = by_name[cycle[0]]
+        plan = [go]
+        for name in cycle[1:]:
+            t = by_name[name]
+            plan.append({"wait_for": {"item": t.good, "count": t.count}})
+        for name in cycle[1:]:
+            t = by_name[name]
+            source = by_name[t.wants_from]
+            plan.append({"give": {"to": t.name, "item": source.good, "count": source.count}})
+        plan.append({"wait_for": {"item": by_name[broker.wants_from].good, "count": by_name[broker.wants_from].count}})
+        plans[broker.name] = plan
+        for name in cycle[1:]:
+            t = by_name[name]
+            source = by_name[t.wants_from]
+            plans[t.name] = [go, {"give": {"to": broker.name, "item": t.good, "count": t.count}},
+                             {"wait_for": {"item": source.good, "count": source.count}}]
+    return plans
+
+
+def _cycles(wants_from: dict[str, str]) -> list[list[str]]:
+    seen: set[str] = set()
+    cycles = []
+    for start in wants_from:
+        if start in seen:
+            continue
+        cycle, at = [], start
+        while at not in seen:
+            seen.add(at)
+            cycle.append(at)
+            at = wants_from[at]
+        cycles.append(cycle)
+    return cycles
+
+
+def vigil(task_id: str, name: str, *, keepers: list[tuple[str, str, str, str]], lampwright: dict, intro: str,
+          renderer: dict | None = None) -> Draft:
+    """Keepers (name, title, spawn, post) must all stand at their far-apart posts at the same moment,
+    each holding a stormlamp that only the lampwright can assemble (from starsilver and stormeel oil;
+    with a `renderer`, the oil comes from a cook who renders the lampwright's stormeel)."""
+    content = places.content()
+    k = len(keepers)
+    bench = Spot.at_station(lampwright["station"])
+    start = {"starsilver_bar": k}
+    if renderer is None:
+        start["stormeel_oil"] = k
+    lw_recipes = [("stormlamp", k)]
+    suppliers = []
+    agents: list[Agent] = []
+    if renderer:
+        r_spot = Spot.at_station(renderer["station"])
+        r_agent = maker(renderer["name"], renderer["title"], [("stormeel_oil", k)], r_spot, renderer["spawn"], [],
+                        Delivery(lampwright["name"], lampwright["title"], bench), tools={"stormeel": 2 * k})
+        r_agent.context = r_agent.context.replace("You cannot gather the materials yourself: .",
+                                                  f"You carry the {2 * k} stormeels the oil needs.")
+        r_agent.plan = [s for s in r_agent.plan if "wait_for" not in s]
+        agents.append(r_agent)
+        suppliers.append((renderer["title"], "stormeel_oil", k))
+    lw = maker(lampwright["name"], lampwright["title"], lw_recipes, bench, lampwright["spawn"], suppliers, None,
+               tools=start)
+    lw.context = lw.context.replace("You cannot gather the materials yourself: .", "")
+    lw.context += (f"\nYou carry {k} starsilver bars" + ("" if renderer else f" and {k} stormeel oil") + ". The "
+                   f"{k} keepers come to your bench for their lamps: `give` each one a stormlamp (within 2 tiles).")
+    lw.plan += [{"give": {"to": kname, "item": "stormlamp", "count": 1}} for kname, *_ in keepers]
+    agents.append(lw)
+    success: list[dict] = []
+    for kname, title, spawn, post in keepers:
+        others = ", ".join(places.landmark_name(p) for _, _, _, p in keepers if p != post)
+        context = (
+            f"You are the {title.lower()}. You start at {spawn_text(spawn)}; your post is {places.landmark_name(post)} "
+            f"{xy(places.landmark(post))} (`{post}`). The vigil holds only while every keeper stands at their post "
+            f"(within 1 tile) with a lit stormlamp at the same moment: the others keep {others}.\n"
+            f"Only the {lampwright['title'].lower()} can assemble a stormlamp; collect yours at the {bench.where()} "
+            f"and carry it to your post. Once there, stay: leaving breaks the vigil."
+        )
+        plan = [{"move_to": {"target": bench.target}}, {"wait_for": {"item": "stormlamp"}},
+                {"move_to": {"target": post}}]
+        agents.append(Agent(kname, title, spawn, {}, context, plan, kind="keep"))
+        success += [{"holds": {"agent": kname, "items": {"stormlamp": 1}}},
+                    {"at": {"agent": kname, "place": post, "within": 1}}]
+    checkpoints = [
+        _checkpoint("first_lamp", "A stormlamp has been assembled.", {"holds": {"items": {"stormlamp": 1}}}),
+        _checkpoint("all_lamps", f"All {k} stormlamps exist.", {"holds": {"items": {"stormlamp": k}}}),
+        _checkpoint(f"{keepers[0][0]}_posted", f"The {keepers[0][1].lower()} stands at their post.",
+                    {"at": {"agent": keepers[0][0], "place": keepers[0][3], "within": 1}}),
+    ]
+    if renderer:
+        checkpoints.insert(0, _checkpoint("oil_rendered", "Stormeel oil has been rendered.",
+                                          {"holds": {"agent": lampwright["name"], "items": {"stormeel_oil": k}}}))
+    objective = (f"{intro} The task is complete when all {k} keepers stand at their posts at the same moment, "
+                 f"each holding a stormlamp.")
+    shape = (f"M1>M1>K{k}" if renderer else f"M1>K{k}")
+    first = keepers[0][0]
+    relay = {lw.name: [s for s in lw.plan if "give" not in s] + [{"give": {"to": first, "item": "stormlamp", "count": k}}],
+             first: [{"move_to": {"target": bench.target}}, {"wait_for": {"item": "stormlamp", "count": k}}]
+             + [{"give": {"to": kname, "item": "stormlamp", "count": 1}} for kname, *_ in keepers[1:]]
+             + [{"move_to": {"target": keepers[0][3]}}]}
+    return Draft(task_id, name, "coordination", objective, agents, success, checkpoints[:6], "vigil",
+                 f"vigil:{shape}", alternatives=[(f"the lampwright hands every lamp to the {keepers[0][1].lower()}, who shares them out", relay)],
+                 why=(f"stormeel oil (only {renderer['title'].lower()}: cooking 45) -> " if renderer else "")
+                 + f"{k} stormlamps (only {lampwright['title'].lower()}: crafting 50) -> {k} keepers at {k} far-apart "
+                   f"posts at once (the outcome names each)")

@@ -148,6 +148,9 @@ def maker(name: str, title: str, recipes: list[tuple[str, int]], spot: Spot, spa
     """Crafts `recipes` (id, times) at `spot` from what `suppliers` (title, item, count) bring, then
     hands the last recipe's output to `deliver` (or keeps it when None)."""
     content = places.content()
+    first = content.recipes[recipes[0][0]]
+    if first.station and not spot.target.startswith(first.station + "#"):
+        raise ValueError(f"{name} works at {spot.target}, but {first.id} needs a {first.station}")
     skills: dict[str, int] = {}
     for recipe_id, _ in recipes:
         recipe = content.recipes[recipe_id]
