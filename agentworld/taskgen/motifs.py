@@ -373,12 +373,13 @@ def _cycles(wants_from: dict[str, str]) -> list[list[str]]:
     return cycles
 
 
-def vigil(task_id: str, name: str, *, keepers: list[tuple[str, str, str, str]], lampwright: dict, intro: str,
+def vigil(task_id: str, name: str, *, keepers: list[tuple[str, str, str | Position, str]], lampwright: dict, intro: str,
           renderer: dict | None = None) -> Draft:
     """Keepers (name, title, spawn, post) must all stand at their far-apart posts at the same moment,
     each holding a stormlamp that only the lampwright can assemble (from starsilver and stormeel oil;
     with a `renderer`, the oil comes from a cook who renders the lampwright's stormeel)."""
     content = places.content()
+    keepers = list(keepers)
     k = len(keepers)
     bench = Spot.at_station(lampwright["station"])
     start = {"starsilver_bar": k}
@@ -404,12 +405,18 @@ def vigil(task_id: str, name: str, *, keepers: list[tuple[str, str, str, str]], 
     lw.plan += [{"give": {"to": kname, "item": "stormlamp", "count": 1}} for kname, *_ in keepers]
     agents.append(lw)
     success: list[dict] = []
+    used: dict[str, int] = {}
+    taken: set[Position] = set()
+    for i, (kname, title, spawn, post) in enumerate(keepers):
+        used[spawn] = used.get(spawn, 0) + 1
+        if used[spawn] > 1:  # two keepers waiting at one landmark stand on different tiles
+            keepers[i] = (kname, title, places.free_tile(places.landmark(spawn), used[spawn], taken), post)
     for kname, title, spawn, post in keepers:
         others = ", ".join(places.landmark_name(p) for _, _, _, p in keepers if p != post)
         context = (
             f"You are the {title.lower()}. You start at {spawn_text(spawn)}; your post is {places.landmark_name(post)} "
             f"{xy(places.landmark(post))} (`{post}`). The vigil holds only while every keeper stands at their post "
-            f"(within 1 tile) with a lit stormlamp at the same moment: the others keep {others}.\n"
+            f"(within 3 tiles) with a lit stormlamp at the same moment: the others keep {others}.\n"
             f"Only the {lampwright['title'].lower()} can assemble a stormlamp; collect yours at the {bench.where()} "
             f"and carry it to your post. Once there, stay: leaving breaks the vigil."
         )
@@ -417,12 +424,12 @@ def vigil(task_id: str, name: str, *, keepers: list[tuple[str, str, str, str]], 
                 {"move_to": {"target": post}}]
         agents.append(Agent(kname, title, spawn, {}, context, plan, kind="keep"))
         success += [{"holds": {"agent": kname, "items": {"stormlamp": 1}}},
-                    {"at": {"agent": kname, "place": post, "within": 1}}]
+                    {"at": {"agent": kname, "place": post, "within": 3}}]
     checkpoints = [
         _checkpoint("first_lamp", "A stormlamp has been assembled.", {"holds": {"items": {"stormlamp": 1}}}),
         _checkpoint("all_lamps", f"All {k} stormlamps exist.", {"holds": {"items": {"stormlamp": k}}}),
         _checkpoint(f"{keepers[0][0]}_posted", f"The {keepers[0][1].lower()} stands at their post.",
-                    {"at": {"agent": keepers[0][0], "place": keepers[0][3], "within": 1}}),
+                    {"at": {"agent": keepers[0][0], "place": keepers[0][3], "within": 3}}),
     ]
     if renderer:
         checkpoints.insert(0, _checkpoint("oil_rendered", "Stormeel oil has been rendered.",
