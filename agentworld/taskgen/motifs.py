@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from agentworld.taskgen import places
 from agentworld.taskgen.build import Draft
+from agentworld.taskgen.parts import TOOLS as TOOL_ITEMS
 from agentworld.taskgen.parts import Agent, Delivery, Spot, gatherer, maker, spawn_text, xy
 
 Position = tuple[int, int]
@@ -447,3 +448,209 @@ def vigil(task_id: str, name: str, *, keepers: list[tuple[str, str, str | Positi
                  why=(f"stormeel oil (only {renderer['title'].lower()}: cooking 45) -> " if renderer else "")
                  + f"{k} stormlamps (only {lampwright['title'].lower()}: crafting 50) -> {k} keepers at {k} far-apart "
                    f"posts at once (the outcome names each)")
+
+
+def _fighter(name: str, title: str, spawn: str, mob: str, where: Position, stand: Position,
+             skills: dict[str, int], equipment: dict[str, str], then: str) -> Agent:
+    """The team's only real fighter: attacks the task-placed mob until it dies."""
+    spec = places.content().mobs[mob]
+    weapon = places.content().items[equipment["weapon"]]
+    context = (
+        f"You are the team's {title.lower()} and its only real fighter: "
+        + ", ".join(f"{s} {lvl}" for s, lvl in skills.items())
+        + f", with a {weapon.name.lower()} (range {weapon.stats.range if weapon.stats else 1}). Nobody else on the "
+        f"team could wear it down in time.\nYou start at {spawn_text(spawn)}. The {spec.name.lower()} (`{mob}`, "
+        f"{spec.hp} HP, hits back for up to {spec.max_hit}) stands at {xy(where)}: `attack` it every turn until it "
+        f"dies (it only fights those who strike it).\n{then}"
+    )
+    plan = [{"move_to": {"target": list(stand)}}, {"attack": {"target": mob}}]
+    return Agent(name, title, spawn, dict(skills), context, plan, equipment=dict(equipment), kind="fight")
+
+
+def hunt(task_id: str, name: str, *, hunter: dict, beast: dict, armourer: dict, carpenter: dict, intro: str) -> Draft:
+    """A fighter kills a beast whose drops only an armourer can work, on a plank only a carpenter can
+    saw; the fighter must end up wearing the result (combat: kill, join, equip)."""
+    taken: set[Position] = set()
+    content = places.content()
+    spec = content.mobs[beast["type"]]
+    lair = places.free_tile(places.landmark(beast["near"]), beast.get("away", 6), taken, beast.get("direction", (0, -1)))
+    stand = places.free_tile(lair, 5, taken, beast.get("approach", (0, 1)))
+    bench = Spot.at_station(armourer["station"])
+    recipe = content.recipes[armourer["recipe"]]
+    output = next(iter(recipe.outputs))
+    item = content.items[output]
+    need = ", ".join(f"{s} {lvl}" for s, lvl in (item.requires or {}).items())
+    (scale, count), = ((d.item, d.count) for d in spec.drops)
+    hunter_agent = _fighter(hunter["name"], hunter["title"], hunter["spawn"], beast["type"], lair, stand,
+                            hunter["skills"], hunter["equipment"],
+                            f"Its {count} {scale} are yours when it dies: bring them to the {armourer['title'].lower()} "
+                            f"at the {bench.where()} and `give` them (within 2 tiles). The {item.name.lower()} "
+                            f"(`{output}`) made from them is for you to wear ({need}): `equip` it when it is handed "
+                            f"to you.")
+    hunter_agent.plan += [{"move_to": {"target": bench.target}},
+                          {"give": {"to": armourer["name"], "item": scale, "count": count}},
+                          {"wait_for": {"item": output}}, {"equip": {"item": output}}]
+    c_bench = Spot.at_station(carpenter["station"])
+    carp = maker(carpenter["name"], carpenter["title"], [("heartwood_plank", 1)], c_bench, carpenter["spawn"], [],
+                 Delivery(armourer["name"], armourer["title"], bench), tools={"heartwood_log": carpenter["logs"]})
+    carp.context = carp.context.replace("You cannot gather the materials yourself: .\n",
+                                        f"You carry the {carpenter['logs']} heartwood logs it needs.\n")
+    carp.plan = [s for s in carp.plan if "wait_for" not in s]
+    smith = maker(armourer["name"], armourer["title"], [(armourer["recipe"], 1)], bench, armourer["spawn"],
+                  [(hunter["title"], scale, count), (carpenter["title"], "heartwood_plank", 1)],
+                  Delivery(hunter["name"], hunter["title"], bench))
+    agents = [hunter_agent, carp, smith]
+    success = [{"killed": {"mob": beast["type"]}}, {"wields": {"agent": hunter["name"], "item": output}}]
+    checkpoints = [
+        _checkpoint("beast_slain", f"The {spec.name.lower()} is dead.", {"killed": {"mob": beast["type"]}}),
+        _checkpoint("plank_sawn", f"The {armourer['title'].lower()} holds the heartwood plank.",
+                    {"holds": {"agent": armourer["name"], "items": {"heartwood_plank": 1}}}),
+        _checkpoint(f"{scale}_delivered", f"The {armourer['title'].lower()} holds the {scale.replace('_', ' ')}s.",
+                    {"holds": {"agent": armourer["name"], "items": {scale: count}}}),
+        _checkpoint(f"{output}_made", f"The {item.name.lower()} exists.", {"holds": {"items": {output: 1}}}),
+    ]
+    objective = (f"{intro} The task is complete when the {spec.name.lower()} is dead and the "
+                 f"{hunter['title'].lower()} wears the {item.name.lower()}.")
+    fetch = {armourer["name"]: [{"move_to": {"target": c_bench.target}},
+                                {"wait_for": {"item": "heartwood_plank"}}] + smith.plan,
+             carpenter["name"]: carp.plan[:-2] + [{"give": {"to": armourer["name"], "item": "heartwood_plank"}}]}
+    return Draft(task_id, name, "combat", objective, agents, success, checkpoints, "hunt", "hunt:F>M1>M2>F",
+                 world={"mobs": [{"type": beast["type"], "position": list(lair)}]},
+                 alternatives=[(f"the {armourer['title'].lower()} fetches the plank from the carpenter's bench", fetch)],
+                 why=f"{spec.name.lower()} ({spec.hp} HP; only the {hunter['title'].lower()} can fight) -> "
+                     f"{output.replace('_', ' ')} (only {armourer['title'].lower()}: {recipe.skill} {recipe.level}) "
+                     f"on a heartwood plank (only {carpenter['title'].lower()}: fletching 45) -> worn by the "
+                     f"{hunter['title'].lower()} (named by the outcome)")
+
+
+def escort(task_id: str, name: str, *, fighter: dict, guard: dict, lampwright: dict, courier: dict,
+           intro: str) -> Draft:
+    """A guard mob holds the only way into a place; the fighter must bring it down before the
+    courier can carry what the lampwright makes inside (combat: clear, make, carry)."""
+    mob = places.content().mobs[guard["type"]]
+    bench = Spot.at_station(lampwright["station"])
+    post = tuple(guard["position"])
+    stand = tuple(guard["stand"])
+    f_agent = _fighter(fighter["name"], fighter["title"], fighter["spawn"], guard["type"], post, stand,
+                       fighter["skills"], fighter["equipment"],
+                       f"While it stands, nobody can pass the tiles it guards ({', '.join(xy(t) for t in guard['guards'])}); "
+                       f"tell the {courier['title'].lower()} in chat when it is down.")
+    f_agent.plan += [{"chat": {"to": courier["name"], "message": "The way in is clear."}},
+                     {"move_to": {"target": [courier["place"][0] + 1, courier["place"][1]]}}]
+    f_agent.context += (f" Then hold {courier['place_name']} {xy(tuple(courier['place']))} beside the "
+                        f"{courier['title'].lower()}: the hall counts as retaken only with you standing in it.")
+    lw = maker(lampwright["name"], lampwright["title"], [("stormlamp", 1)], bench, lampwright["spawn"], [],
+               Delivery(courier["name"], courier["title"], bench), tools={"starsilver_bar": 1, "stormeel_oil": 1})
+    lw.context = lw.context.replace("You cannot gather the materials yourself: .\n",
+                                    "You carry the starsilver bar and the stormeel oil it needs.\n")
+    lw.plan = [s for s in lw.plan if "wait_for" not in s]
+    target = tuple(courier["place"])
+    c_context = (
+        f"You are the team's {courier['title'].lower()}: the stormlamp counts only once you carry it to "
+        f"{xy(target)}, {courier['place_name']}. You start at {spawn_text(courier['spawn'])} and cannot fight.\n"
+        f"Collect the stormlamp from the {lampwright['title'].lower()} at the {bench.where()}. The only way in "
+        f"passes {', '.join(xy(t) for t in guard['guards'])}, which the {mob.name.lower()} (`{guard['type']}`) holds "
+        f"while it stands: wait for the {fighter['title'].lower()}'s word that it is down, then walk in and stay."
+    )
+    c_plan = [{"move_to": {"target": bench.target}}, {"wait_for": {"item": "stormlamp"}},
+              {"wait_for": {"message_from": fighter["name"]}}, {"move_to": {"target": list(target)}}]
+    c_agent = Agent(courier["name"], courier["title"], courier["spawn"], {}, c_context, c_plan, kind="carry")
+    success = [{"killed": {"mob": guard["type"]}},
+               {"holds": {"agent": courier["name"], "items": {"stormlamp": 1}}},
+               {"at": {"agent": courier["name"], "place": list(target), "within": 2}},
+               {"at": {"agent": fighter["name"], "place": list(target), "within": 3}}]
+    checkpoints = [
+        _checkpoint("lamp_made", "The stormlamp exists.", {"holds": {"items": {"stormlamp": 1}}}),
+        _checkpoint("lamp_carried", f"The {courier['title'].lower()} carries the stormlamp.",
+                    {"holds": {"agent": courier["name"], "items": {"stormlamp": 1}}}),
+        _checkpoint("guard_down", f"The {mob.name.lower()} is destroyed.", {"killed": {"mob": guard["type"]}}),
+    ]
+    objective = (f"{intro} The task is complete when the {mob.name.lower()} is destroyed and the "
+                 f"{courier['title'].lower()} stands at {courier['place_name']} with the stormlamp, the "
+                 f"{fighter['title'].lower()} beside them.")
+    alt = {lampwright["name"]: lw.plan[:-1] + [{"move_to": {"target": list(stand)}},
+                                               {"give": {"to": courier["name"], "item": "stormlamp"}}],
+           courier["name"]: [{"move_to": {"target": list(stand)}}, {"wait_for": {"item": "stormlamp"}},
+                             {"wait_for": {"message_from": fighter["name"]}}, {"move_to": {"target": list(target)}}]}
+    return Draft(task_id, name, "combat", objective, [f_agent, lw, c_agent], success, checkpoints, "escort",
+                 "escort:F|M1>C@place",
+                 world={"mobs": [{"type": guard["type"], "position": list(post),
+                                  "guards": [list(t) for t in guard["guards"]]}]},
+                 alternatives=[("the lampwright carries the lamp to the courier at the gate instead", alt)],
+                 why=f"{mob.name.lower()} ({mob.hp} HP) holds the only way in: only the {fighter['title'].lower()} "
+                     f"brings it down in time; stormlamp (only {lampwright['title'].lower()}: crafting 50); "
+                     f"the {courier['title'].lower()} must stand inside with it")
+
+
+def survey(task_id: str, name: str, *, diggers: list[dict], curator: dict, intro: str) -> Draft:
+    """Lost relics in remote spots, each dug by one specialist, each spot known only from another
+    digger's notes (they must share what they know), all brought to the curator (exploration)."""
+    taken: set[Position] = set()
+    content = places.content()
+    spot = Spot.at_landmark(curator["place"])
+    sites = []
+    for d in diggers:
+        sites.append(places.free_tile(places.landmark(d["site_near"]), d.get("away", 8), taken, d.get("direction", (1, 0))))
+    agents = []
+    nodes = []
+    n = len(diggers)
+    for i, d in enumerate(diggers):
+        node = content.node_kinds[d["node"]]
+        relic = next(iter(node.yields))
+        told = diggers[(i + 1) % n]  # this digger's notes locate the next digger's relic
+        told_site = sites[(i + 1) % n]
+        tool = TOOL_ITEMS.get(node.skill) if node.tool else None
+        context = (
+            f"You are the team's {d['title'].lower()}: {node.skill} {node.level + 5}"
+            + (f" and a {content.items[tool].name.lower()}" if tool else "")
+            + f", the only one who can raise the {node.name.lower()} (`{d['node']}`, {node.skill} {node.level}). "
+            f"You start at {spawn_text(d['spawn'])}.\nYou do not know where it lies: the "
+            f"{diggers[(i - 1) % n]['title'].lower()}'s old notes do. Yours say something else: "
+            f"\"the {content.node_kinds[told['node']].name.lower()} lies at {xy(told_site)}\" (that one is the "
+            f"{told['title'].lower()}'s work). Share it in chat.\nOnce you have dug out the "
+            f"{content.items[relic].name.lower()}, bring it to the {curator['title'].lower()} at {spot.where()} and "
+            f"`give` it (within 2 tiles)."
+        )
+        site = sites[i]
+        plan = [{"chat": {"to": told["name"], "message": f"Your {content.node_kinds[told['node']].name.lower()} lies at "
+                                                         f"{xy(told_site)}."}},
+                {"move_to": {"target": [site[0], site[1] + 1] if content.map.walkable(site[0], site[1] + 1)
+                             else [site[0] + 1, site[1]]}},
+                {"gather": {"target": d["node"], "count": 1}},
+                {"move_to": {"target": spot.target}},
+                {"give": {"to": curator["name"], "item": relic}}]
+        agents.append(Agent(d["name"], d["title"], d["spawn"], {node.skill: node.level + 5}, context, plan,
+                            inventory={tool: 1} if tool else {}, kind=f"dig:{node.skill}"))
+        nodes.append({"kind": d["node"], "position": list(site)})
+    relics = {next(iter(content.node_kinds[d["node"]].yields)): 1 for d in diggers}
+    c_context = (
+        f"You are the team's {curator['title'].lower()}: the relics count once they are all in your hands at "
+        f"{spot.where()}. You start at {spawn_text(curator['spawn'])} and can neither find nor dig them.\nWait at "
+        f"{spot.name} (`move_to` `{spot.target}`) for the diggers: "
+        + ", ".join(f"the {d['title'].lower()}" for d in diggers) + "."
+    )
+    c_plan = [{"move_to": {"target": spot.target}}] + [{"wait_for": {"item": r}} for r in relics]
+    agents.append(Agent(curator["name"], curator["title"], curator["spawn"], {}, c_context, c_plan, kind="hold"))
+    success = [{"holds": {"agent": curator["name"], "items": relics}},
+               {"at": {"agent": curator["name"], "place": spot.target, "within": 3}}]
+    checkpoints = [_checkpoint(f"{r}_found", f"The {content.items[r].name.lower()} has been dug out.",
+                               {"holds": {"items": {r: 1}}}) for r in relics]
+    checkpoints.append(_checkpoint("first_relic_home", f"The {curator['title'].lower()} holds a relic.",
+                                   {"holds": {"agent": curator["name"], "items": dict([next(iter(relics.items()))])}}))
+    objective = (f"{intro} The task is complete when the {curator['title'].lower()} holds "
+                 + ", ".join(f"the {content.items[r].name.lower()}" for r in relics)
+                 + f" at {places.landmark_name(spot.target)}.")
+    alternatives = []
+    curator_agent = agents[-1]
+    for d, agent in zip(diggers, agents):
+        relic = next(iter(content.node_kinds[d["node"]].yields))
+        meet = agent.plan[1]["move_to"]["target"]
+        alternatives.append((f"the {curator['title'].lower()} meets the {d['title'].lower()} at the dig and carries "
+                             f"the {relic.replace('_', ' ')} home", {
+                                 agent.name: agent.plan[:3] + [{"give": {"to": curator["name"], "item": relic}}],
+                                 curator["name"]: [{"move_to": {"target": meet}}, {"wait_for": {"item": relic}}]
+                                 + curator_agent.plan}))
+    return Draft(task_id, name, "exploration", objective, agents, success, checkpoints[:6], "survey",
+                 f"survey:G{n}(relayed sites)>H@place", world={"nodes": nodes}, alternatives=alternatives,
+                 why=f"{n} relics in remote spots, each dug only by one specialist (level 50) whose site only "
+                     f"another digger's notes give -> held by the {curator['title'].lower()}")

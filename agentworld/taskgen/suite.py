@@ -7,7 +7,7 @@ agentworld/tasks/<id>.yaml. Ids continue after the hand-written tasks (task_17 o
 from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.motifs import Source, Trader, exchange, forge, haul, raise_site, vigil
+from agentworld.taskgen.motifs import Source, Trader, escort, exchange, forge, haul, hunt, raise_site, survey, vigil
 
 
 def drafts() -> list[Draft]:
@@ -178,4 +178,44 @@ def drafts() -> list[Draft]:
                         "spawn": "brindlemark_market"},
             renderer={"name": "oil_renderer", "title": "Oil renderer", "station": "cooking_range#town",
                       "spawn": "brindlemark_inn"}),
+        hunt("task_32", "Scales of the Ashmaw Drake", intro=(
+            "An ashmaw drake has settled by the Scorched Obelisk. Its scales, riveted on a heartwood plank, make "
+            "the only buckler that turns the desert's fire, and the hunter who brings the drake down is to carry "
+            "it."),
+            hunter={"name": "drake_hunter", "title": "Drake hunter", "spawn": "sunscar_oasis",
+                    "skills": {"archery": 60, "defense": 45, "health": 40}, "equipment": {"weapon": "ghostpine_bow"}},
+            beast={"type": "ashmaw_drake", "near": "scorched_obelisk", "direction": (1, -1), "away": 6},
+            armourer={"name": "armourer", "title": "Armourer", "recipe": "drakescale_buckler",
+                      "station": "workbench#town", "spawn": "brindlemark_smithy"},
+            carpenter={"name": "carpenter", "title": "Carpenter", "spawn": "woodcutters_camp",
+                       "station": "workbench#camp", "logs": 2}),
+        escort("task_33", "A Lamp in Hollowcrown Keep", intro=(
+            "A barrow warden has risen in the only gap of Hollowcrown Keep's south wall. The keep must "
+            "show a stormlamp again from inside its walls, which means the warden has to fall first."),
+            fighter={"name": "blademaster", "title": "Blademaster", "spawn": "ruins_gate",
+                     "skills": {"accuracy": 60, "strength": 60, "health": 40}, "equipment": {"weapon": "starsilver_blade"}},
+            guard={"type": "barrow_warden", "position": [210, 55], "stand": [210, 56],
+                   "guards": [[210, 54], [211, 54], [211, 55]]},
+            lampwright={"name": "lampwright", "title": "Lampwright", "station": "workbench#town",
+                        "spawn": "brindlemark_inn"},
+            courier={"name": "lamp_bearer", "title": "Lamp bearer", "spawn": "old_mill", "place": [210, 50],
+                     "place_name": "the keep's south court, inside the gap"}),
+        survey("task_34", "The Three Lost Relics of the Old Kingdom", intro=(
+            "Three relics of the old kingdom lie lost far from any road: a reliquary in the lake, a crown in a "
+            "sealed barrow and an idol under the moss. The curator of the Mayor's Hall wants them all."),
+            diggers=[{"name": "diver", "title": "Relic diver", "node": "sunken_reliquary", "spawn": "gullwatch_pier",
+                      "site_near": "mirrorlake_causeway", "direction": (1, 1), "away": 9},
+                     {"name": "delver", "title": "Barrow delver", "node": "sealed_barrow", "spawn": "frostford",
+                      "site_near": "greyhorn_lookout", "direction": (1, 1), "away": 9},
+                     {"name": "moss_digger", "title": "Moss digger", "node": "overgrown_idol", "spawn": "witch_hut",
+                      "site_near": "old_oak_grove", "direction": (0, 1), "away": 9}],
+            curator={"name": "curator", "title": "Curator", "spawn": "greenhollow_farm", "place": "mayors_hall"}),
+        survey("task_35", "Two Relics for the Lakeview Elders", intro=(
+            "The elders of Brindlemark lost two relics in the old wars: a crown sealed in a barrow near the "
+            "Hollowcrown Gate and an idol overgrown near the Murkfen Landing."),
+            diggers=[{"name": "delver", "title": "Barrow delver", "node": "sealed_barrow", "spawn": "saltreach_village",
+                      "site_near": "ruins_gate", "direction": (-1, 1), "away": 9},
+                     {"name": "moss_digger", "title": "Moss digger", "node": "overgrown_idol", "spawn": "old_mill",
+                      "site_near": "murkfen_landing", "direction": (1, 0), "away": 9}],
+            curator={"name": "elder", "title": "Elder", "spawn": "frostmere_camp", "place": "brindlemark_inn"}),
     ]
