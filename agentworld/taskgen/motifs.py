@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from agentworld.taskgen import places
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.parts import TOOLS as TOOL_ITEMS
-from agentworld.taskgen.parts import Agent, Delivery, Spot, gatherer, maker, spawn_text, xy
+from agentworld.taskgen.parts import Agent, Delivery, Spot, gatherer, item_name, maker, spawn_text, xy
 
 Position = tuple[int, int]
 
@@ -73,8 +73,8 @@ def _sources(sources: list[Source], deliver_for: dict[str, Delivery], taken: set
     return agents, nodes
 
 
-def forge(task_id: str, name: str, *, sources: list[Source], makers: list[dict], wielder: dict,
-          intro: str) -> Draft:
+def forge(task_id: str, name: str, *, sources: list[Source], makers: list[dict], wielder: dict | None = None,
+          intro: str, wields: dict[str, int] | None = None) -> Draft:
     """Gatherers -> one or more makers (in order, each handing to the next) -> a wielder.
 
     makers: {name, title, recipes: [(id, times)], station, spawn, tools?, start?: {item: n},
@@ -82,6 +82,8 @@ def forge(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
     """
     taken: set[Position] = set()
     spots = [Spot.at_station(m["station"]) for m in makers]
+    if wielder is None:  # the last maker makes it for itself: it must end up wielding it (skills `wields`)
+        return _forge_self(task_id, name, sources=sources, makers=makers, intro=intro, wields=wields or {})
     final = wielder["item"]
     w_spot = spots[-1]
     deliveries: dict[str, Delivery] = {}
@@ -154,27 +156,43 @@ def _fetch_alternative(source: Source, gatherer_agent: Agent, receiver: Agent) -
             {gatherer_agent.name: g_plan, receiver.name: r_plan})
 
 
-def haul(task_id: str, name: str, *, sources: list[Source], keeper: dict, intro: str) -> Draft:
-    """Gatherers bring rare raw materials to a quartermaster who must hold them all at a landmark."""
+def haul(task_id: str, name: str, *, sources: list[Source], keeper: dict, intro: str,
+         own: Source | None = None) -> Draft:
+    """Gatherers bring rare raw materials to a quartermaster who must hold them all at a landmark
+    (with `own`, the quartermaster gathers one of the loads itself on the way)."""
     taken: set[Position] = set()
     spot = Spot.at_landmark(keeper["place"])
     deliveries = {s.name: Delivery(keeper["name"], keeper["title"], spot) for s in sources}
-    gatherers, nodes = _sources(sources, deliveries, taken)
-    wanted = {_yield(s.node): s.count for s in sources}
+    gatherers, nodes = _sources(sources + ([own] if own else []), {**deliveries, **(
+        {own.name: Delivery(keeper["name"], keeper["title"], spot)} if own else {})}, taken)
+    mine = gatherers.pop() if own else None
+    wanted = {_yield(s.node): s.count for s in sources + ([own] if own else [])}
     listing = ", ".join(f"{n} {i}" for i, n in wanted.items())
     context = (
         f"You are the team's {keeper['title'].lower()}: the stores count only once they are in your hands, at "
         f"{spot.where()}. You start at {spawn_text(keeper['spawn'])} and cannot work any of the rare nodes "
-        f"yourself.\nWalk to {spot.name} (`move_to` `{spot.target}`) and wait there: the task is done when you "
-        f"hold {listing} while standing within 3 tiles of it. The gatherers, "
+        f"yourself.\nWalk there (`move_to` `{spot.target}`) and wait: the task is done when you "
+        f"hold {listing} while standing within 3 tiles of it. The other gatherers, "
         + ", ".join(f"the {s.title.lower()} (from {places.landmark_name(s.spawn)})" for s in sources)
         + ", will bring them to you; tell them in chat where you are."
     )
     plan = [{"move_to": {"target": spot.target}},
             {"chat": {"to": "team", "message": f"I am waiting at {places.landmark_name(spot.target)}."}}]
     plan += [{"wait_for": {"item": i, "count": n}} for i, n in wanted.items()]
-    keeper_agent = Agent(keeper["name"], keeper["title"], keeper["spawn"], dict(keeper.get("skills", {})),
-                         context, plan, kind="hold")
+    skills, inventory = dict(keeper.get("skills", {})), {}
+    if mine is not None:
+        plan = mine.plan[:2] + plan
+        skills.update(mine.skills)
+        inventory.update(mine.inventory)
+        node = places.content().node_kinds[own.node]
+        where = " and ".join(xy(tuple(n["position"])) for n in nodes[-2:])
+        context = context.replace(" and cannot work any of the rare nodes yourself.",
+                                  f". One load is yours to gather: you have {node.skill} {node.level + 5} and a "
+                                  f"{places.content().items[TOOL_ITEMS[node.skill]].name.lower()}, the only one who "
+                                  f"can work the {node.name.lower()}s (`{own.node}`, {node.skill} {node.level}) at "
+                                  f"{where}; stand next to one and `gather` {own.count} {_yield(own.node)} first.")
+    keeper_agent = Agent(keeper["name"], keeper["title"], keeper["spawn"], skills,
+                         context, plan, inventory=inventory, kind="hold" if mine is None else "gather+hold")
     agents = gatherers + [keeper_agent]
     checkpoints = [_checkpoint(f"{i}_gathered", f"{n} {i.replace('_', ' ')} have been gathered.",
                                {"holds": {"items": {i: n}}}) for i, n in wanted.items()]
@@ -184,7 +202,7 @@ def haul(task_id: str, name: str, *, sources: list[Source], keeper: dict, intro:
                  f"standing at {places.landmark_name(spot.target)}.")
     success = [{"holds": {"agent": keeper["name"], "items": wanted}},
                {"at": {"agent": keeper["name"], "place": spot.target, "within": 3}}]
-    shape = f"G{len(sources)}>H@place"
+    shape = f"G{len(sources)}>{'GH' if own else 'H'}@place"
     alternatives = []
     for s, g in zip(sources, gatherers):
         alternatives.append(_fetch_alternative(s, g, keeper_agent))
@@ -375,7 +393,7 @@ def _cycles(wants_from: dict[str, str]) -> list[list[str]]:
 
 
 def vigil(task_id: str, name: str, *, keepers: list[tuple[str, str, str | Position, str]], lampwright: dict, intro: str,
-          renderer: dict | None = None) -> Draft:
+          renderer: dict | None = None) -> Draft:  # lampwright["post"]: it keeps one lamp and holds a post too
     """Keepers (name, title, spawn, post) must all stand at their far-apart posts at the same moment,
     each holding a stormlamp that only the lampwright can assemble (from starsilver and stormeel oil;
     with a `renderer`, the oil comes from a cook who renders the lampwright's stormeel)."""
@@ -401,10 +419,21 @@ def vigil(task_id: str, name: str, *, keepers: list[tuple[str, str, str | Positi
     lw = maker(lampwright["name"], lampwright["title"], lw_recipes, bench, lampwright["spawn"], suppliers, None,
                tools=start)
     lw.context = lw.context.replace("You cannot gather the materials yourself: .", "")
-    lw.context += (f"\nYou carry {k} starsilver bars" + ("" if renderer else f" and {k} stormeel oil") + ". The "
-                   f"{k} keepers come to your bench for their lamps: `give` each one a stormlamp (within 2 tiles).")
+    lw.context += (f"\nThe {k} keepers come to your bench for their lamps: `give` each one a stormlamp (within 2 "
+                   f"tiles).")
     lw.plan += [{"give": {"to": kname, "item": "stormlamp", "count": 1}} for kname, *_ in keepers]
     agents.append(lw)
+    own_post = lampwright.get("post")
+    if own_post:
+        k += 1
+        lw.plan = [s if "craft" not in s else {"craft": {"recipe": "stormlamp", "count": k}} for s in lw.plan]
+        lw.inventory = {item: k for item in lw.inventory}
+        lw.plan.append({"move_to": {"target": own_post}})
+        lw.context = lw.context.replace(item_name("starsilver_bar", k - 1), item_name("starsilver_bar", k))
+        lw.context = lw.context.replace(item_name("stormeel_oil", k - 1), item_name("stormeel_oil", k))
+        lw.context += (f"\nOne lamp is yours: after the others have theirs, hold your own post at "
+                       f"{places.landmark_name(own_post)} {xy(places.landmark(own_post))} (`{own_post}`) with it.")
+        lw.kind = "make+keep"
     success: list[dict] = []
     used: dict[str, int] = {}
     taken: set[Position] = set()
@@ -426,6 +455,9 @@ def vigil(task_id: str, name: str, *, keepers: list[tuple[str, str, str | Positi
         agents.append(Agent(kname, title, spawn, {}, context, plan, kind="keep"))
         success += [{"holds": {"agent": kname, "items": {"stormlamp": 1}}},
                     {"at": {"agent": kname, "place": post, "within": 3}}]
+    if own_post:
+        success += [{"holds": {"agent": lw.name, "items": {"stormlamp": 1}}},
+                    {"at": {"agent": lw.name, "place": own_post, "within": 3}}]
     checkpoints = [
         _checkpoint("first_lamp", "A stormlamp has been assembled.", {"holds": {"items": {"stormlamp": 1}}}),
         _checkpoint("all_lamps", f"All {k} stormlamps exist.", {"holds": {"items": {"stormlamp": k}}}),
@@ -438,9 +470,14 @@ def vigil(task_id: str, name: str, *, keepers: list[tuple[str, str, str | Positi
     objective = (f"{intro} The task is complete when all {k} keepers stand at their posts at the same moment, "
                  f"each holding a stormlamp.")
     shape = (f"M1>M1>K{k}" if renderer else f"M1>K{k}")
+    if own_post:
+        shape = shape.replace(f"M1>K{k}", f"MK>K{k - 1}")
     first = keepers[0][0]
-    relay = {lw.name: [s for s in lw.plan if "give" not in s] + [{"give": {"to": first, "item": "stormlamp", "count": k}}],
-             first: [{"move_to": {"target": bench.target}}, {"wait_for": {"item": "stormlamp", "count": k}}]
+    shared = len(keepers)
+    relay = {lw.name: [s for s in lw.plan if "give" not in s and "move_to" not in s or s is lw.plan[0]]
+             + [{"give": {"to": first, "item": "stormlamp", "count": shared}}]
+             + ([{"move_to": {"target": own_post}}] if own_post else []),
+             first: [{"move_to": {"target": bench.target}}, {"wait_for": {"item": "stormlamp", "count": shared}}]
              + [{"give": {"to": kname, "item": "stormlamp", "count": 1}} for kname, *_ in keepers[1:]]
              + [{"move_to": {"target": keepers[0][3]}}]}
     return Draft(task_id, name, "coordination", objective, agents, success, checkpoints[:6], "vigil",
@@ -654,3 +691,29 @@ def survey(task_id: str, name: str, *, diggers: list[dict], curator: dict, intro
                  f"survey:G{n}(relayed sites)>H@place", world={"nodes": nodes}, alternatives=alternatives,
                  why=f"{n} relics in remote spots, each dug only by one specialist (level 50) whose site only "
                      f"another digger's notes give -> held by the {curator['title'].lower()}")
+
+
+def _forge_self(task_id: str, name: str, *, sources: list[Source], makers: list[dict], intro: str,
+                wields: dict[str, int]) -> Draft:
+    """forge, but the last maker keeps what it makes and wields it (the outcome names it)."""
+    last = makers[-1]
+    final = next(iter(places.content().recipes[last["recipes"][-1][0]].outputs))
+    stand_in = {"name": last["name"], "title": last["title"], "skills": {}, "spawn": last["spawn"], "item": final}
+    draft = forge(task_id, name, sources=sources, makers=makers, wielder=stand_in, intro=intro)
+    item = places.content().items[final]
+    need = ", ".join(f"{s} {lvl}" for s, lvl in (item.requires or {}).items())
+    agents = [a for a in draft.agents if a.kind != "wield"]
+    me = next(a for a in agents if a.name == last["name"])
+    me.skills.update(wields)
+    me.plan = [s for s in me.plan if "give" not in s] + [{"equip": {"item": final}}]
+    me.context = me.context.split("\nWhen it is made")[0] + (
+        f"\nThe {item.name.lower()} is yours to wield (it needs {need}, which only you have): `equip` it once "
+        f"it is made.")
+    me.kind = "make+wield"
+    draft.agents = agents
+    draft.signature = draft.signature.replace(">W", "W")
+    draft.why = draft.why.replace(f" -> wielded by the {last['title'].lower()} (named by the outcome)",
+                                  f", who wields it (named by the outcome)")
+    draft.alternatives = [(what, {n: p for n, p in plans.items() if n != last["name"] or True})
+                          for what, plans in draft.alternatives]
+    return draft

@@ -80,6 +80,10 @@ def item_name(item: str, count: int = 1) -> str:
     return f"{count} {name}" if count != 1 else f"one {name}" if not name.endswith("s") else name
 
 
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def spawn_text(spawn: str | Position) -> str:
     if isinstance(spawn, str):
         return f"{places.landmark_name(spawn)} {xy(places.landmark(spawn))}"
@@ -167,8 +171,8 @@ def maker(name: str, title: str, recipes: list[tuple[str, int]], spot: Spot, spa
     made = sum(final_recipe.outputs[output] * times for r, times in recipes if r == recipes[-1][0])
     hand = (f"When it is made, hand the {output} to the {deliver.title.lower()} (`give`, within 2 tiles), who "
             f"waits at the {deliver.spot.where()}." if deliver else "")
-    tool_text = (" You carry a " + ", ".join(places.content().items[t].name.lower() for t in inventory) + "."
-                 if inventory else "")
+    tool_text = (" You carry " + _and([item_name(t, n) if n > 1 else f"a {places.content().items[t].name.lower()}"
+                                       for t, n in inventory.items()]) + "." if inventory else "")
     context = (
         f"You are the team's {title.lower()}: {levels}, the only one on the team who can work these recipes "
         f"(nobody else could train that far in time).{tool_text}\n"

@@ -218,4 +218,35 @@ def drafts() -> list[Draft]:
                      {"name": "moss_digger", "title": "Moss digger", "node": "overgrown_idol", "spawn": "old_mill",
                       "site_near": "murkfen_landing", "direction": (1, 0), "away": 9}],
             curator={"name": "elder", "title": "Elder", "spawn": "frostmere_camp", "place": "brindlemark_inn"}),
+        forge("task_36", "The Archmage's Emberheart Staff", intro=(
+            "The archmage of the Mayor's Hall will make and carry an emberheart staff: a heartwood plank, an "
+            "ember core fused from emberstone and a moon pearl eye. Only the archmage can assemble it."),
+            sources=[Source("ember_miner", "Ember miner", "emberstone_seam", 2, "stonefoot_camp", (1, -1)),
+                     Source("pearl_diver", "Pearl diver", "pearl_bed", 1, "mossy_pond", (0, 1))],
+            makers=[{"name": "smith", "title": "Smith", "recipes": [("ember_core", 1)], "station": "furnace#mine",
+                     "spawn": "deepdelve_mine", "fed_by": ["ember_miner"]},
+                    {"name": "archmage", "title": "Archmage", "recipes": [("emberheart_staff", 1)],
+                     "station": "workbench#town", "spawn": "mayors_hall", "start": {"heartwood_plank": 1},
+                     "fed_by": ["pearl_diver"]}],
+            wields={"magic": 50}),
+        haul("task_37", "The Quartermaster's Own Load", intro=(
+            "The Frostmere garrison's quartermaster must bring rare stock to Frostmere Camp: stormeels she "
+            "catches herself, and dawnlilies and starsilver ore the others bring."),
+            sources=[Source("lily_picker", "Lily picker", "dawnlily_patch", 3, "north_crossroads", (1, 1)),
+                     Source("prospector", "Prospector", "starsilver_vein", 3, "stonefoot_camp", (1, 1))],
+            own=Source("quartermaster", "Quartermaster", "stormeel_run", 3, "frostford", (-1, 1)),
+            keeper={"name": "quartermaster", "title": "Quartermaster", "spawn": "frostford",
+                    "place": "frostmere_camp"}),
+        vigil("task_38", "Three Lamps at the Crossroads", intro=(
+            "Wolves have been seen on the north road: lamps must burn at the North Crossroads, the Old Mill and "
+            "Greenhollow Farm at once, and the lampwright herself keeps one of them."),
+            keepers=[("mill_keeper", "Mill keeper", "whisperwood_clearing", "old_mill"),
+                     ("farm_keeper", "Farm keeper", "frostmere_camp", "greenhollow_farm")],
+            lampwright={"name": "lampwright", "title": "Lampwright", "station": "workbench#camp",
+                        "spawn": "woodcutters_camp", "post": "north_crossroads"}),
+        exchange("task_39", "A Three-Way Bargain", market="old_mill", intro=(
+            "Three traders who will not trust one another meet at the Old Mill to close a circle of goods."),
+            traders=[Trader("ember_trader", "Ember trader", "stonefoot_camp", "emberstone", 3, "eel_trader"),
+                     Trader("eel_trader", "Eel trader", "lakeview_hamlet", "stormeel", 4, "silk_trader"),
+                     Trader("silk_trader", "Silk trader", "witch_hut", "wild_silk", 3, "ember_trader")]),
     ]
