@@ -51,6 +51,22 @@ def _checkpoint(cid: str, description: str, when: dict) -> dict:
     return {"id": cid, "description": description, "when": when}
 
 
+def _other_station(station_id: str) -> str | None:
+    """Another station of the same kind (the nearest), for a different meeting place."""
+    kind = station_id.split("#")[0]
+    here = places.station(station_id)
+    others = [sid for sid in places.station_ids() if sid.split("#")[0] == kind and sid != station_id]
+    if not others:
+        return None
+    return min(others, key=lambda sid: abs(places.station(sid)[0] - here[0]) + abs(places.station(sid)[1] - here[1]))
+
+
+def _maker_token(m: dict) -> str:
+    """M<number of gatherers feeding it>, plus r<steps> when it works more than one recipe."""
+    steps = len(m["recipes"])
+    return f"M{len(m['fed_by'])}" + (f"r{steps}" if steps > 1 else "")
+
+
 def _source_why(s: Source) -> str:
     node = places.content().node_kinds[s.node]
     return f"{_yield(s.node).replace('_', ' ')} (only {s.title.lower()}: {node.skill} {node.level})"
@@ -136,9 +152,17 @@ def forge(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
     for source, g_agent in zip(sources, gatherers):
         receiver = next(a for a, m in zip(built, makers) if source.name in m["fed_by"])
         alternatives.append(_fetch_alternative(source, g_agent, receiver))
+    for i, m in enumerate(makers):
+        other = _other_station(m["station"])
+        if other and not m.get("_variant"):
+            moved = [dict(mm, _variant=True) for mm in makers]
+            moved[i]["station"] = other
+            variant = forge(task_id, name, sources=sources, makers=moved, wielder=wielder, intro=intro)
+            alternatives.append((f"the {m['title'].lower()} works at {other} instead of {m['station']}",
+                                 {a.name: a.plan for a in variant.agents}))
     objective = (f"{intro} The task is complete when the {wielder['title'].lower()} wields the "
                  f"{item.name.lower()}.")
-    shape = ">".join([f"G{len(sources)}"] + [f"M{len(m['fed_by'])}" for m in makers] + ["W"])
+    shape = ">".join([f"G{len(sources)}"] + [_maker_token(m) for m in makers] + ["W"])
     return Draft(task_id, name, "crafting", objective, agents, [{"wields": {"agent": wielder["name"], "item": final}}],
                  checkpoints[:6], "forge", f"forge:{shape}", world={"nodes": nodes}, alternatives=alternatives,
                  why=" + ".join(_source_why(s) for s in sources) + " -> " + " -> ".join(_maker_why(m) for m in makers)
@@ -267,7 +291,7 @@ def raise_site(task_id: str, name: str, *, sources: list[Source], site: dict, bu
     world = {"nodes": nodes, "sites": [{"id": site["id"], "name": site["name"], "position": list(position),
                                         "materials": materials, "work": site["work"], "skill": skill,
                                         "level": level}]}
-    shape = f"G{len(sources)}" + "".join(f">M{len(m['fed_by'])}" for m in makers) + ">B"
+    shape = f"G{len(sources)}" + "".join(f">{_maker_token(m)}" for m in makers) + ">B"
     alternatives = []
     for s, g in zip(sources, gatherers):
         receiver = b_agent if deliveries[s.name].to == builder["name"] else next(
@@ -339,7 +363,7 @@ def exchange(task_id: str, name: str, *, traders: list[Trader], market: str, int
     shape = "+".join(str(n) for n in sorted(len(c) for c in cycles))
     alt = _broker_plans(cycles, by_name, wanted_by, spot)
     return Draft(task_id, name, "trading", objective, agents, success, checkpoints[:6], "exchange",
-                 f"exchange:cycles {shape}@{market}",
+                 f"exchange:cycles {shape}",
                  alternatives=[("pairs swap in one trade; in longer cycles one member brokers every good", alt)],
                  why=f"{len(traders)} traders, each the only holder of one good, in barter cycles of {shape} at "
                      f"{places.landmark_name(market)}; the outcome names every trader")

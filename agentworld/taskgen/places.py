@@ -39,6 +39,10 @@ def station(station_id: str) -> Position:
     return (st.x, st.y)
 
 
+def station_ids() -> list[str]:
+    return list(_world().stations)
+
+
 def region_name(where: Position) -> str:
     gmap = content().map
     return gmap.region_name(gmap.region_at(*where))

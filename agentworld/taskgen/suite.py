@@ -249,4 +249,64 @@ def drafts() -> list[Draft]:
             traders=[Trader("ember_trader", "Ember trader", "stonefoot_camp", "emberstone", 3, "eel_trader"),
                      Trader("eel_trader", "Eel trader", "lakeview_hamlet", "stormeel", 4, "silk_trader"),
                      Trader("silk_trader", "Silk trader", "witch_hut", "wild_silk", 3, "ember_trader")]),
+        forge("task_40", "A Bow for the Greyhorn Scout", intro=(
+            "The scout of Greyhorn Lookout needs a ghostpine bow. The bowyer has the silk cord already; the "
+            "stave must be cut from ghostpine logs that only the mistwood feller can bring down."),
+            sources=[Source("mistwood_feller", "Mistwood feller", "ghostpine_tree", 2, "frostford", (1, 1))],
+            makers=[{"name": "bowyer", "title": "Bowyer", "recipes": [("ghostpine_stave", 1), ("ghostpine_bow", 1)],
+                     "station": "fletching_bench#camp", "spawn": "mossy_pond", "start": {"silk_cord": 1},
+                     "fed_by": ["mistwood_feller"]}],
+            wielder={"name": "scout", "title": "Greyhorn scout", "skills": {"archery": 45},
+                     "spawn": "stonefoot_camp", "item": "ghostpine_bow"}),
+        exchange("task_41", "The Frostmere Circle", market="frostmere_camp", intro=(
+            "Four traders bound by an old debt meet at Frostmere Camp: each owes the next."),
+            traders=[Trader("pearl_trader", "Pearl trader", "mossy_pond", "moon_pearl", 3, "stave_trader"),
+                     Trader("stave_trader", "Stave trader", "ruins_gate", "ghostpine_stave", 2, "oil_trader"),
+                     Trader("oil_trader", "Oil trader", "old_mill", "stormeel_oil", 2, "ore_trader"),
+                     Trader("ore_trader", "Ore trader", "ogre_den_mouth", "starsilver_ore", 5, "pearl_trader")]),
+        exchange("task_42", "Three Pairs at the Crossroads", market="north_crossroads", intro=(
+            "Three pairs of traders settle three separate swaps at the North Crossroads."),
+            traders=[Trader("pearl_trader", "Pearl trader", "saltreach_village", "moon_pearl", 2, "ember_trader"),
+                     Trader("ember_trader", "Ember trader", "ogre_den_mouth", "emberstone", 2, "pearl_trader"),
+                     Trader("silk_trader", "Silk trader", "murkfen_landing", "wild_silk", 3, "log_trader"),
+                     Trader("log_trader", "Log trader", "ruins_gate", "heartwood_log", 3, "silk_trader"),
+                     Trader("lily_trader", "Lily trader", "sunscar_oasis", "dawnlily", 4, "eel_trader"),
+                     Trader("eel_trader", "Eel trader", "greyhorn_lookout", "stormeel", 4, "lily_trader")]),
+        vigil("task_43", "Four Lamps for the Harvest Roads", intro=(
+            "Four roads lead into Brindlemark for the harvest fair, and each must show a lamp at its far end at "
+            "the same time."),
+            keepers=[("mill_keeper", "Mill keeper", "saltreach_village", "old_mill"),
+                     ("farm_keeper", "Farm keeper", "frostmere_camp", "greenhollow_farm"),
+                     ("crossroads_keeper", "Crossroads keeper", "sunscar_oasis", "north_crossroads"),
+                     ("pond_keeper", "Pond keeper", "shrine_steps", "woodcutters_camp")],
+            lampwright={"name": "lampwright", "title": "Lampwright", "station": "workbench#town",
+                        "spawn": "brindlemark_market"}),
+        haul("task_44", "Stock for the Guildhall Vaults", intro=(
+            "The guildhall vaults under the Mayor's Hall are to be stocked with four rare goods, one from each "
+            "kind of wild: mine, forest, water and field."),
+            sources=[Source("prospector", "Prospector", "starsilver_vein", 3, "stonefoot_camp", (1, 1)),
+                     Source("mistwood_feller", "Mistwood feller", "ghostpine_tree", 3, "frostford", (1, 1)),
+                     Source("pearl_diver", "Pearl diver", "pearl_bed", 3, "mossy_pond", (0, 1)),
+                     Source("lily_picker", "Lily picker", "dawnlily_patch", 3, "greenhollow_farm", (1, 1))],
+            keeper={"name": "vault_warden", "title": "Vault warden", "spawn": "old_mill", "place": "mayors_hall"}),
+        raise_site("task_45", "The Tarn Observatory", intro=(
+            "An observatory is to rise beside Frostmere Camp: starsilver for its ring, heartwood for its frame and "
+            "moon pearls for its lenses, set by the master builder."),
+            sources=[Source("prospector", "Prospector", "starsilver_vein", 3, "stonefoot_camp", (1, 1)),
+                     Source("heartwood_feller", "Heartwood feller", "heartwood_tree", 3, "woodcutters_camp", (0, -1)),
+                     Source("pearl_diver", "Pearl diver", "pearl_bed", 2, "frostford", (1, 1))],
+            site={"id": "tarn_observatory", "name": "Tarn observatory", "near": "frostmere_camp",
+                  "materials": {"starsilver_ore": 3, "heartwood_log": 3, "moon_pearl": 2}, "work": 3,
+                  "skill": "crafting", "level": 50},
+            builder={"name": "master_builder", "title": "Master builder", "spawn": "north_crossroads"}),
+        raise_site("task_46", "The Starsilver Gate of Greenhollow", intro=(
+            "Greenhollow Farm wants a gate of starsilver bars hung on heartwood posts; the smelter makes the bars, the "
+            "gatewright raises the gate."),
+            sources=[Source("prospector", "Prospector", "starsilver_vein", 4, "broken_colonnade", (0, 1)),
+                     Source("heartwood_feller", "Heartwood feller", "heartwood_tree", 2, "mossy_pond", (1, 1))],
+            makers=[{"name": "smelter", "title": "Smelter", "recipes": [("starsilver_bar", 2)],
+                     "station": "furnace#town", "spawn": "brindlemark_smithy", "fed_by": ["prospector"]}],
+            site={"id": "greenhollow_gate", "name": "Greenhollow gate", "near": "greenhollow_farm",
+                  "materials": {"starsilver_bar": 2, "heartwood_log": 2}, "work": 3, "skill": "crafting", "level": 50},
+            builder={"name": "gatewright", "title": "Gatewright", "spawn": "sunscar_oasis"}),
     ]
