@@ -222,7 +222,7 @@ def check_condition(condition: Condition, task: "Task", content: Any, verifier: 
             unknown("site", condition.site, sites)
     if isinstance(condition, Predicate):
         if verifier is None or not callable(getattr(verifier, condition.name, None)):
-            where = f"the verifier {task.verifier_module}" if verifier is not None else "the task (it has no verifier)"
+            where = f"the verifier {task.verifier_label}" if verifier is not None else "the task (it has no verifier)"
             problems.append(f"predicate '{condition.name}' is not a function of {where}")
     if content is None:
         return problems

@@ -13,9 +13,12 @@ back from). A condition true from the start (e.g. nobody has died) has no achiev
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import sys
 import warnings
 from dataclasses import dataclass, field
-from types import ModuleType
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
 from typing import TYPE_CHECKING, Any, Callable
 
 from agentworld.conditions import Condition, Predicate, check_condition, parse_condition
@@ -32,18 +35,84 @@ class VerifierError(ValueError):
 
 
 def load_verifier_module(task: "Task") -> ModuleType | None:
-    """The task's verifier module; None when the task names none and none is shipped under its id."""
-    name = task.verifier_module
+    """The task's verifier: what `verifier:` names, else `<id>.py` beside the task file, else the
+    shipped `agentworld/verifiers/<id>.py`; None when there is none (every checkpoint then needs
+    `when:` and no success condition may be a `predicate`).
+
+    `verifier:` may be a `.py` path (relative to the task file), a shipped verifier's name, or an
+    importable `module[:attr]` (attr: an object holding CHECKPOINTS and the predicates).
+    """
+    spec, base = task.verifier, task.source.parent if task.source is not None else None
+    if spec is None:
+        beside = base / f"{task.id}.py" if base is not None else None
+        if beside is not None and beside.is_file():
+            return _from_file(beside)
+        return _import(f"agentworld.verifiers.{task.id}", optional=True)
+    if spec.endswith(".py") or "/" in spec or "\\" in spec:
+        path = Path(spec).expanduser()
+        if not path.is_absolute() and base is not None:
+            path = base / path
+        if not path.is_file():
+            raise VerifierError(f"no verifier file {path}")
+        return _from_file(path)
+    module_name, _, attr = spec.partition(":")
+    module = _import(f"agentworld.verifiers.{module_name}", optional=True) if not attr else None
+    if module is None:
+        module = _import(module_name, optional=False, shown=spec)
+    if attr:
+        target = getattr(module, attr, None)
+        if target is None:
+            raise VerifierError(f"verifier {spec}: module {module_name} has no attribute '{attr}'")
+        return target if not isinstance(target, dict) else SimpleNamespace(**target)
+    return module
+
+
+def verifier_file(task: "Task") -> Path | None:
+    """The .py file a task's verifier was loaded from by path (None for shipped or importable ones)."""
+    module = load_verifier_module(task)
+    name = getattr(module, "__name__", "")
+    return Path(module.__file__) if name.startswith(_FILE_PREFIX) else None
+
+
+def _import(name: str, optional: bool, shown: str | None = None) -> ModuleType | None:
     try:
-        return importlib.import_module(f"agentworld.verifiers.{name}")
+        return importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name and exc.name.endswith(f"verifiers.{name}"):
-            if task.verifier is None:
+        if exc.name and name.startswith(exc.name) or exc.name == name:
+            if optional:
                 return None
-            raise VerifierError(f"no module agentworld/verifiers/{name}.py") from None
+            raise VerifierError(f"no verifier '{shown or name}': neither agentworld/verifiers/{shown or name}.py "
+                                f"nor an importable module (a .py path relative to the task file works too)") from None
         raise VerifierError(f"importing {name} failed: {exc}") from None
     except Exception as exc:  # a broken verifier is a task problem, reported like the others
         raise VerifierError(f"importing {name} failed: {type(exc).__name__}: {exc}") from None
+
+
+_FILE_MODULES: dict[tuple[Path, float], ModuleType] = {}
+_FILE_PREFIX = "agentworld_task_verifier_"
+
+
+def _from_file(path: Path) -> ModuleType:
+    """A verifier .py loaded by path (cached while the file is unchanged); its folder is importable
+    during the load, so it may import helpers that sit beside it."""
+    path = path.resolve()
+    key = (path, path.stat().st_mtime)
+    if key in _FILE_MODULES:
+        return _FILE_MODULES[key]
+    name = f"{_FILE_PREFIX}{abs(hash(path))}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise VerifierError(f"cannot load the verifier file {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(path.parent))
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        raise VerifierError(f"the verifier file {path} failed: {type(exc).__name__}: {exc}") from None
+    finally:
+        sys.path.remove(str(path.parent))
+    _FILE_MODULES[key] = module
+    return module
 
 
 def verifier_problems(task: "Task", module: ModuleType | None, content: Any) -> list[str]:
@@ -51,10 +120,10 @@ def verifier_problems(task: "Task", module: ModuleType | None, content: Any) -> 
     problems: list[str] = []
     predicates = getattr(module, "CHECKPOINTS", {}) if module is not None else {}
     if not isinstance(predicates, dict):
-        return [f"verifier: agentworld/verifiers/{task.verifier_module}.py: CHECKPOINTS must be a dict"]
+        return [f"verifier: {task.verifier_label}: CHECKPOINTS must be a dict"]
     for i, spec in enumerate(task.checkpoints):
         if spec.when is None and spec.id not in predicates:
-            where = f"the verifier {task.verifier_module}" if module is not None else "any verifier (the task has none)"
+            where = f"the verifier {task.verifier_label}" if module is not None else "any verifier (the task has none)"
             problems.append(f"checkpoints[{i}] '{spec.id}': no `when:` condition and no predicate in {where}")
         elif spec.when is not None and spec.id in predicates:
             problems.append(f"checkpoints[{i}] '{spec.id}': both a `when:` condition and a verifier predicate")
