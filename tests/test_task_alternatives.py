@@ -605,3 +605,17 @@ def test_task_16_the_scholar_alone_is_shot_down():
     """Without the guard the idle archers shoot the 50-HP scholar as soon as she starts copying."""
     ep = play(_without("task_16", "guard", "healer"))
     assert not ep.status()["success"] and deaths(ep.world, ["scholar"]) > 0
+
+
+@pytest.mark.parametrize("task_id,skill,level", [
+    ("task_01", "crafting", 10), ("task_06", "fishing", 35), ("task_06", "cooking", 32),
+    ("task_10", "lumberjacking", 35), ("task_10", "mining", 40), ("task_10", "crafting", 35),
+    ("task_10", "magic", 30), ("task_11", "foraging", 10), ("task_12", "alchemy", 30),
+    ("task_15", "mining", 20), ("task_16", "crafting", 15),
+])
+def test_a_skill_only_one_agent_has_cannot_be_learned_by_another_in_time(task_id, skill, level):
+    """Training instead of a teammate: no trainer teaches the skill that far, or the lessons (40 XP a
+    talk, one talk a turn) outnumber the turns of the budget."""
+    task = load_task(task_id)
+    assert len([a for a in task.agents if a.skills.get(skill, 1) >= level]) == 1
+    assert _trainable_to(skill) < level or _lessons_needed(skill, level) > task.max_rounds
