@@ -15,7 +15,7 @@ import pytest
 
 from agentworld.tasks import list_task_ids, load_task, without_agent
 from agentworld.verifiers import task_09, task_13
-from agentworld.verifiers.common import any_event, deaths, held, site_done_rounds, site_steps
+from agentworld.verifiers.common import any_event, deaths, held, mob_type_killed, site_done_rounds, site_steps
 from agentworld.world.content import load_content, xp_for_level
 from task_play import last_errors, play
 
@@ -619,3 +619,24 @@ def test_a_skill_only_one_agent_has_cannot_be_learned_by_another_in_time(task_id
     task = load_task(task_id)
     assert len([a for a in task.agents if a.skills.get(skill, 1) >= level]) == 1
     assert _trainable_to(skill) < level or _lessons_needed(skill, level) > task.max_rounds
+
+
+@pytest.mark.parametrize("missing,plans,guardian", [
+    ("ice_support", {"ice_leader": [{"attack": {"target": "ice_guardian"}}]}, "ice_guardian"),  # tank goes in unhealed
+    ("ice_leader", {}, "ice_guardian"),       # the mages strike with no tank
+    ("frost_mage_b", {}, "ice_guardian"),     # one mage short
+    ("ogre_slayer", {}, "iron_ogre"),         # the ogre's only damage dealer
+    ("water_archer", {}, "water_guardian"),   # the water guardian's only damage dealer
+])
+def test_task_08_a_squad_short_of_one_role_loses_a_hero_or_its_guardian_outlives_the_budget(missing, plans, guardian):
+    """The tank that goes in without its healer dies; damage dealers without a tank draw the guardian
+    and die; with a damage dealer short the guardian is still standing when the 52 rounds are up."""
+    ep = play(_without("task_08", missing), plans)
+    assert not ep.status()["success"]
+    assert deaths(ep.world) > 0 or not mob_type_killed(ep.world, guardian)
+
+
+def test_task_16_the_guard_without_the_healers_draughts_dies():
+    """The guard takes on the four archers with no draughts (the only healing is the healer's)."""
+    ep = play(_without("task_16", "healer"), {"guard": [{"attack": {"target": "skeleton_archer"}}] * 4})
+    assert not ep.status()["success"] and deaths(ep.world, ["guard"]) > 0
