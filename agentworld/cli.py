@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from agentworld.task_sources import TaskSourceError, add_task_dirs
@@ -19,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("agentworld.tasks", "validate task YAML files"),
     "replay": ("agentworld.trajectory", "re-simulate a run directory and check it matches"),
     "world": ("agentworld.world.summary", "describe the loaded world (counts of items, mobs, ...)"),
+    "content": ("agentworld.world.catalog", "look up items, recipes, mobs, npcs, shops, landmarks, nodes, stations, regions"),
     "serve": ("agentworld.server_bridge.server", "run the game server over websockets"),
     "eval": ("agentworld.evaluation", "run many episodes in parallel and summarise them"),
     "report": ("agentworld.evaluation", "print the summary of an eval directory again"),
@@ -56,7 +58,12 @@ def main(argv: list[str] | None = None) -> int:
         add_task_dirs(args.tasks_dir)
     except TaskSourceError as exc:
         parser.error(str(exc))
-    return int(getattr(module, f"command_{verb}")(args) or 0)
+    try:
+        return int(getattr(module, f"command_{verb}")(args) or 0)
+    except BrokenPipeError:  # the reader left early (`agentworld tasks --json | head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit's flush
+        print(f"agentworld {verb}: output closed early (broken pipe)", file=sys.stderr)
+        return 141  # 128 + SIGPIPE, as a shell reports a writer killed by a closed pipe
 
 
 if __name__ == "__main__":

@@ -39,6 +39,7 @@ class EpisodeOptions:
     max_rounds: int | None = None     # override the task's round budget
     random_spawns: bool | str = False  # True: same region; "any": anywhere
     solo: bool | str = False  # keep only the first (or the named) agent
+    without: tuple[str, ...] = ()  # roles (or agent names) left out of the team, with their plans
 
     @classmethod
     def from_dict(cls, d: dict | None) -> "EpisodeOptions":
@@ -73,7 +74,7 @@ class EpisodeOptions:
     def task_options(self) -> dict:
         if self.max_rounds is not None and int(self.max_rounds) < 1:
             raise ValueError(f"max_rounds must be >= 1, got {self.max_rounds}")
-        return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "solo": self.solo}
+        return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "solo": self.solo, "without": list(self.without)}
 
 
 class _OptionsModel(BaseModel):
@@ -87,6 +88,7 @@ class _OptionsModel(BaseModel):
     max_rounds: int | None = None
     random_spawns: bool | Literal["any"] = False
     solo: bool | str = False
+    without: list[str] | tuple[str, ...] = ()
 
 
 _OPTION_HELP = {
@@ -97,6 +99,7 @@ _OPTION_HELP = {
     "max_rounds": "must be a whole number >= 1 (or null for the task's own budget)",
     "random_spawns": "must be false, true (same region) or 'any' (anywhere)",
     "solo": "must be false, true (the first agent) or an agent name",
+    "without": "must be a list of role or agent names",
 }
 
 

@@ -22,6 +22,7 @@ def build_world(task: "Task", content: Any, seed: int) -> World:
     for a in task.agents:
         world.add_player(a.name, position=a.spawn if isinstance(a.spawn, str) else tuple(a.spawn),
                          skills=dict(a.skills), inventory=dict(a.inventory), equipment=dict(a.equipment))
+        world.mention(a.name, task.objective, a.context, a.spawn if isinstance(a.spawn, str) else "")
     for m in task.world.mobs:
         world.add_mob(m.type, gmap.resolve(m.position))
     for n in task.world.nodes:

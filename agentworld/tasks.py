@@ -12,6 +12,7 @@ import argparse
 import difflib
 import json
 import random
+import re
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -323,7 +324,7 @@ def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_conte
         fname = path.name
         if not path.exists():
             known = ", ".join(list_task_ids()) or "none"
-            raise TaskError([f"{fname}: no such task file ({path}); shipped tasks: {known}"])
+            raise TaskError([f"{fname}: no such task file ({path}){suggest_task(str(id_or_path))}; shipped tasks: {known}"])
         try:
             raw = yaml.safe_load(path.read_text(encoding="utf-8"))
         except yaml.YAMLError as exc:
@@ -527,6 +528,17 @@ def get_task(task_id: str) -> Task:
     return _cached(task_id)
 
 
+def suggest_task(text: str) -> str:
+    """'; did you mean 'task_01'?' for 'task01', '1', 'Task-1' or a near spelling; else ''."""
+    ids = list_task_ids()
+    number = re.fullmatch(r"(?:task)?[ _-]?0*(\d+)", text.strip().lower())
+    guess = f"task_{int(number.group(1)):02d}" if number else None
+    if guess not in ids:
+        close = difflib.get_close_matches(text.strip().lower(), ids, n=1, cutoff=0.6)
+        guess = close[0] if close else None
+    return f"; did you mean '{guess}'?" if guess else ""
+
+
 def list_tasks() -> list[dict]:
     """Summaries of the shipped tasks: id, name, category, agents, max_rounds."""
     out = []
@@ -567,6 +579,27 @@ def without_agent(task: Task, name: str) -> Task:
     task.agent(name)
     return _variant(task, f"minus_{name}", agents=[a for a in task.agents if a.name != name],
                     oracle={k: v for k, v in task.oracle.items() if k != name})
+
+
+def without_roles(task: Task, roles: list[str] | tuple[str, ...]) -> Task:
+    """The team minus every agent whose name or role is one of `roles` (any case), their oracle
+    plans dropped (`--without`); a role the task lacks is a ValueError naming the task's team."""
+    team = ", ".join(f"{a.name} ({a.role})" for a in task.agents)
+    gone: list[str] = []
+    for wanted in roles:
+        key = str(wanted).strip().lower()
+        match = [a.name for a in task.agents if key in (a.name.lower(), a.role.lower())]
+        if not match:
+            close = difflib.get_close_matches(key, [a.name for a in task.agents] +
+                                              [a.role.lower() for a in task.agents], n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            raise ValueError(f"without: {task.id} has no role or agent '{wanted}'{hint}; its team: {team}")
+        gone += [name for name in match if name not in gone]
+    if len(gone) == len(task.agents):
+        raise ValueError(f"without: removing {', '.join(gone)} leaves {task.id} with no agents; its team: {team}")
+    for name in gone:
+        task = without_agent(task, name)
+    return task
 
 
 def random_spawns(task: Task, seed: int, content: Any = None, same_region: bool = True) -> Task:
@@ -611,8 +644,10 @@ def _region(gmap: Any, pos: tuple[int, int]) -> Any:
 
 
 def apply_options(task: Task, options: dict | None, seed: int = 0, content: Any = None) -> Task:
-    """Apply task-level options: no_docs, max_rounds, random_spawns, solo."""
+    """Apply task-level options: without, solo, no_docs, max_rounds, random_spawns."""
     options = options or {}
+    if options.get("without"):
+        task = without_roles(task, options["without"])
     if options.get("solo"):
         name = options["solo"] if isinstance(options["solo"], str) else None
         task = solo(task, name)

@@ -176,3 +176,20 @@ def test_a_predicate_that_crashes_on_the_starting_world_is_reported(tmp_path, ra
     with pytest.raises(TaskError) as info:
         load_task(_write(tmp_path, raw01))
     assert info.value.problems == ["task_x.yaml: verifier: checkpoint 'staff_wielded' raised KeyError: 'merlin' on the starting world"]
+
+
+@pytest.mark.parametrize("typo", ["task01", "1", "01", "Task-1", "task_1", "TASK_01x"])
+def test_task_id_typos_suggest_the_task(typo):
+    """Issue 10 item 10: 'task01' and '1' get "did you mean 'task_01'" (run, eval and make)."""
+    from agentworld.evaluation import select_tasks
+
+    with pytest.raises(TaskError, match=r"did you mean 'task_01'\?"):
+        load_task(typo)
+    with pytest.raises(ValueError, match=r"did you mean 'task_01'\?"):
+        select_tasks(typo)
+
+
+def test_a_far_off_task_id_gets_no_suggestion():
+    with pytest.raises(TaskError) as info:
+        load_task("dragon_quest")
+    assert "did you mean" not in str(info.value)
