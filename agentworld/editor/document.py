@@ -177,7 +177,7 @@ def _saved_form(task: Task, document: dict) -> dict:
 
 
 class _Dumper(yaml.SafeDumper):
-    """Multi-line text (agent documentation, objectives) as YAML block scalars, as people write it."""
+    """Multi-line text as YAML block scalars and positions as [x, y], as people write task files."""
 
 
 def _text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
@@ -185,7 +185,13 @@ def _text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
 
+def _list(dumper: yaml.SafeDumper, value: list) -> yaml.Node:
+    short = len(value) <= 4 and all(isinstance(v, (int, float, str)) and len(str(v)) < 30 for v in value)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=short or None)
+
+
 _Dumper.add_representer(str, _text)
+_Dumper.add_representer(list, _list)  # positions as [46, 121]
 
 
 def dump_yaml(data: dict) -> str:

@@ -39,10 +39,10 @@ def library(content: Content) -> dict:
         "items": [{"id": e["id"], "name": e["name"], "category": e["category"], "slot": e["slot"],
                    "requires": e["requires"], "value": e["value"], "description": e["description"]}
                   for e in entries["items"]],
-        "mobs": [{"id": e["id"], "name": e["name"], "level": e["level"], "hp": e["hp"],
-                  "aggressive": e["aggressive"], "boss": e["boss"]} for e in entries["mobs"]],
-        "nodes": [{"id": e["id"], "name": e["name"], "skill": e["skill"], "level": e["level"],
-                   "tool": e["tool_hint"]} for e in entries["nodes"]],
+        "mobs": [{"id": e["id"], "name": e["name"], "level": e["level"], "hp": e["hp"], "aggressive": e["aggressive"],
+                  "boss": e["boss"], "spawns": [p["position"] for p in e["spawns"]]} for e in entries["mobs"]],
+        "nodes": [{"id": e["id"], "name": e["name"], "skill": e["skill"], "level": e["level"], "tool": e["tool_hint"],
+                   "placed": [p["position"] for p in e["placed"]]} for e in entries["nodes"]],
         "landmarks": [{"id": e["id"], "name": e["name"], "position": e["position"]} for e in entries["landmarks"]],
         "stations": [{"id": e["id"], "name": e["name"], "position": e["position"]} for e in entries["stations"]],
         "npcs": [{"id": e["id"], "name": e["name"], "role": e["role"], "position": e["position"]}

@@ -10,6 +10,7 @@ let scale = 3;           // screen pixels per tile
 let mapImage = null;
 let tiles = null;        // Uint8Array of terrain indices, y * width + x
 let saveFileTouched = false;
+const SKILL_COLOURS = {lumberjacking: "#4e2a0c", mining: "#263238", fishing: "#0d2a80", foraging: "#c2185b"};
 const COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#ad1457", "#4e342e"];
 
 // --- small DOM helpers ---------------------------------------------------------------------------
@@ -97,28 +98,42 @@ function drawMap() {
   g.imageSmoothingEnabled = false;
   g.drawImage(mapImage, 0, 0, width * scale, height * scale);
   const at = (p) => [(p[0] + 0.5) * scale, (p[1] + 0.5) * scale];
-  g.font = `bold ${Math.max(10, scale * 4)}px sans-serif`;
+  g.font = `bold ${Math.min(16, Math.max(10, scale * 4))}px sans-serif`;
   g.textAlign = "center";
+  if ($("#show-world").checked) {
+    const dot = Math.max(1.5, scale * 0.6);
+    for (const n of LIB.nodes) {
+      g.fillStyle = SKILL_COLOURS[n.skill] || "#2b1d0e";
+      for (const [x, y] of n.placed) g.fillRect((x + 0.5) * scale - dot / 2, (y + 0.5) * scale - dot / 2, dot, dot);
+    }
+    g.strokeStyle = "#e53935";
+    g.lineWidth = 1;
+    for (const m of LIB.mobs) for (const [x, y] of m.spawns) {
+      const cx = (x + 0.5) * scale, cy = (y + 0.5) * scale;
+      g.beginPath(); g.moveTo(cx - dot, cy - dot); g.lineTo(cx + dot, cy + dot);
+      g.moveTo(cx + dot, cy - dot); g.lineTo(cx - dot, cy + dot); g.stroke();
+    }
+  }
   for (const r of LIB.regions) {
     g.fillStyle = "#ffffffb0";
     g.fillText(r.name, ((r.rect[0] + r.rect[2]) / 2) * scale, (r.rect[1] + 5) * scale);
   }
-  for (const s of LIB.stations) triangle(g, ...at(s.position), scale * 1.6, "#ff6f00");
-  for (const m of LIB.landmarks) star(g, ...at(m.position), scale * 2, "#ffd700");
+  for (const s of LIB.stations) triangle(g, ...at(s.position), Math.min(7, scale * 1.6), "#ff6f00");
+  for (const m of LIB.landmarks) star(g, ...at(m.position), Math.min(8, scale * 2), "#ffd700");
   const w = doc.world || {};
-  for (const n of w.nodes || []) square(g, place(n.position), scale * 1.2, "#5d4037", true);
-  for (const gi of w.ground_items || []) diamond(g, place(gi.position), scale * 1.8, "#00838f");
+  for (const n of w.nodes || []) square(g, place(n.position), Math.max(4, scale * 1.4), "#5d4037", true);
+  for (const gi of w.ground_items || []) diamond(g, place(gi.position), Math.min(8, scale * 1.8), "#00838f");
   for (const s of w.sites || []) {
-    square(g, place(s.position), scale * 2.2, "#ef6c00", false);
+    square(g, place(s.position), Math.min(14, scale * 2.2), "#ef6c00", false);
     label(g, place(s.position), s.id, "#ef6c00");
   }
-  for (const m of w.mobs || []) cross(g, place(m.position), scale * 1.6, "#d32f2f");
+  for (const m of w.mobs || []) cross(g, place(m.position), Math.min(7, scale * 1.6), "#d32f2f");
   doc.agents.forEach((a, i) => {
     const p = place(a.spawn);
     if (!p) return;
     const [x, y] = at(p);
     g.beginPath();
-    g.arc(x, y, scale * (i === selected ? 2.6 : 2), 0, 2 * Math.PI);
+    g.arc(x, y, Math.min(9, scale * 1.6) + (i === selected ? 2 : 0), 0, 2 * Math.PI);
     g.fillStyle = COLOURS[i % COLOURS.length];
     g.fill();
     g.lineWidth = i === selected ? 3 : 1.5;
@@ -130,12 +145,13 @@ function drawMap() {
   function label(g2, p, text, colour) {
     if (!p) return;
     const [x, y] = at(p);
-    g2.font = `bold ${Math.max(10, scale * 3.5)}px sans-serif`;
+    g2.font = `bold ${Math.min(13, Math.max(10, scale * 3.5))}px sans-serif`;
     g2.lineWidth = 3;
     g2.strokeStyle = "#fff";
-    g2.strokeText(text, x, y - scale * 3);
+    const above = y - Math.min(11, scale * 2.2) - 2;
+    g2.strokeText(text, x, above);
     g2.fillStyle = colour;
-    g2.fillText(text, x, y - scale * 3);
+    g2.fillText(text, x, above);
   }
   function square(g2, p, size, colour, filled) {
     if (!p) return;
@@ -174,6 +190,14 @@ function star(g, x, y, size, colour) {
   }
   g.closePath(); g.fillStyle = colour; g.fill(); g.lineWidth = 0.8; g.strokeStyle = "#000"; g.stroke();
 }
+function centreOnAgent() {
+  // keep the selected agent's spawn in view when zooming or switching agents
+  const p = resolvePlace(doc.agents[selected]?.spawn);
+  if (!p) return;
+  const box = $("#map-scroll");
+  box.scrollLeft = (p[0] + 0.5) * scale - box.clientWidth / 2;
+  box.scrollTop = (p[1] + 0.5) * scale - box.clientHeight / 2;
+}
 function tileAt(event) {
   const rect = $("#map").getBoundingClientRect();
   return [Math.floor((event.clientX - rect.left) / scale), Math.floor((event.clientY - rect.top) / scale)];
@@ -184,8 +208,11 @@ function describeTile([x, y]) {
   const terrain = LIB.map.terrain[tiles[y * width + x]];
   const region = LIB.regions.find((r) => x >= r.rect[0] && x <= r.rect[2] && y >= r.rect[1] && y <= r.rect[3]);
   const mark = LIB.landmarks.find((m) => Math.max(Math.abs(m.position[0] - x), Math.abs(m.position[1] - y)) <= 1);
+  const node = LIB.nodes.find((n) => n.placed.some((p) => p[0] === x && p[1] === y));
+  const station = LIB.stations.find((s) => s.position[0] === x && s.position[1] === y);
   return {terrain, text: `(${x}, ${y}) ${terrain.name}${terrain.walkable ? "" : " (not walkable)"}` +
-    `${region ? " · " + region.name : ""}${mark ? " · near " + mark.id : ""}`};
+    `${region ? " · " + region.name : ""}${mark ? " · near " + mark.id : ""}` +
+    `${node ? " · " + node.id : ""}${station ? " · " + station.id : ""}`};
 }
 function onMapClick(event) {
   const tile = tileAt(event);
@@ -248,7 +275,7 @@ function renderAgents() {
   $("#agent-tabs").replaceChildren(
     ...doc.agents.map((a, i) => el("button", {type: "button", class: `agent-tab${i === selected ? " selected" : ""}`,
       dataset: {field: `agents[${i}]`, agent: a.name},
-      on: {click: () => { selected = i; renderAgents(); drawMap(); }}},
+      on: {click: () => { selected = i; renderAgents(); drawMap(); centreOnAgent(); }}},
       el("span", {class: "dot", style: `background:${COLOURS[i % COLOURS.length]}`}), a.name || `agent ${i + 1}`)),
     el("button", {type: "button", id: "add-agent", on: {click: addAgent}}, "+ agent"));
   const a = doc.agents[selected];
@@ -617,7 +644,8 @@ async function main() {
   $("#place-item").addEventListener("click", () => openPicker("item to place on the ground", () => true, (item) => {
     $("#place-item").dataset.item = item; $("#place-item").textContent = itemName(item);
   }));
-  $("#zoom").addEventListener("change", (e) => { scale = Number(e.target.value); drawMap(); });
+  $("#show-world").addEventListener("change", drawMap);
+  $("#zoom").addEventListener("change", (e) => { scale = Number(e.target.value); drawMap(); centreOnAgent(); });
   const canvas = $("#map");
   canvas.addEventListener("click", onMapClick);
   canvas.addEventListener("mousemove", (e) => { const info = describeTile(tileAt(e)); if (info) $("#tile-info").textContent = info.text; });
