@@ -26,7 +26,8 @@ NODE = (47, 122)  # an extra oak tree beside the feller
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "agentworld.cli", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, "-m", "agentworld.cli", *args], capture_output=True, text=True,
+                          timeout=120)
 
 
 def test_an_author_creates_a_task_in_the_page_and_the_cli_accepts_it(tmp_path):
@@ -108,8 +109,9 @@ def test_an_author_creates_a_task_in_the_page_and_the_cli_accepts_it(tmp_path):
                 page.click("#add-checkpoint")
             boxes = page.locator("#checkpoint-list .checkpoint")
             expect(boxes).to_have_count(3)
-            for i, (cid, text) in enumerate((("first_log", "A log is felled."), ("team_logs", "The team holds two logs."),
-                                             ("porter_near", "The porter reached the clearing."))):
+            checkpoints = (("first_log", "A log is felled."), ("team_logs", "The team holds two logs."),
+                           ("porter_near", "The porter reached the clearing."))
+            for i, (cid, text) in enumerate(checkpoints):
                 boxes.nth(i).locator(".cp-id").fill(cid)
                 boxes.nth(i).locator(".cp-description").fill(text)
             first = boxes.nth(0).locator(".cond")
@@ -130,6 +132,17 @@ def test_an_author_creates_a_task_in_the_page_and_the_cli_accepts_it(tmp_path):
             page.click("summary:has-text('Oracle plan')")
             page.fill("textarea[data-agent='feller']", '{"gather": {"target": "oak_tree", "count": 2}}')
 
+            # renaming an agent carries its conditions and oracle plan along
+            page.locator(".agent-tab", has_text="feller").click()
+            page.fill("#agent-name", "axe_man")
+            page.locator("#agent-name").press("Tab")
+            expect(success.locator("select[data-arg='agent']")).to_have_value("axe_man")
+            expect(page.locator("textarea[data-agent='axe_man']")).to_have_count(1)
+            page.fill("#agent-name", "feller")
+            page.locator("#agent-name").press("Tab")
+            first_condition = page.locator("#checkpoint-list .cond").first
+            expect(first_condition.locator("select[data-arg='agent']")).to_have_value("feller")
+
             # a mistake is shown by its field, then fixed
             page.fill("#task-rounds", "0")
             page.click("#btn-validate")
@@ -143,7 +156,8 @@ def test_an_author_creates_a_task_in_the_page_and_the_cli_accepts_it(tmp_path):
             page.click("#btn-run-oracle")
             expect(page.locator("#run-oracle-result")).to_contain_text("oracle: SUCCESS", timeout=60_000)
             page.click("#btn-run-noop")
-            expect(page.locator("#run-noop-result")).to_contain_text("noop: no success in 20/20 rounds", timeout=60_000)
+            expect(page.locator("#run-noop-result")).to_contain_text("noop: no success in 20/20 rounds",
+                                                                     timeout=60_000)
             page.click("#btn-audit")
             expect(page.locator("#audit-result")).not_to_contain_text("running", timeout=60_000)
             page.click("#btn-save")
@@ -168,7 +182,8 @@ def test_an_author_creates_a_task_in_the_page_and_the_cli_accepts_it(tmp_path):
     assert "verifier" not in raw
     assert {a["name"]: tuple(a["spawn"]) for a in raw["agents"]} == SPAWNS
     assert [a["skills"] for a in raw["agents"]] == [{"lumberjacking": 12}, {"strength": 5}, {"archery": 7}]
-    assert raw["agents"][0]["inventory"] == {"bronze_axe": 1} and raw["agents"][2]["equipment"] == {"head": "leather_cap"}
+    assert raw["agents"][0]["inventory"] == {"bronze_axe": 1}
+    assert raw["agents"][2]["equipment"] == {"head": "leather_cap"}
     assert raw["world"] == {"nodes": [{"kind": "oak_tree", "position": list(NODE)}]}
     assert raw["success"] == [{"holds": {"agent": "feller", "items": {"oak_log": 2}}}]
     assert [c["when"] for c in raw["checkpoints"]] == [
@@ -178,7 +193,8 @@ def test_an_author_creates_a_task_in_the_page_and_the_cli_accepts_it(tmp_path):
     assert load_task(saved).agents[0].context == "You fell trees.\nAn oak grows right beside you."
 
     checked = _cli("validate", str(saved))
-    assert checked.returncode == 0 and checked.stdout.startswith("ok  three_logs.yaml"), checked.stdout + checked.stderr
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.startswith("ok  three_logs.yaml: Three in the woods (3 agents, 3 checkpoints)")
     for team, won in (("oracle", True), ("noop", False)):
         played = _cli("run", str(saved), "--agents", team, "--json", "--quiet")
         assert played.returncode == 0, played.stderr

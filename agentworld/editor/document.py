@@ -173,7 +173,8 @@ def _saved_form(task: Task, document: dict) -> dict:
     if document.get("verifier"):
         data["verifier"] = document["verifier"]
     order = list(Task.model_fields)
-    return {key: data[key] for key in sorted(data, key=lambda k: order.index(k) if k in order else len(order))}
+    rank = {key: i for i, key in enumerate(order)}
+    return {key: data[key] for key in sorted(data, key=lambda k: rank.get(k, len(rank)))}
 
 
 class _Dumper(yaml.SafeDumper):
@@ -207,7 +208,8 @@ def run_team(document: Any, folder: Path, team: str, seed: int = 0) -> dict:
     if task is None:
         return {"ok": False, "problems": problems_json(problems)}
     result = run_episode(task, team, seed=seed, progress=False)
-    keep = ("success", "psr", "rounds", "max_rounds", "actions", "errors", "checkpoints", "status", "error", "seconds")
+    keep = ("success", "psr", "rounds", "max_rounds", "actions", "errors", "checkpoints", "status", "error",
+            "seconds")
     return {"ok": True, "team": team, "seed": seed, **{k: result.get(k) for k in keep}}
 
 

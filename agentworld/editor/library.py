@@ -36,21 +36,24 @@ def library(content: Content) -> dict:
         "categories": list(CATEGORIES),
         "skills": [{"id": s.id, "name": s.name, "kind": s.kind, "description": s.description}
                    for s in content.skills.values()],
-        "items": [{"id": e["id"], "name": e["name"], "category": e["category"], "slot": e["slot"],
-                   "requires": e["requires"], "value": e["value"], "description": e["description"]}
+        "items": [_pick(e, "id", "name", "category", "slot", "requires", "value", "description")
                   for e in entries["items"]],
-        "mobs": [{"id": e["id"], "name": e["name"], "level": e["level"], "hp": e["hp"], "aggressive": e["aggressive"],
-                  "boss": e["boss"], "spawns": [p["position"] for p in e["spawns"]]} for e in entries["mobs"]],
-        "nodes": [{"id": e["id"], "name": e["name"], "skill": e["skill"], "level": e["level"], "tool": e["tool_hint"],
+        "mobs": [{**_pick(e, "id", "name", "level", "hp", "aggressive", "boss"),
+                  "spawns": [p["position"] for p in e["spawns"]]} for e in entries["mobs"]],
+        "nodes": [{**_pick(e, "id", "name", "skill", "level"), "tool": e["tool_hint"],
                    "placed": [p["position"] for p in e["placed"]]} for e in entries["nodes"]],
-        "landmarks": [{"id": e["id"], "name": e["name"], "position": e["position"]} for e in entries["landmarks"]],
-        "stations": [{"id": e["id"], "name": e["name"], "position": e["position"]} for e in entries["stations"]],
-        "npcs": [{"id": e["id"], "name": e["name"], "role": e["role"], "position": e["position"]}
-                 for e in entries["npcs"]],
-        "regions": [{"id": e["id"], "name": e["name"], "rect": e["rect"]} for e in entries["regions"]],
-        "quests": [{"id": q["id"], "name": q["name"], "npc": e["id"]} for e in entries["npcs"] for q in e["quests"]],
+        "landmarks": [_pick(e, "id", "name", "position") for e in entries["landmarks"]],
+        "stations": [_pick(e, "id", "name", "position") for e in entries["stations"]],
+        "npcs": [_pick(e, "id", "name", "role", "position") for e in entries["npcs"]],
+        "regions": [_pick(e, "id", "name", "rect") for e in entries["regions"]],
+        "quests": [{"id": q["id"], "name": q["name"], "npc": e["id"]}
+                   for e in entries["npcs"] for q in e["quests"]],
         "conditions": condition_vocabulary(),
     }
+
+
+def _pick(entry: dict, *keys: str) -> dict:
+    return {key: entry[key] for key in keys}
 
 
 def condition_vocabulary() -> list[dict]:
@@ -84,7 +87,8 @@ def terrain_png(content: Content) -> bytes:
             rows += palette[code]
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        check = zlib.crc32(kind + data) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", check)
 
     header = struct.pack(">IIBBBBB", gmap.width, gmap.height, 8, 2, 0, 0, 0)  # 8-bit RGB
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + \

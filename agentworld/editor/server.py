@@ -166,7 +166,8 @@ class Handler(BaseHTTPRequestHandler):
         port = self.server.server_address[1]
         own = {f"127.0.0.1:{port}", f"localhost:{port}"}
         if self.headers.get("Host", "") not in own:
-            raise RequestError(403, f"refused: Host must be 127.0.0.1:{port} (the editor serves this machine only)")
+            raise RequestError(403, f"refused: Host must be 127.0.0.1:{port} (the editor serves this machine "
+                                    f"only)")
         origin = self.headers.get("Origin")
         if origin is not None and origin not in {f"http://{h}" for h in own}:
             raise RequestError(403, f"refused: a request from another origin ({origin}) cannot drive the editor")
@@ -202,7 +203,8 @@ class Handler(BaseHTTPRequestHandler):
     def _body(self) -> dict:
         kind = self.headers.get("Content-Type", "").split(";", 1)[0].strip().lower()
         if kind != "application/json":
-            raise RequestError(415, f"the body must be JSON (Content-Type: application/json), got '{kind or 'none'}'")
+            raise RequestError(415, f"the body must be JSON (Content-Type: application/json), "
+                                    f"got '{kind or 'none'}'")
         try:
             length = int(self.headers.get("Content-Length", ""))
         except ValueError:
@@ -289,7 +291,8 @@ def command_edit(args: argparse.Namespace) -> int:
         print(f"edit: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"edit: cannot listen on 127.0.0.1:{args.port}: {exc.strerror or exc}; try --port 0", file=sys.stderr)
+        print(f"edit: cannot listen on 127.0.0.1:{args.port}: {exc.strerror or exc}; try --port 0",
+              file=sys.stderr)
         return 2
     print(f"AgentWorld task editor: {server.url}  (saving into {editor.folder}; Ctrl-C stops)", flush=True)
     try:

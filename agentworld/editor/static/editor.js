@@ -280,9 +280,11 @@ function renderAgents() {
     el("button", {type: "button", id: "add-agent", on: {click: addAgent}}, "+ agent"));
   const a = doc.agents[selected];
   const at = `agents[${selected}]`;
+  let named = a.name;
   const field = (label, key, attrs = {}) => el("label", {}, label, el("input", {...attrs, value: a[key] ?? "",
     dataset: {field: `${at}.${key}`}, id: `agent-${key}`,
-    on: {input: (e) => { a[key] = e.target.value; if (key === "name") { renameTabs(); drawMap(); } }}}));
+    on: {input: (e) => { a[key] = e.target.value; if (key === "name") { renameTabs(); drawMap(); } },
+         change: () => { if (key === "name" && named !== a.name) { renameAgent(named, a.name); named = a.name; } }}}));
   const skills = el("div", {class: "skills"}, LIB.skills.map((s) => {
     const level = a.skills[s.id] || 0;
     const value = el("span", {class: `value${level ? "" : " zero"}`}, level);
@@ -325,6 +327,20 @@ function renderAgents() {
     el("label", {class: "wide"}, "documentation (what this agent is told)",
       el("textarea", {id: "agent-context", rows: 6, dataset: {field: `${at}.context`},
         on: {input: (e) => { a.context = e.target.value; }}}, a.context || "")));
+  renderOracle();
+}
+function renameAgent(before, after) {
+  // the conditions and the oracle plan follow the agent's new name
+  const conditions = [...doc.success, ...doc.checkpoints.map((c) => c.when).filter(Boolean)];
+  for (const cond of conditions) {
+    const args = Object.values(cond)[0];
+    if (!args || typeof args !== "object") continue;
+    if (args.agent === before) args.agent = after;
+    if (Array.isArray(args.agents)) args.agents = args.agents.map((n) => (n === before ? after : n));
+  }
+  if (doc.oracle && doc.oracle[before]) { doc.oracle[after] = doc.oracle[before]; delete doc.oracle[before]; }
+  renderSuccess();
+  renderCheckpoints();
   renderOracle();
 }
 function renameTabs() {
