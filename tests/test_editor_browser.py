@@ -23,6 +23,7 @@ pytestmark = pytest.mark.timeout(180)
 
 SPAWNS = {"feller": (46, 121), "porter": (58, 121), "scout": (40, 114)}  # walkable tiles in Whisperwood
 NODE = (47, 122)  # an extra oak tree beside the feller
+MOB, GROUND, SITE = (38, 126), (44, 130), (52, 114)  # a hen, a dropped log and a woodshed site, out of the way
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
@@ -34,7 +35,7 @@ def test_an_author_creates_a_task_in_the_page_and_the_cli_accepts_it(tmp_path):
     sync_api = playwright_api()
     expect = sync_api.expect
     gmap = load_content().map
-    assert all(gmap.walkable(*tile) for tile in [*SPAWNS.values(), NODE])
+    assert all(gmap.walkable(*tile) for tile in [*SPAWNS.values(), NODE, MOB, GROUND, SITE])
     folder = tmp_path / "my_tasks"
     folder.mkdir()
     thread = EditorThread(make_editor(None, folder)).start()
@@ -95,6 +96,23 @@ def test_an_author_creates_a_task_in_the_page_and_the_cli_accepts_it(tmp_path):
             page.select_option("#place-node", "oak_tree")
             click_tile(*NODE)
             expect(page.locator("#world-lists")).to_contain_text("oak_tree")
+            page.select_option("#place-kind", "mob")
+            page.select_option("#place-mob", "hen")
+            click_tile(*MOB)
+            page.select_option("#place-kind", "ground_item")
+            click_tile(*GROUND)
+            expect(page.locator("#message")).to_contain_text("pick the item to place first")
+            pick_item(page.locator("#place-item"), "oak", "oak_log")
+            click_tile(*GROUND)
+            page.select_option("#place-kind", "site")
+            click_tile(*SITE)
+            site = page.locator("[data-field='world.sites[0]']")
+            site.locator("input[placeholder='id']").fill("woodshed")
+            pick_item(site.locator("button.pick"), "oak_log", "oak_log")
+            lake = next((x, y) for y in range(100, 140) for x in range(30, 60) if not gmap.walkable(x, y))
+            click_tile(*lake)
+            expect(page.locator("#message")).to_contain_text("nothing can stand there")
+            expect(page.locator("#world-lists")).to_contain_text("ground items (1)")
 
             # success: the feller holds two oak logs
             page.select_option("#success-kind", "holds")
@@ -184,7 +202,11 @@ def test_an_author_creates_a_task_in_the_page_and_the_cli_accepts_it(tmp_path):
     assert [a["skills"] for a in raw["agents"]] == [{"lumberjacking": 12}, {"strength": 5}, {"archery": 7}]
     assert raw["agents"][0]["inventory"] == {"bronze_axe": 1}
     assert raw["agents"][2]["equipment"] == {"head": "leather_cap"}
-    assert raw["world"] == {"nodes": [{"kind": "oak_tree", "position": list(NODE)}]}
+    assert raw["world"] == {"mobs": [{"type": "hen", "position": list(MOB)}],
+                            "nodes": [{"kind": "oak_tree", "position": list(NODE)}],
+                            "ground_items": [{"item": "oak_log", "position": list(GROUND)}],
+                            "sites": [{"id": "woodshed", "position": list(SITE), "materials": {"oak_log": 1},
+                                       "work": 1}]}
     assert raw["success"] == [{"holds": {"agent": "feller", "items": {"oak_log": 2}}}]
     assert [c["when"] for c in raw["checkpoints"]] == [
         {"holds": {"agent": "feller", "items": {"oak_log": 1}}},
