@@ -20,8 +20,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("agentworld.tasks", "validate task YAML files"),
     "replay": ("agentworld.trajectory", "re-simulate a run directory and check it matches"),
     "world": ("agentworld.world.summary", "describe the loaded world (counts of items, mobs, ...)"),
-    "content": ("agentworld.world.catalog", "look up items, recipes, mobs, npcs, shops, landmarks, nodes, stations, regions"),
-    "edit": ("agentworld.editor.server", "edit a task in the browser: map, agents, items, conditions; validate, run, save"),
+    "content": ("agentworld.world.catalog", "look up items, recipes, mobs, npcs, shops, places, nodes, regions"),
+    "edit": ("agentworld.editor.server", "edit a task in the browser: map, agents, items, conditions; run, save"),
     "serve": ("agentworld.server_bridge.server", "run the game server over websockets"),
     "eval": ("agentworld.evaluation", "run many episodes in parallel and summarise them"),
     "report": ("agentworld.evaluation", "print the summary of an eval directory again"),
@@ -60,7 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     except TaskSourceError as exc:
         parser.error(str(exc))
     try:
-        return int(getattr(module, f"command_{verb}")(args) or 0)
+        code = int(getattr(module, f"command_{verb}")(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows here, not as an "Exception ignored" at exit
+        return code
     except BrokenPipeError:  # the reader left early (`agentworld tasks --json | head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit's flush
         print(f"agentworld {verb}: output closed early (broken pipe)", file=sys.stderr)

@@ -74,7 +74,8 @@ class EpisodeOptions:
     def task_options(self) -> dict:
         if self.max_rounds is not None and int(self.max_rounds) < 1:
             raise ValueError(f"max_rounds must be >= 1, got {self.max_rounds}")
-        return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "solo": self.solo, "without": list(self.without)}
+        return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "solo": self.solo,
+                "without": list(self.without)}
 
 
 class _OptionsModel(BaseModel):

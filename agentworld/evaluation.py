@@ -63,7 +63,8 @@ def select_tasks(spec: str) -> list[tuple[str, str]]:
     out = []
     for tid in (s.strip() for s in spec.split(",") if s.strip()):
         if tid not in known:
-            raise ValueError(f"unknown task or category {tid!r}{tasks_mod.suggest_task(tid)}; categories: {', '.join(categories) or 'none'}; "
+            raise ValueError(f"unknown task or category {tid!r}{tasks_mod.suggest_task(tid)}; "
+                             f"categories: {', '.join(categories) or 'none'}; "
                              f"tasks: {', '.join(sorted(known)) or 'none'}")
         out.append((tid, known[tid]))
     if not out:

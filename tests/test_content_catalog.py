@@ -98,7 +98,8 @@ def test_near_lists_exactly_what_lies_within_the_radius(world):
 
 
 def test_query_kind_and_near_spellings():
-    assert resolve_kind("NPC") == "npcs" and resolve_kind("item") == "items" and resolve_kind("resource_nodes") == "nodes"
+    assert resolve_kind("NPC") == "npcs" and resolve_kind("item") == "items"
+    assert resolve_kind("resource_nodes") == "nodes"
     assert parse_near("45, 120", CONTENT) == (45, 120) and parse_near("town_square", CONTENT) == (130, 122)
     assert {e["id"] for e in catalog(CONTENT, "items", "OAK LOG")} == {"oak_log"}  # names match too, any case
 

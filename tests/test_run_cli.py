@@ -104,13 +104,20 @@ def test_bad_or_unreachable_server_is_a_one_line_error(capsys):
 
 
 def test_output_closed_early_is_a_one_line_error_not_a_traceback():
-    """Issue 10 item 8: `agentworld tasks --json | head` (the reader leaves before the output)."""
-    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "tasks", "--json"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
-    proc.stdout.close()  # long before the command writes its first byte
-    err = proc.stderr.read().decode()
-    assert proc.wait(timeout=60) == 141
-    assert err == "agentworld tasks: output closed early (broken pipe)\n", err
+    """Issue 10 item 8: `agentworld tasks --json | head` (the reader leaves before the output), with
+    stdout block-buffered (the error comes at the final flush) and unbuffered (at the print)."""
+    import os
+
+    for unbuffered in ("", "1"):
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+        if unbuffered:
+            env["PYTHONUNBUFFERED"] = unbuffered
+        proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "tasks", "--json"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=env)
+        proc.stdout.close()  # long before the command writes its first byte
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=60) == 141, err
+        assert err == "agentworld tasks: output closed early (broken pipe)\n", err
 
 
 def test_agent_kinds_are_case_insensitive_and_typos_suggest(tmp_path):

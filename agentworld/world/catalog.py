@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 from agentworld.world.content import Content, ContentError, load_content
 from agentworld.world.engine import World
+from agentworld.world.index import index_for
 from agentworld.world.pathfinding import chebyshev
 
 Entry = dict[str, Any]
@@ -108,7 +109,7 @@ def _nodes(c: Content, world: World) -> list[Entry]:
     for k in c.node_kinds.values():
         entry = k.model_dump(exclude={"rare"})
         entry["rare"] = [r.model_dump() for r in k.rare]
-        entry["tool_hint"] = world._ix.tool_hint.get(k.tool, k.tool) if k.tool else None
+        entry["tool_hint"] = index_for(c).tool_hint.get(k.tool, k.tool) if k.tool else None
         entry["placed"] = [{"id": n.id, **_where(world, n.x, n.y)} for n in world.nodes.values() if n.kind == k.id]
         out.append(entry)
     return out
@@ -243,7 +244,7 @@ def configure_content(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--near", metavar="X,Y", help="only what lies near this tile (or landmark id)")
     parser.add_argument("--radius", type=int, default=None, help="tiles around --near (default: the view radius)")
     parser.add_argument("--json", action="store_true", help="print a JSON list of entries (every field)")
-    parser.add_argument("--data-dir", metavar="DIR", help="load the content from this directory instead of the built-in one")
+    parser.add_argument("--data-dir", metavar="DIR", help="load the content from this directory, not the built-in one")
 
 
 def command_content(args: argparse.Namespace) -> int:
@@ -293,7 +294,8 @@ def _summary(kind: str, e: Entry) -> str:
         return f"{e['skill']} {e['level']}{tool}; yields {items(e['yields'])}; {len(e['placed'])} placed"
     if kind == "npcs":
         extra = [f"teaches {items(e['teaches'])}" if e["teaches"] else "",
-                 f"quests {', '.join(q['id'] for q in e['quests'])}" if e["quests"] else "", "shop" if e["shop"] else ""]
+                 f"quests {', '.join(q['id'] for q in e['quests'])}" if e["quests"] else "",
+                 "shop" if e["shop"] else ""]
         return ", ".join([e["role"], *(x for x in extra if x)])
     if kind == "shops":
         return ", ".join(f"{s['item']} {s['price']}c (x{s['quantity']})" for s in e["stock"])
