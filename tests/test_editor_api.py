@@ -110,6 +110,10 @@ def test_save_writes_a_task_the_cli_accepts_without_a_verifier(editor):
     from agentworld.runner import run_episode
 
     assert run_episode(str(saved), "oracle", progress=False)["success"] is True
+    status, opened = call(thread, "POST", "/api/load", {"ref": "log_pair.yaml"})  # the page's Open list
+    assert status == 200 and opened["source"] == str(saved.resolve())
+    assert load_task(opened["document"]) == task
+    assert call(thread, "GET", "/api/state")[1]["files"] == ["log_pair.yaml"]
     invalid = small_task()
     invalid["max_rounds"] = 0
     status, reply = call(thread, "POST", "/api/save", {"document": invalid, "file": "other.yaml"})
@@ -263,3 +267,22 @@ def test_cli_edit_refuses_a_missing_folder_and_a_busy_port(tmp_path, capsys):
         assert "cannot listen on 127.0.0.1" in capsys.readouterr().err
     finally:
         thread.stop()
+
+
+def test_cli_edit_serves_until_stopped(tmp_path):
+    """`agentworld edit TASK --port 0` prints its loopback URL and answers there."""
+    import subprocess
+    import urllib.request
+
+    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "edit", "task_01", "--dir", str(tmp_path),
+                             "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("AgentWorld task editor: http://127.0.0.1:"), line + proc.stderr.read()
+        url = line.split()[3]
+        with urllib.request.urlopen(url + "api/state", timeout=30) as response:
+            state = json.load(response)
+        assert state["document"]["id"] == "task_01" and state["folder"] == str(tmp_path.resolve())
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
