@@ -162,6 +162,8 @@ def test_cli_prints_a_table_and_exits_1_when_a_task_breaks_the_rules(capsys):
 def test_cli_unknown_task_is_bad_input_with_a_suggestion(capsys):
     assert main(["audit", "task01"]) == 2
     assert "did you mean 'task_01'" in capsys.readouterr().err
+    assert main(["audit", "no_such_task_at_all"]) == 2
+    assert "known tasks: task_01" in capsys.readouterr().err
     assert main(["audit"]) == 2
 
 
