@@ -49,7 +49,7 @@ class Economy:
         skills = None
         for _ in range(SETTLE_ROUNDS):
             skills = ctx.skills = SkillBounds(ctx.content, ctx.task, self.material_budget,
-                                              lambda agent, tile: ctx.reach_any(agent, ctx.npc_tiles_at(tile)))
+                                              lambda agent, tile: ctx.reach_any(agent, ctx.tile_list(tile)))
             ctx._hits.clear()
             caps = {s: max(skills.level(a, s) for a in ctx.agents.values()) for s in self.production}
             if caps == self.caps:
