@@ -19,6 +19,7 @@ from agentworld.audit.model import Failure, RoleVerdict, TaskAudit
 from agentworld.audit.needs import ItemNeed, Need
 from agentworld.audit.requirements import expand, replaceable
 from agentworld.audit.team import Team
+from agentworld.world.content import load_content
 
 if TYPE_CHECKING:
     from agentworld.tasks import Task
@@ -29,10 +30,7 @@ HARD_KINDS = ("outcome", "capability", "presence", "volume")
 
 def audit_task(task: "Task", content: "Content | None" = None, success: list[Any] | None = None) -> TaskAudit:
     """The collaboration certificate of `task` (its `success` conditions unless given)."""
-    if content is None:
-        from agentworld.world.content import load_content
-
-        content = load_content()
+    content = content if content is not None else load_content()
     ctx = TaskContext(task, content)
     needs, unaudited = _expand_all(list(success if success is not None else task.success), ctx)
     reserved = _reserved(needs, ctx)
