@@ -194,6 +194,18 @@ def test_audit_is_called_only_when_installed(editor, monkeypatch):
     assert reply == {"available": True, "ok": True, "audit": {"task": "log_pair", "roles": [], "ok": True}}
 
 
+def test_audit_runs_the_installed_agentworld_audit(editor):
+    thread, _ = editor
+    assert doc.audit_available()
+    reply = call(thread, "POST", "/api/audit", {"document": small_task()})[1]
+    assert reply["available"] and reply["ok"]
+    assert [(r["agent"], r["role"]) for r in reply["audit"]["roles"]] == [("feller", "Lumberjack"), ("porter", "Porter")]
+    invalid = small_task()
+    invalid["agents"][0]["spawn"] = "nowhere"
+    reply = call(thread, "POST", "/api/audit", {"document": invalid})[1]
+    assert reply["ok"] is False and reply["problems"][0]["field"] == "agents[0].spawn"
+
+
 @pytest.mark.parametrize("headers, word", [
     ({"Host": "evil.example:80"}, "Host must be"),
     ({"Host": "127.0.0.1:1"}, "Host must be"),

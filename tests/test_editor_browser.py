@@ -177,7 +177,7 @@ def test_an_author_creates_a_task_in_the_page_and_the_cli_accepts_it(tmp_path):
             expect(page.locator("#run-noop-result")).to_contain_text("noop: no success in 20/20 rounds",
                                                                      timeout=60_000)
             page.click("#btn-audit")
-            expect(page.locator("#audit-result")).not_to_contain_text("running", timeout=60_000)
+            expect(page.locator("#audit-result")).to_contain_text("feller (Lumberjack): necessary", timeout=60_000)
             page.click("#btn-save")
             expect(page.locator("#message")).to_contain_text("saved")
             page.locator(".agent-tab", has_text="feller").click()
