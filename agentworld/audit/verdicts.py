@@ -148,9 +148,12 @@ def _rules(audit: TaskAudit) -> list[str]:
     if audit.team:
         problems.append("the whole team fails a requirement (the task is impossible, or a bound is wrong): "
                         + "; ".join(f.reason for f in audit.team))
-    necessary = [r.agent for r in audit.roles if r.verdict == "necessary"]
+    # a role the outcome merely names is needed by the wording, not by the world: it does not count
+    necessary = [r.agent for r in audit.roles
+                 if r.verdict == "necessary" and set(r.kinds) & {"capability", "presence", "volume"}]
     if len(audit.roles) > 1 and len(necessary) < 2:
-        problems.append(f"fewer than two roles are necessary ({', '.join(necessary) or 'none'})")
+        problems.append("fewer than two roles are necessary by capability, presence or volume "
+                        f"({', '.join(necessary) or 'none'})")
     unnecessary = [r.agent for r in audit.roles if r.verdict == "unnecessary"]
     if unnecessary:
         problems.append(f"unnecessary role(s): {', '.join(unnecessary)}")
