@@ -150,30 +150,30 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
     "task_07": ("the archivist waits on the south road at (130, 150), where every scout brings their relic", {
         "archivist": [
             {"move_to": {"target": [130, 150]}},
-            {"wait_for": {"item": "lost_locket"}},
-            {"wait_for": {"item": "ancient_tablet"}},
-            {"wait_for": {"item": "shrine_key"}},
+            {"wait_for": {"item": "crown_locket"}},
+            {"wait_for": {"item": "crown_tablet"}},
+            {"wait_for": {"item": "coral_key"}},
         ],
         "west_scout": [
-            {"chat": {"to": "south_scout", "message": "The shrine key is buried at (103, 235)."}},
+            {"chat": {"to": "south_scout", "message": "The coral key is buried at (103, 235)."}},
             {"move_to": {"target": [22, 130]}},
             {"gather": {"target": "buried_locket"}},
             {"move_to": {"target": [129, 150]}},
-            {"give": {"to": "archivist", "item": "lost_locket"}},
+            {"give": {"to": "archivist", "item": "crown_locket"}},
         ],
         "north_scout": [
-            {"chat": {"to": "west_scout", "message": "The lost locket is buried at (22, 131)."}},
+            {"chat": {"to": "west_scout", "message": "The crown locket is buried at (22, 131)."}},
             {"move_to": {"target": [189, 74]}},
             {"gather": {"target": "buried_tablet"}},
             {"move_to": {"target": [131, 150]}},
-            {"give": {"to": "archivist", "item": "ancient_tablet"}},
+            {"give": {"to": "archivist", "item": "crown_tablet"}},
         ],
         "south_scout": [
-            {"chat": {"to": "north_scout", "message": "The ancient tablet is buried at (189, 75)."}},
+            {"chat": {"to": "north_scout", "message": "The crown tablet is buried at (189, 75)."}},
             {"move_to": {"target": [103, 234]}},
             {"gather": {"target": "buried_key"}},
             {"move_to": {"target": [130, 151]}},
-            {"give": {"to": "archivist", "item": "shrine_key"}},
+            {"give": {"to": "archivist", "item": "coral_key"}},
         ],
     }),
     "task_08": ("every support hands all eight draughts to its tank before the fight (no second delivery)", {
@@ -501,10 +501,10 @@ def test_task_07_the_archivist_cannot_dig_and_no_scout_can_fetch_two_relics_in_t
     meet them): 30 rounds at best, over the 29-round budget. And the archivist cannot dig at all."""
     ep = play(_without("task_07", "south_scout"),
               {"archivist": [{"move_to": {"target": [103, 234]}}, {"gather": {"target": "buried_key"}}]})
-    assert any("foraging" in e for e in last_errors(ep, "archivist")) and held(ep.world, "shrine_key") == 0
-    spots = {"lost_locket": ([22, 130], "buried_locket"), "ancient_tablet": ([189, 74], "buried_tablet"),
-             "shrine_key": ([103, 234], "buried_key")}
-    own = {"west_scout": "lost_locket", "north_scout": "ancient_tablet", "south_scout": "shrine_key"}
+    assert any("foraging" in e for e in last_errors(ep, "archivist")) and held(ep.world, "coral_key") == 0
+    spots = {"crown_locket": ([22, 130], "buried_locket"), "crown_tablet": ([189, 74], "buried_tablet"),
+             "coral_key": ([103, 234], "buried_key")}
+    own = {"west_scout": "crown_locket", "north_scout": "crown_tablet", "south_scout": "coral_key"}
     for missing in own:
         for helper in own:
             if helper == missing:
@@ -640,3 +640,33 @@ def test_task_16_the_guard_without_the_healers_draughts_dies():
     """The guard takes on the four archers with no draughts (the only healing is the healer's)."""
     ep = play(_without("task_16", "healer"), {"guard": [{"attack": {"target": "skeleton_archer"}}] * 4})
     assert not ep.status()["success"] and deaths(ep.world, ["guard"]) > 0
+
+
+def test_task_15_without_the_quarryman_no_shop_sells_sandstone():
+    """The quartermaster could afford stone after the nails, but no shop stocks sandstone (the audit's
+    earlier way around the quarryman was Zahir's stall), and only the quarryman has a pickaxe."""
+    content = load_content()
+    assert not any(entry.item == "sandstone" for npc in content.npcs.values() if npc.shop for entry in npc.shop.stock)
+    assert [a.name for a in load_task("task_15").agents if "bronze_pickaxe" in a.inventory] == ["quarryman"]
+
+
+def test_task_15_without_the_quarryman_the_mason_buying_a_pickaxe_is_too_late():
+    """The audit's way around the quarryman: the mason (mining 20) digs the sandstone himself with a
+    pickaxe bought from the axe and spare pine and the purse's 10 coins left after the nails. The
+    pickaxe is his in round 22, and the outcrops are 90 tiles south: no foundation in the budget."""
+    plans = {
+        "pine_feller": [{"gather": {"target": "pine_tree", "count": 8}}, {"move_to": {"target": "hobb"}},
+                        {"sell": {"npc": "hobb", "item": "pine_log", "count": 4}},
+                        {"sell": {"npc": "hobb", "item": "bronze_axe"}}, {"move_to": {"target": "mira"}},
+                        {"give": {"to": "mason", "item": "coins", "count": 27}},
+                        {"give": {"to": "millwright", "item": "pine_log", "count": 4}}],
+        "quartermaster": [{"move_to": {"target": "brannoc"}}, {"buy": {"npc": "brannoc", "item": "iron_nails", "count": 20}},
+                          {"move_to": {"target": "workbench#town"}}, {"give": {"to": "millwright", "item": "iron_nails", "count": 20}},
+                          {"move_to": {"target": "mira"}}, {"give": {"to": "mason", "item": "coins", "count": 10}}],
+        "mason": [{"move_to": {"target": "mira"}}, {"wait_for": {"item": "coins", "count": 36}},
+                  {"buy": {"npc": "mira", "item": "bronze_pickaxe"}}, {"gather": {"target": "sandstone_rock", "count": 6}},
+                  {"move_to": {"target": "site#mill_foundation"}}, {"build": {"site": "site#mill_foundation"}}],
+    }
+    ep = play(_without("task_15", "quarryman"), plans)
+    assert _did(ep, "mason", "buy", item="bronze_pickaxe")  # the money did reach him
+    assert not ep.status()["success"] and not ep.status()["checkpoints"]["foundation_laid"]
