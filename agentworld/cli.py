@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("agentworld.trajectory", "re-simulate a run directory and check it matches"),
     "world": ("agentworld.world.summary", "describe the loaded world (counts of items, mobs, ...)"),
     "content": ("agentworld.world.catalog", "look up items, recipes, mobs, npcs, shops, places, nodes, regions"),
+    "edit": ("agentworld.editor.server", "edit a task in the browser: map, agents, items, conditions; run, save"),
     "serve": ("agentworld.server_bridge.server", "run the game server over websockets"),
     "eval": ("agentworld.evaluation", "run many episodes in parallel and summarise them"),
     "report": ("agentworld.evaluation", "print the summary of an eval directory again"),

@@ -94,7 +94,8 @@ class WaitForStep(Step):
     def _one(self) -> "WaitForStep":
         events = [k for k in ("item", "kill", "message_from", "checkpoint") if getattr(self, k) is not None]
         if len(events) > 1:
-            raise ValueError(f"wait_for waits for one thing; got {', '.join(events)} (add 'rounds' to cap the wait)")
+            raise ValueError(f"wait_for waits for one thing; got {', '.join(events)} "
+                             "(add 'rounds' to cap the wait)")
         if not events and self.rounds is None:
             raise ValueError("wait_for needs exactly one of 'item', 'kill', 'message_from' or 'checkpoint' "
                              "(optionally capped by 'rounds'), or 'rounds' alone")

@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.readme:
             used = [oracle_rounds(load_task(draft.id), seed)[1] for seed in range(10)]
             span = f"{min(used)}" if min(used) == max(used) else f"{min(used)}-{max(used)}"
-            print(f"| {draft.id} | {draft.name} | {draft.category} | {len(draft.agents)} | {span} / {budget} | "
+            print(f"| {draft.id} | {draft.category} | {len(draft.agents)} | {budget} | {span} | "
                   f"{draft.why} [{draft.signature}] |")
             continue
         path = Path(TASKS_DIR) / f"{draft.id}.yaml"

@@ -15,7 +15,7 @@ import pytest
 
 from agentworld.tasks import list_task_ids, load_task, without_agent
 from agentworld.verifiers import task_09, task_13
-from agentworld.verifiers.common import any_event, deaths, held, site_done_rounds, site_steps
+from agentworld.verifiers.common import any_event, deaths, held, mob_type_killed, site_done_rounds, site_steps
 from agentworld.world.content import load_content, xp_for_level
 from task_play import last_errors, play
 
@@ -150,30 +150,30 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
     "task_07": ("the archivist waits on the south road at (130, 150), where every scout brings their relic", {
         "archivist": [
             {"move_to": {"target": [130, 150]}},
-            {"wait_for": {"item": "lost_locket"}},
-            {"wait_for": {"item": "ancient_tablet"}},
-            {"wait_for": {"item": "shrine_key"}},
+            {"wait_for": {"item": "crown_locket"}},
+            {"wait_for": {"item": "crown_tablet"}},
+            {"wait_for": {"item": "coral_key"}},
         ],
         "west_scout": [
-            {"chat": {"to": "south_scout", "message": "The shrine key is buried at (103, 235)."}},
+            {"chat": {"to": "south_scout", "message": "The coral key is buried at (103, 235)."}},
             {"move_to": {"target": [22, 130]}},
             {"gather": {"target": "buried_locket"}},
             {"move_to": {"target": [129, 150]}},
-            {"give": {"to": "archivist", "item": "lost_locket"}},
+            {"give": {"to": "archivist", "item": "crown_locket"}},
         ],
         "north_scout": [
-            {"chat": {"to": "west_scout", "message": "The lost locket is buried at (22, 131)."}},
+            {"chat": {"to": "west_scout", "message": "The crown locket is buried at (22, 131)."}},
             {"move_to": {"target": [189, 74]}},
             {"gather": {"target": "buried_tablet"}},
             {"move_to": {"target": [131, 150]}},
-            {"give": {"to": "archivist", "item": "ancient_tablet"}},
+            {"give": {"to": "archivist", "item": "crown_tablet"}},
         ],
         "south_scout": [
-            {"chat": {"to": "north_scout", "message": "The ancient tablet is buried at (189, 75)."}},
+            {"chat": {"to": "north_scout", "message": "The crown tablet is buried at (189, 75)."}},
             {"move_to": {"target": [103, 234]}},
             {"gather": {"target": "buried_key"}},
             {"move_to": {"target": [130, 151]}},
-            {"give": {"to": "archivist", "item": "shrine_key"}},
+            {"give": {"to": "archivist", "item": "coral_key"}},
         ],
     }),
     "task_08": ("every support hands all eight draughts to its tank before the fight (no second delivery)", {
@@ -412,10 +412,12 @@ def test_task_01_without_the_lumberjack_nobody_can_fell_or_buy_wood():
 
 def test_task_02_without_a_gatherer_the_shops_cannot_stand_in():
     """Selling tools and surplus (axe, knife, logs, flax) raises coins, but no shop sells bronze bars,
-    sticks, logs, bowstrings or spears: each gatherer's material has no shop source."""
+    sticks, bowstrings or spears, and Hobb keeps a single spare oak log (two sticks; the smith needs
+    three): each gatherer's material has no shop source."""
     content = load_content()
-    stocked = {entry.item for npc in content.npcs.values() if npc.shop for entry in npc.shop.stock}
-    assert not stocked & {"bronze_bar", "copper_ore", "tin_ore", "stick", "oak_log", "bowstring", "flax", "bronze_spear"}
+    stock = [entry for npc in content.npcs.values() if npc.shop for entry in npc.shop.stock]
+    assert not {e.item for e in stock} & {"bronze_bar", "copper_ore", "tin_ore", "stick", "bowstring", "flax", "bronze_spear"}
+    assert sum(e.quantity for e in stock if e.item == "oak_log") * content.recipes["oak_stick"].outputs["stick"] < 3
     without_miner = {  # the best shop route of the pre-fix world: sell everything, buy bronze bars
         "lumberjack": [{"gather": {"target": "oak_tree", "count": 8}}, {"move_to": {"target": "hobb"}},
                        {"sell": {"npc": "hobb", "item": "oak_log", "count": 6}}, {"sell": {"npc": "hobb", "item": "bronze_axe"}},
@@ -499,10 +501,10 @@ def test_task_07_the_archivist_cannot_dig_and_no_scout_can_fetch_two_relics_in_t
     meet them): 30 rounds at best, over the 29-round budget. And the archivist cannot dig at all."""
     ep = play(_without("task_07", "south_scout"),
               {"archivist": [{"move_to": {"target": [103, 234]}}, {"gather": {"target": "buried_key"}}]})
-    assert any("foraging" in e for e in last_errors(ep, "archivist")) and held(ep.world, "shrine_key") == 0
-    spots = {"lost_locket": ([22, 130], "buried_locket"), "ancient_tablet": ([189, 74], "buried_tablet"),
-             "shrine_key": ([103, 234], "buried_key")}
-    own = {"west_scout": "lost_locket", "north_scout": "ancient_tablet", "south_scout": "shrine_key"}
+    assert any("foraging" in e for e in last_errors(ep, "archivist")) and held(ep.world, "coral_key") == 0
+    spots = {"crown_locket": ([22, 130], "buried_locket"), "crown_tablet": ([189, 74], "buried_tablet"),
+             "coral_key": ([103, 234], "buried_key")}
+    own = {"west_scout": "crown_locket", "north_scout": "crown_tablet", "south_scout": "coral_key"}
     for missing in own:
         for helper in own:
             if helper == missing:
@@ -603,3 +605,68 @@ def test_task_16_the_scholar_alone_is_shot_down():
     """Without the guard the idle archers shoot the 50-HP scholar as soon as she starts copying."""
     ep = play(_without("task_16", "guard", "healer"))
     assert not ep.status()["success"] and deaths(ep.world, ["scholar"]) > 0
+
+
+@pytest.mark.parametrize("task_id,skill,level", [
+    ("task_01", "crafting", 10), ("task_06", "fishing", 35), ("task_06", "cooking", 32),
+    ("task_10", "lumberjacking", 35), ("task_10", "mining", 40), ("task_10", "crafting", 35),
+    ("task_10", "magic", 30), ("task_11", "foraging", 10), ("task_12", "alchemy", 30),
+    ("task_15", "mining", 20), ("task_16", "crafting", 15),
+])
+def test_a_skill_only_one_agent_has_cannot_be_learned_by_another_in_time(task_id, skill, level):
+    """Training instead of a teammate: no trainer teaches the skill that far, or the lessons (40 XP a
+    talk, one talk a turn) outnumber the turns of the budget."""
+    task = load_task(task_id)
+    assert len([a for a in task.agents if a.skills.get(skill, 1) >= level]) == 1
+    assert _trainable_to(skill) < level or _lessons_needed(skill, level) > task.max_rounds
+
+
+@pytest.mark.parametrize("missing,plans,guardian", [
+    ("ice_support", {"ice_leader": [{"attack": {"target": "ice_guardian"}}]}, "ice_guardian"),  # tank goes in unhealed
+    ("ice_leader", {}, "ice_guardian"),       # the mages strike with no tank
+    ("frost_mage_b", {}, "ice_guardian"),     # one mage short
+    ("ogre_slayer", {}, "iron_ogre"),         # the ogre's only damage dealer
+    ("water_archer", {}, "water_guardian"),   # the water guardian's only damage dealer
+])
+def test_task_08_a_squad_short_of_one_role_loses_a_hero_or_its_guardian_outlives_the_budget(missing, plans, guardian):
+    """The tank that goes in without its healer dies; damage dealers without a tank draw the guardian
+    and die; with a damage dealer short the guardian is still standing when the 52 rounds are up."""
+    ep = play(_without("task_08", missing), plans)
+    assert not ep.status()["success"]
+    assert deaths(ep.world) > 0 or not mob_type_killed(ep.world, guardian)
+
+
+def test_task_16_the_guard_without_the_healers_draughts_dies():
+    """The guard takes on the four archers with no draughts (the only healing is the healer's)."""
+    ep = play(_without("task_16", "healer"), {"guard": [{"attack": {"target": "skeleton_archer"}}] * 4})
+    assert not ep.status()["success"] and deaths(ep.world, ["guard"]) > 0
+
+
+def test_task_15_without_the_quarryman_no_shop_sells_sandstone():
+    """The quartermaster could afford stone after the nails, but no shop stocks sandstone (the audit's
+    earlier way around the quarryman was Zahir's stall), and only the quarryman has a pickaxe."""
+    content = load_content()
+    assert not any(entry.item == "sandstone" for npc in content.npcs.values() if npc.shop for entry in npc.shop.stock)
+    assert [a.name for a in load_task("task_15").agents if "bronze_pickaxe" in a.inventory] == ["quarryman"]
+
+
+def test_task_15_without_the_quarryman_the_mason_buying_a_pickaxe_is_too_late():
+    """The audit's way around the quarryman: the mason (mining 20) digs the sandstone himself with a
+    pickaxe bought from the axe and spare pine and the purse's 10 coins left after the nails. The
+    pickaxe is his in round 22, and the outcrops are 90 tiles south: no foundation in the budget."""
+    plans = {
+        "pine_feller": [{"gather": {"target": "pine_tree", "count": 8}}, {"move_to": {"target": "hobb"}},
+                        {"sell": {"npc": "hobb", "item": "pine_log", "count": 4}},
+                        {"sell": {"npc": "hobb", "item": "bronze_axe"}}, {"move_to": {"target": "mira"}},
+                        {"give": {"to": "mason", "item": "coins", "count": 27}},
+                        {"give": {"to": "millwright", "item": "pine_log", "count": 4}}],
+        "quartermaster": [{"move_to": {"target": "brannoc"}}, {"buy": {"npc": "brannoc", "item": "iron_nails", "count": 20}},
+                          {"move_to": {"target": "workbench#town"}}, {"give": {"to": "millwright", "item": "iron_nails", "count": 20}},
+                          {"move_to": {"target": "mira"}}, {"give": {"to": "mason", "item": "coins", "count": 10}}],
+        "mason": [{"move_to": {"target": "mira"}}, {"wait_for": {"item": "coins", "count": 36}},
+                  {"buy": {"npc": "mira", "item": "bronze_pickaxe"}}, {"gather": {"target": "sandstone_rock", "count": 6}},
+                  {"move_to": {"target": "site#mill_foundation"}}, {"build": {"site": "site#mill_foundation"}}],
+    }
+    ep = play(_without("task_15", "quarryman"), plans)
+    assert _did(ep, "mason", "buy", item="bronze_pickaxe")  # the money did reach him
+    assert not ep.status()["success"] and not ep.status()["checkpoints"]["foundation_laid"]

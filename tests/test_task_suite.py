@@ -76,7 +76,6 @@ def test_documentation_names_real_things(task_id):
 
 ORACLE_SEEDS = range(5)
 BUDGET_SHARE = (0.50, 0.85)  # the oracle team's rounds / the round budget, on every seed
-CALIBRATED_ELSEWHERE = {"task_14"}  # redesigned with new mechanics in its own branch
 
 
 @pytest.mark.parametrize("task_id", TASK_IDS)
@@ -88,10 +87,9 @@ def test_oracle_team_succeeds_on_five_seeds_within_the_calibrated_budget(task_id
         status = ep.status()
         assert status["success"], f"{task_id} seed {seed}: oracle failed, checkpoints {status['checkpoints']}"
         assert status["psr"] == 1.0 and status["round"] <= ep.task.max_rounds
-        if task_id not in CALIBRATED_ELSEWHERE:
-            share = status["round"] / ep.task.max_rounds
-            assert low <= share <= high, (f"{task_id} seed {seed}: the oracle used {status['round']} of "
-                                          f"{ep.task.max_rounds} rounds ({share:.0%}); calibrate to 50-85%")
+        share = status["round"] / ep.task.max_rounds
+        assert low <= share <= high, (f"{task_id} seed {seed}: the oracle used {status['round']} of "
+                                      f"{ep.task.max_rounds} rounds ({share:.0%}); calibrate to 50-85%")
 
 
 @pytest.mark.parametrize("task_id", TASK_IDS)

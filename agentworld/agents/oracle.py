@@ -71,7 +71,8 @@ class OracleAgent(Agent):
         self.give_range = self.content.rules.give_range
         # a mob of this type last seen this close cannot walk out of view in one round: gone means dead
         rules = self.content.rules
-        self.close_view = {m.id: rules.view_radius - (m.speed or rules.mob_speed) for m in self.content.mobs.values()}
+        self.close_view = {m.id: rules.view_radius - (m.speed or rules.mob_speed)
+                           for m in self.content.mobs.values()}
 
     def reset(self, name: str, briefing: dict) -> None:
         super().reset(name, briefing)
@@ -86,7 +87,7 @@ class OracleAgent(Agent):
         self.last_seen: dict[str, tuple[int, int]] = {}  # teammate -> where we last saw them
         self.inbox: list[dict] = []  # every chat received (observations hand each one over once)
         self.inbox_used = 0  # messages before this index were consumed by earlier wait_for steps
-        self.mobs_seen: dict[str, tuple[int, tuple[int, int]]] = {}  # mob id -> (distance, our position) last turn
+        self.mobs_seen: dict[str, tuple[int, tuple[int, int]]] = {}  # mob id -> (distance, where we stood)
         self.mobs_died: list[str] = []  # mobs we saw die: our killing blow, or vanishing close by
 
     # --- the loop ---------------------------------------------------------------------------
@@ -281,7 +282,8 @@ class OracleAgent(Agent):
         now = {e["id"]: (e["distance"], here) for e in obs["nearby"] if e["kind"] == "mob"}
         for ident, (distance, where) in self.mobs_seen.items():
             killed_by_us = "killed it" in result and f" {ident} " in f" {result} "
-            vanished = ident not in now and where == here and distance <= self.close_view.get(ident.split("#")[0], 0)
+            close = self.close_view.get(ident.split("#")[0], 0)
+            vanished = ident not in now and where == here and distance <= close
             if killed_by_us or vanished:
                 self.mobs_died.append(ident)
         self.mobs_seen = now

@@ -7,7 +7,6 @@ Exit codes: 0 every task follows the rules, 1 some task breaks them (see verdict
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import sys
 from pathlib import Path
@@ -28,7 +27,8 @@ def configure_audit(parser: argparse.ArgumentParser) -> None:
 def command_audit(args: argparse.Namespace) -> int:
     # imported here so `agentworld --help` stays fast
     from agentworld.audit.verdicts import audit_task
-    from agentworld.tasks import TaskError, list_task_ids, load_task
+    from agentworld.task_sources import looks_like_path
+    from agentworld.tasks import TaskError, list_task_ids, load_task, suggest_task
     from agentworld.world.content import load_content
 
     names = list(args.tasks)
@@ -40,9 +40,8 @@ def command_audit(args: argparse.Namespace) -> int:
     known = list_task_ids()
     tasks = []
     for name in names:
-        if name not in known and not Path(name).suffix and not Path(name).exists():
-            close = difflib.get_close_matches(name, known, n=1)
-            hint = f"; did you mean '{close[0]}'?" if close else f"; shipped tasks: {', '.join(known)}"
+        if name not in known and not looks_like_path(name) and not Path(name).exists():
+            hint = suggest_task(name) or f"; known tasks: {', '.join(known)}"
             print(f"agentworld audit: unknown task '{name}'{hint}", file=sys.stderr)
             return 2
         try:

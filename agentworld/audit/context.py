@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from agentworld.audit.bounds import Travel, best_worn_strength, weapons
 from agentworld.audit.economy import Economy
+from agentworld.world.combat import STYLE_SKILLS, player_max_hit
 
 if TYPE_CHECKING:
     from agentworld.tasks import AgentSpec, Task
@@ -84,7 +85,7 @@ class TaskContext:
         self.worn_strength = best_worn_strength(content)
         self._reach: dict[tuple, tuple] = {}  # (agent, id(goals), near) -> (goals, round)
         self._tile_lists: dict[Tile, list[Tile]] = {}
-        self.npc_tiles = {npc: self.npc_tiles_at(tile) for npc, tile in self.places.npcs.items()}
+        self.npc_tiles = {npc: self.tile_list(tile) for npc, tile in self.places.npcs.items()}
         self._hits: dict[str, int] = {}
         self.economy = Economy(self)
         self.skills = self.economy.settle()
@@ -106,8 +107,8 @@ class TaskContext:
                                                                  self.interact if near is None else near))
         return self._reach[key][1]
 
-    def npc_tiles_at(self, tile: Tile) -> list[Tile]:
-        """A list this context keeps for one NPC tile (reach_any caches by the list)."""
+    def tile_list(self, tile: Tile) -> list[Tile]:
+        """The one list this context keeps for a single tile (reach_any caches by the list)."""
         return self._tile_lists.setdefault(tile, [tile])
 
     def in_time(self, agent: str, goals: list[Tile], near: int | None = None) -> bool:
@@ -148,9 +149,8 @@ class TaskContext:
             self.mob_damage[mob.id] = damage
 
     def max_hit(self, agent: str) -> int:
-        """The most damage one attack of `agent` could do, with the best equipment in the content."""
-        from agentworld.world.combat import STYLE_SKILLS, player_max_hit
-
+        """The most damage one attack of `agent` could do: its damage level bound plus the best potion
+        boost, the best weapon of each style it could wield and the best strength of every other slot."""
         if agent not in self._hits:
             spec = self.agents[agent]
             best = 0

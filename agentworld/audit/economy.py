@@ -49,7 +49,7 @@ class Economy:
         skills = None
         for _ in range(SETTLE_ROUNDS):
             skills = ctx.skills = SkillBounds(ctx.content, ctx.task, self.material_budget,
-                                              lambda agent, tile: ctx.reach_any(agent, ctx.npc_tiles_at(tile)))
+                                              lambda agent, tile: ctx.reach_any(agent, ctx.tile_list(tile)))
             ctx._hits.clear()
             caps = {s: max(skills.level(a, s) for a in ctx.agents.values()) for s in self.production}
             if caps == self.caps:
@@ -107,7 +107,8 @@ class Economy:
         """Most of `value` every turn of `members` could bring in: each member gathering its best all
         along, plus what kills could add over that (at most as many kills of a kind as its spawns
         and respawns allow in the rounds, each taking ceil(HP / best max hit) turns of gathering
-        from the member that gathers least), the drops of mobs that never respawn, once, and quests."""
+        from the member that gathers least), the drops of every mob that never respawns, once, if
+        the members could deal its HP in the rounds, and quests."""
         if not members:
             return 0.0
         ctx = self.ctx

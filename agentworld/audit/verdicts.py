@@ -19,6 +19,7 @@ from agentworld.audit.model import Failure, RoleVerdict, TaskAudit
 from agentworld.audit.needs import ItemNeed, Need
 from agentworld.audit.requirements import expand, replaceable
 from agentworld.audit.team import Team
+from agentworld.world.content import load_content
 
 if TYPE_CHECKING:
     from agentworld.tasks import Task
@@ -29,10 +30,7 @@ HARD_KINDS = ("outcome", "capability", "presence", "volume")
 
 def audit_task(task: "Task", content: "Content | None" = None, success: list[Any] | None = None) -> TaskAudit:
     """The collaboration certificate of `task` (its `success` conditions unless given)."""
-    if content is None:
-        from agentworld.world.content import load_content
-
-        content = load_content()
+    content = content if content is not None else load_content()
     ctx = TaskContext(task, content)
     needs, unaudited = _expand_all(list(success if success is not None else task.success), ctx)
     reserved = _reserved(needs, ctx)
@@ -150,9 +148,12 @@ def _rules(audit: TaskAudit) -> list[str]:
     if audit.team:
         problems.append("the whole team fails a requirement (the task is impossible, or a bound is wrong): "
                         + "; ".join(f.reason for f in audit.team))
-    necessary = [r.agent for r in audit.roles if r.verdict == "necessary"]
+    # a role the outcome merely names is needed by the wording, not by the world: it does not count
+    necessary = [r.agent for r in audit.roles
+                 if r.verdict == "necessary" and set(r.kinds) & {"capability", "presence", "volume"}]
     if len(audit.roles) > 1 and len(necessary) < 2:
-        problems.append(f"fewer than two roles are necessary ({', '.join(necessary) or 'none'})")
+        problems.append("fewer than two roles are necessary by capability, presence or volume "
+                        f"({', '.join(necessary) or 'none'})")
     unnecessary = [r.agent for r in audit.roles if r.verdict == "unnecessary"]
     if unnecessary:
         problems.append(f"unnecessary role(s): {', '.join(unnecessary)}")

@@ -1,7 +1,7 @@
 """Task 01, Cooperative Magic Staff Crafting: logs -> sticks -> magic staff -> wielded by the wizard.
 
 Success (task file): the wizard wields a magic staff. Why each role is needed: only the
-lumberjack has an axe to fell oaks (and nobody has coins for Hobb's sticks), only the woodworker
+lumberjack has an axe to fell oaks (no shop sells sticks, and Hobb's one spare log costs coins nobody has), only the woodworker
 has crafting 10 for the staff (Fenna's lessons are far too slow to reach it in the budget), and
 only the wizard has the bead. Legal alternatives that pass: the lumberjack or the wizard may
 whittle the sticks (fletching 1 is everyone's level), any order of deliveries.

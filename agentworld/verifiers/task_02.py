@@ -3,8 +3,8 @@
 Success (task file): the smith holds a bronze pickaxe, a bronze spear and two bowstrings. Why each role
 is needed: flax needs foraging 5 and a knife (forager) and no shop sells bowstrings; ore needs
 the only pickaxe (miner) and no shop sells bronze bars or spears; logs need the only axe
-(lumberjack) and no shop sells logs or sticks (what the team raises by selling its tools and
-surplus buys neither; see tests/test_task_alternatives.py); only the smith has a hammer and
+(lumberjack) and no shop sells sticks, nor more than one log (what the team raises by selling
+its tools and surplus buys no more; see tests/test_task_alternatives.py); only the smith has a hammer and
 smithing 5 for the spear.
 Legal alternatives that pass: the lumberjack whittles the sticks on the way (fletching 1),
 deliveries in any order. Checkpoints: ore mined, logs felled, flax cut, bars smelted.

@@ -14,7 +14,7 @@ from typing import Any
 
 from agentworld.verifiers.common import held
 
-RELICS = ("lost_locket", "ancient_tablet", "shrine_key")
+RELICS = ("crown_locket", "crown_tablet", "coral_key")
 
 
 def _found(item: str):
@@ -29,8 +29,8 @@ def first_relic_archived(world: Any, task: Any) -> bool:
 
 
 CHECKPOINTS = {
-    "locket_found": _found("lost_locket"),
-    "tablet_found": _found("ancient_tablet"),
-    "key_found": _found("shrine_key"),
+    "locket_found": _found("crown_locket"),
+    "tablet_found": _found("crown_tablet"),
+    "key_found": _found("coral_key"),
     "first_relic_archived": first_relic_archived,
 }

@@ -3,7 +3,7 @@
 Bosses never respawn, so 'dead now' and 'was killed' agree; kill events are checked as well.
 Success (task file): every guardian is killed and nobody has died. Why each role is needed: without
 its tank a squad's damage dealers die, without its healer the tank dies, without a damage dealer
-the guardian outlives the budget; the lairs are 130-190 tiles apart, so a squad cannot help another
+the guardian outlives the budget; the lairs are 110-190 tiles apart, so a squad cannot help another
 in time. Legal alternatives that pass: a support hands all its draughts over before the fight,
 squads engage at different times. Checkpoints: each guardian's death.
 """

@@ -4,7 +4,7 @@ Where each warden stood at each chant comes from the event log (moves and respaw
 build), so a chant made while a stone was empty can never be repaired by arriving later.
 
 Success (task file): the circle is complete and `ritual_complete` holds. Why each role is needed:
-the four stones are 30-50 tiles apart (one warden cannot hold two), only the ritualist has
+the four stones are 26-63 tiles apart (one warden cannot hold two), only the ritualist has
 alchemy 30 for the chants (no trainer teaches it past Morwen's 30, in the Murkfen, 40 XP a talk)
 and must stand at the circle, and only the ritualist's notes say where the stones are. Legal
 alternatives that pass: any warden on any stone, wardens arriving in any order.

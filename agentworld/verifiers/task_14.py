@@ -26,7 +26,8 @@ def knight_engaged(world: Any, task: Any) -> bool:
 
 
 def knight_wounded(world: Any, task: Any) -> bool:
-    return any(m.type == "fallen_knight" and (not m.alive or 2 * m.hp <= m.max_hp) for m in world.mobs.values())
+    return any(m.type == "fallen_knight" and (not m.alive or 2 * m.hp <= m.max_hp)
+               for m in world.mobs.values())
 
 
 CHECKPOINTS = {

@@ -217,10 +217,12 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         if mob_type not in self.content.mobs:
             raise ValueError(f"add_mob: unknown mob type '{mob_type}'{suggest(mob_type, self.content.mobs)}")
         mob_id = self._new_mob(mob_type, self._resolve_setup_pos(position, f"mob '{mob_type}'"))
-        tiles = [self._resolve_setup_pos(tile, f"mob '{mob_type}' guards[{i}]") for i, tile in enumerate(guards or ())]
+        tiles = [self._resolve_setup_pos(tile, f"mob '{mob_type}' guards[{i}]")
+                 for i, tile in enumerate(guards or ())]
         for tile in tiles:
             if tile in self.guarded:
-                raise ValueError(f"mob '{mob_type}': tile {tile} is already guarded by {self.guarded[tile].id}")
+                raise ValueError(f"mob '{mob_type}': tile {tile} is already guarded by "
+                                 f"{self.guarded[tile].id}")
         mob = self.mobs[mob_id]
         mob.guards = tuple(tiles)
         for tile in tiles:

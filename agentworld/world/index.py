@@ -17,7 +17,8 @@ class ContentIndex:
         self.max_expansions = max(2000, min(gmap.width * gmap.height, 200_000))
         blockers = set(content.rules.sight_blockers)
         opaque = [1 if t.id in blockers else 0 for t in gmap.terrain_types]
-        self.sight_grid: bytes = gmap.terrain.translate(bytes(opaque + [0] * (256 - len(opaque))))  # 1 = blocks
+        # 1 where the terrain blocks line of sight (rules.sight_blockers), like walk_grid
+        self.sight_grid: bytes = gmap.terrain.translate(bytes(opaque + [0] * (256 - len(opaque))))
         tools: dict[str, list[tuple[int, str]]] = {}
         for item in content.items.values():
             if item.tool is not None:
