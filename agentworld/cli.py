@@ -17,7 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("agentworld.tasks", "validate task YAML files"),
     "replay": ("agentworld.trajectory", "re-simulate a run directory and check it matches"),
     "world": ("agentworld.world.summary", "describe the loaded world (counts of items, mobs, ...)"),
-    "serve": ("agentworld.server_bridge.server", "run the game server over websockets"),
+    "serve": ("agentworld.server_bridge.serve", "run the game server over websockets"),
     "eval": ("agentworld.evaluation", "run many episodes in parallel and summarise them"),
     "report": ("agentworld.evaluation", "print the summary of an eval directory again"),
     "judge": ("agentworld.causal.cli", "compute CCE (causal collaboration effectiveness) for run directories"),
