@@ -116,3 +116,46 @@ def test_browser_seat_on_the_real_task():
         control.close()
     finally:
         srv.stop()
+
+
+def test_seat_page_never_receives_other_seats_private_chat():
+    """Issue 12: the seat page shows what the seat may know; a private chat between two others never
+    reaches its DOM nor its websocket frames, while the spectator page shows everything."""
+    sync_api = playwright_api()
+    srv = ServerThread(ServerConfig(port=0)).start()
+    secret, team_note = "SECRET-oak-cache-at-70-110", "TEAM-note-all-hear-this"
+    try:
+        control = Connection(srv.url, timeout=20)
+        started = control.request("start", task="task_01", seed=0)
+        mates = {n: SeatClient(srv.url, n, started["seats"][n], timeout=20) for n in ("woodworker", "wizard")}
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            seat_page, spectator = browser.new_page(), browser.new_page()
+            frames: list[str] = []
+            seat_page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(str(data))))
+            seat_page.goto(f"{srv.http_url}?seat=lumberjack&token={started['seats']['lumberjack']}")
+            spectator.goto(f"{srv.http_url}spectate")
+            expect = sync_api.expect
+            expect(seat_page.locator("#observation")).to_contain_text("Round 1 of 25", timeout=10_000)
+            seat_page.click("#tool-wait")
+            expect(seat_page.locator("#feed")).to_contain_text("lumberjack: wait")
+            mates["woodworker"].wait_turn(timeout=10)
+            mates["woodworker"].act({"tool": "chat", "args": {"to": "wizard", "message": secret}})
+            mates["wizard"].wait_turn(timeout=10)
+            mates["wizard"].act({"tool": "chat", "args": {"to": "team", "message": team_note}})
+            expect(spectator.locator("#feed")).to_contain_text(secret)  # it was said, and spectators see it
+            expect(seat_page.locator("#chat-log")).to_contain_text(team_note)  # chat to the team reaches the seat
+            expect(seat_page.locator("#feed")).to_contain_text(team_note)
+            expect(seat_page.locator("#observation")).to_contain_text("Round 2 of 25")
+            seat_page.click("#refresh")  # one more observation round-trip
+            seat_page.wait_for_timeout(300)
+            assert secret not in seat_page.content()
+            assert frames and not [f for f in frames if secret in f]
+            assert [f for f in frames if team_note in f]  # the frames were captured
+            assert not [f for f in frames if '"type":"update"' in f]  # the seat never gets the full feed
+            browser.close()
+        for mate in mates.values():
+            mate.close()
+        control.close()
+    finally:
+        srv.stop()

@@ -1,8 +1,12 @@
-// AgentWorld browser seat: a person plays one agent over the game server's websocket.
-// It speaks the same JSON protocol as every other client (see docs/PROTOCOL.md).
+// AgentWorld browser pages over the game server's websocket (the same JSON protocol as every
+// other client, see docs/PROTOCOL.md). Two modes:
+//  - seat (/): a person plays one agent and sees only what that agent may know. The page never
+//    spectates: it joins with `feed: true`, so the server sends only the seat's own view.
+//  - spectator (/spectate): everything, every agent's actions and chat.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const SPECTATOR = location.pathname === "/spectate";
 const state = { ws: null, seat: null, nextId: 1, myTurn: false, seen: new Set(), agents: [], round: 1 };
 
 function send(message) {
@@ -61,6 +65,12 @@ function describeArgs(args) {
 }
 
 function addFeed(record) {
+  if (record.type === "action" && !record.tool && record.agent !== state.seat) {
+    // another seat's turn passed (the seat view says no more): only the status line moves on
+    const next = state.agents[state.agents.indexOf(record.agent) + 1];
+    showStatus(record.round, next || null, null);
+    return;
+  }
   const li = document.createElement("li");
   if (record.type === "round_end") {
     li.className = "round";
@@ -144,14 +154,26 @@ function onMessage(msg) {
       $("feed").textContent = "";
       if (msg.episode) {
         state.agents = msg.episode.agents;
+        state.episode = msg.episode.episode;
         showStatus(msg.episode.round, msg.episode.turn, msg.status);
       }
       for (const record of msg.history || []) addFeed(record);
+      if (msg.history_next !== undefined && msg.history_next !== null) {
+        send({ type: "history", episode: state.episode, start: msg.history_next });  // the rest, page by page
+      }
+      break;
+    case "history":
+      for (const record of msg.records || []) addFeed(record);
+      if (msg.next !== null && msg.next !== undefined) send({ type: "history", episode: msg.episode, start: msg.next });
+      break;
+    case "feed":
+      addFeed(msg.record);
       break;
     case "joined":
       state.seat = msg.seat;
       state.agents = msg.agents;
-      send({ type: "spectate", episode: msg.episode, history: true });  // this seat's episode
+      $("feed").textContent = "";
+      for (const record of msg.feed || []) addFeed(record);
       $("join-form").classList.add("hidden");
       $("connection").textContent = `seat ${msg.seat}`;
       showBriefing(msg.seat, msg.briefing || {});
@@ -205,7 +227,7 @@ function connect() {
     $("connection").textContent = "connected";
     $("connection").classList.add("ok");
     send({ type: "hello", protocol: 1, client: "browser" });
-    send({ type: "spectate", history: true });
+    if (SPECTATOR) { send({ type: "spectate", history: true }); return; }
     const params = new URLSearchParams(location.search);
     if (params.get("seat")) $("join-seat").value = params.get("seat");
     if (params.get("token")) $("join-token").value = params.get("token");
@@ -219,7 +241,16 @@ function connect() {
 }
 
 function join() {
-  send({ type: "join", seat: $("join-seat").value.trim(), token: $("join-token").value.trim(), observe: true });
+  send({ type: "join", seat: $("join-seat").value.trim(), token: $("join-token").value.trim(), observe: true,
+         feed: true });
+}
+
+if (SPECTATOR) {
+  document.body.classList.add("spectator");
+  document.title = "AgentWorld spectator";
+  $("feed-title").textContent = "World feed (every agent)";
+} else {
+  $("feed-title").textContent = "Your feed (your actions, messages to you)";
 }
 
 $("join-form").addEventListener("submit", (ev) => { ev.preventDefault(); join(); });
