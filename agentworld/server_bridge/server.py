@@ -369,7 +369,7 @@ class GameServer:
         if game.saved is not None:
             return
         game.saved = ""
-        if self.config.out:
+        if self.config.out and game.record_sizes:  # an episode nobody played (an env's first start) is not kept
             path = save_game(game, Path(self.config.out), self.started)
             game.saved = str(path or "")
         if self.finished is not None:
