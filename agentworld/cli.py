@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("agentworld.trajectory", "re-simulate a run directory and check it matches"),
     "world": ("agentworld.world.summary", "describe the loaded world (counts of items, mobs, ...)"),
     "serve": ("agentworld.server_bridge.serve", "run the game server over websockets"),
+    "play": ("agentworld.server_bridge.play", "play a task in the browser; built-in agents take the other seats"),
     "eval": ("agentworld.evaluation", "run many episodes in parallel and summarise them"),
     "report": ("agentworld.evaluation", "print the summary of an eval directory again"),
     "judge": ("agentworld.causal.cli", "compute CCE (causal collaboration effectiveness) for run directories"),

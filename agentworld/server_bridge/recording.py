@@ -39,8 +39,8 @@ def run_dir_name(game: Game) -> str:
     return f"episode_{game.number:04d}_{safe}_seed{game.seed}"
 
 
-def save_game(game: Game, out: Path, started: float) -> Path | None:
-    """Write the game's run directory under `out`; None (logged) if its episode cannot be saved."""
+def save_game(game: Game, path: Path, started: float) -> Path | None:
+    """Write the game's run directory at `path`; None (logged) if its episode cannot be saved."""
     from agentworld.runner import episode_metrics
     from agentworld.trajectory import write_run_dir
 
@@ -56,7 +56,6 @@ def save_game(game: Game, out: Path, started: float) -> Path | None:
                               time.time() - started)
     config = {"task": base_task.id, "seed": game.seed, "agents": {n: a.config() for n, a in team.items()},
               "options": episode.options.to_dict(), "server": "agentworld serve", "version": agentworld.__version__}
-    path = out / run_dir_name(game)
     try:
         write_run_dir(path, base_task, config, episode.trajectory, metrics)
     except OSError as exc:

@@ -31,7 +31,7 @@ from agentworld.server_bridge.connection import Client
 from agentworld.server_bridge.games import (IDLE_GRACE, EpisodeFactory, Game, Games, Seat, default_episode_factory)
 from agentworld.server_bridge.pages import Gate
 from agentworld.server_bridge.protocol import ProtocolError, jsonable
-from agentworld.server_bridge.recording import save_game
+from agentworld.server_bridge.recording import run_dir_name, save_game
 from agentworld.server_bridge.visibility import seat_view
 
 log = logging.getLogger("agentworld.server")
@@ -370,7 +370,7 @@ class GameServer:
             return
         game.saved = ""
         if self.config.out and game.record_sizes:  # an episode nobody played (an env's first start) is not kept
-            path = save_game(game, Path(self.config.out), self.started)
+            path = save_game(game, Path(self.config.out) / run_dir_name(game), self.started)
             game.saved = str(path or "")
         if self.finished is not None:
             self.finished.put_nowait(game)
