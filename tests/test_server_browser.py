@@ -159,3 +159,64 @@ def test_seat_page_never_receives_other_seats_private_chat():
         control.close()
     finally:
         srv.stop()
+
+
+def canvas_pixel(page, canvas_id: str, x: float, y: float) -> list[int]:
+    """RGBA of one canvas pixel (canvas coordinates)."""
+    return page.evaluate(f"""() => Array.from(document.getElementById('{canvas_id}').getContext('2d')
+        .getImageData({x}, {y}, 1, 1).data)""")
+
+
+def test_map_draws_the_view_and_a_click_fills_the_tool_forms():
+    sync_api = playwright_api()
+    srv = ServerThread(ServerConfig(port=0)).start()
+    try:
+        control = Connection(srv.url, timeout=20)
+        started = control.request("start", task="task_01", seed=0)
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(f"{srv.http_url}?seat=lumberjack&token={started['seats']['lumberjack']}")
+            expect = sync_api.expect
+            expect(page.locator("#turn-badge")).to_be_visible(timeout=10_000)
+            page.wait_for_function("window.agentworld.map.view !== null && window.agentworld.map.world !== null")
+            # the seat is drawn at the centre of the view (white disc), terrain around it
+            size = page.evaluate("document.getElementById('map').width")
+            centre = canvas_pixel(page, "map", size / 2, size / 2 - 8)
+            assert centre[:3] == [255, 255, 255] and centre[3] == 255
+            corner = canvas_pixel(page, "map", 3, 3)
+            assert corner[3] == 255 and corner[:3] != [255, 255, 255]
+            assert canvas_pixel(page, "minimap", 45, 120)[3] == 255
+            # pickers offer what is in view, the inventory, the recipes and the teammates
+            options = lambda list_id: page.eval_on_selector_all(f"#{list_id} option", "els => els.map(e => e.value)")
+            assert "oak_tree#1" in options("pick-gather-target") and "wolf#7" not in options("pick-gather-target")
+            assert "wolf#7" in options("pick-attack-target")
+            assert "woodcutters_camp" in options("pick-move_to-target")
+            assert options("pick-give-item") == ["bronze_axe"]
+            assert "oak_stick" in options("pick-craft-recipe")
+            assert sorted(options("pick-give-to")) == ["wizard", "woodworker"]
+            # a click on an oak tree fills move_to, gather and inspect with its id
+            xy = page.evaluate("window.agentworld.pixelOf(42, 116)")
+            page.mouse.click(xy["x"], xy["y"])
+            for tool in ("move_to", "gather", "inspect"):
+                expect(page.locator(f"form[data-tool='{tool}'] input[name='target']")).to_have_value("oak_tree#1")
+            expect(page.locator("#selection")).to_contain_text("Oak tree (node)")
+            xy = page.evaluate("window.agentworld.pixelOf(45, 121)")  # the wolf next to the spawn
+            page.mouse.click(xy["x"], xy["y"])
+            expect(page.locator("form[data-tool='attack'] input[name='target']")).to_have_value("wolf#7")
+            xy = page.evaluate("window.agentworld.pixelOf(44, 118)")  # a bare tile
+            page.mouse.click(xy["x"], xy["y"])
+            expect(page.locator("form[data-tool='move_to'] input[name='target']")).to_have_value("[44,118]")
+            page.click("#tool-move_to")
+            expect(page.locator("#last-result")).to_contain_text("(44, 118)")
+            # the spectator page draws the whole map
+            spectator = browser.new_page()
+            spectator.goto(f"{srv.http_url}spectate")
+            expect(spectator.locator("#feed")).to_contain_text("lumberjack: move_to")
+            spectator.wait_for_function("document.getElementById('world').width === 768")
+            assert canvas_pixel(spectator, "world", 44 * 3 + 1, 118 * 3 + 1)[3] == 255
+            expect(spectator.locator("#timeline span")).to_have_count(25)
+            browser.close()
+        control.close()
+    finally:
+        srv.stop()

@@ -28,6 +28,7 @@ STATIC_FILES = {
     "/index.html": ("index.html", HTML),
     "/spectate": ("index.html", HTML),  # the same page in spectator mode (it reads its path)
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "/map.js": ("map.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
 }
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})

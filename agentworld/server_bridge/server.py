@@ -162,9 +162,7 @@ class GameServer:
                 log.info("connection %d left; seat %s of episode %d waits for its token", client.id, name,
                          game.number)
         client.seats.clear()
-        client.closed = True
-        client.outbox.clear()
-        client.buffered = 0
+        client.closed = True  # the writer still flushes a pending close (e.g. the rate limit's reason)
 
     def _on_frame(self, client: Client, frame: str | bytes) -> None:
         request_id: P.RequestId = None
@@ -646,20 +644,25 @@ class GameServer:
 
 
 def _world_map() -> dict:
-    """The terrain grid (one character per tile, '0' + terrain index; rows north to south), terrain
-    colours and landmarks: the shipped map, the same for every seat."""
+    """The shipped world as the pages draw it: the terrain grid (one character per tile, '0' +
+    terrain index; rows north to south), terrain colours, landmarks, the view radius, equipment
+    slots and the recipes (static content, the same for every seat)."""
     from agentworld.world.content import load_content
 
-    gmap = load_content().map
+    content = load_content()
+    gmap = content.map
     width = gmap.width
     grid = bytes(48 + code for code in gmap.terrain).decode("ascii")
     return {
-        "type": "map", "width": width, "height": gmap.height,
+        "type": "map", "width": width, "height": gmap.height, "view_radius": content.rules.view_radius,
         "terrain": [grid[y * width:(y + 1) * width] for y in range(gmap.height)],
         "palette": {chr(48 + i): {"id": t.id, "name": t.name, "colour": t.colour, "walkable": t.walkable}
                     for i, t in enumerate(gmap.terrain_types)},
         "landmarks": [{"id": lid, "name": gmap.landmark_names.get(lid, lid), "position": list(pos)}
                       for lid, pos in gmap.landmarks.items()],
+        "slots": list(content.rules.equipment_slots),
+        "recipes": [{"id": r.id, "name": r.name, "station": r.station, "inputs": dict(r.inputs)}
+                    for r in content.recipes.values()],
     }
 
 
