@@ -220,3 +220,49 @@ def test_map_draws_the_view_and_a_click_fills_the_tool_forms():
         control.close()
     finally:
         srv.stop()
+
+
+def test_status_line_chat_box_and_error_toast():
+    """Issue 12's glitches: the round of the end, '/ max' kept mid-round, the person's own chat in the
+    chat box, errors quoted plainly and shown as a small toast that does not cover the page."""
+    sync_api = playwright_api()
+    srv = ServerThread(ServerConfig(port=0), fake_factory).start()
+    try:
+        control = Connection(srv.url, timeout=10)
+        started = control.request("start", task="fake", seed=1, options={"agents": 2, "max_rounds": 5, "goal": 1})
+        teammate = SeatClient(srv.url, "a1", started["seats"]["a1"], timeout=10)
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            page = browser.new_page(viewport={"width": 1200, "height": 900})
+            page.goto(f"{srv.http_url}?seat=a0&token={started['seats']['a0']}")
+            expect = sync_api.expect
+            expect(page.locator("#turn-badge")).to_be_visible(timeout=10_000)
+            page.click("#tool-wait")
+            expect(page.locator("#status")).to_have_text("round 1 / 5 · turn: a1")  # '/ 5' stays mid-round
+            page.click("#tool-wait")  # out of turn
+            toast = page.locator("#errors div")
+            expect(toast).to_contain_text("not_your_turn: it is a1's turn (round 1), not yours (a0)")
+            box = toast.bounding_box()
+            assert box["width"] < 0.5 * 1200 and box["height"] < 100 and box["y"] > 900 / 2  # a corner toast
+            toast.click()
+            expect(toast).to_have_count(0)
+            teammate.wait_turn(timeout=10)
+            teammate.act({"tool": "wait"})
+            expect(page.locator("#status")).to_have_text("round 2 / 5 · turn: a0")
+            page.fill("#chat-text", "my own words")
+            page.click("#chat-send")
+            expect(page.locator("#chat-log")).to_contain_text("a0 → team: my own words")
+            teammate.wait_turn(timeout=10)
+            teammate.act({"tool": "wait"})
+            expect(page.locator("#turn-badge")).to_be_visible()
+            page.click("#tool-wait")
+            teammate.wait_turn(timeout=10)
+            teammate.act({"tool": "score"})  # the goal: success at once, in round 3
+            expect(page.locator("#status")).to_have_text("round 3 / 5 · SUCCESS")
+            page.reload()  # a page opened after the end says the same
+            expect(page.locator("#status")).to_have_text("round 3 / 5 · SUCCESS", timeout=10_000)
+            browser.close()
+        teammate.close()
+        control.close()
+    finally:
+        srv.stop()
