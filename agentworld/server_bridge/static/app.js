@@ -10,7 +10,7 @@ const SPECTATOR = location.pathname === "/spectate";
 const state = {
   ws: null, seat: null, nextId: 1, myTurn: false, seen: new Set(), agents: [], teammates: [],
   round: 1, maxRounds: null, over: false, observation: null, episode: null, tools: [],
-  positions: {}, roundMarks: {},
+  positions: {}, roundMarks: {}, turns: 0,  // turns: how many turns this page was given (tests wait on it)
 };
 
 function send(message) {
@@ -193,15 +193,29 @@ function choicesFor(tool, arg) {
   return [];
 }
 
+// Each tool field has a picker (a select listing the choices; picking one fills the field) and a
+// datalist (the same choices as suggestions while typing). Fields with no choices hide the picker.
 function updatePickers() {
   for (const list of document.querySelectorAll("datalist[data-tool]")) {
+    const choices = choicesFor(list.dataset.tool, list.dataset.arg);
+    const picker = document.getElementById(`${list.id}-picker`);
     list.textContent = "";
-    for (const [value, label] of choicesFor(list.dataset.tool, list.dataset.arg)) {
+    picker.textContent = "";
+    const blank = document.createElement("option");
+    blank.value = "";
+    blank.textContent = "▾";
+    picker.appendChild(blank);
+    for (const [value, label] of choices) {
       const option = document.createElement("option");
       option.value = value;
       option.label = label;
       list.appendChild(option);
+      const item = document.createElement("option");
+      item.value = value;
+      item.textContent = `${value} — ${label}`;
+      picker.appendChild(item);
     }
+    picker.classList.toggle("hidden", choices.length === 0);
   }
   const to = $("pick-chat-to");
   to.textContent = "";
@@ -237,7 +251,15 @@ function renderTools(tools) {
       list.dataset.arg = name;
       input.setAttribute("list", list.id);
       input.autocomplete = "off";
-      form.append(input, list);
+      const picker = document.createElement("select");
+      picker.id = `${list.id}-picker`;
+      picker.className = "picker hidden";
+      picker.title = `pick ${name}`;
+      picker.addEventListener("change", () => {
+        if (picker.value !== "") input.value = picker.value;
+        picker.value = "";
+      });
+      form.append(input, list, picker);
     }
     const button = document.createElement("button");
     button.type = "submit";
@@ -276,8 +298,13 @@ function fill(tool, arg, value) {
 function onMapClick(ev) {
   const tile = AgentMap.tileAt($("map"), ev.clientX, ev.clientY);
   if (!tile || !state.observation) return;
-  const here = (state.observation.nearby || []).filter((e) => e.position && e.position[0] === tile.x && e.position[1] === tile.y);
-  const entity = here.find((e) => e.kind !== "landmark") || here[0];
+  const here = (state.observation.nearby || []).filter((e) => e.position && e.position[0] === tile.x && e.position[1] === tile.y)
+    .sort((a, b) => (a.kind === "landmark") - (b.kind === "landmark"));
+  // several entities on one tile: each click on it picks the next one
+  const again = state.picked && state.picked.x === tile.x && state.picked.y === tile.y;
+  const index = again && here.length ? (state.picked.index + 1) % here.length : 0;
+  state.picked = { x: tile.x, y: tile.y, index };
+  const entity = here[index];
   if (!entity) {
     fill("move_to", "target", JSON.stringify([tile.x, tile.y]));
     $("selection").textContent = `tile (${tile.x}, ${tile.y}): ${terrainName(tile.x, tile.y)}`;
@@ -356,6 +383,7 @@ function onMessage(msg) {
       break;
     case "turn":
       showObservation(msg.observation);
+      state.turns += 1;
       setTurn(true);
       break;
     case "result": {

@@ -142,13 +142,18 @@ const AgentMap = {
       g.fillStyle = "rgba(255,255,255,0.9)"; g.fillRect(l.position[0] * scale - 2, l.position[1] * scale - 2, 5, 5);
     }
     let i = 0;
+    const near = [];  // labels already placed: agents close together get stacked labels
     for (const [name, pos] of Object.entries(positions)) {
       const x = pos[0] * scale + 1, y = pos[1] * scale + 1;
-      g.fillStyle = `hsl(${(i++ * 137) % 360}, 80%, 45%)`; g.strokeStyle = "#000";
+      const colour = `hsl(${(i++ * 137) % 360}, 80%, 45%)`;
+      g.fillStyle = colour; g.strokeStyle = "#000";
       g.beginPath(); g.arc(x, y, 6, 0, 2 * Math.PI); g.fill(); g.stroke();
-      const width = g.measureText(name).width + 6;
-      g.fillStyle = "rgba(255,255,255,0.85)"; g.fillRect(x + 8, y - 7, width, 14);
-      g.fillStyle = "#000"; g.fillText(name, x + 11, y);
+      const stacked = near.filter((p) => Math.abs(p[0] - x) < 40 && Math.abs(p[1] - y) < 40).length;
+      near.push([x, y]);
+      const ly = y + stacked * 15, width = g.measureText(name).width + 6;
+      g.fillStyle = "rgba(255,255,255,0.85)"; g.fillRect(x + 8, ly - 7, width, 14);
+      g.fillStyle = colour; g.fillRect(x + 8, ly - 7, 3, 14);
+      g.fillStyle = "#000"; g.fillText(name, x + 13, ly);
     }
   },
 };
