@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .common import KIND_OF, ActionError, suggest
+from .common import KIND_OF, ActionError, suggest, suggest_ranked
 from .construction import Construction
 from .entities import HIDDEN_UNTIL_SEEN, GroundItem, Landmark, Mob, Node, Npc, Offer, Player, Site, Station
 from .equipment import Equipment
@@ -91,6 +92,7 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         self.next_offer = 0
         self.grid = SpatialGrid(8)
         self.provenance = Provenance()
+        self.mentioned: dict[str, frozenset[str]] = {}  # agent -> words its briefing uses (see mention)
 
     # --- lifecycle -------------------------------------------------------------------------
     def reset(self, seed: int | None = 0) -> None:
@@ -201,6 +203,11 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         self.players[name] = p
         self.grid.add(name, p)
         return p
+
+    def mention(self, agent: str, *texts: str) -> None:
+        """Record the ids an agent's briefing names (objective, documentation, spawn): its typo
+        suggestions prefer them, so `move_to camp` offers the task's camp, not another region's."""
+        self.mentioned[agent] = frozenset(re.findall(r"[A-Za-z0-9_#]+", " ".join(texts)))
 
     def add_mob(self, mob_type: str, position) -> str:
         if mob_type not in self.content.mobs:
@@ -360,17 +367,54 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
             f"; none in view (within {self.rules.view_radius} tiles)"
         raise ActionError(f"{missing}{hint}")
 
-    def _lookup(self, target: str):
-        """A player or entity by id; None if unknown."""
-        ent = self.players.get(target)
-        return ent if ent is not None else self.entities.get(target)
+    def _lookup(self, p: Player, target: str, kind: type | tuple[type, ...] | None = None):
+        """The player or entity `target` names, if `p` may know it (of `kind`, when given); else None.
 
-    def _unknown_target(self, p: Player, target: str, kinds: str) -> ActionError:
-        """Suggestions come only from what the agent may know: teammates, fixed places (landmarks,
-        NPCs, stations, sites) and what is in view, so a typo never reveals a hidden relic's id."""
-        in_view = [ident for ident, _, _ in self.grid.near(p.x, p.y, self.rules.view_radius)]
+        Teammates and fixed places (landmarks, NPCs, stations, sites) are always known; ground
+        items, mobs and nodes only while in view. Every tool resolves ids here, so an out-of-view id
+        gets exactly the answer of an id that does not exist (no distance, no "not in view")."""
+        ent = self.players.get(target)
+        if ent is None:
+            ent = self.entities.get(target)
+        if ent is None or (kind is not None and not isinstance(ent, kind)):
+            return None
+        if isinstance(ent, HIDDEN_UNTIL_SEEN) and chebyshev((p.x, p.y), (ent.x, ent.y)) > self.rules.view_radius:
+            return None
+        return ent
+
+    def _known_ids(self, p: Player, kind: type | tuple[type, ...] | None = None) -> list[str]:
+        """The ids `p` may know (see _lookup), for typo suggestions that never name a hidden thing."""
         fixed = [ident for ident, e in self.entities.items() if not isinstance(e, HIDDEN_UNTIL_SEEN)]
-        return ActionError(f"unknown {kinds} '{target}'{suggest(target, list(self.players) + fixed + in_view)}")
+        in_view = [ident for ident, e, _ in self.grid.near(p.x, p.y, self.rules.view_radius)
+                   if isinstance(e, HIDDEN_UNTIL_SEEN)]
+        known = list(self.players) + fixed + sorted(in_view)
+        if kind is None:
+            return known
+        return [ident for ident in known if isinstance(self.players.get(ident) or self.entities.get(ident), kind)]
+
+    def _unknown_target(self, p: Player, target: str, kinds: str, options=None) -> ActionError:
+        """'unknown <kinds> ...' with a suggestion from `options` (default: every id `p` may know).
+        An id shaped like a mob's, node's or ground item's gets a reminder that those are named
+        only while in view; the message depends on the string alone, never on what is hidden."""
+        prefix, hash_sign, _ = target.partition("#")
+        c = self.content
+        hint = (f" (mobs, nodes and ground items can be named by id only while in view, within "
+                f"{self.rules.view_radius} tiles)"
+                if hash_sign and (prefix in c.mobs or prefix in c.node_kinds or prefix == "ground") else "")
+        pool = self._known_ids(p) if options is None else options
+        return ActionError(f"unknown {kinds} '{target}'{hint}{suggest_ranked(target, pool, self._preference(p))}")
+
+    def _preference(self, p: Player) -> Callable[[str], tuple[int, int]]:
+        """Rank of an id for p's suggestions: named in p's briefing, then in view, then the rest;
+        places (landmarks) before things at equal rank."""
+        named = self.mentioned.get(p.name, frozenset())
+
+        def rank(ident: str) -> tuple[int, int]:
+            ent = self._lookup(p, ident)
+            near = ent is not None and chebyshev((p.x, p.y), (ent.x, ent.y)) <= self.rules.view_radius
+            return (0 if ident in named else 1 if near else 2), (0 if isinstance(ent, Landmark) else 1)
+
+        return rank
 
     # --- the round's end: mobs, deaths, respawns, expiries --------------------------------------
     def end_round(self) -> list[dict]:

@@ -27,13 +27,13 @@ class Fighting:
     def _do_attack(self, p: Player, args: dict, aid: int) -> str:
         target = self._arg_str(args, "target")
         attack, _defence, max_hit, _armour, wrange, style = self._player_ratings(p)
-        mob = self.mobs.get(target)
+        mob = self._lookup(p, target, Mob)
         if mob is None:
             if target in self.content.mobs:
                 mob = self._nearest_in_range(p, wrange, lambda e: isinstance(e, Mob) and e.type == target and e.alive,
                                              f"no living {target} within your weapon range {wrange}")
             else:
-                ent = self._lookup(target)
+                ent = self._lookup(p, target)
                 if isinstance(ent, Player):
                     raise ActionError("you cannot attack other players")
                 if ent is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .common import ActionError, mob_return
-from .entities import HIDDEN_UNTIL_SEEN, Landmark, Mob, Player
+from .entities import Landmark, Mob, Player
 from .pathfinding import chebyshev, find_path_grid, straight_path
 
 
@@ -25,16 +25,13 @@ class Movement:
             raise ActionError(f"move_to target must be [x, y] or an id/name string, got {target!r}")
         if target == p.name:
             raise ActionError("you cannot move to yourself")
-        ent = self._lookup(target)
+        ent = self._lookup(p, target)
         if ent is None and "#" not in target:  # a kind ('oak_tree', 'wolf'): the nearest one in view
             found = self._nearest(p, self.rules.view_radius, lambda e: getattr(e, "id", "").partition("#")[0] == target)
             ent = found[0] if found else None
             target = ent.id if ent is not None else target
         if ent is None:
             raise self._unknown_target(p, target, "move target")
-        if isinstance(ent, HIDDEN_UNTIL_SEEN) and chebyshev((p.x, p.y), (ent.x, ent.y)) > self.rules.view_radius:
-            raise ActionError(f"{target} is not in view (you see {self.rules.view_radius} tiles around you); "
-                              "move_to coordinates or a landmark to get near it first")
         if isinstance(ent, Landmark):
             return (ent.x, ent.y), 0, ent.name
         if isinstance(ent, Mob) and not ent.alive:
