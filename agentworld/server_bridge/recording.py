@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import agentworld
-
 if TYPE_CHECKING:
     from agentworld.server_bridge.games import Game
 
@@ -41,7 +39,7 @@ def run_dir_name(game: Game) -> str:
 
 def save_game(game: Game, path: Path, started: float) -> Path | None:
     """Write the game's run directory at `path`; None (logged) if its episode cannot be saved."""
-    from agentworld.runner import episode_metrics
+    from agentworld.runner import episode_metrics, run_config
     from agentworld.trajectory import write_run_dir
 
     episode = game.episode
@@ -54,8 +52,7 @@ def save_game(game: Game, path: Path, started: float) -> Path | None:
     run_status, error = ("ok", None) if game.ended is None else ("error", f"aborted: {game.ended}")
     metrics = episode_metrics(episode.trajectory, status, list(game.order), team, run_status, error,
                               time.time() - started)
-    config = {"task": base_task.id, "seed": game.seed, "agents": {n: a.config() for n, a in team.items()},
-              "options": episode.options.to_dict(), "server": "agentworld serve", "version": agentworld.__version__}
+    config = run_config(base_task, game.seed, team, episode.options, "agentworld serve")
     try:
         write_run_dir(path, base_task, config, episode.trajectory, metrics)
     except OSError as exc:
