@@ -13,9 +13,10 @@ import logging
 import socket
 import subprocess
 import sys
+import time
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from agentworld.server_bridge import protocol as P
 from agentworld.server_bridge.client import Connection, SeatClient, ServerError, StartRefused
@@ -101,6 +102,60 @@ def test_a_client_that_does_not_read_is_dropped_at_the_byte_bound():
         for _ in range(50):
             assert conn.request("history", start=0)["records"]
         conn.close()
+    finally:
+        srv.stop()
+
+
+def test_many_slow_readers_together_stay_under_the_server_wide_bound():
+    """Each connection under its own bound, but all of them together: the pool drops the largest first."""
+    pool_limit, per_connection = 300 * 1024, 1 << 20
+    srv = serve(max_buffer_bytes=per_connection, max_total_buffer_bytes=pool_limit, history_page_bytes=64 * 1024)
+    try:
+        started = start(srv.url, agents=3, max_rounds=10_000)
+        flood_chats(srv.url, started, 600, 450)
+        readers = [connect(srv.url) for _ in range(6)]
+        peak = 0
+        for _ in range(150):  # ~10 MB asked by each, more than the socket and client buffers absorb
+            for ws in readers:
+                try:
+                    ws.send(json.dumps({"type": "history", "episode": started["episode"], "start": 0}))
+                except ConnectionClosed:
+                    pass
+            peak = max(peak, srv.call(lambda: srv.server.pool.total))
+        assert peak <= pool_limit + 6 * 64 * 1024
+        reasons = [close_reason(ws) for ws in readers]  # reading now: the ones not dropped empty their queue
+        assert any("buffers are full" in r for r in reasons), reasons
+        assert srv.call(lambda: srv.server.pool.total) == 0  # every byte sent or dropped was given back
+    finally:
+        srv.stop()
+
+
+def close_reason(ws) -> str:
+    """Read until the server closes the connection (its reason) or goes quiet ('open')."""
+    try:
+        while True:
+            ws.recv(timeout=3)
+    except ConnectionClosed as exc:
+        return exc.rcvd.reason if exc.rcvd else ""
+    except TimeoutError:
+        return "open"
+
+
+def test_connections_beyond_the_limit_get_503():
+    srv = serve(max_connections=3)
+    try:
+        first = [connect(srv.url) for _ in range(3)]
+        with pytest.raises(InvalidStatus) as exc:
+            connect(srv.url)
+        assert exc.value.response.status_code == 503
+        first[0].close()
+        deadline = time.monotonic() + 5
+        while srv.call(lambda: len(srv.server.clients)) >= 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        again = connect(srv.url)  # a slot is free again
+        assert raw_request(again, {"type": "hello"})["type"] == "hello"
+        for ws in (again, *first[1:]):
+            ws.close()
     finally:
         srv.stop()
 

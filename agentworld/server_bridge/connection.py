@@ -26,6 +26,17 @@ if TYPE_CHECKING:
     from agentworld.server_bridge.games import Game
 
 SLOW_READER_CLOSE = 1008  # policy violation: the client does not read what it asked for
+FAIR_SHARE = 64 * 1024  # a connection with less than this unread always gets its messages, even when the pool is full
+
+
+class BufferPool:
+    """The unread bytes of every connection together, bounded: past `limit`, connections holding more
+    than FAIR_SHARE are dropped first, so many slow readers cannot add up to more than about
+    limit + connections x FAIR_SHARE."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.total = 0
 
 
 class TokenBucket:
@@ -54,7 +65,8 @@ class Client:
 
     _ids = itertools.count(1)
 
-    def __init__(self, ws: ServerConnection, rate_limit: float, burst: int, max_buffer_bytes: int):
+    def __init__(self, ws: ServerConnection, rate_limit: float, burst: int, max_buffer_bytes: int,
+                 pool: BufferPool | None = None):
         self.ws = ws
         self.id = next(self._ids)
         self.name = ""  # what the client called itself in hello ("browser" for the page)
@@ -66,6 +78,8 @@ class Client:
         self.max_buffer_bytes = max_buffer_bytes
         self.buffered = 0  # bytes of text waiting in `outbox` (JSON is ASCII: chars == bytes)
         self.outbox: deque[str] = deque()
+        self.pool = pool or BufferPool(max_buffer_bytes)
+        self._writer_done = False
         self._wakeup = asyncio.Event()
         self._close_with: tuple[int, str] | None = None
         self.closed = False
@@ -79,15 +93,20 @@ class Client:
 
     def push_text(self, text: str) -> None:
         """Queue one encoded message; a client holding more than max_buffer_bytes unread is dropped."""
-        if self.closed:
+        if self.closed or self._writer_done:
             return
-        if self.buffered + len(text) > self.max_buffer_bytes:
-            waiting = self.buffered + len(text)
+        waiting = self.buffered + len(text)
+        if waiting > self.max_buffer_bytes:
             self.close(SLOW_READER_CLOSE, f"client reads too slowly: {waiting} bytes unread "
                                           f"(max_buffer_bytes={self.max_buffer_bytes})", flush=False)
             return
+        if self.pool.total + len(text) > self.pool.limit and waiting > FAIR_SHARE:
+            self.close(SLOW_READER_CLOSE, f"client reads too slowly: {waiting} bytes unread while the server's "
+                                          f"buffers are full", flush=False)
+            return
         self.outbox.append(text)
         self.buffered += len(text)
+        self.pool.total += len(text)
         self._wakeup.set()
 
     def close(self, code: int, reason: str, flush: bool = True) -> None:
@@ -96,8 +115,7 @@ class Client:
             return
         self.closed = True
         if not flush:
-            self.outbox.clear()
-            self.buffered = 0
+            self._release()
             asyncio.ensure_future(self.ws.close(code, reason))
             self._close_with = None
         else:
@@ -108,12 +126,26 @@ class Client:
         """The connection is gone: the writer stops once the queue is empty (or at once if closed)."""
         self._wakeup.set()
 
+    def _release(self) -> None:
+        """Drop what is still queued and give its bytes back to the pool."""
+        self.pool.total -= self.buffered
+        self.buffered = 0
+        self.outbox.clear()
+
     async def writer(self) -> None:
+        try:
+            await self._write()
+        finally:
+            self._writer_done = True
+            self._release()
+
+    async def _write(self) -> None:
         try:
             while True:
                 while self.outbox:
                     text = self.outbox.popleft()
                     self.buffered -= len(text)
+                    self.pool.total -= len(text)
                     await self.ws.send(text)
                 if self._close_with is not None:
                     await self.ws.close(*self._close_with)

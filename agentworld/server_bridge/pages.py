@@ -13,6 +13,7 @@ from __future__ import annotations
 import http
 import logging
 from pathlib import Path
+from typing import Callable
 from urllib.parse import urlsplit
 
 from websockets.asyncio.server import ServerConnection
@@ -47,8 +48,9 @@ def host_name(value: str) -> str:
 class Gate:
     """Decides, per HTTP request on the server's port, whether to answer it and with what."""
 
-    def __init__(self, allowed_hosts: frozenset[str]):
+    def __init__(self, allowed_hosts: frozenset[str], full: Callable[[], bool] = lambda: False):
         self.allowed_hosts = LOOPBACK_HOSTS | {h.lower().strip("[]") for h in allowed_hosts}
+        self.full = full  # True when the server has max_connections websockets open
 
     def __call__(self, connection: ServerConnection, request: Request) -> Response | None:
         for name in SINGLE_HEADERS:
@@ -63,6 +65,9 @@ class Gate:
             origin = request.headers.get("Origin")
             if origin is not None and urlsplit(origin).netloc.lower() != host.lower():
                 return _refuse(connection, http.HTTPStatus.FORBIDDEN, f"cross-origin websocket from {origin} refused")
+            if self.full():
+                return _refuse(connection, http.HTTPStatus.SERVICE_UNAVAILABLE,
+                               "too many connections (max_connections); try again later")
             return None  # a websocket handshake, on any path
         return static_page(connection, request.path.split("?", 1)[0])
 

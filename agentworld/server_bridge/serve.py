@@ -40,6 +40,10 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
                         help="episodes anonymous clients may play at once on this server")
     parser.add_argument("--max-buffer-bytes", type=int, default=defaults.max_buffer_bytes,
                         help="unread bytes queued for one connection before it is disconnected")
+    parser.add_argument("--max-total-buffer-bytes", type=int, default=defaults.max_total_buffer_bytes,
+                        help="unread bytes of all connections together; past it the slowest readers are dropped")
+    parser.add_argument("--max-connections", type=int, default=defaults.max_connections,
+                        help="websocket connections open at once (more get HTTP 503)")
     parser.add_argument("--max-episode-bytes", type=int, default=defaults.max_episode_bytes,
                         help="recorded trajectory bytes after which an episode is stopped")
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
@@ -57,7 +61,9 @@ def check_limits(args: argparse.Namespace) -> str | None:
     if args.max_buffer_bytes < 4 * args.max_message_bytes:
         return "--max-buffer-bytes must be at least 4 x --max-message-bytes"
     for flag, value in (("--rate-limit", args.rate_limit), ("--burst", args.burst),
-                        ("--max-episodes", args.max_episodes), ("--max-episode-bytes", args.max_episode_bytes)):
+                        ("--max-episodes", args.max_episodes), ("--max-episode-bytes", args.max_episode_bytes),
+                        ("--max-total-buffer-bytes", args.max_total_buffer_bytes),
+                        ("--max-connections", args.max_connections)):
         if value <= 0:
             return f"{flag} must be positive, got {value}"
     return None
@@ -67,6 +73,7 @@ def limit_config(args: argparse.Namespace) -> dict:
     return {"host": args.host, "port": args.port, "max_message_bytes": args.max_message_bytes,
             "rate_limit": args.rate_limit, "burst": args.burst, "max_episodes": args.max_episodes,
             "max_buffer_bytes": args.max_buffer_bytes, "max_episode_bytes": args.max_episode_bytes,
+            "max_total_buffer_bytes": args.max_total_buffer_bytes, "max_connections": args.max_connections,
             "allow_hosts": tuple(args.allow_host)}
 
 

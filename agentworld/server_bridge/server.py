@@ -7,7 +7,8 @@ writer task (connection.py), so a slow reader never stalls the game nor grows th
 memory. Episodes and seats live in games.py, the HTTP side (Host/Origin gate, pages) in
 pages.py, saving run directories in recording.py, the command line in serve.py.
 
-What one client can make the server hold is bounded: its outbox (`max_buffer_bytes`), one
+What one client can make the server hold is bounded: its outbox (`max_buffer_bytes`; all outboxes
+together `max_total_buffer_bytes`, and at most `max_connections` connections), one
 history page per request (`history_page_bytes`), and per episode the recorded trajectory
 (`max_episode_bytes`: past it the episode is stopped as `episode_full`).
 """
@@ -27,7 +28,7 @@ from websockets.exceptions import ConnectionClosed
 
 from agentworld import __version__
 from agentworld.server_bridge import protocol as P
-from agentworld.server_bridge.connection import Client
+from agentworld.server_bridge.connection import BufferPool, Client
 from agentworld.server_bridge.games import (IDLE_GRACE, EpisodeFactory, Game, Games, Seat, default_episode_factory)
 from agentworld.server_bridge.pages import Gate
 from agentworld.server_bridge.protocol import ProtocolError, jsonable
@@ -53,6 +54,8 @@ class ServerConfig:
     rate_limit: float = 1000.0  # messages per second per connection (token bucket refill)
     burst: int = 2000  # bucket size
     max_buffer_bytes: int = 1 << 20  # unread outgoing bytes per connection before it is dropped
+    max_total_buffer_bytes: int = 64 << 20  # unread bytes of all connections (see connection.BufferPool)
+    max_connections: int = 512  # websockets open at once; more get HTTP 503
     history_page_bytes: int = 256 * 1024  # records of one history page, encoded
     max_episode_bytes: int = 8 << 20  # trajectory of one episode, encoded; then it is stopped
     max_episodes: int = 32  # anonymous episodes played at once; idle ones make room for new ones
@@ -84,6 +87,7 @@ class GameServer:
         self.games = Games(self.config.max_episodes)
         self.lobby: set[Client] = set()  # spectators waiting for the next episode
         self.clients: set[Client] = set()
+        self.pool = BufferPool(self.config.max_total_buffer_bytes)
         self.server: Any = None
         self.port: int | None = None
         self._tools: list | None = None
@@ -105,7 +109,8 @@ class GameServer:
             self._handle,
             self.config.host,
             self.config.port,
-            process_request=Gate(frozenset(self.config.allow_hosts) | {self.config.host}),
+            process_request=Gate(frozenset(self.config.allow_hosts) | {self.config.host},
+                                 full=lambda: len(self.clients) >= self.config.max_connections),
             max_size=max(4 * limit, limit + 4096),  # beyond this websockets closes with 1009
             compression=None,
             max_queue=16,
@@ -131,7 +136,7 @@ class GameServer:
     # ------------------------------------------------------------------ connections
 
     async def _handle(self, ws: ServerConnection) -> None:
-        client = Client(ws, self.config.rate_limit, self.config.burst, self.config.max_buffer_bytes)
+        client = Client(ws, self.config.rate_limit, self.config.burst, self.config.max_buffer_bytes, self.pool)
         self.clients.add(client)
         writer = asyncio.ensure_future(client.writer())
         try:
@@ -254,6 +259,8 @@ class GameServer:
                 "turn_timeout": config.turn_timeout,
                 "max_episodes": config.max_episodes,
                 "max_buffer_bytes": config.max_buffer_bytes,
+                "max_total_buffer_bytes": config.max_total_buffer_bytes,
+                "max_connections": config.max_connections,
                 "history_page_bytes": config.history_page_bytes,
                 "max_episode_bytes": config.max_episode_bytes,
             },
