@@ -37,7 +37,8 @@ def test_play_fills_the_other_seats_and_saves_the_same_run_as_agentworld_run(tmp
     out = tmp_path / "game"
     proc, seats, port = start_play("task_01", "--as", "Lumberjack", "--others", "oracle", "--out", str(out))
     assert list(seats) == ["lumberjack"]
-    summary = play_seat(f"ws://127.0.0.1:{port}", "lumberjack", seats["lumberjack"], make_agent("oracle"), timeout=60)
+    summary = play_seat(f"ws://127.0.0.1:{port}", "lumberjack", seats["lumberjack"], make_agent("oracle"),
+                        timeout=60)
     assert summary["failed"] == 0
     rest = proc.stdout.read()
     assert proc.wait(30) == 0 and f"saved the game to {out}" in rest

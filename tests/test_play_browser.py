@@ -72,7 +72,8 @@ def test_a_person_plays_task_01_in_the_browser_to_success(tmp_path):
                 click_and_act(page, obs, said)
                 said = said or held(obs, "oak_log") >= 2
                 page.wait_for_function(f"window.agentworld.state.turns > {turns} || "
-                                       "/SUCCESS/.test(document.getElementById('status').textContent)", timeout=15_000)
+                                       "/SUCCESS/.test(document.getElementById('status').textContent)",
+                                       timeout=15_000)
                 if turn == 0:  # the canvas draws the seat where it stands
                     size = page.evaluate("document.getElementById('map').width")
                     assert canvas_pixel(page, "map", size / 2, size / 2 - 8)[:3] == [255, 255, 255]

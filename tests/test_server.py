@@ -23,7 +23,8 @@ from websockets.sync.client import connect as ws_connect
 
 from agentworld.server_bridge import protocol as P
 from agentworld.server_bridge.client import Connection, SeatClient, ServerBackend, ServerError
-from agentworld.server_bridge.server import ServerConfig, ServerThread
+from agentworld.server_bridge.background import ServerThread
+from agentworld.server_bridge.server import ServerConfig
 
 pytestmark = pytest.mark.timeout(60)
 

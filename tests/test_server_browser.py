@@ -8,7 +8,8 @@ import re
 import pytest
 
 from agentworld.server_bridge.client import Connection, SeatClient
-from agentworld.server_bridge.server import ServerConfig, ServerThread
+from agentworld.server_bridge.background import ServerThread
+from agentworld.server_bridge.server import ServerConfig
 
 from test_server import fake_factory  # the stand-in episode shared with test_server.py
 

@@ -20,7 +20,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from agentworld.server_bridge import protocol as P
 from agentworld.server_bridge.client import Connection, SeatClient, ServerError, StartRefused
-from agentworld.server_bridge.server import ServerConfig, ServerThread
+from agentworld.server_bridge.background import ServerThread
+from agentworld.server_bridge.server import ServerConfig
 from agentworld.tasks import load_task
 
 from test_server import connect, fake_factory, raw_request, start, trajectory

@@ -12,7 +12,8 @@ import pytest
 
 from agentworld.runner import run_episode
 from agentworld.server_bridge.client import Connection, SeatClient
-from agentworld.server_bridge.server import ServerConfig, ServerThread
+from agentworld.server_bridge.background import ServerThread
+from agentworld.server_bridge.server import ServerConfig
 from agentworld.trajectory import load_run, replay, strip_volatile
 
 pytestmark = pytest.mark.timeout(120)

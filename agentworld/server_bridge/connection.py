@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from agentworld.server_bridge.games import Game
 
 SLOW_READER_CLOSE = 1008  # policy violation: the client does not read what it asked for
-FAIR_SHARE = 64 * 1024  # a connection with less than this unread always gets its messages, even when the pool is full
+FAIR_SHARE = 64 * 1024  # a connection with less than this unread gets its messages even when the pool is full
 
 
 class BufferPool:

@@ -115,7 +115,8 @@ class Game:
             "round": self.round,
             "turn": self.current,
             "over": self.over,
-            "connected": {name: seat.conn is not None or seat.bot is not None for name, seat in self.seats.items()},
+            "connected": {name: seat.conn is not None or seat.bot is not None
+                          for name, seat in self.seats.items()},
         }
 
 
@@ -187,7 +188,8 @@ class Games(dict[int, Game]):
         if game is None or seat is None or seat.conn is not client:
             if not self.by_number:
                 raise ProtocolError("no_episode", "no episode is running; send a start message first")
-            raise ProtocolError("not_your_seat", f"this connection has not joined seat {name!r}; send join with its token")
+            raise ProtocolError("not_your_seat",
+                                f"this connection has not joined seat {name!r}; send join with its token")
         return game, seat
 
     def find_seat(self, seat: str, token: str, episode: int | None) -> tuple[Game, Seat]:

@@ -64,7 +64,8 @@ class Gate:
         if "upgrade" in request.headers.get("Connection", "").lower():
             origin = request.headers.get("Origin")
             if origin is not None and urlsplit(origin).netloc.lower() != host.lower():
-                return _refuse(connection, http.HTTPStatus.FORBIDDEN, f"cross-origin websocket from {origin} refused")
+                return _refuse(connection, http.HTTPStatus.FORBIDDEN,
+                               f"cross-origin websocket from {origin} refused")
             if self.full():
                 return _refuse(connection, http.HTTPStatus.SERVICE_UNAVAILABLE,
                                "too many connections (max_connections); try again later")

@@ -154,4 +154,5 @@ async def _play(config: ServerConfig, task, seed: int, people: list[str], bots: 
 
 
 def _has_display() -> bool:
-    return sys.platform in ("darwin", "win32") or bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return sys.platform in ("darwin", "win32") or bool(os.environ.get("DISPLAY")
+                                                       or os.environ.get("WAYLAND_DISPLAY"))

@@ -26,7 +26,8 @@ def configure_serve(parser: argparse.ArgumentParser) -> None:
         help="seconds a seat may take before its turn is played as a wait (default: wait forever)",
     )
     add_limit_arguments(parser)
-    parser.add_argument("--out", default=None, help="save every finished or aborted episode as a run directory here")
+    parser.add_argument("--out", default=None,
+                        help="save every finished or aborted episode as a run directory here")
 
 
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:

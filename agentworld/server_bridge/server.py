@@ -5,7 +5,8 @@ event loop between awaits, one message at a time; no locks are needed and the or
 actions is exactly the Episode's round-robin. Each connection has a byte-bounded outbox and a
 writer task (connection.py), so a slow reader never stalls the game nor grows the server's
 memory. Episodes and seats live in games.py, the HTTP side (Host/Origin gate, pages) in
-pages.py, saving run directories in recording.py, the command line in serve.py.
+pages.py, saving run directories in recording.py, the command line in serve.py, running it in
+a thread (tests, benchmarks) in background.py.
 
 What one client can make the server hold is bounded: its outbox (`max_buffer_bytes`; all outboxes
 together `max_total_buffer_bytes`, and at most `max_connections` connections), one
@@ -17,11 +18,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -34,6 +34,7 @@ from agentworld.server_bridge.pages import Gate
 from agentworld.server_bridge.protocol import ProtocolError, jsonable
 from agentworld.server_bridge.recording import run_dir_name, save_game
 from agentworld.server_bridge.visibility import seat_view
+from agentworld.server_bridge.worldmap import world_map
 
 log = logging.getLogger("agentworld.server")
 
@@ -181,7 +182,8 @@ class GameServer:
                 client.push(
                     P.error_message(
                         "rate_limited",
-                        f"more than {self.config.rate_limit:g} messages/s (burst {self.config.burst}); message dropped",
+                        f"more than {self.config.rate_limit:g} messages/s (burst {self.config.burst}); "
+                        "message dropped",
                     )
                 )
             return
@@ -192,7 +194,8 @@ class GameServer:
             size = len(frame.encode("utf-8")) if len(frame) * 4 > self.config.max_message_bytes else len(frame)
             if size > self.config.max_message_bytes:
                 raise ProtocolError(
-                    "too_large", f"message of {size} bytes exceeds max_message_bytes={self.config.max_message_bytes}"
+                    "too_large",
+                    f"message of {size} bytes exceeds max_message_bytes={self.config.max_message_bytes}",
                 )
             data = P.decode(frame)
             if isinstance(data, dict) and isinstance(data.get("id"), (int, str)):
@@ -598,7 +601,7 @@ class GameServer:
     def _map_message(self) -> dict:
         """The shipped world map, encoded once (static content every seat may know)."""
         if self._map is None:
-            self._map = P.encode(_world_map())
+            self._map = P.encode(world_map())
         return P.decode(self._map)
 
     def _status_message(self, client: Client, request: P.Status) -> dict:
@@ -648,88 +651,3 @@ class GameServer:
         text = P.encode(message)
         for client in game.spectators | game.holders():
             client.push_text(text)
-
-
-def _world_map() -> dict:
-    """The shipped world as the pages draw it: the terrain grid (one character per tile, '0' +
-    terrain index; rows north to south), terrain colours, landmarks, the view radius, equipment
-    slots and the recipes (static content, the same for every seat)."""
-    from agentworld.world.content import load_content
-
-    content = load_content()
-    gmap = content.map
-    width = gmap.width
-    grid = bytes(48 + code for code in gmap.terrain).decode("ascii")
-    return {
-        "type": "map", "width": width, "height": gmap.height, "view_radius": content.rules.view_radius,
-        "terrain": [grid[y * width:(y + 1) * width] for y in range(gmap.height)],
-        "palette": {chr(48 + i): {"id": t.id, "name": t.name, "colour": t.colour, "walkable": t.walkable}
-                    for i, t in enumerate(gmap.terrain_types)},
-        "landmarks": [{"id": lid, "name": gmap.landmark_names.get(lid, lid), "position": list(pos)}
-                      for lid, pos in gmap.landmarks.items()],
-        "slots": list(content.rules.equipment_slots),
-        "recipes": [{"id": r.id, "name": r.name, "station": r.station, "inputs": dict(r.inputs)}
-                    for r in content.recipes.values()],
-    }
-
-
-# ---------------------------------------------------------------------- running it
-
-
-class ServerThread:
-    """Run a GameServer on its own event loop in a background thread (tests, benchmarks)."""
-
-    def __init__(self, config: ServerConfig | None = None, episode_factory: EpisodeFactory | None = None):
-        config = config or ServerConfig(port=0)
-        self.server = GameServer(config, episode_factory)
-        self.loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, name="agentworld-server", daemon=True)
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        try:
-            self.loop.run_until_complete(self.server.start())
-        except BaseException as exc:  # noqa: BLE001 - reported by start()
-            self._error = exc
-            self._ready.set()
-            return
-        self._ready.set()
-        self.loop.run_forever()
-        self.loop.run_until_complete(self.server.stop())
-        self.loop.close()
-
-    def start(self) -> "ServerThread":
-        self._thread.start()
-        self._ready.wait(10)
-        if self._error is not None:
-            raise self._error
-        return self
-
-    @property
-    def url(self) -> str:
-        return f"ws://{self.server.config.host}:{self.server.port}/ws"
-
-    @property
-    def http_url(self) -> str:
-        return f"http://{self.server.config.host}:{self.server.port}/"
-
-    def call(self, fn: Callable[[], Any]) -> Any:
-        """Run fn on the server's loop (to read or change its state safely) and return its result."""
-
-        async def _call() -> Any:
-            return fn()
-
-        return asyncio.run_coroutine_threadsafe(_call(), self.loop).result(10)
-
-    def stop(self) -> None:
-        if self._thread.is_alive():
-            self.loop.call_soon_threadsafe(self.loop.stop)
-            self._thread.join(10)
-
-    def __enter__(self) -> "ServerThread":
-        return self.start()
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stop()
