@@ -82,3 +82,20 @@ def test_play_rejects_bad_options(args, words):
     bad = subprocess.run([sys.executable, "-m", "agentworld.cli", "play", "task_01", *args],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and words in bad.stderr, bad.stderr
+
+
+def test_several_people_take_several_seats(tmp_path):
+    proc, seats, port = start_play("task_01", "--as", "lumberjack,Wizard", "--others", "noop",
+                                   "--out", str(tmp_path / "two"))
+    assert list(seats) == ["lumberjack", "wizard"]  # one link each, by agent name or role (any case)
+    people = {n: SeatClient(f"ws://127.0.0.1:{port}", n, t, timeout=20) for n, t in seats.items()}
+    people["lumberjack"].act({"tool": "wait"})
+    people["wizard"].wait_turn(timeout=20)  # the noop woodworker played in between
+    people["wizard"].act({"tool": "wait"})
+    for person in people.values():
+        person.close()
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(30) == 0
+    config = json.loads((tmp_path / "two" / "config.json").read_text())
+    assert {n: a["kind"] for n, a in config["agents"].items()} == \
+        {"lumberjack": "remote", "woodworker": "noop", "wizard": "remote"}
