@@ -24,7 +24,7 @@ def build_world(task: "Task", content: Any, seed: int) -> World:
                          skills=dict(a.skills), inventory=dict(a.inventory), equipment=dict(a.equipment))
         world.mention(a.name, task.objective, a.context, a.spawn if isinstance(a.spawn, str) else "")
     for m in task.world.mobs:
-        world.add_mob(m.type, gmap.resolve(m.position))
+        world.add_mob(m.type, gmap.resolve(m.position), guards=[tuple(t) for t in m.guards])
     for n in task.world.nodes:
         world.add_node(n.kind, gmap.resolve(n.position))
     for g in task.world.ground_items:

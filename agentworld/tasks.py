@@ -74,14 +74,31 @@ class GiveStep(Step):
 
 
 class WaitForStep(Step):
+    """Wait until something shows in the agent's OWN observation (agents never see global state).
+
+    One of: `item` (+ `count`) in the inventory; `kill` (a mob id or type) seen to die (our own
+    killing blow, or it vanishing while near us); `message_from` (a chat from that agent, to us or
+    the team); `checkpoint` (a chat from anyone naming that checkpoint id: observations carry no
+    checkpoint progress, so a teammate's plan announces it with a `chat` step). `rounds` alone
+    waits that many turns; with another condition it caps the wait and the plan goes on anyway.
+    """
+
     item: str | None = None
     count: int = Field(1, ge=1)
+    kill: str | None = None
+    message_from: str | None = None
+    checkpoint: str | None = None
     rounds: int | None = Field(None, ge=1)
 
     @model_validator(mode="after")
     def _one(self) -> "WaitForStep":
-        if (self.item is None) == (self.rounds is None):
-            raise ValueError("wait_for needs exactly one of 'item' or 'rounds'")
+        events = [k for k in ("item", "kill", "message_from", "checkpoint") if getattr(self, k) is not None]
+        if len(events) > 1:
+            raise ValueError(f"wait_for waits for one thing; got {', '.join(events)} "
+                             "(add 'rounds' to cap the wait)")
+        if not events and self.rounds is None:
+            raise ValueError("wait_for needs exactly one of 'item', 'kill', 'message_from' or 'checkpoint' "
+                             "(optionally capped by 'rounds'), or 'rounds' alone")
         return self
 
 
@@ -200,6 +217,7 @@ class AgentSpec(Model):
 class MobSpec(Model):
     type: str
     position: Place
+    guards: list[Position] = Field(default_factory=list)  # tiles no agent may enter while this mob lives
 
 
 class NodeSpec(Model):
@@ -414,6 +432,8 @@ def check_task(task: Task, content: Any) -> list[str]:
             if m.type not in content.mobs:
                 p.append(f"world.mobs[{i}].type: " + _unknown("mob type", m.type, content.mobs))
             place(f"world.mobs[{i}].position", m.position)
+            for j, tile in enumerate(m.guards):
+                place(f"world.mobs[{i}].guards[{j}]", tile)
         for i, n in enumerate(task.world.nodes):
             if n.kind not in content.node_kinds:
                 p.append(f"world.nodes[{i}].kind: " + _unknown("node kind", n.kind, content.node_kinds))
@@ -490,8 +510,17 @@ def _check_step(where: str, step: Step, task: Task, content: Any, agents: set[st
                 p.append(f"{where}.{key}: " + _unknown("agent", name, agents))
     if isinstance(step, TradeAcceptStep) and step.from_ is not None and step.from_ not in agents:
         p.append(f"{where}.from: " + _unknown("agent", step.from_, agents))
+    if isinstance(step, WaitForStep):
+        if step.message_from is not None and step.message_from not in agents:
+            p.append(f"{where}.message_from: " + _unknown("agent", step.message_from, agents))
+        checkpoints = [c.id for c in task.checkpoints]
+        if step.checkpoint is not None and step.checkpoint not in checkpoints:
+            p.append(f"{where}.checkpoint: " + _unknown("checkpoint", step.checkpoint, checkpoints))
     if content is None:
         return p
+    if isinstance(step, WaitForStep) and step.kill is not None and "#" not in step.kill \
+            and step.kill not in content.mobs:
+        p.append(f"{where}.kill: " + _unknown("mob type", step.kill, content.mobs))
     items = content.items
     for key in ("item",):
         value = getattr(step, key, None)

@@ -13,7 +13,8 @@ Timing rules (documented for task authors):
 - a trade offer made in round r can be accepted until the end of round r + expiry - 1;
 - mobs act in end_round: an aggressive mob targets the nearest living player within its aggro
   radius, an attacked mob targets its first attacker; each round it attacks its target if in
-  range, else walks up to rules.mob_speed tiles toward it. When its target dies or leaves the
+  range and in sight (see sight.py), else walks up to its speed (mobs.yaml `speed`, default
+  rules.mob_speed) along a shortest path until it is. When its target dies or leaves the
   leash (rules.mob_leash tiles from the mob's spawn) it turns on the living attacker that dealt
   it most damage; with none left it heals to full and walks home.
 """
@@ -85,6 +86,7 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         self.landmarks: dict[str, Landmark] = {}
         self.entities: dict[str, Any] = {}       # every non-player entity by id
         self.active: dict[str, Mob] = {}         # mobs with a target or away from their spawn
+        self.guarded: dict[tuple[int, int], Mob] = {}  # tile -> the mob that holds it (while it lives)
         self.dead_mobs: dict[str, Mob] = {}      # waiting to respawn
         self.depleted: dict[str, Node] = {}      # waiting to grow back
         self.offers: dict[int, Offer] = {}
@@ -209,10 +211,23 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         suggestions prefer them, so `move_to camp` offers the task's camp, not another region's."""
         self.mentioned[agent] = frozenset(re.findall(r"[A-Za-z0-9_#]+", " ".join(texts)))
 
-    def add_mob(self, mob_type: str, position) -> str:
+    def add_mob(self, mob_type: str, position, guards=None) -> str:
+        """A mob at `position`; with `guards` ([x, y] tiles) it holds a passage: while it lives no
+        player can step on those tiles (see movement.py), wherever the fight takes the mob."""
         if mob_type not in self.content.mobs:
             raise ValueError(f"add_mob: unknown mob type '{mob_type}'{suggest(mob_type, self.content.mobs)}")
-        return self._new_mob(mob_type, self._resolve_setup_pos(position, f"mob '{mob_type}'"))
+        mob_id = self._new_mob(mob_type, self._resolve_setup_pos(position, f"mob '{mob_type}'"))
+        tiles = [self._resolve_setup_pos(tile, f"mob '{mob_type}' guards[{i}]")
+                 for i, tile in enumerate(guards or ())]
+        for tile in tiles:
+            if tile in self.guarded:
+                raise ValueError(f"mob '{mob_type}': tile {tile} is already guarded by "
+                                 f"{self.guarded[tile].id}")
+        mob = self.mobs[mob_id]
+        mob.guards = tuple(tiles)
+        for tile in tiles:
+            self.guarded[tile] = mob
+        return mob_id
 
     def add_node(self, node_kind: str, position) -> str:
         if node_kind not in self.content.node_kinds:
