@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from agentworld.taskgen import places
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.parts import TOOLS as TOOL_ITEMS
-from agentworld.taskgen.parts import Agent, Delivery, Spot, gatherer, item_name, maker, spawn_text, xy
+from agentworld.taskgen.parts import Agent, Delivery, Spot, gatherer, item_name, maker, recipe_line, spawn_text, xy
 
 Position = tuple[int, int]
 
@@ -423,7 +423,7 @@ def vigil(task_id: str, name: str, *, keepers: list[tuple[str, str, str | Positi
     with a `renderer`, the oil comes from a cook who renders the lampwright's stormeel)."""
     content = places.content()
     keepers = list(keepers)
-    k = len(keepers)
+    k = len(keepers) + (1 if lampwright.get("post") else 0)  # lamps to make
     bench = Spot.at_station(lampwright["station"])
     start = {"starsilver_bar": k}
     if renderer is None:
@@ -449,12 +449,8 @@ def vigil(task_id: str, name: str, *, keepers: list[tuple[str, str, str | Positi
     agents.append(lw)
     own_post = lampwright.get("post")
     if own_post:
-        k += 1
-        lw.plan = [s if "craft" not in s else {"craft": {"recipe": "stormlamp", "count": k}} for s in lw.plan]
-        lw.inventory = {item: k for item in lw.inventory}
         lw.plan.append({"move_to": {"target": own_post}})
-        lw.context = lw.context.replace(item_name("starsilver_bar", k - 1), item_name("starsilver_bar", k))
-        lw.context = lw.context.replace(item_name("stormeel_oil", k - 1), item_name("stormeel_oil", k))
+        lw.context = lw.context.replace(f"The {k} keepers come", f"The other {k - 1} keepers come")
         lw.context += (f"\nOne lamp is yours: after the others have theirs, hold your own post at "
                        f"{places.landmark_name(own_post)} {xy(places.landmark(own_post))} (`{own_post}`) with it.")
         lw.kind = "make+keep"
@@ -600,22 +596,26 @@ def escort(task_id: str, name: str, *, fighter: dict, guard: dict, lampwright: d
                      {"move_to": {"target": [courier["place"][0] + 1, courier["place"][1]]}}]
     f_agent.context += (f" Then hold {courier['place_name']} {xy(tuple(courier['place']))} beside the "
                         f"{courier['title'].lower()}: the hall counts as retaken only with you standing in it.")
-    lw = maker(lampwright["name"], lampwright["title"], [("stormlamp", 1)], bench, lampwright["spawn"], [],
-               Delivery(courier["name"], courier["title"], bench), tools={"starsilver_bar": 1, "stormeel_oil": 1})
-    lw.context = lw.context.replace("You cannot gather the materials yourself: .\n",
-                                    "You carry the starsilver bar and the stormeel oil it needs.\n")
-    lw.plan = [s for s in lw.plan if "wait_for" not in s]
+    lw = maker(lampwright["name"], lampwright["title"], [("stormlamp", 1)], bench, lampwright["spawn"],
+               [(courier["title"], "stormeel_oil", 1)], Delivery(courier["name"], courier["title"], bench),
+               tools={"starsilver_bar": 1})
     target = tuple(courier["place"])
+    range_spot = Spot.at_station(courier["range"])
     c_context = (
         f"You are the team's {courier['title'].lower()}: the stormlamp counts only once you carry it to "
         f"{xy(target)}, {courier['place_name']}. You start at {spawn_text(courier['spawn'])} and cannot fight.\n"
-        f"Collect the stormlamp from the {lampwright['title'].lower()} at the {bench.where()}. The only way in "
+        f"The lamp burns stormeel oil, and only you can render it: cooking 50 and the 2 stormeels you carry "
+        f"({recipe_line('stormeel_oil')}); use the {range_spot.where()}, then `give` the oil to the "
+        f"{lampwright['title'].lower()} at the {bench.where()} and wait there for the lamp.\nThe only way in "
         f"passes {', '.join(xy(t) for t in guard['guards'])}, which the {mob.name.lower()} (`{guard['type']}`) holds "
         f"while it stands: wait for the {fighter['title'].lower()}'s word that it is down, then walk in and stay."
     )
-    c_plan = [{"move_to": {"target": bench.target}}, {"wait_for": {"item": "stormlamp"}},
+    c_plan = [{"move_to": {"target": range_spot.target}}, {"craft": {"recipe": "stormeel_oil"}},
+              {"move_to": {"target": bench.target}}, {"give": {"to": lampwright["name"], "item": "stormeel_oil"}},
+              {"wait_for": {"item": "stormlamp"}},
               {"wait_for": {"message_from": fighter["name"]}}, {"move_to": {"target": list(target)}}]
-    c_agent = Agent(courier["name"], courier["title"], courier["spawn"], {}, c_context, c_plan, kind="carry")
+    c_agent = Agent(courier["name"], courier["title"], courier["spawn"], {"cooking": 50}, c_context, c_plan,
+                    inventory={"stormeel": 2}, kind="make+carry")
     success = [{"killed": {"mob": guard["type"]}},
                {"holds": {"agent": courier["name"], "items": {"stormlamp": 1}}},
                {"at": {"agent": courier["name"], "place": list(target), "within": 2}},
@@ -631,16 +631,18 @@ def escort(task_id: str, name: str, *, fighter: dict, guard: dict, lampwright: d
                  f"{fighter['title'].lower()} beside them.")
     alt = {lampwright["name"]: lw.plan[:-1] + [{"move_to": {"target": list(stand)}},
                                                {"give": {"to": courier["name"], "item": "stormlamp"}}],
-           courier["name"]: [{"move_to": {"target": list(stand)}}, {"wait_for": {"item": "stormlamp"}},
-                             {"wait_for": {"message_from": fighter["name"]}}, {"move_to": {"target": list(target)}}]}
+           courier["name"]: c_plan[:4] + [{"move_to": {"target": list(stand)}}, {"wait_for": {"item": "stormlamp"}},
+                                          {"wait_for": {"message_from": fighter["name"]}},
+                                          {"move_to": {"target": list(target)}}]}
     return Draft(task_id, name, "combat", objective, [f_agent, lw, c_agent], success, checkpoints, "escort",
-                 "escort:F|M1>C@place",
+                 "escort:F|C>M1>C@place",
                  world={"mobs": [{"type": guard["type"], "position": list(post),
                                   "guards": [list(t) for t in guard["guards"]]}]},
                  alternatives=[("the lampwright carries the lamp to the courier at the gate instead", alt)],
                  why=f"{mob.name.lower()} ({mob.hp} HP) holds the only way in: only the {fighter['title'].lower()} "
-                     f"brings it down in time; stormlamp (only {lampwright['title'].lower()}: crafting 50); "
-                     f"the {courier['title'].lower()} must stand inside with it")
+                     f"brings it down in time; stormeel oil (only {courier['title'].lower()}: cooking 45) -> "
+                     f"stormlamp (only {lampwright['title'].lower()}: crafting 50) -> the {courier['title'].lower()} "
+                     f"must stand inside with it")
 
 
 def survey(task_id: str, name: str, *, diggers: list[dict], curator: dict, intro: str) -> Draft:

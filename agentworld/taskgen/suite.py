@@ -57,14 +57,18 @@ def drafts() -> list[Draft]:
                      ("steps_keeper", "Steps keeper", "greenhollow_farm", "shrine_steps"),
                      ("hamlet_keeper", "Hamlet keeper", "mayors_hall", "lakeview_hamlet")],
             lampwright={"name": "lampwright", "title": "Lampwright", "station": "workbench#town",
-                        "spawn": "brindlemark_market"}),
-        vigil("task_23", "Two Lights over Hollowcrown", intro=(
-            "Travellers are lost in the Hollowcrown fog: two keepers must show stormlamps at the Fallen "
-            "Watchtower and the Broken Colonnade at the same time, so the road between can be seen."),
-            keepers=[("tower_keeper", "Tower keeper", "mirrorlake_causeway", "fallen_watchtower"),
-                     ("colonnade_keeper", "Colonnade keeper", "frostmere_camp", "broken_colonnade")],
-            lampwright={"name": "lampwright", "title": "Lampwright", "station": "workbench#ruins",
-                        "spawn": "ruins_gate"}),
+                        "spawn": "brindlemark_market"},
+            renderer={"name": "oil_renderer", "title": "Oil renderer", "station": "cooking_range#town",
+                      "spawn": "greenhollow_farm"}),
+        vigil("task_23", "Two Lights on the Gullwatch Coast", intro=(
+            "The Gullwatch lighthouse lens is cracked: until it is mended, two keepers must show stormlamps at "
+            "the pier and at the lighthouse at the same time, so ships can find the channel between them."),
+            keepers=[("pier_keeper", "Pier keeper", "frostmere_camp", "gullwatch_pier"),
+                     ("lighthouse_keeper", "Lighthouse keeper", "murkfen_landing", "gullwatch_lighthouse")],
+            lampwright={"name": "lampwright", "title": "Lampwright", "station": "workbench#town",
+                        "spawn": "brindlemark_market"},
+            renderer={"name": "oil_renderer", "title": "Oil renderer", "station": "cooking_range#town",
+                      "spawn": "greenhollow_farm"}),
         forge("task_24", "A Circlet from Scratch", intro=(
             "The oracle of Greenhollow wants a pearl circlet made from fresh starsilver and moon pearls: the "
             "master smith must both smelt the starsilver and set the pearls."),
@@ -199,6 +203,7 @@ def drafts() -> list[Draft]:
             lampwright={"name": "lampwright", "title": "Lampwright", "station": "workbench#town",
                         "spawn": "brindlemark_inn"},
             courier={"name": "lamp_bearer", "title": "Lamp bearer", "spawn": "old_mill", "place": [210, 50],
+                     "range": "cooking_range#town",
                      "place_name": "the keep's south court, inside the gap"}),
         survey("task_34", "The Three Lost Relics of the Old Kingdom", intro=(
             "Three relics of the old kingdom lie lost far from any road: a reliquary in the lake, a crown in a "
@@ -240,10 +245,12 @@ def drafts() -> list[Draft]:
         vigil("task_38", "Three Lamps at the Crossroads", intro=(
             "Wolves have been seen on the north road: lamps must burn at the North Crossroads, the Old Mill and "
             "Greenhollow Farm at once, and the lampwright herself keeps one of them."),
-            keepers=[("mill_keeper", "Mill keeper", "whisperwood_clearing", "old_mill"),
-                     ("farm_keeper", "Farm keeper", "frostmere_camp", "greenhollow_farm")],
-            lampwright={"name": "lampwright", "title": "Lampwright", "station": "workbench#camp",
-                        "spawn": "woodcutters_camp", "post": "north_crossroads"}),
+            keepers=[("mill_keeper", "Mill keeper", "frostmere_camp", "old_mill"),
+                     ("farm_keeper", "Farm keeper", "sunscar_oasis", "greenhollow_farm")],
+            lampwright={"name": "lampwright", "title": "Lampwright", "station": "workbench#town",
+                        "spawn": "brindlemark_market", "post": "north_crossroads"},
+            renderer={"name": "oil_renderer", "title": "Oil renderer", "station": "cooking_range#town",
+                      "spawn": "brindlemark_inn"}),
         exchange("task_39", "A Three-Way Bargain", market="old_mill", intro=(
             "Three traders who will not trust one another meet at the Old Mill to close a circle of goods."),
             traders=[Trader("ember_trader", "Ember trader", "stonefoot_camp", "emberstone", 3, "eel_trader"),
@@ -280,7 +287,9 @@ def drafts() -> list[Draft]:
                      ("crossroads_keeper", "Crossroads keeper", "sunscar_oasis", "north_crossroads"),
                      ("pond_keeper", "Pond keeper", "shrine_steps", "woodcutters_camp")],
             lampwright={"name": "lampwright", "title": "Lampwright", "station": "workbench#town",
-                        "spawn": "brindlemark_market"}),
+                        "spawn": "brindlemark_market"},
+            renderer={"name": "oil_renderer", "title": "Oil renderer", "station": "cooking_range#frostmere",
+                      "spawn": "frostmere_camp"}),
         haul("task_44", "Stock for the Guildhall Vaults", intro=(
             "The guildhall vaults under the Mayor's Hall are to be stocked with four rare goods, one from each "
             "kind of wild: mine, forest, water and field."),
