@@ -740,6 +740,13 @@ def _forge_self(task_id: str, name: str, *, sources: list[Source], makers: list[
     draft.signature = draft.signature.replace(">W", "W")
     draft.why = draft.why.replace(f" -> wielded by the {last['title'].lower()} (named by the outcome)",
                                   f", who wields it (named by the outcome)")
-    draft.alternatives = [(what, {n: p for n, p in plans.items() if n != last["name"] or True})
-                          for what, plans in draft.alternatives]
+    alternatives = []
+    for what, plans in draft.alternatives:
+        mine = plans.get(last["name"])
+        if mine is not None and not any("craft" in step for step in mine):
+            continue  # (a variant where the stand-in wielder's plan replaced the maker's: not a route)
+        if mine is not None:
+            plans = {**plans, last["name"]: [st for st in mine if "give" not in st] + [{"equip": {"item": final}}]}
+        alternatives.append((what, plans))
+    draft.alternatives = alternatives
     return draft

@@ -318,4 +318,29 @@ def drafts() -> list[Draft]:
             site={"id": "greenhollow_gate", "name": "Greenhollow gate", "near": "greenhollow_farm",
                   "materials": {"starsilver_bar": 2, "heartwood_log": 2}, "work": 3, "skill": "crafting", "level": 50},
             builder={"name": "gatewright", "title": "Gatewright", "spawn": "sunscar_oasis"}),
+        forge("task_47", "The Jeweller's Own Circlet", intro=(
+            "The old jeweller of Greenhollow will wear one last pearl circlet, smelted and set by her own hand "
+            "from starsilver and moon pearls that others must raise for her."),
+            sources=[Source("prospector", "Prospector", "starsilver_vein", 2, "broken_colonnade", (0, 1)),
+                     Source("pearl_diver", "Pearl diver", "pearl_bed", 2, "sunscar_oasis", (1, 0))],
+            makers=[{"name": "jeweller", "title": "Jeweller", "recipes": [("starsilver_bar", 1), ("pearl_circlet", 1)],
+                     "station": "furnace#town", "spawn": "greenhollow_farm", "fed_by": ["prospector", "pearl_diver"]}],
+            wields={"magic": 45}),
+        vigil("task_48", "Two Lamps at the Ford", intro=(
+            "Travellers cross Frostford Bridge by night only when lamps burn at both ends: the lampwright keeps "
+            "the bridge, a keeper the Frostmere Camp road, both at once."),
+            keepers=[("camp_keeper", "Camp keeper", "old_mill", "frostmere_camp")],
+            lampwright={"name": "lampwright", "title": "Lampwright", "station": "workbench#town",
+                        "spawn": "mayors_hall", "post": "frostford"},
+            renderer={"name": "oil_renderer", "title": "Oil renderer", "station": "cooking_range#town",
+                      "spawn": "lakeview_hamlet"}),
+        haul("task_49", "The Saltreach Provisioner", intro=(
+            "The provisioner of Saltreach sails at dusk and will take only what she holds on the quay: her own "
+            "wild silk, and emberstone, moon pearls and heartwood logs from three other hands."),
+            sources=[Source("ember_miner", "Ember miner", "emberstone_seam", 2, "ruins_gate", (1, 1)),
+                     Source("pearl_diver", "Pearl diver", "pearl_bed", 2, "shrine_steps", (0, 1)),
+                     Source("lumber_hand", "Heartwood feller", "heartwood_tree", 2, "greenhollow_farm", (1, 1))],
+            own=Source("provisioner", "Provisioner", "silkmoth_cocoons", 2, "sunscar_oasis", (1, 1)),
+            keeper={"name": "provisioner", "title": "Provisioner", "spawn": "sunscar_oasis",
+                    "place": "saltreach_village"}),
     ]
