@@ -340,6 +340,10 @@ def exchange(task_id: str, name: str, *, traders: list[Trader], market: str, int
                 {"give": {"to": buyer.name, "item": t.good, "count": t.count}},
                 {"wait_for": {"item": source.good, "count": source.count}}]
         agents.append(Agent(t.name, t.title, t.spawn, {}, context, plan, inventory={t.good: t.count}, kind="trade"))
+    gifts = {a.name: a.plan for a in agents}
+    chain = _swap_chain_plans(_cycles({t.name: t.wants_from for t in traders}), by_name, spot)
+    for agent in agents:
+        agent.plan = chain[agent.name]
     success = [{"holds": {"agent": t.name, "items": {by_name[t.wants_from].good: by_name[t.wants_from].count}}}
                for t in traders]
     cycles = _cycles({t.name: t.wants_from for t in traders})
@@ -364,9 +368,35 @@ def exchange(task_id: str, name: str, *, traders: list[Trader], market: str, int
     alt = _broker_plans(cycles, by_name, wanted_by, spot)
     return Draft(task_id, name, "trading", objective, agents, success, checkpoints[:6], "exchange",
                  f"exchange:cycles {shape}",
-                 alternatives=[("pairs swap in one trade; in longer cycles one member brokers every good", alt)],
+                 alternatives=[("every good is handed straight to the trader who needs it, as a gift", gifts),
+                               ("pairs swap in one trade; in longer cycles one member brokers every good", alt)],
                  why=f"{len(traders)} traders, each the only holder of one good, in barter cycles of {shape} at "
                      f"{places.landmark_name(market)}; the outcome names every trader")
+
+
+def _swap_chain_plans(cycles: list[list[str]], by_name: dict[str, Trader], spot: Spot) -> dict[str, list]:
+    """The oracle's route: each cycle as a chain of swaps. The first member trades its good for the
+    next member's; that member, now holding the first good, trades it on for the next one's, and so
+    on, until the last member receives the first good, which is what it needs."""
+    plans: dict[str, list] = {}
+    go = {"move_to": {"target": spot.target}}
+    for cycle in cycles:
+        order = [cycle[0]]
+        while len(order) < len(cycle):
+            order.append(by_name[order[-1]].wants_from)
+        first = by_name[order[0]]
+        for k, name in enumerate(order):
+            plan = [go]
+            if k > 0:
+                plan.append({"trade_accept": {"from": order[k - 1]}})
+            if k + 1 < len(order):
+                nxt = by_name[order[k + 1]]
+                plan += [{"wait_for": {"item": first.good, "count": first.count}},
+                         {"trade_offer": {"to": nxt.name, "give": {first.good: first.count},
+                                          "want": {nxt.good: nxt.count}}},
+                         {"wait_for": {"item": nxt.good, "count": nxt.count}}]
+            plans[name] = plan
+    return plans
 
 
 def _broker_plans(cycles: list[list[str]], by_name: dict[str, Trader], wanted_by: dict[str, Trader],
