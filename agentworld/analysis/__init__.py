@@ -1,0 +1,9 @@
+"""Analyses of finished runs that need no model: communication failure modes (communication.py)
+and the `agentworld analyze` command (cli.py). Collaboration-graph metrics live with the causal
+graph they read (agentworld/causal/forest.py)."""
+
+from __future__ import annotations
+
+from .communication import LABELS, MessageLabel, aggregate, classify_messages, classify_run
+
+__all__ = ["LABELS", "MessageLabel", "aggregate", "classify_messages", "classify_run"]
