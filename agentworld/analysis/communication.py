@@ -360,7 +360,7 @@ def _redundant_for(receiver: str, text: str, claims: list[Claim], truth: _Truth,
 def classify_run(run_dir: str | Path, window: int = DEFAULT_WINDOW) -> dict[str, Any]:
     """The labels and the table of one run directory (nothing written)."""
     records, _metrics, config = load_run(run_dir)
-    agents = [a for a in config.get("agents") or [] if isinstance(a, str)] if isinstance(config.get("agents"), list) else []
+    agents = [str(a) for a in config.get("agents") or []]  # config.json: {agent: spec}
     messages = classify_messages(records, window, agents or None)
     return {"run_dir": str(run_dir), "window": window, **table(messages),
             "messages": [m.to_json() for m in messages]}

@@ -40,6 +40,9 @@ def configure_judge(parser: argparse.ArgumentParser) -> None:
                              "(default: the ones shipped in agentworld/causal/prompts)")
     parser.add_argument("--plot", nargs="?", const=True, default=False, metavar="PATH",
                         help="also draw the episode: cce.png beside cce.json, or PATH (one run only)")
+    parser.add_argument("--reference", nargs="+", metavar="REF_DIR", default=None,
+                        help="reference runs (or eval directories) of the same tasks: adds the collaboration-graph "
+                             "metrics (Forest Match, Node Validity, content redundancy) to cce.json as 'forest'")
     parser.add_argument("--out", help="where --compare writes compare.json (default: the runs' common directory)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
 
@@ -73,11 +76,12 @@ def command_judge(args: argparse.Namespace) -> int:
         return 2
     if args.compare:
         return _compare(args)
+    references = expand_dirs(args.reference) if args.reference else None
     rows, failures = [], 0
     for d in args.dirs:
         try:
             options = _llm_options(args) if args.judge == "llm" else {"window": args.window}
-            res = judge_run(d, args.judge, plot=args.plot, **options)
+            res = judge_run(d, args.judge, plot=args.plot, references=references, **options)
         except (CausalError, RuntimeError, ValueError, OSError) as exc:  # OSError: unwritable output
             print(f"agentworld judge: error: {d}: {exc}", file=sys.stderr)
             failures += 1
@@ -85,8 +89,8 @@ def command_judge(args: argparse.Namespace) -> int:
         _warn(d, res)
         rows.append(res)
     if args.json:
-        print(json.dumps([{k: r[k] for k in ("run_dir", "judge", "success", "cce", "pac", "actions", "contributing_count")}
-                          for r in rows], indent=1))
+        keys = ("run_dir", "judge", "success", "cce", "pac", "actions", "contributing_count", "forest")
+        print(json.dumps([{k: r[k] for k in keys if k in r} for r in rows], indent=1))
     elif rows:
         _print_runs(rows)
     return 1 if failures else 0
@@ -115,6 +119,12 @@ def _print_runs(rows: list[dict[str, Any]]) -> None:
             print(f"{'':<40} llm: {s['requests']} requests, {s['asked']} pairs asked, {s['cached']} cached")
         if r.get("plot"):
             print(f"{'':<40} plot: {r['plot']}")
+        if r.get("forest"):
+            f = r["forest"]
+            fmt = lambda v: "n/a" if v is None else f"{v:.3f}"  # noqa: E731
+            print(f"{'':<40} forest: match {fmt(f['forest_match'])}, node validity {fmt(f['node_validity'])}, "
+                  f"content redundancy {f['content_redundancy']:.3f} ({len(f['references'])} reference run(s))"
+                  + (f"; {f['note']}" if f.get("note") else ""))
     if len(rows) > 1:
         print(f"mean CCE over {len(rows)} runs: {sum(r['cce'] for r in rows) / len(rows):.3f}")
 
