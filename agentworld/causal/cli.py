@@ -26,7 +26,8 @@ def configure_judge(parser: argparse.ArgumentParser) -> None:
                         help="provenance: exact, from engine provenance (default); llm: the paper's LLM backward tracing")
     parser.add_argument("--compare", action="store_true",
                         help="run both judges and report their agreement (writes compare.json)")
-    parser.add_argument("--model", help="LLM judge model (default: $AGENTWORLD_JUDGE_MODEL)")
+    parser.add_argument("--model", help="LLM judge model (default: $AGENTWORLD_JUDGE_MODEL); with --judge llm, "
+                                         "A,B,C runs one judge per model and compares them (judge_models.json)")
     parser.add_argument("--base-url", help="OpenAI-compatible base URL (default: $OPENAI_BASE_URL); key from $OPENAI_API_KEY")
     parser.add_argument("--window", type=int, default=None,
                         help="rounds: chat-uptake window of the provenance judge (default 3)")
@@ -43,7 +44,8 @@ def configure_judge(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--reference", nargs="+", metavar="REF_DIR", default=None,
                         help="reference runs (or eval directories) of the same tasks: adds the collaboration-graph "
                              "metrics (Forest Match, Node Validity, content redundancy) to cce.json as 'forest'")
-    parser.add_argument("--out", help="where --compare writes compare.json (default: the runs' common directory)")
+    parser.add_argument("--out", help="where --compare writes compare.json, or --model A,B judge_models.json "
+                                       "(default: the runs' common directory)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
 
 
@@ -76,6 +78,8 @@ def command_judge(args: argparse.Namespace) -> int:
         return 2
     if args.compare:
         return _compare(args)
+    if args.judge == "llm" and args.model and "," in args.model:
+        return _judge_models(args)
     references = expand_dirs(args.reference) if args.reference else None
     rows, failures = [], 0
     for d in args.dirs:
@@ -175,6 +179,38 @@ def compare_runs(prov: dict[str, Any], llm: dict[str, Any], records: list[dict[s
         "contributing_jaccard": (len(cp & cl) / len(union)) if union else 1.0,
         "labels": labels,
     }
+
+
+def _judge_models(args: argparse.Namespace) -> int:
+    """--judge llm --model A,B,C: every run under each model and the provenance judge (Table 6)."""
+    from .models import PROVENANCE, compare_judges, format_table, output_name, team_of
+
+    models = [m.strip() for m in args.model.split(",") if m.strip()]
+    if len(set(models)) != len(models):
+        print(f"agentworld judge: error: --model names a model twice: {args.model}", file=sys.stderr)
+        return 2
+    rows, failures = [], 0
+    for d in args.dirs:
+        try:
+            cce = {PROVENANCE: judge_run(d, "provenance", window=args.window)["cce"]}
+            for model in models:
+                cce[model] = judge_run(d, "llm", output=output_name(model), **{**_llm_options(args), "model": model})["cce"]
+            rows.append({"run_dir": d, "team": team_of(d), "cce": cce})
+        except (CausalError, RuntimeError, ValueError, OSError) as exc:
+            print(f"agentworld judge: error: {d}: {exc}", file=sys.stderr)
+            failures += 1
+    result = compare_judges(rows, [PROVENANCE, *models])
+    out = Path(args.out) if args.out else Path(os.path.commonpath([os.path.abspath(d) for d in args.dirs]))
+    if out.is_dir() or not out.suffix:
+        out = out / "judge_models.json"
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        print(f"agentworld judge: error: cannot write {out}: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps(result, indent=1) if args.json else format_table(result) + f"\njudge_models.json: {out}")
+    return 1 if failures or not rows else 0
 
 
 def _compare(args: argparse.Namespace) -> int:
