@@ -177,3 +177,17 @@ def test_oracle_run_of_task_01(tmp_path: Path) -> None:
     assert res["total"] == len(chats) > 0
     assert sum(res["counts"].values()) == res["total"]
     assert [m["primary"] for m in res["messages"] if m["sender"] == "woodworker"] == ["useful"]
+
+
+def test_promise_and_claim_parsing() -> None:
+    from agentworld.analysis.communication import claims_of, promises_of
+
+    vocab = frozenset({"oak_log", "woodworker", "town_square", "bead"})
+    assert promises_of("I'm going to bring the oak logs to woodworker.", vocab) == [("bring", {"oak_log", "woodworker"})]
+    assert promises_of("I'm going to the town square", vocab) == [("go", {"town_square"})]
+    assert promises_of("I have two oak logs and am bringing them over", vocab) == [("bring", set())]
+    assert promises_of("I am at (3, 4). I am waiting.", vocab) == []
+    claims = claims_of("I have two oak logs; woodworker is at (3, 4). Accept offer #5", "smith",
+                       ["smith", "woodworker"], vocab, frozenset({"oak_log", "bead"}))
+    assert [(c.kind, c.subject, c.value) for c in claims] == [
+        ("count", "smith:oak_log", (2,)), ("pos", "woodworker", (3, 4)), ("offer", "5", ())]

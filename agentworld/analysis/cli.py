@@ -41,7 +41,11 @@ def command_analyze(args: argparse.Namespace) -> int:
             failures += 1
     result = {"runs": runs, "all": aggregate(runs)}
     if args.out:
-        Path(args.out).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+        try:
+            Path(args.out).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            print(f"agentworld analyze: error: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
     if args.json:
         print(json.dumps(result, indent=1))
     else:

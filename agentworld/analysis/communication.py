@@ -16,8 +16,9 @@ Claims are read from the message text (lower-cased, split into clauses at ``. ; 
   least N") or ``no`` / ``I don't have [any] <item>`` (read as "none"); the item is the first
   world item the rest of the clause names (agentworld/causal/mentions.py);
 - offer: ``offer N`` / ``offer #N`` (a trade offer id);
-- promise: ``I ... will|'ll|shall|am|'m|going to <verb> <rest>`` with verb one of PROMISE_TOOLS,
-  whose objects are the names the rest of the clause gives.
+- promise: ``I ... will|'ll|shall|am|'m|going to <verb> <rest>`` with verb one of PROMISE_TOOLS
+  (or its -ing form), whose objects are the names the rest of the clause gives; "going to <place>"
+  is a promise to go there.
 
 The labels:
 
@@ -85,7 +86,7 @@ _COUNT = re.compile(r"\bi\s*(?:have|hold|carry|own|'ve got|have got|got)\s+(\d+|
 _NONE = re.compile(r"\bi\s*(?:don't|do not)\s+(?:have|hold|carry)\s+(?:any\s+)?(.+)")
 _OFFER = re.compile(r"\boffer\s*#?\s*(\d+)")
 _DEATH_WORDS = re.compile(r"\b(killed|dead|slain|died|down|defeated)\b")
-_PROMISE = re.compile(r"\b(?:will|'ll|shall|am|'m|going to)\s+(?:now\s+|then\s+|also\s+)?([a-z]+?)(?:ing)?\b(.*)")
+_PROMISE = re.compile(r"(?:\b|(?<=i))(?:'m going to|am going to|going to|will|'ll|shall|am|'m)\s+(?:now\s+|then\s+|also\s+)?([a-z]+)\b(.*)")
 
 
 @dataclass(frozen=True)
@@ -166,8 +167,13 @@ def _first_item(text: str, vocab: frozenset[str], items: frozenset[str]) -> str 
     known = [n for n in names if n in items] if items else names
     if not known:
         return None
-    # the item named earliest in the text
-    return min(known, key=lambda n: (text.replace(" ", "_").find(n.split("_")[0]), n))
+    flat = text.replace(" ", "_")
+
+    def where(name: str) -> int:  # the item named earliest in the text
+        at = flat.find(name.split("_")[0])
+        return at if at >= 0 else len(flat)
+
+    return min(known, key=lambda n: (where(n), n))
 
 
 def claims_of(text: str, sender: str, agents: Iterable[str], vocab: frozenset[str],
@@ -207,12 +213,25 @@ def promises_of(text: str, vocab: frozenset[str]) -> list[tuple[str, set[str]]]:
         if not re.search(r"\bi\b|\bi'", clause):
             continue
         for m in _PROMISE.finditer(clause):
-            verb = m.group(1)
-            verb = {"giv": "give", "mak": "make", "com": "come", "us": "use", "chopp": "chop", "gett": "get"}.get(verb, verb)
-            if verb in PROMISE_TOOLS:
-                out.append((verb, text_names(m.group(2), vocab)))
+            verb, rest = _verb(m.group(1)), m.group(2)
+            if verb is None and "going to" in clause[m.start():m.start(1)]:  # "I'm going to the camp"
+                verb, rest = "go", m.group(1) + rest
+            if verb:
+                out.append((verb, text_names(rest, vocab)))
                 break
     return out
+
+
+def _verb(word: str) -> str | None:
+    """The promise verb a word is, -ing forms included (bringing, giving, chopping, going)."""
+    if word in PROMISE_TOOLS:
+        return word
+    if word.endswith("ing"):
+        stem = word[:-3]
+        for guess in (stem, stem + "e", stem[:-1]):
+            if guess in PROMISE_TOOLS:
+                return guess
+    return None
 
 
 def _normal(text: str) -> str:
