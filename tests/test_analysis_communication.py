@@ -191,3 +191,19 @@ def test_promise_and_claim_parsing() -> None:
                        ["smith", "woodworker"], vocab, frozenset({"oak_log", "bead"}))
     assert [(c.kind, c.subject, c.value) for c in claims] == [
         ("count", "smith:oak_log", (2,)), ("pos", "woodworker", (3, 4)), ("offer", "5", ())]
+
+
+def test_a_message_that_ends_a_wait_is_taken_up() -> None:
+    ep = Episode()
+    ep.wait(1, "smith")
+    signal = ep.chat(1, "miner", "Now!", to="smith")  # names nothing, but the waiting smith starts
+    ep.act(2, "smith", "craft", {"recipe": "iron_bar"})
+    ep.act(3, "smith", "craft", {"recipe": "iron_bar"})
+    busy = ep.chat(3, "miner", "Now!!", to="smith")  # the smith was not waiting: nothing released
+    ep.act(4, "smith", "craft", {"recipe": "iron_bar"})
+    ep.wait(5, "smith")
+    unanswered = ep.chat(5, "miner", "Go!", to="smith")
+    ep.wait(6, "smith")  # still waiting after it
+    got = labels(ep)
+    assert "ignored" not in got[signal]
+    assert "ignored" in got[busy] and "ignored" in got[unanswered]

@@ -39,9 +39,11 @@ The labels:
   punctuation aside) already reached it, or the message has claims and each one already reached it
   in an earlier message or is a position within the recipient's view (``rules.view_radius``,
   Chebyshev) at sending time.
-- **ignored**: no recipient took it up within ``k`` rounds, by the provenance judge's chat-uptake
-  rule (``ProvenanceJudge.chat_edges``: an action or reply of a recipient naming something the
-  message named).
+- **ignored**: no recipient took it up within ``k`` rounds: neither by the provenance judge's
+  chat-uptake rule (``ProvenanceJudge.chat_edges``: an action or reply of a recipient naming
+  something the message named) nor by ending a wait (a recipient whose last action before the
+  message was ``wait`` and whose next action, within ``k`` rounds, is something else: the signal
+  it was waiting for).
 - **useful**: none of the above.
 
 Reported per run and summed over runs: message counts per primary label and their shares of
@@ -337,11 +339,24 @@ def _judge_message(m: Record, truth: _Truth, agents: list[str], vocab: frozenset
         received_texts[r].add(_normal(text))
         received_claims[r].update(claims)
 
-    if m["id"] not in taken_up:
+    if m["id"] not in taken_up and not _ends_a_wait(m, to, by_agent, window):
         reasons["ignored"] = f"no recipient acted on it within {window} rounds"
     labels = [lab for lab in FAILURES if lab in reasons]
     return MessageLabel(m["id"], int(m["round"]), sender, to, text, labels, labels[0] if labels else "useful",
                         [f"{lab}: {reasons[lab]}" for lab in labels])
+
+
+def _ends_a_wait(m: Record, to: list[str], by_agent: dict[str, list[Record]], window: int) -> bool:
+    """A recipient whose last action before the message was ``wait`` and whose next action
+    (within ``window`` rounds) is not: the message released it (a team waiting for a signal)."""
+    for receiver in to:
+        own = by_agent.get(receiver, [])
+        before = [a for a in own if a["id"] < m["id"]]
+        after = [a for a in own if a["id"] > m["id"]]
+        if before and before[-1].get("tool") == "wait" and after and after[0]["round"] <= m["round"] + window \
+                and after[0].get("tool") != "wait":
+            return True
+    return False
 
 
 def _unkept(m: Record, promises: list[tuple[str, set[str]]], own: list[Record], vocab: frozenset[str],
