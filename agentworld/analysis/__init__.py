@@ -1,5 +1,6 @@
-"""Analyses of finished runs that need no model: communication failure modes (communication.py)
-and the `agentworld analyze` command (cli.py). Collaboration-graph metrics live with the causal
+"""Analyses of finished runs that need no model: communication failure modes (communication.py),
+an optional LLM classifier with the same labels (llm_labels.py) and the `agentworld analyze`
+command (cli.py). Collaboration-graph metrics live with the causal
 graph they read (agentworld/causal/forest.py)."""
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ from typing import Any
 from agentworld.causal.cli import expand_dirs
 from agentworld.causal.graph import CausalError
 
-from .communication import DEFAULT_WINDOW, FAILURES, LABELS, aggregate, classify_run
+from .communication import DEFAULT_WINDOW, FAILURES, LABELS, MessageLabel, aggregate, classify_run
+from .llm_labels import ClassifierError, agreement, classify_with_llm, primary
 
 
 def configure_analyze(parser: argparse.ArgumentParser) -> None:
@@ -26,6 +27,10 @@ def configure_analyze(parser: argparse.ArgumentParser) -> None:
                         help=f"rounds k for uptake and promises (default {DEFAULT_WINDOW})")
     parser.add_argument("--json", action="store_true", help="print the result as JSON (every message's labels too)")
     parser.add_argument("--out", metavar="FILE", help="also write the JSON result to FILE")
+    parser.add_argument("--llm-model", metavar="MODEL",
+                        help="also label every message with this LLM (OpenAI-compatible; key from $OPENAI_API_KEY) "
+                             "and report its agreement with the exact labels")
+    parser.add_argument("--base-url", help="OpenAI-compatible base URL for --llm-model (default: $OPENAI_BASE_URL)")
 
 
 def command_analyze(args: argparse.Namespace) -> int:
@@ -40,6 +45,12 @@ def command_analyze(args: argparse.Namespace) -> int:
             print(f"agentworld analyze: error: {d}: {exc}", file=sys.stderr)
             failures += 1
     result = {"runs": runs, "all": aggregate(runs)}
+    if args.llm_model and runs:
+        try:
+            result["llm"] = _llm_labels(runs, args)
+        except ClassifierError as exc:
+            print(f"agentworld analyze: error: {exc}", file=sys.stderr)
+            return 1
     if args.out:
         try:
             Path(args.out).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
@@ -50,7 +61,29 @@ def command_analyze(args: argparse.Namespace) -> int:
         print(json.dumps(result, indent=1))
     else:
         _print(runs, result["all"])
+        if "llm" in result:
+            agree = result["llm"]
+            fmt = lambda v: "n/a" if v is None else f"{v:.3f}"  # noqa: E731
+            print(f"LLM labels ({agree['model']}): agreement with the exact labels {fmt(agree['accuracy'])}, "
+                  f"Cohen's kappa {fmt(agree['kappa'])} over {agree['messages']} messages")
     return 1 if failures or not runs else 0
+
+
+def _llm_labels(runs: list[dict[str, Any]], args: argparse.Namespace) -> dict[str, Any]:
+    """Label every message with the LLM too; agreement per run and pooled."""
+    exact_all: list[str] = []
+    llm_all: list[str] = []
+    for run in runs:
+        messages = [MessageLabel(**m) for m in run["messages"]]
+        answers = classify_with_llm(run["run_dir"], messages, args.llm_model, args.base_url, args.window)
+        for m, labels in zip(run["messages"], answers):
+            m["llm_labels"], m["llm_primary"] = labels, primary(labels)
+        exact = [m["primary"] for m in run["messages"]]
+        llm = [m["llm_primary"] for m in run["messages"]]
+        run["llm_agreement"] = agreement(exact, llm)
+        exact_all += exact
+        llm_all += llm
+    return {"model": args.llm_model, **agreement(exact_all, llm_all)}
 
 
 def _print(runs: list[dict[str, Any]], pooled: dict[str, Any]) -> None:
