@@ -299,6 +299,21 @@ def read_results(out: Path) -> dict[tuple[str, int], dict]:
     return done
 
 
+def open_results_log(out: Path):
+    """OUT/results.jsonl opened for appending. A torn last line (a write killed midway, no final
+    newline) is ended first, so the next record starts on a line of its own instead of being glued
+    onto the broken one (both would be unreadable)."""
+    path = out / RESULTS
+    log = open(path, "a+b")
+    if log.tell() > 0:
+        log.seek(-1, os.SEEK_END)
+        if log.read(1) != b"\n":
+            log.write(b"\n")
+            log.flush()
+    log.close()
+    return open(path, "a", encoding="utf-8")
+
+
 def write_results(out: Path, records: dict[tuple[str, int], dict]) -> None:
     tmp = out / (RESULTS + ".tmp")
     with open(tmp, "w", encoding="utf-8") as fh:
@@ -352,7 +367,7 @@ def run_eval(out: str | Path, jobs: list[dict], workers: int = 1, retry_errors: 
     todo = [j for j in jobs if job_key(j) not in done or (retry_errors and done[job_key(j)].get("status") != "ok")]
     skipped = len(jobs) - len(todo)
     try:
-        with _interrupts() as caught, open(out / RESULTS, "a", encoding="utf-8") as log, \
+        with _interrupts() as caught, open_results_log(out) as log, \
                 _progress(progress, len(jobs), skipped) as bar:
             def finish(rec: dict) -> None:
                 done[(rec["task"], int(rec["seed"]))] = rec
