@@ -24,10 +24,21 @@ def strip_volatile(record: dict) -> dict:
     return json.loads(json.dumps({k: v for k, v in record.items() if k not in VOLATILE}))
 
 
+def json_line(record: dict) -> str:
+    """One JSONL line. Text stays readable (UTF-8) unless a string cannot be encoded as UTF-8 (a lone
+    surrogate an agent sent): then the line is written with \\u escapes, which read back identically."""
+    line = json.dumps(record, ensure_ascii=False)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        line = json.dumps(record)
+    return line + "\n"
+
+
 def write_jsonl(path: Path, records: Iterable[dict]) -> None:
     with open(path, "w", encoding="utf-8") as fh:
         for rec in records:
-            fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            fh.write(json_line(rec))
 
 
 def read_jsonl(path: Path) -> list[dict]:

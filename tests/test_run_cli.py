@@ -80,3 +80,27 @@ def test_unwritable_out_dir_fails_before_playing(tmp_path):
     out = _cli("run", "task_01", "--agents", "noop", "--out", str(blocker / "run"))
     assert out.returncode == 2 and "cannot create the run directory" in out.stderr and "Traceback" not in out.stderr
     assert "round" not in out.stderr  # no episode was played
+
+
+class Surrogate(Agent):
+    """Sends strings no UTF-8 file can hold as they are (a lone surrogate), in a dict and as raw text."""
+
+    kind = "surrogate"
+
+    def act(self, observation):
+        if observation["round"] == 1:
+            return {"tool": "chat", "args": {"to": "team", "message": "half a pair: \ud800 end"}}
+        return "not a call \udfff"
+
+
+def test_odd_strings_in_actions_are_stored_safely(tmp_path):
+    from agentworld.trajectory import replay
+
+    result = run_episode("task_01", [Surrogate(), "noop", "noop"], seed=0, options={"max_rounds": 2},
+                         out_dir=tmp_path / "r", progress=False)
+    assert result["status"] == "ok" and result["actions"] == 6
+    lines = (tmp_path / "r" / "trajectory.jsonl").read_text(encoding="utf-8").splitlines()
+    chat = json.loads(lines[0])  # the env refuses the string; the record keeps it, escaped, read back as sent
+    assert chat["tool"] is None and chat["raw"]["args"]["message"] == "half a pair: \ud800 end"
+    assert json.loads((tmp_path / "r" / "metrics.json").read_text())["actions"] == 6
+    assert replay(tmp_path / "r")["match"]
