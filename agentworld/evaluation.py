@@ -71,6 +71,23 @@ def select_tasks(spec: str) -> list[tuple[str, str]]:
     return out
 
 
+def check_team_size(kinds: list[str], tasks: list[tuple[str, str]], episode_options: dict) -> None:
+    """A comma list of kinds must name one kind per seat of every selected task (after --solo):
+    refused up front, since every episode would otherwise be recorded as an error."""
+    if len(kinds) == 1:
+        return
+    from agentworld.tasks import load_task
+
+    bad = []
+    for tid, _ in tasks:
+        seats = 1 if episode_options.get("solo") else len(load_task(tid).agent_names)
+        if seats != len(kinds):
+            bad.append(f"{tid} has {seats} agent{'s' if seats != 1 else ''}")
+    if bad:
+        raise ValueError(f"{len(kinds)} agent kinds given ({','.join(kinds)}), but {'; '.join(bad)}: give one kind "
+                         "for every seat, or a single kind for the whole team")
+
+
 # --------------------------------------------------------------------------- one episode (in a worker)
 
 def job_key(job: dict) -> tuple[str, int]:
@@ -577,6 +594,7 @@ def command_eval(args: argparse.Namespace) -> int:
         from agentworld.episode import EpisodeOptions
 
         EpisodeOptions.from_dict(config["episode_options"]).task_options()  # e.g. --max-rounds 0: fail now
+        check_team_size(kinds, tasks, config["episode_options"])
         check_config(out, config, args.force)
     except ValueError as exc:
         print(f"eval: {exc}", file=sys.stderr)

@@ -22,7 +22,7 @@ from agentworld.episode import EpisodeOptions, make_briefing
 from agentworld.options import (add_ablation_arguments, add_llm_arguments, build_team, episode_options, llm_options,
                                 parse_kinds, write_transcript)
 from agentworld.tasks import Task, TaskError, load_task
-from agentworld.trajectory import outcome, write_run_dir
+from agentworld.trajectory import outcome, prepare_run_dir, write_run_dir
 
 
 def _team(spec: Any, names: list[str], agent_options: dict | None, seed: int) -> dict[str, Agent]:
@@ -60,7 +60,7 @@ def run_episode(task: Task | str, agents: Any = "oracle", seed: int = 0, options
     base_task = task if isinstance(task, Task) else load_task(task)
     if out_dir is not None:  # fail before playing, not after
         try:
-            Path(out_dir).mkdir(parents=True, exist_ok=True)
+            prepare_run_dir(out_dir)  # an earlier run's cce.json etc. must not stay beside this one
         except OSError as exc:
             raise ValueError(f"cannot create the run directory {out_dir}: {exc.strerror or exc}") from None
     backend = make_backend(base_task, seed, server, options)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import Any, Iterable
@@ -74,6 +75,25 @@ def _check_record(i: int, rec: dict, agents: list[str]) -> None:
             raise ValueError(f"{where}: action record lacks {', '.join(missing)}")
         if rec["agent"] not in agents:
             raise ValueError(f"{where}: unknown agent {rec['agent']!r}; the task's agents: {', '.join(agents)}")
+
+
+# Files made from a run directory's trajectory after it was written (judge, eval, LLM seats): a new
+# episode played into the same directory removes them, so none of them can describe the old run.
+DERIVED = ("metrics.json", "cce.json", "cce.png", "cce_llm.json", "cce_llm.png", "compare.json",
+           "llm_transcript.jsonl", "eval_error.txt", ".judge_cache")
+
+
+def prepare_run_dir(out_dir: str | Path) -> Path:
+    """Create the run directory; if it holds an earlier run, remove what was derived from that run."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    for name in DERIVED:
+        path = out / name
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        elif path.exists() or path.is_symlink():
+            path.unlink()
+    return out
 
 
 def write_run_dir(out_dir: str | Path, task: Task, config: dict, trajectory: list[dict], metrics: dict) -> Path:

@@ -104,3 +104,34 @@ def test_odd_strings_in_actions_are_stored_safely(tmp_path):
     assert chat["tool"] is None and chat["raw"]["args"]["message"] == "half a pair: \ud800 end"
     assert json.loads((tmp_path / "r" / "metrics.json").read_text())["actions"] == 6
     assert replay(tmp_path / "r")["match"]
+
+
+def test_run_exits_non_zero_when_the_episode_ended_in_error(tmp_path):
+    out = _cli("run", "task_01", "--agents", "llm", "--model", "m", "--base-url", "http://127.0.0.1:9/v1",
+               "--max-retries", "0", "--json", "--out", str(tmp_path / "r"))
+    result = json.loads(out.stdout)
+    assert result["status"] == "error" and "model server" in result["error"]
+    assert out.returncode == 1
+
+
+def test_run_into_an_existing_run_dir_removes_what_was_derived_from_the_old_run(tmp_path):
+    run = tmp_path / "r"
+    assert _cli("run", "task_01", "--agents", "oracle", "--out", str(run), "--quiet").returncode == 0
+    stale = ["cce.json", "cce.png", "cce_llm.json", "compare.json", "llm_transcript.jsonl", "eval_error.txt"]
+    for name in stale:
+        (run / name).write_text("{}")
+    (run / ".judge_cache").mkdir()
+    (run / "notes.txt").write_text("mine")  # not ours: kept
+    assert _cli("run", "task_01", "--agents", "noop", "--max-rounds", "1", "--out", str(run), "--quiet").returncode == 0
+    assert not [name for name in stale + [".judge_cache"] if (run / name).exists()]
+    assert (run / "notes.txt").exists() and json.loads((run / "metrics.json").read_text())["rounds"] == 1
+
+
+def test_judge_compare_without_a_model_writes_no_compare_json(tmp_path, monkeypatch):
+    from agentworld.cli import main
+
+    for var in ("OPENAI_API_KEY", "AGENTWORLD_JUDGE_MODEL", "OPENAI_BASE_URL", "AGENTWORLD_MODEL"):
+        monkeypatch.delenv(var, raising=False)
+    run_episode("task_01", "oracle", seed=0, out_dir=tmp_path / "r", progress=False)
+    assert main(["judge", str(tmp_path / "r"), "--compare"]) != 0
+    assert not (tmp_path / "r" / "compare.json").exists()
