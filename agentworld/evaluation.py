@@ -35,6 +35,8 @@ from pathlib import Path
 from statistics import mean
 from typing import Any, Callable, Iterable
 
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
+
 from agentworld.options import (add_ablation_arguments, add_llm_arguments, build_team, episode_options, llm_options,
                                 parse_kinds, write_transcript)
 
@@ -299,20 +301,64 @@ def print_rows(rows: list[tuple[str, dict]], title: str, file=None) -> None:
 
 # --------------------------------------------------------------------------- the eval loop
 
-def read_results(out: Path) -> dict[tuple[str, int], dict]:
-    """The latest record per (task, seed) in OUT/results.jsonl (a torn last line is ignored)."""
+class ResultRecord(BaseModel):
+    """The fields of a results.jsonl line that resume and the summary read (others are kept as they are)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    task: StrictStr
+    seed: StrictInt
+    category: StrictStr | None = None
+    status: StrictStr = "ok"
+    success: StrictBool = False
+    psr: float | None = None
+    rounds: int | None = None
+    messages_per_agent: float | None = None
+    first_chat_round: int | None = None
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    cost: float | None = None
+    cce: float | None = None
+    max_prompt_tokens: int | None = None
+
+
+def check_record(rec: Any) -> str | None:
+    """None for a usable results line, else what is wrong with it."""
+    if not isinstance(rec, dict):
+        return f"not a JSON object ({type(rec).__name__})"
+    try:
+        ResultRecord.model_validate(rec)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        where = ".".join(str(x) for x in err["loc"]) or "record"
+        return f"{where}: {err['msg'].lower()} (got {err.get('input')!r})"
+    return None
+
+
+def read_results(out: Path, warn: Callable[[str], None] | None = None) -> dict[tuple[str, int], dict]:
+    """The latest record per (task, seed) in OUT/results.jsonl. A torn last line is ignored silently;
+    any other unusable line (bad JSON, `seed` null, `task` a list...) is skipped with a warning naming it."""
     path = out / RESULTS
+    warn = warn or (lambda text: print(text, file=sys.stderr))
     done: dict[tuple[str, int], dict] = {}
     if not path.exists():
         return done
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            try:
-                rec = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(rec, dict) and "task" in rec and "seed" in rec:
-                done[(rec["task"], int(rec["seed"]))] = rec
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        lines = fh.read().split("\n")
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError:
+            if number < len(lines):  # the last piece has no newline: a write cut short, already reported by resume
+                warn(f"{path} line {number}: not valid JSON; line skipped")
+            continue
+        problem = check_record(rec)
+        if problem:
+            warn(f"{path} line {number}: {problem}; line skipped")
+            continue
+        done[(rec["task"], rec["seed"])] = rec
     return done
 
 
@@ -321,7 +367,10 @@ def open_results_log(out: Path):
     newline) is ended first, so the next record starts on a line of its own instead of being glued
     onto the broken one (both would be unreadable)."""
     path = out / RESULTS
-    log = open(path, "a+b")
+    try:
+        log = open(path, "a+b")
+    except OSError as exc:
+        raise ResultsNotWritable(_os_error(exc)) from None
     if log.tell() > 0:
         log.seek(-1, os.SEEK_END)
         if log.read(1) != b"\n":
@@ -337,6 +386,14 @@ def write_results(out: Path, records: dict[tuple[str, int], dict]) -> None:
         for key in sorted(records):
             fh.write(json.dumps(records[key], sort_keys=True) + "\n")
     os.replace(tmp, out / RESULTS)
+
+
+class ResultsNotWritable(OSError):
+    """OUT/results.jsonl (or the directory) cannot be written: said before any episode runs."""
+
+
+def _os_error(exc: OSError) -> str:
+    return f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc)
 
 
 def check_config(out: Path, config: dict, force: bool) -> None:
@@ -378,7 +435,11 @@ def run_eval(out: str | Path, jobs: list[dict], workers: int = 1, retry_errors: 
              progress: bool = True, runner: Callable[[dict], dict] = run_job) -> dict:
     """Run the jobs not finished yet (parallel when workers > 1); write results and summary."""
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ResultsNotWritable(_os_error(exc)) from None
+    open_results_log(out).close()  # unwritable: say so now, before reading it or playing anything
     done = read_results(out)
     wanted = {job_key(j) for j in jobs}
     todo = [j for j in jobs if job_key(j) not in done or (retry_errors and done[job_key(j)].get("status") != "ok")]
@@ -599,10 +660,16 @@ def command_eval(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"eval: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        print(f"eval: cannot write the eval directory: {_os_error(exc)}", file=sys.stderr)
+        return 2
     seeds = list(range(args.seed, args.seed + args.episodes))
     jobs = make_jobs(out, tasks, seeds, config)
     try:
         summary = run_eval(out, jobs, workers=args.workers, retry_errors=args.retry_errors, progress=not args.quiet)
+    except ResultsNotWritable as exc:
+        print(f"eval: cannot write {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt as exc:
         signum = exc.args[0] if isinstance(exc, Interrupted) else signal.SIGINT
         print(f"eval: interrupted ({signal.Signals(signum).name}); finished episodes are kept in {out / RESULTS} "
