@@ -4,12 +4,19 @@ A run directory holds task.yaml (the task file as given, before options), config
 seed, agents, options, version), trajectory.jsonl (one record per action and per round end)
 and metrics.json. `agentworld replay DIR` rebuilds the episode from task.yaml + config.json,
 feeds it the recorded actions and checks every record matches exactly (ignoring only `t`).
+
+Crash safety (RunRecorder): task.yaml and config.json are written before the first turn, each
+record is appended to trajectory.jsonl as it happens (one `write` call per line, so a killed
+process never leaves half a line; fsync'd at every round end, so a machine crash loses at most
+the round in play), and metrics.json is written last. Until then the directory holds
+UNFINISHED (the marker saying the episode was cut short); replay and judge work on what was saved.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -79,7 +86,7 @@ def _check_record(i: int, rec: dict, agents: list[str]) -> None:
 
 # Files made from a run directory's trajectory after it was written (judge, eval, LLM seats): a new
 # episode played into the same directory removes them, so none of them can describe the old run.
-DERIVED = ("metrics.json", "cce.json", "cce.png", "cce_llm.json", "cce_llm.png", "compare.json",
+DERIVED = ("metrics.json", "metrics.json.tmp", "cce.json", "cce.png", "cce_llm.json", "cce_llm.png", "compare.json",
            "llm_transcript.jsonl", "eval_error.txt", ".judge_cache")
 
 
@@ -94,6 +101,50 @@ def prepare_run_dir(out_dir: str | Path) -> Path:
         elif path.exists() or path.is_symlink():
             path.unlink()
     return out
+
+
+UNFINISHED = "UNFINISHED"
+UNFINISHED_TEXT = ("This episode did not finish: the process playing it stopped (killed, crashed or interrupted)\n"
+                   "before writing metrics.json. trajectory.jsonl holds every record written until then;\n"
+                   "`agentworld replay` and `agentworld judge` work on it.\n")
+
+
+class RunRecorder:
+    """Writes a run directory as the episode is played (see the module docstring)."""
+
+    def __init__(self, out_dir: str | Path, task: Task, config: dict):
+        self.dir = prepare_run_dir(out_dir)
+        (self.dir / UNFINISHED).write_text(UNFINISHED_TEXT, encoding="utf-8")
+        (self.dir / "task.yaml").write_text(task_to_yaml(task), encoding="utf-8")
+        (self.dir / "config.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+        self.fd: int | None = os.open(self.dir / "trajectory.jsonl", os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND,
+                                      0o644)
+
+    def record(self, rec: dict) -> None:
+        """Append one record now (one write call: never half a line); fsync at round ends."""
+        if self.fd is None:
+            return
+        data = json_line(rec).encode("utf-8")
+        written = os.write(self.fd, data)
+        while written < len(data):  # only on a full disk or similar; finish the line
+            written += os.write(self.fd, data[written:])
+        if rec.get("type") == "round_end":
+            os.fsync(self.fd)
+
+    def finish(self, metrics: dict) -> Path:
+        """metrics.json (written whole, then renamed into place), and the UNFINISHED marker removed."""
+        self.close()
+        tmp = self.dir / "metrics.json.tmp"
+        tmp.write_text(json.dumps(metrics, indent=2), encoding="utf-8")
+        os.replace(tmp, self.dir / "metrics.json")
+        (self.dir / UNFINISHED).unlink(missing_ok=True)
+        return self.dir
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.fsync(self.fd)
+            os.close(self.fd)
+            self.fd = None
 
 
 def write_run_dir(out_dir: str | Path, task: Task, config: dict, trajectory: list[dict], metrics: dict) -> Path:
@@ -113,7 +164,7 @@ def load_run(run_dir: str | Path) -> dict:
         if not (d / name).exists():
             raise FileNotFoundError(f"{d}: not a run directory (missing {name})")
     metrics = json.loads((d / "metrics.json").read_text()) if (d / "metrics.json").exists() else {}
-    return {"dir": d, "task": load_task(d / "task.yaml"), "config": json.loads((d / "config.json").read_text()),
+    return {"dir": d, "unfinished": (d / UNFINISHED).exists(), "task": load_task(d / "task.yaml"), "config": json.loads((d / "config.json").read_text()),
             "trajectory": read_jsonl(d / "trajectory.jsonl"), "metrics": metrics}
 
 
@@ -134,7 +185,8 @@ def replay(run_dir: str | Path) -> dict:
         else:
             produced.append(ep.end_round())
     expected = run["trajectory"]
-    result = {"match": True, "records": len(expected), "compared": 0, "first_mismatch": None}
+    result = {"match": True, "records": len(expected), "compared": 0, "first_mismatch": None,
+              "unfinished": run["unfinished"]}
     for i, (want, got) in enumerate(zip(expected, produced)):
         a, b = strip_volatile(want), strip_volatile(got)
         result["compared"] += 1
@@ -170,6 +222,8 @@ def command_replay(args: argparse.Namespace) -> int:
         print(json.dumps(result))
     elif result["match"]:
         print(f"replay matches: {result['compared']} records identical (ignoring {', '.join(VOLATILE)})")
+        if result["unfinished"]:
+            print(f"(the episode did not finish: {UNFINISHED} is present; these are the records saved before it stopped)")
     else:
         mm = result["first_mismatch"]
         at = mm["index"] if isinstance(mm["index"], str) else f"record {mm['index']}"

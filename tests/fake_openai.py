@@ -56,7 +56,8 @@ class FakeOpenAI:
     """Threaded HTTP server on 127.0.0.1 speaking enough of /v1/chat/completions."""
 
     def __init__(self, script: list[dict] | None = None, policy: Callable[[dict], dict] | None = None,
-                 usage: bool = True):
+                 usage: bool = True, latency: float = 0.0):
+        self.latency = latency  # seconds every answer takes (a model's thinking time), on top of `slow`
         self.script: deque[dict] = deque(script or [])
         self.policy = policy or (lambda body: call("wait"))
         self.usage = usage
@@ -81,8 +82,8 @@ class FakeOpenAI:
                     self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
                     return
                 spec = fake._next(body)
-                if spec.get("sleep"):
-                    time.sleep(spec["sleep"])
+                if spec.get("sleep") or fake.latency:
+                    time.sleep((spec.get("sleep") or 0) + fake.latency)
                 status = spec.get("status")
                 if status:
                     headers = {"retry-after": str(spec["retry_after"])} if spec.get("retry_after") is not None else {}

@@ -135,3 +135,53 @@ def test_judge_compare_without_a_model_writes_no_compare_json(tmp_path, monkeypa
     run_episode("task_01", "oracle", seed=0, out_dir=tmp_path / "r", progress=False)
     assert main(["judge", str(tmp_path / "r"), "--compare"]) != 0
     assert not (tmp_path / "r" / "compare.json").exists()
+
+
+def _run_until(tmp_path, server, lines: int) -> tuple[subprocess.Popen, Path]:
+    """`agentworld run` with an LLM team in a subprocess, returned once trajectory.jsonl has `lines` records."""
+    import time
+
+    run = tmp_path / "r"
+    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "run", "task_01", "--agents", "llm", "--model", "m",
+                             "--base-url", server.base_url, "--max-rounds", "40", "--quiet", "--out", str(run)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (run / "trajectory.jsonl").exists() or len((run / "trajectory.jsonl").read_text().splitlines()) < lines:
+        assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.poll() is not None else "slow"
+        time.sleep(0.02)
+    return proc, run
+
+
+def test_a_killed_run_keeps_every_finished_action_and_says_it_is_unfinished(tmp_path):
+    import signal
+
+    from agentworld.causal import judge_run
+    from agentworld.trajectory import UNFINISHED, replay
+    from fake_openai import FakeOpenAI
+
+    with FakeOpenAI(latency=0.01) as server:
+        proc, run = _run_until(tmp_path, server, 12)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+    records = [json.loads(line) for line in (run / "trajectory.jsonl").read_text().splitlines()]  # no torn line
+    assert len(records) >= 12 and (run / UNFINISHED).exists() and not (run / "metrics.json").exists()
+    assert len(server.requests) - len([r for r in records if r["type"] == "action"]) <= 1  # at most the call in flight
+    assert replay(run)["match"]
+    assert judge_run(run)["actions"] == len([r for r in records if r["type"] == "action"])
+    assert _cli("replay", str(run)).returncode == 0
+
+
+def test_sigterm_stops_a_run_like_ctrl_c(tmp_path):
+    import signal
+
+    from agentworld.trajectory import UNFINISHED
+    from fake_openai import FakeOpenAI
+
+    with FakeOpenAI(latency=0.01) as server:
+        proc, run = _run_until(tmp_path, server, 6)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=20) == 128 + signal.SIGTERM
+    metrics = json.loads((run / "metrics.json").read_text())
+    assert metrics["status"] == "error" and metrics["error"] == "interrupted (SIGTERM)" and metrics["actions"] >= 5
+    assert not (run / UNFINISHED).exists() and "Traceback" not in proc.stderr.read()
+    assert _cli("replay", str(run)).returncode == 0
