@@ -269,7 +269,7 @@ def test_torn_last_line_does_not_swallow_the_next_record(tmp_path, monkeypatch):
     """A killed write leaves results.jsonl without a final newline: the next record must get its own line,
     so a run killed again before its final rewrite still keeps that finished episode."""
     (tmp_path / ev.RESULTS).write_text('{"task": "task_a", "seed": 0, "status": "ok"}\n{"task": "task_a", "se')
-    monkeypatch.setattr(ev, "write_results", lambda out, records: None)  # killed before the final rewrite
+    monkeypatch.setattr(ev.results, "write_results", lambda out, records: None)  # killed before the final rewrite
     ev.run_eval(tmp_path, jobs(tmp_path, seeds=[1], tasks=(("task_a", "crafting"),)), progress=False)
     done = ev.read_results(tmp_path)
     assert sorted(done) == [("task_a", 0), ("task_a", 1)] and done[("task_a", 1)]["status"] == "ok"
