@@ -26,7 +26,8 @@ import signal
 import threading
 import time
 from collections import deque
-from typing import Any, Awaitable, Callable
+from contextlib import contextmanager
+from typing import Any, Awaitable, Callable, Iterator
 
 from agentworld.evaluation.episodes import crash_record, job_key, run_job, run_job_async
 
@@ -54,6 +55,8 @@ def run_concurrent(todo: list[dict], concurrency: int, finish: Finish,
 
 async def _in_flight(todo: list[dict], concurrency: int, finish: Finish,
                      runner: Callable[[dict], Awaitable[dict]]) -> None:
+    """Ctrl-C and SIGTERM are taken by the event loop (not raised at a random point inside some
+    library's task) and cancel every episode, which then writes what it played and stops."""
     slots = asyncio.Semaphore(concurrency)
 
     async def one(job: dict) -> None:
@@ -61,7 +64,37 @@ async def _in_flight(todo: list[dict], concurrency: int, finish: Finish,
             rec = await runner(job)
         finish(rec)
 
-    await asyncio.gather(*(one(job) for job in todo))
+    with _signals_cancel(asyncio.current_task()) as caught:
+        try:
+            await asyncio.gather(*(one(job) for job in todo))
+        except asyncio.CancelledError:
+            if caught:
+                raise Interrupted(caught[0]) from None
+            raise
+
+
+@contextmanager
+def _signals_cancel(task: Any) -> Iterator[list[int]]:
+    """SIGINT/SIGTERM cancel `task` (the signal number is the cancel message); handlers restored after."""
+    caught: list[int] = []
+    loop = asyncio.get_running_loop()
+    previous = {}
+
+    def stop(signum: int) -> None:
+        caught.append(signum)
+        task.cancel(msg=signum)
+
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(sig) is not signal.SIG_IGN:
+                previous[sig] = signal.getsignal(sig)
+                loop.add_signal_handler(sig, stop, sig)
+    try:
+        yield caught
+    finally:
+        for sig, old in previous.items():
+            loop.remove_signal_handler(sig)
+            signal.signal(sig, old)
 
 
 # --------------------------------------------------------------------------- worker processes
