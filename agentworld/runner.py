@@ -209,8 +209,16 @@ class _Episode:
         return self.result
 
 
+# The signal that is stopping this process's episodes, set by whoever turns a signal into task
+# cancellation (evaluation.executors): a CancelledError that crossed a library's task group no
+# longer carries its message.
+stopping_signal: int | None = None
+
+
 def _interrupted_text(exc: BaseException) -> str:
     signum = exc.args[0] if exc.args and isinstance(exc.args[0], int) else None
+    if signum is None and isinstance(exc, asyncio.CancelledError):
+        signum = stopping_signal
     name = signal.Signals(signum).name if signum in set(signal.Signals) else None
     return f"interrupted ({name})" if name else "interrupted by the user"
 

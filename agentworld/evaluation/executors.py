@@ -81,7 +81,10 @@ def _signals_cancel(task: Any) -> Iterator[list[int]]:
     previous = {}
 
     def stop(signum: int) -> None:
+        from agentworld import runner
+
         caught.append(signum)
+        runner.stopping_signal = signum  # the episodes' metrics say which signal stopped them
         task.cancel(msg=signum)
 
     if threading.current_thread() is threading.main_thread():
