@@ -234,6 +234,17 @@ class RayWorker:
         return await run_job_async(job)
 
 
+def _check_reachable(address: str) -> None:
+    """A clear error now when nothing listens at the head's host:port."""
+    import socket
+
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    try:
+        socket.create_connection((host or "127.0.0.1", int(port)), timeout=5).close()
+    except (OSError, ValueError) as exc:
+        raise RuntimeError(f"no Ray cluster at --ray-address {address}: {exc}") from None
+
+
 def run_ray(todo: list[dict], workers: int, concurrency: int, finish: Finish, address: str | None) -> None:
     """Jobs on `workers` Ray actors of the cluster at `address` (None: a local one), each with up to
     `concurrency` episodes in flight; dispatch and refill as in run_processes."""
@@ -243,6 +254,8 @@ def run_ray(todo: list[dict], workers: int, concurrency: int, finish: Finish, ad
         raise RuntimeError("--executor ray needs Ray: pip install 'agentworld[ray]'") from None
     started = not ray.is_initialized()
     if started:
+        if address:
+            _check_reachable(address)  # ray.init would retry an unreachable head for minutes
         ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
     actor_class = ray.remote(num_cpus=1, max_concurrency=concurrency)(RayWorker)
     actors = [actor_class.remote() for _ in range(min(workers, len(todo)))]
