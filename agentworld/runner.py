@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import signal
 import sys
 import time
@@ -86,7 +87,8 @@ async def run_episode_async(task: Task | str, agents: Any = "oracle", seed: int 
                             agent_options: dict | None = None) -> dict:
     """run_episode as a coroutine: agents with `act_async` are awaited, others are called directly.
     Cancelling it (an interrupted eval) writes what was played, then re-raises."""
-    episode = _Episode(task, agents, seed, options, out_dir, server, False, agent_options)
+    episode = _Episode(task, agents, seed, options, out_dir, server, False, agent_options,
+                       fsync=_fsync_in_thread(asyncio.get_running_loop()))
     try:
         turns = episode.turns()
         name = next(turns)
@@ -111,7 +113,7 @@ class _Episode:
     """One episode being played: setup, the turn loop as a generator, and the result."""
 
     def __init__(self, task: Task | str, agents: Any, seed: int, options: dict | None, out_dir: str | Path | None,
-                 server: str | None, progress: bool, agent_options: dict | None):
+                 server: str | None, progress: bool, agent_options: dict | None, fsync: Any = os.fsync):
         options = dict(options or {})
         self.ep_options = EpisodeOptions.from_dict(options)
         self.base_task = task if isinstance(task, Task) else load_task(task)
@@ -132,7 +134,7 @@ class _Episode:
         if out_dir is not None:
             config = {"task": self.base_task.id, "seed": seed, "agents": {n: a.config() for n, a in self.team.items()},
                       "options": self.ep_options.to_dict(), "server": server, "version": agentworld.__version__}
-            self.recorder = RunRecorder(out_dir, self.base_task, config)
+            self.recorder = RunRecorder(out_dir, self.base_task, config, fsync=fsync)
         self.bar = _Progress(self.played, enabled=progress)
 
     def _record(self, rec: dict) -> dict:
@@ -213,6 +215,23 @@ class _Episode:
 # cancellation (evaluation.executors): a CancelledError that crossed a library's task group no
 # longer carries its message.
 stopping_signal: int | None = None
+
+
+def _fsync_in_thread(loop: asyncio.AbstractEventLoop) -> Any:
+    """fsync for the async runner: on a thread, so a slow disk does not stall every episode in flight
+    (the records are already written; fsync only protects them from a machine crash)."""
+    def sync_copy(fd: int) -> None:
+        try:
+            os.fsync(fd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+    def fsync(fd: int) -> None:
+        loop.run_in_executor(None, sync_copy, os.dup(fd))
+
+    return fsync
 
 
 def _interrupted_text(exc: BaseException) -> str:

@@ -20,7 +20,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from agentworld.tasks import Task, load_task, task_to_yaml
 
@@ -112,7 +112,8 @@ UNFINISHED_TEXT = ("This episode did not finish: the process playing it stopped 
 class RunRecorder:
     """Writes a run directory as the episode is played (see the module docstring)."""
 
-    def __init__(self, out_dir: str | Path, task: Task, config: dict):
+    def __init__(self, out_dir: str | Path, task: Task, config: dict, fsync: Callable[[int], Any] = os.fsync):
+        self.fsync = fsync  # called with the file descriptor at round ends (the async runner hands it to a thread)
         self.dir = prepare_run_dir(out_dir)
         (self.dir / UNFINISHED).write_text(UNFINISHED_TEXT, encoding="utf-8")
         (self.dir / "task.yaml").write_text(task_to_yaml(task), encoding="utf-8")
@@ -129,7 +130,7 @@ class RunRecorder:
         while written < len(data):  # only on a full disk or similar; finish the line
             written += os.write(self.fd, data[written:])
         if rec.get("type") == "round_end":
-            os.fsync(self.fd)
+            self.fsync(self.fd)
 
     def finish(self, metrics: dict) -> Path:
         """metrics.json (written whole, then renamed into place), and the UNFINISHED marker removed."""

@@ -8,6 +8,7 @@ plays it as a coroutine (LLM seats on the async client), so one process keeps ma
 from __future__ import annotations
 
 import asyncio
+import functools
 import importlib
 import json
 import time
@@ -17,6 +18,7 @@ from typing import Any, Callable
 
 from agentworld.limits import Limits, limiter_for
 from agentworld.options import build_team, write_transcript
+from agentworld.tasks import Task, load_task
 
 
 # --------------------------------------------------------------------------- task selection
@@ -158,7 +160,7 @@ def play_episode(job: dict) -> dict:
 
     agents, agent_opts = _team(job)
     try:
-        result = runner.run_episode(job["task"], agents=agents, seed=job["seed"],
+        result = runner.run_episode(shipped_task(job["task"]), agents=agents, seed=job["seed"],
                                     options=job.get("episode_options") or {}, out_dir=job["run_dir"],
                                     progress=False, agent_options={"llm": agent_opts})
     finally:
@@ -173,7 +175,7 @@ async def play_episode_async(job: dict) -> dict:
 
     agents, agent_opts = _team(job)
     try:
-        result = await runner.run_episode_async(job["task"], agents=agents, seed=job["seed"],
+        result = await runner.run_episode_async(shipped_task(job["task"]), agents=agents, seed=job["seed"],
                                                 options=job.get("episode_options") or {}, out_dir=job["run_dir"],
                                                 agent_options={"llm": agent_opts})
     finally:
@@ -184,7 +186,15 @@ async def play_episode_async(job: dict) -> dict:
 
 def _team(job: dict) -> tuple[Any, dict]:
     agent_opts = dict(job.get("agent_options") or {})
-    return build_team(job["task"], job["agents"], agent_opts), agent_opts
+    return build_team(shipped_task(job["task"]), job["agents"], agent_opts), agent_opts
+
+
+@functools.lru_cache(maxsize=None)
+def shipped_task(task_id: str) -> Task:
+    """A task loaded (and checked against the content) once per process, not once per episode:
+    with many episodes in flight, loading dominated the time between model calls. Tasks are
+    never changed in place (options make copies)."""
+    return load_task(task_id)
 
 
 def _metrics(job: dict, result: dict) -> dict:
