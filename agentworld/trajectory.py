@@ -109,6 +109,20 @@ UNFINISHED_TEXT = ("This episode did not finish: the process playing it stopped 
                    "`agentworld replay` and `agentworld judge` work on it.\n")
 
 
+_YAML_CACHE: dict[int, tuple[Task, str]] = {}
+
+
+def _task_yaml(task: Task) -> str:
+    """task_to_yaml, once per task object (an eval writes the same task into every run directory;
+    the YAML emitter was a large share of an episode's setup)."""
+    hit = _YAML_CACHE.get(id(task))
+    if hit is None or hit[0] is not task:
+        if len(_YAML_CACHE) > 256:
+            _YAML_CACHE.clear()
+        hit = _YAML_CACHE[id(task)] = (task, task_to_yaml(task))
+    return hit[1]
+
+
 class RunRecorder:
     """Writes a run directory as the episode is played (see the module docstring)."""
 
@@ -116,7 +130,7 @@ class RunRecorder:
         self.fsync = fsync  # called with the file descriptor at round ends (the async runner hands it to a thread)
         self.dir = prepare_run_dir(out_dir)
         (self.dir / UNFINISHED).write_text(UNFINISHED_TEXT, encoding="utf-8")
-        (self.dir / "task.yaml").write_text(task_to_yaml(task), encoding="utf-8")
+        (self.dir / "task.yaml").write_text(_task_yaml(task), encoding="utf-8")
         (self.dir / "config.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
         self.fd: int | None = os.open(self.dir / "trajectory.jsonl", os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND,
                                       0o644)

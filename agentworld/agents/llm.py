@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import itertools
 import json
 import os
 import random
@@ -239,6 +240,7 @@ class ChatClient:
         if not api_key:
             raise ValueError("no API key: set OPENAI_API_KEY (or pass base_url for a local server)")
         self._client: Any = None  # the blocking client, made on first use (the async path never needs it)
+        self.shard: int | None = None  # which shared async connection pool this client uses
         self.base_url, self.api_key = base_url, api_key
         self.sleep = sleep
         self.limiter = limiter or limiter_for(Limits(options.max_rpm, options.max_tpm, options.max_cost,
@@ -396,14 +398,19 @@ def _retry_after(exc: Exception) -> float | None:
 
 
 _ASYNC_CLIENTS: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+POOL_SHARDS = 16  # connection pools per event loop and server
+_SHARD = itertools.count()
 
 
 def _async_client(client: ChatClient) -> Any:
-    """One AsyncOpenAI per event loop and server: episodes in flight share its connection pool
-    (sized for hundreds of concurrent calls; the library's default pool holds 100)."""
+    """A shared AsyncOpenAI per event loop and server, in POOL_SHARDS shards: the HTTP pool scans
+    all its connections for every request, so hundreds of calls in flight on one pool cost time
+    quadratic in their number; each conversation keeps to one shard (its connections get reused)."""
     loop = asyncio.get_running_loop()
     clients = _ASYNC_CLIENTS.setdefault(loop, {})
-    key = (client.base_url, client.api_key)
+    if client.shard is None:
+        client.shard = next(_SHARD) % POOL_SHARDS
+    key = (client.base_url, client.api_key, client.shard)
     if key not in clients:
         openai = client.openai
         httpx = importlib.import_module(openai.DefaultAsyncHttpxClient.__mro__[1].__module__.split(".")[0])
