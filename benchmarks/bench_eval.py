@@ -6,8 +6,9 @@ answering every call after --latency seconds (a `wait` tool call, so every episo
 rounds: turns per episode = agents x rounds). The eval is the real one (run_eval: the async runner,
 the async OpenAI client, run directories, results.jsonl), pinned to one core with the server on
 another when the machine has two. For each concurrency it plays 2 x N episodes of task_01 and
-prints the ratio to the ideal, N x 3600 / (turns x latency) episodes/hour, and the memory an
-in-flight episode costs (peak RSS above the idle process, divided by N).
+prints the ratio to the ideal, N x 3600 / (turns x latency) episodes/hour, the peak RSS, and the
+memory one more episode in flight costs (the rise in peak RSS from the row above, per added episode;
+the first rows also pay for the shared HTTP clients).
 
     python benchmarks/bench_eval.py [--latency 0.5] [--rounds 5] [--max-concurrency 128] [--episodes-per-slot 2]
 
@@ -110,12 +111,12 @@ def main() -> None:
     levels = [c for c in (1, 2, 4, 8, 16, 32, 64, 128, 256) if c <= args.max_concurrency]
     print(f"# eval throughput: {TASK}, {AGENTS} LLM seats x {args.rounds} rounds = {turns} model calls per episode, "
           f"model latency {args.latency} s, eval on {'one core' if eval_core is not None else 'any core'}")
-    print("| in flight | episodes | seconds | episodes/hour | ideal | ratio | calls/s | peak RSS MB | MB per episode |")
+    print("| in flight | episodes | seconds | episodes/hour | ideal | ratio | calls/s | peak RSS MB | MB per added episode |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     try:
         with tempfile.TemporaryDirectory(prefix="bench_eval_") as tmp:
             measure(base_url, 2, 2, 1, Path(tmp) / "warm-up")  # imports, clients, templates, task loading
-            idle = rss_mb()
+            previous = (0, rss_mb())
             for concurrency in levels:
                 episodes = max(2, args.episodes_per_slot * concurrency)
                 seconds, calls, peak = measure(base_url, concurrency, episodes, args.rounds, Path(tmp) / f"c{concurrency}")
@@ -123,7 +124,8 @@ def main() -> None:
                 ideal = concurrency * 3600 / (turns * args.latency)
                 print(f"| {concurrency} | {episodes} | {seconds:.1f} | {per_hour:,.0f} | {ideal:,.0f} | "
                       f"{per_hour / ideal:.2f} | {calls / seconds:.1f} | {peak:.0f} | "
-                      f"{max(0.0, peak - idle) / concurrency:.2f} |", flush=True)
+                      f"{max(0.0, peak - previous[1]) / (concurrency - previous[0]):.2f} |", flush=True)
+                previous = (concurrency, max(peak, previous[1]))
     finally:
         server.terminate()
         server.join()
