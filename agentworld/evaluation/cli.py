@@ -17,7 +17,8 @@ from agentworld.evaluation.executors import Interrupted
 from agentworld.evaluation.loop import EXECUTORS, run_eval
 from agentworld.evaluation.results import LIMITS, RESULTS, ResultsNotWritable, check_config, os_error
 from agentworld.evaluation.summary import print_summary
-from agentworld.options import add_ablation_arguments, add_llm_arguments, episode_options, llm_options, parse_kinds
+from agentworld.options import (add_ablation_arguments, add_llm_arguments, check_without, episode_options, llm_options,
+                                parse_kinds)
 
 
 def configure_eval(parser: argparse.ArgumentParser) -> None:
@@ -87,6 +88,7 @@ def command_eval(args: argparse.Namespace) -> int:
         from agentworld.episode import EpisodeOptions
 
         EpisodeOptions.from_dict(config["episode_options"]).task_options()  # e.g. --max-rounds 0: fail now
+        check_without([tid for tid, _ in tasks], config["episode_options"])  # a role a task lacks: fail now
         check_team_size(kinds, tasks, config["episode_options"])
         check_config(out, config, args.force)
     except ValueError as exc:

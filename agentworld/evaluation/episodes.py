@@ -37,7 +37,8 @@ def select_tasks(spec: str) -> list[tuple[str, str]]:
     out = []
     for tid in (s.strip() for s in spec.split(",") if s.strip()):
         if tid not in known:
-            raise ValueError(f"unknown task or category {tid!r}; categories: {', '.join(categories) or 'none'}; "
+            raise ValueError(f"unknown task or category {tid!r}{tasks_mod.suggest_task(tid)}; "
+                             f"categories: {', '.join(categories) or 'none'}; "
                              f"tasks: {', '.join(sorted(known)) or 'none'}")
         out.append((tid, known[tid]))
     if not out:
@@ -46,15 +47,16 @@ def select_tasks(spec: str) -> list[tuple[str, str]]:
 
 
 def check_team_size(kinds: list[str], tasks: list[tuple[str, str]], episode_options: dict) -> None:
-    """A comma list of kinds must name one kind per seat of every selected task (after --solo):
-    refused up front, since every episode would otherwise be recorded as an error."""
+    """A comma list of kinds must name one kind per seat of every selected task (after --solo and
+    --without): refused up front, since every episode would otherwise be recorded as an error."""
     if len(kinds) == 1:
         return
-    from agentworld.tasks import load_task
+    from agentworld.tasks import apply_options
 
+    team_options = {k: v for k, v in episode_options.items() if k in ("without", "solo")}
     bad = []
     for tid, _ in tasks:
-        seats = 1 if episode_options.get("solo") else len(load_task(tid).agent_names)
+        seats = len(apply_options(shipped_task(tid), team_options).agent_names)
         if seats != len(kinds):
             bad.append(f"{tid} has {seats} agent{'s' if seats != 1 else ''}")
     if bad:
@@ -186,7 +188,7 @@ async def play_episode_async(job: dict) -> dict:
 
 def _team(job: dict) -> tuple[Any, dict]:
     agent_opts = dict(job.get("agent_options") or {})
-    return build_team(shipped_task(job["task"]), job["agents"], agent_opts), agent_opts
+    return build_team(shipped_task(job["task"]), job["agents"], agent_opts, job.get("episode_options")), agent_opts
 
 
 @functools.lru_cache(maxsize=None)
