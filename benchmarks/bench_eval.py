@@ -11,6 +11,7 @@ memory one more episode in flight costs (the rise in peak RSS from the row above
 the first rows also pay for the shared HTTP clients).
 
     python benchmarks/bench_eval.py [--latency 0.5] [--rounds 5] [--max-concurrency 128] [--episodes-per-slot 2]
+    python benchmarks/bench_eval.py --latency 0.3 --levels 16 --episodes-per-slot 1   # issue 14's 16-episode case
 
 Target: at least 0.8 of ideal at 64 episodes in flight on one core.
 """
@@ -92,6 +93,8 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=0.5, help="seconds the model takes per call")
     parser.add_argument("--rounds", type=int, default=5, help="rounds per episode (turns = 3 x rounds)")
     parser.add_argument("--max-concurrency", type=int, default=128)
+    parser.add_argument("--levels", default=None,
+                        help="comma list of concurrencies to measure (default: 1, 2, 4, ... up to --max-concurrency)")
     parser.add_argument("--episodes-per-slot", type=int, default=2, help="episodes played = this x concurrency")
     args = parser.parse_args()
 
@@ -108,7 +111,8 @@ def main() -> None:
     import openai  # noqa: F401
 
     turns = AGENTS * args.rounds
-    levels = [c for c in (1, 2, 4, 8, 16, 32, 64, 128, 256) if c <= args.max_concurrency]
+    levels = ([int(c) for c in args.levels.split(",")] if args.levels else
+              [c for c in (1, 2, 4, 8, 16, 32, 64, 128, 256) if c <= args.max_concurrency])
     print(f"# eval throughput: {TASK}, {AGENTS} LLM seats x {args.rounds} rounds = {turns} model calls per episode, "
           f"model latency {args.latency} s, eval on {'one core' if eval_core is not None else 'any core'}")
     print("| in flight | episodes | seconds | episodes/hour | ideal | ratio | calls/s | peak RSS MB | MB per added episode |")
