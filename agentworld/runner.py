@@ -27,6 +27,7 @@ from typing import Any, Generator
 
 import agentworld
 from agentworld.agents import Agent, make_agent
+from agentworld.backend import EmbeddedBackend
 from agentworld.env import make_backend
 from agentworld.episode import EpisodeOptions, make_briefing
 from agentworld.limits import BudgetExhausted
@@ -147,7 +148,8 @@ class _Episode:
     def turns(self) -> Generator[str, Any, None]:
         """Yields the name of the agent whose turn it is; send its action back."""
         backend = self.backend
-        backend.reset(self.seed)
+        if not _just_built(backend, self.seed):
+            backend.reset(self.seed)
         for name, agent in self.team.items():
             briefing = make_briefing(self.played, name, self.ep_options.disabled, include_plan=agent.needs_plan)
             _agent_call(name, agent, agent.reset, name, briefing)
@@ -216,6 +218,15 @@ class _Episode:
 # cancellation (evaluation.executors): a CancelledError that crossed a library's task group no
 # longer carries its message.
 stopping_signal: int | None = None
+
+
+def _just_built(backend: Any, seed: int) -> bool:
+    """An embedded backend was reset to this seed by its constructor and nothing was played since:
+    resetting again would only repeat the world's construction (a large share of an episode's setup
+    when many episodes are in flight)."""
+    episode = getattr(backend, "episode", None)
+    return (isinstance(backend, EmbeddedBackend) and episode is not None and not episode.trajectory
+            and episode.seed == seed)
 
 
 def _fsync_in_thread(loop: asyncio.AbstractEventLoop) -> Any:
