@@ -134,8 +134,7 @@ class _Episode:
         self.records: list[dict] = []
         self.recorder: RunRecorder | None = None
         if out_dir is not None:
-            config = {"task": self.base_task.id, "seed": seed, "agents": {n: a.config() for n, a in self.team.items()},
-                      "options": self.ep_options.to_dict(), "server": server, "version": agentworld.__version__}
+            config = run_config(self.base_task, seed, self.team, self.ep_options, server)
             self.recorder = RunRecorder(out_dir, self.base_task, config, fsync=fsync)
         self.bar = _Progress(self.played, enabled=progress)
 
@@ -203,7 +202,8 @@ class _Episode:
             st = {"success": False, "psr": 0.0, "max_rounds": self.played.max_rounds,
                   "checkpoints": {c.id: False for c in self.played.checkpoints}}
             self.status = "error"
-        metrics = _metrics(self.records, st, self.names, self.team, self.status, self.error, time.time() - self.started)
+        metrics = episode_metrics(self.records, st, self.names, self.team, self.status, self.error,
+                                  time.time() - self.started)
         self.result = {"task": self.played.id, "seed": self.seed, **metrics}
         if self.recorder is not None:
             self.result["run_dir"] = str(self.recorder.finish(metrics))
@@ -270,8 +270,15 @@ def _agent_call(name: str, agent: Agent, fn: Any, *args: Any) -> Any:
                            traceback.format_exc()) from exc
 
 
-def _metrics(trajectory: list[dict], status: dict, names: list[str], team: dict[str, Agent], run_status: str,
-             error: str | None, seconds: float) -> dict:
+def run_config(task: Task, seed: int, team: dict[str, Agent], options: EpisodeOptions, server: str | None) -> dict:
+    """config.json of a run: task id, seed, each seat's agent config, episode options, where it was played."""
+    return {"task": task.id, "seed": seed, "agents": {n: a.config() for n, a in team.items()},
+            "options": options.to_dict(), "server": server, "version": agentworld.__version__}
+
+
+def episode_metrics(trajectory: list[dict], status: dict, names: list[str], team: dict[str, Agent], run_status: str,
+                    error: str | None, seconds: float) -> dict:
+    """metrics.json of a run: the outcome plus per-agent counts and usage (`team` needs .kind and .usage)."""
     actions = [r for r in trajectory if r.get("type") == "action"]
     per_agent = {}
     for n in names:
