@@ -147,8 +147,8 @@ class RunRecorder:
         task, config = _task_files(self.dir, task, config)
         (self.dir / "task.yaml").write_text(_task_yaml(task), encoding="utf-8")
         (self.dir / "config.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
-        self.fd: int | None = os.open(self.dir / "trajectory.jsonl", os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND,
-                                      0o644)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+        self.fd: int | None = os.open(self.dir / "trajectory.jsonl", flags, 0o644)
 
     def record(self, rec: dict) -> None:
         """Append one record now (one write call: never half a line); fsync at round ends."""

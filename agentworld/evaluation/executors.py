@@ -119,8 +119,8 @@ class _Worker:
         self.id = next(self.ids)
         self.inbox = ctx.Queue()
         self.jobs: dict[tuple[str, int], dict] = {}
-        self.proc = ctx.Process(target=_worker_main, args=(self.id, self.inbox, outbox, concurrency, runner, os.getpid()),
-                                daemon=True)
+        self.proc = ctx.Process(target=_worker_main, daemon=True,
+                                args=(self.id, self.inbox, outbox, concurrency, runner, os.getpid()))
         self.proc.start()
 
     def give(self, job: dict) -> None:
