@@ -228,6 +228,8 @@ def _compare(args: argparse.Namespace) -> int:
         ep = compare_runs(prov, llm, records)
         ep["llm_requests"] = llm["llm"]["requests"]
         episodes.append(ep)
+    if not episodes:  # nothing compared (e.g. no judge model): no compare.json that looks like a result
+        return 1
     pooled = [lab for ep in episodes for lab in ep.pop("labels")]
     n = len(episodes)
     summary = {
