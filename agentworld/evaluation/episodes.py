@@ -24,8 +24,10 @@ from agentworld.tasks import Task, load_task
 # --------------------------------------------------------------------------- task selection
 
 def select_tasks(spec: str) -> list[tuple[str, str]]:
-    """[(task id, category)] for 'all', a category name, or comma-separated task ids."""
+    """[(task, category)] for 'all', a category name, or a comma list of task ids, task YAML paths
+    and folders of them (a path stays a path: every worker loads the same file)."""
     from agentworld import tasks as tasks_mod
+    from agentworld.task_sources import looks_like_path
 
     known = {t["id"]: t["category"] for t in tasks_mod.list_tasks()}
     spec = (spec or "all").strip()
@@ -36,6 +38,9 @@ def select_tasks(spec: str) -> list[tuple[str, str]]:
         return sorted((tid, cat) for tid, cat in known.items() if cat == spec)
     out = []
     for tid in (s.strip() for s in spec.split(",") if s.strip()):
+        if tid not in known and (looks_like_path(tid) or Path(tid).exists()):
+            out.extend(_task_files(Path(tid)))
+            continue
         if tid not in known:
             raise ValueError(f"unknown task or category {tid!r}{tasks_mod.suggest_task(tid)}; "
                              f"categories: {', '.join(categories) or 'none'}; "
@@ -44,6 +49,16 @@ def select_tasks(spec: str) -> list[tuple[str, str]]:
     if not out:
         raise ValueError("no tasks selected: give --tasks all, a category or task ids")
     return out
+
+
+def _task_files(path: Path) -> list[tuple[str, str]]:
+    """(path, category) of a task file, or of every task file in a folder; TaskError if one is invalid."""
+    from agentworld.tasks import load_task
+
+    files = sorted(f for f in path.glob("*.y*ml") if f.suffix in (".yaml", ".yml")) if path.is_dir() else [path]
+    if not files:
+        raise ValueError(f"--tasks {path}: no .yaml task files in this folder")
+    return [(str(f.resolve()), load_task(f).category) for f in files]
 
 
 def check_team_size(kinds: list[str], tasks: list[tuple[str, str]], episode_options: dict) -> None:
@@ -261,7 +276,7 @@ def make_jobs(out: Path, tasks: list[tuple[str, str]], seeds: list[int], config:
     jobs = []
     for tid, category in tasks:
         for seed in seeds:
-            rel = f"{tid}/{seed}"
+            rel = f"{Path(tid).stem if tid.endswith(('.yaml', '.yml')) else tid}/{seed}"  # a path's file name
             jobs.append({"task": tid, "category": category, "seed": seed, "run_dir": str(out / rel), "rel_dir": rel,
                          "agents": config["agents"], "agent_options": config["agent_options"],
                          "episode_options": config["episode_options"], "judge": config["judge"],
