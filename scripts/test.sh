@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the test suite needs (Debian's chromium for the browser tests, the package with its test
-# test extras in .venv) and runs it. This is the README's test command and what CI runs.
+# Installs what the test suite needs (Debian's chromium for the browser tests, the package with its
+# test and ray extras in .venv) and runs it. This is the README's test command and what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/chromium ]; then
