@@ -105,12 +105,11 @@ def run_episode(task: Task | str, agents: Any = "oracle", seed: int = 0, options
         st = {"success": False, "psr": 0.0, "max_rounds": played.max_rounds,
               "checkpoints": {c.id: False for c in played.checkpoints}}
         status = "error"
-    metrics = _metrics(trajectory, st, names, team, status, error, time.time() - started)
+    metrics = episode_metrics(trajectory, st, names, team, status, error, time.time() - started)
     result = {"task": played.id, "seed": seed, **metrics}
     if out_dir is not None:
-        config = {"task": base_task.id, "seed": seed, "agents": {n: a.config() for n, a in team.items()},
-                  "options": ep_options.to_dict(), "server": server, "version": agentworld.__version__}
-        path = write_run_dir(out_dir, base_task, config, trajectory, metrics)
+        path = write_run_dir(out_dir, base_task, run_config(base_task, seed, team, ep_options, server), trajectory,
+                             metrics)
         result["run_dir"] = str(path)
     try:
         backend.close()
@@ -135,8 +134,15 @@ def _agent_call(name: str, agent: Agent, fn: Any, *args: Any) -> Any:
                            traceback.format_exc()) from exc
 
 
-def _metrics(trajectory: list[dict], status: dict, names: list[str], team: dict[str, Agent], run_status: str,
-             error: str | None, seconds: float) -> dict:
+def run_config(task: Task, seed: int, team: dict[str, Agent], options: EpisodeOptions, server: str | None) -> dict:
+    """config.json of a run: task id, seed, each seat's agent config, episode options, where it was played."""
+    return {"task": task.id, "seed": seed, "agents": {n: a.config() for n, a in team.items()},
+            "options": options.to_dict(), "server": server, "version": agentworld.__version__}
+
+
+def episode_metrics(trajectory: list[dict], status: dict, names: list[str], team: dict[str, Agent], run_status: str,
+                    error: str | None, seconds: float) -> dict:
+    """metrics.json of a run: the outcome plus per-agent counts and usage (`team` needs .kind and .usage)."""
     actions = [r for r in trajectory if r.get("type") == "action"]
     per_agent = {}
     for n in names:
