@@ -18,7 +18,7 @@ __all__ = [
 ]
 
 JUDGES = ("provenance", "llm")
-PROVENANCE_OPTIONS = frozenset({"window", "movement", "chat", "checkpoints"})
+PROVENANCE_OPTIONS = frozenset({"window", "movement", "chat", "checkpoints", "success_conditions"})
 LLM_OPTIONS = frozenset({"model", "base_url", "api_key", "window", "batch_size", "max_candidates", "concurrency",
                          "cache_dir", "prompt_dir", "attempts", "backoff", "timeout", "context", "client"})
 
@@ -72,7 +72,18 @@ def task_context(run_dir: str | Path) -> dict[str, Any]:
         "agents": [a["name"] for a in agents],
         "checkpoints": {c["id"]: str(c.get("description", "")) for c in data.get("checkpoints") or []
                         if isinstance(c, dict) and "id" in c},
+        "success": [_describe_condition(c) for c in data.get("success") or []],
     }
+
+
+def _describe_condition(raw: Any) -> str:
+    """A success condition of task.yaml in words ("archivist holds 1 lost_locket, ..."), for state support."""
+    try:
+        from agentworld.conditions import parse_condition
+
+        return parse_condition(raw).describe()
+    except Exception:  # an unknown or malformed condition: its raw text still names things
+        return str(raw)
 
 
 def judge_records(
@@ -122,6 +133,7 @@ def judge_run(
         options.setdefault("context", context)
     elif judge == "provenance":
         options.setdefault("checkpoints", context.get("checkpoints"))
+        options.setdefault("success_conditions", context.get("success"))
     success = episode_success(records, metrics)
     result = judge_records(records, success, judge, context.get("agents") or None, **options)
     result["run_dir"] = str(run_dir)
