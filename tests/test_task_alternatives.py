@@ -672,3 +672,31 @@ def test_task_15_without_the_quarryman_the_mason_buying_a_pickaxe_is_too_late():
     ep = play(_without("task_15", "quarryman"), plans)
     assert _did(ep, "mason", "buy", item="bronze_pickaxe")  # the money did reach him
     assert not ep.status()["success"] and not ep.status()["checkpoints"]["foundation_laid"]
+
+
+def test_task_10_without_the_jeweller_the_rare_sapphire_lottery_does_not_pay_in_time():
+    """The audit's way around the jeweller: iron rocks sometimes give a rough sapphire (2% a gather)
+    and Mira sells chisels. The ice miner brings the crystals and then mines iron rock for the rest
+    of the 30 rounds: even a lucky find would still need a chisel bought, a cut and the assembly."""
+    plans = {"ice_miner": [{"gather": {"target": "frost_crystal_rock", "count": 2}},
+                           {"move_to": {"target": "workbench#town"}},
+                           {"give": {"to": "artificer", "item": "frost_crystal", "count": 2}},
+                           {"gather": {"target": "iron_rock", "count": 40}}]}
+    for seed in (0, 1):
+        ep = play(_without("task_10", "jeweller"), plans, seed=seed)
+        assert not ep.status()["success"] and held(ep.world, "cut_sapphire") == 0
+
+
+def test_task_11_without_the_forager_slime_gel_does_not_buy_morwens_marshcaps_in_time():
+    """The audit's way around the forager: Morwen sells marshcaps (11 coins). The hunter would need
+    eight gels (two for the brew, six to sell at 4 coins, plus his sword) but finds and kills only
+    four or five slimes in the 25 rounds: he never gets to the shop with the money."""
+    plans = {"hunter": [{"attack": {"target": "bog_slime"}}] * 7
+             + [{"move_to": {"target": "morwen"}}, {"sell": {"npc": "morwen", "item": "slime_gel", "count": 6}},
+                {"sell": {"npc": "morwen", "item": "bronze_sword"}},
+                {"buy": {"npc": "morwen", "item": "marshcap", "count": 4}},
+                {"give": {"to": "apprentice", "item": "marshcap", "count": 4}},
+                {"give": {"to": "apprentice", "item": "slime_gel", "count": 2}}]}
+    for seed in (0, 1):
+        ep = play(_without("task_11", "forager"), plans, seed=seed)
+        assert not ep.status()["success"] and held(ep.world, "marshcap") == 0

@@ -113,6 +113,7 @@ def judge_run(
     *,
     output: str = "cce.json",
     plot: bool | str | Path = False,
+    references: list[str | Path] | None = None,
     **options: Any,
 ) -> dict[str, Any]:
     """Score one run directory, write ``output`` (cce.json) into it and return the result.
@@ -121,6 +122,8 @@ def judge_run(
     ``success_actions`` and ``edges``. ``plot`` True writes cce.png beside it; a path
     writes the picture there. LLM options: model, base_url, api_key, window, batch_size,
     max_candidates, concurrency; the judgment cache lives in RUN_DIR/.judge_cache/.
+    ``references`` (run directories) adds ``forest``: the collaboration-graph metrics against the
+    successful runs of the same task among them (forest.py).
     """
     run_dir = Path(run_dir)
     records, metrics, _config = load_run(run_dir)
@@ -134,6 +137,13 @@ def judge_run(
     success = episode_success(records, metrics)
     result = judge_records(records, success, judge, context.get("agents") or None, **options)
     result["run_dir"] = str(run_dir)
+    if references is not None:
+        from .forest import forest_metrics, forest_of, reference_forests
+
+        agents = context.get("agents") or ()
+        refs = reference_forests(references, _config.get("task"), exclude=run_dir)
+        result["forest"] = forest_metrics(forest_of(records, result["edges"], result["contributing"], agents),
+                                          refs, success)
     if plot:
         from .plot import plot_episode
 
