@@ -89,7 +89,8 @@ def llm_options(args: argparse.Namespace) -> dict:
             "max_retries": args.max_retries, "timeout": args.timeout, "backoff_base": args.backoff_base,
             "turn_deadline": args.turn_deadline, "max_rpm": args.max_rpm, "max_tpm": args.max_tpm,
             "max_cost": args.max_cost,
-            "single_agent": args.single_agent or None, "no_docs": args.no_docs or None}
+            "single_agent": getattr(args, "single_agent", False) or None,
+            "no_docs": getattr(args, "no_docs", False) or None}
     if opts["prompts"]:
         opts["prompts"] = str(Path(opts["prompts"]).resolve())
     if opts["prices"]:

@@ -74,7 +74,7 @@ def test_a_stopped_play_is_saved_as_it_is(tmp_path):
 
 @pytest.mark.parametrize("args, words", [
     (["--as", "baker"], "--as 'baker' is not a seat of task_01"),
-    (["--others", "llm"], "--others: unknown kind(s) llm"),
+    (["--others", "dragon"], "--others: unknown kind(s) dragon"),
     (["--others", "oracle,noop,random"], "--others gives 3 kinds for 2 other seats"),
     (["--port", "99999"], "--port must be between 0 and 65535"),
 ])
@@ -99,3 +99,35 @@ def test_several_people_take_several_seats(tmp_path):
     config = json.loads((tmp_path / "two" / "config.json").read_text())
     assert {n: a["kind"] for n, a in config["agents"].items()} == \
         {"lumberjack": "remote", "woodworker": "noop", "wizard": "remote"}
+
+
+def test_llm_agents_can_take_the_other_seats(tmp_path):
+    """--others llm: the model (a loopback OpenAI-compatible server) plays the other seats, in a
+    thread so the server keeps answering the person; the saved run names them as llm seats."""
+    from fake_openai import FakeOpenAI, call
+
+    out = tmp_path / "llm_game"
+    with FakeOpenAI(policy=lambda body: call("wait")) as model:
+        proc, seats, port = start_play("task_01", "--as", "lumberjack", "--others", "llm", "--model", "fake",
+                                       "--base-url", model.base_url, "--out", str(out))
+        person = SeatClient(f"ws://127.0.0.1:{port}", "lumberjack", seats["lumberjack"], timeout=30)
+        for _ in range(3):  # the two LLM seats play between the person's turns
+            person.wait_turn(timeout=30)
+            person.act({"tool": "wait", "args": {}})
+        person.close()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(30) == 0
+        requests = len(model.requests)
+    played = load_run(out)
+    assert {n: a["kind"] for n, a in played["config"]["agents"].items()} == \
+        {"lumberjack": "remote", "woodworker": "llm", "wizard": "llm"}
+    llm_turns = [r for r in played["trajectory"] if r["type"] == "action" and r["agent"] != "lumberjack"]
+    assert len(llm_turns) >= 2 and all(r["tool"] == "wait" and r["ok"] for r in llm_turns)
+    assert requests >= len(llm_turns)
+
+
+def test_play_with_llm_seats_needs_a_model():
+    done = subprocess.run([sys.executable, "-m", "agentworld.cli", "play", "task_01", "--others", "llm",
+                           "--no-browser", "--port", "0"], capture_output=True, text=True, timeout=60,
+                          env={k: v for k, v in __import__("os").environ.items() if k != "AGENTWORLD_MODEL"})
+    assert done.returncode == 2 and "--others llm needs --model" in done.stderr

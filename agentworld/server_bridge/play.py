@@ -19,13 +19,14 @@ import time
 import webbrowser
 from pathlib import Path
 
+from agentworld.options import add_llm_arguments, llm_options
 from agentworld.server_bridge.games import Game
 from agentworld.server_bridge.protocol import ProtocolError
 from agentworld.server_bridge.recording import save_game
 from agentworld.server_bridge.serve import add_limit_arguments, base_url, check_limits, limit_config, setup_logging
 from agentworld.server_bridge.server import GameServer, ServerConfig
 
-BOT_KINDS = ("oracle", "random", "noop")
+BOT_KINDS = ("oracle", "random", "noop", "llm")
 LINGER = 1.5  # seconds the pages get to show the end of the game before the server stops
 
 
@@ -45,6 +46,7 @@ def configure_play(parser: argparse.ArgumentParser) -> None:
                         help="seconds a person may take before the turn is played as a wait (default: no limit)")
     parser.add_argument("--no-browser", action="store_true", help="only print the links, do not open a browser")
     add_limit_arguments(parser)
+    add_llm_arguments(parser)
 
 
 def plan_seats(task, people_arg: str | None, others_arg: str) -> tuple[list[str], dict[str, str]]:
@@ -70,13 +72,20 @@ def plan_seats(task, people_arg: str | None, others_arg: str) -> tuple[list[str]
     return people, dict(zip(others, kinds))
 
 
-def make_bots(task, kinds: dict[str, str], seed: int) -> dict:
-    """The built-in agents, seeded as `agentworld run` seeds them (random: seed * 1000 + seat index)."""
+def make_bots(task, kinds: dict[str, str], seed: int, llm: dict | None = None) -> dict:
+    """The built-in agents, seeded as `agentworld run` seeds them (random: seed * 1000 + seat index);
+    LLM seats get the --model/--base-url/... options (the server lets them think in a thread)."""
     from agentworld.agents import make_agent
+    from agentworld.agents.llm import make_team
 
     index = {name: i for i, name in enumerate(task.agent_names)}
-    return {name: make_agent(kind, **({"seed": seed * 1000 + index[name]} if kind == "random" else {}))
-            for name, kind in kinds.items()}
+    bots = {}
+    for name, kind in kinds.items():
+        if kind == "llm":
+            bots[name] = make_team([name], **(llm or {}))[name]
+        else:
+            bots[name] = make_agent(kind, **({"seed": seed * 1000 + index[name]} if kind == "random" else {}))
+    return bots
 
 
 def command_play(args: argparse.Namespace) -> int:
@@ -90,6 +99,9 @@ def command_play(args: argparse.Namespace) -> int:
             raise ValueError(problem)
         task = load_task(args.task)
         people, kinds = plan_seats(task, args.people, args.others)
+        if "llm" in kinds.values() and not llm_options(args).get("model"):
+            raise ValueError("--others llm needs --model (or $AGENTWORLD_MODEL) and an OpenAI-compatible "
+                             "server (--base-url or $OPENAI_BASE_URL)")
     except (TaskError, ValueError, FileNotFoundError) as exc:
         print(f"play: {exc}", file=sys.stderr)
         return 2
@@ -103,7 +115,8 @@ def command_play(args: argparse.Namespace) -> int:
     config = ServerConfig(turn_timeout=args.turn_timeout, **limit_config(args))
     setup_logging()
     try:
-        saved = asyncio.run(_play(config, wire_task, args.seed, people, make_bots(task, kinds, args.seed), out,
+        bots = make_bots(task, kinds, args.seed, llm_options(args))
+        saved = asyncio.run(_play(config, wire_task, args.seed, people, bots, out,
                                   open_browser=not args.no_browser))
     except ProtocolError as exc:
         print(f"play: {exc.message}", file=sys.stderr)

@@ -82,7 +82,10 @@ class TurnFlow:
         seat = game.seats[game.order[game.turn_index]]
         if seat.bot is not None:
             key = (game.number, game.round, game.turn_index)
-            asyncio.get_running_loop().call_soon(self._bot_turn, key)
+            if getattr(seat.bot, "kind", "") == "llm":  # it waits on a model: think in a thread, keep serving
+                asyncio.get_running_loop().create_task(self._bot_turn_in_thread(key))
+            else:
+                asyncio.get_running_loop().call_soon(self._bot_turn, key)
             return
         if seat.conn is not None and seat.observe:
             observation = game.episode.observe(seat.name)
@@ -92,19 +95,43 @@ class TurnFlow:
 
     def _bot_turn(self, key: tuple[int, int, int]) -> None:
         """A built-in agent's turn: it acts on its own observation, as in `agentworld run`."""
-        game = self.games.get(key[0])
-        if game is None or game.over or (game.number, game.round, game.turn_index) != key:
+        game = self._current(key)
+        if game is None:
             return
         seat = game.seats[game.order[game.turn_index]]
         try:
             action = seat.bot.act(game.episode.observe(seat.name))
         except Exception as exc:  # noqa: BLE001 - a failing agent's turn is recorded, the game goes on
-            log.exception("built-in agent of seat %s failed", seat.name)
-            action = {"tool": "wait", "args": {}}
-            note = f"the built-in agent failed ({type(exc).__name__}: {exc}); the server waited for {seat.name}"
-            self._act(game, seat, action, note=note)
+            self._bot_failed(game, seat, exc)
             return
         self._act(game, seat, action)
+
+    async def _bot_turn_in_thread(self, key: tuple[int, int, int]) -> None:
+        """An LLM seat's turn: the model call runs in a thread so the server keeps answering meanwhile."""
+        game = self._current(key)
+        if game is None:
+            return
+        seat = game.seats[game.order[game.turn_index]]
+        try:
+            action = await asyncio.to_thread(seat.bot.act, game.episode.observe(seat.name))
+        except Exception as exc:  # noqa: BLE001 - a failing agent's turn is recorded, the game goes on
+            if self._current(key) is not None:
+                self._bot_failed(game, seat, exc)
+            return
+        if self._current(key) is not None:  # the game may have been stopped while the model thought
+            self._act(game, seat, action)
+
+    def _current(self, key: tuple[int, int, int]) -> Game | None:
+        """The game of this turn key, if that turn is still the one to play."""
+        game = self.games.get(key[0])
+        if game is None or game.over or (game.number, game.round, game.turn_index) != key:
+            return None
+        return game
+
+    def _bot_failed(self, game: Game, seat: Any, exc: Exception) -> None:
+        log.exception("built-in agent of seat %s failed", seat.name, exc_info=exc)
+        note = f"the built-in agent failed ({type(exc).__name__}: {exc}); the server waited for {seat.name}"
+        self._act(game, seat, {"tool": "wait", "args": {}}, note=note)
 
     def _arm_timer(self, game: Game) -> None:
         """Start the turn timeout of the current turn, once anyone has joined the episode.
