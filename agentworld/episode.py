@@ -253,6 +253,19 @@ class Episode:
         self._obs_cache[agent] = obs
         return obs
 
+    def play(self, team: dict[str, Any]) -> dict:
+        """Play the rest of the episode with these agents (already reset), fastest way: no run
+        directory, no progress bar (as task proofs and budget calibration need); returns the status."""
+        while not self.done:
+            for name in self.agents:
+                self.act(name, team[name].act(self.observe(name)))
+                if self.done:
+                    break
+            if self.done:
+                break
+            self.end_round()
+        return self.status()
+
     def briefing(self, agent: str, include_plan: bool = False) -> dict:
         return make_briefing(self.task, agent, self.disabled, include_plan)
 

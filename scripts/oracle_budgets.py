@@ -24,14 +24,7 @@ def oracle_rounds(task: Task | str, seed: int, plans: dict[str, list] | None = N
         agent = make_agent("oracle", plan=plans.get(name, []) if plans is not None else None)
         agent.reset(name, make_briefing(ep.task, name, include_plan=True))
         team[name] = agent
-    while not ep.status()["done"]:
-        for name in ep.agents:
-            ep.act(name, team[name].act(ep.observe(name)))
-            if ep.status()["done"]:
-                break
-        if ep.status()["done"]:
-            break
-        ep.end_round()
+    ep.play(team)
     status = ep.status()
     return bool(status["success"]), int(status["round"]), ep
 

@@ -28,14 +28,7 @@ def play(task: Task | str, plans: dict[str, list[Any]] | None = None, seed: int 
             agent = make_agent("oracle")
         agent.reset(name, make_briefing(ep.task, name, include_plan=kind == "oracle"))
         team[name] = agent
-    while not ep.status()["done"]:
-        for name in ep.agents:
-            ep.act(name, team[name].act(ep.observe(name)))
-            if ep.status()["done"]:
-                break
-        if ep.status()["done"]:
-            break
-        ep.end_round()
+    ep.play(team)
     return ep
 
 

@@ -75,14 +75,7 @@ def oracle_rounds(task: Task, seed: int, plans: dict[str, list] | None = None) -
         agent = make_agent("oracle", plan=plan) if plan is not None else make_agent("oracle")
         agent.reset(name, make_briefing(ep.task, name, include_plan=True))
         team[name] = agent
-    while not ep.status()["done"]:
-        for name in ep.agents:
-            ep.act(name, team[name].act(ep.observe(name)))
-            if ep.status()["done"]:
-                break
-        if ep.status()["done"]:
-            break
-        ep.end_round()
+    ep.play(team)
     status = ep.status()
     return bool(status["success"]), int(status["round"])
 
