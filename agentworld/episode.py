@@ -145,7 +145,7 @@ class Episode:
         self.checkpoint_ids = [c.id for c in self.task.checkpoints]
         self.required = [c.id for c in self.task.checkpoints if c.required]
         self.disabled = self.options.disabled
-        self.mask = tool_mask(self.disabled)
+        self.mask = tool_mask(self.disabled, team_size=len(self.agents))
         self.skills = list(self.content.skills)
         self.slots = list(self.content.rules.equipment_slots)
         self.seed = 0 if seed is None else int(seed)
@@ -282,7 +282,7 @@ class Episode:
             self.inbox[agent].extend(raw["messages"])
         result, error = self.last[agent]
         obs = obsmod.build_observation(
-            raw, max_rounds=self.max_rounds, skills=self.skills, slots=self.slots, mask=self.mask,
+            raw, max_rounds=self.max_rounds, skills=self.skills, slots=self.slots, mask=self.mask, content=self.content,
             messages=self.inbox[agent], last_result=result, last_error=error)
         self._obs_cache[agent] = obs
         return obs
