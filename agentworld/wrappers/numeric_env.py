@@ -43,6 +43,7 @@ class NumericParallelEnv(ParallelEnv):
         self.render_mode = env.render_mode
         self._text: dict[str, dict] = {}
         self._slots: dict[str, Any] = {}
+        self._masks: dict[str, np.ndarray] = {}
 
     @property
     def agents(self) -> list[str]:
@@ -85,9 +86,14 @@ class NumericParallelEnv(ParallelEnv):
             table = self.tables[agent]
             slots = self._slots[agent] = table.slots(o)
             mask = table.mask(o, slots)
-            infos[agent]["action_mask"] = mask
+            infos[agent]["action_mask"] = self._masks[agent] = mask
             obs[agent] = self.encoder.encode(agent, o, infos[agent], mask, self.flat)
         return obs, infos
+
+    def last_action_mask(self, agent: str) -> np.ndarray:
+        """The agent's current action mask (all zeros once it is done), for libraries that drop infos."""
+        mask = self._masks.get(agent)
+        return mask if mask is not None and agent in self._text else np.zeros(self.action_spaces[agent].n, np.int8)
 
     def text_observation(self, agent: str) -> dict:
         """The text env's observation behind the agent's current numeric one."""
