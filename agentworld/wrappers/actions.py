@@ -55,6 +55,7 @@ class Slots(NamedTuple):
     position: tuple[int, int]
     reach: int                       # weapon range
     stations: set[str]               # station kinds within interact range
+    shops: list[dict]                # shop NPCs within interact range (nearest first)
     equipment: dict[str, str]        # slot -> item ("" or None when empty)
 
 
@@ -92,6 +93,25 @@ class ActionTable:
             table += [Affordance("chat", index=i) for i in range(len(CHAT_TEMPLATES))]
         self.table = table
         self.n = len(table)
+        self.tool_index = np.array([_TOOL[self._tool(a)] for a in table], dtype=np.intp)
+        # give entries (teammates x items) are most of the table: the mask handles them per teammate
+        self._gives: dict[str, list[tuple[int, str]]] = {}
+        for i, a in enumerate(table):
+            if a.verb == "give":
+                self._gives.setdefault(a.target, []).append((i, a.item))
+        self._others = [i for i, a in enumerate(table) if i > 0 and a.verb != "give"]
+
+    @staticmethod
+    def _tool(a: Affordance) -> str:
+        """The tool an affordance calls (fixed per entry, whatever the turn)."""
+        verb = a.verb
+        if verb in ("step", "landmark", "approach", "mate"):
+            return "move_to"
+        if verb == "apply":
+            return ENTITY_TOOLS[a.target]
+        if verb in ("accept", "decline"):
+            return f"trade_{verb}"
+        return verb
 
     # --- per turn ---------------------------------------------------------------------------
     def slots(self, obs: dict) -> Slots:
@@ -112,18 +132,28 @@ class ActionTable:
             del by_kind[kind][self.k:]
         x, y = obs["position"]
         return Slots(view, by_kind, mates, (int(x), int(y)), aff.weapon_range(self.rules, view, obs),
-                     aff.stations_in_reach(self.rules, view), dict(obs.get("equipment") or {}))
+                     aff.stations_in_reach(self.rules, view),
+                     [e for e in by_kind["npc"] if e["id"] in self.prices and e["distance"] <= self.rules.interact_range],
+                     dict(obs.get("equipment") or {}))
 
     def mask(self, obs: dict, slots: Slots | None = None) -> np.ndarray:
         """int8 over the table: 1 where the call could succeed now (and its tool is enabled)."""
         slots = slots or self.slots(obs)
-        enabled = obs["tool_mask"]
         out = np.zeros(self.n, dtype=np.int8)
-        for i, a in enumerate(self.table):
-            call = self._resolve(a, slots)
-            if call is not None and enabled[_TOOL[call[0]]] and (a.verb == "wait" or slots.view.alive):
-                out[i] = 1 if self._legal(a, slots) else 0
-        return out
+        out[0] = 1  # wait
+        view = slots.view
+        if view.alive:
+            legal, table = self._legal, self.table
+            for i in self._others:
+                if legal(table[i], slots):
+                    out[i] = 1
+            for mate, entries in self._gives.items():
+                e = slots.mates.get(mate)
+                if e is not None and aff.can_give_to(self.rules, view, e):
+                    for i, item in entries:
+                        if view.inventory.get(item, 0) > 0:
+                            out[i] = 1
+        return out & obs["tool_mask"][self.tool_index]
 
     def call(self, index: int, obs: dict, slots: Slots | None = None) -> dict:
         """The tool call for action `index` (wait when its target is absent or the index is out of range)."""
@@ -151,10 +181,9 @@ class ActionTable:
         return next((o for o in slots.view.offers if o["from"] == mate), None)
 
     def _shop(self, item: str, slots: Slots, buying: bool) -> dict | None:
-        for e in slots.view.nearby:
-            if e["kind"] == "npc" and e["distance"] <= self.rules.interact_range and e["id"] in self.prices:
-                if not buying or item in self.prices[e["id"]]:
-                    return e
+        for e in slots.shops:
+            if not buying or item in self.prices[e["id"]]:
+                return e
         return None
 
     def _resolve(self, a: Affordance, slots: Slots) -> tuple[str, dict] | None:  # noqa: PLR0911 (a dispatch)
@@ -193,15 +222,27 @@ class ActionTable:
         return "chat", {"to": "team", "message": CHAT_TEMPLATES[a.index]}
 
     def _legal(self, a: Affordance, slots: Slots) -> bool:  # noqa: PLR0911 (a dispatch)
+        """Could this entry's call succeed now? False when its target is absent."""
         verb, view, rules = a.verb, slots.view, self.rules
-        if verb in ("wait", "step", "chat"):
+        if verb == "step":
+            return self._step_target(a, slots) is not None
+        if verb == "chat":
             return True
         if verb == "landmark":
             return tuple(self.landmarks[a.target]) != slots.position
-        if verb == "approach":
-            return self._entity(a, slots)["distance"] > (0 if a.target in ("ground", "site") else 1)
-        if verb == "apply":
+        if verb == "give":
+            if view.inventory.get(a.item, 0) <= 0:
+                return False
+            e = slots.mates.get(a.target)
+            return e is not None and aff.can_give_to(rules, view, e)
+        if verb == "craft":
+            return aff.can_craft(self.content.recipes[a.target], view, slots.stations)
+        if verb in ("approach", "apply"):
             e = self._entity(a, slots)
+            if e is None:
+                return False
+            if verb == "approach":
+                return e["distance"] > (0 if a.target in ("ground", "site") else 1)
             kind = a.target
             if kind == "node":
                 return aff.can_gather(rules, view, e)
@@ -213,23 +254,19 @@ class ActionTable:
         if verb == "mate":
             e = slots.mates.get(a.target)
             return e is None or e["distance"] > 1
-        if verb == "craft":
-            return aff.can_craft(self.content.recipes[a.target], view, slots.stations)
-        if verb == "give":
-            e = slots.mates.get(a.target)
-            return e is not None and view.inventory.get(a.item, 0) > 0 and aff.can_give_to(rules, view, e)
-        if verb == "accept":
-            return aff.can_accept(rules, view, self._offer(a.target, slots))
-        if verb == "decline":
-            return True
+        if verb in ("accept", "decline"):
+            offer = self._offer(a.target, slots)
+            return offer is not None and (verb == "decline" or aff.can_accept(rules, view, offer))
         if verb == "buy":
             shop = self._shop(a.target, slots, True)
-            return view.inventory.get("coins", 0) >= self.prices[shop["id"]][a.target]
+            return shop is not None and view.inventory.get("coins", 0) >= self.prices[shop["id"]][a.target]
         if verb == "sell":
+            if view.inventory.get(a.target, 0) <= 0:
+                return False
             shop = self._shop(a.target, slots, False)
-            return view.inventory.get(a.target, 0) > 0 and a.target in rules.shops[shop["id"]][1]
+            return shop is not None and a.target in rules.shops[shop["id"]][1]
         if verb == "equip":
             return aff.can_equip(rules, view, a.target)
         if verb == "use":
             return aff.can_use(rules, view, a.target)
-        return bool(slots.equipment.get(a.target))
+        return bool(slots.equipment.get(a.target))  # unequip
