@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "eval": ("agentworld.evaluation", "run many episodes in parallel and summarise them"),
     "report": ("agentworld.evaluation", "print the summary of an eval directory again"),
     "judge": ("agentworld.causal.cli", "compute CCE (causal collaboration effectiveness) for run directories"),
+    "export": ("agentworld.export", "write runs as chat-format training data (openai-chat or sharegpt JSON lines)"),
 }
 
 

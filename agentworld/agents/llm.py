@@ -465,6 +465,15 @@ class Conversation:
 
     # -- one turn
     def step(self, actor: str, observation: Any) -> dict | str:
+        pending, messages, tools = self.begin(actor, observation)
+        return self.finish(pending, messages, self.client.complete(messages, tools))
+
+    def begin(self, actor: str, observation: Any) -> tuple[Turn, list[dict], list[dict]]:
+        """First half of a turn: the prompt (messages) and tool schemas the model is shown.
+
+        `step` = begin + the model's reply + `finish`; rollouts and `agentworld export` call the
+        halves themselves to put another policy (or a recorded call) in the model's place.
+        """
         rnd = _obs_field(observation, "round")
         rnd = int(rnd) if isinstance(rnd, (int, float)) or (isinstance(rnd, str) and rnd.isdigit()) else None
         self._attach_result(actor, observation)
@@ -472,8 +481,11 @@ class Conversation:
         feedback = "".join(f"Note: {n}\n" for n in notes)
         self.feedback[actor] = []
         pending = Turn(actor, rnd, observation_text(observation), feedback, messages=_received(observation))
-        messages = self.messages_for(pending)
-        reply = self.client.complete(messages, self._tools())
+        return pending, self.messages_for(pending), self._tools()
+
+    def finish(self, pending: Turn, messages: list[dict], reply: Reply) -> dict | str:
+        """Second half of a turn: keep the reply in history, account for it; returns the env action."""
+        actor, rnd = pending.actor, pending.round
         action, assistant, call, issues = self._interpret(actor, reply)
         pending.assistant, pending.call = assistant, call
         self.turns.append(pending)
