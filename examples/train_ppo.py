@@ -47,7 +47,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--ent-coef", type=float, default=0.01)
     ap.add_argument("--vf-coef", type=float, default=0.5)
     ap.add_argument("--max-grad-norm", type=float, default=0.5)
-    ap.add_argument("--hidden", type=int, default=256)
+    ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--threads", type=int, default=1, help="torch CPU threads")
     ap.add_argument("--plot", default=None, help="write the learning curve to this PNG")
     ap.add_argument("--metrics", default=None, help="write the per-update metrics to this JSON")
