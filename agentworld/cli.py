@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+
+from agentworld.task_sources import TaskSourceError, add_task_dirs
 
 # verb -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -17,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("agentworld.tasks", "validate task YAML files"),
     "replay": ("agentworld.trajectory", "re-simulate a run directory and check it matches"),
     "world": ("agentworld.world.summary", "describe the loaded world (counts of items, mobs, ...)"),
+    "content": ("agentworld.world.catalog", "look up items, recipes, mobs, npcs, shops, places, nodes, regions"),
     "serve": ("agentworld.server_bridge.server", "run the game server over websockets"),
     "eval": ("agentworld.evaluation", "run many episodes in parallel and summarise them"),
     "report": ("agentworld.evaluation", "print the summary of an eval directory again"),
@@ -47,8 +51,22 @@ def main(argv: list[str] | None = None) -> int:
     module = importlib.import_module(module_name)
     parser = argparse.ArgumentParser(prog=f"agentworld {verb}", description=help_)
     getattr(module, f"configure_{verb}")(parser)
+    parser.add_argument("--tasks-dir", action="append", default=[], metavar="DIR",
+                        help="also find task ids in this folder (repeatable; before $AGENTWORLD_TASKS_PATH, "
+                             "installed task packs and the shipped tasks)")
     args = parser.parse_args(argv[1:])
-    return int(getattr(module, f"command_{verb}")(args) or 0)
+    try:
+        add_task_dirs(args.tasks_dir)
+    except TaskSourceError as exc:
+        parser.error(str(exc))
+    try:
+        code = int(getattr(module, f"command_{verb}")(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows here, not as an "Exception ignored" at exit
+        return code
+    except BrokenPipeError:  # the reader left early (`agentworld tasks --json | head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit's flush
+        print(f"agentworld {verb}: output closed early (broken pipe)", file=sys.stderr)
+        return 141  # 128 + SIGPIPE, as a shell reports a writer killed by a closed pipe
 
 
 if __name__ == "__main__":

@@ -187,7 +187,7 @@ class AgentWorldParallelEnv(_Common, ParallelEnv):
         records: dict[str, dict] = {}
         for agent in live:
             record = records[agent] = self.backend.act(agent, actions.get(agent))
-            if record["checkpoints"] and self.backend.status()["success"]:
+            if "success_actions" in record:  # the objective is met: the round stops here
                 break  # success mid-round: later agents do not act
         self.backend.end_round()
         status = self.backend.status()

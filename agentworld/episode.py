@@ -1,28 +1,27 @@
 """Episode: one play of a task = world + task + verifier + trajectory. The core every backend runs.
 
 Turn order: agents act in the task's agent order (round-robin); after every agent has had its
-turn the caller ends the round (`end_round`: mobs act, respawns, round += 1). Checkpoints are
-checked after every action and at the end of every round; they latch. Predicates are pure reads of
-the world, so after actions that leave it unchanged (wait, inspect, unparseable ones) the last
-check stands and they are not re-run. The episode is done on
-success (all required checkpoints reached) or when the round budget is used up (truncated).
+turn the caller ends the round (`end_round`: mobs act, respawns, round += 1). The scorer
+(agentworld/scoring.py) checks checkpoints and success conditions after every action and at the
+end of every round; checkpoints latch. Both are pure reads of the world, so after actions that
+leave it unchanged (wait, inspect, unparseable ones) the last check stands and they are not re-run.
+The episode is done on success (every success condition holds at once) or when the round budget
+is used up (truncated).
 """
 
 from __future__ import annotations
 
-import importlib
 import time
-import warnings
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from agentworld import observation as obsmod
+from agentworld.scoring import Scorer
+from agentworld.task_world import build_world
 from agentworld.tasks import Task, apply_options, load_task
 from agentworld.tools import TOOL_NAMES, ParseError, ToolCall, parse_action, tool_mask
-
-Predicate = Callable[[Any, Task], bool]
 
 # Tools that only read the world (their handlers change nothing but the actor's last result), so
 # checkpoint predicates, which are functions of world state, cannot change value after them.
@@ -40,6 +39,7 @@ class EpisodeOptions:
     max_rounds: int | None = None     # override the task's round budget
     random_spawns: bool | str = False  # True: same region; "any": anywhere
     solo: bool | str = False  # keep only the first (or the named) agent
+    without: tuple[str, ...] = ()  # roles (or agent names) left out of the team, with their plans
 
     @classmethod
     def from_dict(cls, d: dict | None) -> "EpisodeOptions":
@@ -74,7 +74,8 @@ class EpisodeOptions:
     def task_options(self) -> dict:
         if self.max_rounds is not None and int(self.max_rounds) < 1:
             raise ValueError(f"max_rounds must be >= 1, got {self.max_rounds}")
-        return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "solo": self.solo}
+        return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "solo": self.solo,
+                "without": list(self.without)}
 
 
 class _OptionsModel(BaseModel):
@@ -88,6 +89,7 @@ class _OptionsModel(BaseModel):
     max_rounds: int | None = None
     random_spawns: bool | Literal["any"] = False
     solo: bool | str = False
+    without: list[str] | tuple[str, ...] = ()
 
 
 _OPTION_HELP = {
@@ -98,34 +100,8 @@ _OPTION_HELP = {
     "max_rounds": "must be a whole number >= 1 (or null for the task's own budget)",
     "random_spawns": "must be false, true (same region) or 'any' (anywhere)",
     "solo": "must be false, true (the first agent) or an agent name",
+    "without": "must be a list of role or agent names",
 }
-
-
-def build_world(task: Task, content: Any, seed: int) -> Any:
-    """A fresh World with the task's players (in agent order) and world changes applied."""
-    from agentworld.world.engine import World
-
-    world = World(content)
-    world.reset(seed)
-    gmap = content.map
-    for a in task.agents:
-        world.add_player(a.name, position=a.spawn if isinstance(a.spawn, str) else tuple(a.spawn),
-                         skills=dict(a.skills), inventory=dict(a.inventory), equipment=dict(a.equipment))
-    for m in task.world.mobs:
-        world.add_mob(m.type, gmap.resolve(m.position))
-    for n in task.world.nodes:
-        world.add_node(n.kind, gmap.resolve(n.position))
-    for g in task.world.ground_items:
-        world.add_ground_item(g.item, g.count, gmap.resolve(g.position))
-    for s in task.world.sites:
-        world.add_site(s.id, gmap.resolve(s.position), materials=dict(s.materials), work=s.work,
-                       skill=s.skill, level=s.level, name=s.name or s.id)
-    return world
-
-
-def load_verifier(task: Task) -> dict[str, Predicate]:
-    module = importlib.import_module(f"agentworld.verifiers.{task.verifier_module}")
-    return dict(module.CHECKPOINTS)
 
 
 class Episode:
@@ -141,9 +117,7 @@ class Episode:
         self.task = apply_options(self.base_task, self.options.task_options(), content=self.content)
         self.agents: list[str] = self.task.agent_names
         self._turn_of = {a: i for i, a in enumerate(self.agents)}
-        self.predicates = load_verifier(self.task)
-        self.checkpoint_ids = [c.id for c in self.task.checkpoints]
-        self.required = [c.id for c in self.task.checkpoints if c.required]
+        self.scorer = Scorer.for_task(self.task)
         self.disabled = self.options.disabled
         self.mask = tool_mask(self.disabled, team_size=len(self.agents))
         self.skills = list(self.content.skills)
@@ -167,13 +141,10 @@ class Episode:
         self.world = world
         self.trajectory = []
         self.next_action = 0
-        self.reached: dict[str, bool] = dict.fromkeys(self.checkpoint_ids, False)
         self.inbox: dict[str, list[dict]] = {a: [] for a in self.agents}
         self.last: dict[str, tuple[str, str]] = {a: ("", "") for a in self.agents}
         self._obs_cache: dict[str, dict] = {}
-        self.success = False
-        self._crashed: set[str] = set()  # predicates that raised (warned once per episode)
-        self._check()  # a checkpoint true from the start latches silently
+        self.scorer.start(world, task)  # what holds from the start latches silently
         return {a: self.observe(a) for a in self.agents}
 
     @property
@@ -192,32 +163,25 @@ class Episode:
     def done(self) -> bool:
         return self.success or self.round > self.max_rounds
 
-    # --- checkpoints ----------------------------------------------------------------------------
-    def _check(self) -> list[str]:
-        new = []
-        world, task = self.world, self.played_task
-        for cid in self.checkpoint_ids:
-            if not self.reached[cid]:
-                try:
-                    ok = bool(self.predicates[cid](world, task))
-                except Exception as exc:  # a predicate crashing on an odd state counts as not reached
-                    ok = False
-                    if cid not in self._crashed:  # ...but a verifier bug must not pass unnoticed
-                        self._crashed.add(cid)
-                        warnings.warn(f"{task.id}: verifier predicate '{cid}' raised {type(exc).__name__}: {exc} "
-                                      f"(round {self.round}); it counts as not reached", RuntimeWarning, stacklevel=2)
-                if ok:
-                    self.reached[cid] = True
-                    new.append(cid)
-        if new and all(self.reached[c] for c in self.required):
-            self.success = True
-        return new
+    # --- scoring --------------------------------------------------------------------------------
+    @property
+    def success(self) -> bool:
+        return self.scorer.succeeded
+
+    @property
+    def reached(self) -> dict[str, bool]:
+        return self.scorer.reached
 
     @property
     def psr(self) -> float:
-        if self.success:
-            return 1.0
-        return sum(self.reached.values()) / len(self.reached) if self.reached else 0.0
+        return self.scorer.psr
+
+    def _score(self, record: dict, action_id: int | None) -> None:
+        """Re-check checkpoints and success after a world change; note both on the record."""
+        new, succeeded = self.scorer.check(self.world, self.played_task, action_id)
+        record["checkpoints"] = new
+        if succeeded:
+            record["success_actions"] = list(self.scorer.success_actions)
 
     def status(self) -> dict:
         return {"round": self.round, "max_rounds": self.max_rounds, "checkpoints": dict(self.reached),
@@ -246,14 +210,15 @@ class Episode:
         self.last[agent] = (result or "", error or "")
         self.inbox[agent] = []  # the agent has had its turn: it saw its messages
         self._obs_cache.clear()
-        # Unparsed actions never reach the world and read-only tools do not change it: the last
-        # check still holds, so skip re-running every predicate (they run after every action).
-        new = [] if tool is None or tool in READ_ONLY_TOOLS else self._check()
         player = world.players[agent]
         rec = {"type": "action", "id": action_id, "round": self.round, "turn": self._turn_of[agent], "agent": agent,
                "tool": tool, "args": args, "raw": raw, "ok": bool(ok), "result": result or "", "error": error,
-               "position": [player.x, player.y], "events": events, "links": links, "checkpoints": new,
+               "position": [player.x, player.y], "events": events, "links": links, "checkpoints": [],
                "t": time.time()}
+        # Unparsed actions never reach the world and read-only tools do not change it: the last
+        # check still holds, so skip re-running every predicate (they run after every action).
+        if tool is not None and tool not in READ_ONLY_TOOLS:
+            self._score(rec, action_id)
         self.trajectory.append(rec)
         return rec
 
@@ -266,9 +231,10 @@ class Episode:
             events = [{"kind": "error", "round": ended, "agent": None, "action": None,
                        "detail": f"internal engine error: {type(exc).__name__}: {exc}"}]
         self._obs_cache.clear()
-        new = self._check()
-        rec = {"type": "round_end", "round": ended, "events": events or [], "checkpoints": new,
-               "status": self.status(), "t": time.time()}
+        rec = {"type": "round_end", "round": ended, "events": events or [], "checkpoints": []}
+        self._score(rec, None)
+        rec["status"] = self.status()
+        rec["t"] = time.time()
         self.trajectory.append(rec)
         return rec
 
@@ -282,7 +248,8 @@ class Episode:
             self.inbox[agent].extend(raw["messages"])
         result, error = self.last[agent]
         obs = obsmod.build_observation(
-            raw, max_rounds=self.max_rounds, skills=self.skills, slots=self.slots, mask=self.mask, content=self.content,
+            raw, max_rounds=self.max_rounds, skills=self.skills, slots=self.slots, mask=self.mask,
+            content=self.content,
             messages=self.inbox[agent], last_result=result, last_error=error)
         self._obs_cache[agent] = obs
         return obs

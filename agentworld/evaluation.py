@@ -35,8 +35,8 @@ from pathlib import Path
 from statistics import mean
 from typing import Any, Callable, Iterable
 
-from agentworld.options import (add_ablation_arguments, add_llm_arguments, build_team, episode_options, llm_options,
-                                parse_kinds, write_transcript)
+from agentworld.options import (add_ablation_arguments, add_llm_arguments, build_team, check_without, episode_options,
+                                llm_options, parse_kinds, write_transcript)
 
 RESULTS = "results.jsonl"
 SUMMARY = "summary.json"
@@ -63,7 +63,8 @@ def select_tasks(spec: str) -> list[tuple[str, str]]:
     out = []
     for tid in (s.strip() for s in spec.split(",") if s.strip()):
         if tid not in known:
-            raise ValueError(f"unknown task or category {tid!r}; categories: {', '.join(categories) or 'none'}; "
+            raise ValueError(f"unknown task or category {tid!r}{tasks_mod.suggest_task(tid)}; "
+                             f"categories: {', '.join(categories) or 'none'}; "
                              f"tasks: {', '.join(sorted(known)) or 'none'}")
         out.append((tid, known[tid]))
     if not out:
@@ -129,7 +130,7 @@ def play_episode(job: dict) -> dict:
     from agentworld import runner
 
     agent_opts = dict(job.get("agent_options") or {})
-    agents = build_team(job["task"], job["agents"], agent_opts)
+    agents = build_team(job["task"], job["agents"], agent_opts, job.get("episode_options"))
     try:
         result = runner.run_episode(job["task"], agents=agents, seed=job["seed"],
                                     options=job.get("episode_options") or {}, out_dir=job["run_dir"],
@@ -562,6 +563,7 @@ def command_eval(args: argparse.Namespace) -> int:
         from agentworld.episode import EpisodeOptions
 
         EpisodeOptions.from_dict(config["episode_options"]).task_options()  # e.g. --max-rounds 0: fail now
+        check_without([tid for tid, _ in tasks], config["episode_options"])  # a role a task lacks: fail now
         check_config(out, config, args.force)
     except ValueError as exc:
         print(f"eval: {exc}", file=sys.stderr)

@@ -4,6 +4,7 @@ settings, the paper's ablations, and building a team from them (one place, so bo
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 from pathlib import Path
@@ -14,10 +15,12 @@ def parse_kinds(spec: str) -> list[str]:
     """['llm'] or one kind per seat from 'oracle,llm,noop'; unknown kinds are errors."""
     from agentworld.agents import KINDS
 
-    kinds = [k.strip() for k in spec.split(",") if k.strip()]
+    kinds = [k.strip().lower() for k in spec.split(",") if k.strip()]  # 'Oracle', 'LLM' are fine
     bad = [k for k in kinds if k not in KINDS]
     if not kinds or bad:
-        raise ValueError(f"unknown agent kind(s) {bad or [spec]}; known: {', '.join(KINDS)}")
+        close = difflib.get_close_matches(bad[0], KINDS, n=1) if bad else []
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise ValueError(f"unknown agent kind(s) {bad or [spec]}{hint}; known: {', '.join(KINDS)}")
     return kinds
 
 
@@ -31,6 +34,24 @@ def add_ablation_arguments(parser: argparse.ArgumentParser) -> None:
     ab.add_argument("--single-agent", action="store_true",
                     help="llm only: one model context controls every avatar in turn (single-agent baseline)")
     ab.add_argument("--solo", action="store_true", help="only the task's first agent plays (others removed)")
+    ab.add_argument("--without", metavar="ROLE[,ROLE]", type=_role_list, default=None,
+                    help="the team minus these roles or agent names (their oracle plans dropped)")
+
+
+def _role_list(text: str) -> list[str]:
+    roles = [r.strip() for r in text.split(",") if r.strip()]
+    if not roles:
+        raise argparse.ArgumentTypeError("give one or more roles or agent names, e.g. --without wizard")
+    return roles
+
+
+def check_without(tasks: list[str], options: dict) -> None:
+    """Fail now, naming the task's team, when --without names a role some selected task lacks."""
+    if options.get("without"):
+        from agentworld.tasks import load_task, without_roles
+
+        for task in tasks:
+            without_roles(load_task(task), options["without"])
 
 
 def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
@@ -78,19 +99,23 @@ def episode_options(args: argparse.Namespace) -> dict:
         opts["no_chat"] = True
     if args.solo:
         opts["solo"] = True  # the task keeps only its first agent
+    if args.without:
+        opts["without"] = list(args.without)
     return opts
 
 
-def build_team(task: Any, agents_spec: str, agent_options: dict | None = None) -> Any:
+def build_team(task: Any, agents_spec: str, agent_options: dict | None = None, options: dict | None = None) -> Any:
     """The `agents` argument of run_episode: the spec itself, or a dict with the LLM seats built
-    here (one shared conversation in single-agent mode) so their transcript can be saved."""
+    here (one shared conversation in single-agent mode) so their transcript can be saved.
+    `options` are the episode options (--without and --solo change who is on the team)."""
     kinds, agent_opts = agents_spec.split(","), dict(agent_options or {})
     agents: Any = agents_spec
     if "llm" in kinds:
         from agentworld.agents.llm import make_team
-        from agentworld.tasks import load_task
+        from agentworld.tasks import apply_options, load_task
 
-        names = load_task(task).agent_names
+        team_options = {k: v for k, v in (options or {}).items() if k in ("without", "solo")}
+        names = apply_options(load_task(task), team_options).agent_names
         if len(kinds) == 1:
             agents = make_team(names, **agent_opts)
         else:  # a mixed team: LLM seats built here, the others by the runner

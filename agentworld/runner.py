@@ -39,6 +39,7 @@ def _team(spec: Any, names: list[str], agent_options: dict | None, seed: int) ->
         if len(spec) != len(names):
             raise ValueError(f"{len(spec)} agent kinds given for {len(names)} agents ({', '.join(names)})")
         kinds = spec
+    kinds = [k.strip().lower() if isinstance(k, str) else k for k in kinds]  # 'Oracle' is 'oracle'
     team = {}
     for i, (name, kind) in enumerate(zip(names, kinds)):
         if isinstance(kind, Agent):
@@ -80,7 +81,7 @@ def run_episode(task: Task | str, agents: Any = "oracle", seed: int = 0, options
             for name in names:
                 action = _agent_call(name, team[name], team[name].act, backend.observe(name))
                 rec = backend.act(name, action)
-                if rec["checkpoints"] and backend.status()["success"]:
+                if "success_actions" in rec:  # the objective is met: the round stops here
                     break
             backend.end_round()
             st = backend.status()
@@ -193,14 +194,32 @@ def configure_run(parser: argparse.ArgumentParser) -> None:
     add_llm_arguments(parser)
 
 
+def check_server_url(url: str | None) -> None:
+    """A --server value must be a websocket URL; say so (with the likely fix) before connecting."""
+    if url is None or url.startswith(("ws://", "wss://")):
+        return
+    rest = url.split("://", 1)[1] if "://" in url else url
+    raise ValueError(f"--server must be a ws:// or wss:// URL, got {url!r}; did you mean 'ws://{rest}'?")
+
+
+def _server_errors(url: str | None) -> tuple[type[Exception], ...]:
+    """The client's ServerError when playing on a server (imported only then: websockets is heavy)."""
+    if url is None:
+        return ()
+    from agentworld.server_bridge.client import ServerError
+
+    return (ServerError,)
+
+
 def command_run(args: argparse.Namespace) -> int:
     try:
+        check_server_url(args.server)
         kinds = parse_kinds(args.agents)
         if args.single_agent and set(kinds) != {"llm"}:
             raise ValueError("--single-agent needs --agents llm (one model context for every avatar); "
                              "--solo keeps only the first agent for any kind")
         agent_opts = llm_options(args) if "llm" in kinds else {}
-        agents = build_team(args.task, ",".join(kinds), agent_opts)
+        agents = build_team(args.task, ",".join(kinds), agent_opts, episode_options(args))
         try:
             result = run_episode(args.task, agents=agents, seed=args.seed, options=episode_options(args),
                                  out_dir=args.out, server=args.server, progress=not (args.quiet or args.json),
@@ -208,7 +227,7 @@ def command_run(args: argparse.Namespace) -> int:
         finally:
             if args.out and isinstance(agents, dict):
                 write_transcript(Path(args.out), agents)
-    except (TaskError, ValueError, ImportError) as exc:
+    except (TaskError, ValueError, ImportError, *_server_errors(args.server)) as exc:
         print(f"run: {exc}", file=sys.stderr)
         return 2
     if args.json:

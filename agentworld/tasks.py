@@ -10,18 +10,23 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import importlib
 import json
 import random
+import re
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PrivateAttr, ValidationError,
+                      field_validator, model_validator)
 
-TASKS_DIR = Path(__file__).parent / "tasks"
+from agentworld.conditions import Condition, dump_condition, parse_condition
+from agentworld.scoring import VerifierError, load_verifier_module, verifier_problems
+from agentworld.task_sources import TASKS_DIR, list_task_ids, resolve_path
+from agentworld.task_world import build_world
+
 CATEGORIES = ("crafting", "combat", "gathering", "trading", "construction", "coordination", "survival", "exploration")
 
 Position = tuple[int, int]
@@ -69,14 +74,31 @@ class GiveStep(Step):
 
 
 class WaitForStep(Step):
+    """Wait until something shows in the agent's OWN observation (agents never see global state).
+
+    One of: `item` (+ `count`) in the inventory; `kill` (a mob id or type) seen to die (our own
+    killing blow, or it vanishing while near us); `message_from` (a chat from that agent, to us or
+    the team); `checkpoint` (a chat from anyone naming that checkpoint id: observations carry no
+    checkpoint progress, so a teammate's plan announces it with a `chat` step). `rounds` alone
+    waits that many turns; with another condition it caps the wait and the plan goes on anyway.
+    """
+
     item: str | None = None
     count: int = Field(1, ge=1)
+    kill: str | None = None
+    message_from: str | None = None
+    checkpoint: str | None = None
     rounds: int | None = Field(None, ge=1)
 
     @model_validator(mode="after")
     def _one(self) -> "WaitForStep":
-        if (self.item is None) == (self.rounds is None):
-            raise ValueError("wait_for needs exactly one of 'item' or 'rounds'")
+        events = [k for k in ("item", "kill", "message_from", "checkpoint") if getattr(self, k) is not None]
+        if len(events) > 1:
+            raise ValueError(f"wait_for waits for one thing; got {', '.join(events)} "
+                             "(add 'rounds' to cap the wait)")
+        if not events and self.rounds is None:
+            raise ValueError("wait_for needs exactly one of 'item', 'kill', 'message_from' or 'checkpoint' "
+                             "(optionally capped by 'rounds'), or 'rounds' alone")
         return self
 
 
@@ -195,6 +217,7 @@ class AgentSpec(Model):
 class MobSpec(Model):
     type: str
     position: Place
+    guards: list[Position] = Field(default_factory=list)  # tiles no agent may enter while this mob lives
 
 
 class NodeSpec(Model):
@@ -225,13 +248,20 @@ class WorldSpec(Model):
     sites: list[SiteSpec] = Field(default_factory=list)
 
 
+# A success or checkpoint condition as written in YAML (`{wields: {...}}`), parsed into its model.
+ConditionField = Annotated[Condition, BeforeValidator(parse_condition), PlainSerializer(dump_condition)]
+
+
 class CheckpointSpec(Model):
+    """A milestone of partial progress (PSR); it never gates success."""
+
     id: str = Field(pattern=NAME_PATTERN)
     description: str
-    required: bool = True
+    when: ConditionField | None = None  # else the verifier's CHECKPOINTS[id] decides
 
 
 class Task(Model):
+    _source: Path | None = PrivateAttr(None)
     id: str = Field(pattern=r"^[a-z0-9_]+$")
     name: str
     category: Literal["crafting", "combat", "gathering", "trading", "construction", "coordination", "survival", "exploration"]
@@ -239,6 +269,7 @@ class Task(Model):
     max_rounds: int = Field(ge=1, le=10_000)
     agents: list[AgentSpec] = Field(min_length=1)
     world: WorldSpec = WorldSpec()
+    success: list[ConditionField] = Field(min_length=1)  # the objective's outcome: all hold at once
     checkpoints: list[CheckpointSpec] = Field(min_length=1)
     verifier: str | None = None
     oracle: dict[str, list[Any]] = Field(default_factory=dict)
@@ -261,8 +292,19 @@ class Task(Model):
     def agent_names(self) -> list[str]:
         return [a.name for a in self.agents]
 
+    def __eq__(self, other: object) -> bool:
+        """Same fields, wherever the tasks were loaded from."""
+        return isinstance(other, Task) and self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]  # (dict fields: tasks were never hashable)
+
     @property
-    def verifier_module(self) -> str:
+    def source(self) -> Path | None:
+        """The YAML file this task was loaded from (None for a dict); relative paths start beside it."""
+        return self._source
+
+    @property
+    def verifier_label(self) -> str:
         return self.verifier or self.id
 
     def agent(self, name: str) -> AgentSpec:
@@ -288,27 +330,20 @@ def _loc(loc: tuple) -> str:
     return out or "(top level)"
 
 
-def resolve_path(id_or_path: str | Path) -> Path:
-    """A shipped task id ('task_01') or a path to a YAML file."""
-    text = str(id_or_path)
-    candidate = Path(text)
-    if candidate.suffix in (".yaml", ".yml") or candidate.exists() or "/" in text:
-        return candidate
-    return TASKS_DIR / f"{text}.yaml"
-
-
 def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_content: bool = True) -> Task:
     """Load, validate and cross-check a task; raises TaskError naming file, field and problem."""
     if isinstance(id_or_path, Task):
         return id_or_path
+    source = None
     if isinstance(id_or_path, dict):
         fname, raw = "<dict>", id_or_path
     else:
-        path = resolve_path(id_or_path)
+        path = source = resolve_path(id_or_path)
         fname = path.name
         if not path.exists():
             known = ", ".join(list_task_ids()) or "none"
-            raise TaskError([f"{fname}: no such task file ({path}); shipped tasks: {known}"])
+            hint = suggest_task(str(id_or_path))
+            raise TaskError([f"{fname}: no such task file ({path}){hint}; shipped tasks: {known}"])
         try:
             raw = yaml.safe_load(path.read_text(encoding="utf-8"))
         except yaml.YAMLError as exc:
@@ -325,6 +360,8 @@ def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_conte
             msg = err["msg"].removeprefix("Value error, ")
             problems.append(f"{fname}: {_loc(err['loc'])}: {msg}")
         raise TaskError(problems) from None
+    if source is not None:
+        task._source = source.resolve()
     problems = [f"{fname}: {p}" for p in check_task(task, content if content is not None else (_content() if check_content else None))]
     if problems:
         raise TaskError(problems)
@@ -395,6 +432,8 @@ def check_task(task: Task, content: Any) -> list[str]:
             if m.type not in content.mobs:
                 p.append(f"world.mobs[{i}].type: " + _unknown("mob type", m.type, content.mobs))
             place(f"world.mobs[{i}].position", m.position)
+            for j, tile in enumerate(m.guards):
+                place(f"world.mobs[{i}].guards[{j}]", tile)
         for i, n in enumerate(task.world.nodes):
             if n.kind not in content.node_kinds:
                 p.append(f"world.nodes[{i}].kind: " + _unknown("node kind", n.kind, content.node_kinds))
@@ -412,37 +451,18 @@ def check_task(task: Task, content: Any) -> list[str]:
     if content is not None and not p:
         # a dry setup of the world catches whatever the engine refuses (and static checks missed)
         try:
-            from agentworld.episode import build_world
-
             world = build_world(task, content, seed=0)
         except ValueError as exc:
             p.append(f"world setup: {exc}")
-    # verifier module and checkpoint ids
     try:
-        module = importlib.import_module(f"agentworld.verifiers.{task.verifier_module}")
-        predicates = getattr(module, "CHECKPOINTS", None)
-        if not isinstance(predicates, dict):
-            p.append(f"verifier: agentworld/verifiers/{task.verifier_module}.py defines no CHECKPOINTS dict")
-        else:
-            declared = [c.id for c in task.checkpoints]
-            for cid in declared:
-                if cid not in predicates:
-                    p.append(f"checkpoints.{cid}: the verifier {task.verifier_module} has no predicate for it")
-            for cid in predicates:
-                if cid not in declared:
-                    p.append(f"verifier: predicate '{cid}' is not declared under checkpoints")
-            for cid, predicate in predicates.items() if world is not None else ():
-                try:  # episodes treat a crashing predicate as 'not reached': catch the crash here
-                    predicate(world, task)
-                except Exception as exc:
-                    p.append(f"verifier: predicate '{cid}' raised {type(exc).__name__}: {exc} on the starting world")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.endswith(task.verifier_module):
-            p.append(f"verifier: no module agentworld/verifiers/{task.verifier_module}.py")
-        else:
-            p.append(f"verifier: importing {task.verifier_module} failed: {exc}")
-    except Exception as exc:  # a broken verifier is a task problem, reported like the others
-        p.append(f"verifier: importing {task.verifier_module} failed: {type(exc).__name__}: {exc}")
+        module = load_verifier_module(task)
+    except VerifierError as exc:
+        p.append(f"verifier: {exc}")
+    else:
+        problems = verifier_problems(task, module, content)
+        p.extend(problems)
+        if world is not None and not problems:
+            p.extend(_starting_world_problems(task, world))
     # oracle plan
     for name, steps in task.oracle.items():
         if name not in agents:
@@ -463,6 +483,24 @@ def check_task(task: Task, content: Any) -> list[str]:
     return p
 
 
+def _starting_world_problems(task: Task, world: Any) -> list[str]:
+    """Predicates that crash on the starting world, and a success that holds before anyone acts."""
+    from agentworld.scoring import Scorer
+
+    scorer = Scorer.for_task(task)
+    p = []
+    named = [(f"checkpoint '{cid}'", fn) for cid, fn in scorer.checkpoints.items()]
+    named += [(f"success condition '{c.describe()}'", c.met) for c in scorer.success]
+    for label, fn in named:
+        try:  # episodes treat a crashing predicate as 'not met': catch the crash here
+            fn(world, task)
+        except Exception as exc:
+            p.append(f"verifier: {label} raised {type(exc).__name__}: {exc} on the starting world")
+    if not p and all(c.met(world, task) for c in scorer.success):
+        p.append("success: every condition already holds on the starting world (nothing to do)")
+    return p
+
+
 def _check_step(where: str, step: Step, task: Task, content: Any, agents: set[str]) -> list[str]:
     p: list[str] = []
     for key in ("to",):
@@ -472,8 +510,17 @@ def _check_step(where: str, step: Step, task: Task, content: Any, agents: set[st
                 p.append(f"{where}.{key}: " + _unknown("agent", name, agents))
     if isinstance(step, TradeAcceptStep) and step.from_ is not None and step.from_ not in agents:
         p.append(f"{where}.from: " + _unknown("agent", step.from_, agents))
+    if isinstance(step, WaitForStep):
+        if step.message_from is not None and step.message_from not in agents:
+            p.append(f"{where}.message_from: " + _unknown("agent", step.message_from, agents))
+        checkpoints = [c.id for c in task.checkpoints]
+        if step.checkpoint is not None and step.checkpoint not in checkpoints:
+            p.append(f"{where}.checkpoint: " + _unknown("checkpoint", step.checkpoint, checkpoints))
     if content is None:
         return p
+    if isinstance(step, WaitForStep) and step.kill is not None and "#" not in step.kill \
+            and step.kill not in content.mobs:
+        p.append(f"{where}.kill: " + _unknown("mob type", step.kill, content.mobs))
     items = content.items
     for key in ("item",):
         value = getattr(step, key, None)
@@ -501,10 +548,6 @@ def _check_step(where: str, step: Step, task: Task, content: Any, agents: set[st
     return p
 
 
-def list_task_ids() -> list[str]:
-    return sorted(p.stem for p in TASKS_DIR.glob("*.yaml"))
-
-
 @lru_cache(maxsize=None)
 def _cached(task_id: str) -> Task:
     return load_task(task_id)
@@ -513,6 +556,17 @@ def _cached(task_id: str) -> Task:
 def get_task(task_id: str) -> Task:
     """A shipped task, loaded and validated once per process."""
     return _cached(task_id)
+
+
+def suggest_task(text: str) -> str:
+    """'; did you mean 'task_01'?' for 'task01', '1', 'Task-1' or a near spelling; else ''."""
+    ids = list_task_ids()
+    number = re.fullmatch(r"(?:task)?[ _-]?0*(\d+)", text.strip().lower())
+    guess = f"task_{int(number.group(1)):02d}" if number else None
+    if guess not in ids:
+        close = difflib.get_close_matches(text.strip().lower(), ids, n=1, cutoff=0.6)
+        guess = close[0] if close else None
+    return f"; did you mean '{guess}'?" if guess else ""
 
 
 def list_tasks() -> list[dict]:
@@ -557,6 +611,27 @@ def without_agent(task: Task, name: str) -> Task:
                     oracle={k: v for k, v in task.oracle.items() if k != name})
 
 
+def without_roles(task: Task, roles: list[str] | tuple[str, ...]) -> Task:
+    """The team minus every agent whose name or role is one of `roles` (any case), their oracle
+    plans dropped (`--without`); a role the task lacks is a ValueError naming the task's team."""
+    team = ", ".join(f"{a.name} ({a.role})" for a in task.agents)
+    gone: list[str] = []
+    for wanted in roles:
+        key = str(wanted).strip().lower()
+        match = [a.name for a in task.agents if key in (a.name.lower(), a.role.lower())]
+        if not match:
+            close = difflib.get_close_matches(key, [a.name for a in task.agents] +
+                                              [a.role.lower() for a in task.agents], n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            raise ValueError(f"without: {task.id} has no role or agent '{wanted}'{hint}; its team: {team}")
+        gone += [name for name in match if name not in gone]
+    if len(gone) == len(task.agents):
+        raise ValueError(f"without: removing {', '.join(gone)} leaves {task.id} with no agents; its team: {team}")
+    for name in gone:
+        task = without_agent(task, name)
+    return task
+
+
 def random_spawns(task: Task, seed: int, content: Any = None, same_region: bool = True) -> Task:
     """Move every agent to a seeded random walkable tile, in its spawn's region or anywhere."""
     content = content or _content()
@@ -599,8 +674,10 @@ def _region(gmap: Any, pos: tuple[int, int]) -> Any:
 
 
 def apply_options(task: Task, options: dict | None, seed: int = 0, content: Any = None) -> Task:
-    """Apply task-level options: no_docs, max_rounds, random_spawns, solo."""
+    """Apply task-level options: without, solo, no_docs, max_rounds, random_spawns."""
     options = options or {}
+    if options.get("without"):
+        task = without_roles(task, options["without"])
     if options.get("solo"):
         name = options["solo"] if isinstance(options["solo"], str) else None
         task = solo(task, name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Union
 
@@ -299,18 +300,32 @@ def parse_action(action: Any, disabled: frozenset[str] | set[str] = frozenset())
         return ParseError(f"could not read the action: {type(exc).__name__}: {exc}", _raw(action))
 
 
+# A record's `raw` is a bounded JSON copy of what the agent sent. It is exact (parse_action(raw)
+# gives the same error again, which replay checks) unless it ends in TRUNCATED (an over-long
+# string) or starts with NOT_JSON (a repr of an object JSON cannot carry: tuples, sets, NaN...).
+TRUNCATED = re.compile(r"\.\.\.\[\d+ more chars\]\Z")
+NOT_JSON = "<not JSON> "
+
+
 def _raw(action: Any) -> Any:
     """A JSON-friendly, bounded copy of an unparseable action for the trajectory (never raises)."""
     if isinstance(action, str):
         return action if len(action) <= MAX_RAW_CHARS else action[:MAX_RAW_CHARS] + f"...[{len(action) - MAX_RAW_CHARS} more chars]"
     try:
         text = json.dumps(action)
-    except Exception:  # not JSON-able (objects, NaN-free sets, deep nesting): keep a bounded repr
+        if json.loads(text) != action:  # a tuple, a non-string key, NaN: the copy would read differently
+            raise ValueError("not a faithful JSON copy")
+    except Exception:  # not JSON-able (objects, sets, deep nesting): keep a bounded, marked repr
         try:
-            return _raw(repr(action))
+            return _raw(NOT_JSON + repr(action))
         except Exception:
-            return f"<unprintable {type(action).__name__}>"
+            return f"{NOT_JSON}<unprintable {type(action).__name__}>"
     return json.loads(text) if len(text) <= MAX_RAW_CHARS else _raw(text)
+
+
+def raw_is_exact(raw: Any) -> bool:
+    """Whether a recorded `raw` is exactly what the agent sent (see TRUNCATED and NOT_JSON)."""
+    return not (isinstance(raw, str) and (raw.startswith(NOT_JSON) or TRUNCATED.search(raw) is not None))
 
 
 def _parse(action: Any, disabled: frozenset[str] | set[str]) -> ToolCall | ParseError:

@@ -1,7 +1,8 @@
 """Trajectory records, run directories and replay.
 
-A run directory holds task.yaml (the task file as given, before options), config.json (task id,
-seed, agents, options, version), trajectory.jsonl (one record per action and per round end)
+A run directory holds task.yaml (the task file as given, before options; a verifier loaded from a
+.py file is copied beside it as verifier.py), config.json (task id, seed, agents, options,
+version, where the task and verifier came from), trajectory.jsonl (one record per action and per round end)
 and metrics.json. `agentworld replay DIR` rebuilds the episode from task.yaml + config.json,
 feeds it the recorded actions and checks every record matches exactly (ignoring only `t`).
 """
@@ -10,10 +11,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import Any, Iterable
 
+from agentworld.scoring import verifier_file
 from agentworld.tasks import Task, load_task, task_to_yaml
 
 VOLATILE = ("t",)
@@ -68,11 +71,39 @@ def _check_record(i: int, rec: dict, agents: list[str]) -> None:
 def write_run_dir(out_dir: str | Path, task: Task, config: dict, trajectory: list[dict], metrics: dict) -> Path:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    config = {**config, "task_source": str(task.source) if task.source else None}
+    verifier = verifier_file(task)
+    if verifier is not None:  # a verifier outside the package travels with the run, so replay works anywhere
+        shutil.copyfile(verifier, out / "verifier.py")
+        config["verifier_source"] = str(verifier)
+        task = task.model_copy(update={"verifier": "verifier.py"})
     (out / "task.yaml").write_text(task_to_yaml(task), encoding="utf-8")
     (out / "config.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     write_jsonl(out / "trajectory.jsonl", trajectory)
     (out / "metrics.json").write_text(json.dumps(metrics, indent=2), encoding="utf-8")
     return out
+
+
+def _json_object(path: Path) -> dict:
+    """A JSON file that must hold an object; anything else is a ValueError naming the file."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not UTF-8 text ({exc.reason})") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected a JSON object, got {type(data).__name__}")
+    return data
+
+
+def _check_config(path: Path, config: dict) -> None:
+    """The config.json fields replay reads: seed (an integer or null) and options (an object)."""
+    seed, options = config.get("seed", 0), config.get("options")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"{path}: 'seed' must be an integer, got {seed!r}")
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"{path}: 'options' must be an object, got {type(options).__name__}")
 
 
 def load_run(run_dir: str | Path) -> dict:
@@ -81,15 +112,29 @@ def load_run(run_dir: str | Path) -> dict:
     for name in ("task.yaml", "config.json", "trajectory.jsonl"):
         if not (d / name).exists():
             raise FileNotFoundError(f"{d}: not a run directory (missing {name})")
-    metrics = json.loads((d / "metrics.json").read_text()) if (d / "metrics.json").exists() else {}
-    return {"dir": d, "task": load_task(d / "task.yaml"), "config": json.loads((d / "config.json").read_text()),
+    metrics = _json_object(d / "metrics.json") if (d / "metrics.json").exists() else {}
+    config = _json_object(d / "config.json")
+    _check_config(d / "config.json", config)
+    return {"dir": d, "task": load_task(d / "task.yaml"), "config": config,
             "trajectory": read_jsonl(d / "trajectory.jsonl"), "metrics": metrics}
+
+
+def _recorded_action(rec: dict) -> Any:
+    """The action to feed back for an action record. An unparsed action's `raw` is parsed again,
+    so a raw rewritten into a valid call, or an edited error, no longer matches; only a raw the
+    record had to shorten or stringify (tools.raw_is_exact) is replayed with its recorded error."""
+    from agentworld.tools import ParseError, raw_is_exact
+
+    if rec["tool"] is not None:
+        return {"tool": rec["tool"], "args": rec["args"]}
+    if raw_is_exact(rec["raw"]):
+        return rec["raw"]
+    return ParseError(rec["error"], rec["raw"])
 
 
 def replay(run_dir: str | Path) -> dict:
     """Re-simulate a run; returns {"match", "records", "compared", "first_mismatch": {index, expected, got, fields}}."""
     from agentworld.episode import Episode
-    from agentworld.tools import ParseError
 
     run = load_run(run_dir)
     cfg = run["config"]
@@ -98,8 +143,7 @@ def replay(run_dir: str | Path) -> dict:
     for i, rec in enumerate(run["trajectory"]):
         _check_record(i, rec, ep.agents)
         if rec["type"] == "action":
-            action: Any = ParseError(rec["error"], rec["raw"]) if rec["tool"] is None else {"tool": rec["tool"], "args": rec["args"]}
-            produced.append(ep.act(rec["agent"], action))
+            produced.append(ep.act(rec["agent"], _recorded_action(rec)))
         else:
             produced.append(ep.end_round())
     expected = run["trajectory"]

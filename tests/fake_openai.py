@@ -47,6 +47,22 @@ def garbage(body: str, content_type: str = "application/json") -> dict:
     return {"garbage": body, "content_type": content_type}
 
 
+def verbatim(message: dict, usage: Any = None, with_usage: bool = True) -> dict:
+    """A 200 chat completion carrying `message` and `usage` exactly as given (null tool names or
+    arguments, usage as a string, token counts as words: what a broken server may send)."""
+    body: dict[str, Any] = {"id": "chatcmpl-verbatim", "object": "chat.completion", "created": 0, "model": "fake",
+                            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls"}]}
+    if with_usage:
+        body["usage"] = usage
+    return garbage(json.dumps(body))
+
+
+def tool_message(name: Any, arguments: Any) -> dict:
+    """An assistant message with one tool call whose name and arguments are taken verbatim."""
+    return {"role": "assistant", "content": None,
+            "tool_calls": [{"id": "call_v", "type": "function", "function": {"name": name, "arguments": arguments}}]}
+
+
 def _prompt_tokens(body: dict) -> int:
     """Deterministic stand-in for a tokenizer: ~4 characters per token of the messages."""
     return sum(len(json.dumps(m, sort_keys=True)) for m in body.get("messages", [])) // 4

@@ -484,3 +484,32 @@ def test_agents_standing_where_a_checkpoint_needs_them() -> None:
     early.act("north_warden", "move_to", {"target": [5, 1]})
     early.end_round(success=True)
     assert m1 not in judge_records(early.records, True, checkpoints=desc)["contributing"]
+
+
+def _holding_fight(scholar_at: list[int], archer_hits_scholar: bool = False) -> list[dict]:
+    """Round 1: the guard attacks; at its end the archer shoots the guard (and maybe the scholar).
+    Round 2: the scholar copies the inscription (the success action)."""
+    def act(i: int, rnd: int, agent: str, tool: str, pos: list[int], **extra) -> dict:
+        return {"type": "action", "id": i, "round": rnd, "agent": agent, "tool": tool, "args": {}, "ok": True,
+                "position": pos, "events": [], "links": [], "checkpoints": [], **extra}
+    shots = [{"kind": "damage", "mob": "archer#1", "target": "guard", "amount": 5}]
+    if archer_hits_scholar:
+        shots.append({"kind": "damage", "mob": "archer#1", "target": "scholar", "amount": 5})
+    return [act(0, 1, "guard", "attack", [10, 10]), act(1, 1, "scholar", "wait", scholar_at),
+            {"type": "round_end", "round": 1, "events": shots, "checkpoints": []},
+            act(2, 2, "guard", "wait", [10, 10]),
+            act(3, 2, "scholar", "build", scholar_at, success_actions=[3]),
+            {"type": "round_end", "round": 2, "events": [], "checkpoints": []}]
+
+
+@pytest.mark.parametrize("scholar_at, hit_too, credited", [
+    ([14, 12], False, True),    # the archer shot the guard instead of the scholar working 4 tiles away
+    ([30, 10], False, False),   # too far from the guard to have been covered
+    ([14, 12], True, False),    # the archer shot the scholar as well: nothing was held off
+])
+def test_a_teammate_holding_a_mob_off_enables_the_work_done_beside_it(scholar_at, hit_too, credited) -> None:
+    records = _holding_fight(scholar_at, hit_too)
+    edges = ProvenanceJudge().protection_edges(records, action_records(records))
+    assert [(e.src, e.dst, e.kind) for e in edges] == ([(0, 3, "protection")] if credited else [])
+    result = judge_records(records, success=True)
+    assert (result["pac"]["guard"] > 0) is credited

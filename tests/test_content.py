@@ -6,7 +6,6 @@ import json
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -40,17 +39,13 @@ def _edit(path: Path, fn) -> None:
     path.write_text(yaml.safe_dump(data, sort_keys=False))
 
 
-def test_default_content_is_cached_and_fast():
-    t0 = time.perf_counter()
+def test_default_content_is_cached():
+    """Speed is measured in benchmarks/, not here: only the cache is tested."""
     a = load_content()
     b = load_content()
     assert a is b
-    fresh_t0 = time.perf_counter()
     fresh = load_content(DATA_DIR)  # an explicit dir bypasses the cache
-    elapsed = time.perf_counter() - fresh_t0
     assert fresh is not a
-    assert elapsed < 1.0, f"loading took {elapsed:.2f}s"
-    assert t0 <= fresh_t0
 
 
 def test_counts_meet_minimums(content):

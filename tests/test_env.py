@@ -250,8 +250,8 @@ def test_a_crashing_predicate_counts_as_not_reached_and_warns_once(monkeypatch):
         calls.append(world.round)
         raise ZeroDivisionError("oops")
 
-    monkeypatch.setitem(ep.predicates, "logs_gathered", broken)
-    with pytest.warns(RuntimeWarning, match="verifier predicate 'logs_gathered' raised ZeroDivisionError: oops") as rec:
+    monkeypatch.setitem(ep.scorer.checkpoints, "logs_gathered", broken)
+    with pytest.warns(RuntimeWarning, match="checkpoint 'logs_gathered' raised ZeroDivisionError: oops") as rec:
         ep.reset(0)
         for agent in ep.agents:
             ep.act(agent, {"tool": "move_to", "args": {"target": "town_square"}})
@@ -265,8 +265,8 @@ def test_predicates_are_rechecked_only_after_actions_that_can_change_the_world(m
 
     ep = Episode("task_01", seed=0)
     calls = []
-    real = ep.predicates["logs_gathered"]
-    monkeypatch.setitem(ep.predicates, "logs_gathered", lambda w, t: calls.append(w.round) or real(w, t))
+    real = ep.scorer.checkpoints["logs_gathered"]
+    monkeypatch.setitem(ep.scorer.checkpoints, "logs_gathered", lambda w, t: calls.append(w.round) or real(w, t))
     for action in ({"tool": "wait", "args": {}}, {"tool": "inspect", "args": {"target": "nowhere"}},
                    "not json", {"tool": "fly"}):
         ep.act("lumberjack", action)

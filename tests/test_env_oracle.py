@@ -116,6 +116,10 @@ def test_oracle_step_vocabulary(monkeypatch):
                   "sites": [{"id": "hut", "position": [134, 122], "materials": {"oak_plank": 4}, "work": 2,
                              "skill": "crafting", "level": 3}]},
         "checkpoints": [{"id": c, "description": c} for c in verifier.CHECKPOINTS],
+        "success": [{"killed": {"mob": "wolf"}}, {"site_built": {"site": "hut"}},
+                    {"holds": {"agent": "buyer", "items": {"hammer": 2}}},
+                    {"holds": {"agent": "fighter", "items": {"torch": 1}}},
+                    {"holds": {"agent": "builder", "items": {"oak_log": 1}}}],
         "oracle": {
             "fighter": [{"attack": {"target": "wolf"}}, {"attack": {"target": "wolf"}}, {"trade_accept": {"from": "buyer"}}],
             "fighter2": [{"attack": {"target": "wolf"}}],

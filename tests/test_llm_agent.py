@@ -9,7 +9,7 @@ import pytest
 
 from agentworld.agents.llm import NO_DOCS, PROMPTS_DIR, LLMAgent, LLMUnavailable, load_templates, make_team
 from agentworld.tools import ParseError, ToolCall, parse_action
-from fake_openai import FakeOpenAI, call, calls, error, garbage, slow, text
+from fake_openai import FakeOpenAI, call, calls, error, garbage, slow, text, tool_message, verbatim
 
 BRIEFING = {
     "task_id": "task_x", "task_name": "Staff Crafting", "objective": "Make the wizard wield a staff.",
@@ -294,3 +294,38 @@ def test_reset_starts_a_new_conversation():
         a.reset("lumberjack", BRIEFING)
         a.act(obs(1))
     assert len(server.requests[1]["messages"]) == 2 and a.usage["calls"] == 1
+
+
+def test_junk_usage_is_estimated_never_a_crash():
+    """Issue 10 item 4: usage as a string or token counts as words must not end the episode."""
+    script = [verbatim(tool_message("wait", "{}"), usage="lots"),
+              verbatim(tool_message("wait", "{}"), usage={"prompt_tokens": "many", "completion_tokens": "3"}),
+              verbatim(tool_message("wait", "{}"), usage={"prompt_tokens": True, "completion_tokens": [1]}),
+              verbatim(tool_message("wait", "{}"), usage={"prompt_tokens": "40", "completion_tokens": "2"})]
+    with FakeOpenAI(script) as server:
+        a = agent(server)
+        for r in range(1, 5):
+            assert parse_action(a.act(obs(r))) == ToolCall("wait", {})
+    per_turn = a.usage["per_turn_prompt_tokens"]
+    assert a.usage["estimated_tokens"] and all(n > 0 for n in per_turn[:3]) and per_turn[3] == 40
+    assert a.usage["calls"] == 4 and a.usage["malformed_tool_call"] == 0
+
+
+@pytest.mark.parametrize("name, arguments, problem", [
+    (None, "{}", "no function name"), (7, "{}", "no function name"), ("", "{}", "no function name"),
+    ("wait", None, "null arguments"),
+])
+def test_a_tool_call_with_null_name_or_arguments_is_an_invalid_action_reported_back(name, arguments, problem):
+    for usage in ({"prompt_tokens": 10, "completion_tokens": 2}, None):
+        with FakeOpenAI([verbatim(tool_message(name, arguments), usage=usage, with_usage=usage is not None),
+                         call("wait")]) as server:
+            a = agent(server)
+            first = parse_action(a.act(obs(1)))
+            assert isinstance(first, ParseError) and problem in json.dumps(first.raw)
+            assert parse_action(a.act(obs(2, last_error=first.error))) == ToolCall("wait", {})
+            follow_up = server.requests[1]["messages"]
+        assert "tool call was malformed (" in follow_up[-1]["content"] and problem in follow_up[-1]["content"]
+        # the malformed call is kept as text, so the next request never carries a null function name
+        assert all(isinstance(c["function"]["name"], str) and c["function"]["name"]
+                   for m in follow_up for c in m.get("tool_calls") or [])
+        assert a.usage["malformed_tool_call"] == 1 and a.usage["calls"] == 2

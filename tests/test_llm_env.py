@@ -8,7 +8,7 @@ from pathlib import Path
 
 from agentworld.agents.llm import NO_DOCS, make_team
 from agentworld.runner import run_episode
-from fake_openai import FakeOpenAI, call, calls, error, text
+from fake_openai import FakeOpenAI, call, calls, error, text, tool_message, verbatim
 
 FAST = {"model": "fake-model", "api_key": "test", "backoff_base": 0.001, "max_retries": 1}
 
@@ -63,6 +63,25 @@ def test_malformed_replies_become_recorded_errors_with_feedback(tmp_path):
     assert per_agent["lumberjack"]["usage"]["no_tool_call"] == 1
     assert per_agent["woodworker"]["usage"]["invalid_arguments"] == 1
     assert per_agent["wizard"]["usage"]["extra_tool_calls"] == 1
+
+
+def test_broken_replies_never_end_the_episode(tmp_path):
+    """Issue 10 item 4: junk usage, a null tool name and null arguments are played, not raised."""
+    script = [verbatim(tool_message("wait", "{}"), usage="lots"),                    # lumberjack
+              verbatim(tool_message(None, "{}"), usage={"prompt_tokens": "x"}),      # woodworker
+              verbatim(tool_message("wait", None), usage=None, with_usage=False)]    # wizard
+    with FakeOpenAI(script) as server:
+        result = run_episode("task_01", "llm", seed=0, options={"max_rounds": 2}, out_dir=tmp_path / "r",
+                             progress=False, agent_options={"llm": {**FAST, "base_url": server.base_url}})
+    assert result["status"] == "ok", result.get("error")
+    first, second, third = actions(tmp_path / "r")[:3]
+    assert first["tool"] == "wait" and first["ok"]
+    assert second["tool"] is None and "no function name" in json.dumps(second["raw"]) and second["error"]
+    assert third["tool"] is None and "null arguments" in json.dumps(third["raw"]) and third["error"]
+    assert len(actions(tmp_path / "r")) == 6
+    per_agent = json.loads((tmp_path / "r" / "metrics.json").read_text())["per_agent"]
+    assert per_agent["woodworker"]["usage"]["malformed_tool_call"] == 1
+    assert per_agent["wizard"]["usage"]["malformed_tool_call"] == 1
 
 
 def test_server_errors_end_the_episode_with_error_and_keep_the_trajectory(tmp_path):

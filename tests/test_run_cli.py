@@ -80,3 +80,55 @@ def test_unwritable_out_dir_fails_before_playing(tmp_path):
     out = _cli("run", "task_01", "--agents", "noop", "--out", str(blocker / "run"))
     assert out.returncode == 2 and "cannot create the run directory" in out.stderr and "Traceback" not in out.stderr
     assert "round" not in out.stderr  # no episode was played
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_bad_or_unreachable_server_is_a_one_line_error(capsys):
+    """Issue 10 item 8: `run --server` with a closed port or an http:// URL exits 2 with one line."""
+    from agentworld.cli import main
+
+    port = _closed_port()
+    for url, expected in ((f"ws://127.0.0.1:{port}", "cannot reach an AgentWorld server"),
+                          (f"http://127.0.0.1:{port}", f"did you mean 'ws://127.0.0.1:{port}'"),
+                          ("localhost:8765", "did you mean 'ws://localhost:8765'")):
+        assert main(["run", "task_01", "--server", url, "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert expected in err and err.count("\n") == 1 and "Traceback" not in err, err
+
+
+def test_output_closed_early_is_a_one_line_error_not_a_traceback():
+    """Issue 10 item 8: `agentworld tasks --json | head` (the reader leaves before the output), with
+    stdout block-buffered (the error comes at the final flush) and unbuffered (at the print)."""
+    import os
+
+    for unbuffered in ("", "1"):
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+        if unbuffered:
+            env["PYTHONUNBUFFERED"] = unbuffered
+        proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "tasks", "--json"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=env)
+        proc.stdout.close()  # long before the command writes its first byte
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=60) == 141, err
+        assert err == "agentworld tasks: output closed early (broken pipe)\n", err
+
+
+def test_agent_kinds_are_case_insensitive_and_typos_suggest(tmp_path):
+    """Issue 10 item 10: 'Oracle', 'LLM' are kinds; 'orcale' gets a did-you-mean."""
+    import pytest
+
+    from agentworld.agents import make_agent
+    from agentworld.options import parse_kinds
+
+    assert parse_kinds("Oracle, LLM,NOOP") == ["oracle", "llm", "noop"]
+    assert make_agent("Random", seed=1).kind == "random"
+    assert run_episode("task_01", "Oracle", seed=0, progress=False)["success"]
+    with pytest.raises(ValueError, match="did you mean 'oracle'"):
+        parse_kinds("orcale")

@@ -74,6 +74,8 @@ class FakeEpisode:
                "agent": agent, "tool": tool, "args": args, "raw": None if ok else action, "ok": ok,
                "result": f"{tool} done" if ok else "", "error": None if ok else "not a tool call",
                "roll": self.rng.random(), "checkpoints": new, "t": time.time()}
+        if new:  # the record on which the episode succeeds names the actions that did it
+            rec["success_actions"] = [self.next_id]
         self.next_id += 1
         self.trajectory.append(rec)
         return rec

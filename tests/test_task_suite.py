@@ -93,9 +93,10 @@ def test_oracle_team_succeeds_and_the_verifier_only_reads(task_id):
     assert status["success"], f"{task_id}: oracle failed, checkpoints {status['checkpoints']}"
     assert status["psr"] == 1.0 and status["round"] <= ep.task.max_rounds
     before = ep.world.snapshot()
-    for predicate in ep.predicates.values():
+    for predicate in ep.scorer.checkpoints.values():
         assert isinstance(predicate(ep.world, ep.task), bool)  # (checkpoints latch: need not hold now)
-    assert ep.world.snapshot() == before, "a checkpoint predicate changed the world"
+    assert all(condition.met(ep.world, ep.task) for condition in ep.scorer.success), "success must hold at the end"
+    assert ep.world.snapshot() == before, "a checkpoint predicate or success condition changed the world"
 
 
 @pytest.mark.parametrize("task_id", TASK_IDS)

@@ -49,8 +49,27 @@ def test_shipped_tasks_load_and_list():
     (lambda d: d.pop("max_rounds"), "task_x.yaml: max_rounds: Field required"),
     (lambda d: d.update({"category": "dancing"}), "task_x.yaml: category: Input should be"),
     (lambda d: d["agents"][2].update({"equipment": {"tail": "bead"}}), "task_x.yaml: agents[2].equipment.tail: unknown slot 'tail'"),
-    (lambda d: d["checkpoints"].append({"id": "dance", "description": "x"}), "task_x.yaml: checkpoints.dance: the verifier task_01 has no predicate for it"),
-    (lambda d: d.update({"verifier": "task_nope"}), "task_x.yaml: verifier: no module agentworld/verifiers/task_nope.py"),
+    (lambda d: d["checkpoints"].append({"id": "dance", "description": "x"}),
+     "task_x.yaml: checkpoints[4] 'dance': no `when:` condition and no predicate in the verifier task_01"),
+    (lambda d: d.pop("success"), "task_x.yaml: success: Field required"),
+    (lambda d: d.update({"success": []}), "task_x.yaml: success: List should have at least 1 item"),
+    (lambda d: d["success"].append({"weilds": {"agent": "wizard", "item": "bead"}}),
+     "task_x.yaml: success[1]: unknown condition 'weilds'; did you mean 'wields'?"),
+    (lambda d: d["success"].append({"wields": {"agent": "wizard"}}), "task_x.yaml: success[1]: wields.item: Field required"),
+    (lambda d: d["success"].append({"wields": {"agent": "wizzard", "item": "magic_staff"}}),
+     "task_x.yaml: success[1]: unknown agent 'wizzard'; did you mean 'wizard'?"),
+    (lambda d: d["success"].append({"wields": {"agent": "wizard", "item": "oak_log"}}),
+     "task_x.yaml: success[1]: oak_log cannot be equipped (it has no slot)"),
+    (lambda d: d["success"].append({"site_built": {"site": "bridge"}}), "task_x.yaml: success[1]: unknown site 'bridge'"),
+    (lambda d: d["success"].append({"killed": {"mob": "wolff"}}), "task_x.yaml: success[1]: unknown mob type 'wolff'; did you mean 'wolf'?"),
+    (lambda d: d["success"].append({"predicate": "staff_wielde"}),
+     "task_x.yaml: success[1]: predicate 'staff_wielde' is not a function of the verifier task_01"),
+    (lambda d: d["success"].append({"at": {"agent": "wizard", "place": "nowhere"}}), "task_x.yaml: success[1]: unknown landmark 'nowhere'"),
+    (lambda d: d["checkpoints"][0].update({"when": {"holds": {"items": {"oak_log": 1}}}}),
+     "task_x.yaml: checkpoints[0] 'logs_gathered': both a `when:` condition and a verifier predicate"),
+    (lambda d: d.update({"success": [{"holds": {"agent": "wizard", "items": {"bead": 1}}}]}),
+     "task_x.yaml: success: every condition already holds on the starting world (nothing to do)"),
+    (lambda d: d.update({"verifier": "task_nope"}), "task_x.yaml: verifier: no verifier 'task_nope': neither agentworld/verifiers/task_nope.py nor an importable module"),
     (lambda d: d["oracle"]["wizard"].append({"craft": {"recipe": "magic_stafff"}}), "unknown recipe 'magic_stafff'"),
     (lambda d: d["oracle"]["wizard"].append({"jump": {}}), "unknown step 'jump'"),
     (lambda d: d["oracle"]["wizard"].append({"give": {"to": "wizzard", "item": "bead"}}), "unknown agent 'wizzard'"),
@@ -156,4 +175,21 @@ def test_a_predicate_that_crashes_on_the_starting_world_is_reported(tmp_path, ra
     raw01["verifier"] = "qa_broken"
     with pytest.raises(TaskError) as info:
         load_task(_write(tmp_path, raw01))
-    assert info.value.problems == ["task_x.yaml: verifier: predicate 'staff_wielded' raised KeyError: 'merlin' on the starting world"]
+    assert info.value.problems == ["task_x.yaml: verifier: checkpoint 'staff_wielded' raised KeyError: 'merlin' on the starting world"]
+
+
+@pytest.mark.parametrize("typo", ["task01", "1", "01", "Task-1", "task_1", "TASK_01x"])
+def test_task_id_typos_suggest_the_task(typo):
+    """Issue 10 item 10: 'task01' and '1' get "did you mean 'task_01'" (run, eval and make)."""
+    from agentworld.evaluation import select_tasks
+
+    with pytest.raises(TaskError, match=r"did you mean 'task_01'\?"):
+        load_task(typo)
+    with pytest.raises(ValueError, match=r"did you mean 'task_01'\?"):
+        select_tasks(typo)
+
+
+def test_a_far_off_task_id_gets_no_suggestion():
+    with pytest.raises(TaskError) as info:
+        load_task("dragon_quest")
+    assert "did you mean" not in str(info.value)

@@ -648,8 +648,79 @@ def test_hidden_things_are_targeted_only_in_view_and_never_suggested():
     w.add_player("a", position="town_square")
     far = w.add_ground_item("bead", 1, "whisperwood_clearing")
     out = w.act("a", "move_to", {"target": far}, 0)
-    assert not out.ok and "not in view" in out.error
+    assert not out.ok and f"unknown move target '{far}'" in out.error and "only while in view" in out.error
     typo = w.act("a", "move_to", {"target": far + "9"}, 1)
     assert not typo.ok and "did you mean" not in typo.error  # no hint at a hidden item's id
     w.add_player("b", position="whisperwood_clearing")
     assert w.act("b", "move_to", {"target": far}, 2).ok
+
+
+def _forget(world: World, ident: str) -> None:
+    """Remove an entity from every table, as if it had never existed."""
+    ent = world.entities.pop(ident)
+    for table in (world.mobs, world.nodes, world.ground, world.dead_mobs, world.active, world.depleted):
+        table.pop(ident, None)
+    world.grid.remove(ident, ent.x, ent.y)
+
+
+# every argument name a tool resolves as an id or a name
+_ID_ARGS = ("target", "npc", "site", "to", "item", "recipe", "offer_id", "slot")
+
+
+def test_an_out_of_view_id_gets_the_same_answer_as_an_id_that_does_not_exist():
+    """Issue 10 item 3: probing ids (exact, or with a typo) must not reveal where, or whether, a
+    hidden mob, node or ground item exists: every tool answers as if it did not exist."""
+    from agentworld.world.engine import TOOL_NAMES
+    from agentworld.world.pathfinding import chebyshev
+
+    w = World(load_content())
+    w.reset(0)
+    w.add_player("a", position="town_square", inventory={"bronze_axe": 1, "bronze_sword": 1, "coins": 50})
+    w.add_player("b", position=(131, 122))
+    a = w.players["a"]
+    hidden = [w.add_ground_item("ancient_tablet", 1, "whisperwood_clearing")]
+    hidden += [next(m.id for m in w.mobs.values() if chebyshev((a.x, a.y), (m.x, m.y)) > w.rules.view_radius)]
+    hidden += [next(n.id for n in w.nodes.values() if chebyshev((a.x, a.y), (n.x, n.y)) > w.rules.view_radius)]
+    dead = next(m for m in w.mobs.values() if chebyshev((a.x, a.y), (m.x, m.y)) > w.rules.view_radius
+                and m.id not in hidden)
+    dead.alive, dead.respawn_round = False, 9
+    w.grid.remove(dead.id, dead.x, dead.y)
+    hidden.append(dead.id)
+    gone = copy.deepcopy(w)
+    for ident in hidden:
+        _forget(gone, ident)
+    probes = [s for ident in hidden for s in (ident, ident + "9", ident[:-1] + "x", ident.upper())]
+    aid = 0
+    for tool in TOOL_NAMES:
+        for key in _ID_ARGS:
+            for probe in probes:
+                args = {key: probe}
+                if tool == "chat":
+                    args["message"] = "hi"
+                got, expected = w.act("a", tool, args, aid), gone.act("a", tool, args, aid)
+                aid += 1
+                assert (got.ok, got.result, got.error) == (expected.ok, expected.result, expected.error), \
+                    (tool, args)
+    # the same ids work once in view
+    node = w.nodes[hidden[2]]
+    w.players["b"].x, w.players["b"].y = node.x, node.y
+    w.grid.move("b", w.players["b"], 131, 122)
+    seen = w.act("b", "inspect", {"target": node.id}, aid)
+    assert seen.ok and node.id in seen.result
+
+
+def test_move_to_typos_prefer_what_the_briefing_names():
+    """Issue 10 item 10: in task_01 `move_to camp` suggests the task's woodcutters_camp (the wizard's
+    town square is as far from frostmere_camp), for every agent; a bare world has no briefing."""
+    from agentworld.episode import Episode
+
+    ep = Episode("task_01", seed=0)
+    for agent in ep.agents:
+        record = ep.act(agent, {"tool": "move_to", "args": {"target": "camp"}})
+        assert record["error"].endswith("did you mean 'woodcutters_camp'?"), (agent, record["error"])
+    w = World(load_content())
+    w.reset(0)
+    w.add_player("a", position="town_square")
+    assert "did you mean 'woodcutters_camp'" not in w.act("a", "move_to", {"target": "camp"}, 0).error
+    w.mention("a", "Walk to woodcutters_camp.")
+    assert w.act("a", "move_to", {"target": "camp"}, 1).error.endswith("did you mean 'woodcutters_camp'?")

@@ -10,7 +10,8 @@ KINDS = ("noop", "random", "oracle", "llm")
 
 
 def make_agent(kind: str, **options: Any) -> Agent:
-    """Build an agent by kind: noop, random (seed=...), oracle, llm (model=, base_url=, api_key=, ...)."""
+    """Build an agent by kind (any case): noop, random (seed=...), oracle, llm (model=, base_url=, ...)."""
+    kind = kind.strip().lower() if isinstance(kind, str) else kind
     if kind == "noop":
         from agentworld.agents.noop import NoopAgent
 

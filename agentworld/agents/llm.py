@@ -11,8 +11,8 @@ Conversation shape, one *turn* per act():
     user   (user.md: briefing + digest of dropped turns + the oldest kept observation)
     assistant (one tool call)   tool/user (turn.md: the next observation)   assistant ...
 Only the first tool call of a reply is kept in the history; ignored extra calls, replies
-without a tool call and bad arguments are reported in the next observation's feedback and
-counted in `usage`.
+without a tool call, malformed calls (null name or arguments) and bad arguments are reported in
+the next observation's feedback and counted in `usage`. Junk token counts are estimated.
 
 `make_team(names, single_agent=True, ...)` gives one shared conversation that controls every
 avatar in turn (the paper's single-agent baseline).
@@ -269,24 +269,72 @@ class ChatClient:
                     ) from exc
                 self.sleep(self._delay(attempt, exc))
                 attempt += 1
-        calls = []
-        for call in message.tool_calls or []:
-            function = getattr(call, "function", None)
-            if function is None:
-                continue
-            arguments = function.arguments
-            if not isinstance(arguments, str):
-                arguments = json.dumps(arguments)
-            calls.append({"id": call.id or f"call_{len(calls)}", "name": function.name, "arguments": arguments})
-        content = message.content or ""
-        usage = getattr(response, "usage", None)
-        estimated = usage is None or usage.prompt_tokens is None
-        if estimated:  # some servers omit usage: estimate ~4 characters per token
+        content = _text(getattr(message, "content", None))
+        calls = _tool_calls(message)
+        prompt_tokens, completion_tokens = _token_counts(getattr(response, "usage", None))
+        estimated = prompt_tokens is None or completion_tokens is None
+        if prompt_tokens is None:  # some servers omit usage (or send junk): estimate ~4 characters per token
             prompt_tokens = sum(len(json.dumps(m)) for m in messages) // 4
+        if completion_tokens is None:
             completion_tokens = (len(content) + sum(len(c["arguments"]) + len(c["name"]) for c in calls)) // 4
-        else:
-            prompt_tokens, completion_tokens = int(usage.prompt_tokens), int(usage.completion_tokens or 0)
         return Reply(content, calls, prompt_tokens, completion_tokens, attempt, time.monotonic() - start, estimated)
+
+
+def _text(value: Any) -> str:
+    """A reply's text content as a string, whatever the server put there."""
+    if value is None or isinstance(value, str):
+        return value or ""
+    return json.dumps(value, default=str)
+
+
+def _tool_calls(message: Any) -> list[dict]:
+    """The reply's tool calls as {"id", "name", "arguments", "problem"} with string fields.
+
+    A call whose name is missing or not a string, or whose arguments are null or not JSON-able,
+    keeps a `problem`: the agent turns it into an invalid action reported to the model, never an
+    exception that ends the episode (servers do send such replies)."""
+    raw = getattr(message, "tool_calls", None)
+    calls: list[dict] = []
+    for call in raw if isinstance(raw, list) else []:
+        function = getattr(call, "function", None)
+        if function is None:
+            continue
+        name, arguments, problem = getattr(function, "name", None), getattr(function, "arguments", None), None
+        if not isinstance(name, str) or not name.strip():
+            problem = f"the tool call has no function name (got {_clip(repr(name), 60)})"
+        elif arguments is None:
+            problem = f"the call to {_clip(name, 60)} has null arguments (send a JSON object, {{}} for none)"
+        elif not isinstance(arguments, str):
+            try:
+                arguments = json.dumps(arguments)
+            except (TypeError, ValueError):
+                problem = f"the arguments of {_clip(name, 60)} are not JSON (got {_clip(repr(arguments), 60)})"
+        call_id = getattr(call, "id", None)
+        calls.append({"id": call_id if isinstance(call_id, str) and call_id else f"call_{len(calls)}",
+                      "name": name if isinstance(name, str) else "",
+                      "arguments": arguments if isinstance(arguments, str) else "", "problem": problem})
+    return calls
+
+
+def _token_counts(usage: Any) -> tuple[int | None, int | None]:
+    """(prompt, completion) tokens from a reply's usage; None for a count that is absent or not a
+    whole number (usage sent as a string, counts as words): those get estimated instead."""
+    def field(key: str) -> Any:
+        return usage.get(key) if isinstance(usage, dict) else getattr(usage, key, None)
+
+    def count(value: Any) -> int | None:
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value)
+        return None
+
+    if usage is None or isinstance(usage, (str, bytes, int, float, list)):
+        return None, None
+    prompt, completion = count(field("prompt_tokens")), field("completion_tokens")
+    if prompt is not None and completion is None:
+        return prompt, 0  # a server that counts only the prompt
+    return prompt, count(completion)
 
 
 class MalformedResponse(Exception):
@@ -343,7 +391,8 @@ class Turn:
 def _new_usage() -> dict[str, Any]:
     return {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "cost": 0.0, "retries": 0,
             "per_turn_prompt_tokens": [], "max_prompt_tokens": 0, "estimated_tokens": False,
-            "no_tool_call": 0, "extra_tool_calls": 0, "invalid_arguments": 0, "latency": 0.0}
+            "no_tool_call": 0, "extra_tool_calls": 0, "invalid_arguments": 0, "malformed_tool_call": 0,
+            "latency": 0.0}
 
 
 class Conversation:
@@ -520,6 +569,16 @@ class Conversation:
             # Prefixed so it can never parse as a tool call: the env records it as raw + error.
             return f"no tool call in the model reply: {_clip(text, 2000)}", assistant, "no tool call", ["no_tool_call"]
         first, issues = calls[0], []
+        if first["problem"]:
+            problem = first["problem"]
+            self.feedback[actor].append(
+                f"your previous reply's tool call was malformed ({problem}), so your turn was lost. Call one "
+                "of the provided functions by its name, with a JSON object of arguments."
+            )
+            assistant = {"role": "assistant", "content": f"{reply.content}\n[malformed tool call: {problem}]".strip()}
+            # Prefixed so it can never parse as a tool call: the env records it as raw + error.
+            return f"malformed tool call in the model reply: {problem}", assistant, "malformed tool call", \
+                ["malformed_tool_call"]
         if len(calls) > 1:
             ignored = ", ".join(c["name"] for c in calls[1:])
             self.feedback[actor].append(

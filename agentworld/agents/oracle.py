@@ -7,7 +7,9 @@ at the world state, so it works the same over the websocket server.
 
 A step is finished when its goal shows in the observation (e.g. `gather {target: oak_tree,
 count: 3}` finishes when 3 of the tree's item are in the inventory). Steps that wait on a
-teammate (give when the receiver is not in view, wait_for, trade_accept) wait patiently; steps
+teammate (give when the receiver is not in view, wait_for, trade_accept) wait patiently; wait_for
+can also wait for an event the agent itself perceives (a kill it sees, a chat it receives; see
+tasks.WaitForStep), never for anything only the world state knows; steps
 that keep failing are retried, then skipped after `max_failures` consecutive errors so one bad
 step cannot freeze the agent.
 """
@@ -67,6 +69,10 @@ class OracleAgent(Agent):
         for kind, pos in self.content.map.mob_spawns:
             self._mob_sites.setdefault(kind, []).append(tuple(pos))
         self.give_range = self.content.rules.give_range
+        # a mob of this type last seen this close cannot walk out of view in one round: gone means dead
+        rules = self.content.rules
+        self.close_view = {m.id: rules.view_radius - (m.speed or rules.mob_speed)
+                           for m in self.content.mobs.values()}
 
     def reset(self, name: str, briefing: dict) -> None:
         super().reset(name, briefing)
@@ -79,6 +85,10 @@ class OracleAgent(Agent):
         self.avoid: set[str] = set()  # node ids that just failed (depleted/contested)
         self.log: list[str] = []
         self.last_seen: dict[str, tuple[int, int]] = {}  # teammate -> where we last saw them
+        self.inbox: list[dict] = []  # every chat received (observations hand each one over once)
+        self.inbox_used = 0  # messages before this index were consumed by earlier wait_for steps
+        self.mobs_seen: dict[str, tuple[int, tuple[int, int]]] = {}  # mob id -> (distance, where we stood)
+        self.mobs_died: list[str] = []  # mobs we saw die: our killing blow, or vanishing close by
 
     # --- the loop ---------------------------------------------------------------------------
     def act(self, observation: dict) -> dict:
@@ -86,6 +96,8 @@ class OracleAgent(Agent):
         for e in obs["nearby"]:
             if e["kind"] == "player":
                 self.last_seen[e["id"]] = tuple(e["position"])
+        self.inbox.extend(obs["messages"])
+        self._note_deaths(obs)
         if not obs["alive"]:  # dead: wait for the respawn; errors while dead are not the step's fault
             self.pending = None
             self.memo.pop("seen_at", None)  # attack: after respawning the target must be found again
@@ -135,10 +147,14 @@ class OracleAgent(Agent):
 
     # --- helpers --------------------------------------------------------------------------------
     def _go_where_last_seen(self, name: str, obs: dict) -> tuple[dict, str]:
-        """A teammate out of view: walk back to where we last saw them (e.g. after our respawn), else wait."""
+        """A teammate out of view: walk back to where we last saw them (e.g. after our respawn); if
+        they have moved on from there, walk to them by name (teammates are known by name); never
+        seen: wait for them to come."""
         spot = self.last_seen.get(name)
-        if spot is None or tuple(obs["position"]) == spot:
+        if spot is None:
             return WAIT, ""
+        if tuple(obs["position"]) == spot:
+            return {"tool": "move_to", "args": {"target": name}}, ""
         return {"tool": "move_to", "args": {"target": list(spot)}}, ""
 
     def _explore(self, obs: dict, places: tuple) -> tuple[dict, str]:
@@ -258,14 +274,49 @@ class OracleAgent(Agent):
         n = min(step.count - given, have)
         return {"tool": "give", "args": {"to": step.to, "item": step.item, "count": n}}, f"given:{n}"
 
+    def _note_deaths(self, obs: dict) -> None:
+        """Remember mobs seen to die, from this observation alone: our own blow killed it, or it
+        was close enough last turn (view radius minus a mob's walk) and is gone while we stood still."""
+        result = obs["last_result"] or ""
+        here = tuple(obs["position"])
+        now = {e["id"]: (e["distance"], here) for e in obs["nearby"] if e["kind"] == "mob"}
+        for ident, (distance, where) in self.mobs_seen.items():
+            killed_by_us = "killed it" in result and f" {ident} " in f" {result} "
+            close = self.close_view.get(ident.split("#")[0], 0)
+            vanished = ident not in now and where == here and distance <= close
+            if killed_by_us or vanished:
+                self.mobs_died.append(ident)
+        self.mobs_seen = now
+
+    def _waited_out(self, step: Any) -> bool:
+        """Count this turn of waiting; True once a `rounds` cap (or a plain rounds wait) is used up."""
+        waited = self.memo.get("waited", 0)
+        if step.rounds is not None and waited >= step.rounds:
+            return True
+        self.memo["waited"] = waited + 1
+        return False
+
     def _step_wait_for(self, step: Any, obs: dict):
         if step.item is not None:
-            return None if _inv(obs).get(step.item, 0) >= step.count else (WAIT, "")
-        waited = self.memo.get("waited", 0)
-        if waited >= step.rounds:
+            done = _inv(obs).get(step.item, 0) >= step.count
+        elif step.kill is not None:
+            done = any(ident == step.kill or ident.split("#", 1)[0] == step.kill for ident in self.mobs_died)
+        elif step.message_from is not None or step.checkpoint is not None:
+            done = self._take_message(step.message_from, step.checkpoint)
+        else:
+            done = False
+        if done or self._waited_out(step):
             return None
-        self.memo["waited"] = waited + 1
         return WAIT, ""
+
+    def _take_message(self, sender: str | None, mention: str | None) -> bool:
+        """Consume the first unread chat from `sender` (or naming `mention`); True if there was one."""
+        for i in range(self.inbox_used, len(self.inbox)):
+            msg = self.inbox[i]
+            if (sender is None or msg["from"] == sender) and (mention is None or mention in msg["text"]):
+                self.inbox_used = i + 1
+                return True
+        return False
 
     def _step_wait(self, step: Any, obs: dict):
         waited = self.memo.get("waited", 0)
@@ -320,8 +371,8 @@ class OracleAgent(Agent):
         self.memo["chasing"] = 0
         self.memo["seen_at"] = mob["distance"]
         reach = self._weapon_range(obs)
-        if mob["distance"] > reach:
-            return {"tool": "move_to", "args": {"target": target_id}}, "move"
+        if mob["distance"] > reach or obs["last_error"].startswith(f"no line of sight to {target_id}"):
+            return {"tool": "move_to", "args": {"target": target_id}}, "move"  # closer, round the wall
         self.memo["attacked"] = 1
         return {"tool": "attack", "args": {"target": target_id}}, "attack"
 

@@ -3,7 +3,8 @@
 Every trajectory record with ``type == "action"`` is one node (tool calls and chat
 alike). An edge a -> b says "a enabled b"; it must point forward in time (a taken
 before b, b in the same or a later round), which makes the graph a DAG.
-Success actions are the actions whose ``checkpoints`` list is non-empty; the
+Success actions are the actions that made the task's success conditions true (see
+``success_actions``); the
 contributing set is the success actions plus every action with a directed path to
 one. CCE = |contributing| / |actions| (0 when the episode failed) and
 PAC(agent) = contributing actions of the agent / actions of the agent.
@@ -97,6 +98,9 @@ def action_records(records: Iterable[Record]) -> list[Record]:
                                           and all(isinstance(v, str if key == "checkpoints" else dict) for v in value)):
                 kind = "strings" if key == "checkpoints" else "objects"
                 raise CausalError(f"action {rec['id']}: '{key}' must be a list of {kind}")
+        achievers = rec.get("success_actions")
+        if achievers is not None and not (isinstance(achievers, list) and all(_is_int(a) for a in achievers)):
+            raise CausalError(f"action {rec['id']}: 'success_actions' must be a list of action ids")
         _check_fields(rec)
         seen.add(rec["id"])
         actions.append(rec)
@@ -141,16 +145,32 @@ def episode_success(records: list[Record], metrics: dict[str, Any] | None) -> bo
 
 
 def success_actions(records: list[Record]) -> tuple[list[int], list[str]]:
-    """Ids of actions that newly reached a checkpoint, plus notes on fallbacks used.
+    """Ids of the actions that made the task's success conditions true, plus notes on fallbacks used.
 
-    A checkpoint first seen on a ``round_end`` record (reached by the world, not by an
-    action) is credited to the last action taken in that round that could change the
-    world (not chat, wait or inspect, if there is one), so the episode still has a place
-    to trace back from; the note says so.
+    The record on which the episode succeeded carries ``success_actions`` (the action after which
+    each success condition last became true). Trajectories written before success was an outcome
+    lack it: then every action that newly reached a checkpoint counts (success meant all of them).
+    A condition or checkpoint first met on a ``round_end`` record (reached by the world, not by an
+    action) is credited to the last action taken in that round that could change the world (not
+    chat, wait or inspect, if there is one), so the episode still has a place to trace back from;
+    the note says so.
     """
     ids: list[int] = []
     notes: list[str] = []
     last_action: Record | None = None
+    for rec in records:
+        if rec.get("type") == "action" and (rec.get("tool") not in ("chat", "wait", "inspect") or last_action is None
+                                            or last_action.get("round") != rec.get("round")):
+            last_action = rec
+        achievers = rec.get("success_actions")
+        if achievers is None:
+            continue
+        ids = [int(a) for a in achievers]
+        if rec.get("type") == "round_end" and last_action is not None:
+            ids.append(last_action["id"])
+            notes.append(f"success reached at the end of round {rec.get('round')}; credited to action {last_action['id']}")
+        return sorted(set(ids)), notes
+    last_action = None
     for rec in records:
         if rec.get("type") == "action":
             if rec.get("tool") not in ("chat", "wait", "inspect") or last_action is None \

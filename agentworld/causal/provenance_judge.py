@@ -42,6 +42,13 @@ Six sources of "a enabled b":
    to), whose latest successful action (chat/wait/inspect aside) was a finished walk (its
    next action is not another move_to the same target), is standing there: that last move
    enables the success action.
+7. Protection (the paper's inclusive rule for tanks). When a mob spends its turn at the end of
+   round r attacking agent X (its ``damage``/``miss`` events in the round_end record), X is
+   holding it off: X's latest world-changing action up to round r enables every world-changing
+   action that a teammate Y took in round r or r+1 within ``protect_radius`` tiles of X, unless
+   that same mob attacked Y too in those rounds. So the guard that keeps four archers busy, and
+   through the heal rule the draughts that keep the guard standing, are credited when the
+   scholar's copying under their eyes is.
 """
 
 from __future__ import annotations
@@ -68,10 +75,13 @@ class ProvenanceJudge:
     name = "provenance"
 
     def __init__(self, window: int = 3, movement: bool = True, chat: bool = True,
-                 checkpoints: dict[str, str] | None = None) -> None:
+                 checkpoints: dict[str, str] | None = None, protect_radius: int = 8) -> None:
         if window < 0:
             raise ValueError(f"chat uptake window must be >= 0 rounds, got {window}")
+        if protect_radius < 0:
+            raise ValueError(f"protect_radius must be >= 0 tiles, got {protect_radius}")
         self.window = window
+        self.protect_radius = protect_radius
         self.movement = movement
         self.chat = chat
         self.checkpoints = dict(checkpoints or {})  # checkpoint id -> description
@@ -87,8 +97,37 @@ class ProvenanceJudge:
         if self.checkpoints:
             out += self.state_edges(records, actions)
         out += self.heal_edges(actions)
+        out += self.protection_edges(records, actions)
         if self.movement:
             out += self.standing_edges(actions)
+        return out
+
+    def protection_edges(self, records: list[Record], actions: list[Record]) -> list[Edge]:
+        attacked: dict[int, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))  # round -> agent -> mobs
+        for rec in records:
+            if rec.get("type") != "round_end" or not _is_round(rec.get("round")):
+                continue
+            for ev in rec.get("events") or []:
+                if ev.get("kind") in ("damage", "miss") and isinstance(ev.get("mob"), str) \
+                        and isinstance(ev.get("target"), str):
+                    attacked[rec["round"]][ev["target"]].add(ev["mob"])
+        if not attacked:
+            return []
+        out: list[Edge] = []
+        latest: dict[str, Record] = {}  # agent -> its latest world-changing action so far
+        for b in actions:
+            if b.get("ok", True) and b.get("tool") not in TRANSPARENT_TOOLS and _is_round(b.get("round")):
+                for holder, action in latest.items():
+                    if holder == b["agent"] or not _near(action, b, self.protect_radius):
+                        continue
+                    rounds = (b["round"], b["round"] + 1)
+                    held = set().union(*(attacked.get(r - 1, {}).get(holder, set()) for r in rounds))
+                    hit_too = set().union(*(attacked.get(r - 1, {}).get(b["agent"], set()) for r in rounds))
+                    mobs = sorted(held - hit_too)
+                    if mobs:
+                        out.append(Edge(action["id"], b["id"], "protection",
+                                        f"{holder} held {', '.join(mobs)} off while {b['agent']} acted", self.name))
+                latest[b["agent"]] = b
         return out
 
     def heal_edges(self, actions: list[Record]) -> list[Edge]:
@@ -344,6 +383,18 @@ def _missed(action: Record) -> bool:
     """An attack that only missed: it changed nothing, so it is not what a heal kept going."""
     kinds = {ev.get("kind") for ev in action.get("events") or []}
     return action.get("tool") == "attack" and "miss" in kinds and "damage" not in kinds
+
+
+def _is_round(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _near(a: Record, b: Record, radius: int) -> bool:
+    """Both records have positions within `radius` tiles (Chebyshev) of each other."""
+    pa, pb = a.get("position"), b.get("position")
+    if not (isinstance(pa, list) and isinstance(pb, list) and len(pa) == 2 and len(pb) == 2):
+        return False
+    return max(abs(pa[0] - pb[0]), abs(pa[1] - pb[1])) <= radius
 
 
 def _same_place(a: Record, b: Record) -> bool:

@@ -658,7 +658,7 @@ class GameServer:
         self._publish(game, {"type": "update", "record": record})  # encoded as is: no copy on the hot path
         game.turn_index += 1
         # a round ends after its last seat, or as soon as the task succeeds (as the env does)
-        succeeded = bool(record.get("checkpoints")) and bool(game.episode.status().get("success"))
+        succeeded = "success_actions" in record
         if game.turn_index >= len(game.order) or succeeded:
             game.turn_index = 0
             round_record = game.episode.end_round()

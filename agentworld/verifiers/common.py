@@ -48,6 +48,10 @@ class _EventCache:
         self.kinds: dict[str, list[dict]] = {}
         self.pos: dict[str, tuple[int, int]] | None = None  # players' positions as of the last scanned event
         self.site_steps: dict[str, list[tuple[dict, dict[str, tuple[int, int]]]]] = {}
+        self.killed_types: set[str] = set()
+        self.killed_ids: set[str] = set()
+        self.mobs_by_type: dict[str, list[Any]] | None = None  # mobs never leave world.mobs (they respawn)
+        self.task_mobs: dict[tuple[int, str | None], list[Any]] = {}
 
     def update(self, world: Any) -> "_EventCache":
         events = world.events
@@ -72,6 +76,9 @@ class _EventCache:
                 self.site_done.setdefault(e["site"], e["round"])
             elif kind == "death":
                 self.deaths.append(e)
+            if kind == "kill":
+                self.killed_types.add(e.get("mob"))
+                self.killed_ids.add(e.get("target"))
             if kind in ("shop_sell", "shop_buy", "trade_done", "pick_up", "kill", "heal"):
                 self.kinds.setdefault(kind, []).append(e)
         self.seen = len(events)
@@ -127,26 +134,42 @@ def any_event(world: Any, kind: str, **fields: Any) -> bool:
     return False
 
 
+def _mobs_of_type(world: Any, mob_type: str) -> list[Any]:
+    cache = _scan(world)
+    if cache.mobs_by_type is None or sum(map(len, cache.mobs_by_type.values())) != len(world.mobs):
+        cache.mobs_by_type = {}
+        for mob in world.mobs.values():
+            cache.mobs_by_type.setdefault(mob.type, []).append(mob)
+        cache.task_mobs.clear()
+    return cache.mobs_by_type.get(mob_type, [])
+
+
 def mob_type_killed(world: Any, mob_type: str) -> bool:
     """True if a mob of this type is dead right now or was killed before (bosses never respawn)."""
-    if any(m.type == mob_type and not m.alive for m in world.mobs.values()):
+    if any(not m.alive for m in _mobs_of_type(world, mob_type)):
         return True
-    return any_event(world, "kill", mob=mob_type)
+    return mob_type in _scan(world).killed_types
 
 
 def task_mobs(world: Any, task: Any, mob_type: str | None = None) -> list[Any]:
     """The mobs a task's `world.mobs` section added (matched by type and spawn tile)."""
-    wanted = set()
-    for spec in task.world.mobs:
-        if mob_type is None or spec.type == mob_type:
-            pos = world.map.resolve(spec.position)
-            wanted.add((spec.type, int(pos[0]), int(pos[1])))
-    return [m for m in world.mobs.values() if (m.type, m.spawn[0], m.spawn[1]) in wanted]
+    cache = _scan(world)
+    _mobs_of_type(world, mob_type or "")  # refreshes the index (and drops stale task lists) if mobs changed
+    key = (id(task), mob_type)
+    found = cache.task_mobs.get(key)
+    if found is None:
+        wanted = set()
+        for spec in task.world.mobs:
+            if mob_type is None or spec.type == mob_type:
+                pos = world.map.resolve(spec.position)
+                wanted.add((spec.type, int(pos[0]), int(pos[1])))
+        found = cache.task_mobs[key] = [m for m in world.mobs.values() if (m.type, m.spawn[0], m.spawn[1]) in wanted]
+    return found
 
 
 def killed_ids(world: Any) -> set[str]:
     """Ids of every mob killed so far (a respawned mob still counts as killed once)."""
-    return {e["target"] for e in _scan(world).kinds.get("kill", ())}
+    return _scan(world).killed_ids
 
 
 def all_task_mobs_killed(world: Any, task: Any, mob_type: str | None = None) -> bool:

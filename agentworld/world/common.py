@@ -33,6 +33,24 @@ def _suggest(name: str, options: tuple[str, ...]) -> str:
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
+def suggest_ranked(name: str, options, rank) -> str:
+    """Like `suggest`, but among the close or containing options the lowest `rank(option)` wins
+    (ties keep suggest's order), so what the agent has been told about beats a far look-alike."""
+    candidates = _candidates(str(name), tuple(options))
+    if not candidates:
+        return ""
+    best = min(range(len(candidates)), key=lambda i: (rank(candidates[i]), i))
+    return f"; did you mean '{candidates[best]}'?"
+
+
+@functools.lru_cache(maxsize=4096)
+def _candidates(name: str, options: tuple[str, ...]) -> tuple[str, ...]:
+    close = difflib.get_close_matches(name, options, n=5, cutoff=0.5)
+    containing = sorted((o for o in options if name in o and o not in close), key=lambda o: (len(o), o)) \
+        if len(name) >= 3 else []
+    return tuple(close + containing)
+
+
 def fmt_items(items: dict[str, int]) -> str:
     return ", ".join(f"{k} x{v}" for k, v in items.items()) or "nothing"
 

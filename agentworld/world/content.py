@@ -97,6 +97,7 @@ class Rules(Model):
     lesson_xp: int = Field(40, ge=0)  # XP per taught skill that one talk with a trainer gives
     mob_speed: int = Field(3, ge=1)   # tiles a mob walks per round
     mob_leash: int = Field(20, ge=1)  # a mob drops a target further than this from its spawn
+    sight_blockers: list[Id] = Field(default_factory=list)  # terrains an attack cannot see through
     tool_bonus_per_power: float = Field(0.25, ge=0, le=1)  # extra-unit chance per tool power above 1
 
     def max_hp(self, health_level: int) -> int:
@@ -213,6 +214,7 @@ class Mob(Model):
     defense: int = Field(ge=0)
     max_hit: int = Field(ge=0)
     attack_range: int = Field(1, ge=1)
+    speed: int | None = Field(None, ge=1)  # tiles walked per round; None = rules.mob_speed
     style: Style = "melee"
     aggressive: bool = False
     aggro_radius: int = Field(0, ge=0)
@@ -583,3 +585,7 @@ def _cross_check(p: list[str], rules: Rules | None, skills: dict, items: dict, s
             need(mobs, sp.mob, "mob", f"map.yaml: spawns[{i}]")
         if rules is not None and rules.hub not in {lm.id for lm in spec.landmarks}:
             p.append(f"rules.yaml: hub: unknown landmark '{rules.hub}'")
+        if rules is not None:
+            terrains = {t.id for t in spec.terrain}
+            for i, t in enumerate(rules.sight_blockers):
+                need(terrains, t, "terrain", f"rules.yaml: sight_blockers[{i}]")

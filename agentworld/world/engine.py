@@ -13,7 +13,8 @@ Timing rules (documented for task authors):
 - a trade offer made in round r can be accepted until the end of round r + expiry - 1;
 - mobs act in end_round: an aggressive mob targets the nearest living player within its aggro
   radius, an attacked mob targets its first attacker; each round it attacks its target if in
-  range, else walks up to rules.mob_speed tiles toward it. When its target dies or leaves the
+  range and in sight (see sight.py), else walks up to its speed (mobs.yaml `speed`, default
+  rules.mob_speed) along a shortest path until it is. When its target dies or leaves the
   leash (rules.mob_leash tiles from the mob's spawn) it turns on the living attacker that dealt
   it most damage; with none left it heals to full and walks home.
 """
@@ -22,10 +23,11 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .common import KIND_OF, ActionError, suggest
+from .common import KIND_OF, ActionError, suggest, suggest_ranked
 from .construction import Construction
 from .entities import HIDDEN_UNTIL_SEEN, GroundItem, Landmark, Mob, Node, Npc, Offer, Player, Site, Station
 from .equipment import Equipment
@@ -84,6 +86,7 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         self.landmarks: dict[str, Landmark] = {}
         self.entities: dict[str, Any] = {}       # every non-player entity by id
         self.active: dict[str, Mob] = {}         # mobs with a target or away from their spawn
+        self.guarded: dict[tuple[int, int], Mob] = {}  # tile -> the mob that holds it (while it lives)
         self.dead_mobs: dict[str, Mob] = {}      # waiting to respawn
         self.depleted: dict[str, Node] = {}      # waiting to grow back
         self.offers: dict[int, Offer] = {}
@@ -91,6 +94,7 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         self.next_offer = 0
         self.grid = SpatialGrid(8)
         self.provenance = Provenance()
+        self.mentioned: dict[str, frozenset[str]] = {}  # agent -> words its briefing uses (see mention)
 
     # --- lifecycle -------------------------------------------------------------------------
     def reset(self, seed: int | None = 0) -> None:
@@ -202,10 +206,28 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         self.grid.add(name, p)
         return p
 
-    def add_mob(self, mob_type: str, position) -> str:
+    def mention(self, agent: str, *texts: str) -> None:
+        """Record the ids an agent's briefing names (objective, documentation, spawn): its typo
+        suggestions prefer them, so `move_to camp` offers the task's camp, not another region's."""
+        self.mentioned[agent] = frozenset(re.findall(r"[A-Za-z0-9_#]+", " ".join(texts)))
+
+    def add_mob(self, mob_type: str, position, guards=None) -> str:
+        """A mob at `position`; with `guards` ([x, y] tiles) it holds a passage: while it lives no
+        player can step on those tiles (see movement.py), wherever the fight takes the mob."""
         if mob_type not in self.content.mobs:
             raise ValueError(f"add_mob: unknown mob type '{mob_type}'{suggest(mob_type, self.content.mobs)}")
-        return self._new_mob(mob_type, self._resolve_setup_pos(position, f"mob '{mob_type}'"))
+        mob_id = self._new_mob(mob_type, self._resolve_setup_pos(position, f"mob '{mob_type}'"))
+        tiles = [self._resolve_setup_pos(tile, f"mob '{mob_type}' guards[{i}]")
+                 for i, tile in enumerate(guards or ())]
+        for tile in tiles:
+            if tile in self.guarded:
+                raise ValueError(f"mob '{mob_type}': tile {tile} is already guarded by "
+                                 f"{self.guarded[tile].id}")
+        mob = self.mobs[mob_id]
+        mob.guards = tuple(tiles)
+        for tile in tiles:
+            self.guarded[tile] = mob
+        return mob_id
 
     def add_node(self, node_kind: str, position) -> str:
         if node_kind not in self.content.node_kinds:
@@ -359,17 +381,54 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
             f"; none in view (within {self.rules.view_radius} tiles)"
         raise ActionError(f"{missing}{hint}")
 
-    def _lookup(self, target: str):
-        """A player or entity by id; None if unknown."""
-        ent = self.players.get(target)
-        return ent if ent is not None else self.entities.get(target)
+    def _lookup(self, p: Player, target: str, kind: type | tuple[type, ...] | None = None):
+        """The player or entity `target` names, if `p` may know it (of `kind`, when given); else None.
 
-    def _unknown_target(self, p: Player, target: str, kinds: str) -> ActionError:
-        """Suggestions come only from what the agent may know: teammates, fixed places (landmarks,
-        NPCs, stations, sites) and what is in view, so a typo never reveals a hidden relic's id."""
-        in_view = [ident for ident, _, _ in self.grid.near(p.x, p.y, self.rules.view_radius)]
+        Teammates and fixed places (landmarks, NPCs, stations, sites) are always known; ground
+        items, mobs and nodes only while in view. Every tool resolves ids here, so an out-of-view id
+        gets exactly the answer of an id that does not exist (no distance, no "not in view")."""
+        ent = self.players.get(target)
+        if ent is None:
+            ent = self.entities.get(target)
+        if ent is None or (kind is not None and not isinstance(ent, kind)):
+            return None
+        if isinstance(ent, HIDDEN_UNTIL_SEEN) and chebyshev((p.x, p.y), (ent.x, ent.y)) > self.rules.view_radius:
+            return None
+        return ent
+
+    def _known_ids(self, p: Player, kind: type | tuple[type, ...] | None = None) -> list[str]:
+        """The ids `p` may know (see _lookup), for typo suggestions that never name a hidden thing."""
         fixed = [ident for ident, e in self.entities.items() if not isinstance(e, HIDDEN_UNTIL_SEEN)]
-        return ActionError(f"unknown {kinds} '{target}'{suggest(target, list(self.players) + fixed + in_view)}")
+        in_view = [ident for ident, e, _ in self.grid.near(p.x, p.y, self.rules.view_radius)
+                   if isinstance(e, HIDDEN_UNTIL_SEEN)]
+        known = list(self.players) + fixed + sorted(in_view)
+        if kind is None:
+            return known
+        return [ident for ident in known if isinstance(self.players.get(ident) or self.entities.get(ident), kind)]
+
+    def _unknown_target(self, p: Player, target: str, kinds: str, options=None) -> ActionError:
+        """'unknown <kinds> ...' with a suggestion from `options` (default: every id `p` may know).
+        An id shaped like a mob's, node's or ground item's gets a reminder that those are named
+        only while in view; the message depends on the string alone, never on what is hidden."""
+        prefix, hash_sign, _ = target.partition("#")
+        c = self.content
+        hint = (f" (mobs, nodes and ground items can be named by id only while in view, within "
+                f"{self.rules.view_radius} tiles)"
+                if hash_sign and (prefix in c.mobs or prefix in c.node_kinds or prefix == "ground") else "")
+        pool = self._known_ids(p) if options is None else options
+        return ActionError(f"unknown {kinds} '{target}'{hint}{suggest_ranked(target, pool, self._preference(p))}")
+
+    def _preference(self, p: Player) -> Callable[[str], tuple[int, int]]:
+        """Rank of an id for p's suggestions: named in p's briefing, then in view, then the rest;
+        places (landmarks) before things at equal rank."""
+        named = self.mentioned.get(p.name, frozenset())
+
+        def rank(ident: str) -> tuple[int, int]:
+            ent = self._lookup(p, ident)
+            near = ent is not None and chebyshev((p.x, p.y), (ent.x, ent.y)) <= self.rules.view_radius
+            return (0 if ident in named else 1 if near else 2), (0 if isinstance(ent, Landmark) else 1)
+
+        return rank
 
     # --- the round's end: mobs, deaths, respawns, expiries --------------------------------------
     def end_round(self) -> list[dict]:

@@ -62,6 +62,7 @@ class Mob:
     seq: int = 0                              # creation order: mobs act in this order
     path: list[tuple[int, int]] = field(default_factory=list)         # cached walk (home or to target)
     path_goal: tuple | None = None
+    guards: tuple[tuple[int, int], ...] = ()  # tiles no player may step on while this mob lives
 
 
 @dataclass(slots=True)

@@ -124,7 +124,7 @@ class Exchange:
     def _do_pick_up(self, p: Player, args: dict, aid: int) -> str:
         target = self._arg_str(args, "target")
         rng = self.rules.interact_range
-        g = self.ground.get(target)
+        g = self._lookup(p, target, GroundItem)
         if g is None:
             if target in self.content.items:
                 found = self._nearest(p, rng, lambda e: isinstance(e, GroundItem) and e.item == target)
@@ -132,7 +132,7 @@ class Exchange:
                     raise ActionError(f"no {target} on the ground within {rng} tile(s)")
                 g = found[0]
             else:
-                raise ActionError(f"unknown ground item '{target}'{suggest(target, self.ground)}")
+                raise self._unknown_target(p, target, "ground item", self._known_ids(p, GroundItem))
         self._in_range(p, g, rng, "pick_up")
         count = g.count
         del self.ground[g.id]

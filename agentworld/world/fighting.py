@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from . import combat
-from .common import ActionError, mob_return, fmt_items, suggest
+from .common import ActionError, article, mob_return, fmt_items, suggest
 from .entities import Mob, Player
+from .sight import sight_blocker
 
 
 class Fighting:
@@ -27,13 +28,16 @@ class Fighting:
     def _do_attack(self, p: Player, args: dict, aid: int) -> str:
         target = self._arg_str(args, "target")
         attack, _defence, max_hit, _armour, wrange, style = self._player_ratings(p)
-        mob = self.mobs.get(target)
+        mob = self._lookup(p, target, Mob)
         if mob is None:
             if target in self.content.mobs:
-                mob = self._nearest_in_range(p, wrange, lambda e: isinstance(e, Mob) and e.type == target and e.alive,
-                                             f"no living {target} within your weapon range {wrange}")
+                def kind(e) -> bool:
+                    return isinstance(e, Mob) and e.type == target and e.alive
+                seen = self._nearest(p, wrange, lambda e: kind(e) and self._sight_blocker(p, e) is None)
+                mob = seen[0] if seen is not None else self._nearest_in_range(
+                    p, wrange, kind, f"no living {target} within your weapon range {wrange}")
             else:
-                ent = self._lookup(target)
+                ent = self._lookup(p, target)
                 if isinstance(ent, Player):
                     raise ActionError("you cannot attack other players")
                 if ent is not None:
@@ -42,6 +46,7 @@ class Fighting:
         if not mob.alive:
             raise ActionError(f"{mob.id} is dead ({mob_return(mob)})")
         self._in_range(p, mob, wrange, "weapon")
+        self._need_sight(p, mob)
         spec = self.content.mobs[mob.type]
         weapon = p.equipment.get("weapon")
         if weapon is not None:
@@ -61,6 +66,19 @@ class Fighting:
         if mob.hp > 0:
             return f"you hit {mob.id} for {dmg} ({mob.hp}/{mob.max_hp} HP left)"
         return self._kill(p, mob, spec, aid, dmg, style)
+
+    def _sight_blocker(self, a, b) -> tuple[int, int] | None:
+        """The first sight-blocking tile between two entities (from a), or None when a sees b."""
+        ix = self._ix
+        return sight_blocker(ix.sight_grid, ix.width, (a.x, a.y), (b.x, b.y))
+
+    def _need_sight(self, p: Player, mob: Mob) -> None:
+        wall = self._sight_blocker(p, mob)
+        if wall is not None:
+            gmap = self.map
+            what = gmap.terrain_types[gmap.terrain[wall[1] * gmap.width + wall[0]]].name.lower()
+            raise ActionError(f"no line of sight to {mob.id}: {article(what)} at ({wall[0]}, {wall[1]}) "
+                              f"is in the way; move to where nothing blocks the line")
 
     def _kill(self, p: Player, mob: Mob, spec, aid: int, dmg: int, style: str) -> str:
         mob.hp = 0

@@ -15,6 +15,10 @@ class ContentIndex:
         self.walk_grid: bytes = gmap.walkable_grid
         self.width, self.height = gmap.width, gmap.height
         self.max_expansions = max(2000, min(gmap.width * gmap.height, 200_000))
+        blockers = set(content.rules.sight_blockers)
+        opaque = [1 if t.id in blockers else 0 for t in gmap.terrain_types]
+        # 1 where the terrain blocks line of sight (rules.sight_blockers), like walk_grid
+        self.sight_grid: bytes = gmap.terrain.translate(bytes(opaque + [0] * (256 - len(opaque))))
         tools: dict[str, list[tuple[int, str]]] = {}
         for item in content.items.values():
             if item.tool is not None:
@@ -31,6 +35,7 @@ class ContentIndex:
         self.skill_ids = list(content.skills)
         self.slots = list(content.rules.equipment_slots)
         self.reachable: bytes = gmap.reachable
+        self.mob_speed = {m.id: m.speed or content.rules.mob_speed for m in content.mobs.values()}
         self.max_aggro = max([m.aggro_radius for m in content.mobs.values() if m.aggressive] or [0])
         self.node_names = {k: v.name for k, v in content.node_kinds.items()}
         self.mob_names = {k: v.name for k, v in content.mobs.items()}

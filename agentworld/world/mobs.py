@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from . import combat
 from .entities import Mob, Player
-from .pathfinding import chebyshev, find_path_grid
+from .pathfinding import chebyshev, find_path_grid, straight_path
 
 
-MOB_PATH_EXPANSIONS = 400  # A* bound for a mob walking around an obstacle
+MOB_PATH_EXPANSIONS = 3000  # A* bound for a mob walking around an obstacle (a leash box is 41 x 41)
 
 
 class MobBrain:
@@ -47,14 +49,8 @@ class MobBrain:
                 if tgt is None:
                     self._mob_reset(mob)
                     continue
-            d = chebyshev((mob.x, mob.y), (tgt.x, tgt.y))
-            if d > spec.attack_range:
-                if not self._mob_walk(mob, (tgt.x, tgt.y), spec.attack_range):
-                    mob.target = None  # cannot reach it: give up and go home
-                    continue
-                d = chebyshev((mob.x, mob.y), (tgt.x, tgt.y))
-                if d > spec.attack_range:
-                    continue
+            if not self._mob_chase(mob, spec, tgt):
+                continue
             self._mob_attack(mob, spec, tgt)
 
     def _mob_reset(self, mob: Mob) -> None:
@@ -86,65 +82,68 @@ class MobBrain:
                     best = (-dmg, name)
         return best[1] if best else None
 
-    def _mob_walk(self, mob: Mob, goal, near: int) -> bool:
-        """Walk up to rules.mob_speed tiles toward goal (path cached while the goal stays put).
+    def _mob_can_strike(self, mob: Mob, reach: int, tgt: Player) -> bool:
+        return chebyshev((mob.x, mob.y), (tgt.x, tgt.y)) <= reach and self._sight_blocker(mob, tgt) is None
 
-        A mob that cannot find a way home within the search bound is put back at its spawn.
-        Returns False when no path was found."""
-        key = (goal, near)
-        path = mob.path
-        if near > 0 and self._mob_greedy(mob, goal, near):
+    def _mob_chase(self, mob: Mob, spec, tgt: Player) -> bool:
+        """Walk until the target is within reach AND in sight (a wall between them means coming
+        round it); True when the mob can strike this round. A mob that finds no way gives up."""
+        reach = spec.attack_range
+        if self._mob_can_strike(mob, reach, tgt):
             return True
-        if not (mob.path_goal == key and path and abs(path[0][0] - mob.x) + abs(path[0][1] - mob.y) == 1):
-            ix = self._ix
-            path = find_path_grid(ix.walk_grid, ix.width, ix.height, (mob.x, mob.y), goal, near, MOB_PATH_EXPANSIONS)
-            if path is None:
-                mob.path, mob.path_goal = [], None
-                if near == 0 and goal == mob.spawn:
-                    start = [mob.x, mob.y]
-                    ox, oy = mob.x, mob.y
-                    mob.x, mob.y = mob.spawn
-                    self.grid.move(mob.id, mob, ox, oy)
-                    self._ev("move", None, None, mob=mob.id, frm=start, to=[mob.x, mob.y])
-                return False
+        # head for the target itself and stop at the first tile that is in reach and in sight
+        if not self._mob_walk(mob, (tgt.x, tgt.y), 1, lambda: self._mob_can_strike(mob, reach, tgt)):
+            mob.target = None  # cannot reach it: give up and go home
+            return False
+        return self._mob_can_strike(mob, reach, tgt)
+
+    def _mob_walk(self, mob: Mob, goal, near: int, arrived: Callable[[], bool] | None = None) -> bool:
+        """Walk up to the mob's speed toward a tile within `near` of goal along a shortest path
+        (straight when the way is open, else bounded A*), stopping early once `arrived()` holds.
+        The path is kept while its end still lies within `near` of the goal, so a target that
+        shuffles about costs no new search. A mob that cannot find a way home is put back at its
+        spawn. Returns False when no path was found."""
+        path = self._mob_path(mob, goal, near)
+        if path is None:
+            mob.path, mob.path_goal = [], None
+            if near == 0 and goal == mob.spawn:
+                start = [mob.x, mob.y]
+                ox, oy = mob.x, mob.y
+                mob.x, mob.y = mob.spawn
+                self.grid.move(mob.id, mob, ox, oy)
+                self._ev("move", None, None, mob=mob.id, frm=start, to=[mob.x, mob.y])
+            return False
         if not path:
             return True
         start = [mob.x, mob.y]
-        rest = self._step_along(mob.id, mob, path, self.rules.mob_speed)
-        mob.path, mob.path_goal = rest, (key if rest else None)
+        speed = self._ix.mob_speed[mob.type]
+        if arrived is None:
+            rest = self._step_along(mob.id, mob, path, speed)
+        else:
+            rest = path
+            for _ in range(min(speed, len(path))):
+                rest = self._step_along(mob.id, mob, rest, 1)
+                if arrived():
+                    break
+        mob.path, mob.path_goal = rest, ((goal, near) if rest else None)
         self._ev("move", None, None, mob=mob.id, frm=start, to=[mob.x, mob.y])
         return True
 
-    def _mob_greedy(self, mob: Mob, goal, near: int) -> bool:
-        """Chase in a straight line (longer axis first) while the way is open: no search needed.
-
-        Returns False, without moving, when the first step is blocked (then the caller path-finds)."""
+    def _mob_path(self, mob: Mob, goal, near: int) -> list | None:
+        """The tiles to walk (a still-valid cached path, a straight walk, or bounded A*); None if none."""
+        path = mob.path
+        if path and mob.path_goal is not None and abs(path[0][0] - mob.x) + abs(path[0][1] - mob.y) == 1:
+            (old_goal, old_near) = mob.path_goal
+            end = path[-1]
+            if old_goal == goal and old_near == near or \
+                    old_near == near and max(abs(end[0] - goal[0]), abs(end[1] - goal[1])) <= near:
+                return path
         ix = self._ix
-        walk, w = ix.walk_grid, ix.width
-        x, y = mob.x, mob.y
-        gx, gy = goal
-        moved = 0
-        while moved < self.rules.mob_speed and max(abs(x - gx), abs(y - gy)) > near:
-            dx, dy = gx - x, gy - y
-            sx = (dx > 0) - (dx < 0)
-            sy = (dy > 0) - (dy < 0)
-            options = ((x + sx, y), (x, y + sy)) if abs(dx) >= abs(dy) else ((x, y + sy), (x + sx, y))
-            for nx, ny in options:
-                if (nx, ny) != (x, y) and 0 <= nx < w and 0 <= ny < ix.height and walk[ny * w + nx]:
-                    x, y = nx, ny
-                    moved += 1
-                    break
-            else:
-                break
-        if not moved:
-            return False
-        start = [mob.x, mob.y]
-        ox, oy = mob.x, mob.y
-        mob.x, mob.y = x, y
-        self.grid.move(mob.id, mob, ox, oy)
-        mob.path, mob.path_goal = [], None
-        self._ev("move", None, None, mob=mob.id, frm=start, to=[x, y])
-        return True
+        found = straight_path(ix.walk_grid, ix.width, ix.height, (mob.x, mob.y), goal, near)
+        if found is None and self._may_reach((mob.x, mob.y), goal, near):  # e.g. not across the river
+            found = find_path_grid(ix.walk_grid, ix.width, ix.height, (mob.x, mob.y), goal, near,
+                                   MOB_PATH_EXPANSIONS)
+        return found
 
     def _mob_attack(self, mob: Mob, spec, p: Player) -> None:
         _attack, defence, _mh, armour, _r, _s = self._player_ratings(p)

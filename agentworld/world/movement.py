@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .common import ActionError, mob_return
-from .entities import HIDDEN_UNTIL_SEEN, Landmark, Mob, Player
+from .entities import Landmark, Mob, Player
 from .pathfinding import chebyshev, find_path_grid, straight_path
 
 
@@ -25,16 +25,13 @@ class Movement:
             raise ActionError(f"move_to target must be [x, y] or an id/name string, got {target!r}")
         if target == p.name:
             raise ActionError("you cannot move to yourself")
-        ent = self._lookup(target)
+        ent = self._lookup(p, target)
         if ent is None and "#" not in target:  # a kind ('oak_tree', 'wolf'): the nearest one in view
             found = self._nearest(p, self.rules.view_radius, lambda e: getattr(e, "id", "").partition("#")[0] == target)
             ent = found[0] if found else None
             target = ent.id if ent is not None else target
         if ent is None:
             raise self._unknown_target(p, target, "move target")
-        if isinstance(ent, HIDDEN_UNTIL_SEEN) and chebyshev((p.x, p.y), (ent.x, ent.y)) > self.rules.view_radius:
-            raise ActionError(f"{target} is not in view (you see {self.rules.view_radius} tiles around you); "
-                              "move_to coordinates or a landmark to get near it first")
         if isinstance(ent, Landmark):
             return (ent.x, ent.y), 0, ent.name
         if isinstance(ent, Mob) and not ent.alive:
@@ -66,6 +63,22 @@ class Movement:
         self.grid.move(ident, ent, ox, oy)
         return path[k:]
 
+    def _steps_before_guard(self, path: list, steps: int) -> tuple[int, Mob | None]:
+        """How many of the next `steps` tiles a player may walk before a tile a living mob guards
+        (and that mob), or (steps, None) when the way is free."""
+        guarded = self.guarded
+        if guarded:
+            for i, tile in enumerate(path[:steps]):
+                mob = guarded.get(tile)
+                if mob is not None and mob.alive:
+                    return i, mob
+        return steps, None
+
+    @staticmethod
+    def _guard_note(mob: Mob, tile) -> str:
+        return (f"{mob.id} guards ({tile[0]}, {tile[1]}) and lets no one pass while it lives: "
+                f"kill it to open the way")
+
     def _do_move_to(self, p: Player, args: dict, aid: int) -> str:
         if "target" not in args:
             raise ActionError("move_to needs a 'target': [x, y], an entity id, an agent name or a landmark id")
@@ -87,9 +100,15 @@ class Movement:
             if path is None:
                 raise ActionError(f"no walkable path from ({p.x}, {p.y}) to {label}; it may be cut off by "
                                   f"water or walls")
-        rest = self._step_along(p.name, p, path, self.rules.move_speed)
-        p.path, p.path_goal = rest, (key if rest else None)
+        steps, guard = self._steps_before_guard(path, self.rules.move_speed)
+        if guard is not None and steps == 0:
+            p.path, p.path_goal = [], None
+            raise ActionError(f"{self._guard_note(guard, path[0])}; you stay at ({p.x}, {p.y})")
+        rest = self._step_along(p.name, p, path, steps)
+        p.path, p.path_goal = (rest, key if rest else None) if guard is None else ([], None)
         self._ev("move", p.name, aid, frm=[start[0], start[1]], to=[p.x, p.y], steps=len(path) - len(rest))
+        if guard is not None:
+            return f"moved {steps} tiles to ({p.x}, {p.y}); {self._guard_note(guard, path[steps])}"
         if rest:
             return (f"moved {len(path) - len(rest)} tiles to ({p.x}, {p.y}); {len(rest)} tiles left to {label} "
                     f"(call move_to again)")

@@ -148,7 +148,7 @@ class Observing:
     def _do_inspect(self, p: Player, args: dict, aid: int) -> str:
         target = self._arg_str(args, "target")
         c = self.content
-        ent = self._lookup(target)
+        ent = self._lookup(p, target)
         if ent is not None and not isinstance(ent, Landmark):
             d = chebyshev((p.x, p.y), (ent.x, ent.y))
             if d > self.rules.view_radius and ent is not p:
@@ -192,7 +192,7 @@ class Observing:
             m = c.mobs[target]
             return (f"{m.name} ({m.id}): level {m.level}, {m.hp} HP, max hit {m.max_hit}, range {m.attack_range}, "
                     f"{'aggressive' if m.aggressive else 'passive'}{', BOSS' if m.boss else ''}. {m.description}")
-        pool = list(self.players) + list(self.entities) + list(c.items) + list(c.recipes)
+        pool = self._known_ids(p) + list(c.items) + list(c.recipes)
         raise ActionError(f"nothing called '{target}' to inspect{suggest(target, pool)}")
 
     def _describe(self, ent, d: int) -> str:

@@ -27,16 +27,15 @@ class Production:
     def _do_gather(self, p: Player, args: dict, aid: int) -> str:
         target = self._arg_str(args, "target")
         rng = self.rules.interact_range
-        node = self.nodes.get(target)
+        node = self._lookup(p, target, Node)
         if node is None:
             if target in self.content.node_kinds:
                 node = self._nearest_in_range(p, rng, lambda e: isinstance(e, Node) and e.kind == target and not e.depleted,
                                               f"no {target} with resources left within {rng} tile(s)")
             else:
-                ent = self._lookup(target)
-                if ent is not None:
+                if self._lookup(p, target) is not None:
                     raise ActionError(f"{target} is not a resource node")
-                raise ActionError(f"unknown node '{target}'{suggest(target, list(self.content.node_kinds))}")
+                raise self._unknown_target(p, target, "node", list(self.content.node_kinds))
         kind = self.content.node_kinds[node.kind]
         if node.depleted:
             raise ActionError(f"{node.id} is depleted; it grows back at the start of round {node.respawn_round}")

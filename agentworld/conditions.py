@@ -1,0 +1,243 @@
+"""Outcome conditions: the vocabulary a task's `success:` (and a checkpoint's `when:`) is written in.
+
+Success is the state the objective describes, not a procedure: a task YAML lists conditions that
+must all hold at the same moment, each a one-key mapping:
+
+    success:
+      - wields: {agent: wizard, item: magic_staff}       # equipped (in the item's own slot)
+      - holds: {agent: smith, items: {rope: 1}}           # inventory + equipment; no agent = the team
+      - site_built: {site: watchtower}                    # a task construction site is complete
+      - killed: {mob: fallen_knight}                      # every task-placed mob of that type is killed
+      - nobody_died: {}                                   # no player (or no listed agent) has died
+      - quest_done: {agent: apprentice, quest: witchs_brew}
+      - at: {agent: north_warden, place: north_ward_stone, within: 1}
+      - predicate: relay_in_order                         # a function in the task's verifier module
+
+Being data, the same conditions are read by the episode (is the objective met?), by `validate`
+(do the ids exist?) and by `agentworld audit` (what does the outcome require of the world?).
+Evaluation only reads the world; it runs after every action, so each `met` stays cheap.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from agentworld.verifiers.common import deaths, held, killed_ids, mob_type_killed, quest_stage, site_complete, task_mobs
+
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
+
+Position = tuple[int, int]
+
+
+class Condition(BaseModel):
+    """One outcome condition; `kind` is its YAML key."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: ClassVar[str] = ""
+
+    def met(self, world: "World", task: "Task") -> bool:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+    def agents(self) -> list[str]:
+        """The agents this condition names (for cross-checks and the causal judge)."""
+        agent = getattr(self, "agent", None)
+        return [agent] if agent else list(getattr(self, "agents_", None) or [])
+
+
+class Wields(Condition):
+    kind: ClassVar[str] = "wields"
+    agent: str
+    item: str
+
+    def met(self, world: "World", task: "Task") -> bool:
+        player = world.players.get(self.agent)
+        return player is not None and self.item in player.equipment.values()
+
+    def describe(self) -> str:
+        return f"{self.agent} wields {self.item}"
+
+
+class Holds(Condition):
+    kind: ClassVar[str] = "holds"
+    agent: str | None = None  # None: the team together
+    items: dict[str, int] = Field(min_length=1)
+
+    def met(self, world: "World", task: "Task") -> bool:
+        if self.agent is not None and self.agent not in world.players:
+            return False
+        return all(held(world, item, self.agent) >= n for item, n in self.items.items())
+
+    def describe(self) -> str:
+        goods = ", ".join(f"{n} {item}" for item, n in self.items.items())
+        return f"{self.agent or 'the team'} holds {goods}"
+
+
+class SiteBuilt(Condition):
+    kind: ClassVar[str] = "site_built"
+    site: str
+
+    def met(self, world: "World", task: "Task") -> bool:
+        return site_complete(world, self.site)
+
+    def describe(self) -> str:
+        return f"site {self.site} is built"
+
+
+class Killed(Condition):
+    kind: ClassVar[str] = "killed"
+    mob: str  # a mob type
+
+    def met(self, world: "World", task: "Task") -> bool:
+        placed = task_mobs(world, task, self.mob)
+        if not placed:
+            return mob_type_killed(world, self.mob)
+        dead = killed_ids(world)
+        return all(m.id in dead for m in placed)
+
+    def describe(self) -> str:
+        return f"every {self.mob} is killed"
+
+
+class NobodyDied(Condition):
+    kind: ClassVar[str] = "nobody_died"
+    agents_: list[str] | None = Field(None, alias="agents")
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    def met(self, world: "World", task: "Task") -> bool:
+        return deaths(world, self.agents_) == 0
+
+    def describe(self) -> str:
+        return "nobody has died" if not self.agents_ else f"none of {', '.join(self.agents_)} has died"
+
+
+class QuestDone(Condition):
+    kind: ClassVar[str] = "quest_done"
+    agent: str
+    quest: str
+
+    def met(self, world: "World", task: "Task") -> bool:
+        return quest_stage(world, self.agent, self.quest) == "done"
+
+    def describe(self) -> str:
+        return f"{self.agent} has finished the quest {self.quest}"
+
+
+class At(Condition):
+    kind: ClassVar[str] = "at"
+    agent: str
+    place: Union[str, Position]  # a landmark id or [x, y]
+    within: int = Field(0, ge=0)  # Chebyshev distance
+
+    def met(self, world: "World", task: "Task") -> bool:
+        player = world.players.get(self.agent)
+        if player is None or not player.alive:
+            return False
+        x, y = world.map.resolve(self.place)
+        return max(abs(player.x - x), abs(player.y - y)) <= self.within
+
+    def describe(self) -> str:
+        where = self.place if isinstance(self.place, str) else f"({self.place[0]}, {self.place[1]})"
+        return f"{self.agent} stands within {self.within} tiles of {where}"
+
+
+class Predicate(Condition):
+    """A condition the vocabulary cannot say, written as a function in the task's verifier module."""
+
+    kind: ClassVar[str] = "predicate"
+    name: str
+    function: Callable[[Any, Any], bool] | None = Field(None, exclude=True, repr=False)
+
+    def met(self, world: "World", task: "Task") -> bool:
+        if self.function is None:
+            raise RuntimeError(f"predicate '{self.name}' was not bound to the task's verifier")
+        return bool(self.function(world, task))
+
+    def describe(self) -> str:
+        doc = (self.function.__doc__ or "").strip().splitlines() if self.function else []
+        return doc[0] if doc else f"predicate {self.name} holds"
+
+
+CONDITIONS: dict[str, type[Condition]] = {
+    cls.kind: cls for cls in (Wields, Holds, SiteBuilt, Killed, NobodyDied, QuestDone, At, Predicate)
+}
+
+
+def parse_condition(raw: Any) -> Condition:
+    """`{kind: {args}}` (or `predicate: NAME`, `nobody_died: {}`) -> a Condition; ValueError says what is wrong."""
+    if isinstance(raw, Condition):
+        return raw
+    if not isinstance(raw, dict) or len(raw) != 1:
+        raise ValueError(f"a condition must be a one-key mapping like {{wields: {{agent: wizard, item: "
+                         f"magic_staff}}}}, got {raw!r}")
+    (kind, args), = raw.items()
+    model = CONDITIONS.get(kind)
+    if model is None:
+        close = difflib.get_close_matches(str(kind), CONDITIONS, n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else f"; known: {', '.join(CONDITIONS)}"
+        raise ValueError(f"unknown condition '{kind}'{hint}")
+    if model is Predicate and isinstance(args, str):
+        args = {"name": args}
+    if args is None:
+        args = {}
+    if not isinstance(args, dict):
+        raise ValueError(f"the arguments of condition '{kind}' must be a mapping, got {args!r}")
+    try:
+        return model.model_validate(args)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        field = ".".join(str(p) for p in err["loc"])
+        raise ValueError(f"{kind}{'.' + field if field else ''}: {err['msg'].removeprefix('Value error, ')}") from None
+
+
+def dump_condition(condition: Condition) -> dict:
+    """The one-key mapping a task file holds (the inverse of parse_condition)."""
+    if isinstance(condition, Predicate):
+        return {"predicate": condition.name}
+    return {condition.kind: condition.model_dump(mode="json", by_alias=True, exclude_none=True)}
+
+
+def check_condition(condition: Condition, task: "Task", content: Any, verifier: Any) -> list[str]:
+    """Problems with the ids a condition names (agents, items, sites, mobs, quests, places, predicates)."""
+    problems: list[str] = []
+
+    def unknown(kind: str, value: Any, known: Any) -> None:
+        close = difflib.get_close_matches(str(value), [str(k) for k in known], n=1)
+        problems.append(f"unknown {kind} '{value}'" + (f"; did you mean '{close[0]}'?" if close else ""))
+
+    agents = task.agent_names
+    for name in condition.agents():
+        if name not in agents:
+            unknown("agent", name, agents)
+    if isinstance(condition, SiteBuilt):
+        sites = [s.id for s in task.world.sites]
+        if condition.site.removeprefix("site#") not in sites:
+            unknown("site", condition.site, sites)
+    if isinstance(condition, Predicate):
+        if verifier is None or not callable(getattr(verifier, condition.name, None)):
+            where = f"the verifier {task.verifier_label}" if verifier is not None else "the task (it has no verifier)"
+            problems.append(f"predicate '{condition.name}' is not a function of {where}")
+    if content is None:
+        return problems
+    if isinstance(condition, (Wields, Holds)):
+        for item in [condition.item] if isinstance(condition, Wields) else list(condition.items):
+            if item not in content.items:
+                unknown("item", item, content.items)
+        if isinstance(condition, Wields) and condition.item in content.items and not content.items[condition.item].slot:
+            problems.append(f"{condition.item} cannot be equipped (it has no slot)")
+    if isinstance(condition, Killed) and condition.mob not in content.mobs:
+        unknown("mob type", condition.mob, content.mobs)
+    if isinstance(condition, QuestDone):
+        quests = [q.id for npc in content.npcs.values() for q in npc.quests]
+        if condition.quest not in quests:
+            unknown("quest", condition.quest, quests)
+    if isinstance(condition, At) and isinstance(condition.place, str) and condition.place not in content.map.landmarks:
+        unknown("landmark", condition.place, content.map.landmarks)
+    return problems

@@ -1,0 +1,101 @@
+"""Where tasks come from: the shipped folder, folders the user names, and installed task packs.
+
+A task is named by a path to its YAML file or by its id. An id is looked up, first match wins, in
+  1. folders given with `--tasks-dir` (any command) or `add_task_dirs()`,
+  2. folders in the `AGENTWORLD_TASKS_PATH` environment variable (separated like PATH),
+  3. task packs: installed distributions that register a folder under the entry-point group
+     `agentworld.tasks` (the entry point names an object that is a path, or returns one),
+  4. the tasks shipped in the package (`agentworld/tasks/`).
+So a user's own `task_01.yaml` in a named folder shadows the shipped one, on purpose.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+
+TASKS_DIR = Path(__file__).parent / "tasks"
+ENV_VAR = "AGENTWORLD_TASKS_PATH"
+ENTRY_POINT_GROUP = "agentworld.tasks"
+
+_extra_dirs: list[Path] = []
+
+
+class TaskSourceError(ValueError):
+    """A task folder or task pack named by the user cannot be used."""
+
+
+def add_task_dirs(dirs: list[str | Path]) -> None:
+    """Search these folders for task ids (before the environment variable, packs and shipped tasks)."""
+    for d in dirs:
+        path = Path(d).expanduser()
+        if not path.is_dir():
+            raise TaskSourceError(f"--tasks-dir {d}: not a directory")
+        if path.resolve() not in [p.resolve() for p in _extra_dirs]:
+            _extra_dirs.append(path)
+
+
+def clear_task_dirs() -> None:
+    _extra_dirs.clear()
+
+
+def _env_dirs() -> list[Path]:
+    raw = os.environ.get(ENV_VAR, "")
+    return [Path(p).expanduser() for p in raw.split(os.pathsep) if p.strip() and Path(p).expanduser().is_dir()]
+
+
+@lru_cache(maxsize=1)
+def pack_dirs() -> tuple[Path, ...]:
+    """Folders registered by installed task packs (entry-point group `agentworld.tasks`)."""
+    found = []
+    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            target = entry.load()
+            if callable(target):
+                target = target()
+        except Exception as exc:  # a broken pack must not hide the others; say which one
+            raise TaskSourceError(f"task pack '{entry.name}' ({entry.value}) failed to load: "
+                                  f"{type(exc).__name__}: {exc}") from None
+        path = Path(target)
+        if not path.is_dir():
+            raise TaskSourceError(f"task pack '{entry.name}' ({entry.value}) names {path}, which is not a directory")
+        found.append(path)
+    return tuple(found)
+
+
+def task_dirs() -> list[Path]:
+    """Every folder searched for task ids, in lookup order."""
+    return [*_extra_dirs, *_env_dirs(), *pack_dirs(), TASKS_DIR]
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    return sorted(f for f in folder.glob("*.y*ml") if f.suffix in (".yaml", ".yml"))
+
+
+def looks_like_path(text: str) -> bool:
+    return Path(text).suffix in (".yaml", ".yml") or "/" in text or os.sep in text
+
+
+def resolve_path(id_or_path: str | Path) -> Path:
+    """A task id ('task_01') or a path to a YAML file -> the file (which may not exist)."""
+    text = str(id_or_path)
+    candidate = Path(text)
+    if looks_like_path(text) or candidate.exists():
+        return candidate
+    for folder in task_dirs():
+        for suffix in (".yaml", ".yml"):
+            path = folder / f"{text}{suffix}"
+            if path.exists():
+                return path
+    return TASKS_DIR / f"{text}.yaml"
+
+
+def list_task_ids() -> list[str]:
+    """Ids of every task that an id can name (user folders, packs and shipped), sorted."""
+    return sorted({f.stem for folder in task_dirs() for f in _yaml_files(folder)})
+
+
+def shipped_task_ids() -> list[str]:
+    return [f.stem for f in _yaml_files(TASKS_DIR)]

@@ -1,0 +1,35 @@
+"""The starting world of a task: a fresh World with the task's players and world changes applied.
+
+Shared by the episode (every reset) and by task validation (a dry setup catches what the engine
+refuses), so it depends on neither.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from agentworld.world.engine import World
+
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+
+
+def build_world(task: "Task", content: Any, seed: int) -> World:
+    """A fresh World with the task's players (in agent order) and world changes applied."""
+    world = World(content)
+    world.reset(seed)
+    gmap = content.map
+    for a in task.agents:
+        world.add_player(a.name, position=a.spawn if isinstance(a.spawn, str) else tuple(a.spawn),
+                         skills=dict(a.skills), inventory=dict(a.inventory), equipment=dict(a.equipment))
+        world.mention(a.name, task.objective, a.context, a.spawn if isinstance(a.spawn, str) else "")
+    for m in task.world.mobs:
+        world.add_mob(m.type, gmap.resolve(m.position), guards=[tuple(t) for t in m.guards])
+    for n in task.world.nodes:
+        world.add_node(n.kind, gmap.resolve(n.position))
+    for g in task.world.ground_items:
+        world.add_ground_item(g.item, g.count, gmap.resolve(g.position))
+    for s in task.world.sites:
+        world.add_site(s.id, gmap.resolve(s.position), materials=dict(s.materials), work=s.work,
+                       skill=s.skill, level=s.level, name=s.name or s.id)
+    return world
