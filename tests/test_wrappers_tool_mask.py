@@ -45,7 +45,9 @@ def candidates(world, agent: str, raw: dict) -> dict[str, list[dict]]:
         "move_to": [{"target": t} for t in any_ids] + [{"target": list(world.map.landmarks)[0]}
                                                        if hasattr(world.map, "landmarks") else {"target": agent}],
         "gather": [{"target": t} for t in ids["node"]],
-        "craft": [{"recipe": r, "count": 1} for r in content.recipes],
+        # a recipe whose inputs are not all held fails with "missing ...": only the others can succeed
+        "craft": [{"recipe": r.id, "count": 1} for r in content.recipes.values()
+                  if all(raw["inventory"].get(i, 0) >= n for i, n in r.inputs.items())],
         "attack": [{"target": t} for t in ids["mob"]],
         "pick_up": [{"target": t} for t in ids["ground"]],
         "drop": [{"item": i, "count": 1} for i in held],
@@ -66,17 +68,15 @@ def candidates(world, agent: str, raw: dict) -> dict[str, list[dict]]:
     }
 
 
-def succeeds(world, agent: str, tool: str, calls: list[dict]) -> bool:
-    blob = world.snapshot()
-    try:
-        for args in calls:
-            out = world.act(agent, tool, args, 10**6)
+def succeeds(world, agent: str, tool: str, calls: list[dict], blob: bytes) -> bool:
+    """Does any call succeed? The world is put back (from `blob`) after any call that changed it."""
+    for args in calls:
+        out = world.act(agent, tool, args, 10**6)
+        if out.ok or out.events:
             world.restore(blob)
-            if out.ok:
-                return True
-        return False
-    finally:
-        world.restore(blob)
+        if out.ok:
+            return True
+    return False
 
 
 @pytest.mark.parametrize("task", ["task_01", "task_03", "task_04", "task_08", "task_13"])
@@ -87,14 +87,16 @@ def test_tool_mask_matches_what_the_engine_allows(task: str):
     optimistic_hits = {t: 0 for t in TOOL_NAMES}
     marked = {t: 0 for t in TOOL_NAMES}
     turns = 0
-    while not ep.done and ep.round <= 30:
+    probed = set(ep.agents[:6])  # task_13 has 20 agents: probing six of them is plenty
+    while not ep.done and ep.round <= 25:
         for agent in ep.agents:
             obs = ep.observe(agent)
             raw = ep.world.observe(agent)  # same state (its messages were drained by ep.observe already)
-            if turns % 2 == 0:
+            if turns % 2 == 0 and agent in probed:
                 cands = candidates(ep.world, agent, raw)
+                blob = ep.world.snapshot()
                 for i, tool in enumerate(TOOL_NAMES):
-                    ok = succeeds(ep.world, agent, tool, cands[tool])
+                    ok = succeeds(ep.world, agent, tool, cands[tool], blob)
                     if obs["tool_mask"][i] == 0 and ok:
                         hidden.append(f"round {ep.round} {agent}: {tool} marked 0 but a call succeeds")
                     if obs["tool_mask"][i] == 1:
@@ -103,6 +105,7 @@ def test_tool_mask_matches_what_the_engine_allows(task: str):
                             assert tool in OPTIMISTIC, (f"round {ep.round} {agent}: {tool} marked usable but no "
                                                         f"call of it succeeds; view: {raw}")
                             optimistic_hits[tool] += 1
+                ep.world.restore(blob)  # failed calls still note their error on the player
             turns += 1
             tool, args = random_action(ep.world, agent, rng)
             ep.act(agent, {"tool": tool, "args": args})
