@@ -18,12 +18,12 @@ calls in the policy's place.
 from __future__ import annotations
 
 import inspect
-import json
 import uuid
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any, Awaitable, Callable, Union
 
-from agentworld.agents.llm import Conversation, Reply, parse_options
+from agentworld.agents.llm import Conversation, Reply, _tool_calls, parse_options
 from agentworld.episode import Episode, make_briefing
 from agentworld.tasks import Task
 
@@ -106,9 +106,10 @@ def reply_for(call: Any, call_id: str | None = None) -> Reply:
     else:
         raise TypeError(f"policy returned {type(call).__name__}; expected a tool call dict, an OpenAI tool call "
                         "or a string")
-    if not isinstance(arguments, str):
-        arguments = json.dumps(arguments if arguments is not None else {})
-    return Reply("", [{"id": call_id, "name": str(name), "arguments": arguments}], 0, 0, 0, 0.0)
+    # the LLM agent's own normalisation (a missing name or null arguments become a reported problem)
+    message = SimpleNamespace(tool_calls=[SimpleNamespace(id=call_id, function=SimpleNamespace(
+        name=name, arguments=arguments))])
+    return Reply("", _tool_calls(message), 0, 0, 0, 0.0)
 
 
 def team_reward(status: dict, progress: float, succeeded: bool, bonus: float) -> tuple[float, float, bool]:
