@@ -21,11 +21,15 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("agentworld.trajectory", "re-simulate a run directory and check it matches"),
     "world": ("agentworld.world.summary", "describe the loaded world (counts of items, mobs, ...)"),
     "content": ("agentworld.world.catalog", "look up items, recipes, mobs, npcs, shops, places, nodes, regions"),
-    "serve": ("agentworld.server_bridge.server", "run the game server over websockets"),
+    "edit": ("agentworld.editor.server", "edit a task in the browser: map, agents, items, conditions; run, save"),
+    "serve": ("agentworld.server_bridge.serve", "run the game server over websockets"),
+    "play": ("agentworld.server_bridge.play", "play a task in the browser; built-in agents take the other seats"),
     "eval": ("agentworld.evaluation", "run many episodes in parallel and summarise them"),
     "report": ("agentworld.evaluation", "print the summary of an eval directory again"),
     "judge": ("agentworld.causal.cli", "compute CCE (causal collaboration effectiveness) for run directories"),
     "export": ("agentworld.export", "write runs as chat-format training data (openai-chat or sharegpt JSON lines)"),
+    "analyze": ("agentworld.analysis.cli", "communication failure modes of runs (stale, redundant, ignored, ...)"),
+    "audit": ("agentworld.audit.cli", "certify from the world content which roles a task really needs"),
 }
 
 

@@ -198,7 +198,7 @@ def build_observation(raw: dict, *, max_rounds: int, skills: list[str], slots: l
         "last_error": clean(raw.get("last_error") if last_error is None else last_error, TEXT_MAX // 4),
         "tool_mask": usable_tools(raw, content if content is not None else load_content(), mask),
     }
-    obs["text"] = clean(render_text(obs, raw.get("quests") or (), extra_text), TEXT_MAX)
+    obs["text"] = clean(render_text(obs, raw.get("quests") or (), extra_text, raw.get("happened") or ()), TEXT_MAX)
     return obs
 
 
@@ -206,8 +206,8 @@ def _fmt_counts(entries: tuple) -> str:
     return ", ".join(f"{e['item']} x{e['count']}" for e in entries) or "nothing"
 
 
-def render_text(obs: dict, quests: Any = (), extra: str = "") -> str:
-    """The LLM-ready text of one observation."""
+def render_text(obs: dict, quests: Any = (), extra: str = "", happened: Any = ()) -> str:
+    """The LLM-ready text of one observation (`happened`: the engine's news lines since the last turn)."""
     lines = [f"Round {obs['round']} of {obs['max_rounds']}."]
     x, y = obs["position"]
     lines.append(f"You are at ({x}, {y}) in {obs['region'] or 'the wilds'}. HP {obs['hp']}/{obs['max_hp']}"
@@ -233,6 +233,9 @@ def render_text(obs: dict, quests: Any = (), extra: str = "") -> str:
         lines.append(f"Your last action FAILED: {obs['last_error']}")
     elif obs["last_result"]:
         lines.append(f"Your last action: {obs['last_result']}")
+    if happened:
+        lines.append("Since your last turn:")
+        lines.extend(f"  - {clean(line)}" for line in happened)
     if obs["messages"]:
         lines.append("Messages received:")
         for m in obs["messages"]:

@@ -71,6 +71,14 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--max-retries", type=int, default=6, help="retries on 429/5xx/timeouts before an episode errors")
     g.add_argument("--timeout", type=float, default=120.0, help="seconds per model request")
     g.add_argument("--backoff-base", type=float, default=1.0, help="first retry delay in seconds (doubles)")
+    g.add_argument("--turn-deadline", type=float, default=None,
+                   help="seconds for all tries of one turn (default 180); past it the turn is a wait and play goes on")
+    limits = parser.add_argument_group("limits on model calls (shared by every episode of the run)")
+    limits.add_argument("--max-rpm", type=float, default=None, help="model requests per minute")
+    limits.add_argument("--max-tpm", type=float, default=None, help="prompt + completion tokens per minute")
+    limits.add_argument("--max-cost", type=float, default=None,
+                        help="dollars (needs --prices): no new calls once spent; the episodes left are unfinished "
+                             "and an eval plays them on resume")
 
 
 def llm_options(args: argparse.Namespace) -> dict:
@@ -79,6 +87,8 @@ def llm_options(args: argparse.Namespace) -> dict:
             "temperature": args.temperature, "max_tokens": args.max_tokens, "history": args.history,
             "history_turns": args.history_turns, "context_budget": args.context_budget, "prompts": args.prompts, "prices": args.prices,
             "max_retries": args.max_retries, "timeout": args.timeout, "backoff_base": args.backoff_base,
+            "turn_deadline": args.turn_deadline, "max_rpm": args.max_rpm, "max_tpm": args.max_tpm,
+            "max_cost": args.max_cost,
             "single_agent": args.single_agent or None, "no_docs": args.no_docs or None}
     if opts["prompts"]:
         opts["prompts"] = str(Path(opts["prompts"]).resolve())

@@ -2,27 +2,39 @@
 
 Agents act in the task's agent order, one tool call per turn; each gets only its own
 observation. If an agent raises (e.g. an LLM API failing hard) the episode stops with status
-"error" and everything recorded so far is still written.
+"error" and everything recorded so far is still written; if the model budget (--max-cost) is
+spent it stops with status "unfinished" (an eval plays it again on resume).
+
+One turn loop, two drivers: `_Episode.turns()` is a generator that yields whose turn it is and
+takes their action back, so `run_episode` (blocking agents) and `run_episode_async` (agents with
+`act_async`, e.g. LLM seats on the async client; many episodes in flight as asyncio tasks) play
+exactly the same turns in the same order. The run directory is written as the episode goes
+(trajectory.RunRecorder): a killed run keeps every finished action.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import os
+import signal
 import sys
 import time
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import Any, Generator
 
 import agentworld
 from agentworld.agents import Agent, make_agent
+from agentworld.backend import EmbeddedBackend
 from agentworld.env import make_backend
 from agentworld.episode import EpisodeOptions, make_briefing
+from agentworld.limits import BudgetExhausted
 from agentworld.options import (add_ablation_arguments, add_llm_arguments, build_team, episode_options, llm_options,
                                 parse_kinds, write_transcript)
 from agentworld.tasks import Task, TaskError, load_task
-from agentworld.trajectory import outcome, write_run_dir
+from agentworld.trajectory import RunRecorder, outcome, prepare_run_dir
 
 
 def _team(spec: Any, names: list[str], agent_options: dict | None, seed: int) -> dict[str, Agent]:
@@ -56,67 +68,190 @@ def run_episode(task: Task | str, agents: Any = "oracle", seed: int = 0, options
                 out_dir: str | Path | None = None, server: str | None = None, progress: bool = True,
                 agent_options: dict | None = None) -> dict:
     """Play one episode; returns metrics plus status/error (and writes a run dir when out_dir is set)."""
-    options = dict(options or {})
-    ep_options = EpisodeOptions.from_dict(options)
-    base_task = task if isinstance(task, Task) else load_task(task)
-    if out_dir is not None:  # fail before playing, not after
-        try:
-            Path(out_dir).mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise ValueError(f"cannot create the run directory {out_dir}: {exc.strerror or exc}") from None
-    backend = make_backend(base_task, seed, server, options)
-    played = backend.task
-    names = list(backend.agents)
-    team = _team(agents, names, agent_options, seed)
-    started = time.time()
-    status, error = "ok", None
-    bar = _Progress(played, enabled=progress)
+    episode = _Episode(task, agents, seed, options, out_dir, server, progress, agent_options)
     try:
-        backend.reset(seed)
-        for name, agent in team.items():
-            briefing = make_briefing(played, name, ep_options.disabled, include_plan=agent.needs_plan)
+        turns = episode.turns()
+        name = next(turns)
+        while True:
+            name = turns.send(episode.call(name, lambda agent, obs: agent.act(obs)))
+    except StopIteration:
+        pass
+    except BaseException as exc:  # KeyboardInterrupt too: what was played is kept
+        episode.stopped(exc)
+        if not isinstance(exc, Exception | KeyboardInterrupt):
+            episode.finish()
+            raise
+    return episode.finish()
+
+
+async def run_episode_async(task: Task | str, agents: Any = "oracle", seed: int = 0, options: dict | None = None,
+                            out_dir: str | Path | None = None, server: str | None = None,
+                            agent_options: dict | None = None) -> dict:
+    """run_episode as a coroutine: agents with `act_async` are awaited, others are called directly.
+    Cancelling it (an interrupted eval) writes what was played, then re-raises."""
+    episode = _Episode(task, agents, seed, options, out_dir, server, False, agent_options,
+                       fsync=_fsync_in_thread(asyncio.get_running_loop()))
+    try:
+        turns = episode.turns()
+        name = next(turns)
+        while True:
+            agent = episode.team[name]
+            if hasattr(agent, "act_async"):
+                action = await episode.acall(name)
+            else:
+                action = episode.call(name, lambda agent, obs: agent.act(obs))
+            name = turns.send(action)
+    except StopIteration:
+        pass
+    except BaseException as exc:  # CancelledError too: what was played is kept
+        episode.stopped(exc)
+        if not isinstance(exc, Exception):
+            episode.finish()
+            raise
+    return episode.finish()
+
+
+class _Episode:
+    """One episode being played: setup, the turn loop as a generator, and the result."""
+
+    def __init__(self, task: Task | str, agents: Any, seed: int, options: dict | None, out_dir: str | Path | None,
+                 server: str | None, progress: bool, agent_options: dict | None, fsync: Any = os.fsync):
+        options = dict(options or {})
+        self.ep_options = EpisodeOptions.from_dict(options)
+        self.base_task = task if isinstance(task, Task) else load_task(task)
+        if out_dir is not None:  # fail before playing, not after
+            try:
+                prepare_run_dir(out_dir)  # an earlier run's cce.json etc. must not stay beside this one
+            except OSError as exc:
+                raise ValueError(f"cannot create the run directory {out_dir}: {exc.strerror or exc}") from None
+        self.backend = make_backend(self.base_task, seed, server, options)
+        self.played = self.backend.task
+        self.names = list(self.backend.agents)
+        self.team = _team(agents, self.names, agent_options, seed)
+        self.seed, self.server, self.out_dir, self.progress = seed, server, out_dir, progress
+        self.started = time.time()
+        self.status, self.error = "ok", None
+        self.records: list[dict] = []
+        self.recorder: RunRecorder | None = None
+        if out_dir is not None:
+            config = run_config(self.base_task, seed, self.team, self.ep_options, server)
+            self.recorder = RunRecorder(out_dir, self.base_task, config, fsync=fsync)
+        self.bar = _Progress(self.played, enabled=progress)
+
+    def _record(self, rec: dict) -> dict:
+        self.records.append(rec)
+        if self.recorder is not None:
+            self.recorder.record(rec)
+        return rec
+
+    def turns(self) -> Generator[str, Any, None]:
+        """Yields the name of the agent whose turn it is; send its action back."""
+        backend = self.backend
+        if not _just_built(backend, self.seed):
+            backend.reset(self.seed)
+        for name, agent in self.team.items():
+            briefing = make_briefing(self.played, name, self.ep_options.disabled, include_plan=agent.needs_plan)
             _agent_call(name, agent, agent.reset, name, briefing)
         done = False
         while not done:
-            for name in names:
-                action = _agent_call(name, team[name], team[name].act, backend.observe(name))
-                rec = backend.act(name, action)
+            for name in self.names:
+                action = yield name
+                rec = self._record(backend.act(name, action))
                 if "success_actions" in rec:  # the objective is met: the round stops here
                     break
-            backend.end_round()
+            self._record(backend.end_round())
             st = backend.status()
-            bar.update(st)
+            self.bar.update(st)
             done = st["done"]
-    except _AgentFailed as exc:
-        status, error = "error", str(exc)
-        if progress:
-            print(exc.trace, file=sys.stderr)
-    except KeyboardInterrupt:
-        status, error = "error", "interrupted by the user"
-    except Exception as exc:  # the backend failed (e.g. the server went away): keep what we have
-        status, error = "error", f"backend failed: {type(exc).__name__}: {exc}"
-    finally:
-        bar.close()
-    try:
-        trajectory = backend.trajectory()
-        st = backend.status()
-    except Exception as exc:
-        trajectory, error = [], error or f"backend failed: {type(exc).__name__}: {exc}"
-        st = {"success": False, "psr": 0.0, "max_rounds": played.max_rounds,
-              "checkpoints": {c.id: False for c in played.checkpoints}}
-        status = "error"
-    metrics = _metrics(trajectory, st, names, team, status, error, time.time() - started)
-    result = {"task": played.id, "seed": seed, **metrics}
-    if out_dir is not None:
-        config = {"task": base_task.id, "seed": seed, "agents": {n: a.config() for n, a in team.items()},
-                  "options": ep_options.to_dict(), "server": server, "version": agentworld.__version__}
-        path = write_run_dir(out_dir, base_task, config, trajectory, metrics)
-        result["run_dir"] = str(path)
-    try:
-        backend.close()
-    except Exception:
-        pass
-    return result
+
+    def call(self, name: str, act: Any) -> Any:
+        agent = self.team[name]
+        return _agent_call(name, agent, act, agent, self.backend.observe(name))
+
+    async def acall(self, name: str) -> Any:
+        agent = self.team[name]
+        observation = self.backend.observe(name)
+        try:
+            return await agent.act_async(observation)
+        except Exception as exc:
+            raise _AgentFailed(f"agent {name} ({agent.kind}) raised {type(exc).__name__}: {exc}",
+                               traceback.format_exc()) from exc
+
+    def stopped(self, exc: BaseException) -> None:
+        """Why the episode stopped early, as status and error."""
+        if isinstance(exc, _AgentFailed) and isinstance(exc.__cause__, BudgetExhausted):
+            self.status, self.error = "unfinished", str(exc.__cause__)
+        elif isinstance(exc, _AgentFailed):
+            self.status, self.error = "error", str(exc)
+            if self.progress:
+                print(exc.trace, file=sys.stderr)
+        elif isinstance(exc, KeyboardInterrupt | asyncio.CancelledError):
+            self.status, self.error = "error", _interrupted_text(exc)
+        else:  # the backend failed (e.g. the server went away): keep what we have
+            self.status, self.error = "error", f"backend failed: {type(exc).__name__}: {exc}"
+
+    def finish(self) -> dict:
+        """Metrics (and metrics.json): the result of the episode as played so far."""
+        self.bar.close()
+        if getattr(self, "result", None) is not None:
+            return self.result
+        try:
+            st = self.backend.status()
+        except Exception as exc:
+            self.error = self.error or f"backend failed: {type(exc).__name__}: {exc}"
+            st = {"success": False, "psr": 0.0, "max_rounds": self.played.max_rounds,
+                  "checkpoints": {c.id: False for c in self.played.checkpoints}}
+            self.status = "error"
+        metrics = episode_metrics(self.records, st, self.names, self.team, self.status, self.error,
+                                  time.time() - self.started)
+        self.result = {"task": self.played.id, "seed": self.seed, **metrics}
+        if self.recorder is not None:
+            self.result["run_dir"] = str(self.recorder.finish(metrics))
+        try:
+            self.backend.close()
+        except Exception:
+            pass
+        return self.result
+
+
+# The signal that is stopping this process's episodes, set by whoever turns a signal into task
+# cancellation (evaluation.executors): a CancelledError that crossed a library's task group no
+# longer carries its message.
+stopping_signal: int | None = None
+
+
+def _just_built(backend: Any, seed: int) -> bool:
+    """An embedded backend was reset to this seed by its constructor and nothing was played since:
+    resetting again would only repeat the world's construction (a large share of an episode's setup
+    when many episodes are in flight)."""
+    episode = getattr(backend, "episode", None)
+    return (isinstance(backend, EmbeddedBackend) and episode is not None and not episode.trajectory
+            and episode.seed == seed)
+
+
+def _fsync_in_thread(loop: asyncio.AbstractEventLoop) -> Any:
+    """fsync for the async runner: on a thread, so a slow disk does not stall every episode in flight
+    (the records are already written; fsync only protects them from a machine crash)."""
+    def sync_copy(fd: int) -> None:
+        try:
+            os.fsync(fd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+    def fsync(fd: int) -> None:
+        loop.run_in_executor(None, sync_copy, os.dup(fd))
+
+    return fsync
+
+
+def _interrupted_text(exc: BaseException) -> str:
+    signum = exc.args[0] if exc.args and isinstance(exc.args[0], int) else None
+    if signum is None and isinstance(exc, asyncio.CancelledError):
+        signum = stopping_signal
+    name = signal.Signals(signum).name if signum in set(signal.Signals) else None
+    return f"interrupted ({name})" if name else "interrupted by the user"
 
 
 class _AgentFailed(Exception):
@@ -135,8 +270,15 @@ def _agent_call(name: str, agent: Agent, fn: Any, *args: Any) -> Any:
                            traceback.format_exc()) from exc
 
 
-def _metrics(trajectory: list[dict], status: dict, names: list[str], team: dict[str, Agent], run_status: str,
-             error: str | None, seconds: float) -> dict:
+def run_config(task: Task, seed: int, team: dict[str, Agent], options: EpisodeOptions, server: str | None) -> dict:
+    """config.json of a run: task id, seed, each seat's agent config, episode options, where it was played."""
+    return {"task": task.id, "seed": seed, "agents": {n: a.config() for n, a in team.items()},
+            "options": options.to_dict(), "server": server, "version": agentworld.__version__}
+
+
+def episode_metrics(trajectory: list[dict], status: dict, names: list[str], team: dict[str, Agent], run_status: str,
+                    error: str | None, seconds: float) -> dict:
+    """metrics.json of a run: the outcome plus per-agent counts and usage (`team` needs .kind and .usage)."""
     actions = [r for r in trajectory if r.get("type") == "action"]
     per_agent = {}
     for n in names:
@@ -211,7 +353,20 @@ def _server_errors(url: str | None) -> tuple[type[Exception], ...]:
     return (ServerError,)
 
 
+class Interrupted(KeyboardInterrupt):
+    """SIGTERM (or SIGINT) during `run`: handled like Ctrl-C (args[0] is the signal number)."""
+
+
 def command_run(args: argparse.Namespace) -> int:
+    caught: list[int] = []
+
+    def interrupt(signum: int, frame: Any) -> None:
+        caught.append(signum)
+        raise Interrupted(signum)
+
+    for sig in (signal.SIGINT, signal.SIGTERM):  # kill or Ctrl-C: the episode stops and what was played is kept
+        if signal.getsignal(sig) is not signal.SIG_IGN:
+            signal.signal(sig, interrupt)
     try:
         check_server_url(args.server)
         kinds = parse_kinds(args.agents)
@@ -234,6 +389,8 @@ def command_run(args: argparse.Namespace) -> int:
         print(json.dumps(result))
     else:
         _summary(result)
+    if caught:
+        return 128 + caught[0]
     return 0 if result["status"] == "ok" else 1
 
 

@@ -35,9 +35,20 @@ def add_task_dirs(dirs: list[str | Path]) -> None:
             raise TaskSourceError(f"--tasks-dir {d}: not a directory")
         if path.resolve() not in [p.resolve() for p in _extra_dirs]:
             _extra_dirs.append(path)
+    # worker processes (eval --workers, the server's games) inherit the folders through the environment
+    named = [str(p.resolve()) for p in _extra_dirs]
+    inherited = [p for p in os.environ.get(ENV_VAR, "").split(os.pathsep) if p and p not in named]
+    os.environ[ENV_VAR] = os.pathsep.join(named + inherited)
 
 
 def clear_task_dirs() -> None:
+    """Forget the folders add_task_dirs named (and take them out of the environment it set)."""
+    named = {str(p.resolve()) for p in _extra_dirs}
+    rest = [p for p in os.environ.get(ENV_VAR, "").split(os.pathsep) if p and p not in named]
+    if rest:
+        os.environ[ENV_VAR] = os.pathsep.join(rest)
+    else:
+        os.environ.pop(ENV_VAR, None)
     _extra_dirs.clear()
 
 

@@ -5,16 +5,23 @@ A run directory holds task.yaml (the task file as given, before options; a verif
 version, where the task and verifier came from), trajectory.jsonl (one record per action and per round end)
 and metrics.json. `agentworld replay DIR` rebuilds the episode from task.yaml + config.json,
 feeds it the recorded actions and checks every record matches exactly (ignoring only `t`).
+
+Crash safety (RunRecorder): task.yaml and config.json are written before the first turn, each
+record is appended to trajectory.jsonl as it happens (one `write` call per line, so a killed
+process never leaves half a line; fsync'd at every round end, so a machine crash loses at most
+the round in play), and metrics.json is written last. Until then the directory holds
+UNFINISHED (the marker saying the episode was cut short); replay and judge work on what was saved.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from agentworld.scoring import verifier_file
 from agentworld.tasks import Task, load_task, task_to_yaml
@@ -27,10 +34,21 @@ def strip_volatile(record: dict) -> dict:
     return json.loads(json.dumps({k: v for k, v in record.items() if k not in VOLATILE}))
 
 
+def json_line(record: dict) -> str:
+    """One JSONL line. Text stays readable (UTF-8) unless a string cannot be encoded as UTF-8 (a lone
+    surrogate an agent sent): then the line is written with \\u escapes, which read back identically."""
+    line = json.dumps(record, ensure_ascii=False)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        line = json.dumps(record)
+    return line + "\n"
+
+
 def write_jsonl(path: Path, records: Iterable[dict]) -> None:
     with open(path, "w", encoding="utf-8") as fh:
         for rec in records:
-            fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            fh.write(json_line(rec))
 
 
 def read_jsonl(path: Path) -> list[dict]:
@@ -68,15 +86,101 @@ def _check_record(i: int, rec: dict, agents: list[str]) -> None:
             raise ValueError(f"{where}: unknown agent {rec['agent']!r}; the task's agents: {', '.join(agents)}")
 
 
-def write_run_dir(out_dir: str | Path, task: Task, config: dict, trajectory: list[dict], metrics: dict) -> Path:
+# Files made from a run directory's trajectory after it was written (judge, eval, LLM seats): a new
+# episode played into the same directory removes them, so none of them can describe the old run.
+DERIVED = ("metrics.json", "metrics.json.tmp", "verifier.py", "cce.json", "cce.png", "cce_llm.json", "cce_llm.png",
+           "compare.json", "llm_transcript.jsonl", "eval_error.txt", ".judge_cache")
+
+
+def prepare_run_dir(out_dir: str | Path) -> Path:
+    """Create the run directory; if it holds an earlier run, remove what was derived from that run."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    for name in DERIVED:
+        path = out / name
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        elif path.exists() or path.is_symlink():
+            path.unlink()
+    return out
+
+
+UNFINISHED = "UNFINISHED"
+UNFINISHED_TEXT = ("This episode did not finish: the process playing it stopped (killed, crashed or interrupted)\n"
+                   "before writing metrics.json. trajectory.jsonl holds every record written until then;\n"
+                   "`agentworld replay` and `agentworld judge` work on it.\n")
+
+
+def _task_files(out: Path, task: Task, config: dict) -> tuple[Task, dict]:
+    """The task and config as a run directory stores them: where the task came from, and a verifier
+    outside the package copied beside it as verifier.py, so replay works anywhere."""
     config = {**config, "task_source": str(task.source) if task.source else None}
     verifier = verifier_file(task)
-    if verifier is not None:  # a verifier outside the package travels with the run, so replay works anywhere
+    if verifier is not None:
         shutil.copyfile(verifier, out / "verifier.py")
         config["verifier_source"] = str(verifier)
         task = task.model_copy(update={"verifier": "verifier.py"})
+    return task, config
+
+
+_YAML_CACHE: dict[int, tuple[Task, str]] = {}
+
+
+def _task_yaml(task: Task) -> str:
+    """task_to_yaml, once per task object (an eval writes the same task into every run directory;
+    the YAML emitter was a large share of an episode's setup)."""
+    hit = _YAML_CACHE.get(id(task))
+    if hit is None or hit[0] is not task:
+        if len(_YAML_CACHE) > 256:
+            _YAML_CACHE.clear()
+        hit = _YAML_CACHE[id(task)] = (task, task_to_yaml(task))
+    return hit[1]
+
+
+class RunRecorder:
+    """Writes a run directory as the episode is played (see the module docstring)."""
+
+    def __init__(self, out_dir: str | Path, task: Task, config: dict, fsync: Callable[[int], Any] = os.fsync):
+        self.fsync = fsync  # called with the file descriptor at round ends (the async runner hands it to a thread)
+        self.dir = prepare_run_dir(out_dir)
+        (self.dir / UNFINISHED).write_text(UNFINISHED_TEXT, encoding="utf-8")
+        task, config = _task_files(self.dir, task, config)
+        (self.dir / "task.yaml").write_text(_task_yaml(task), encoding="utf-8")
+        (self.dir / "config.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+        self.fd: int | None = os.open(self.dir / "trajectory.jsonl", flags, 0o644)
+
+    def record(self, rec: dict) -> None:
+        """Append one record now (one write call: never half a line); fsync at round ends."""
+        if self.fd is None:
+            return
+        data = json_line(rec).encode("utf-8")
+        written = os.write(self.fd, data)
+        while written < len(data):  # only on a full disk or similar; finish the line
+            written += os.write(self.fd, data[written:])
+        if rec.get("type") == "round_end":
+            self.fsync(self.fd)
+
+    def finish(self, metrics: dict) -> Path:
+        """metrics.json (written whole, then renamed into place), and the UNFINISHED marker removed."""
+        self.close()
+        tmp = self.dir / "metrics.json.tmp"
+        tmp.write_text(json.dumps(metrics, indent=2), encoding="utf-8")
+        os.replace(tmp, self.dir / "metrics.json")
+        (self.dir / UNFINISHED).unlink(missing_ok=True)
+        return self.dir
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.fsync(self.fd)
+            os.close(self.fd)
+            self.fd = None
+
+
+def write_run_dir(out_dir: str | Path, task: Task, config: dict, trajectory: list[dict], metrics: dict) -> Path:
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    task, config = _task_files(out, task, config)
     (out / "task.yaml").write_text(task_to_yaml(task), encoding="utf-8")
     (out / "config.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     write_jsonl(out / "trajectory.jsonl", trajectory)
@@ -115,7 +219,7 @@ def load_run(run_dir: str | Path) -> dict:
     metrics = _json_object(d / "metrics.json") if (d / "metrics.json").exists() else {}
     config = _json_object(d / "config.json")
     _check_config(d / "config.json", config)
-    return {"dir": d, "task": load_task(d / "task.yaml"), "config": config,
+    return {"dir": d, "unfinished": (d / UNFINISHED).exists(), "task": load_task(d / "task.yaml"), "config": config,
             "trajectory": read_jsonl(d / "trajectory.jsonl"), "metrics": metrics}
 
 
@@ -147,7 +251,8 @@ def replay(run_dir: str | Path) -> dict:
         else:
             produced.append(ep.end_round())
     expected = run["trajectory"]
-    result = {"match": True, "records": len(expected), "compared": 0, "first_mismatch": None}
+    result = {"match": True, "records": len(expected), "compared": 0, "first_mismatch": None,
+              "unfinished": run["unfinished"]}
     for i, (want, got) in enumerate(zip(expected, produced)):
         a, b = strip_volatile(want), strip_volatile(got)
         result["compared"] += 1
@@ -183,6 +288,8 @@ def command_replay(args: argparse.Namespace) -> int:
         print(json.dumps(result))
     elif result["match"]:
         print(f"replay matches: {result['compared']} records identical (ignoring {', '.join(VOLATILE)})")
+        if result["unfinished"]:
+            print(f"(the episode did not finish: {UNFINISHED} is present; these are the records saved before it stopped)")
     else:
         mm = result["first_mismatch"]
         at = mm["index"] if isinstance(mm["index"], str) else f"record {mm['index']}"

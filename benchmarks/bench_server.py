@@ -66,7 +66,8 @@ def free_port() -> int:
 
 def start_server(in_process: bool) -> tuple[str, Any]:
     if in_process:
-        from agentworld.server_bridge.server import ServerConfig, ServerThread
+        from agentworld.server_bridge.background import ServerThread
+        from agentworld.server_bridge.server import ServerConfig
 
         thread = ServerThread(ServerConfig(port=0)).start()
         return thread.url, thread.stop

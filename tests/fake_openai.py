@@ -72,11 +72,15 @@ class FakeOpenAI:
     """Threaded HTTP server on 127.0.0.1 speaking enough of /v1/chat/completions."""
 
     def __init__(self, script: list[dict] | None = None, policy: Callable[[dict], dict] | None = None,
-                 usage: bool = True):
+                 usage: bool = True, latency: float = 0.0, record: bool = True, keep_alive: bool = False):
+        self.latency = latency  # seconds every answer takes (a model's thinking time), on top of `slow`
+        self.record = record  # keep every request body (benchmarks turn it off: memory)
+        self.keep_alive = keep_alive  # HTTP/1.1 persistent connections (benchmarks; tests use one per call)
         self.script: deque[dict] = deque(script or [])
         self.policy = policy or (lambda body: call("wait"))
         self.usage = usage
         self.requests: list[dict] = []  # bodies of every request received
+        self.count = 0  # requests received (also when not recorded)
         self.statuses: list[int] = []  # status code answered to each request
         self.lock = threading.Lock()
         self.server: ThreadingHTTPServer | None = None
@@ -87,6 +91,8 @@ class FakeOpenAI:
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1" if fake.keep_alive else "HTTP/1.0"
+
             def log_message(self, *args: Any) -> None:  # keep test output quiet
                 pass
 
@@ -97,8 +103,8 @@ class FakeOpenAI:
                     self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
                     return
                 spec = fake._next(body)
-                if spec.get("sleep"):
-                    time.sleep(spec["sleep"])
+                if spec.get("sleep") or fake.latency:
+                    time.sleep((spec.get("sleep") or 0) + fake.latency)
                 status = spec.get("status")
                 if status:
                     headers = {"retry-after": str(spec["retry_after"])} if spec.get("retry_after") is not None else {}
@@ -123,6 +129,7 @@ class FakeOpenAI:
                 self.wfile.write(data)
 
         class Server(ThreadingHTTPServer):
+            request_queue_size = 1024  # many clients connecting at once (episodes in flight) are not refused
             def handle_error(self, request: Any, client_address: Any) -> None:
                 pass  # a client that gave up (timeout test) is not an error here
 
@@ -152,7 +159,9 @@ class FakeOpenAI:
     # -- replies
     def _next(self, body: dict) -> dict:
         with self.lock:
-            self.requests.append(body)
+            self.count += 1
+            if self.record:
+                self.requests.append(body)
             if self.script:
                 return self.script.popleft()
         return self.policy(body)
@@ -163,7 +172,7 @@ class FakeOpenAI:
 
     def _completion(self, body: dict, spec: dict) -> dict:
         with self.lock:
-            n = len(self.requests)
+            n = self.count
         turn = len(body.get("messages", []))  # ids from the conversation, not arrival order: parallel-safe
         tool_calls = [
             {"id": f"call_{turn}_{i}", "type": "function", "function": {"name": name, "arguments": arguments}}

@@ -67,7 +67,7 @@ def test_task_01_oracle_graph_follows_the_staff(oracle_runs: OracleRuns) -> None
         if a["tool"] == "wait":
             assert a["id"] not in contributing
     equip = [a for a in acts.values() if a["tool"] == "equip"]
-    assert equip and "staff_wielded" in equip[-1]["checkpoints"]
+    assert equip and equip[-1].get("success_actions") == [equip[-1]["id"]]  # wielding it met the objective
     png = (run / "cce.png").read_bytes()
     assert png[:4] == b"\x89PNG"
 
@@ -111,14 +111,15 @@ def test_llm_judge_on_real_runs_agrees_with_a_judge_that_knows_the_provenance(
 
 def test_task_07_every_relic_delivery_and_tip_contributes(oracle_runs: OracleRuns) -> None:
     """"The archivist holds all three relics" is reached by the last give; the other two
-    deliveries, the pick-ups and the scouts' tips ("the locket lies at (22, 131)") count too."""
+    deliveries, the digs (the relics are buried) and the scouts' tips ("the locket lies at
+    (22, 131)") count too."""
     run = oracle_runs["task_07"]
     res = judge_run(run)
     assert res["success"], "the task_07 oracle must solve it"
     acts = [json.loads(line) for line in (run / "trajectory.jsonl").read_text().splitlines() if line.strip()]
     acts = [a for a in acts if a["type"] == "action"]
     contributing = set(res["contributing"])
-    must = [a for a in acts if a["ok"] and (a["tool"] in ("pick_up", "give")
+    must = [a for a in acts if a["ok"] and (a["tool"] in ("gather", "give")
                                            or (a["tool"] == "chat" and ", at (" in a["args"].get("message", "")))]
     assert len(must) >= 9
     missing = [(a["id"], a["agent"], a["tool"]) for a in must if a["id"] not in contributing]

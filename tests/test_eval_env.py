@@ -132,3 +132,15 @@ def test_llm_setup_problems_fail_before_any_episode(tmp_path, capsys, monkeypatc
     assert main(base + ["--base-url", "http://127.0.0.1:9/v1", "--prices", str(prices), "--out", str(tmp_path / "b")]) == 2
     assert "price table has no entry for model 'fake-model'" in capsys.readouterr().err
     assert not (tmp_path / "a" / ev.RESULTS).exists() and not (tmp_path / "b" / ev.RESULTS).exists()
+
+
+def test_a_team_of_the_wrong_size_is_refused_before_any_episode(tmp_path, capsys):
+    out = tmp_path / "e"
+    assert main(["eval", "--tasks", "task_01", "--agents", "oracle,noop", "--quiet", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "2 agent kinds" in err and "task_01 has 3 agents" in err
+    assert not (out / ev.RESULTS).exists()
+    # --solo keeps one seat, so one kind fits; three kinds do not
+    assert main(["eval", "--tasks", "task_01", "--agents", "oracle,noop,noop", "--solo", "--quiet",
+                 "--out", str(tmp_path / "s")]) == 2
+    assert "task_01 has 1 agent" in capsys.readouterr().err

@@ -263,3 +263,55 @@ def test_an_unusable_judge_stops_eval_before_any_episode(tmp_path, monkeypatch, 
     assert main(["eval", "--tasks", "task_01", "--judge", "llm", "--out", str(out), "--quiet"]) == 2
     assert "--judge llm" in capsys.readouterr().err
     assert not (out / "results.jsonl").exists()
+
+
+def test_torn_last_line_does_not_swallow_the_next_record(tmp_path, monkeypatch):
+    """A killed write leaves results.jsonl without a final newline: the next record must get its own line,
+    so a run killed again before its final rewrite still keeps that finished episode."""
+    (tmp_path / ev.RESULTS).write_text('{"task": "task_a", "seed": 0, "status": "ok"}\n{"task": "task_a", "se')
+    monkeypatch.setattr(ev.results, "write_results", lambda out, records: None)  # killed before the final rewrite
+    ev.run_eval(tmp_path, jobs(tmp_path, seeds=[1], tasks=(("task_a", "crafting"),)), progress=False)
+    done = ev.read_results(tmp_path)
+    assert sorted(done) == [("task_a", 0), ("task_a", 1)] and done[("task_a", 1)]["status"] == "ok"
+
+
+def test_wrong_typed_results_lines_are_skipped_with_a_warning(tmp_path, capsys):
+    from agentworld.cli import main
+
+    ev.run_eval(tmp_path, jobs(tmp_path, seeds=[0]), progress=False)
+    good = (tmp_path / ev.RESULTS).read_text()
+    (tmp_path / ev.RESULTS).write_text(good + '{"task": "task_a", "seed": null}\n{"task": ["task_a"], "seed": 1}\n'
+                                       '{"task": "task_b", "seed": 5, "success": "no"}\n[1, 2]\n')
+    (tmp_path / ev.SUMMARY).unlink()
+    capsys.readouterr()
+    assert main(["report", str(tmp_path), "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["overall"]["episodes"] == 2
+    for line, what in ((3, "seed"), (4, "task"), (5, "success"), (6, "not a JSON object")):
+        assert f"results.jsonl line {line}" in captured.err and what in captured.err
+    assert "Traceback" not in captured.err
+    summary = ev.run_eval(tmp_path, jobs(tmp_path, seeds=[0, 1]), progress=False)  # resume skips them too
+    assert summary["overall"]["episodes"] == 4 and summary["skipped"] == 2
+
+
+@pytest.mark.parametrize("what", ["out", "results"])
+def test_unwritable_out_or_results_is_a_clear_error(tmp_path, what):
+    """Tests run as root, which file modes do not stop: /sys is a place even root cannot write, and a
+    results.jsonl that root cannot open for appending is a directory (a read-only file when not root)."""
+    out = Path("/sys/agentworld-eval") if what == "out" else tmp_path / "e"
+    args = [sys.executable, "-m", "agentworld.cli", "eval", "--tasks", "task_01", "--agents", "noop",
+            "--max-rounds", "1", "--judge", "none", "--quiet", "--out", str(out)]
+    if what == "results":
+        assert subprocess.run(args, capture_output=True, timeout=120).returncode == 0
+        (out / ev.RESULTS).unlink()
+        if os.geteuid() == 0:
+            (out / ev.RESULTS).mkdir()
+        else:
+            (out / ev.RESULTS).write_text("")
+            (out / ev.RESULTS).chmod(0o444)
+        args += ["--episodes", "2"]
+    proc = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr and "eval: cannot write" in proc.stderr
+    assert str(out if what == "out" else out / ev.RESULTS) in proc.stderr
+    assert not (tmp_path / "e" / "task_01" / "1").exists()  # no episode was played

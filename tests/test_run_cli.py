@@ -82,6 +82,111 @@ def test_unwritable_out_dir_fails_before_playing(tmp_path):
     assert "round" not in out.stderr  # no episode was played
 
 
+class Surrogate(Agent):
+    """Sends strings no UTF-8 file can hold as they are (a lone surrogate), in a dict and as raw text."""
+
+    kind = "surrogate"
+
+    def act(self, observation):
+        if observation["round"] == 1:
+            return {"tool": "chat", "args": {"to": "team", "message": "half a pair: \ud800 end"}}
+        return "not a call \udfff"
+
+
+def test_odd_strings_in_actions_are_stored_safely(tmp_path):
+    from agentworld.trajectory import replay
+
+    result = run_episode("task_01", [Surrogate(), "noop", "noop"], seed=0, options={"max_rounds": 2},
+                         out_dir=tmp_path / "r", progress=False)
+    assert result["status"] == "ok" and result["actions"] == 6
+    lines = (tmp_path / "r" / "trajectory.jsonl").read_text(encoding="utf-8").splitlines()
+    chat = json.loads(lines[0])  # the env refuses the string; the record keeps it, escaped, read back as sent
+    assert chat["tool"] is None and chat["raw"]["args"]["message"] == "half a pair: \ud800 end"
+    assert json.loads((tmp_path / "r" / "metrics.json").read_text())["actions"] == 6
+    assert replay(tmp_path / "r")["match"]
+
+
+def test_run_exits_non_zero_when_the_episode_ended_in_error(tmp_path):
+    out = _cli("run", "task_01", "--agents", "llm", "--model", "m", "--base-url", "http://127.0.0.1:9/v1",
+               "--max-retries", "0", "--json", "--out", str(tmp_path / "r"))
+    result = json.loads(out.stdout)
+    assert result["status"] == "error" and "model server" in result["error"]
+    assert out.returncode == 1
+
+
+def test_run_into_an_existing_run_dir_removes_what_was_derived_from_the_old_run(tmp_path):
+    run = tmp_path / "r"
+    assert _cli("run", "task_01", "--agents", "oracle", "--out", str(run), "--quiet").returncode == 0
+    stale = ["cce.json", "cce.png", "cce_llm.json", "compare.json", "llm_transcript.jsonl", "eval_error.txt"]
+    for name in stale:
+        (run / name).write_text("{}")
+    (run / ".judge_cache").mkdir()
+    (run / "notes.txt").write_text("mine")  # not ours: kept
+    assert _cli("run", "task_01", "--agents", "noop", "--max-rounds", "1", "--out", str(run), "--quiet").returncode == 0
+    assert not [name for name in stale + [".judge_cache"] if (run / name).exists()]
+    assert (run / "notes.txt").exists() and json.loads((run / "metrics.json").read_text())["rounds"] == 1
+
+
+def test_judge_compare_without_a_model_writes_no_compare_json(tmp_path, monkeypatch):
+    from agentworld.cli import main
+
+    for var in ("OPENAI_API_KEY", "AGENTWORLD_JUDGE_MODEL", "OPENAI_BASE_URL", "AGENTWORLD_MODEL"):
+        monkeypatch.delenv(var, raising=False)
+    run_episode("task_01", "oracle", seed=0, out_dir=tmp_path / "r", progress=False)
+    assert main(["judge", str(tmp_path / "r"), "--compare"]) != 0
+    assert not (tmp_path / "r" / "compare.json").exists()
+
+
+def _run_until(tmp_path, server, lines: int) -> tuple[subprocess.Popen, Path]:
+    """`agentworld run` with an LLM team in a subprocess, returned once trajectory.jsonl has `lines` records."""
+    import time
+
+    run = tmp_path / "r"
+    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "run", "task_01", "--agents", "llm", "--model", "m",
+                             "--base-url", server.base_url, "--max-rounds", "40", "--quiet", "--out", str(run)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (run / "trajectory.jsonl").exists() or len((run / "trajectory.jsonl").read_text().splitlines()) < lines:
+        assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.poll() is not None else "slow"
+        time.sleep(0.02)
+    return proc, run
+
+
+def test_a_killed_run_keeps_every_finished_action_and_says_it_is_unfinished(tmp_path):
+    import signal
+
+    from agentworld.causal import judge_run
+    from agentworld.trajectory import UNFINISHED, replay
+    from fake_openai import FakeOpenAI
+
+    with FakeOpenAI(latency=0.01) as server:
+        proc, run = _run_until(tmp_path, server, 12)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+    records = [json.loads(line) for line in (run / "trajectory.jsonl").read_text().splitlines()]  # no torn line
+    assert len(records) >= 12 and (run / UNFINISHED).exists() and not (run / "metrics.json").exists()
+    assert len(server.requests) - len([r for r in records if r["type"] == "action"]) <= 1  # at most the call in flight
+    assert replay(run)["match"]
+    assert judge_run(run)["actions"] == len([r for r in records if r["type"] == "action"])
+    assert _cli("replay", str(run)).returncode == 0
+
+
+def test_sigterm_stops_a_run_like_ctrl_c(tmp_path):
+    import signal
+
+    from agentworld.trajectory import UNFINISHED
+    from fake_openai import FakeOpenAI
+
+    with FakeOpenAI(latency=0.01) as server:
+        proc, run = _run_until(tmp_path, server, 6)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=20) == 128 + signal.SIGTERM
+    metrics = json.loads((run / "metrics.json").read_text())
+    assert metrics["status"] == "error" and metrics["error"] == "interrupted (SIGTERM)" and metrics["actions"] >= 5
+    assert not (run / UNFINISHED).exists() and "Traceback" not in proc.stderr.read()
+    assert _cli("replay", str(run)).returncode == 0
+
+
 def _closed_port() -> int:
     import socket
 

@@ -23,7 +23,8 @@ from websockets.sync.client import connect as ws_connect
 
 from agentworld.server_bridge import protocol as P
 from agentworld.server_bridge.client import Connection, SeatClient, ServerBackend, ServerError
-from agentworld.server_bridge.server import ServerConfig, ServerThread
+from agentworld.server_bridge.background import ServerThread
+from agentworld.server_bridge.server import ServerConfig
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -217,7 +218,7 @@ def test_round_robin_seats_and_spectator(server):
     # out of turn, someone else's seat, spectator acting: errors, nothing recorded
     with pytest.raises(ServerError) as exc:
         clients["a1"].act({"tool": "wait"})
-    assert exc.value.code == "not_your_turn" and "'a0'" in exc.value.message
+    assert exc.value.code == "not_your_turn" and "it is a0's turn" in exc.value.message  # no 'a0''s quoting
     with pytest.raises(ServerError) as exc:
         clients["a1"].conn.request("submit", seat="a0", action={"tool": "wait"})
     assert exc.value.code == "not_your_seat"

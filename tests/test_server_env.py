@@ -20,7 +20,8 @@ from agentworld.episode import Episode, make_briefing
 from agentworld.observation import observation_to_json
 from agentworld.runner import run_episode
 from agentworld.server_bridge.client import Connection, SeatClient, ServerBackend, ServerError
-from agentworld.server_bridge.server import ServerConfig, ServerThread
+from agentworld.server_bridge.background import ServerThread
+from agentworld.server_bridge.server import ServerConfig
 from agentworld.tasks import Task, load_task, without_agent
 from agentworld.trajectory import read_jsonl, replay, strip_volatile
 

@@ -161,3 +161,19 @@ def test_an_installed_task_pack_is_found_through_its_entry_point(tmp_path, monke
     assert "pack_staff" in task_sources.list_task_ids()
     result = run_episode("pack_staff", "oracle", seed=0, progress=False)
     assert result["success"]
+
+
+def test_eval_takes_task_paths_and_folders(tmp_path):
+    folder = tmp_path / "mine"
+    path = _my_task(folder)
+    (folder / "my_staff.py").write_text(VERIFIER)
+    done = _cli("eval", "--tasks", f"{path},task_01", "--agents", "oracle", "--episodes", "1", "--out",
+                str(tmp_path / "ev"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads((tmp_path / "ev" / "summary.json").read_text())
+    assert summary["overall"]["episodes"] == 2 and summary["overall"]["sr"] == 1.0
+    assert (tmp_path / "ev" / "my_staff" / "0" / "trajectory.jsonl").exists()
+    by_folder = _cli("eval", "--tasks", str(folder), "--agents", "oracle", "--episodes", "1", "--out",
+                     str(tmp_path / "ev2"), cwd=tmp_path)
+    assert by_folder.returncode == 0, by_folder.stderr
+    assert json.loads((tmp_path / "ev2" / "summary.json").read_text())["overall"]["episodes"] == 1

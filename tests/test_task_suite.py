@@ -1,12 +1,15 @@
 """The shipped task suite: every task is well formed, solvable and needs its whole team.
 
 For each task in `agentworld.list_tasks()`:
-- it validates and has the paper's shape (3-20 agents, 25-55 rounds, 2-6 checkpoints, a
+- it validates and has the paper's shape (3-20 agents, 25-55 rounds, 3-6 checkpoints, a
   documented role and an oracle plan for every agent);
-- the scripted oracle team succeeds on two seeds (one through `run_episode`, one through the
-  PettingZoo env), and its verifier only reads the world;
-- doing nothing fails;
+- the scripted oracle team succeeds on seeds 0-4 (on the Episode directly) and on seed 1 through
+  the PettingZoo env, using 50-85% of the round budget like the paper's pilot runs
+  (`python scripts/oracle_budgets.py` prints the seeds 0-9 table of agentworld/tasks/README.md),
+  and its verifier only reads the world;
+- doing nothing fails, and a seeded random team fails;
 - removing any one agent (and its part of the plan) makes the oracle team fail.
+Legal alternative routes and adversary attempts are in tests/test_task_alternatives.py.
 """
 
 from __future__ import annotations
@@ -20,7 +23,9 @@ from agentworld.agents import make_agent
 from agentworld.episode import Episode, make_briefing
 from agentworld.runner import run_episode
 from agentworld.tasks import CATEGORIES, get_task, list_task_ids, load_task, without_agent
+from agentworld.verifiers.common import deaths
 from agentworld.world.engine import TOOL_NAMES
+from task_play import play
 
 TASK_IDS = list_task_ids()
 AGENT_CASES = [(tid, a.name) for tid in TASK_IDS for a in load_task(tid).agents]
@@ -38,7 +43,7 @@ def test_task_validates_and_has_the_benchmark_shape(task_id):
     assert task.id == task_id
     assert 3 <= len(task.agents) <= 20, "tasks need 3-20 agents"
     assert 25 <= task.max_rounds <= 55, "round budgets are 25-55"
-    assert 2 <= len(task.checkpoints) <= 6
+    assert 3 <= len(task.checkpoints) <= 6
     assert all(c.description.strip() for c in task.checkpoints)
     assert task.objective.strip()
     for agent in task.agents:
@@ -69,29 +74,28 @@ def test_documentation_names_real_things(task_id):
                 f"{task_id}: {agent.name}'s context points at {tile}, {world.map.terrain_at(*tile)}"
 
 
-def _oracle_episode(task_id: str, seed: int) -> Episode:
-    """Play the oracle team on an Episode directly, so the test can look at the final world."""
-    ep = Episode(task_id, seed=seed)
-    team = {name: make_agent("oracle") for name in ep.agents}
-    for name, agent in team.items():
-        agent.reset(name, make_briefing(ep.task, name, include_plan=True))
-    while not ep.status()["done"]:
-        for name in ep.agents:
-            ep.act(name, team[name].act(ep.observe(name)))
-            if ep.status()["success"]:
-                break
-        if ep.status()["done"]:
-            break
-        ep.end_round()
-    return ep
+ORACLE_SEEDS = range(5)
+BUDGET_SHARE = (0.50, 0.85)  # the oracle team's rounds / the round budget, on every seed
 
 
 @pytest.mark.parametrize("task_id", TASK_IDS)
-def test_oracle_team_succeeds_and_the_verifier_only_reads(task_id):
-    ep = _oracle_episode(task_id, seed=0)
-    status = ep.status()
-    assert status["success"], f"{task_id}: oracle failed, checkpoints {status['checkpoints']}"
-    assert status["psr"] == 1.0 and status["round"] <= ep.task.max_rounds
+def test_oracle_team_succeeds_on_five_seeds_within_the_calibrated_budget(task_id):
+    """Success on seeds 0-4, in 50-85% of the round budget (the pilot runs' calibration)."""
+    low, high = BUDGET_SHARE
+    for seed in ORACLE_SEEDS:
+        ep = play(task_id, seed=seed)
+        status = ep.status()
+        assert status["success"], f"{task_id} seed {seed}: oracle failed, checkpoints {status['checkpoints']}"
+        assert status["psr"] == 1.0 and status["round"] <= ep.task.max_rounds
+        share = status["round"] / ep.task.max_rounds
+        assert low <= share <= high, (f"{task_id} seed {seed}: the oracle used {status['round']} of "
+                                      f"{ep.task.max_rounds} rounds ({share:.0%}); calibrate to 50-85%")
+
+
+@pytest.mark.parametrize("task_id", TASK_IDS)
+def test_the_verifier_only_reads_the_world(task_id):
+    ep = play(task_id, seed=0)
+    assert ep.status()["success"]
     before = ep.world.snapshot()
     for predicate in ep.scorer.checkpoints.values():
         assert isinstance(predicate(ep.world, ep.task), bool)  # (checkpoints latch: need not hold now)
@@ -117,6 +121,16 @@ def test_doing_nothing_fails(task_id):
     result = run_episode(task_id, "noop", seed=0, progress=False)
     assert not result["success"]
     assert result["rounds"] == load_task(task_id).max_rounds
+
+
+@pytest.mark.parametrize("task_id", TASK_IDS)
+def test_a_random_team_fails_and_reaches_no_checkpoint(task_id):
+    """Seeded random agents (valid-looking calls on what they see) neither succeed nor reach a
+    milestone: no checkpoint is one lucky action from the spawn."""
+    ep = play(task_id, seed=0, kind="random")
+    status = ep.status()
+    assert not status["success"] and status["truncated"]
+    assert not any(status["checkpoints"].values()), f"{task_id}: random reached {status['checkpoints']}"
 
 
 @pytest.mark.parametrize("task_id,missing", AGENT_CASES, ids=[f"{t}-{a}" for t, a in AGENT_CASES])
@@ -158,9 +172,9 @@ def test_a_wheel_started_before_the_foundation_is_ruined():
 
 def test_a_scholar_who_walks_in_before_the_archers_are_drawn_dies():
     """task_16: copying starts at once, the idle archers shoot the scholar, and a death fails the task."""
-    result = run_episode(_without_waits("task_16", ["scholar"]), "oracle", seed=0, progress=False)
-    assert result["checkpoints"]["copying_begun"] and not result["checkpoints"]["nobody_died"]
-    assert not result["success"]
+    ep = play(_without_waits("task_16", ["scholar"]), seed=0)
+    assert ep.status()["checkpoints"]["copying_begun"] and deaths(ep.world, ["scholar"]) > 0
+    assert not ep.status()["success"]
 
 
 @pytest.mark.parametrize("task_id,fact,holders", [

@@ -170,12 +170,12 @@ def test_a_predicate_that_crashes_on_the_starting_world_is_reported(tmp_path, ra
     from agentworld.verifiers import task_01
 
     broken = types.ModuleType("agentworld.verifiers.qa_broken")
-    broken.CHECKPOINTS = dict(task_01.CHECKPOINTS, staff_wielded=lambda world, task: world.players["merlin"].hp > 0)
+    broken.CHECKPOINTS = dict(task_01.CHECKPOINTS, staff_crafted=lambda world, task: world.players["merlin"].hp > 0)
     monkeypatch.setitem(sys.modules, "agentworld.verifiers.qa_broken", broken)
     raw01["verifier"] = "qa_broken"
     with pytest.raises(TaskError) as info:
         load_task(_write(tmp_path, raw01))
-    assert info.value.problems == ["task_x.yaml: verifier: checkpoint 'staff_wielded' raised KeyError: 'merlin' on the starting world"]
+    assert info.value.problems == ["task_x.yaml: verifier: checkpoint 'staff_crafted' raised KeyError: 'merlin' on the starting world"]
 
 
 @pytest.mark.parametrize("typo", ["task01", "1", "01", "Task-1", "task_1", "TASK_01x"])

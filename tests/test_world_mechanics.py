@@ -525,7 +525,7 @@ def test_observation_structure(d):
     w = d.world
     obs = w.observe("jack")
     assert set(obs) == {"agent", "round", "position", "region", "hp", "max_hp", "alive", "skills", "inventory",
-                        "equipment", "nearby", "messages", "offers", "quests", "last_result", "last_error"}
+                        "equipment", "nearby", "messages", "offers", "quests", "happened", "last_result", "last_error"}
     assert set(obs["skills"]) == set(w.content.skills)
     assert set(obs["equipment"]) == set(w.rules.equipment_slots)
     keys = [(e["distance"], e["id"]) for e in obs["nearby"]]

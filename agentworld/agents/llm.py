@@ -16,15 +16,27 @@ the next observation's feedback and counted in `usage`. Junk token counts are es
 
 `make_team(names, single_agent=True, ...)` gives one shared conversation that controls every
 avatar in turn (the paper's single-agent baseline).
+
+Calls and their limits: `act` uses the blocking client; `act_async` the async one (one shared
+`AsyncOpenAI` per event loop, so hundreds of episodes in flight share a connection pool). Both go
+through the same retry policy and the same `agentworld.limits` limiter (max_rpm, max_tpm,
+max_cost, the server's Retry-After). `turn_deadline` bounds all tries of one turn: past it the
+turn is played as a wait, the error is noted in the transcript and the next observation, and the
+episode goes on. Retries that run out before the deadline (a server that keeps refusing) still
+end the episode as an error.
 """
 
 from __future__ import annotations
 
+import asyncio
+import importlib
+import itertools
 import json
 import os
 import random
 import string
 import time
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -32,6 +44,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from agentworld.agents.base import Agent
+from agentworld.limits import Limiter, Limits, limiter_for
 
 PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
 TEMPLATES = ("system.md", "user.md", "turn.md", "team_user.md", "team_member.md")
@@ -50,6 +63,10 @@ NO_DOCS = "(No documentation is available for this task.)"
 
 class LLMUnavailable(RuntimeError):
     """The model server could not give an answer after all retries (or refused the request)."""
+
+
+class TurnDeadline(LLMUnavailable):
+    """The turn's deadline passed before the server answered: the turn is played as a wait."""
 
 
 class LLMOptions(BaseModel):
@@ -71,6 +88,11 @@ class LLMOptions(BaseModel):
     max_retries: int = Field(default=6, ge=0)
     backoff_base: float = Field(default=1.0, ge=0)  # first retry delay (doubles each retry)
     backoff_max: float = Field(default=60.0, ge=0)
+    turn_deadline: float = Field(default=180.0, gt=0)  # seconds for all tries of one turn (limiter waits excluded)
+    max_rpm: float | None = Field(default=None, gt=0)  # requests per minute, shared (see agentworld.limits)
+    max_tpm: float | None = Field(default=None, gt=0)  # tokens per minute, shared
+    max_cost: float | None = Field(default=None, gt=0)  # dollars; needs prices; no new calls once spent
+    limits_file: str | None = None  # state file sharing the limits across processes (eval sets it)
     history: Literal["full", "last", "summary"] = "full"
     history_turns: int = Field(default=8, ge=0)  # turns kept verbatim for "last" / "summary"
     context_budget: int | None = Field(default=None, ge=1)  # max estimated prompt tokens: older turns go to the digest
@@ -200,9 +222,9 @@ class Reply:
 
 
 class ChatClient:
-    """The `openai` chat-completions client with our own retry/backoff policy."""
+    """The `openai` chat-completions client with our own retry/backoff policy, blocking or async."""
 
-    def __init__(self, options: LLMOptions, sleep=time.sleep):
+    def __init__(self, options: LLMOptions, sleep=time.sleep, limiter: Limiter | None = None):
         import openai  # imported here so other agent kinds never pay for it
 
         self.openai = openai
@@ -217,8 +239,19 @@ class ChatClient:
             api_key = "not-needed" if base_url else None
         if not api_key:
             raise ValueError("no API key: set OPENAI_API_KEY (or pass base_url for a local server)")
-        self.client = openai.OpenAI(base_url=base_url, api_key=api_key, timeout=options.timeout, max_retries=0)
+        self._client: Any = None  # the blocking client, made on first use (the async path never needs it)
+        self.shard: int | None = None  # which shared async connection pool this client uses
+        self.base_url, self.api_key = base_url, api_key
         self.sleep = sleep
+        self.limiter = limiter or limiter_for(Limits(options.max_rpm, options.max_tpm, options.max_cost,
+                                                     options.limits_file))
+
+    @property
+    def client(self) -> Any:
+        if self._client is None:
+            self._client = self.openai.OpenAI(base_url=self.base_url, api_key=self.api_key,
+                                              timeout=self.options.timeout, max_retries=0)
+        return self._client
 
     def _retryable(self, exc: Exception) -> bool:
         o = self.openai
@@ -227,18 +260,18 @@ class ChatClient:
         return isinstance(exc, o.APIStatusError) and (exc.status_code >= 500 or exc.status_code in (408, 409))
 
     def _delay(self, attempt: int, exc: Exception) -> float:
+        """Exponential backoff with jitter; a Retry-After header is honoured as given (and pauses
+        every caller sharing the limiter)."""
         opts = self.options
-        delay = opts.backoff_base * (2 ** attempt)
-        response = getattr(exc, "response", None)
-        header = response.headers.get("retry-after") if response is not None else None
-        try:
-            delay = max(delay, float(header)) if header else delay
-        except ValueError:
-            pass
-        delay = min(delay, opts.backoff_max)
-        return delay * (0.75 + 0.5 * random.random())  # jitter spreads parallel workers apart
+        delay = min(opts.backoff_base * (2 ** attempt), opts.backoff_max)
+        delay *= 0.75 + 0.5 * random.random()  # jitter spreads parallel workers apart
+        retry_after = _retry_after(exc)
+        if retry_after is not None:
+            self.limiter.pause(retry_after)
+            delay = max(delay, retry_after)
+        return delay
 
-    def complete(self, messages: list[dict], tools: list[dict]) -> Reply:
+    def _kwargs(self, messages: list[dict], tools: list[dict]) -> dict[str, Any]:
         opts = self.options
         kwargs: dict[str, Any] = {"model": self.model, "messages": messages}
         if tools:
@@ -251,24 +284,37 @@ class ChatClient:
             value = getattr(opts, key)
             if value is not None:
                 kwargs[key] = value
-        start = time.monotonic()
-        attempt = 0
+        return kwargs
+
+    def complete(self, messages: list[dict], tools: list[dict]) -> Reply:
+        """One answer, blocking: retries, backoff and limiter waits sleep this thread."""
+        kwargs, tries = self._kwargs(messages, tools), _Tries(self, messages)
         while True:
+            self.sleep(tries.wait_for_limiter())
             try:
-                response = _create(self.client, kwargs)
+                response = _create(self.client, {**kwargs, "timeout": tries.timeout()})
                 message = _first_message(response)
                 break
             except Exception as exc:
-                if not isinstance(exc, (self.openai.OpenAIError, MalformedResponse)):
-                    raise
-                if not self._retryable(exc):
-                    raise LLMUnavailable(f"model server refused the request: {_describe_error(exc)}") from exc
-                if attempt >= opts.max_retries:
-                    raise LLMUnavailable(
-                        f"model server failed {attempt + 1} times in a row; last error: {_describe_error(exc)}"
-                    ) from exc
-                self.sleep(self._delay(attempt, exc))
-                attempt += 1
+                self.sleep(tries.failed(exc))
+        return self._reply(response, message, messages, tries)
+
+    async def acomplete(self, messages: list[dict], tools: list[dict]) -> Reply:
+        """One answer from the async client: the same policy, awaiting instead of sleeping."""
+        kwargs, tries = self._kwargs(messages, tools), _Tries(self, messages)
+        client = _async_client(self)
+        while True:
+            await asyncio.sleep(tries.wait_for_limiter())
+            try:
+                response = await _acreate(client, {**kwargs, "timeout": tries.timeout()})
+                message = _first_message(response)
+                break
+            except Exception as exc:
+                await asyncio.sleep(tries.failed(exc))
+        return self._reply(response, message, messages, tries)
+
+    def _reply(self, response: Any, message: Any, messages: list[dict], tries: "_Tries") -> Reply:
+        attempt, start = tries.attempt, tries.start
         content = _text(getattr(message, "content", None))
         calls = _tool_calls(message)
         prompt_tokens, completion_tokens = _token_counts(getattr(response, "usage", None))
@@ -277,7 +323,93 @@ class ChatClient:
             prompt_tokens = sum(len(json.dumps(m)) for m in messages) // 4
         if completion_tokens is None:
             completion_tokens = (len(content) + sum(len(c["arguments"]) + len(c["name"]) for c in calls)) // 4
+        self.limiter.settle(prompt_tokens + completion_tokens - tries.booked)
         return Reply(content, calls, prompt_tokens, completion_tokens, attempt, time.monotonic() - start, estimated)
+
+
+class _Tries:
+    """The tries of one turn: the limiter booking before each, the deadline over all of them, and
+    what to do after a failure (the delay to wait, or the error that ends the turn)."""
+
+    def __init__(self, client: ChatClient, messages: list[dict]):
+        self.client, self.options = client, client.options
+        self.start = time.monotonic()
+        self.deadline = self.start + self.options.turn_deadline
+        self.attempt = 0
+        self.booked = 0
+        self.estimate = _estimate(messages) + (self.options.max_tokens or 0)
+        self.last: Exception | None = None
+
+    def wait_for_limiter(self) -> float:
+        """Book this try with the limiter (BudgetExhausted when the money is spent); the wait it asks
+        for does not count against the turn deadline."""
+        wait = self.client.limiter.reserve(self.estimate)
+        self.booked += self.estimate
+        self.deadline += wait
+        self._check_deadline()
+        return wait
+
+    def timeout(self) -> float:
+        return max(0.001, min(self.options.timeout, self.deadline - time.monotonic()))
+
+    def _check_deadline(self) -> None:
+        if time.monotonic() >= self.deadline:
+            last = f"; last error: {_describe_error(self.last)}" if self.last else ""
+            raise TurnDeadline(f"no answer within the turn deadline of {self.options.turn_deadline:g} s "
+                               f"({self.attempt + 1} tries){last}")
+
+    def failed(self, exc: Exception) -> float:
+        """Seconds to wait before the next try, or raise what ends the turn."""
+        client = self.client
+        if not isinstance(exc, (client.openai.OpenAIError, MalformedResponse)):
+            raise exc
+        self.last = exc
+        if not client._retryable(exc):
+            raise LLMUnavailable(f"model server refused the request: {_describe_error(exc)}") from exc
+        self._check_deadline()
+        if self.attempt >= self.options.max_retries:
+            raise LLMUnavailable(
+                f"model server failed {self.attempt + 1} times in a row; last error: {_describe_error(exc)}"
+            ) from exc
+        delay = client._delay(self.attempt, exc)
+        self.attempt += 1
+        if time.monotonic() + delay >= self.deadline:  # waiting that long would pass the deadline
+            time_left = max(0.0, self.deadline - time.monotonic())
+            return time_left
+        return delay
+
+
+def _retry_after(exc: Exception) -> float | None:
+    response = getattr(exc, "response", None)
+    header = response.headers.get("retry-after") if response is not None else None
+    try:
+        return max(0.0, float(header)) if header else None
+    except ValueError:
+        return None
+
+
+_ASYNC_CLIENTS: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+POOL_SHARDS = 16  # connection pools per event loop and server
+_SHARD = itertools.count()
+
+
+def _async_client(client: ChatClient) -> Any:
+    """A shared AsyncOpenAI per event loop and server, in POOL_SHARDS shards: the HTTP pool scans
+    all its connections for every request, so hundreds of calls in flight on one pool cost time
+    quadratic in their number; each conversation keeps to one shard (its connections get reused)."""
+    loop = asyncio.get_running_loop()
+    clients = _ASYNC_CLIENTS.setdefault(loop, {})
+    if client.shard is None:
+        client.shard = next(_SHARD) % POOL_SHARDS
+    key = (client.base_url, client.api_key, client.shard)
+    if key not in clients:
+        openai = client.openai
+        httpx = importlib.import_module(openai.DefaultAsyncHttpxClient.__mro__[1].__module__.split(".")[0])
+        limits = httpx.Limits(max_connections=4096, max_keepalive_connections=1024)  # (httpx, as openai ships it)
+        clients[key] = openai.AsyncOpenAI(base_url=client.base_url, api_key=client.api_key,
+                                          timeout=client.options.timeout, max_retries=0,
+                                          http_client=openai.DefaultAsyncHttpxClient(limits=limits))
+    return clients[key]
 
 
 def _text(value: Any) -> str:
@@ -349,6 +481,22 @@ def _create(client: Any, kwargs: dict) -> Any:
         raise MalformedResponse(f"the server's answer is not JSON ({exc})") from exc
 
 
+async def _acreate(client: Any, kwargs: dict) -> Any:
+    """The same request as `chat.completions.create`, posted as the JSON it already is: `create`
+    first walks every message and tool schema against the library's typed-dict declarations,
+    which was the largest CPU cost per call with many episodes in flight (our bodies are plain
+    JSON already, so the walk changes nothing)."""
+    from openai.types.chat import ChatCompletion
+
+    body = {k: v for k, v in kwargs.items() if k not in ("timeout", "extra_body")}
+    body.update(kwargs.get("extra_body") or {})
+    try:
+        return await client.post("/chat/completions", body=body, cast_to=ChatCompletion,
+                                 options={"timeout": kwargs["timeout"]})
+    except json.JSONDecodeError as exc:
+        raise MalformedResponse(f"the server's answer is not JSON ({exc})") from exc
+
+
 def _first_message(response: Any) -> Any:
     """The first choice's message, or MalformedResponse saying what the server sent instead."""
     choices = getattr(response, "choices", None)
@@ -392,7 +540,7 @@ def _new_usage() -> dict[str, Any]:
     return {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "cost": 0.0, "retries": 0,
             "per_turn_prompt_tokens": [], "max_prompt_tokens": 0, "estimated_tokens": False,
             "no_tool_call": 0, "extra_tool_calls": 0, "invalid_arguments": 0, "malformed_tool_call": 0,
-            "latency": 0.0}
+            "latency": 0.0, "deadline_turns": 0}
 
 
 class Conversation:
@@ -406,6 +554,9 @@ class Conversation:
         self.price = price_of(self.prices, self.client.model) if self.prices else None
         if self.prices and self.price is None:
             raise ValueError(f"price table has no entry for model {self.client.model!r}")
+        if options.max_cost is not None and self.price is None:
+            raise ValueError("max_cost (--max-cost) needs a price table (--prices or $AGENTWORLD_PRICES) "
+                             f"with an entry for model {self.client.model!r}")
         self.briefings: dict[str, dict] = {}
         self.turns: list[Turn] = []
         self.usage = _new_usage()
@@ -514,8 +665,21 @@ class Conversation:
 
     # -- one turn
     def step(self, actor: str, observation: Any) -> dict | str:
-        pending, messages, tools = self.begin(actor, observation)
-        return self.finish(pending, messages, self.client.complete(messages, tools))
+        pending, messages = self._begin(actor, observation)
+        try:
+            reply = self.client.complete(messages, self._tools())
+        except TurnDeadline as exc:
+            return self._late(actor, pending, messages, exc)
+        return self._end(actor, pending, messages, reply)
+
+    async def astep(self, actor: str, observation: Any) -> dict | str:
+        """step() with the async client: many conversations wait on the model at once."""
+        pending, messages = self._begin(actor, observation)
+        try:
+            reply = await self.client.acomplete(messages, self._tools())
+        except TurnDeadline as exc:
+            return self._late(actor, pending, messages, exc)
+        return self._end(actor, pending, messages, reply)
 
     def begin(self, actor: str, observation: Any) -> tuple[Turn, list[dict], list[dict]]:
         """First half of a turn: the prompt (messages) and tool schemas the model is shown.
@@ -523,6 +687,14 @@ class Conversation:
         `step` = begin + the model's reply + `finish`; rollouts and `agentworld export` call the
         halves themselves to put another policy (or a recorded call) in the model's place.
         """
+        pending, messages = self._begin(actor, observation)
+        return pending, messages, self._tools()
+
+    def finish(self, pending: Turn, messages: list[dict], reply: Reply) -> dict | str:
+        """Second half of a turn: keep the reply in history, account for it; returns the env action."""
+        return self._end(pending.actor, pending, messages, reply)
+
+    def _begin(self, actor: str, observation: Any) -> tuple[Turn, list[dict]]:
         rnd = _obs_field(observation, "round")
         rnd = int(rnd) if isinstance(rnd, (int, float)) or (isinstance(rnd, str) and rnd.isdigit()) else None
         self._attach_result(actor, observation)
@@ -530,16 +702,28 @@ class Conversation:
         feedback = "".join(f"Note: {n}\n" for n in notes)
         self.feedback[actor] = []
         pending = Turn(actor, rnd, observation_text(observation), feedback, messages=_received(observation))
-        return pending, self.messages_for(pending), self._tools()
+        return pending, self.messages_for(pending)
 
-    def finish(self, pending: Turn, messages: list[dict], reply: Reply) -> dict | str:
-        """Second half of a turn: keep the reply in history, account for it; returns the env action."""
-        actor, rnd = pending.actor, pending.round
+    def _late(self, actor: str, pending: Turn, messages: list[dict], exc: TurnDeadline) -> dict:
+        """The deadline passed: the turn is a wait; the model hears why next turn; the transcript keeps the error."""
+        pending.assistant = {"role": "assistant", "content": "(no answer in time: this turn was played as a wait)"}
+        pending.call = "wait (turn deadline passed)"
+        self.turns.append(pending)
+        self.feedback[actor].append(f"the model server did not answer your previous turn in time ({exc}), "
+                                    "so you waited that turn.")
+        for usage in (self.usage, self.usage_by_actor[actor]):
+            usage["deadline_turns"] += 1
+        self.transcript.append({"actor": actor, "round": pending.round, "prompt_tokens": 0, "completion_tokens": 0,
+                                "messages": len(messages), "issues": ["turn_deadline"], "error": str(exc),
+                                "retries": 0, "content": "", "tool_calls": []})
+        return {"tool": "wait", "args": {}}
+
+    def _end(self, actor: str, pending: Turn, messages: list[dict], reply: Reply) -> dict | str:
         action, assistant, call, issues = self._interpret(actor, reply)
         pending.assistant, pending.call = assistant, call
         self.turns.append(pending)
         self._account(actor, reply, issues)
-        self.transcript.append({"actor": actor, "round": rnd, "prompt_tokens": reply.prompt_tokens,
+        self.transcript.append({"actor": actor, "round": pending.round, "prompt_tokens": reply.prompt_tokens,
                                 "completion_tokens": reply.completion_tokens, "messages": len(messages),
                                 "issues": issues, "retries": reply.retries, "content": _clip(reply.content, 500),
                                 "tool_calls": [{"name": c["name"], "arguments": _clip(c["arguments"], 500)}
@@ -604,6 +788,7 @@ class Conversation:
         cost = 0.0
         if self.price:
             cost = (reply.prompt_tokens * self.price[0] + reply.completion_tokens * self.price[1]) / 1_000_000
+            self.client.limiter.spend(cost)
         for usage in (self.usage, self.usage_by_actor[actor]):
             usage["prompt_tokens"] += reply.prompt_tokens
             usage["completion_tokens"] += reply.completion_tokens
@@ -672,6 +857,12 @@ class LLMAgent(Agent):
         if not self.name:
             raise RuntimeError("LLMAgent.act called before reset()")
         return self.conversation.step(self.name, observation)
+
+    async def act_async(self, observation: dict) -> dict | str:
+        """act() for runners that keep many episodes in flight (runner.run_episode_async)."""
+        if not self.name:
+            raise RuntimeError("LLMAgent.act_async called before reset()")
+        return await self.conversation.astep(self.name, observation)
 
     @property
     def usage(self) -> dict:

@@ -18,7 +18,7 @@ __all__ = [
 ]
 
 JUDGES = ("provenance", "llm")
-PROVENANCE_OPTIONS = frozenset({"window", "movement", "chat", "checkpoints"})
+PROVENANCE_OPTIONS = frozenset({"window", "movement", "chat", "checkpoints", "success_conditions"})
 LLM_OPTIONS = frozenset({"model", "base_url", "api_key", "window", "batch_size", "max_candidates", "concurrency",
                          "cache_dir", "prompt_dir", "attempts", "backoff", "timeout", "context", "client"})
 
@@ -72,7 +72,18 @@ def task_context(run_dir: str | Path) -> dict[str, Any]:
         "agents": [a["name"] for a in agents],
         "checkpoints": {c["id"]: str(c.get("description", "")) for c in data.get("checkpoints") or []
                         if isinstance(c, dict) and "id" in c},
+        "success": [_describe_condition(c) for c in data.get("success") or []],
     }
+
+
+def _describe_condition(raw: Any) -> str:
+    """A success condition of task.yaml in words ("archivist holds 1 lost_locket, ..."), for state support."""
+    try:
+        from agentworld.conditions import parse_condition
+
+        return parse_condition(raw).describe()
+    except Exception:  # an unknown or malformed condition: its raw text still names things
+        return str(raw)
 
 
 def judge_records(
@@ -102,6 +113,7 @@ def judge_run(
     *,
     output: str = "cce.json",
     plot: bool | str | Path = False,
+    references: list[str | Path] | None = None,
     **options: Any,
 ) -> dict[str, Any]:
     """Score one run directory, write ``output`` (cce.json) into it and return the result.
@@ -110,6 +122,8 @@ def judge_run(
     ``success_actions`` and ``edges``. ``plot`` True writes cce.png beside it; a path
     writes the picture there. LLM options: model, base_url, api_key, window, batch_size,
     max_candidates, concurrency; the judgment cache lives in RUN_DIR/.judge_cache/.
+    ``references`` (run directories) adds ``forest``: the collaboration-graph metrics against the
+    successful runs of the same task among them (forest.py).
     """
     run_dir = Path(run_dir)
     records, metrics, _config = load_run(run_dir)
@@ -119,9 +133,17 @@ def judge_run(
         options.setdefault("context", context)
     elif judge == "provenance":
         options.setdefault("checkpoints", context.get("checkpoints"))
+        options.setdefault("success_conditions", context.get("success"))
     success = episode_success(records, metrics)
     result = judge_records(records, success, judge, context.get("agents") or None, **options)
     result["run_dir"] = str(run_dir)
+    if references is not None:
+        from .forest import forest_metrics, forest_of, reference_forests
+
+        agents = context.get("agents") or ()
+        refs = reference_forests(references, _config.get("task"), exclude=run_dir)
+        result["forest"] = forest_metrics(forest_of(records, result["edges"], result["contributing"], agents),
+                                          refs, success)
     if plot:
         from .plot import plot_episode
 

@@ -26,7 +26,8 @@ def configure_judge(parser: argparse.ArgumentParser) -> None:
                         help="provenance: exact, from engine provenance (default); llm: the paper's LLM backward tracing")
     parser.add_argument("--compare", action="store_true",
                         help="run both judges and report their agreement (writes compare.json)")
-    parser.add_argument("--model", help="LLM judge model (default: $AGENTWORLD_JUDGE_MODEL)")
+    parser.add_argument("--model", help="LLM judge model (default: $AGENTWORLD_JUDGE_MODEL); with --judge llm, "
+                                         "A,B,C runs one judge per model and compares them (judge_models.json)")
     parser.add_argument("--base-url", help="OpenAI-compatible base URL (default: $OPENAI_BASE_URL); key from $OPENAI_API_KEY")
     parser.add_argument("--window", type=int, default=None,
                         help="rounds: chat-uptake window of the provenance judge (default 3)")
@@ -40,7 +41,11 @@ def configure_judge(parser: argparse.ArgumentParser) -> None:
                              "(default: the ones shipped in agentworld/causal/prompts)")
     parser.add_argument("--plot", nargs="?", const=True, default=False, metavar="PATH",
                         help="also draw the episode: cce.png beside cce.json, or PATH (one run only)")
-    parser.add_argument("--out", help="where --compare writes compare.json (default: the runs' common directory)")
+    parser.add_argument("--reference", nargs="+", metavar="REF_DIR", default=None,
+                        help="reference runs (or eval directories) of the same tasks: adds the collaboration-graph "
+                             "metrics (Forest Match, Node Validity, content redundancy) to cce.json as 'forest'")
+    parser.add_argument("--out", help="where --compare writes compare.json, or --model A,B judge_models.json "
+                                       "(default: the runs' common directory)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
 
 
@@ -73,11 +78,14 @@ def command_judge(args: argparse.Namespace) -> int:
         return 2
     if args.compare:
         return _compare(args)
+    if args.judge == "llm" and args.model and "," in args.model:
+        return _judge_models(args)
+    references = expand_dirs(args.reference) if args.reference else None
     rows, failures = [], 0
     for d in args.dirs:
         try:
             options = _llm_options(args) if args.judge == "llm" else {"window": args.window}
-            res = judge_run(d, args.judge, plot=args.plot, **options)
+            res = judge_run(d, args.judge, plot=args.plot, references=references, **options)
         except (CausalError, RuntimeError, ValueError, OSError) as exc:  # OSError: unwritable output
             print(f"agentworld judge: error: {d}: {exc}", file=sys.stderr)
             failures += 1
@@ -85,8 +93,8 @@ def command_judge(args: argparse.Namespace) -> int:
         _warn(d, res)
         rows.append(res)
     if args.json:
-        print(json.dumps([{k: r[k] for k in ("run_dir", "judge", "success", "cce", "pac", "actions", "contributing_count")}
-                          for r in rows], indent=1))
+        keys = ("run_dir", "judge", "success", "cce", "pac", "actions", "contributing_count", "forest")
+        print(json.dumps([{k: r[k] for k in keys if k in r} for r in rows], indent=1))
     elif rows:
         _print_runs(rows)
     return 1 if failures else 0
@@ -115,6 +123,12 @@ def _print_runs(rows: list[dict[str, Any]]) -> None:
             print(f"{'':<40} llm: {s['requests']} requests, {s['asked']} pairs asked, {s['cached']} cached")
         if r.get("plot"):
             print(f"{'':<40} plot: {r['plot']}")
+        if r.get("forest"):
+            f = r["forest"]
+            fmt = lambda v: "n/a" if v is None else f"{v:.3f}"  # noqa: E731
+            print(f"{'':<40} forest: match {fmt(f['forest_match'])}, node validity {fmt(f['node_validity'])}, "
+                  f"content redundancy {f['content_redundancy']:.3f} ({len(f['references'])} reference run(s))"
+                  + (f"; {f['note']}" if f.get("note") else ""))
     if len(rows) > 1:
         print(f"mean CCE over {len(rows)} runs: {sum(r['cce'] for r in rows) / len(rows):.3f}")
 
@@ -167,6 +181,38 @@ def compare_runs(prov: dict[str, Any], llm: dict[str, Any], records: list[dict[s
     }
 
 
+def _judge_models(args: argparse.Namespace) -> int:
+    """--judge llm --model A,B,C: every run under each model and the provenance judge (Table 6)."""
+    from .models import PROVENANCE, compare_judges, format_table, output_name, team_of
+
+    models = [m.strip() for m in args.model.split(",") if m.strip()]
+    if len(set(models)) != len(models):
+        print(f"agentworld judge: error: --model names a model twice: {args.model}", file=sys.stderr)
+        return 2
+    rows, failures = [], 0
+    for d in args.dirs:
+        try:
+            cce = {PROVENANCE: judge_run(d, "provenance", window=args.window)["cce"]}
+            for model in models:
+                cce[model] = judge_run(d, "llm", output=output_name(model), **{**_llm_options(args), "model": model})["cce"]
+            rows.append({"run_dir": d, "team": team_of(d), "cce": cce})
+        except (CausalError, RuntimeError, ValueError, OSError) as exc:
+            print(f"agentworld judge: error: {d}: {exc}", file=sys.stderr)
+            failures += 1
+    result = compare_judges(rows, [PROVENANCE, *models])
+    out = Path(args.out) if args.out else Path(os.path.commonpath([os.path.abspath(d) for d in args.dirs]))
+    if out.is_dir() or not out.suffix:
+        out = out / "judge_models.json"
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        print(f"agentworld judge: error: cannot write {out}: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps(result, indent=1) if args.json else format_table(result) + f"\njudge_models.json: {out}")
+    return 1 if failures or not rows else 0
+
+
 def _compare(args: argparse.Namespace) -> int:
     episodes, failures = [], 0
     for d in args.dirs:
@@ -182,6 +228,8 @@ def _compare(args: argparse.Namespace) -> int:
         ep = compare_runs(prov, llm, records)
         ep["llm_requests"] = llm["llm"]["requests"]
         episodes.append(ep)
+    if not episodes:  # nothing compared (e.g. no judge model): no compare.json that looks like a result
+        return 1
     pooled = [lab for ep in episodes for lab in ep.pop("labels")]
     n = len(episodes)
     summary = {

@@ -238,7 +238,9 @@ class LLMJudge:
         from .provenance_judge import ProvenanceJudge
 
         hints: dict[int, list[int]] = {}
-        for e in ProvenanceJudge(checkpoints=self.context.get("checkpoints")).edges(records):
+        judge = ProvenanceJudge(checkpoints=self.context.get("checkpoints"),
+                                success_conditions=self.context.get("success"))
+        for e in judge.edges(records):
             if e.src < e.dst:
                 hints.setdefault(e.dst, []).append(e.src)
         return hints

@@ -23,7 +23,9 @@ Six sources of "a enabled b":
    landmark, an agent name or coordinates (or a tile next to them: interacting needs only
    adjacency). Names of the two talkers themselves do not
    count between two messages, so "ok wizard" does not link a reply to every message.
-4. State support. A checkpoint is a predicate on the world state, so the action that
+4. State support. A checkpoint (and each success condition, at the success action: the task's
+   ``success:`` list in words, e.g. "archivist holds 1 lost_locket, 1 ancient_tablet, 1 shrine_key")
+   is a predicate on the world state, so the action that
    completes it may rely on items made long before (the smith's last craft completes "the
    smith holds a pickaxe, a spear and a rope", but the rope was made earlier). When the
    task's checkpoint descriptions are known, every item the description names that is
@@ -75,7 +77,8 @@ class ProvenanceJudge:
     name = "provenance"
 
     def __init__(self, window: int = 3, movement: bool = True, chat: bool = True,
-                 checkpoints: dict[str, str] | None = None, protect_radius: int = 8) -> None:
+                 checkpoints: dict[str, str] | None = None, protect_radius: int = 8,
+                 success_conditions: list[str] | None = None) -> None:
         if window < 0:
             raise ValueError(f"chat uptake window must be >= 0 rounds, got {window}")
         if protect_radius < 0:
@@ -85,6 +88,13 @@ class ProvenanceJudge:
         self.movement = movement
         self.chat = chat
         self.checkpoints = dict(checkpoints or {})  # checkpoint id -> description
+        # the success conditions in words: the success action relies on them like on a checkpoint
+        self.success = {f"success[{i}]": text for i, text in enumerate(success_conditions or [])}
+        self.checkpoints.update(self.success)
+
+    def _reached(self, rec: Record) -> list[str]:
+        """The checkpoints a record reached, and the success conditions if it is the success action."""
+        return list(rec.get("checkpoints") or []) + (list(self.success) if "success_actions" in rec else [])
 
     def edges(self, records: list[Record], targets: Iterable[int] | None = None) -> list[Edge]:
         """Every edge the evidence supports (targets are not needed: the graph is exact)."""
@@ -165,7 +175,7 @@ class ProvenanceJudge:
         standing: dict[str, Record | None] = {}  # agent -> its last move, while it has not acted since
         out: list[Edge] = []
         for b in actions:
-            for cp in b.get("checkpoints") or []:
+            for cp in self._reached(b):
                 names, words = mentioned.get(cp, (set(), set()))
                 for agent, move in standing.items():
                     if move is None or agent == b["agent"]:
@@ -295,9 +305,9 @@ class ProvenanceJudge:
                 _replay(held, ev)
                 if ev.get("kind") == "kill" and rec.get("type") == "action" and isinstance(ev.get("target"), str):
                     kills.append((rec["id"], ev["target"].split("#", 1)[0], ev["target"]))
-            if rec.get("type") != "action" or not rec.get("checkpoints"):
+            if rec.get("type") != "action" or not self._reached(rec):
                 continue
-            for cp in rec["checkpoints"]:
+            for cp in self._reached(rec):
                 names, holders = wanted.get(cp, (set(), set()))
                 for kid, kind, mob in kills:
                     if kid != rec["id"] and (kind in names or mob in names):

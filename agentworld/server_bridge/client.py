@@ -32,6 +32,14 @@ class ServerError(RuntimeError):
         self.message = message
 
 
+class StartRefused(ServerError, ValueError):
+    """The server refused to start the episode because of the task or options sent (a ValueError, so
+    commands report it as bad input, not as a crash)."""
+
+
+START_ERRORS = ("unknown_task", "bad_task", "bad_options")
+
+
 class Connection:
     """One websocket to the server: request() waits for the matching reply, pushes are queued."""
 
@@ -79,7 +87,9 @@ class Connection:
             message = self._recv(deadline)
             if message.get("id") == request_id:
                 if message.get("type") == "error":
-                    raise ServerError(message.get("code", "?"), message.get("message", ""))
+                    code = message.get("code", "?")
+                    error = StartRefused if type == "start" and code in START_ERRORS else ServerError
+                    raise error(code, message.get("message", ""))
                 return message
             self._push(message)
 

@@ -32,6 +32,7 @@ ERROR_CODES = {
     "bad_options": "the episode options were rejected",
     "forbidden": "the control token matches no episode on this server",
     "busy": "the server plays max_episodes episodes already and none is idle",
+    "episode_full": "the episode recorded max_episode_bytes of actions and was stopped",
     "unknown_episode": "no episode with that number is on the server",
     "unknown_seat": "the seat is not an agent of the running episode",
     "bad_token": "the seat token is wrong (or belongs to an earlier episode)",
@@ -82,6 +83,7 @@ class Join(_Request):
     token: str = Field(max_length=200)
     observe: bool = True  # push this seat's observation when its turn comes
     episode: int | None = None  # None: the episode whose seat has this token
+    feed: bool = False  # push the seat's own view of the world feed (its actions, chat to it)
 
 
 class Submit(_Request):
@@ -103,8 +105,23 @@ class Spectate(_Request):
     """Subscribe to world updates (every action record and round end)."""
 
     type: Literal["spectate"]
-    history: bool = True  # include the trajectory so far in the reply
+    history: bool = True  # include the first page of the trajectory so far (then ask `history`)
     episode: int | None = None  # None: the latest episode (or the next one, if none runs)
+
+
+class History(_Request):
+    """One page of an episode's trajectory (the spectator's history), from record `start` on."""
+
+    type: Literal["history"]
+    episode: int | None = None  # None: the episode this connection watches, else the latest
+    start: int = Field(default=0, ge=0)
+    limit: int = Field(default=1000, ge=1, le=1000)  # records; a page is also capped in bytes
+
+
+class Map(_Request):
+    """The world's terrain grid, terrain colours and landmarks (static content, same for every seat)."""
+
+    type: Literal["map"]
 
 
 class Status(_Request):
@@ -122,10 +139,10 @@ class Leave(_Request):
 
 
 Request = Annotated[
-    Union[Hello, Start, Join, Submit, Observe, Spectate, Status, Leave],
+    Union[Hello, Start, Join, Submit, Observe, Spectate, History, Map, Status, Leave],
     Field(discriminator="type"),
 ]
-REQUEST_TYPES = ("hello", "start", "join", "submit", "observe", "spectate", "status", "leave")
+REQUEST_TYPES = ("hello", "start", "join", "submit", "observe", "spectate", "history", "map", "status", "leave")
 _request_adapter: TypeAdapter[Any] = TypeAdapter(Request)
 
 
@@ -224,9 +241,9 @@ def error_message(code: str, message: str, request_id: RequestId = None) -> dict
 
 
 # Types of messages the server sends (documented in docs/PROTOCOL.md):
-# replies:  hello, started, joined, result, observation, spectating, status, left, error
-# pushes:   turn, update, episode_start, episode_end, seat_lost
+# replies:  hello, started, joined, result, observation, spectating, history, map, status, left, error
+# pushes:   turn, update, feed, episode_start, episode_end, seat_lost
 SERVER_TYPES = (
-    "hello", "started", "joined", "result", "observation", "spectating", "status", "left", "error",
-    "turn", "update", "episode_start", "episode_end", "seat_lost",
+    "hello", "started", "joined", "result", "observation", "spectating", "history", "map", "status", "left",
+    "error", "turn", "update", "feed", "episode_start", "episode_end", "seat_lost",
 )

@@ -1,50 +1,44 @@
-"""The AgentWorld game server: one Episode inside an asyncio websockets server.
+"""The AgentWorld game server: Episodes inside an asyncio websockets server, one request at a time.
 
 Why this shape: the engine is a plain synchronous object, so every game step runs on the
 event loop between awaits, one message at a time; no locks are needed and the order of
-actions is exactly the Episode's round-robin. Each connection gets an outgoing queue and a
-writer task, so a slow reader never stalls the game for the others. The same port serves
-the browser page (static/) over plain HTTP via websockets' process_request hook.
+actions is exactly the Episode's round-robin. Each connection has a byte-bounded outbox and a
+writer task (connection.py), so a slow reader never stalls the game nor grows the server's
+memory. Episodes and seats live in games.py, the HTTP side (Host/Origin gate, pages) in
+pages.py, the turn clock and fan-out in turns.py, saving run directories in recording.py, the
+command line in serve.py, running it in a thread (tests, benchmarks) in background.py.
+
+What one client can make the server hold is bounded: its outbox (`max_buffer_bytes`; all outboxes
+together `max_total_buffer_bytes`, and at most `max_connections` connections), one
+history page per request (`history_page_bytes`), and per episode the recorded trajectory
+(`max_episode_bytes`: past it the episode is stopped as `episode_full`).
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import http
-import itertools
 import logging
-import secrets
-import sys
-import threading
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Callable
-from urllib.parse import urlsplit
+from dataclasses import dataclass
+from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
-from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
-from websockets.http11 import Request, Response
-from websockets.protocol import State
 
 from agentworld import __version__
 from agentworld.server_bridge import protocol as P
+from agentworld.server_bridge.connection import BufferPool, Client
+from agentworld.server_bridge.games import IDLE_GRACE, EpisodeFactory, Game, Games, default_episode_factory
+from agentworld.server_bridge.pages import Gate
 from agentworld.server_bridge.protocol import ProtocolError, jsonable
+from agentworld.server_bridge.turns import TurnFlow
+from agentworld.server_bridge.visibility import seat_view
+from agentworld.server_bridge.worldmap import world_map
 
 log = logging.getLogger("agentworld.server")
 
-STATIC_DIR = Path(__file__).with_name("static")
-STATIC_FILES = {
-    "/": ("index.html", "text/html; charset=utf-8"),
-    "/index.html": ("index.html", "text/html; charset=utf-8"),
-    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
-    "/style.css": ("style.css", "text/css; charset=utf-8"),
-}
-
-# (task id or task spec, seed, options) -> an Episode-like object, freshly reset with that seed
-EpisodeFactory = Callable[[Any, int, dict], Any]
+FEED_BACKLOG = 200  # seat-view records sent with a join (the latest ones)
+MAX_HISTORY_RECORDS = 1000  # records in one history page (also capped by history_page_bytes)
 
 
 @dataclass
@@ -59,34 +53,14 @@ class ServerConfig:
     max_message_bytes: int = 64 * 1024  # larger messages get a too_large error
     rate_limit: float = 1000.0  # messages per second per connection (token bucket refill)
     burst: int = 2000  # bucket size
-    queue_limit: int = 10_000  # outgoing messages buffered per connection before dropping it
-    max_episodes: int = 32  # episodes played at once; idle ones make room for new ones
-
-
-def default_episode_factory(task: Any, seed: int, options: dict) -> Any:
-    """Build the real Episode (imported lazily so the server module loads without it).
-
-    A task given by id must be a shipped task (never a path: clients must not make the server
-    read files). A task given as a spec dict passes the Task schema, like the Task objects the
-    embedded env accepts (ablations such as without_agent are not full task files).
-    """
-    from agentworld.episode import Episode, EpisodeOptions
-    from agentworld.tasks import Task, TaskError
-
-    if isinstance(task, dict):
-        try:
-            task = Task.model_validate(task)
-        except ValueError as exc:
-            raise TaskError([f"task spec: {exc}"]) from None
-    elif not _known_task(task):
-        raise ProtocolError("unknown_task", f"unknown task {task!r}")
-    return Episode(task, seed=seed, options=EpisodeOptions.from_dict(options))
-
-
-def _known_task(task: str) -> bool:
-    from agentworld.tasks import list_task_ids
-
-    return task in list_task_ids()
+    max_buffer_bytes: int = 1 << 20  # unread outgoing bytes per connection before it is dropped
+    max_total_buffer_bytes: int = 64 << 20  # unread bytes of all connections (see connection.BufferPool)
+    max_connections: int = 512  # websockets open at once; more get HTTP 503
+    history_page_bytes: int = 256 * 1024  # records of one history page, encoded
+    max_episode_bytes: int = 8 << 20  # trajectory of one episode, encoded; then it is stopped
+    max_episodes: int = 32  # anonymous episodes played at once; idle ones make room for new ones
+    allow_hosts: tuple[str, ...] = ()  # Host names served besides the loopback ones
+    out: str | None = None  # save every finished or aborted episode as a run directory here
 
 
 def _tool_schemas() -> list:
@@ -97,130 +71,7 @@ def _tool_schemas() -> list:
     return jsonable(schemas())
 
 
-def _same_token(given: str | None, expected: str) -> bool:
-    return given is not None and secrets.compare_digest(given, expected)
-
-
-class TokenBucket:
-    """Per-connection rate limit: `rate` messages/s on average, bursts up to `burst`."""
-
-    def __init__(self, rate: float, burst: int):
-        self.rate, self.burst = rate, burst
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-    def refund(self) -> None:
-        self.tokens = min(self.burst, self.tokens + 1)
-
-
-class Client:
-    """One websocket connection: its seats, whether it spectates, its outgoing queue."""
-
-    _ids = itertools.count(1)
-
-    def __init__(self, ws: ServerConnection, config: ServerConfig):
-        self.ws = ws
-        self.id = next(self._ids)
-        self.seats: dict[str, Game] = {}  # seat name -> the game it belongs to
-        self.watching: Game | None = None  # the game this connection spectates
-        self.bucket = TokenBucket(config.rate_limit, config.burst)
-        self.strikes = 0
-        self.queue: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue()
-        self.queue_limit = config.queue_limit
-        self.closed = False
-
-    @property
-    def alive(self) -> bool:
-        return not self.closed and self.ws.state is State.OPEN
-
-    def push(self, message: dict[str, Any]) -> None:
-        self.push_text(P.encode(message))
-
-    def push_text(self, text: str) -> None:
-        if self.closed:
-            return
-        if self.queue.qsize() >= self.queue_limit:
-            self.close(1008, "client reads too slowly; outgoing queue full", flush=False)
-            return
-        self.queue.put_nowait(text)
-
-    def close(self, code: int, reason: str, flush: bool = True) -> None:
-        """Close after the messages already queued (flush) or at once (a client too slow to read)."""
-        if self.closed:
-            return
-        self.closed = True
-        if flush:
-            self.queue.put_nowait((code, reason))
-        else:
-            asyncio.ensure_future(self.ws.close(code, reason))
-
-    async def writer(self) -> None:
-        try:
-            while True:
-                item = await self.queue.get()
-                if item is None:
-                    return
-                if isinstance(item, tuple):
-                    await self.ws.close(*item)
-                    return
-                await self.ws.send(item)
-        except ConnectionClosed:
-            return
-
-
-@dataclass
-class Seat:
-    name: str
-    token: str
-    conn: Client | None = None
-    observe: bool = True  # push observations to the holder on its turns
-
-
-@dataclass(eq=False)
-class Game:
-    """One running episode and the server's view of it (seats, whose turn, timer, spectators)."""
-
-    number: int
-    task: str  # the task id
-    seed: int
-    episode: Any
-    order: list[str]
-    seats: dict[str, Seat]
-    control_token: str
-    turn_index: int = 0
-    round: int = 1
-    over: bool = False
-    status: dict[str, Any] = field(default_factory=dict)
-    timer: asyncio.TimerHandle | None = None
-    joined: bool = False  # someone has taken a seat: turn timeouts start counting from then
-    spectators: set[Client] = field(default_factory=set)
-    touched: float = field(default_factory=time.monotonic)  # last start/join/turn
-
-    @property
-    def current(self) -> str | None:
-        return None if self.over else self.order[self.turn_index]
-
-    def holders(self) -> set[Client]:
-        return {s.conn for s in self.seats.values() if s.conn is not None}
-
-    def idle(self, now: float, grace: float) -> bool:
-        """Nobody plays or watches it (or it is over): it may make room for a new episode."""
-        if self.over:
-            return True
-        watched = any(c.alive for c in self.holders() | self.spectators)
-        return not watched and now - self.touched > grace
-
-
-class GameServer:
+class GameServer(TurnFlow):
     """Owns the websockets server, the connections and the running episodes (Games).
 
     Each `start` from a connection that holds no seats opens a new episode, so several envs
@@ -228,46 +79,50 @@ class GameServer:
     or with an episode's control token replaces that episode.
     """
 
-    IDLE_GRACE = 60.0  # seconds an unwatched, unplayed episode is kept before it may be evicted
+    IDLE_GRACE = IDLE_GRACE
 
     def __init__(self, config: ServerConfig | None = None, episode_factory: EpisodeFactory | None = None):
         self.config = config or ServerConfig()
         self.factory = episode_factory or default_episode_factory
-        self.games: dict[int, Game] = {}  # by episode number, oldest first
+        self.games = Games(self.config.max_episodes)
         self.lobby: set[Client] = set()  # spectators waiting for the next episode
         self.clients: set[Client] = set()
-        self.numbers = itertools.count(1)
+        self.pool = BufferPool(self.config.max_total_buffer_bytes)
         self.server: Any = None
         self.port: int | None = None
         self._tools: list | None = None
+        self._map: str | None = None
+        self.started = time.time()
+        self.finished: asyncio.Queue[Game] | None = None  # games as they end (agentworld play waits on it)
 
     @property
     def game(self) -> Game | None:
         """The most recently started episode still on the server."""
-        return next(reversed(self.games.values()), None)
+        return self.games.latest
 
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
         limit = self.config.max_message_bytes
+        self.finished = asyncio.Queue()
         self.server = await serve(
             self._handle,
             self.config.host,
             self.config.port,
-            process_request=self._process_request,
+            process_request=Gate(frozenset(self.config.allow_hosts) | {self.config.host},
+                                 full=lambda: len(self.clients) >= self.config.max_connections),
             max_size=max(4 * limit, limit + 4096),  # beyond this websockets closes with 1009
             compression=None,
-            max_queue=64,
+            max_queue=16,
             close_timeout=2,
         )
         self.port = self.server.sockets[0].getsockname()[1]
         if self.config.task:
-            self.start_episode(self.config.task, self.config.seed, {})
+            self.start_episode(self.config.task, self.config.seed, {}, operator=True)
 
     async def stop(self) -> None:
-        for game in self.games.values():
-            if game.timer:
-                game.timer.cancel()
+        for game in list(self.games.values()):
+            self._end_game(game, "the server stopped")
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
@@ -278,34 +133,10 @@ class GameServer:
             self._tools = _tool_schemas()
         return self._tools
 
-    # ------------------------------------------------------------------ HTTP (browser page)
-
-    def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        if "upgrade" in request.headers.get("Connection", "").lower():
-            # a websocket handshake, on any path. Browsers send Origin: only the page this
-            # server serves may connect, so another web site cannot play or reset our games.
-            origin = request.headers.get("Origin")
-            if origin is not None and urlsplit(origin).netloc != request.headers.get("Host"):
-                log.warning("refused a websocket from origin %s", origin)
-                return connection.respond(http.HTTPStatus.FORBIDDEN, f"cross-origin websocket from {origin} refused\n")
-            return None
-        path = request.path.split("?", 1)[0]
-        if path not in STATIC_FILES:
-            return connection.respond(http.HTTPStatus.NOT_FOUND, f"no page at {path}\n")
-        name, content_type = STATIC_FILES[path]
-        body = (STATIC_DIR / name).read_bytes()
-        headers = Headers(
-            [
-                ("Content-Type", content_type), ("Content-Length", str(len(body))),
-                ("Cache-Control", "no-store"), ("Connection", "close"),
-            ]
-        )
-        return Response(200, "OK", headers, body)
-
     # ------------------------------------------------------------------ connections
 
     async def _handle(self, ws: ServerConnection) -> None:
-        client = Client(ws, self.config)
+        client = Client(ws, self.config.rate_limit, self.config.burst, self.config.max_buffer_bytes, self.pool)
         self.clients.add(client)
         writer = asyncio.ensure_future(client.writer())
         try:
@@ -316,10 +147,8 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
-            was_closed = client.closed
             self._drop(client)
-            if not was_closed:
-                client.queue.put_nowait(None)
+            client.finish()
             try:
                 await asyncio.wait_for(writer, timeout=1.0)
             except (asyncio.TimeoutError, ConnectionClosed):
@@ -338,7 +167,7 @@ class GameServer:
                 log.info("connection %d left; seat %s of episode %d waits for its token", client.id, name,
                          game.number)
         client.seats.clear()
-        client.closed = True
+        client.closed = True  # the writer still flushes a pending close (e.g. the rate limit's reason)
 
     def _on_frame(self, client: Client, frame: str | bytes) -> None:
         request_id: P.RequestId = None
@@ -352,7 +181,8 @@ class GameServer:
                 client.push(
                     P.error_message(
                         "rate_limited",
-                        f"more than {self.config.rate_limit:g} messages/s (burst {self.config.burst}); message dropped",
+                        f"more than {self.config.rate_limit:g} messages/s (burst {self.config.burst}); "
+                        "message dropped",
                     )
                 )
             return
@@ -363,7 +193,8 @@ class GameServer:
             size = len(frame.encode("utf-8")) if len(frame) * 4 > self.config.max_message_bytes else len(frame)
             if size > self.config.max_message_bytes:
                 raise ProtocolError(
-                    "too_large", f"message of {size} bytes exceeds max_message_bytes={self.config.max_message_bytes}"
+                    "too_large",
+                    f"message of {size} bytes exceeds max_message_bytes={self.config.max_message_bytes}",
                 )
             data = P.decode(frame)
             if isinstance(data, dict) and isinstance(data.get("id"), (int, str)):
@@ -387,7 +218,7 @@ class GameServer:
     def _dispatch(self, client: Client, request: Any) -> tuple[dict | None, bool]:
         kind = request.type
         if kind == "hello":
-            return self._hello(request), False
+            return self._hello(client, request), False
         if kind == "start":
             return self._start(client, request), False
         if kind == "join":
@@ -398,55 +229,53 @@ class GameServer:
             return self._observe(client, request), True
         if kind == "spectate":
             return self._spectate(client, request), False
+        if kind == "history":
+            return self._history(client, request), False
+        if kind == "map":
+            return self._map_message(), False
         if kind == "status":
             return self._status_message(client, request), False
         if kind == "leave":
             return self._leave(client, request), False
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}")  # pragma: no cover
 
-    def _hello(self, request: P.Hello) -> dict:
+    def _hello(self, client: Client, request: P.Hello) -> dict:
         if request.protocol is not None and request.protocol != P.PROTOCOL_VERSION:
             raise ProtocolError(
                 "protocol_mismatch",
                 f"client speaks protocol {request.protocol}; this server speaks {P.PROTOCOL_VERSION}",
             )
+        client.name = request.client or ""
+        config = self.config
         return {
             "type": "hello",
             "protocol": P.PROTOCOL_VERSION,
             "server": "agentworld",
             "version": __version__,
             "episode": self.summary(self.game),
-            "episodes": [self.summary(g) for g in self.games.values()],
+            "episodes": [g.summary() for g in self.games.values()],
             "limits": {
-                "max_message_bytes": self.config.max_message_bytes,
-                "rate_limit": self.config.rate_limit,
-                "burst": self.config.burst,
-                "turn_timeout": self.config.turn_timeout,
-                "max_episodes": self.config.max_episodes,
+                "max_message_bytes": config.max_message_bytes,
+                "rate_limit": config.rate_limit,
+                "burst": config.burst,
+                "turn_timeout": config.turn_timeout,
+                "max_episodes": config.max_episodes,
+                "max_buffer_bytes": config.max_buffer_bytes,
+                "max_total_buffer_bytes": config.max_total_buffer_bytes,
+                "max_connections": config.max_connections,
+                "history_page_bytes": config.history_page_bytes,
+                "max_episode_bytes": config.max_episode_bytes,
             },
         }
 
     @staticmethod
-    def summary(g: Game | None) -> dict | None:
-        if g is None:
-            return None
-        return {
-            "episode": g.number,
-            "task": g.task,
-            "seed": g.seed,
-            "agents": list(g.order),
-            "round": g.round,
-            "turn": g.current,
-            "over": g.over,
-            "connected": {name: seat.conn is not None for name, seat in g.seats.items()},
-        }
+    def summary(game: Game | None) -> dict | None:
+        return None if game is None else game.summary()
 
     def _start(self, client: Client, request: P.Start) -> dict:
         replace: Game | None = None
         if request.control_token is not None:
-            replace = next((g for g in self.games.values() if _same_token(request.control_token, g.control_token)), None)
-            if replace is None:
-                raise ProtocolError("forbidden", "control_token matches no episode on this server")
+            replace = self.games.by_control_token(request.control_token)
         elif client.seats:  # an env resetting the episode it plays (it must hold every seat)
             replace = next(iter(client.seats.values()))
             others = [s.name for s in replace.seats.values() if s.conn is not client]
@@ -459,7 +288,8 @@ class GameServer:
         if not task:
             raise ProtocolError("invalid_message", "start needs a task (this server has no --task)")
         seed = self.config.seed if request.seed is None else request.seed
-        game, observations = self.start_episode(task, seed, request.options, replace=replace)
+        operator = replace is not None and replace.operator  # the control token holder keeps its slot
+        game, observations = self.start_episode(task, seed, request.options, replace=replace, operator=operator)
         reply: dict[str, Any] = {
             "type": "started",
             "episode": game.number,
@@ -477,10 +307,14 @@ class GameServer:
             reply["observations"] = observations
         return reply
 
-    def start_episode(self, task: Any, seed: int, options: dict, replace: Game | None = None) -> tuple[Game, dict]:
-        """Build a new Episode: a new game, or in place of `replace` (whose seats are then lost)."""
-        if replace is None:
-            self._make_room()
+    def start_episode(self, task: Any, seed: int, options: dict, replace: Game | None = None,
+                      operator: bool = False, bots: dict[str, Any] | None = None) -> tuple[Game, dict]:
+        """Build a new Episode: a new game, or in place of `replace` (whose seats are then lost).
+
+        `operator`: started by whoever runs the server (never evicted); `bots`: seat -> Agent
+        played in-process when its turn comes (agentworld play).
+        """
+        evict = [] if replace is not None or operator else self.games.evictable(self.IDLE_GRACE)
         name = str(task.get("id", "?")) if isinstance(task, dict) else task
         try:
             episode = self.factory(task, seed, dict(options))  # a fresh episode, reset with seed
@@ -490,22 +324,20 @@ class GameServer:
         except (KeyError, FileNotFoundError) as exc:
             raise ProtocolError("unknown_task", f"cannot load task {name!r}: {exc}") from None
         except Exception as exc:  # noqa: BLE001 - task specs and options are user input
-            code = "bad_task" if type(exc).__name__ == "TaskError" else "bad_options"
+            code = "bad_task" if type(exc).__name__ in ("TaskError", "VerifierError") else "bad_options"
             raise ProtocolError(code, f"cannot start {name!r}: {type(exc).__name__}: {exc}") from None
+        for old in evict:
+            self._end_game(old, "the episode was closed to make room for a new one")
+            for client in old.spectators:
+                client.watching = None
         task = getattr(getattr(episode, "task", None), "id", None) or name
-        order = list(episode.agents)
-        game = Game(
-            number=next(self.numbers),
-            task=task,
-            seed=seed,
-            episode=episode,
-            order=order,
-            seats={agent: Seat(agent, secrets.token_urlsafe(16)) for agent in order},
-            control_token=secrets.token_urlsafe(16),
-        )
+        game = self.games.new(task, seed, episode, operator)
+        for seat_name, agent in (bots or {}).items():
+            game.seats[seat_name].bot = agent
+            agent.reset(seat_name, episode.briefing(seat_name, include_plan=getattr(agent, "needs_plan", False)))
         game.status = jsonable(episode.status())
         game.round = int(game.status.get("round", 1))
-        game.over = bool(game.status.get("done") or game.status.get("truncated")) or not order
+        game.over = bool(game.status.get("done") or game.status.get("truncated")) or not game.order
         if replace is not None:
             self._end_game(replace, "a new episode started")
             game.spectators = replace.spectators
@@ -514,77 +346,36 @@ class GameServer:
             self.lobby.clear()
         for client in game.spectators:
             client.watching = game
-        self.games[game.number] = game
-        log.info("episode %d started: task %s seed %d, seats %s", game.number, task, seed, ", ".join(order))
+        self.games.add(game)
+        log.info("episode %d started: task %s seed %d, seats %s", game.number, task, seed, ", ".join(game.order))
         self._broadcast(game, {"type": "episode_start", "episode": game.number, "task": task, "seed": seed,
-                               "agents": order})
+                               "agents": game.order})
+        if bots:
+            game.joined = True  # built-in seats play at once
         self._begin_turn(game)
         return game, observations
 
-    def _make_room(self) -> None:
-        if len(self.games) < self.config.max_episodes:
-            return
-        now = time.monotonic()
-        for game in list(self.games.values()):  # oldest first
-            if game.idle(now, self.IDLE_GRACE):
-                self._end_game(game, "the episode was closed to make room for a new one")
-                for client in game.spectators:
-                    client.watching = None
-                if len(self.games) < self.config.max_episodes:
-                    return
-        raise ProtocolError(
-            "busy", f"{len(self.games)} episodes are being played or watched (max_episodes="
-            f"{self.config.max_episodes}); try again later",
-        )
-
     def _end_game(self, game: Game, reason: str) -> None:
-        """Take a game off the server; its seat holders are told."""
+        """Take a game off the server; its seat holders are told; with --out it is saved."""
         if game.timer:
             game.timer.cancel()
+            game.timer = None
+        if not game.over and game.ended is None:
+            game.ended = reason
         for seat in game.seats.values():
             if seat.conn is not None:
                 seat.conn.seats.pop(seat.name, None)
+                seat.conn.feeds.discard(seat.name)
                 seat.conn.push({"type": "seat_lost", "seat": seat.name, "episode": game.number, "reason": reason})
                 seat.conn = None
-        self.games.pop(game.number, None)
-
-    def _pick_game(self, episode: int | None) -> Game:
-        if episode is not None:
-            game = self.games.get(episode)
-            if game is None:
-                raise ProtocolError("unknown_episode", f"no episode {episode}; running: {sorted(self.games)}")
-            return game
-        if not self.games:
-            raise ProtocolError("no_episode", "no episode is running; send a start message first")
-        return self.game  # type: ignore[return-value]
-
-    def _held_seat(self, client: Client, name: str) -> tuple[Game, Seat]:
-        game = client.seats.get(name)
-        seat = game.seats.get(name) if game is not None else None
-        if game is None or seat is None or seat.conn is not client:
-            if not self.games:
-                raise ProtocolError("no_episode", "no episode is running; send a start message first")
-            raise ProtocolError("not_your_seat", f"this connection has not joined seat {name!r}; send join with its token")
-        return game, seat
-
-    def _find_seat(self, request: P.Join) -> tuple[Game, Seat]:
-        """The seat a join names: in the given episode, else the episode whose seat has that token."""
-        candidates = [self._pick_game(request.episode)] if request.episode is not None else list(self.games.values())
-        if not candidates:
-            raise ProtocolError("no_episode", "no episode is running; send a start message first")
-        named = [g for g in candidates if request.seat in g.seats]
-        if not named:
-            seats = sorted({s for g in candidates for s in g.order})
-            raise ProtocolError("unknown_seat", f"unknown seat {request.seat!r}; seats are {seats}")
-        for game in named:
-            if _same_token(request.token, game.seats[request.seat].token):
-                return game, game.seats[request.seat]
-        raise ProtocolError("bad_token", f"wrong token for seat {request.seat!r} (or its episode has ended)")
+        self.games.remove(game)
+        self._finish(game)
 
     def _join(self, client: Client, request: P.Join) -> dict:
-        game, seat = self._find_seat(request)
+        game, seat = self.games.find_seat(request.seat, request.token, request.episode)
         if seat.conn is not None and seat.conn is not client:
             seat.conn.seats.pop(seat.name, None)
+            seat.conn.feeds.discard(seat.name)
             seat.conn.push({"type": "seat_lost", "seat": seat.name, "episode": game.number,
                             "reason": "joined from another connection"})
         previous = client.seats.get(seat.name)
@@ -592,13 +383,20 @@ class GameServer:
             previous.seats[seat.name].conn = None  # one seat name per connection
         seat.conn = client
         seat.observe = request.observe
+        if client.name == "browser":
+            seat.kind = "human"
         client.seats[seat.name] = game
+        if request.feed:
+            client.feeds.add(seat.name)
+        else:
+            client.feeds.discard(seat.name)
         game.touched = time.monotonic()
         if not game.joined:  # the first seat taken starts the turn clock (see _begin_turn)
             game.joined = True
             self._arm_timer(game)
         log.info("connection %d took seat %s of episode %d", client.id, seat.name, game.number)
-        briefing = jsonable(self._briefing(game, seat.name))
+        briefing = jsonable(game.episode.briefing(seat.name) if hasattr(game.episode, "briefing")
+                            else self._plain_briefing(game, seat.name))
         reply: dict[str, Any] = {
             "type": "joined",
             "seat": seat.name,
@@ -610,117 +408,43 @@ class GameServer:
             "round": game.round,
             "turn": game.current,
             "over": game.over,
+            "status": {k: game.status[k] for k in ("round", "max_rounds", "done", "success", "truncated")
+                       if k in game.status},
         }
         if request.observe:
             reply["observation"] = game.episode.observe(seat.name)
+        if request.feed:
+            seen = [seat_view(r, seat.name) for r in game.episode.trajectory]
+            reply["feed"] = [r for r in seen if r.get("tool") or r["type"] == "round_end"][-FEED_BACKLOG:]
         return reply
 
     @staticmethod
-    def _briefing(game: Game, name: str) -> dict:
-        episode = game.episode
-        if hasattr(episode, "briefing"):
-            try:
-                return episode.briefing(name)
-            except Exception:  # noqa: BLE001 - fall back to the task fields below
-                log.exception("briefing failed")
-        task = getattr(episode, "task", None)
-        spec = next((a for a in getattr(task, "agents", []) if getattr(a, "name", None) == name), None)
-        return {
-            "task": getattr(task, "id", game.task),
-            "name": getattr(task, "name", game.task),
-            "objective": getattr(task, "objective", ""),
-            "max_rounds": getattr(task, "max_rounds", None),
-            "agent": name,
-            "role": getattr(spec, "role", name),
-            "context": getattr(spec, "context", ""),
-            "teammates": [a for a in game.order if a != name],
-        }
+    def _plain_briefing(game: Game, name: str) -> dict:
+        """A briefing for an Episode stand-in without briefing() (tests' fake episodes)."""
+        return {"task": game.task, "name": game.task, "objective": "", "agent": name, "role": name,
+                "context": "", "teammates": [a for a in game.order if a != name]}
 
     def _submit(self, client: Client, request: P.Submit) -> dict:
-        game, seat = self._held_seat(client, request.seat)
+        game, seat = self.games.held_seat(client, request.seat)
         if game.over:
             raise ProtocolError("episode_over", f"episode {game.number} is over; start a new one")
         if game.current != seat.name:
             raise ProtocolError(
-                "not_your_turn", f"it is {game.current!r}'s turn (round {game.round}), not {seat.name!r}'s"
+                "not_your_turn", f"it is {game.current}'s turn (round {game.round}), not yours ({seat.name})"
             )
         record = self._act(game, seat, request.action)
         return {"type": "result", "seat": seat.name, "record": record}
 
-    def _act(self, game: Game, seat: Seat, action: Any, note: str | None = None) -> dict:
-        """Play one turn for the current seat, publish it, then advance the round-robin."""
-        if game.timer:
-            game.timer.cancel()
-            game.timer = None
-        record = game.episode.act(seat.name, action)
-        if note:  # the Episode's record (also in its trajectory) says the turn timed out
-            record["result"] = f"{note}; {record.get('result') or ''}".rstrip("; ")
-        self._publish(game, {"type": "update", "record": record})  # encoded as is: no copy on the hot path
-        game.turn_index += 1
-        # a round ends after its last seat, or as soon as the task succeeds (as the env does)
-        succeeded = "success_actions" in record
-        if game.turn_index >= len(game.order) or succeeded:
-            game.turn_index = 0
-            round_record = game.episode.end_round()
-            self._publish(game, {"type": "update", "record": round_record})
-            game.status = jsonable(round_record.get("status") or game.episode.status())
-            game.round = int(game.status.get("round", game.round + 1))
-            if game.status.get("done") or game.status.get("truncated"):
-                game.over = True
-                log.info("episode %d over: success=%s psr=%s", game.number, game.status.get("success"),
-                         game.status.get("psr"))
-                self._broadcast(game, {"type": "episode_end", "episode": game.number, "status": game.status})
-        self._begin_turn(game)
-        return record
-
-    def _begin_turn(self, game: Game) -> None:
-        """Tell the seat whose turn it is, and arm the turn timeout."""
-        game.touched = time.monotonic()
-        if game.over:
-            return
-        seat = game.seats[game.order[game.turn_index]]
-        if seat.conn is not None and seat.observe:
-            observation = game.episode.observe(seat.name)
-            seat.conn.push({"type": "turn", "seat": seat.name, "episode": game.number, "round": game.round,
-                            "observation": observation})
-        self._arm_timer(game)
-
-    def _arm_timer(self, game: Game) -> None:
-        """Start the turn timeout of the current turn, once anyone has joined the episode.
-
-        Before the first join nobody is playing yet (a `serve --task` episode waits for its players
-        to open their links), so no turn is timed out; after it, absent seats are.
-        """
-        timeout = self.config.turn_timeout
-        if timeout and game.joined and not game.over and game.timer is None:
-            key = (game.number, game.round, game.turn_index)
-            game.timer = asyncio.get_running_loop().call_later(timeout, self._on_timeout, key)
-
-    def _on_timeout(self, key: tuple[int, int, int]) -> None:
-        game = self.games.get(key[0])
-        if game is None or game.over or (game.number, game.round, game.turn_index) != key:
-            return
-        seat = game.seats[game.order[game.turn_index]]
-        game.timer = None
-        log.info("episode %d: turn of %s timed out (round %d): playing wait", game.number, seat.name, game.round)
-        try:
-            record = self._act(
-                game, seat, {"tool": "wait", "args": {}},
-                note=f"turn timed out after {self.config.turn_timeout:g}s; the server waited for {seat.name}",
-            )
-            if seat.conn is not None:
-                seat.conn.push({"type": "result", "seat": seat.name, "record": record, "timed_out": True})
-        except Exception:  # noqa: BLE001
-            log.exception("turn timeout handling failed")
+    # ------------------------------------------------------------------ reading
 
     def _observe(self, client: Client, request: P.Observe) -> dict:
-        game, seat = self._held_seat(client, request.seat)
+        game, seat = self.games.held_seat(client, request.seat)
         observation = game.episode.observe(seat.name)
         return {"type": "observation", "seat": seat.name, "round": game.round, "observation": observation}
 
     def _spectate(self, client: Client, request: P.Spectate) -> dict:
         """Watch one episode (the given one, else the latest; with none yet, the next one started)."""
-        game = self._pick_game(request.episode) if request.episode is not None else self.game
+        game = self.games.pick(request.episode) if request.episode is not None else self.game
         if client.watching is not None:
             client.watching.spectators.discard(client)
         self.lobby.discard(client)
@@ -733,13 +457,41 @@ class GameServer:
         if game is not None:
             reply["status"] = game.status
             if request.history:
-                reply["history"] = list(game.episode.trajectory)
+                records, following = self._page(game, 0, MAX_HISTORY_RECORDS)
+                reply.update(history=records, history_next=following, history_total=len(game.record_sizes))
         return reply
+
+    def _history(self, client: Client, request: P.History) -> dict:
+        """One page of an episode's records: `records` from `start`, `next` (null at the end), `total`."""
+        if request.episode is not None:
+            game = self.games.pick(request.episode)
+        else:
+            game = client.watching or next(iter(client.seats.values()), None) or self.games.pick(None)
+        records, following = self._page(game, request.start, request.limit)
+        return {"type": "history", "episode": game.number, "start": request.start, "records": records,
+                "next": following, "total": len(game.record_sizes)}
+
+    def _page(self, game: Game, start: int, limit: int) -> tuple[list[dict], int | None]:
+        """Records [start, end) whose encoded size fits history_page_bytes (at least one), and end or None."""
+        sizes = game.record_sizes
+        end, total = start, 0
+        while end < len(sizes) and end - start < limit:
+            if end > start and total + sizes[end] > self.config.history_page_bytes:
+                break
+            total += sizes[end]
+            end += 1
+        return game.episode.trajectory[start:end], (end if end < len(sizes) else None)
+
+    def _map_message(self) -> dict:
+        """The shipped world map, encoded once (static content every seat may know)."""
+        if self._map is None:
+            self._map = P.encode(world_map())
+        return P.decode(self._map)
 
     def _status_message(self, client: Client, request: P.Status) -> dict:
         """Status of the given episode, else the one this connection plays or watches, else the latest."""
         if request.episode is not None:
-            game: Game | None = self._pick_game(request.episode)
+            game: Game | None = self.games.pick(request.episode)
         else:
             game = next(iter(client.seats.values()), None) or client.watching or self.game
         if game is not None:  # live: checkpoints can be reached mid-round
@@ -753,6 +505,7 @@ class GameServer:
                 raise ProtocolError("not_your_seat", f"this connection does not hold seat {name!r}")
         for name in names:
             game = client.seats.pop(name)
+            client.feeds.discard(name)
             if name in game.seats and game.seats[name].conn is client:
                 game.seats[name].conn = None
         if request.seat is None:
@@ -761,147 +514,3 @@ class GameServer:
             client.watching = None
             self.lobby.discard(client)
         return {"type": "left", "seats": names, "spectating": client.watching is not None or client in self.lobby}
-
-    # ------------------------------------------------------------------ fan-out
-
-    @staticmethod
-    def _publish(game: Game, message: dict) -> None:
-        """Send a world update to the game's spectators (encoded once)."""
-        if not game.spectators:
-            return
-        text = P.encode(message)
-        for client in list(game.spectators):
-            client.push_text(text)
-
-    @staticmethod
-    def _broadcast(game: Game, message: dict) -> None:
-        """Send to the game's spectators and seat holders (episode start/end)."""
-        text = P.encode(message)
-        for client in game.spectators | game.holders():
-            client.push_text(text)
-
-
-# ---------------------------------------------------------------------- running it
-
-
-class ServerThread:
-    """Run a GameServer on its own event loop in a background thread (tests, benchmarks)."""
-
-    def __init__(self, config: ServerConfig | None = None, episode_factory: EpisodeFactory | None = None):
-        config = config or ServerConfig(port=0)
-        self.server = GameServer(config, episode_factory)
-        self.loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, name="agentworld-server", daemon=True)
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        try:
-            self.loop.run_until_complete(self.server.start())
-        except BaseException as exc:  # noqa: BLE001 - reported by start()
-            self._error = exc
-            self._ready.set()
-            return
-        self._ready.set()
-        self.loop.run_forever()
-        self.loop.run_until_complete(self.server.stop())
-        self.loop.close()
-
-    def start(self) -> "ServerThread":
-        self._thread.start()
-        self._ready.wait(10)
-        if self._error is not None:
-            raise self._error
-        return self
-
-    @property
-    def url(self) -> str:
-        return f"ws://{self.server.config.host}:{self.server.port}/ws"
-
-    @property
-    def http_url(self) -> str:
-        return f"http://{self.server.config.host}:{self.server.port}/"
-
-    def call(self, fn: Callable[[], Any]) -> Any:
-        """Run fn on the server's loop (to read or change its state safely) and return its result."""
-
-        async def _call() -> Any:
-            return fn()
-
-        return asyncio.run_coroutine_threadsafe(_call(), self.loop).result(10)
-
-    def stop(self) -> None:
-        if self._thread.is_alive():
-            self.loop.call_soon_threadsafe(self.loop.stop)
-            self._thread.join(10)
-
-    def __enter__(self) -> "ServerThread":
-        return self.start()
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stop()
-
-
-def configure_serve(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default: loopback only)")
-    parser.add_argument("--port", type=int, default=8765, help="TCP port for websockets and the browser page")
-    parser.add_argument("--task", default=None, help="start this task right away and print the seat links")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the episode started with --task")
-    parser.add_argument(
-        "--turn-timeout", type=float, default=None,
-        help="seconds a seat may take before its turn is played as a wait (default: wait forever)",
-    )
-    parser.add_argument("--max-message-bytes", type=int, default=64 * 1024, help="largest accepted message")
-    parser.add_argument("--rate-limit", type=float, default=1000.0, help="messages per second per connection")
-    parser.add_argument("--burst", type=int, default=2000, help="messages a connection may send at once")
-    parser.add_argument("--max-episodes", type=int, default=32, help="episodes played at once on this server")
-
-
-def command_serve(args: argparse.Namespace) -> int:
-    if args.turn_timeout is not None and args.turn_timeout <= 0:
-        print("error: --turn-timeout must be a positive number of seconds", file=sys.stderr)
-        return 2
-    if args.max_message_bytes < 1024:
-        print("error: --max-message-bytes must be at least 1024", file=sys.stderr)
-        return 2
-    for flag, value in (("--rate-limit", args.rate_limit), ("--burst", args.burst), ("--max-episodes", args.max_episodes)):
-        if value <= 0:
-            print(f"error: {flag} must be positive, got {value}", file=sys.stderr)
-            return 2
-    config = ServerConfig(
-        host=args.host, port=args.port, task=args.task, seed=args.seed, turn_timeout=args.turn_timeout,
-        max_message_bytes=args.max_message_bytes, rate_limit=args.rate_limit, burst=args.burst,
-        max_episodes=args.max_episodes,
-    )
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    logging.getLogger("websockets").setLevel(logging.WARNING)
-    try:
-        asyncio.run(_serve_forever(config))
-    except KeyboardInterrupt:
-        print("server stopped")
-    except ProtocolError as exc:
-        print(f"error: {exc.message}", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"error: cannot listen on {config.host}:{config.port}: {exc}", file=sys.stderr)
-        return 1
-    return 0
-
-
-async def _serve_forever(config: ServerConfig) -> None:
-    server = GameServer(config)
-    await server.start()
-    host = config.host if ":" not in config.host else f"[{config.host}]"
-    print(f"AgentWorld server (protocol {P.PROTOCOL_VERSION}) on ws://{host}:{server.port}/ws", flush=True)
-    print(f"browser page: http://{host}:{server.port}/", flush=True)
-    game = server.game
-    if game is not None:
-        print(f"episode {game.number}: task {game.task} seed {game.seed}", flush=True)
-        print(f"control token: {game.control_token}", flush=True)
-        for name, seat in game.seats.items():
-            print(f"  seat {name}: http://{host}:{server.port}/?seat={name}&token={seat.token}", flush=True)
-    try:
-        await asyncio.Future()  # until cancelled (Ctrl-C)
-    finally:
-        await server.stop()

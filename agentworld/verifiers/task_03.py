@@ -1,38 +1,41 @@
-"""Task 03, Market Day: sell goods at the best shop, fund the guard, buy the sword, trade for the amulet."""
+"""Task 03, Market Day: the guard ends up wielding the iron sword and wearing the ruby amulet.
+
+Success (task file): the guard wields an iron sword and wears the ruby amulet. Why each role is
+needed: the sword costs 170 coins and the amulet's owner wants 150, the guard has 40 and no goods;
+the merchant's five gold bars (210 coins at the inn, the best buyer) are the team's only wealth;
+the amulet is the gem trader's and no shop sells one, and crafting one needs crafting 32, which
+nobody has (Fenna teaches up to 20). Legal alternatives that pass: the merchant buys the sword
+and hands it over with the coins, the gem trader gives the amulet, the trade goes either way.
+Checkpoints: gold sold, sword bought, amulet with the guard, sword wielded.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from agentworld.verifiers.common import any_event, equipped, held, wields
+from agentworld.verifiers.common import any_event, held, wields
 
 
 def goods_sold(world: Any, task: Any) -> bool:
-    return any_event(world, "shop_sell", agent="merchant", item="gold_bar")
-
-
-def guard_funded(world: Any, task: Any) -> bool:
-    return held(world, "coins", "guard") >= 320
+    """Someone sold gold bars to a shop (the merchant owns them; they can be passed on first)."""
+    return any_event(world, "shop_sell", item="gold_bar")
 
 
 def sword_bought(world: Any, task: Any) -> bool:
-    return held(world, "iron_sword", "guard") > 0
+    return held(world, "iron_sword") > 0
 
 
-def amulet_traded(world: Any, task: Any) -> bool:
-    """A completed player trade moved the amulet to the guard (in exchange for coins)."""
-    return (any_event(world, "trade_done", receiver="guard", give={"ruby_amulet": 1}, want={"coins": 1})
-            or any_event(world, "trade_done", sender="guard", want={"ruby_amulet": 1}, give={"coins": 1}))
+def amulet_with_guard(world: Any, task: Any) -> bool:
+    return held(world, "ruby_amulet", "guard") > 0
 
 
-def guard_armed(world: Any, task: Any) -> bool:
-    return wields(world, "guard", "iron_sword") and equipped(world, "guard", "neck", "ruby_amulet")
+def sword_wielded(world: Any, task: Any) -> bool:
+    return wields(world, "guard", "iron_sword")
 
 
 CHECKPOINTS = {
     "goods_sold": goods_sold,
-    "guard_funded": guard_funded,
     "sword_bought": sword_bought,
-    "amulet_traded": amulet_traded,
-    "guard_armed": guard_armed,
+    "amulet_with_guard": amulet_with_guard,
+    "sword_wielded": sword_wielded,
 }

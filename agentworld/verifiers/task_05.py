@@ -2,6 +2,13 @@
 
 Lighting order and timing come from the rounds in which the sites were completed (site_done events),
 so a fire lit too early or out of order can never satisfy the relay checkpoints.
+
+Success (task file): the East Beacon is built and `relay_complete` holds. Why each role is needed:
+the beacons are 45-55 tiles apart and a walker covers 10 tiles a turn, so one keeper cannot light
+two beacons 1-2 rounds apart; each keeper holds the torch of their own beacon (torches need coins
+or linen, which nobody has); the signal round is only in the east keeper's notes. Legal
+alternatives that pass: deliver early and light later, gaps of 2 rounds instead of 1, a later start.
+Checkpoints: beacons stocked, West lit after the signal, North lit in relay.
 """
 
 from __future__ import annotations
@@ -35,7 +42,8 @@ def north_lit(world: Any, task: Any) -> bool:
     return west_lit(world, task) and _follows(world, WEST, NORTH)
 
 
-def east_lit(world: Any, task: Any) -> bool:
+def relay_complete(world: Any, task: Any) -> bool:
+    """The three beacons were lit in a valid relay: West after the signal, then North, then East."""
     return north_lit(world, task) and _follows(world, NORTH, EAST)
 
 
@@ -43,5 +51,4 @@ CHECKPOINTS = {
     "beacons_stocked": beacons_stocked,
     "west_lit": west_lit,
     "north_lit": north_lit,
-    "east_lit": east_lit,
 }

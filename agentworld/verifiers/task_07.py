@@ -1,12 +1,20 @@
-"""Task 07, The Scattered Relics: three relics found in three regions and brought to the archivist."""
+"""Task 07, The Scattered Relics: three relics found in three regions and brought to the archivist.
+
+Success (task file): the archivist holds the locket, the tablet and the key. Why each role is
+needed: the relics lie 100-140 tiles from the town and from each other; within the budget a
+walker can fetch one relic but not two (the archivist cannot fetch one and be back); each relic's
+place is only in another scout's notes. Legal alternatives that pass: the archivist walks out to
+meet a scout, a scout hands a relic to another scout who carries it in.
+Checkpoints: each relic picked up, a first relic archived.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from agentworld.verifiers.common import held, holds_all
+from agentworld.verifiers.common import held
 
-RELICS = ("lost_locket", "ancient_tablet", "shrine_key")
+RELICS = ("crown_locket", "crown_tablet", "coral_key")
 
 
 def _found(item: str):
@@ -16,13 +24,13 @@ def _found(item: str):
     return predicate
 
 
-def relics_archived(world: Any, task: Any) -> bool:
-    return holds_all(world, "archivist", {item: 1 for item in RELICS})
+def first_relic_archived(world: Any, task: Any) -> bool:
+    return any(held(world, item, "archivist") > 0 for item in RELICS)
 
 
 CHECKPOINTS = {
-    "locket_found": _found("lost_locket"),
-    "tablet_found": _found("ancient_tablet"),
-    "key_found": _found("shrine_key"),
-    "relics_archived": relics_archived,
+    "locket_found": _found("crown_locket"),
+    "tablet_found": _found("crown_tablet"),
+    "key_found": _found("coral_key"),
+    "first_relic_archived": first_relic_archived,
 }

@@ -1,17 +1,25 @@
-"""Task 09, The Harvest Fair: four rings of three traders barter until everyone holds what they came for."""
+"""Task 09, The Harvest Fair: four rings of three traders barter until everyone holds what they came for.
+
+Success (task file): every trader holds the goods they came for. Why each role is needed: each
+trader is the only holder of goods another trader needs and must end up holding their own; nobody
+has coins, and selling one's goods to a shop never raises the price of what one needs (or no shop
+stocks it), so no trader can be served by the shops instead of a teammate. Legal alternatives that
+pass: gifts (`give`) instead of trades, any order, no hub at all.
+Checkpoints: a first trader supplied, then each guild supplied.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from agentworld.verifiers.common import any_event, held
+from agentworld.verifiers.common import held
 
 # trader -> (item they came for, how many)
 WANTS = {
     "baker": ("raw_trout", 4), "carpenter": ("bread", 4), "angler": ("iron_nails", 10),
     "smelter": ("coal", 6), "toolmaker": ("iron_bar", 3), "prospector": ("bronze_pickaxe", 2),
-    "weaver": ("cooked_sea_bass", 3), "sailmaker": ("linen", 4), "fishwife": ("rope", 4),
-    "apothecary": ("marshcap", 4), "caravaneer": ("glass_vial", 6), "herbwife": ("sunbloom", 3),
+    "weaver": ("cooked_sea_bass", 3), "sailmaker": ("linen", 4), "fishwife": ("rope", 6),
+    "apothecary": ("marshcap", 4), "caravaneer": ("glass_vial", 7), "herbwife": ("sunbloom", 3),
 }
 GUILDS = {
     "woodland": ("baker", "carpenter", "angler"),
@@ -21,8 +29,9 @@ GUILDS = {
 }
 
 
-def first_trade(world: Any, task: Any) -> bool:
-    return any_event(world, "trade_done")
+def first_trader_supplied(world: Any, task: Any) -> bool:
+    """Some trader holds the goods they came for (none does at the start)."""
+    return any(trader in world.players and held(world, item, trader) >= n for trader, (item, n) in WANTS.items())
 
 
 def _supplied(guild: str):
@@ -33,4 +42,4 @@ def _supplied(guild: str):
     return predicate
 
 
-CHECKPOINTS = {"first_trade": first_trade, **{f"{g}_supplied": _supplied(g) for g in GUILDS}}
+CHECKPOINTS = {"first_trader_supplied": first_trader_supplied, **{f"{g}_supplied": _supplied(g) for g in GUILDS}}

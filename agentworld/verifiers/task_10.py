@@ -1,10 +1,19 @@
-"""Task 10, The Frost Staff: ironwood + frost crystals -> staff core; + sticks + cut sapphire -> frost staff, wielded."""
+"""Task 10, The Frost Staff: ironwood + frost crystals -> staff core; + sticks + cut sapphire -> frost staff, wielded.
+
+Success (task file): the archmage wields a frost staff. Why each role is needed: ironwood needs
+lumberjacking 35 and an axe (forester), frost crystals mining 40 and a pickaxe (ice miner), the
+only sapphire is the jeweller's, the plank, core and staff need fletching 35 and crafting 35
+(artificer; lessons stop at 20-25), and wielding needs magic 30 (archmage). Legal alternatives
+that pass: the jeweller hands the rough sapphire and the chisel to the artificer, who cuts it
+(crafting 40 >= 20); the forester whittles the sticks. Checkpoints: crystals mined, sapphire cut,
+core bound, staff assembled.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from agentworld.verifiers.common import held, wields
+from agentworld.verifiers.common import held
 
 
 def crystals_mined(world: Any, task: Any) -> bool:
@@ -25,14 +34,9 @@ def staff_assembled(world: Any, task: Any) -> bool:
     return held(world, "frost_staff") > 0
 
 
-def staff_wielded(world: Any, task: Any) -> bool:
-    return wields(world, "archmage", "frost_staff")
-
-
 CHECKPOINTS = {
     "crystals_mined": crystals_mined,
     "sapphire_cut": sapphire_cut,
     "core_bound": core_bound,
     "staff_assembled": staff_assembled,
-    "staff_wielded": staff_wielded,
 }

@@ -1,10 +1,17 @@
-"""Task 16, Under the Archers' Eyes: eight rounds of copying while the guard holds four archers; nobody dies."""
+"""Task 16, Under the Archers' Eyes: eight rounds of copying while the guard holds four archers; nobody dies.
+
+Success (task file): the inscription site is complete and nobody has died. Why each role is needed:
+copying needs crafting 15 (scholar; 50 HP, shot down by idle archers), the archers need a fighter
+(guard, the only one), and the guard survives four archers only on the healer's draughts (the only
+healing; nobody has coins). Legal alternatives that pass: the guard kills every archer before the
+scholar walks in. Checkpoints: archers drawn, copying begun, half the copying done.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from agentworld.verifiers.common import deaths, site_complete, site_steps, task_mobs
+from agentworld.verifiers.common import site_steps, task_mobs
 
 SITE = "site#inscription"
 
@@ -19,17 +26,13 @@ def copying_begun(world: Any, task: Any) -> bool:
     return bool(site_steps(world, SITE))
 
 
-def inscription_copied(world: Any, task: Any) -> bool:
-    return site_complete(world, SITE)
-
-
-def nobody_died(world: Any, task: Any) -> bool:
-    return site_complete(world, SITE) and deaths(world) == 0
+def half_copied(world: Any, task: Any) -> bool:
+    site = world.sites.get(SITE)
+    return site is not None and (site.complete or site.work_done >= 4)
 
 
 CHECKPOINTS = {
     "archers_drawn": archers_drawn,
     "copying_begun": copying_begun,
-    "inscription_copied": inscription_copied,
-    "nobody_died": nobody_died,
+    "half_copied": half_copied,
 }

@@ -325,6 +325,7 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         self.provenance.add_links(action_id, links)
         player.last_result = out.result
         player.last_error = out.error
+        player.news_from = len(self.provenance.events)  # what happens to it from now on is news (observe)
         return out
 
     # argument helpers

@@ -35,6 +35,7 @@ class Player:
     talked: dict[str, int] = field(default_factory=dict)                # npc id -> times talked to
     boosts: dict[str, tuple[int, int]] = field(default_factory=dict)    # skill -> (bonus, last round)
     messages: list[dict] = field(default_factory=list)                  # inbox, drained on observe
+    news_from: int = 0                        # event-log length after its last action: later events are news
     last_result: str = ""
     last_error: str | None = None
     path_goal: tuple | None = None            # cached move_to: (target key, goal tile, near)

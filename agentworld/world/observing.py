@@ -142,8 +142,38 @@ class Observing:
             "offers": [{"id": o.id, "from": o.sender, "give": dict(o.give), "want": dict(o.want)}
                        for o in self.offers.values() if o.to == agent],
             "quests": quests,
+            "happened": self._news(p),
             "last_result": p.last_result, "last_error": p.last_error,
         }
+
+    NEWS_MAX = 12  # lines of news an observation carries (the latest; a long absence is summarised)
+
+    def _news(self, p: Player) -> list[str]:
+        """What others and the world did to the player since its last action, one line each, oldest first:
+        who hit it and for how much, its death and respawn, what someone gave it, trade offers to it.
+        Read from the event log (deterministic), so observing twice tells the same news."""
+        events = self.provenance.events
+        name, news, givers = p.name, [], {}
+        for i in range(p.news_from, len(events)):
+            e = events[i]
+            kind = e["kind"]
+            if kind == "damage" and e.get("target") == name:
+                news.append(f"round {e['round']}: {e.get('mob') or e['agent']} hit you for {e['amount']} "
+                            f"(HP {e.get('hp')})")
+            elif kind == "death" and e.get("player") == name:
+                news.append(f"round {e['round']}: you were killed by {e.get('by') or 'something'}; "
+                            f"you respawn at the end of round {e.get('respawn_round')}")
+            elif kind == "respawn" and e.get("player") == name:
+                news.append(f"round {e['round']}: you respawned at ({e['position'][0]}, {e['position'][1]})")
+            elif kind == "item_loss" and e["agent"] != name and e["action"] is not None:
+                givers[e["action"]] = e["agent"]
+            elif kind == "item_gain" and e["agent"] == name and e["action"] in givers:
+                news.append(f"round {e['round']}: {givers[e['action']]} gave you {e['item']} x{e['count']}")
+            elif kind == "trade_offer" and e.get("to") == name:
+                news.append(f"round {e['round']}: {e['agent']} offered you a trade (offer {e['offer']})")
+        if len(news) > self.NEWS_MAX:
+            news = [f"({len(news) - self.NEWS_MAX + 1} earlier events not shown)"] + news[-self.NEWS_MAX + 1:]
+        return news
 
     def _do_inspect(self, p: Player, args: dict, aid: int) -> str:
         target = self._arg_str(args, "target")

@@ -1,19 +1,30 @@
-// AgentWorld browser seat: a person plays one agent over the game server's websocket.
-// It speaks the same JSON protocol as every other client (see docs/PROTOCOL.md).
+// AgentWorld browser pages over the game server's websocket (the same JSON protocol as every
+// other client, see docs/PROTOCOL.md). Two modes:
+//  - seat (/): a person plays one agent and sees only what that agent may know. The page never
+//    spectates: it joins with `feed: true`, so the server sends only the seat's own view.
+//  - spectator (/spectate): everything, every agent's actions and chat, the whole map.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { ws: null, seat: null, nextId: 1, myTurn: false, seen: new Set(), agents: [], round: 1 };
+const SPECTATOR = location.pathname === "/spectate";
+const state = {
+  ws: null, seat: null, nextId: 1, myTurn: false, seen: new Set(), agents: [], teammates: [],
+  round: 1, maxRounds: null, over: false, observation: null, episode: null, tools: [],
+  positions: {}, roundMarks: {}, turns: 0,  // turns: how many turns this page was given (tests wait on it)
+};
 
 function send(message) {
   message.id = state.nextId++;
   state.ws.send(JSON.stringify(message));
 }
 
+// Errors are small toasts in a corner (click to dismiss; they also fade after 8 s).
 function showError(text) {
   const line = document.createElement("div");
   line.textContent = text;
+  line.addEventListener("click", () => line.remove());
   $("errors").appendChild(line);
+  while ($("errors").children.length > 3) $("errors").firstChild.remove();
   setTimeout(() => line.remove(), 8000);
 }
 
@@ -23,19 +34,55 @@ function setTurn(mine) {
   document.body.classList.toggle("not-my-turn", !mine);  // dims the action buttons
 }
 
+// ------------------------------------------------------------------ status line
+
+// `round` is the round being played; once the game is over it is the last round played.
+function showStatus(round, turn, status) {
+  if (status && status.max_rounds) state.maxRounds = status.max_rounds;
+  if (status && (status.done || status.truncated)) state.over = true;
+  if (round) state.round = round;
+  let text = `round ${state.round}`;
+  if (state.maxRounds) text += ` / ${state.maxRounds}`;
+  if (state.over) {
+    text += status && status.success ? " · SUCCESS" : " · episode over";
+  } else if (turn) {
+    text += ` · turn: ${turn}`;
+  }
+  $("status").textContent = text;
+}
+
+// A status whose round counter moved past the last round played (after end_round).
+function lastPlayedRound(status) {
+  return status && (status.done || status.truncated) ? Math.max(1, status.round - 1) : status && status.round;
+}
+
+// ------------------------------------------------------------------ observation, chat, map
+
 function showObservation(obs) {
   if (obs === undefined || obs === null) return;
+  state.observation = obs;
   $("observation").textContent = typeof obs.text === "string" ? obs.text : JSON.stringify(obs, null, 2);
   for (const m of obs.messages || []) {
     // an agent's inbox is repeated in each observation until its turn: show each message once
-    const key = JSON.stringify([m.round, m.from, m.to, m.text]);
-    if (state.seen.has(key)) continue;
-    state.seen.add(key);
-    const line = document.createElement("div");
     const to = Array.isArray(m.to) ? m.to.join(",") : m.to;
-    line.textContent = `[round ${m.round}] ${m.from} → ${to}: ${m.text}`;
-    $("chat-log").appendChild(line);
+    addChat(m.round, m.from, to, m.text, false);
   }
+  if (obs.position) {
+    AgentMap.drawView($("map"), obs);
+    AgentMap.drawMinimap($("minimap"), obs.position);
+  }
+  updatePickers();
+}
+
+function addChat(round, from, to, text, mine) {
+  const key = JSON.stringify([round, from, to, text]);
+  if (state.seen.has(key)) return;
+  state.seen.add(key);
+  const line = document.createElement("div");
+  if (mine) line.className = "mine";
+  line.textContent = `[round ${round}] ${from} → ${to}: ${text}`;
+  $("chat-log").appendChild(line);
+  $("chat-log").scrollTop = $("chat-log").scrollHeight;
 }
 
 function showBriefing(seat, briefing) {
@@ -53,7 +100,11 @@ function showBriefing(seat, briefing) {
     details.append(summary, body);
     box.appendChild(details);
   }
+  state.teammates = (briefing.teammates || []).map((t) => (typeof t === "string" ? t : t.name));
+  if (briefing.max_rounds) state.maxRounds = briefing.max_rounds;
 }
+
+// ------------------------------------------------------------------ feed
 
 function describeArgs(args) {
   if (!args || Object.keys(args).length === 0) return "";
@@ -61,34 +112,123 @@ function describeArgs(args) {
 }
 
 function addFeed(record) {
+  if (record.type === "action" && record.position && record.agent) {
+    state.positions[record.agent] = record.position;
+  }
+  if (record.type === "action" && !record.tool && record.agent !== state.seat && !SPECTATOR) {
+    // another seat's turn passed (the seat view says no more): only the status line moves on
+    const next = state.agents[state.agents.indexOf(record.agent) + 1];
+    showStatus(record.round, next || null, null);
+    return;
+  }
   const li = document.createElement("li");
   if (record.type === "round_end") {
     li.className = "round";
     li.textContent = `— round ${record.round} ended —`;
-    state.round = record.round + 1;
-    if (record.status) showStatus(record.status.round, state.agents[0], record.status);
+    if ((record.checkpoints || []).length) state.roundMarks[record.round] = "checkpoint";
+    else state.roundMarks[record.round] = state.roundMarks[record.round] || "played";
+    const status = record.status || {};
+    showStatus(lastPlayedRound(status) || record.round + 1, state.agents[0], status);
   } else {
     // the next seat in the round-robin is up (the round end, if this was the last, follows)
     const next = state.agents[state.agents.indexOf(record.agent) + 1];
     showStatus(record.round, next || null, null);
+    if ((record.checkpoints || []).length) state.roundMarks[record.round] = "checkpoint";
     li.className = record.ok ? "ok" : "failed";
-    const outcome = record.ok ? record.result : `error: ${record.error}`;
-    li.textContent = `r${record.round} ${record.agent}: ${record.tool || "?"}(${describeArgs(record.args)}) → ${outcome}`;
+    const outcome = record.ok ? (record.result || "") : `error: ${record.error}`;
+    li.textContent = `r${record.round} ${record.agent}: ${record.tool || "?"}(${describeArgs(record.args)})`
+      + (record.result !== undefined || record.error !== undefined ? ` → ${outcome}` : "");
+    if (record.tool === "chat" && record.ok && record.args) {
+      const to = Array.isArray(record.args.to) ? record.args.to.join(",") : record.args.to;
+      addChat(record.round, record.agent, to, record.args.message, record.agent === state.seat);
+    }
   }
   $("feed").appendChild(li);
   $("feed").scrollTop = $("feed").scrollHeight;
+  if (SPECTATOR) drawSpectator();
 }
 
-function showStatus(round, turn, status) {
-  let text = `round ${round}`;
-  if (status && status.max_rounds) text += ` / ${status.max_rounds}`;
-  if (turn) text += ` · turn: ${turn}`;
-  if (status && (status.done || status.truncated)) text += status.success ? " · SUCCESS" : " · episode over";
-  $("status").textContent = text;
+function drawSpectator() {
+  AgentMap.drawWorld($("world"), state.positions);
+  const line = $("timeline");
+  line.textContent = "";
+  for (let r = 1; r <= (state.maxRounds || state.round); r++) {
+    const cell = document.createElement("span");
+    cell.textContent = r;
+    cell.className = state.roundMarks[r] || "";
+    if (r === state.round && !state.over) cell.classList.add("now");
+    line.appendChild(cell);
+  }
 }
 
-// Build one small form per tool from its JSON Schema (function-calling style).
+// ------------------------------------------------------------------ tools, pickers, map clicks
+
+// Where a tool argument's choices come from (by argument name, then tool).
+function choicesFor(tool, arg) {
+  const obs = state.observation || {};
+  const nearby = obs.nearby || [];
+  const ofKind = (...kinds) => nearby.filter((e) => kinds.includes(e.kind)).map((e) => [e.id, `${e.name} (${e.kind})`]);
+  const inventory = (obs.inventory || []).map((i) => [i.item, `x${i.count}`]);
+  const world = AgentMap.world || {};
+  if (arg === "target") {
+    if (tool === "gather") return ofKind("node");
+    if (tool === "attack") return ofKind("mob", "player");
+    if (tool === "pick_up") return ofKind("ground");
+    if (tool === "inspect") return nearby.map((e) => [e.id, e.kind]).concat(inventory);
+    const landmarks = (world.landmarks || []).map((l) => [l.id, `landmark: ${l.name}`]);
+    return nearby.filter((e) => e.kind !== "landmark").map((e) => [e.id, `${e.name} (${e.kind})`]).concat(landmarks);
+  }
+  if (arg === "npc") return ofKind("npc");
+  if (arg === "site") return ofKind("site");
+  if (arg === "item") return inventory;
+  if (arg === "recipe") {
+    const have = Object.fromEntries((obs.inventory || []).map((i) => [i.item, i.count]));
+    const ready = (r) => Object.entries(r.inputs).every(([item, n]) => (have[item] || 0) >= n);
+    const recipes = (world.recipes || []).slice().sort((a, b) => ready(b) - ready(a));
+    return recipes.map((r) => [r.id, `${ready(r) ? "✓ " : ""}${r.name}${r.station ? " @ " + r.station : ""}`]);
+  }
+  if (arg === "to") return state.teammates.map((t) => [t, "teammate"]).concat(tool === "chat" ? [["team", "everyone"]] : []);
+  if (arg === "slot") return (world.slots || []).map((s) => [s, (obs.equipment || {})[s] || "empty"]);
+  if (arg === "offer_id") return (obs.offers || []).map((o) => [String(o.id), `from ${o.from}`]);
+  return [];
+}
+
+// Each tool field has a picker (a select listing the choices; picking one fills the field) and a
+// datalist (the same choices as suggestions while typing). Fields with no choices hide the picker.
+function updatePickers() {
+  for (const list of document.querySelectorAll("datalist[data-tool]")) {
+    const choices = choicesFor(list.dataset.tool, list.dataset.arg);
+    const picker = document.getElementById(`${list.id}-picker`);
+    list.textContent = "";
+    picker.textContent = "";
+    const blank = document.createElement("option");
+    blank.value = "";
+    blank.textContent = "▾";
+    picker.appendChild(blank);
+    for (const [value, label] of choices) {
+      const option = document.createElement("option");
+      option.value = value;
+      option.label = label;
+      list.appendChild(option);
+      const item = document.createElement("option");
+      item.value = value;
+      item.textContent = `${value} — ${label}`;
+      picker.appendChild(item);
+    }
+    picker.classList.toggle("hidden", choices.length === 0);
+  }
+  const to = $("pick-chat-to");
+  to.textContent = "";
+  for (const name of ["team", ...state.teammates]) {
+    const option = document.createElement("option");
+    option.value = name;
+    to.appendChild(option);
+  }
+}
+
+// Build one small form per tool from its JSON Schema (function-calling style), with pickers.
 function renderTools(tools) {
+  state.tools = tools;
   const box = $("tools");
   box.textContent = "";
   for (const entry of tools) {
@@ -105,7 +245,21 @@ function renderTools(tools) {
       input.title = schema.description || name;
       input.dataset.kind = schema.type || "any";
       if (schema.default !== undefined) input.value = schema.default;
-      form.appendChild(input);
+      const list = document.createElement("datalist");
+      list.id = `pick-${fn.name}-${name}`;
+      list.dataset.tool = fn.name;
+      list.dataset.arg = name;
+      input.setAttribute("list", list.id);
+      input.autocomplete = "off";
+      const picker = document.createElement("select");
+      picker.id = `${list.id}-picker`;
+      picker.className = "picker hidden";
+      picker.title = `pick ${name}`;
+      picker.addEventListener("change", () => {
+        if (picker.value !== "") input.value = picker.value;
+        picker.value = "";
+      });
+      form.append(input, list, picker);
     }
     const button = document.createElement("button");
     button.type = "submit";
@@ -123,6 +277,7 @@ function renderTools(tools) {
     });
     box.appendChild(form);
   }
+  updatePickers();
 }
 
 // Numbers and JSON ([x, y], {"item": n}) are sent as values; anything else as a string.
@@ -131,43 +286,115 @@ function parseValue(text, kind) {
   try { return JSON.parse(text); } catch (e) { return text; }
 }
 
+function fill(tool, arg, value) {
+  const input = document.querySelector(`form[data-tool='${tool}'] input[name='${arg}']`);
+  if (!input) return;
+  input.value = value;
+  input.form.classList.add("filled");
+  setTimeout(() => input.form.classList.remove("filled"), 1500);
+}
+
+// A click on the map picks the entity on that tile (or the tile) and fills the matching forms.
+function onMapClick(ev) {
+  const tile = AgentMap.tileAt($("map"), ev.clientX, ev.clientY);
+  if (!tile || !state.observation) return;
+  const here = (state.observation.nearby || []).filter((e) => e.position && e.position[0] === tile.x && e.position[1] === tile.y)
+    .sort((a, b) => (a.kind === "landmark") - (b.kind === "landmark"));
+  // several entities on one tile: each click on it picks the next one
+  const again = state.picked && state.picked.x === tile.x && state.picked.y === tile.y;
+  const index = again && here.length ? (state.picked.index + 1) % here.length : 0;
+  state.picked = { x: tile.x, y: tile.y, index };
+  const entity = here[index];
+  if (!entity) {
+    fill("move_to", "target", JSON.stringify([tile.x, tile.y]));
+    $("selection").textContent = `tile (${tile.x}, ${tile.y}): ${terrainName(tile.x, tile.y)}`;
+    return;
+  }
+  fill("move_to", "target", entity.id);
+  fill("inspect", "target", entity.id);
+  const byKind = {
+    node: [["gather", "target"]], mob: [["attack", "target"]], ground: [["pick_up", "target"]],
+    npc: [["talk", "npc"], ["buy", "npc"], ["sell", "npc"]], site: [["build", "site"]],
+    player: [["give", "to"], ["trade_offer", "to"]],
+  };
+  for (const [tool, arg] of byKind[entity.kind] || []) fill(tool, arg, entity.id);
+  if (entity.kind === "player") $("chat-to").value = entity.id;
+  $("selection").textContent = `${entity.id} — ${entity.name} (${entity.kind}) at (${entity.position.join(", ")}),`
+    + ` ${entity.distance} tiles away: ${entity.detail || ""}`;
+}
+
+function terrainName(x, y) {
+  const w = AgentMap.world;
+  if (!w || y < 0 || y >= w.height || x < 0 || x >= w.width) return "off the map";
+  const entry = w.palette[w.terrain[y][x]];
+  return entry ? `${entry.name}${entry.walkable ? "" : " (not walkable)"}` : "?";
+}
+
 function submitAction(action) {
   if (!state.seat) { showError("take a seat first"); return; }
   send({ type: "submit", seat: state.seat, action });
 }
 
+// ------------------------------------------------------------------ messages from the server
+
 function onMessage(msg) {
   switch (msg.type) {
     case "hello":
+      break;
+    case "map":
+      AgentMap.setWorld(msg);
+      if (state.observation) showObservation(state.observation);
+      if (SPECTATOR) drawSpectator();
+      updatePickers();
       break;
     case "spectating":
       $("feed").textContent = "";
       if (msg.episode) {
         state.agents = msg.episode.agents;
-        showStatus(msg.episode.round, msg.episode.turn, msg.status);
+        state.episode = msg.episode.episode;
+        state.over = msg.episode.over;
+        showStatus(lastPlayedRound(msg.status) || msg.episode.round, msg.episode.turn, msg.status);
       }
       for (const record of msg.history || []) addFeed(record);
+      if (msg.history_next !== undefined && msg.history_next !== null) {
+        send({ type: "history", episode: state.episode, start: msg.history_next });  // the rest, page by page
+      }
+      break;
+    case "history":
+      for (const record of msg.records || []) addFeed(record);
+      if (msg.next !== null && msg.next !== undefined) send({ type: "history", episode: msg.episode, start: msg.next });
+      break;
+    case "feed":
+      addFeed(msg.record);
       break;
     case "joined":
       state.seat = msg.seat;
       state.agents = msg.agents;
-      send({ type: "spectate", episode: msg.episode, history: true });  // this seat's episode
+      state.over = msg.over;
+      $("feed").textContent = "";
       $("join-form").classList.add("hidden");
       $("connection").textContent = `seat ${msg.seat}`;
       showBriefing(msg.seat, msg.briefing || {});
       renderTools(msg.tools || []);
+      for (const record of msg.feed || []) addFeed(record);
       showObservation(msg.observation);
       setTurn(msg.turn === msg.seat && !msg.over);
-      showStatus(msg.round, msg.turn, null);
+      showStatus(lastPlayedRound(msg.status) || msg.round, msg.turn, msg.status);
       break;
     case "turn":
       showObservation(msg.observation);
+      state.turns += 1;
       setTurn(true);
       break;
     case "result": {
       const r = msg.record;
       $("last-result").textContent = r.ok ? `✔ ${r.result}` : `✘ ${r.error}`;
       setTurn(false);
+      if (r.tool === "chat" && r.ok) {
+        const to = Array.isArray(r.args.to) ? r.args.to.join(",") : r.args.to;
+        addChat(r.round, r.agent, to, r.args.message, true);  // your own message, in the chat box too
+      }
+      send({ type: "observe", seat: state.seat });  // see the result on the map at once
       break;
     }
     case "observation":
@@ -178,13 +405,18 @@ function onMessage(msg) {
       break;
     case "episode_start":
       state.agents = msg.agents;
+      state.over = false;
+      state.positions = {};
+      state.roundMarks = {};
       $("feed").textContent = "";
       state.seen.clear();
-      showStatus(1, null, null);
+      showStatus(1, msg.agents[0], null);
       break;
     case "episode_end":
-      showStatus(msg.status.round, null, msg.status);
+      showStatus(lastPlayedRound(msg.status), null, msg.status);
       setTurn(false);
+      if (msg.reason) showError(msg.reason);
+      if (SPECTATOR) drawSpectator();
       break;
     case "seat_lost":
       showError(`seat ${msg.seat} lost: ${msg.reason}`);
@@ -205,7 +437,8 @@ function connect() {
     $("connection").textContent = "connected";
     $("connection").classList.add("ok");
     send({ type: "hello", protocol: 1, client: "browser" });
-    send({ type: "spectate", history: true });
+    send({ type: "map" });
+    if (SPECTATOR) { send({ type: "spectate", history: true }); return; }
     const params = new URLSearchParams(location.search);
     if (params.get("seat")) $("join-seat").value = params.get("seat");
     if (params.get("token")) $("join-token").value = params.get("token");
@@ -219,10 +452,19 @@ function connect() {
 }
 
 function join() {
-  send({ type: "join", seat: $("join-seat").value.trim(), token: $("join-token").value.trim(), observe: true });
+  send({ type: "join", seat: $("join-seat").value.trim(), token: $("join-token").value.trim(), observe: true,
+         feed: true });
 }
 
+if (SPECTATOR) {
+  document.body.classList.add("spectator");
+  document.title = "AgentWorld spectator";
+  $("feed-title").textContent = "World feed (every agent)";
+} else {
+  $("feed-title").textContent = "Your feed (your actions, messages to you)";
+}
 $("join-form").addEventListener("submit", (ev) => { ev.preventDefault(); join(); });
+$("map").addEventListener("click", onMapClick);
 $("refresh").addEventListener("click", () => {
   if (state.seat) send({ type: "observe", seat: state.seat });
 });
@@ -235,4 +477,5 @@ $("chat-form").addEventListener("submit", (ev) => {
   submitAction({ tool: "chat", args: { to, message: text } });
   $("chat-text").value = "";
 });
+window.agentworld = { state, map: AgentMap, pixelOf: (x, y) => AgentMap.pixelOf($("map"), x, y) };
 connect();

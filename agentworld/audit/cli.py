@@ -1,0 +1,77 @@
+"""`agentworld audit TASK... [--all] [--json]`: print each task's collaboration certificate.
+
+Exit codes: 0 every task follows the rules, 1 some task breaks them (see verdicts.py), 2 bad input
+(an unknown task id, with a did-you-mean, or an invalid task file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from agentworld.audit.model import TaskAudit
+
+
+def configure_audit(parser: argparse.ArgumentParser) -> None:
+    parser.description = ("Audit tasks: expand each success condition into requirements from the world content, "
+                           "bound what every team of the task's agents could do within the rounds, and say per "
+                           "role whether it is necessary (with the reason), knowledge-only or unnecessary, and "
+                           "whether one agent could finish alone. See docs/AUDIT.md.")
+    parser.add_argument("tasks", nargs="*", help="task ids (task_01) or task YAML paths")
+    parser.add_argument("--all", action="store_true", help="audit every shipped task")
+    parser.add_argument("--json", action="store_true", help="print JSON (one object per task) instead of a table")
+
+
+def command_audit(args: argparse.Namespace) -> int:
+    # imported here so `agentworld --help` stays fast
+    from agentworld.audit.verdicts import audit_task
+    from agentworld.task_sources import looks_like_path
+    from agentworld.tasks import TaskError, list_task_ids, load_task, suggest_task
+    from agentworld.world.content import load_content
+
+    names = list(args.tasks)
+    if args.all:
+        names += [t for t in list_task_ids() if t not in names]
+    if not names:
+        print("agentworld audit: name at least one task (or --all)", file=sys.stderr)
+        return 2
+    known = list_task_ids()
+    tasks = []
+    for name in names:
+        if name not in known and not looks_like_path(name) and not Path(name).exists():
+            hint = suggest_task(name) or f"; known tasks: {', '.join(known)}"
+            print(f"agentworld audit: unknown task '{name}'{hint}", file=sys.stderr)
+            return 2
+        try:
+            tasks.append(load_task(name))
+        except TaskError as exc:
+            print(f"agentworld audit: {exc}", file=sys.stderr)
+            return 2
+    content = load_content()
+    audits = [audit_task(task, content) for task in tasks]
+    if args.json:
+        print(json.dumps([a.to_json() for a in audits], indent=2))
+    else:
+        print("\n\n".join(render(a) for a in audits))
+    return 0 if all(a.ok for a in audits) else 1
+
+
+def render(audit: TaskAudit) -> str:
+    """A human-readable table of one audit."""
+    width = max([len(r.agent) for r in audit.roles] + [5])
+    lines = [f"{audit.task} ({audit.max_rounds} rounds): {'ok' if audit.ok else 'FAILS THE RULES'}",
+             f"  {'agent':<{width}}  {'verdict':<14}  why"]
+    for role in audit.roles:
+        why = "; ".join(f"[{f.kind}] {f.reason}" for f in role.reasons) or "the others could do it without it"
+        lines.append(f"  {role.agent:<{width}}  {role.verdict:<14}  {why}")
+        for way in role.alternatives:
+            lines.append(f"  {'':<{width}}  {'':<14}    without it: {way}")
+    solo = audit.solo_routes
+    lines.append(f"  solo route: {'not excluded for ' + ', '.join(solo) if solo else 'excluded for every agent'}")
+    for note in audit.unaudited:
+        lines.append(f"  not audited: {note}")
+    for problem in audit.problems:
+        lines.append(f"  ! {problem}")
+    return "\n".join(lines)

@@ -1,0 +1,285 @@
+"""The requirement kinds the audit checks, each against any team of a task's agents.
+
+A requirement is one thing the outcome needs (an agent, an item in some number, a skill level, a
+place in time, an amount of work or damage, a fact). `check(team)` returns None when the team
+could meet it within the budget (by the optimistic bounds of `team.py` and `bounds.py`), else a
+Failure saying why, so "the team without R fails" always comes with its reason; `providers(team)`
+says who could meet it and how.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from agentworld.audit.model import Failure, Kind, Provider, Requirement
+from agentworld.audit.team import Team
+
+if TYPE_CHECKING:
+    from agentworld.audit.context import TaskContext
+
+
+@dataclass
+class Need:
+    """A requirement plus its check; `info` is the data the CLI and tests read."""
+
+    info: Requirement
+    ctx: "TaskContext"
+
+    def check(self, team: Team) -> Failure | None:
+        raise NotImplementedError
+
+    def providers(self, team: Team) -> list[Provider]:
+        return []
+
+    def fail(self, reason: str, kind: Kind | None = None) -> Failure:
+        return Failure(self.info.key, kind or self.info.kind, reason)
+
+
+@dataclass
+class Named(Need):
+    """The outcome names this agent: a team without it cannot meet the condition."""
+
+    agent: str = ""
+
+    def check(self, team: Team) -> Failure | None:
+        return None if self.agent in team.members else self.fail(f"the outcome names {self.agent}")
+
+    def providers(self, team: Team) -> list[Provider]:
+        return [Provider(self.agent, "named by the outcome")]
+
+
+@dataclass
+class ItemNeed(Need):
+    """`count` units of `item` must be obtainable by the team (and end with `holder`, if named)."""
+
+    item: str = ""
+    count: int = 1
+
+    def check(self, team: Team) -> Failure | None:
+        units = team.units(self.item)
+        if units >= self.count:
+            return None
+        if units <= 0:
+            return self.fail(f"no source of {self.item} is open: {why_missing(team, self.item)}")
+        return self.fail(f"at most {_fmt(units)} {self.item} of the {self.count} needed: "
+                         f"{'; '.join(s.detail for s in team.sources.get(self.item, []))}", "volume")
+
+    def providers(self, team: Team) -> list[Provider]:
+        if self.item == "coins":
+            return [Provider(m, f"coins (team bound {_fmt(team.coins)})") for m in team.members]
+        out: dict[str, list[str]] = {}
+        for source in team.sources.get(self.item, []):
+            for agent in source.agents:
+                out.setdefault(agent, []).append(source.detail + team.training(agent, source))
+        return [Provider(a, "; ".join(dict.fromkeys(hows))) for a, hows in out.items()]
+
+
+@dataclass
+class SkillNeed(Need):
+    """`agent` needs `skill` at `level` (to wear an item)."""
+
+    agent: str = ""
+    skill: str = ""
+    level: int = 1
+
+    def check(self, team: Team) -> Failure | None:
+        if self.agent not in team.members:
+            return None  # the Named requirement already fails
+        reach = team.level(self.agent, self.skill)
+        if reach >= self.level:
+            return None
+        return self.fail(f"{self.agent} reaches at most {self.skill} {reach} of {self.level}")
+
+    def providers(self, team: Team) -> list[Provider]:
+        reach = team.level(self.agent, self.skill)
+        return [Provider(self.agent, f"{self.skill} {self.ctx.agents[self.agent].skills.get(self.skill, 1)}, "
+                                     f"at most {reach} within the budget")] if reach >= self.level else []
+
+
+@dataclass
+class Work(Need):
+    """`work` build actions at a site by members with `skill` >= `level`, after walking there."""
+
+    site: str = ""
+    work: int = 0
+    skill: str | None = None
+    level: int = 1
+
+    def _turns(self, team: Team) -> dict[str, int]:
+        ctx = self.ctx
+        tile = ctx.site_tile[self.site]
+        out = {}
+        for m in team.members:
+            if self.skill is not None and team.level(m, self.skill) < self.level:
+                continue
+            first = ctx.reach_round(m, tile)
+            if first <= ctx.rounds:
+                out[m] = ctx.rounds - first + 1
+        return out
+
+    def check(self, team: Team) -> Failure | None:
+        turns = self._turns(team)
+        need = f"{self.skill} {self.level}" if self.skill else "any member"
+        if not turns:
+            return self.fail(f"nobody can work on {self.site}: it needs {need}"
+                             + (f" ({_best(team, self.skill)})" if self.skill else " within reach in time"))
+        if sum(turns.values()) < self.work:
+            return self.fail(f"{self.work} work turns on {self.site} need {need}, and the members who "
+                             f"qualify have at most {sum(turns.values())} turns there", "volume")
+        return None
+
+    def providers(self, team: Team) -> list[Provider]:
+        out = []
+        for m, n in self._turns(team).items():
+            start = self.ctx.agents[m].skills.get(self.skill, 1) if self.skill else self.level
+            trained = (f" [has {self.skill} {start}, could reach {team.level(m, self.skill)}]"
+                       if start < self.level else "")
+            out.append(Provider(m, f"{n} turns at the site{trained}"))
+        return out
+
+
+@dataclass
+class Kill(Need):
+    """`count` mobs of a type, HP `hp` each, must die: the members' damage within the rounds."""
+
+    mob: str = ""
+    count: int = 1
+    by: str | None = None  # only this agent's damage counts (a quest's kill stage)
+
+    def _damage(self, team: Team) -> dict[str, float]:
+        ctx = self.ctx
+        tiles = ctx.task_mobs.get(self.mob) or ctx.mobs[self.mob]
+        out = {}
+        for m in team.members:
+            if self.by is not None and m != self.by:
+                continue
+            first = ctx.reach_any(m, tiles, ctx.strike_range)
+            if first <= ctx.rounds:
+                out[m] = ctx.max_hit(m) * (ctx.rounds - first + 1)
+        return out
+
+    def check(self, team: Team) -> Failure | None:
+        hp = self.ctx.content.mobs[self.mob].hp * self.count
+        damage = self._damage(team)
+        if not damage:
+            return self.fail(f"nobody reaches {self.mob} in time", "presence")
+        if self.by is None and sum(damage.values()) < hp:
+            return self.fail(f"{self.count} {self.mob} have {hp} HP; the members deal at most "
+                             f"{_fmt(sum(damage.values()))} in the rounds (every attack hitting for its max)",
+                             "volume")
+        return None
+
+    def providers(self, team: Team) -> list[Provider]:
+        return [Provider(m, f"at most {_fmt(d)} damage ({self.ctx.max_hit(m)} per hit)")
+                for m, d in self._damage(team).items()]
+
+
+@dataclass
+class Reach(Need):
+    """`agent` must act within `near` tiles of `tile` (a quest NPC, a place) within the rounds."""
+
+    agent: str = ""
+    tile: tuple[int, int] = (0, 0)
+    near: int = 1
+    act: bool = True  # an action there (talk) takes a turn after arriving; standing there does not
+
+    def _round(self) -> int:
+        return self.ctx.reach_round(self.agent, self.tile, self.near) - (0 if self.act else 1)
+
+    def check(self, team: Team) -> Failure | None:
+        if self.agent not in team.members:
+            return None
+        first = self._round()
+        if first <= self.ctx.rounds:
+            return None
+        return self.fail(f"{self.agent} cannot be within {self.near} of {self.tile} before round {first}")
+
+    def providers(self, team: Team) -> list[Provider]:
+        first = self._round()
+        return [Provider(self.agent, f"there from round {max(first, 1)}")] if first <= self.ctx.rounds else []
+
+
+@dataclass
+class Fact(Need):
+    """Something the team must know that only documentation says (where a relic lies)."""
+
+    needles: list[str] = field(default_factory=list)
+
+    def check(self, team: Team) -> Failure | None:
+        if self.knowers(team):
+            return None
+        return self.fail(f"no member's documentation says it ({self.info.text})")
+
+    def knowers(self, team: Team) -> list[str]:
+        task = self.ctx.task
+        if any(n in task.objective for n in self.needles):
+            return list(team.members)
+        return [m for m in team.members if any(n in self.ctx.agents[m].context for n in self.needles)]
+
+    def providers(self, team: Team) -> list[Provider]:
+        return [Provider(m, "its documentation says it") for m in self.knowers(team)]
+
+
+# --- explanations ----------------------------------------------------------------------------------
+def why_missing(team: Team, item: str, depth: int = 0) -> str:
+    """Why no source of `item` is open to the team, source by source (for people)."""
+    ctx = team.ctx
+    content = ctx.content
+    parts: list[str] = []
+    for npc in content.npcs.values():
+        for entry in (npc.shop.stock if npc.shop else ()):
+            if entry.item == item:
+                parts.append(f"{npc.id} sells it for {entry.price} coins but the team can raise at most "
+                             f"{_fmt(team.coins)}" if entry.price > team.coins else f"{npc.id} is out of reach")
+    for recipe in content.recipes.values():
+        if item in recipe.outputs:
+            parts.append(f"recipe {recipe.id}: {_recipe_gap(team, recipe, depth)}")
+    for kind in content.node_kinds.values():
+        if item in kind.yields or any(r.item == item for r in kind.rare):
+            parts.append(f"node {kind.id}: {_node_gap(team, kind)}")
+    for mob in content.mobs.values():
+        if any(d.item == item for d in mob.drops):
+            parts.append(f"{mob.id} drops it but the team cannot kill one in time")
+    if not parts:
+        parts.append("only starting inventories or the ground hold it, and no member has it")
+    return "; ".join(parts[:4]) + (f"; and {len(parts) - 4} more" if len(parts) > 4 else "")
+
+
+def _recipe_gap(team: Team, recipe: Any, depth: int) -> str:
+    ctx = team.ctx
+    if not any(team.level(m, recipe.skill) >= recipe.level for m in team.members):
+        return f"needs {recipe.skill} {recipe.level} ({_best(team, recipe.skill)})"
+    missing = [i for i in list(recipe.inputs) + list(recipe.tools) if not team.has(i)]
+    if missing:
+        inner = f" ({why_missing(team, missing[0], depth + 1)})" if depth < 1 else ""
+        return f"no {', '.join(missing)}{inner}"
+    if recipe.station:
+        return f"no qualified member reaches a {recipe.station} in time"
+    return "not within the budget"
+
+
+def _node_gap(team: Team, kind: Any) -> str:
+    if not any(team.level(m, kind.skill) >= kind.level for m in team.members):
+        return f"needs {kind.skill} {kind.level} ({_best(team, kind.skill)})"
+    if kind.tool and not any(it.tool and it.tool.skill == kind.tool and team.has(it.id)
+                             for it in team.ctx.content.items.values()):
+        return f"needs a {kind.tool} tool, and the team has none"
+    return "none within reach in time"
+
+
+def _best(team: Team, skill: str | None) -> str:
+    if skill is None:
+        return ""
+    ranked = sorted(((team.level(m, skill), m) for m in team.members), reverse=True)
+    if not ranked:
+        return "no members"
+    level, who = ranked[0]
+    start = team.ctx.agents[who].skills.get(skill, 1)
+    return f"the best is {who} with {skill} {start}, at most {level} within the budget"
+
+
+def _fmt(x: float) -> str:
+    return "unbounded" if math.isinf(x) else f"{int(x)}"
+

@@ -1,0 +1,137 @@
+"""Success conditions -> requirements from the content (the Need kinds of needs.py).
+
+`wields` and `holds` need the agent they name, the items and the levels to equip; `site_built` the
+site's materials and work; `killed` the damage; `quest_done` the agent, its talks, the bring
+items and its own damage to the kill stages' mobs; `at` the agent there in time. A task ground
+item nothing else surely supplies, and an `at` place given as coordinates, are also facts
+someone's documentation must state. Custom predicates and survival are not read (verdicts.py
+reports them).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from agentworld.audit.model import Kind, Requirement
+from agentworld.audit.needs import Fact, ItemNeed, Kill, Named, Need, Reach, SkillNeed, Work
+
+if TYPE_CHECKING:
+    from agentworld.audit.context import TaskContext
+
+
+# --- expanding conditions ------------------------------------------------------------------------
+def expand(condition: Any, ctx: "TaskContext") -> list[Need]:
+    """The requirements of one success condition (a Condition model from agentworld.conditions)."""
+    kind = getattr(condition, "kind", "")
+    text = condition.describe() if hasattr(condition, "describe") else str(condition)
+    handler = _EXPANDERS.get(kind)
+    return handler(condition, ctx, text) if handler else []
+
+
+def _req(key: str, kind: Kind, text: str, condition: str) -> Requirement:
+    return Requirement(key=key, kind=kind, text=text, condition=condition)
+
+
+def _named(agent: str | None, ctx: "TaskContext", text: str) -> list[Need]:
+    if not agent:
+        return []
+    return [Named(_req(f"agent:{agent}", "outcome", f"{agent} is named by the outcome", text), ctx, agent)]
+
+
+def _items(items: dict[str, int], ctx: "TaskContext", text: str) -> list[Need]:
+    needs: list[Need] = []
+    for item, n in items.items():
+        needs.append(ItemNeed(_req(f"item:{item}", "capability", f"{n} {item}", text), ctx, item, n))
+        needs.extend(_ground_facts(item, ctx, text))
+    return needs
+
+
+def _ground_facts(item: str, ctx: "TaskContext", text: str) -> list[Need]:
+    """Where a task's ground item lies is knowledge, unless the item can surely be had some other way
+    (a drop or a rare find only by chance does not count: a knowledge verdict is never a necessity)."""
+    needs: list[Need] = []
+    for ground_item, _n, (x, y) in ctx.ground:
+        if ground_item == item and not replaceable(item, ctx.content, surely=True) \
+                and not any(item in a.inventory or item in a.equipment.values() for a in ctx.task.agents):
+            needles = [f"{x}, {y}", f"{x},{y}", f"[{x}, {y}]"]
+            needs.append(Fact(_req(f"fact:{item}@{x},{y}", "knowledge", f"where the {item} lies ({x}, {y})", text),
+                              ctx, needles))
+    return needs
+
+
+def replaceable(item: str, content: Any, surely: bool = False) -> bool:
+    """Whether anything in the world makes, sells, yields, drops or rewards `item` (with `surely`,
+    drops and rare finds count only when they are certain)."""
+    return (any(item in r.outputs for r in content.recipes.values())
+            or any(e.item == item for n in content.npcs.values() if n.shop for e in n.shop.stock)
+            or any(item in k.yields or any(r.item == item and (not surely or r.chance >= 1) for r in k.rare)
+                   for k in content.node_kinds.values())
+            or any(d.item == item and (not surely or d.chance >= 1)
+                   for m in content.mobs.values() for d in m.drops)
+            or any(item in q.rewards.items for n in content.npcs.values() for q in n.quests))
+
+
+def _wields(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
+    needs = _named(c.agent, ctx, text) + _items({c.item: 1}, ctx, text)
+    spec = ctx.content.items.get(c.item)
+    for skill, level in (spec.requires.items() if spec else ()):
+        key = f"skill:{c.agent}:{skill}>={level}"
+        needs.append(SkillNeed(_req(key, "capability", f"{c.agent} needs {skill} {level} to equip {c.item}", text),
+                               ctx, c.agent, skill, level))
+    return needs
+
+
+def _holds(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
+    return _named(c.agent, ctx, text) + _items(dict(c.items), ctx, text)
+
+
+def _site(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
+    site = ctx.sites.get(c.site.removeprefix("site#"))
+    if site is None:
+        return []
+    needs = _items(dict(site.materials), ctx, text)
+    if site.work > 0:
+        skill = f"{site.skill} {site.level}" if site.skill else "no skill"
+        needs.append(Work(_req(f"work:{site.id}", "capability", f"{site.work} work turns at {site.id} ({skill})",
+                               text), ctx, site.id, site.work, site.skill, site.level))
+    return needs
+
+
+def _killed(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
+    count = len(ctx.task_mobs.get(c.mob, [])) or 1
+    return [Kill(_req(f"kill:{c.mob}", "volume", f"kill {count} {c.mob}", text), ctx, c.mob, count)]
+
+
+def _quest(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
+    needs = _named(c.agent, ctx, text)
+    found = next(((npc, q) for npc in ctx.content.npcs.values() for q in npc.quests if q.id == c.quest), None)
+    if found is None:
+        return needs
+    npc, quest = found
+    needs.append(Reach(_req(f"reach:{c.agent}@{npc.id}", "presence", f"{c.agent} talks to {npc.id}", text),
+                       ctx, c.agent, ctx.places.npcs[npc.id], ctx.interact))
+    for stage in quest.stages:
+        needs.extend(_items(dict(stage.items), ctx, text))
+        for mob, n in stage.mobs.items():
+            needs.append(Kill(_req(f"kill:{mob}:by:{c.agent}", "capability", f"{c.agent} damages {n} {mob}", text),
+                              ctx, mob, n, c.agent))
+        if stage.npc and stage.npc in ctx.places.npcs:
+            needs.append(Reach(_req(f"reach:{c.agent}@{stage.npc}", "presence", f"{c.agent} talks to {stage.npc}",
+                                    text), ctx, c.agent, ctx.places.npcs[stage.npc], ctx.interact))
+    return needs
+
+
+def _at(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
+    tile = tuple(ctx.content.map.resolve(c.place))
+    needs = _named(c.agent, ctx, text)
+    needs.append(Reach(_req(f"reach:{c.agent}@{tile[0]},{tile[1]}", "presence", text, text), ctx, c.agent, tile,
+                       c.within, act=False))
+    if not isinstance(c.place, str):
+        needles = [f"{tile[0]}, {tile[1]}", f"{tile[0]},{tile[1]}"]
+        needs.append(Fact(_req(f"fact:place@{tile[0]},{tile[1]}", "knowledge", f"where ({tile[0]}, {tile[1]}) is",
+                               text), ctx, needles))
+    return needs
+
+
+_EXPANDERS = {"wields": _wields, "holds": _holds, "site_built": _site, "killed": _killed,
+              "quest_done": _quest, "at": _at}

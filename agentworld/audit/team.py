@@ -1,0 +1,173 @@
+"""What a team (a subset of a task's agents) could obtain within the budget: items, units, coins.
+
+An item is obtainable when some source of it is open to the team: a member starts with it, it
+lies on the ground where a member can walk in time, a shop within reach sells it for no more than
+the team's coin bound, a member could reach the recipe's skill level (inputs and tools being
+obtainable, a station within reach), a member could reach the node's level holding an obtainable
+tool, a mob the team could kill drops it, or a quest rewards it. The set is the least fixed point
+of those rules (no item is assumed to make itself). Items pass freely between members (give and
+trade), so every source serves the whole team; who could do the last step is kept as `agents`.
+Unit counts are upper bounds too: starting units, ground units, shop stock the coins can pay,
+gathers at one per turn plus the best tool bonus and rare finds, crafts from input units.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from agentworld.audit.bounds import INF
+
+if TYPE_CHECKING:
+    from agentworld.audit.context import TaskContext
+
+
+@dataclass(slots=True)
+class Source:
+    """One way a team gets an item."""
+
+    kind: str  # start | ground | shop | craft | gather | drop | quest
+    agents: tuple[str, ...]  # members who could do the last step
+    units: float  # at most this many units this way
+    detail: str  # for people: "mira sells it for 12 coins", "recipe oak_stick (fletching 1)"
+    ref: str = ""  # the recipe id of a craft source (its units are counted from its inputs), node kind of a gather
+
+
+class Team:
+    """The acquisition bounds of one team; build with `Team(ctx, members, reserved)`."""
+
+    def __init__(self, ctx: "TaskContext", members: tuple[str, ...], reserved: dict[str, int] | None = None):
+        self.ctx = ctx
+        self.members = tuple(m for m in ctx.agents if m in members)  # task order
+        self.coins = ctx.coin_bound(self.members, reserved)
+        self.sources: dict[str, list[Source]] = {}
+        self._units: dict[str, float] = {}
+        self._fixed_point()
+
+    def has(self, item: str) -> bool:
+        return item == "coins" and self.coins >= 1 or bool(self.sources.get(item))
+
+    def units(self, item: str) -> float:
+        """At most how many units of `item` the team could hold at once."""
+        if item == "coins":
+            return self.coins
+        if item not in self._units:
+            self._units[item] = INF  # a recipe cycle back to this item: no bound is claimed
+            total = 0.0
+            for source in self.sources.get(item, ()):
+                total += self._craft_units(source, item) if source.kind == "craft" else source.units
+            self._units[item] = total
+        return self._units[item]
+
+    def level(self, agent: str, skill: str) -> int:
+        return self.ctx.skills.level(self.ctx.agents[agent], skill)
+
+    def training(self, agent: str, source: Source) -> str:
+        """How `agent` gets the level a craft or gather source needs, when it does not start with it."""
+        content = self.ctx.content
+        spec = content.recipes.get(source.ref) if source.kind == "craft" else content.node_kinds.get(source.ref)
+        if spec is None:
+            return ""
+        start = self.ctx.agents[agent].skills.get(spec.skill, 1)
+        if start >= spec.level:
+            return ""
+        return f" [{agent} has {spec.skill} {start}, could reach {self.level(agent, spec.skill)}]"
+
+    # --- the fixed point --------------------------------------------------------------------------
+    def _fixed_point(self) -> None:
+        """Seed what needs no item, then open recipes, tool-gated nodes and quests until stable."""
+        self._seed()
+        ctx = self.ctx
+        members = set(self.members)
+        recipes = {r.id: r for r in ctx.content.recipes.values() if members.intersection(ctx.recipe_makers[r.id])}
+        nodes = {k.id: k for k in ctx.content.node_kinds.values() if members.intersection(ctx.node_turns[k.id])}
+        quests = {q.id: (npc, q) for npc in ctx.content.npcs.values() for q in npc.quests
+                  if members.intersection(ctx.npc_walkers[npc.id])}
+        changed = True
+        while changed:
+            changed = False
+            for rid, recipe in list(recipes.items()):
+                if all(self.has(i) for i in recipe.inputs) and all(self.has(t) for t in recipe.tools):
+                    del recipes[rid]
+                    self._open_recipe(recipe)
+                    changed = True
+            for kid, kind in list(nodes.items()):
+                if kind.tool is None or any(self.has(t) for t in ctx.tools_for.get(kind.tool, ())):
+                    del nodes[kid]
+                    self._open_node(kind)
+                    changed = True
+            for qid, (npc, quest) in list(quests.items()):
+                if all(self.has(i) for stage in quest.stages for i in stage.items):
+                    del quests[qid]
+                    takers = self._among(ctx.npc_walkers[npc.id])
+                    for item, n in quest.rewards.items.items():
+                        if item != "coins":
+                            self._add(item, Source("quest", takers, n * len(takers),
+                                                   f"reward of quest {quest.id}"))
+                    changed = True
+
+    def _among(self, agents) -> tuple[str, ...]:
+        return tuple(m for m in self.members if m in agents)
+
+    def _add(self, item: str, source: Source) -> None:
+        self.sources.setdefault(item, []).append(source)
+
+    def _seed(self) -> None:
+        ctx = self.ctx
+        for name in self.members:
+            spec = ctx.agents[name]
+            held = dict(spec.inventory)
+            for item in spec.equipment.values():
+                held[item] = held.get(item, 0) + 1
+            for item, n in held.items():
+                if item != "coins":
+                    self._add(item, Source("start", (name,), n, f"{name} starts with {n}"))
+        for item, n, tile in ctx.ground:
+            walkers = tuple(m for m in self.members if ctx.reach_any(m, ctx.ground_tiles[tile]) <= ctx.rounds)
+            if walkers:
+                self._add(item, Source("ground", walkers, n, f"{n} on the ground at {tile[0]}, {tile[1]}"))
+        for npc in ctx.content.npcs.values():
+            buyers = self._among(ctx.npc_walkers[npc.id])
+            for entry in (npc.shop.stock if npc.shop and buyers else ()):
+                if entry.price <= self.coins:
+                    affordable = (entry.quantity if entry.price == 0
+                                  else min(entry.quantity, _whole(self.coins / entry.price)))
+                    detail = f"{npc.id} sells it for {entry.price} coins ({entry.quantity} in stock)"
+                    self._add(entry.item, Source("shop", buyers, affordable, detail))
+        for mob in ctx.content.mobs.values():
+            damage = {m: d for m, d in ctx.mob_damage[mob.id].items() if m in self.members}
+            kills = math.floor(sum(damage.values()) / mob.hp)
+            for drop in mob.drops if kills >= 1 else ():
+                top = drop.count if isinstance(drop.count, int) else drop.count[1]
+                if drop.item != "coins":
+                    self._add(drop.item, Source("drop", tuple(damage), kills * top, f"dropped by {mob.id}"))
+
+    def _open_recipe(self, recipe) -> None:
+        makers = self._among(self.ctx.recipe_makers[recipe.id])
+        where = f" at a {recipe.station}" if recipe.station else ""
+        for out in recipe.outputs:
+            detail = f"recipe {recipe.id} ({recipe.skill} {recipe.level}{where})"
+            self._add(out, Source("craft", makers, INF, detail, recipe.id))
+
+    def _open_node(self, kind) -> None:
+        turns = {m: t for m, t in self.ctx.node_turns[kind.id].items() if m in self.members}
+        gatherers, total = tuple(turns), sum(turns.values())
+        main = next(iter(kind.yields))
+        tool = f", with a {kind.tool} tool" if kind.tool else ""
+        for item, n in kind.yields.items():
+            per_turn = n + (1 if item == main and kind.tool else 0)
+            detail = f"gather {kind.id} ({kind.skill} {kind.level}{tool})"
+            self._add(item, Source("gather", gatherers, total * per_turn, detail, kind.id))
+        for rare in kind.rare:
+            self._add(rare.item, Source("gather", gatherers, total * rare.count,
+                                        f"rare find at {kind.id} ({kind.skill} {kind.level}{tool})", kind.id))
+
+    def _craft_units(self, source: Source, item: str) -> float:
+        recipe = self.ctx.content.recipes[source.ref]
+        runs = min(_whole(self.units(i) / n) for i, n in recipe.inputs.items())
+        return runs * recipe.outputs[item]
+
+
+def _whole(x: float) -> float:
+    return x if math.isinf(x) else math.floor(x)

@@ -1,0 +1,125 @@
+"""`agentworld eval`: its options, the checks made before any episode, and the exit codes.
+
+Exit codes: 0 done; 2 a problem found before playing (options, tasks, team size, an unwritable
+--out); 3 the money budget (--max-cost) was spent with episodes unfinished (run the same command,
+with a larger budget, to resume); 128+N interrupted by signal N.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from pathlib import Path
+
+from agentworld.evaluation.episodes import check_team_size, make_jobs, select_tasks
+from agentworld.evaluation.executors import Interrupted
+from agentworld.evaluation.loop import EXECUTORS, run_eval
+from agentworld.evaluation.results import LIMITS, RESULTS, ResultsNotWritable, check_config, os_error
+from agentworld.evaluation.summary import print_summary
+from agentworld.options import (add_ablation_arguments, add_llm_arguments, check_without, episode_options, llm_options,
+                                parse_kinds)
+
+
+def configure_eval(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--tasks", default="all", help="'all', a category, or comma-separated task ids")
+    parser.add_argument("--agents", default="oracle",
+                        help="oracle|random|noop|llm for every seat, or a comma list with one kind per seat")
+    parser.add_argument("--episodes", type=int, default=1, help="episodes per task (seeds SEED..SEED+N-1)")
+    parser.add_argument("--seed", type=int, default=0, help="first seed")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="worker processes (--executor ray: Ray actors), to use more cores")
+    parser.add_argument("--concurrency", type=int, default=1,
+                        help="episodes in flight per process (asyncio tasks; LLM episodes mostly wait on the model)")
+    parser.add_argument("--executor", choices=EXECUTORS, default="local",
+                        help="local processes, or ray: actors on a Ray cluster (pip install 'agentworld[ray]')")
+    parser.add_argument("--ray-address", default=None,
+                        help="the Ray cluster (host:port of its head; default: $RAY_ADDRESS or a local one)")
+    parser.add_argument("--out", required=True, help="eval directory (resumed if it exists)")
+    parser.add_argument("--retry-errors", action="store_true", help="when resuming, run errored episodes again")
+    parser.add_argument("--force", action="store_true", help="resume even if the configuration changed")
+    parser.add_argument("--judge", default="provenance", choices=["provenance", "llm", "none"],
+                        help="CCE judge for each episode (default: provenance)")
+    parser.add_argument("--judge-model", default=None, help="model of the LLM judge (--judge llm)")
+    parser.add_argument("--judge-base-url", default=None, help="server of the LLM judge (--judge llm)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_ablation_arguments(parser)
+    add_llm_arguments(parser)
+
+
+def command_eval(args: argparse.Namespace) -> int:
+    from agentworld import __version__
+
+    out = Path(args.out)
+    if args.episodes < 1 or args.workers < 1 or args.concurrency < 1:
+        print("eval: --episodes, --workers and --concurrency must be >= 1", file=sys.stderr)
+        return 2
+    if args.ray_address and args.executor != "ray":
+        print("eval: --ray-address needs --executor ray", file=sys.stderr)
+        return 2
+    try:
+        kinds = parse_kinds(args.agents)
+        if args.single_agent and set(kinds) != {"llm"}:
+            raise ValueError("--single-agent needs --agents llm (one model context for every avatar); "
+                             "--solo keeps only the first agent for any kind")
+        tasks = select_tasks(args.tasks)
+        agent_opts = llm_options(args) if "llm" in kinds else {}
+        if any(agent_opts.get(k) for k in ("max_rpm", "max_tpm", "max_cost")):
+            agent_opts["limits_file"] = str((out / LIMITS).resolve())  # one pace and budget for every worker
+        if "llm" in kinds:
+            from agentworld.agents.llm import Conversation, parse_options
+
+            if not agent_opts.get("model"):
+                raise ValueError("--agents llm needs --model (or $AGENTWORLD_MODEL)")
+            Conversation(parse_options(agent_opts))  # options, API key, prompts, prices: fail now, not in every episode
+        config = {"agents": ",".join(kinds), "agent_options": agent_opts, "episode_options": episode_options(args),
+                  "judge": None if args.judge == "none" else args.judge, "version": __version__}
+        judge_opts = {k: v for k, v in (("model", args.judge_model), ("base_url", args.judge_base_url)) if v}
+        if judge_opts:
+            config["judge_options"] = judge_opts
+        if config["judge"]:
+            from agentworld.causal import CausalError, make_judge
+            from agentworld.causal.llm_judge import JudgeError
+
+            try:  # a missing judge model or key: fail now, not silently in every episode
+                make_judge(config["judge"], **judge_opts)
+            except (CausalError, JudgeError) as exc:
+                raise ValueError(f"--judge {config['judge']}: {exc} (eval takes --judge-model / --judge-base-url)") from None
+        from agentworld.episode import EpisodeOptions
+
+        EpisodeOptions.from_dict(config["episode_options"]).task_options()  # e.g. --max-rounds 0: fail now
+        check_without([tid for tid, _ in tasks], config["episode_options"])  # a role a task lacks: fail now
+        check_team_size(kinds, tasks, config["episode_options"])
+        check_config(out, config, args.force)
+    except ValueError as exc:
+        print(f"eval: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"eval: cannot write the eval directory: {os_error(exc)}", file=sys.stderr)
+        return 2
+    seeds = list(range(args.seed, args.seed + args.episodes))
+    jobs = make_jobs(out, tasks, seeds, config)
+    try:
+        summary = run_eval(out, jobs, workers=args.workers, retry_errors=args.retry_errors, progress=not args.quiet,
+                           concurrency=args.concurrency, executor=args.executor, ray_address=args.ray_address)
+    except ResultsNotWritable as exc:
+        print(f"eval: cannot write {exc}", file=sys.stderr)
+        return 2
+    except RuntimeError as exc:  # e.g. --executor ray without Ray, or no cluster at --ray-address
+        print(f"eval: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt as exc:
+        signum = exc.args[0] if isinstance(exc, Interrupted) else signal.SIGINT
+        print(f"eval: interrupted ({signal.Signals(signum).name}); finished episodes are kept in {out / RESULTS} "
+              "- run the same command to resume", file=sys.stderr)
+        return 128 + int(signum)
+    print_summary(summary, title=f"AgentWorld eval: {args.agents} on {args.tasks} ({out})")
+    if summary.get("skipped"):
+        print(f"({summary['skipped']} episodes were already finished and were not run again)")
+    unfinished = summary["overall"].get("unfinished")
+    if unfinished:
+        print(f"eval: the model budget (--max-cost) was spent; {unfinished} episode(s) are unfinished - run the same "
+              "command (with a larger --max-cost) to play them", file=sys.stderr)
+        return 3
+    return 0
+

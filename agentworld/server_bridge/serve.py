@@ -1,0 +1,137 @@
+"""`agentworld serve`: the command line of the game server (options, checks, links printed).
+
+Every bad option is a one-line error and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+from agentworld.server_bridge import protocol as P
+from agentworld.server_bridge.protocol import ProtocolError
+from agentworld.server_bridge.server import GameServer, ServerConfig
+
+
+def configure_serve(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default: loopback only)")
+    parser.add_argument("--port", type=int, default=8765, help="TCP port for websockets and the browser page")
+    parser.add_argument("--task", default=None, help="start this task right away and print the seat links")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the episode started with --task")
+    parser.add_argument(
+        "--turn-timeout", type=float, default=None,
+        help="seconds a seat may take before its turn is played as a wait (default: wait forever)",
+    )
+    add_limit_arguments(parser)
+    parser.add_argument("--out", default=None,
+                        help="save every finished or aborted episode as a run directory here")
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    defaults = ServerConfig()
+    parser.add_argument("--max-message-bytes", type=int, default=defaults.max_message_bytes,
+                        help="largest accepted message")
+    parser.add_argument("--rate-limit", type=float, default=defaults.rate_limit,
+                        help="messages per second per connection")
+    parser.add_argument("--burst", type=int, default=defaults.burst, help="messages a connection may send at once")
+    parser.add_argument("--max-episodes", type=int, default=defaults.max_episodes,
+                        help="episodes anonymous clients may play at once on this server")
+    parser.add_argument("--max-buffer-bytes", type=int, default=defaults.max_buffer_bytes,
+                        help="unread bytes queued for one connection before it is disconnected")
+    parser.add_argument("--max-total-buffer-bytes", type=int, default=defaults.max_total_buffer_bytes,
+                        help="unread bytes of all connections together; past it the slowest readers are dropped")
+    parser.add_argument("--max-connections", type=int, default=defaults.max_connections,
+                        help="websocket connections open at once (more get HTTP 503)")
+    parser.add_argument("--max-episode-bytes", type=int, default=defaults.max_episode_bytes,
+                        help="recorded trajectory bytes after which an episode is stopped")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="also answer requests for this Host name (besides 127.0.0.1, localhost, [::1])")
+
+
+def check_limits(args: argparse.Namespace) -> str | None:
+    """The first problem with the server options, or None."""
+    if not 0 <= args.port <= 65535:
+        return f"--port must be between 0 and 65535, got {args.port}"
+    if getattr(args, "turn_timeout", None) is not None and args.turn_timeout <= 0:
+        return "--turn-timeout must be a positive number of seconds"
+    if args.max_message_bytes < 1024:
+        return "--max-message-bytes must be at least 1024"
+    if args.max_buffer_bytes < 4 * args.max_message_bytes:
+        return "--max-buffer-bytes must be at least 4 x --max-message-bytes"
+    for flag, value in (("--rate-limit", args.rate_limit), ("--burst", args.burst),
+                        ("--max-episodes", args.max_episodes), ("--max-episode-bytes", args.max_episode_bytes),
+                        ("--max-total-buffer-bytes", args.max_total_buffer_bytes),
+                        ("--max-connections", args.max_connections)):
+        if value <= 0:
+            return f"{flag} must be positive, got {value}"
+    return None
+
+
+def limit_config(args: argparse.Namespace) -> dict:
+    return {"host": args.host, "port": args.port, "max_message_bytes": args.max_message_bytes,
+            "rate_limit": args.rate_limit, "burst": args.burst, "max_episodes": args.max_episodes,
+            "max_buffer_bytes": args.max_buffer_bytes, "max_episode_bytes": args.max_episode_bytes,
+            "max_total_buffer_bytes": args.max_total_buffer_bytes, "max_connections": args.max_connections,
+            "allow_hosts": tuple(args.allow_host)}
+
+
+def check_out_dir(out: str | None) -> str | None:
+    if out is None:
+        return None
+    try:
+        Path(out).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"cannot create the --out directory {out}: {exc.strerror or exc}"
+    return None
+
+
+def command_serve(args: argparse.Namespace) -> int:
+    problem = check_limits(args) or check_out_dir(args.out)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    config = ServerConfig(task=args.task, seed=args.seed, turn_timeout=args.turn_timeout, out=args.out,
+                          **limit_config(args))
+    setup_logging()
+    try:
+        asyncio.run(_serve_forever(config))
+    except KeyboardInterrupt:
+        print("server stopped")
+    except ProtocolError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 2
+    except (OSError, OverflowError) as exc:
+        print(f"error: cannot listen on {config.host}:{config.port}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def setup_logging() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+
+
+def base_url(server: GameServer) -> str:
+    host = server.config.host if ":" not in server.config.host else f"[{server.config.host}]"
+    return f"http://{host}:{server.port}/"
+
+
+async def _serve_forever(config: ServerConfig) -> None:
+    server = GameServer(config)
+    await server.start()
+    page = base_url(server)
+    print(f"AgentWorld server (protocol {P.PROTOCOL_VERSION}) on {page.replace('http', 'ws', 1)}ws", flush=True)
+    print(f"browser page: {page}  (spectators: {page}spectate)", flush=True)
+    game = server.game
+    if game is not None:
+        print(f"episode {game.number}: task {game.task} seed {game.seed}", flush=True)
+        print(f"control token: {game.control_token}", flush=True)
+        for name, seat in game.seats.items():
+            print(f"  seat {name}: {page}?seat={name}&token={seat.token}", flush=True)
+    try:
+        await asyncio.Future()  # until cancelled (Ctrl-C)
+    finally:
+        await server.stop()

@@ -1,0 +1,30 @@
+"""The shipped world as the browser pages draw it (the `map` reply): static content, the same for every seat.
+
+Why the whole map may go to a seat: it is the content every agent's documentation describes
+(regions, landmarks, terrain); what changes during a game (mobs, items, other agents) is never
+in it, only in each seat's own observation.
+"""
+
+from __future__ import annotations
+
+from agentworld.world.content import load_content
+
+def world_map() -> dict:
+    """The shipped world as the pages draw it: the terrain grid (one character per tile, '0' +
+    terrain index; rows north to south), terrain colours, landmarks, the view radius, equipment
+    slots and the recipes (static content, the same for every seat)."""
+    content = load_content()
+    gmap = content.map
+    width = gmap.width
+    grid = bytes(48 + code for code in gmap.terrain).decode("ascii")
+    return {
+        "type": "map", "width": width, "height": gmap.height, "view_radius": content.rules.view_radius,
+        "terrain": [grid[y * width:(y + 1) * width] for y in range(gmap.height)],
+        "palette": {chr(48 + i): {"id": t.id, "name": t.name, "colour": t.colour, "walkable": t.walkable}
+                    for i, t in enumerate(gmap.terrain_types)},
+        "landmarks": [{"id": lid, "name": gmap.landmark_names.get(lid, lid), "position": list(pos)}
+                      for lid, pos in gmap.landmarks.items()],
+        "slots": list(content.rules.equipment_slots),
+        "recipes": [{"id": r.id, "name": r.name, "station": r.station, "inputs": dict(r.inputs)}
+                    for r in content.recipes.values()],
+    }

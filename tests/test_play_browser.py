@@ -1,0 +1,136 @@
+"""Issue 12's "done when": a person plays task_01's lumberjack in the browser against oracle teammates.
+
+`agentworld play task_01 --as lumberjack --others oracle` runs as its own process; the test plays
+the lumberjack's turns only through the page (clicking on the map, choosing from pickers, the
+chat form), following the lumberjack's oracle plan in task_01.yaml (fell two oak logs, tell the
+team, walk to the camp, give the logs to the woodworker), to success. It checks the canvas draws
+where the seat stands, that the woodworker's private chat to the wizard never reaches the page
+(DOM nor websocket frames), then replays and judges the saved run directory.
+Set AGENTWORLD_SCREENSHOTS=DIR to keep the seat and spectator screenshots (docs/ uses them).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from test_server_browser import ARGS, CHROMIUM, canvas_pixel, playwright_api
+
+pytestmark = pytest.mark.timeout(240)
+
+PRIVATE = "Please bring your bead"  # the woodworker's oracle chat, to the wizard only
+
+
+def nearest(observation: dict, kind_prefix: str) -> dict | None:
+    found = [e for e in observation["nearby"] if e["id"].startswith(kind_prefix)]
+    return min(found, key=lambda e: (e["distance"], e["id"])) if found else None
+
+
+def held(observation: dict, item: str) -> int:
+    return sum(i["count"] for i in observation["inventory"] if i["item"] == item)
+
+
+def test_a_person_plays_task_01_in_the_browser_to_success(tmp_path):
+    sync_api = playwright_api()
+    out = tmp_path / "played"
+    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "play", "task_01", "--as", "lumberjack",
+                             "--others", "oracle", "--port", "0", "--no-browser", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    link = spectator_link = None
+    for line in proc.stdout:
+        if found := re.search(r"your seat lumberjack: (\S+)", line):
+            link = found[1]
+        if found := re.search(r"spectators: (\S+)", line):
+            spectator_link = found[1]
+            break
+    assert link and spectator_link
+    shots = Path(os.environ.get("AGENTWORLD_SCREENSHOTS", tmp_path))
+    try:
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            page = browser.new_page(viewport={"width": 1400, "height": 1100})
+            frames: list[str] = []
+            page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(str(data))))
+            page.goto(link)
+            spectator = browser.new_page(viewport={"width": 1400, "height": 900})
+            spectator.goto(spectator_link)
+            expect = sync_api.expect
+            page.wait_for_function("window.agentworld.map.world !== null", timeout=10_000)
+            said = False
+            for turn in range(25):
+                if "SUCCESS" in page.locator("#status").inner_text():
+                    break
+                expect(page.locator("#turn-badge")).to_be_visible(timeout=15_000)
+                page.wait_for_function("window.agentworld.map.view !== null")
+                obs = page.evaluate("window.agentworld.state.observation")
+                turns = page.evaluate("window.agentworld.state.turns")
+                click_and_act(page, obs, said)
+                said = said or held(obs, "oak_log") >= 2
+                page.wait_for_function(f"window.agentworld.state.turns > {turns} || "
+                                       "/SUCCESS/.test(document.getElementById('status').textContent)",
+                                       timeout=15_000)
+                if turn == 0:  # the canvas draws the seat where it stands
+                    size = page.evaluate("document.getElementById('map').width")
+                    assert canvas_pixel(page, "map", size / 2, size / 2 - 8)[:3] == [255, 255, 255]
+                    assert canvas_pixel(page, "map", 2, 2)[3] == 255
+            expect(page.locator("#status")).to_contain_text("SUCCESS", timeout=15_000)
+            expect(spectator.locator("#status")).to_contain_text("SUCCESS", timeout=15_000)
+            spectator.screenshot(path=str(shots / "play_spectator.png"), full_page=True)
+            page.screenshot(path=str(shots / "play_seat.png"), full_page=True)
+            ended = int(re.search(r"round (\d+) / 25", page.locator("#status").inner_text())[1])
+            assert spectator.locator("#status").inner_text() == page.locator("#status").inner_text()
+            assert PRIVATE not in page.content() and not [f for f in frames if PRIVATE in f]
+            expect(page.locator("#chat-log")).to_contain_text("lumberjack → team: I have two oak logs")
+            expect(spectator.locator("#feed")).to_contain_text(PRIVATE)  # it was said; spectators see it
+            assert spectator.evaluate("document.getElementById('world').width") == 768
+            browser.close()
+        assert proc.wait(30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    replayed = subprocess.run([sys.executable, "-m", "agentworld.cli", "replay", str(out)],
+                              capture_output=True, text=True, timeout=120)
+    assert replayed.returncode == 0 and "replay matches" in replayed.stdout
+    judged = subprocess.run([sys.executable, "-m", "agentworld.cli", "judge", str(out)],
+                            capture_output=True, text=True, timeout=120)
+    assert judged.returncode == 0 and (out / "cce.json").exists(), judged.stderr
+    metrics = (out / "metrics.json").read_text()
+    assert '"success": true' in metrics and f'"rounds": {ended}' in metrics
+    assert '"kind": "human"' in (out / "config.json").read_text()
+
+
+def click_and_act(page, obs: dict, said: bool) -> None:
+    """One lumberjack turn through the page, following the oracle plan of task_01."""
+    if "gave oak_log x2 to woodworker" in page.locator("#feed").inner_text():
+        page.click("#tool-wait")  # the plan is done: the woodworker and the wizard finish
+    elif held(obs, "oak_log") < 2:
+        tree = nearest(obs, "oak_tree#")
+        assert tree is not None, obs["text"]
+        click_tile(page, *tree["position"])  # fills move_to and gather with the tree's id
+        page.click("#tool-gather" if tree["distance"] <= 1 else "#tool-move_to")
+    elif not said:
+        page.fill("#chat-text", "I have two oak logs and am bringing them to the camp.")
+        page.click("#chat-send")
+    else:
+        woodworker = next((e for e in obs["nearby"] if e["id"] == "woodworker"), None)
+        if woodworker is not None and woodworker["distance"] <= 2:  # rules.give_range
+            page.select_option("#pick-give-to-picker", "woodworker")
+            page.select_option("#pick-give-item-picker", "oak_log")
+            page.fill("form[data-tool='give'] input[name='count']", "2")
+            page.click("#tool-give")
+        elif woodworker is not None:
+            page.select_option("#pick-move_to-target-picker", "woodworker")
+            page.click("#tool-move_to")
+        else:
+            page.select_option("#pick-move_to-target-picker", "woodcutters_camp")
+            page.click("#tool-move_to")
+
+
+def click_tile(page, x: int, y: int) -> None:
+    xy = page.evaluate(f"window.agentworld.pixelOf({x}, {y})")
+    page.mouse.click(xy["x"], xy["y"])

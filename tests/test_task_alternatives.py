@@ -1,0 +1,700 @@
+"""Legal alternatives pass, and the collaboration each task claims is imposed by the world.
+
+Issue 9: success is the objective's outcome, so a team that reaches it by another legal route
+(another agent delivers, give instead of trade, shop instead of craft, another order) must
+succeed. Each ALTERNATIVES entry is an alternative oracle plan (the `oracle:` step vocabulary, run
+by the oracle executor) that differs from the task's own plan; agents not listed keep their
+task plan. The adversary tests below each try to do a task with fewer agents or by a shortcut
+(a shop, a kite, training, walking) and show it fails, with the world's reason in the docstring.
+task_14 is redesigned separately (line of sight, guarded passages) and has its own tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agentworld.tasks import list_task_ids, load_task, without_agent
+from agentworld.verifiers import task_09, task_13
+from agentworld.verifiers.common import any_event, deaths, held, mob_type_killed, site_done_rounds, site_steps
+from agentworld.world.content import load_content, xp_for_level
+from task_play import last_errors, play
+
+# --- legal alternatives -----------------------------------------------------------------------
+ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
+    "task_01": ("the lumberjack whittles the sticks himself and brings sticks, not logs", {
+        "lumberjack": [
+            {"gather": {"target": "oak_tree", "count": 1}},
+            {"craft": {"recipe": "oak_stick", "count": 1}},
+            {"move_to": {"target": "woodcutters_camp"}},
+            {"give": {"to": "woodworker", "item": "stick", "count": 2}},
+        ],
+        "woodworker": [
+            {"move_to": {"target": "workbench#camp"}},
+            {"wait_for": {"item": "stick", "count": 2}},
+            {"wait_for": {"item": "bead"}},
+            {"craft": {"recipe": "magic_staff"}},
+            {"give": {"to": "wizard", "item": "magic_staff"}},
+        ],
+    }),
+    "task_02": ("the lumberjack whittles the four sticks on the way; the smith never touches a log", {
+        "lumberjack": [
+            {"gather": {"target": "oak_tree", "count": 2}},
+            {"craft": {"recipe": "oak_stick", "count": 2}},
+            {"move_to": {"target": "brindlemark_smithy"}},
+            {"give": {"to": "smith", "item": "stick", "count": 4}},
+        ],
+        "smith": [
+            {"wait_for": {"item": "flax", "count": 4}},
+            {"craft": {"recipe": "bowstring", "count": 2}},
+            {"move_to": {"target": "brindlemark_smithy"}},
+            {"wait_for": {"item": "copper_ore", "count": 2}},
+            {"wait_for": {"item": "tin_ore", "count": 2}},
+            {"craft": {"recipe": "bronze_bar", "count": 2}},
+            {"wait_for": {"item": "stick", "count": 3}},
+            {"craft": {"recipe": "bronze_pickaxe"}},
+            {"craft": {"recipe": "bronze_spear"}},
+        ],
+    }),
+    "task_03": ("the merchant buys the sword and hands it to the guard with the rest of the coins (no 320-coin "
+                "purse ever)", {
+        "merchant": [
+            {"move_to": {"target": "tamsin"}},
+            {"sell": {"npc": "tamsin", "item": "gold_bar", "count": 5}},
+            {"move_to": {"target": "brannoc"}},
+            {"buy": {"npc": "brannoc", "item": "iron_sword"}},
+            {"give": {"to": "guard", "item": "iron_sword"}},
+            {"give": {"to": "guard", "item": "coins", "count": 130}},
+        ],
+        "guard": [
+            {"move_to": {"target": "brindlemark_smithy"}},
+            {"wait_for": {"item": "iron_sword"}},
+            {"equip": {"item": "iron_sword"}},
+            {"wait_for": {"item": "coins", "count": 150}},
+            {"trade_accept": {"from": "gem_trader"}},
+            {"equip": {"item": "ruby_amulet"}},
+        ],
+    }),
+    "task_03_give": ("as in task_03's own plan, but the gem trader simply gives the amulet (no trade)", {
+        "gem_trader": [
+            {"move_to": {"target": "brindlemark_smithy"}},
+            {"give": {"to": "guard", "item": "ruby_amulet"}},
+        ],
+        "guard": [
+            {"move_to": {"target": "brindlemark_smithy"}},
+            {"wait_for": {"item": "coins", "count": 320}},
+            {"buy": {"npc": "brannoc", "item": "iron_sword"}},
+            {"equip": {"item": "iron_sword"}},
+            {"wait_for": {"item": "ruby_amulet"}},
+            {"equip": {"item": "ruby_amulet"}},
+        ],
+    }),
+    "task_04": ("the carpenter and the quartermaster deliver planks and nails to the site themselves with `build`", {
+        "carpenter": [
+            {"move_to": {"target": "workbench#camp"}},
+            {"wait_for": {"item": "pine_log", "count": 6}},
+            {"craft": {"recipe": "pine_plank", "count": 3}},
+            {"move_to": {"target": "site#watchtower"}},
+            {"build": {"site": "site#watchtower"}},
+        ],
+        "quartermaster": [
+            {"move_to": {"target": "brannoc"}},
+            {"buy": {"npc": "brannoc", "item": "iron_nails", "count": 12}},
+            {"move_to": {"target": "site#watchtower"}},
+            {"build": {"site": "site#watchtower"}},
+        ],
+        "builder": [
+            {"wait_for": {"rounds": 17}},
+            {"build": {"site": "site#watchtower"}},
+        ],
+    }),
+    "task_05": ("a later relay with two-round gaps: West lit in round 12, North in 14, East in 16", {
+        "west_keeper": [
+            {"gather": {"target": "oak_tree", "count": 2}},
+            {"move_to": {"target": [74, 121]}},
+            {"wait_for": {"rounds": 6}},
+            {"build": {"site": "site#west_beacon"}},
+            {"chat": {"to": ["north_keeper", "east_keeper"], "message": "West Beacon is lit!"}},
+        ],
+        "north_keeper": [
+            {"gather": {"target": "oak_tree", "count": 2}},
+            {"wait_for": {"rounds": 9}},
+            {"build": {"site": "site#north_beacon"}},
+        ],
+        "east_keeper": [
+            {"chat": {"to": ["west_keeper", "north_keeper"], "message": "The signal comes in round 10."}},
+            {"gather": {"target": "oak_tree", "count": 2}},
+            {"wait_for": {"rounds": 10}},
+            {"build": {"site": "site#east_beacon"}},
+        ],
+    }),
+    "task_06": ("the angler hands all eight fish over at once and the sentinel fetches the meals at the range", {
+        "sentinel": [
+            {"move_to": {"target": [132, 65]}},
+            {"wait_for": {"item": "cooked_icefish", "count": 8}},
+            {"attack": {"target": "dire_wolf"}},
+            {"attack": {"target": "dire_wolf"}},
+            {"attack": {"target": "dire_wolf"}},
+            {"attack": {"target": "dire_wolf"}},
+        ],
+        "angler": [
+            {"gather": {"target": "icefish_hole", "count": 8}},
+            {"give": {"to": "cook", "item": "raw_icefish", "count": 8}},
+        ],
+        "cook": [
+            {"move_to": {"target": "cooking_range#frostmere"}},
+            {"wait_for": {"item": "raw_icefish", "count": 8}},
+            {"craft": {"recipe": "cook_icefish", "count": 8}},
+            {"give": {"to": "sentinel", "item": "cooked_icefish", "count": 8}},
+        ],
+    }),
+    "task_07": ("the archivist waits on the south road at (130, 150), where every scout brings their relic", {
+        "archivist": [
+            {"move_to": {"target": [130, 150]}},
+            {"wait_for": {"item": "crown_locket"}},
+            {"wait_for": {"item": "crown_tablet"}},
+            {"wait_for": {"item": "coral_key"}},
+        ],
+        "west_scout": [
+            {"chat": {"to": "south_scout", "message": "The coral key is buried at (103, 235)."}},
+            {"move_to": {"target": [22, 130]}},
+            {"gather": {"target": "buried_locket"}},
+            {"move_to": {"target": [129, 150]}},
+            {"give": {"to": "archivist", "item": "crown_locket"}},
+        ],
+        "north_scout": [
+            {"chat": {"to": "west_scout", "message": "The crown locket is buried at (22, 131)."}},
+            {"move_to": {"target": [189, 74]}},
+            {"gather": {"target": "buried_tablet"}},
+            {"move_to": {"target": [131, 150]}},
+            {"give": {"to": "archivist", "item": "crown_tablet"}},
+        ],
+        "south_scout": [
+            {"chat": {"to": "north_scout", "message": "The crown tablet is buried at (189, 75)."}},
+            {"move_to": {"target": [103, 234]}},
+            {"gather": {"target": "buried_key"}},
+            {"move_to": {"target": [130, 151]}},
+            {"give": {"to": "archivist", "item": "coral_key"}},
+        ],
+    }),
+    "task_08": ("every support hands all eight draughts to its tank before the fight (no second delivery)", {
+        support: [{"give": {"to": tank, "item": "greater_healing_draught", "count": 8}}]
+        for support, tank in (("ice_support", "ice_leader"), ("mountain_support", "ogre_tank"),
+                              ("water_support", "water_tank"))
+    }),
+    "task_09": ("every trader simply gives their goods to the trader who needs them (no trade at all)", None),
+    "task_10": ("the jeweller hands over the rough sapphire and the chisel and the artificer cuts it; the forester "
+                "whittles the sticks", {
+        "forester": [
+            {"gather": {"target": "ironwood_tree", "count": 2}},
+            {"gather": {"target": "oak_tree", "count": 1}},
+            {"craft": {"recipe": "oak_stick"}},
+            {"move_to": {"target": "workbench#town"}},
+            {"give": {"to": "artificer", "item": "ironwood_log", "count": 2}},
+            {"give": {"to": "artificer", "item": "stick", "count": 2}},
+        ],
+        "jeweller": [
+            {"move_to": {"target": "workbench#town"}},
+            {"give": {"to": "artificer", "item": "rough_sapphire"}},
+            {"give": {"to": "artificer", "item": "chisel"}},
+        ],
+        "artificer": [
+            {"wait_for": {"item": "frost_crystal", "count": 2}},
+            {"wait_for": {"item": "ironwood_log", "count": 2}},
+            {"craft": {"recipe": "ironwood_plank"}},
+            {"craft": {"recipe": "staff_core"}},
+            {"wait_for": {"item": "chisel"}},
+            {"craft": {"recipe": "cut_sapphire"}},
+            {"wait_for": {"item": "stick", "count": 2}},
+            {"craft": {"recipe": "frost_staff"}},
+            {"give": {"to": "archmage", "item": "frost_staff"}},
+        ],
+    }),
+    "task_11": ("the hunter hands the gel to the forager, who carries every ingredient to the apprentice", {
+        "forager": [
+            {"move_to": {"target": [51, 207]}},
+            {"gather": {"target": "marshcap_cluster", "count": 4}},
+            {"wait_for": {"item": "slime_gel", "count": 2}},
+            {"move_to": {"target": [45, 212]}},
+            {"give": {"to": "apprentice", "item": "marshcap", "count": 4}},
+            {"give": {"to": "apprentice", "item": "slime_gel", "count": 2}},
+        ],
+        "hunter": [
+            {"attack": {"target": "bog_slime"}},
+            {"attack": {"target": "bog_slime"}},
+            {"move_to": {"target": [52, 207]}},
+            {"give": {"to": "forager", "item": "slime_gel", "count": 2}},
+        ],
+    }),
+    "task_12": ("the wardens hold other stones than in the plan (north <-> east, west <-> south)", {
+        "ritualist": [
+            {"chat": {"to": ["north_warden", "east_warden", "west_warden", "south_warden"],
+                      "message": "north_warden: East Stone (160, 122); east_warden: North Stone (130, 85); "
+                                 "west_warden: South Stone (106, 148); south_warden: West Stone (100, 122)."}},
+            {"wait_for": {"rounds": 8}},
+            {"build": {"site": "site#ritual_circle"}},
+        ],
+        "north_warden": [{"move_to": {"target": [160, 122]}}],
+        "east_warden": [{"move_to": {"target": [130, 85]}}],
+        "west_warden": [{"move_to": {"target": [106, 148]}}],
+        "south_warden": [{"move_to": {"target": [100, 122]}}],
+    }),
+    "task_13": ("every trader simply gives their goods to the trader who needs them (no trade at all)", None),
+    "task_15": ("the quarryman and the quartermaster deliver sandstone and nails to the sites themselves", {
+        "quarryman": [
+            {"gather": {"target": "sandstone_rock", "count": 6}},
+            {"move_to": {"target": "site#mill_foundation"}},
+            {"build": {"site": "site#mill_foundation"}},
+        ],
+        "mason": [
+            {"wait_for": {"rounds": 14}},
+            {"build": {"site": "site#mill_foundation"}},
+        ],
+        "quartermaster": [
+            {"move_to": {"target": "brannoc"}},
+            {"buy": {"npc": "brannoc", "item": "iron_nails", "count": 20}},
+            {"move_to": {"target": [109, 147]}},
+            {"wait_for": {"rounds": 14}},
+            {"build": {"site": "site#mill_wheel"}},
+        ],
+        "millwright": [
+            {"wait_for": {"item": "pine_log", "count": 4}},
+            {"craft": {"recipe": "pine_plank", "count": 2}},
+            {"move_to": {"target": [108, 147]}},
+            {"wait_for": {"rounds": 6}},
+            {"build": {"site": "site#mill_wheel"}},
+        ],
+    }),
+    "task_16": ("the healer hands over two draughts, then the other two during the fight; the scholar starts later", {
+        "healer": [
+            {"give": {"to": "guard", "item": "greater_healing_draught", "count": 2}},
+            {"wait_for": {"rounds": 5}},
+            {"give": {"to": "guard", "item": "greater_healing_draught", "count": 2}},
+            {"move_to": {"target": [224, 88]}},
+        ],
+        "guard": [
+            {"wait_for": {"item": "greater_healing_draught", "count": 2}},
+            {"attack": {"target": "skeleton_archer"}},
+            {"attack": {"target": "skeleton_archer"}},
+            {"attack": {"target": "skeleton_archer"}},
+            {"attack": {"target": "skeleton_archer"}},
+        ],
+        "scholar": [
+            {"wait_for": {"rounds": 6}},
+            {"move_to": {"target": [219, 71]}},
+            {"build": {"site": "site#inscription"}},
+        ],
+    }),
+}
+
+
+def _gift_plans(task_id: str, wants: dict[str, tuple[str, int]], market: str) -> dict[str, list]:
+    """Each trader walks to the market and gives everything they brought to the trader who needs it."""
+    task = load_task(task_id)
+    plans = {}
+    for agent in task.agents:
+        plan: list = [{"move_to": {"target": market}}]
+        for item, count in agent.inventory.items():
+            receiver = next(name for name, (want, _n) in wants.items() if want == item)
+            plan.append({"give": {"to": receiver, "item": item, "count": count}})
+        plans[agent.name] = plan
+    return plans
+
+
+ALTERNATIVES["task_09"] = (ALTERNATIVES["task_09"][0], _gift_plans("task_09", task_09.WANTS, "brindlemark_market"))
+ALTERNATIVES["task_13"] = (ALTERNATIVES["task_13"][0], _gift_plans("task_13", task_13.WANTS, "saltreach_village"))
+
+
+def _events(ep, kind: str, **fields) -> list[dict]:
+    return [e for e in ep.world.events if e["kind"] == kind and all(e.get(k) == v for k, v in fields.items())]
+
+
+def _did(ep, agent: str, tool: str, **args) -> bool:
+    """`agent` made a successful `tool` call with these arguments (from the episode's trajectory)."""
+    return any(r.get("agent") == agent and r.get("tool") == tool and r.get("ok")
+               and all((r.get("args") or {}).get(k) == v for k, v in args.items()) for r in ep.trajectory)
+
+
+def _builders(ep, site: str) -> set[str]:
+    return {event["agent"] for event, _pos in site_steps(ep.world, site) if event.get("delivered")}
+
+
+# What makes each alternative different, checked on the finished episode (so the test cannot pass
+# by silently falling back to the task's own route).
+ROUTE_CHECKS = {
+    "task_01": lambda ep: _did(ep, "lumberjack", "craft", recipe="oak_stick"),
+    "task_02": lambda ep: _did(ep, "lumberjack", "craft", recipe="oak_stick") and not _did(ep, "smith", "craft", recipe="oak_stick"),
+    "task_03": lambda ep: any_event(ep.world, "shop_buy", agent="merchant", item="iron_sword"),
+    "task_03_give": lambda ep: not _events(ep, "trade_done"),
+    "task_04": lambda ep: _builders(ep, "watchtower") == {"carpenter", "quartermaster"},
+    "task_07": lambda ep: (ep.world.players["archivist"].x, ep.world.players["archivist"].y) == (130, 150),
+    "task_09": lambda ep: not _events(ep, "trade_done"),
+    "task_10": lambda ep: _did(ep, "artificer", "craft", recipe="cut_sapphire"),
+    "task_11": lambda ep: _did(ep, "hunter", "give", to="forager"),
+    "task_12": lambda ep: (ep.world.players["north_warden"].x, ep.world.players["north_warden"].y) == (160, 122),
+    "task_13": lambda ep: not _events(ep, "trade_done"),
+    "task_15": lambda ep: _builders(ep, "mill_foundation") == {"quarryman"} and "quartermaster" in _builders(ep, "mill_wheel"),
+    "task_16": lambda ep: sum(1 for r in ep.trajectory if r.get("agent") == "healer" and r.get("tool") == "give"
+                              and r.get("ok")) == 2,
+}
+
+
+def _task_of(key: str) -> str:
+    return key[:7]
+
+
+def _steps(plan: list) -> list:
+    return [step if isinstance(step, dict) else {step: {}} for step in plan]
+
+
+def test_every_task_but_task_14_has_an_alternative_route_that_differs_from_its_plan():
+    covered = {_task_of(key) for key in ALTERNATIVES}
+    assert covered == set(list_task_ids()) - {"task_14"}
+    for key, (_why, plans) in ALTERNATIVES.items():
+        task = load_task(_task_of(key))
+        assert set(plans) <= set(task.agent_names), key
+        assert any(_steps(plan) != _steps(task.oracle.get(name, [])) for name, plan in plans.items()), key
+
+
+@pytest.mark.parametrize("key", list(ALTERNATIVES))
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_legal_alternative_route_succeeds(key, seed):
+    why, plans = ALTERNATIVES[key]
+    ep = play(_task_of(key), plans, seed=seed)
+    status = ep.status()
+    assert status["success"], f"{key} ({why}) failed on seed {seed}: {status['checkpoints']}"
+    assert status["psr"] == 1.0
+    if key in ROUTE_CHECKS:
+        assert ROUTE_CHECKS[key](ep), f"{key}: the episode did not take the alternative route ({why})"
+
+
+# --- adversaries: fewer agents, shops, training, walking, kiting -------------------------------
+def _without(task_id: str, *missing: str, **changes):
+    task = load_task(task_id)
+    for name in missing:
+        task = without_agent(task, name)
+    return task.model_copy(update=changes) if changes else task
+
+
+def _lessons_needed(skill: str, level: int, have: int = 1) -> int:
+    """Talks to a trainer (lesson_xp each) to raise `skill` from `have` to `level`."""
+    content = load_content()
+    gap = xp_for_level(level) - xp_for_level(have)
+    return -(-gap // content.rules.lesson_xp)
+
+
+def _trainable_to(skill: str) -> int:
+    """The highest level any NPC teaches `skill` to (1 if nobody teaches it)."""
+    return max([npc.teaches.get(skill, 1) for npc in load_content().npcs.values() if npc.teaches] + [1])
+
+
+def test_task_01_without_the_woodworker_lessons_cannot_reach_crafting_10_in_time():
+    """The wizard walks to Fenna and takes lessons instead: crafting 10 needs 47 lessons (40 XP each),
+    more talks than the 25-round budget has turns, so the staff is never assembled."""
+    assert _lessons_needed("crafting", 10) > load_task("task_01").max_rounds
+    plans = {"lumberjack": [{"gather": {"target": "oak_tree", "count": 1}}, {"craft": {"recipe": "oak_stick"}},
+                            {"move_to": {"target": "fenna"}}, {"give": {"to": "wizard", "item": "stick", "count": 2}}],
+             "wizard": [{"talk": {"npc": "fenna", "times": 40}}, {"craft": {"recipe": "magic_staff"}}]}
+    ep = play(_without("task_01", "woodworker"), plans)
+    assert not ep.status()["success"]
+    assert ep.world.players["wizard"].skills["crafting"] < 10
+
+
+def test_task_01_without_the_lumberjack_nobody_can_fell_or_buy_wood():
+    """No axe and no coins: the woodworker cannot fell an oak, and the wizard finds that the camp's
+    shop sells no wood (no shop in the vale sells logs or sticks)."""
+    plans = {"woodworker": [{"gather": {"target": "oak_tree"}}],
+             "wizard": [{"buy": {"npc": "hobb", "item": "stick", "count": 2}}]}
+    ep = play(_without("task_01", "lumberjack"), plans)
+    assert not ep.status()["success"]
+    assert any("lumberjacking tool" in e for e in last_errors(ep, "woodworker"))
+    assert any("does not sell stick" in e for e in last_errors(ep, "wizard"))
+
+
+def test_task_02_without_a_gatherer_the_shops_cannot_stand_in():
+    """Selling tools and surplus (axe, knife, logs, flax) raises coins, but no shop sells bronze bars,
+    sticks, bowstrings or spears, and Hobb keeps a single spare oak log (two sticks; the smith needs
+    three): each gatherer's material has no shop source."""
+    content = load_content()
+    stock = [entry for npc in content.npcs.values() if npc.shop for entry in npc.shop.stock]
+    assert not {e.item for e in stock} & {"bronze_bar", "copper_ore", "tin_ore", "stick", "bowstring", "flax", "bronze_spear"}
+    assert sum(e.quantity for e in stock if e.item == "oak_log") * content.recipes["oak_stick"].outputs["stick"] < 3
+    without_miner = {  # the best shop route of the pre-fix world: sell everything, buy bronze bars
+        "lumberjack": [{"gather": {"target": "oak_tree", "count": 8}}, {"move_to": {"target": "hobb"}},
+                       {"sell": {"npc": "hobb", "item": "oak_log", "count": 6}}, {"sell": {"npc": "hobb", "item": "bronze_axe"}},
+                       {"move_to": {"target": "brannoc"}}, {"buy": {"npc": "brannoc", "item": "bronze_bar", "count": 2}}],
+    }
+    ep = play(_without("task_02", "miner"), without_miner)
+    assert not ep.status()["success"]
+    assert any("does not sell bronze_bar" in e for e in last_errors(ep, "lumberjack"))
+
+
+def test_task_03_the_guard_cannot_hunt_the_sword_money_without_the_merchant():
+    """Without the merchant's gold the guard hunts the meadow's bandits and goblins for coins (the gem
+    trader even gives the amulet away): a few kills in 30 rounds leave him well short of 170 coins."""
+    hunt = [{"attack": {"target": "bandit"}}] * 2 + [{"attack": {"target": "goblin_scout"}}] * 6
+    plans = {"guard": hunt + [{"move_to": {"target": "brannoc"}}, {"buy": {"npc": "brannoc", "item": "iron_sword"}},
+                              {"equip": {"item": "iron_sword"}}, {"equip": {"item": "ruby_amulet"}}],
+             "gem_trader": [{"move_to": {"target": "brindlemark_smithy"}}, {"give": {"to": "guard", "item": "ruby_amulet"}}]}
+    for seed in (0, 1):
+        ep = play(_without("task_03", "merchant"), plans, seed=seed)
+        assert not ep.status()["success"]
+        assert held(ep.world, "coins", "guard") < 170
+
+
+def test_task_03_only_the_gem_trader_can_supply_a_ruby_amulet():
+    """No shop stocks one, and setting one needs crafting 32: above every agent and every trainer."""
+    content = load_content()
+    task = load_task("task_03")
+    assert not any(entry.item == "ruby_amulet" for npc in content.npcs.values() if npc.shop for entry in npc.shop.stock)
+    level = content.recipes["ruby_amulet"].level
+    assert all(a.skills.get("crafting", 1) < level for a in task.agents) and _trainable_to("crafting") < level
+    assert [a.name for a in task.agents if a.inventory.get("ruby_amulet")] == ["gem_trader"]
+
+
+def test_task_04_and_15_skill_gaps_cannot_be_closed_by_lessons_in_the_budget():
+    """Pine planks (fletching 10) and the builders' work (crafting 20) are out of reach of lessons."""
+    for task_id, skill, level in (("task_04", "fletching", 10), ("task_04", "crafting", 20),
+                                  ("task_15", "fletching", 10), ("task_15", "crafting", 20)):
+        task = load_task(task_id)
+        holders = [a.name for a in task.agents if a.skills.get(skill, 1) >= level]
+        assert len(holders) == 1, (task_id, skill, holders)
+        assert _lessons_needed(skill, level) > task.max_rounds, (task_id, skill)
+
+
+def test_task_04_without_the_quartermaster_selling_pine_and_the_axe_does_not_buy_the_nails():
+    """The lumberjack fells every pine he can, keeps six for planks, sells the rest and his axe to Hobb:
+    far less than the 48 coins twelve nails cost."""
+    plans = {"lumberjack": [{"move_to": {"target": [75, 112]}}, {"gather": {"target": "pine_tree", "count": 12}},
+                            {"give": {"to": "carpenter", "item": "pine_log", "count": 6}}, {"move_to": {"target": "hobb"}},
+                            {"sell": {"npc": "hobb", "item": "pine_log", "count": 6}}, {"sell": {"npc": "hobb", "item": "bronze_axe"}},
+                            {"move_to": {"target": "brannoc"}}, {"buy": {"npc": "brannoc", "item": "iron_nails", "count": 12}}]}
+    ep = play(_without("task_04", "quartermaster"), plans)
+    assert not ep.status()["success"]
+    assert held(ep.world, "iron_nails") == 0 and held(ep.world, "coins", "lumberjack") < 48
+
+
+def test_task_05_one_keeper_cannot_light_two_beacons_in_relay_even_with_a_spare_torch():
+    """Without the north keeper, the west keeper (given a spare torch and logs) lights the West Beacon
+    and runs to the North Beacon, 54+ tiles away: it is lit more than 2 rounds later."""
+    task = _without("task_05", "north_keeper")
+    agents = [a.model_copy(update={"inventory": {"bronze_axe": 1, "torch": 2}}) if a.name == "west_keeper" else a
+              for a in task.agents]
+    plans = {"west_keeper": [{"gather": {"target": "oak_tree", "count": 4}}, {"move_to": {"target": [74, 121]}},
+                             {"wait_for": {"rounds": 3}}, {"build": {"site": "site#west_beacon"}},
+                             {"move_to": {"target": [128, 81]}}, {"build": {"site": "site#north_beacon"}}]}
+    ep = play(task.model_copy(update={"agents": agents}), plans)
+    done = site_done_rounds(ep.world)
+    assert "site#north_beacon" in done and done["site#north_beacon"] - done["site#west_beacon"] > 2
+    assert not ep.status()["success"]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_task_06_the_sentinel_alone_dies_to_the_pack(seed):
+    """No meals: the 35-HP sentinel takes on the four wolves and dies (nobody may die)."""
+    ep = play(_without("task_06", "angler", "cook"), {"sentinel": [{"attack": {"target": "dire_wolf"}}] * 4}, seed=seed)
+    assert not ep.status()["success"] and deaths(ep.world, ["sentinel"]) > 0
+
+
+def test_task_07_the_archivist_cannot_dig_and_no_scout_can_fetch_two_relics_in_time():
+    """The relics are buried (foraging 10: only scouts). Without one scout, the best the others can do
+    is converge on the missing relic's site (a scout digs both, the third and the archivist come to
+    meet them): 30 rounds at best, over the 29-round budget. And the archivist cannot dig at all."""
+    ep = play(_without("task_07", "south_scout"),
+              {"archivist": [{"move_to": {"target": [103, 234]}}, {"gather": {"target": "buried_key"}}]})
+    assert any("foraging" in e for e in last_errors(ep, "archivist")) and held(ep.world, "coral_key") == 0
+    spots = {"crown_locket": ([22, 130], "buried_locket"), "crown_tablet": ([189, 74], "buried_tablet"),
+             "coral_key": ([103, 234], "buried_key")}
+    own = {"west_scout": "crown_locket", "north_scout": "crown_tablet", "south_scout": "coral_key"}
+    for missing in own:
+        for helper in own:
+            if helper == missing:
+                continue
+            other = next(a for a in own if a not in (missing, helper))
+            far, far_node = spots[own[missing]]
+            plans = {
+                helper: [{"move_to": {"target": spots[own[helper]][0]}}, {"gather": {"target": spots[own[helper]][1]}},
+                         {"move_to": {"target": far}}, {"gather": {"target": far_node}},
+                         {"give": {"to": "archivist", "item": own[helper]}}, {"give": {"to": "archivist", "item": own[missing]}}],
+                other: [{"move_to": {"target": spots[own[other]][0]}}, {"gather": {"target": spots[own[other]][1]}},
+                        {"move_to": {"target": far}}, {"give": {"to": "archivist", "item": own[other]}}],
+                "archivist": [{"move_to": {"target": far}}] + [{"wait_for": {"item": item}} for item in spots],
+            }
+            ep = play(_without("task_07", missing), plans)
+            assert not ep.status()["success"], f"{helper} stood in for {missing}"
+
+
+@pytest.mark.parametrize("task_id,wants", [("task_09", task_09.WANTS), ("task_13", task_13.WANTS)])
+def test_fairs_no_trader_can_buy_what_they_came_for_with_what_their_goods_fetch(task_id, wants):
+    """Nobody has coins; a trader's goods sell for value x buy ratio at the best shop, and that never
+    pays for their need at any shop that stocks it (most needs no shop stocks at all)."""
+    content = load_content()
+    shops = [npc.shop for npc in content.npcs.values() if npc.shop]
+    for agent in load_task(task_id).agents:
+        proceeds = max(sum(int(content.items[item].value * shop.buy_ratio) * n for item, n in agent.inventory.items())
+                       for shop in shops)
+        item, count = wants[agent.name]
+        prices = [entry.price * count for shop in shops for entry in shop.stock if entry.item == item and entry.quantity >= count]
+        assert not prices or min(prices) > proceeds, f"{task_id}: {agent.name} can sell up and buy {count} {item}"
+
+
+def test_task_10_without_the_jeweller_there_is_no_sapphire_and_no_chisel():
+    """The rough sapphire and the only chisel are the jeweller's; nobody has coins for Mira's chisels."""
+    task = load_task("task_10")
+    assert [a.name for a in task.agents if "rough_sapphire" in a.inventory or "chisel" in a.inventory] == ["jeweller"]
+    assert not any(a.inventory.get("coins") for a in task.agents)
+
+
+def test_task_11_without_the_forager_toads_do_not_yield_four_marshcaps_in_time():
+    """The hunter kills marsh toads (40% marshcap drop) as well as the slimes: too few caps in 25 rounds."""
+    plans = {"hunter": [{"attack": {"target": "bog_slime"}}] * 2 + [{"attack": {"target": "marsh_toad"}}] * 12
+             + [{"move_to": {"target": [46, 212]}}, {"give": {"to": "apprentice", "item": "slime_gel", "count": 2}},
+                {"give": {"to": "apprentice", "item": "marshcap", "count": 4}}]}
+    for seed in (0, 1):
+        ep = play(_without("task_11", "forager"), plans, seed=seed)
+        assert not ep.status()["success"] and held(ep.world, "marshcap") < 4
+
+
+def test_task_11_without_the_hunter_an_unarmed_forager_cannot_get_the_gel():
+    """The forager punches bog slimes (unarmed: max hit 1 against 20 HP) and dies or runs out of time."""
+    plans = {"forager": [{"move_to": {"target": [51, 207]}}, {"gather": {"target": "marshcap_cluster", "count": 4}},
+                         {"attack": {"target": "bog_slime"}}, {"attack": {"target": "bog_slime"}},
+                         {"move_to": {"target": [45, 212]}}, {"give": {"to": "apprentice", "item": "marshcap", "count": 4}},
+                         {"give": {"to": "apprentice", "item": "slime_gel", "count": 2}}]}
+    ep = play(_without("task_11", "hunter"), plans)
+    assert not ep.status()["success"] and held(ep.world, "slime_gel") < 2
+
+
+def test_task_12_no_warden_can_hold_two_stones_and_no_one_else_can_chant():
+    """The stones are 30+ tiles apart (one warden holds one), and only the ritualist has alchemy 30."""
+    from agentworld.verifiers.task_12 import STONES
+
+    stones = list(STONES.values())
+    assert min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for i, a in enumerate(stones) for b in stones[i + 1:]) > 2
+    task = load_task("task_12")
+    assert [a.name for a in task.agents if a.skills.get("alchemy", 1) >= 30] == ["ritualist"]
+    assert _lessons_needed("alchemy", 30) > task.max_rounds
+
+
+def test_task_15_without_the_quartermaster_the_others_cannot_raise_the_nail_money():
+    """Selling the pickaxe, the axe and every spare pine log and sandstone the task's nodes hold (at the
+    best buy ratio in the vale) raises less than the 80 coins twenty nails cost. (Waiting 12 rounds
+    for the pines to regrow and selling those too is not ruled out by this bound.)"""
+    content = load_content()
+    task = load_task("task_15")
+    best = max(shop.buy_ratio for npc in content.npcs.values() if (shop := npc.shop))
+    tools = sum(int(content.items[item].value * best) for a in task.agents for item in a.inventory if item != "coins")
+    spare_pine = 2 * content.node_kinds["pine_tree"].capacity - 4  # two trees, four logs for the planks
+    spare_stone = 2 * content.node_kinds["sandstone_rock"].capacity - 6
+    surplus = spare_pine * int(content.items["pine_log"].value * best) + spare_stone * int(content.items["sandstone"].value * best)
+    nails = next(e.price for e in content.npcs["brannoc"].shop.stock if e.item == "iron_nails") * 20
+    assert tools + surplus < nails
+
+
+def test_task_16_killing_every_archer_before_copying_misses_the_budget():
+    """The safe route - the guard kills all four archers, then the scholar copies for eight rounds - takes
+    longer than 25 rounds: the scholar must copy while the guard holds the archers."""
+    plans = {"scholar": [{"wait_for": {"rounds": 20}}, {"move_to": {"target": [219, 71]}},
+                         {"build": {"site": "site#inscription"}}]}
+    ep = play("task_16", plans)
+    assert not ep.status()["success"]
+    kills = [e["round"] for e in ep.world.events if e["kind"] == "kill"]
+    assert len(kills) == 4 and max(kills) > 25 - 8
+
+
+def test_task_16_the_scholar_alone_is_shot_down():
+    """Without the guard the idle archers shoot the 50-HP scholar as soon as she starts copying."""
+    ep = play(_without("task_16", "guard", "healer"))
+    assert not ep.status()["success"] and deaths(ep.world, ["scholar"]) > 0
+
+
+@pytest.mark.parametrize("task_id,skill,level", [
+    ("task_01", "crafting", 10), ("task_06", "fishing", 35), ("task_06", "cooking", 32),
+    ("task_10", "lumberjacking", 35), ("task_10", "mining", 40), ("task_10", "crafting", 35),
+    ("task_10", "magic", 30), ("task_11", "foraging", 10), ("task_12", "alchemy", 30),
+    ("task_15", "mining", 20), ("task_16", "crafting", 15),
+])
+def test_a_skill_only_one_agent_has_cannot_be_learned_by_another_in_time(task_id, skill, level):
+    """Training instead of a teammate: no trainer teaches the skill that far, or the lessons (40 XP a
+    talk, one talk a turn) outnumber the turns of the budget."""
+    task = load_task(task_id)
+    assert len([a for a in task.agents if a.skills.get(skill, 1) >= level]) == 1
+    assert _trainable_to(skill) < level or _lessons_needed(skill, level) > task.max_rounds
+
+
+@pytest.mark.parametrize("missing,plans,guardian", [
+    ("ice_support", {"ice_leader": [{"attack": {"target": "ice_guardian"}}]}, "ice_guardian"),  # tank goes in unhealed
+    ("ice_leader", {}, "ice_guardian"),       # the mages strike with no tank
+    ("frost_mage_b", {}, "ice_guardian"),     # one mage short
+    ("ogre_slayer", {}, "iron_ogre"),         # the ogre's only damage dealer
+    ("water_archer", {}, "water_guardian"),   # the water guardian's only damage dealer
+])
+def test_task_08_a_squad_short_of_one_role_loses_a_hero_or_its_guardian_outlives_the_budget(missing, plans, guardian):
+    """The tank that goes in without its healer dies; damage dealers without a tank draw the guardian
+    and die; with a damage dealer short the guardian is still standing when the 52 rounds are up."""
+    ep = play(_without("task_08", missing), plans)
+    assert not ep.status()["success"]
+    assert deaths(ep.world) > 0 or not mob_type_killed(ep.world, guardian)
+
+
+def test_task_16_the_guard_without_the_healers_draughts_dies():
+    """The guard takes on the four archers with no draughts (the only healing is the healer's)."""
+    ep = play(_without("task_16", "healer"), {"guard": [{"attack": {"target": "skeleton_archer"}}] * 4})
+    assert not ep.status()["success"] and deaths(ep.world, ["guard"]) > 0
+
+
+def test_task_15_without_the_quarryman_no_shop_sells_sandstone():
+    """The quartermaster could afford stone after the nails, but no shop stocks sandstone (the audit's
+    earlier way around the quarryman was Zahir's stall), and only the quarryman has a pickaxe."""
+    content = load_content()
+    assert not any(entry.item == "sandstone" for npc in content.npcs.values() if npc.shop for entry in npc.shop.stock)
+    assert [a.name for a in load_task("task_15").agents if "bronze_pickaxe" in a.inventory] == ["quarryman"]
+
+
+def test_task_15_without_the_quarryman_the_mason_buying_a_pickaxe_is_too_late():
+    """The audit's way around the quarryman: the mason (mining 20) digs the sandstone himself with a
+    pickaxe bought from the axe and spare pine and the purse's 10 coins left after the nails. The
+    pickaxe is his in round 22, and the outcrops are 90 tiles south: no foundation in the budget."""
+    plans = {
+        "pine_feller": [{"gather": {"target": "pine_tree", "count": 8}}, {"move_to": {"target": "hobb"}},
+                        {"sell": {"npc": "hobb", "item": "pine_log", "count": 4}},
+                        {"sell": {"npc": "hobb", "item": "bronze_axe"}}, {"move_to": {"target": "mira"}},
+                        {"give": {"to": "mason", "item": "coins", "count": 27}},
+                        {"give": {"to": "millwright", "item": "pine_log", "count": 4}}],
+        "quartermaster": [{"move_to": {"target": "brannoc"}}, {"buy": {"npc": "brannoc", "item": "iron_nails", "count": 20}},
+                          {"move_to": {"target": "workbench#town"}}, {"give": {"to": "millwright", "item": "iron_nails", "count": 20}},
+                          {"move_to": {"target": "mira"}}, {"give": {"to": "mason", "item": "coins", "count": 10}}],
+        "mason": [{"move_to": {"target": "mira"}}, {"wait_for": {"item": "coins", "count": 36}},
+                  {"buy": {"npc": "mira", "item": "bronze_pickaxe"}}, {"gather": {"target": "sandstone_rock", "count": 6}},
+                  {"move_to": {"target": "site#mill_foundation"}}, {"build": {"site": "site#mill_foundation"}}],
+    }
+    ep = play(_without("task_15", "quarryman"), plans)
+    assert _did(ep, "mason", "buy", item="bronze_pickaxe")  # the money did reach him
+    assert not ep.status()["success"] and not ep.status()["checkpoints"]["foundation_laid"]
+
+
+def test_task_10_without_the_jeweller_the_rare_sapphire_lottery_does_not_pay_in_time():
+    """The audit's way around the jeweller: iron rocks sometimes give a rough sapphire (2% a gather)
+    and Mira sells chisels. The ice miner brings the crystals and then mines iron rock for the rest
+    of the 30 rounds: even a lucky find would still need a chisel bought, a cut and the assembly."""
+    plans = {"ice_miner": [{"gather": {"target": "frost_crystal_rock", "count": 2}},
+                           {"move_to": {"target": "workbench#town"}},
+                           {"give": {"to": "artificer", "item": "frost_crystal", "count": 2}},
+                           {"gather": {"target": "iron_rock", "count": 40}}]}
+    for seed in (0, 1):
+        ep = play(_without("task_10", "jeweller"), plans, seed=seed)
+        assert not ep.status()["success"] and held(ep.world, "cut_sapphire") == 0
+
+
+def test_task_11_without_the_forager_slime_gel_does_not_buy_morwens_marshcaps_in_time():
+    """The audit's way around the forager: Morwen sells marshcaps (11 coins). The hunter would need
+    eight gels (two for the brew, six to sell at 4 coins, plus his sword) but finds and kills only
+    four or five slimes in the 25 rounds: he never gets to the shop with the money."""
+    plans = {"hunter": [{"attack": {"target": "bog_slime"}}] * 7
+             + [{"move_to": {"target": "morwen"}}, {"sell": {"npc": "morwen", "item": "slime_gel", "count": 6}},
+                {"sell": {"npc": "morwen", "item": "bronze_sword"}},
+                {"buy": {"npc": "morwen", "item": "marshcap", "count": 4}},
+                {"give": {"to": "apprentice", "item": "marshcap", "count": 4}},
+                {"give": {"to": "apprentice", "item": "slime_gel", "count": 2}}]}
+    for seed in (0, 1):
+        ep = play(_without("task_11", "forager"), plans, seed=seed)
+        assert not ep.status()["success"] and held(ep.world, "marshcap") == 0
