@@ -1,0 +1,6 @@
+"""Compose benchmark tasks from reusable collaboration motifs (see motifs.py), calibrate their round
+budgets on the oracle and write them as ordinary task YAML (scripts/generate_tasks.py).
+
+A generated task reads like a hand-written one and passes the same proofs; its `notes:` record the
+motif and structural signature (tests/test_taskgen.py keeps signatures pairwise distinct).
+"""
