@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "eval": ("agentworld.evaluation", "run many episodes in parallel and summarise them"),
     "report": ("agentworld.evaluation", "print the summary of an eval directory again"),
     "judge": ("agentworld.causal.cli", "compute CCE (causal collaboration effectiveness) for run directories"),
+    "export": ("agentworld.export", "write runs as chat-format training data (openai-chat or sharegpt JSON lines)"),
     "analyze": ("agentworld.analysis.cli", "communication failure modes of runs (stale, redundant, ignored, ...)"),
     "audit": ("agentworld.audit.cli", "certify from the world content which roles a task really needs"),
 }

@@ -24,6 +24,12 @@ from agentworld.tasks import Task
 
 ACTION_MAX = 4096
 ENV_NAME = "agentworld_v0"
+RENDER_MODES = ("ansi", "rgb_array")
+TILE_PIXELS = 6  # rgb_array: pixels per tile
+# rgb_array: colours of what agents see, painted over the terrain (agents get their own shades)
+ENTITY_COLOURS = {"mob": (214, 40, 40), "node": (110, 70, 20), "npc": (250, 220, 40), "station": (255, 140, 0),
+                  "ground": (255, 255, 255), "site": (150, 60, 200), "landmark": (255, 215, 0)}
+AGENT_COLOURS = ((30, 90, 255), (0, 200, 255), (255, 0, 200), (0, 255, 120), (255, 255, 120), (120, 0, 255))
 
 
 def make_backend(task: Task | str, seed: int | None = None, server: str | None = None,
@@ -57,6 +63,8 @@ class _Common:
         from agentworld.world.content import load_content
 
         seed = _check_seed(seed)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, got {render_mode!r}")
         self.backend = make_backend(task, seed, server, options)
         self.task = self.backend.task
         self.seed = seed
@@ -111,12 +119,40 @@ class _Common:
             info["error"] = record["error"]
         return info
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """ansi: status line + every agent's observation text; rgb_array: the map around the agents."""
+        if self.render_mode == "rgb_array":
+            return self._render_rgb()
         if self.render_mode != "ansi":
             return None
         st = self.backend.status()
         head = f"{self.task.id} round {st['round']}/{st['max_rounds']} psr {st['psr']:.2f}"
         return "\n\n".join([head] + [f"[{a}]\n{self.backend.observe(a)['text']}" for a in self.possible_agents])
+
+    def _render_rgb(self) -> np.ndarray:
+        """(H, W, 3) uint8: terrain around the agents' views, what they see, and the agents themselves.
+
+        Built from the agents' observations only, so it works the same over a server backend.
+        """
+        from agentworld.world.content import load_content
+
+        gmap = load_content().map
+        observations = [self.backend.observe(a) for a in self.possible_agents]
+        radius = load_content().rules.view_radius
+        xs = [o["position"][0] for o in observations]
+        ys = [o["position"][1] for o in observations]
+        x0, y0 = max(0, min(xs) - radius), max(0, min(ys) - radius)
+        x1, y1 = min(gmap.width - 1, max(xs) + radius), min(gmap.height - 1, max(ys) + radius)
+        image = gmap.terrain_rgb()[y0:y1 + 1, x0:x1 + 1].copy()
+        for o in observations:
+            for e in o["nearby"]:
+                ex, ey = e["position"]
+                if e["kind"] in ENTITY_COLOURS and x0 <= ex <= x1 and y0 <= ey <= y1:
+                    image[ey - y0, ex - x0] = ENTITY_COLOURS[e["kind"]]
+        for i, o in enumerate(observations):
+            ax, ay = o["position"]
+            image[ay - y0, ax - x0] = AGENT_COLOURS[i % len(AGENT_COLOURS)] if o["alive"] else (60, 60, 60)
+        return np.ascontiguousarray(image.repeat(TILE_PIXELS, axis=0).repeat(TILE_PIXELS, axis=1))
 
     def close(self) -> None:
         self.backend.close()
@@ -128,7 +164,7 @@ class _Common:
 class AgentWorldParallelEnv(_Common, ParallelEnv):
     """One `step` = one round; see the module docstring for order and rewards."""
 
-    metadata = {"name": ENV_NAME, "render_modes": ["ansi"], "is_parallelizable": True}
+    metadata = {"name": ENV_NAME, "render_modes": list(RENDER_MODES), "is_parallelizable": True}
 
     def __init__(self, task: Task | str, *, seed: int | None = None, server: str | None = None,
                  render_mode: str | None = None, **options: Any):
@@ -172,7 +208,7 @@ class AgentWorldParallelEnv(_Common, ParallelEnv):
 class AgentWorldAECEnv(_Common, AECEnv):
     """Turn-by-turn form: each agent acts in turn and sees the effects of those before it."""
 
-    metadata = {"name": ENV_NAME, "render_modes": ["ansi"], "is_parallelizable": True}
+    metadata = {"name": ENV_NAME, "render_modes": list(RENDER_MODES), "is_parallelizable": True}
 
     def __init__(self, task: Task | str, *, seed: int | None = None, server: str | None = None,
                  render_mode: str | None = None, **options: Any):

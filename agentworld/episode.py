@@ -119,7 +119,7 @@ class Episode:
         self._turn_of = {a: i for i, a in enumerate(self.agents)}
         self.scorer = Scorer.for_task(self.task)
         self.disabled = self.options.disabled
-        self.mask = tool_mask(self.disabled)
+        self.mask = tool_mask(self.disabled, team_size=len(self.agents))
         self.skills = list(self.content.skills)
         self.slots = list(self.content.rules.equipment_slots)
         self.seed = 0 if seed is None else int(seed)
@@ -249,6 +249,7 @@ class Episode:
         result, error = self.last[agent]
         obs = obsmod.build_observation(
             raw, max_rounds=self.max_rounds, skills=self.skills, slots=self.slots, mask=self.mask,
+            content=self.content,
             messages=self.inbox[agent], last_result=result, last_error=error)
         self._obs_cache[agent] = obs
         return obs

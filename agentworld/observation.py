@@ -15,7 +15,9 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
+from agentworld.affordances import usable_tools
 from agentworld.tools import TOOL_NAMES
+from agentworld.world.content import load_content
 
 CHARSET = string.printable  # letters, digits, punctuation, space, \t \n \r \x0b \x0c
 _CHARSET_SET = frozenset(CHARSET)
@@ -162,11 +164,13 @@ def _worn(item: Any) -> str:
 
 def build_observation(raw: dict, *, max_rounds: int, skills: list[str], slots: list[str], mask: np.ndarray,
                       messages: list[dict] | None = None, last_result: str | None = None,
-                      last_error: str | None = None, extra_text: str = "") -> dict:
+                      last_error: str | None = None, extra_text: str = "", content: Any = None) -> dict:
     """Gym-typed observation from `World.observe` output plus the episode's own bookkeeping.
 
     `messages`, `last_result` and `last_error` override the engine's fields (the episode keeps
     the inbox since the agent's last turn and also knows about unparseable actions).
+    `mask` is the episode's enabled tools; the observation's `tool_mask` narrows it to the tools
+    usable now (`agentworld.affordances`), judged against `content` (default: the shipped content).
     """
     raw_skills = raw.get("skills") or {}
     raw_equipment = raw.get("equipment") or {}
@@ -192,7 +196,7 @@ def build_observation(raw: dict, *, max_rounds: int, skills: list[str], slots: l
         } for o in raw.get("offers") or ()),
         "last_result": clean(raw.get("last_result") if last_result is None else last_result, TEXT_MAX // 4),
         "last_error": clean(raw.get("last_error") if last_error is None else last_error, TEXT_MAX // 4),
-        "tool_mask": mask,
+        "tool_mask": usable_tools(raw, content if content is not None else load_content(), mask),
     }
     obs["text"] = clean(render_text(obs, raw.get("quests") or (), extra_text, raw.get("happened") or ()), TEXT_MAX)
     return obs

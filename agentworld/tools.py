@@ -437,8 +437,16 @@ def _advertise_message_limit(out: list[dict]) -> None:
             message["description"] = f"the message (at most {limit} characters)"
 
 
-def tool_mask(disabled: frozenset[str] | set[str] = frozenset()):
-    """int8 vector over TOOL_NAMES: 1 when the tool may be called in this episode."""
+def tool_mask(disabled: frozenset[str] | set[str] = frozenset(), team_size: int = 2):
+    """int8 vector over TOOL_NAMES: 1 when the tool may be called in this episode at all.
+
+    Tools that need a teammate are off for a team of one. What is usable *now* is this vector
+    narrowed by `agentworld.affordances.usable_tools` on each observation.
+    """
     import numpy as np
 
-    return np.array([0 if name in disabled else 1 for name in TOOL_NAMES], dtype=np.int8)
+    off = set(disabled) | (TEAM_TOOLS if team_size < 2 else set())
+    return np.array([0 if name in off else 1 for name in TOOL_NAMES], dtype=np.int8)
+
+
+TEAM_TOOLS = frozenset({"chat", "give", "trade_offer", "trade_accept", "trade_decline"})

@@ -11,6 +11,9 @@ episodes. The actions are random valid ones from agentworld.world.randomplay, ch
 agent's env observation; choosing them is not timed. Rates are given per CPU second of this
 process (time.process_time: fair on a shared machine) and per wall second.
 Targets: >= 10,000 agent-actions/s with 3 agents (task_01) and >= 5,000 with 20 agents (task_13).
+Next to each, the numeric wrapper (agentworld.wrappers.make_numeric): the same env plus the
+Discrete-action translation, the action mask and the numeric observation, stepped with masked
+random actions (choosing them is not timed).
 """
 
 from __future__ import annotations
@@ -88,6 +91,30 @@ def run(task: str, actions: int, seed: int = 0, agent: str = "randomplay") -> di
             "text_chars": chars / max(1, done), "ok_last_episode": ok}
 
 
+def run_numeric(task: str, actions: int, seed: int = 0) -> dict:
+    """Step the numeric wrapper with masked random actions until `actions` agent-steps were taken."""
+    import numpy as np
+
+    from agentworld.wrappers import make_numeric
+
+    env = make_numeric(task, seed=seed)
+    rng = np.random.default_rng(seed)
+    done = 0
+    cpu_agents = 0.0
+    cpu0 = time.process_time()
+    obs, infos = env.reset(seed=seed)
+    while done < actions:
+        if not env.agents:
+            obs, infos = env.reset()
+        c1 = time.process_time()
+        calls = {a: int(rng.choice(np.flatnonzero(infos[a]["action_mask"]))) for a in env.agents}
+        cpu_agents += time.process_time() - c1
+        obs, _, _, _, infos = env.step(calls)
+        done += len(calls)
+    cpu = time.process_time() - cpu0 - cpu_agents
+    return {"actions": done, "rate_cpu": done / cpu}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="short run")
@@ -118,6 +145,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"    {best['actions']:,} actions, {best['rounds']:,} rounds, {best['episodes']} episodes, "
               f"{best['text_chars']:.0f} chars of observation text per action; "
               f"all runs: {runs} /s CPU")
+        numeric = max((run_numeric(task, n // 3, seed=i) for i in range(repeat)), key=lambda r: r["rate_cpu"])
+        print(f"    numeric wrapper (make_numeric, masked random actions): {numeric['rate_cpu']:,.0f} "
+              f"agent-steps/s per CPU second")
     return 0
 
 

@@ -681,6 +681,19 @@ class Conversation:
             return self._late(actor, pending, messages, exc)
         return self._end(actor, pending, messages, reply)
 
+    def begin(self, actor: str, observation: Any) -> tuple[Turn, list[dict], list[dict]]:
+        """First half of a turn: the prompt (messages) and tool schemas the model is shown.
+
+        `step` = begin + the model's reply + `finish`; rollouts and `agentworld export` call the
+        halves themselves to put another policy (or a recorded call) in the model's place.
+        """
+        pending, messages = self._begin(actor, observation)
+        return pending, messages, self._tools()
+
+    def finish(self, pending: Turn, messages: list[dict], reply: Reply) -> dict | str:
+        """Second half of a turn: keep the reply in history, account for it; returns the env action."""
+        return self._end(pending.actor, pending, messages, reply)
+
     def _begin(self, actor: str, observation: Any) -> tuple[Turn, list[dict]]:
         rnd = _obs_field(observation, "round")
         rnd = int(rnd) if isinstance(rnd, (int, float)) or (isinstance(rnd, str) and rnd.isdigit()) else None

@@ -1,8 +1,10 @@
 """A seeded random agent: valid-looking tool calls built from its observation (the paper's random baseline).
 
-It picks an enabled tool (tool_mask) and fills the arguments with things it can see: nearby
+It picks a tool enabled for the episode (the briefing's tools; the observation's tool_mask when the
+briefing lists none) and fills the arguments with things it can see: nearby
 entity ids, its inventory items, its teammates, known recipe ids. Many calls still fail in the
-world (out of range, missing inputs), which is the point of the baseline.
+world (out of range, missing inputs), which is the point of the baseline: it does not narrow its
+choice to the tools usable now (the truthful tool_mask), so its numbers stay a random policy's.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from agentworld.tools import TOOL_NAMES
 
 class RandomAgent(Agent):
     kind = "random"
+
+    enabled: list[str] = []
 
     def __init__(self, seed: int | None = 0, chat_prob: float = 0.05, **options: Any):
         super().__init__(seed=seed, chat_prob=chat_prob, **options)
@@ -32,11 +36,12 @@ class RandomAgent(Agent):
         super().reset(name, briefing)
         self.rng = random.Random(f"{self.seed}:{name}")
         self.teammates = [t["name"] for t in briefing.get("teammates", [])] or [name]
+        given = [s.get("function", s).get("name") for s in briefing.get("tools") or () if isinstance(s, dict)]
+        self.enabled = [t for t in TOOL_NAMES if t in given]
 
     def act(self, observation: dict) -> dict:
         rng = self.rng
-        mask = observation["tool_mask"]
-        tools = [t for t, m in zip(TOOL_NAMES, mask) if m]
+        tools = list(self.enabled) or [t for t, m in zip(TOOL_NAMES, observation["tool_mask"]) if m]
         if "chat" in tools and rng.random() >= self.chat_prob:
             tools.remove("chat")
         tool = rng.choice(tools) if tools else "wait"

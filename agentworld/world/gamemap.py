@@ -388,6 +388,14 @@ class GameMap:
                     self.mob_spawns.extend([(sp.mob, xy)] * sp.count)
 
     # --- rendering ---------------------------------------------------------------------------
+    def terrain_rgb(self):
+        """(height, width, 3) uint8 image: each tile in its terrain's colour (the PNG's and the env's base)."""
+        import numpy as np
+
+        palette = np.array([[int(t.colour[k:k + 2], 16) for k in (1, 3, 5)] for t in self.terrain_types],
+                           dtype=np.uint8)
+        return palette[np.frombuffer(bytes(self.terrain), dtype=np.uint8).reshape(self.height, self.width)]
+
     def render_png(self, path: str | Path, *, dpi: int = 100, title: str = "AgentWorld",
                    node_skills: dict[str, str] | None = None) -> Path:
         """Draw terrain colours, region names, landmarks and resource nodes to a PNG file.
@@ -398,12 +406,9 @@ class GameMap:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-        import numpy as np
 
         w, h = self.width, self.height
-        palette = np.array([[int(t.colour[k:k + 2], 16) for k in (1, 3, 5)] for t in self.terrain_types],
-                           dtype=np.uint8)
-        img = palette[np.frombuffer(bytes(self.terrain), dtype=np.uint8).reshape(h, w)]
+        img = self.terrain_rgb()
         fig, ax = plt.subplots(figsize=(10, 10))
         ax.imshow(img, interpolation="nearest", origin="upper")
         colours = {"lumberjacking": "#4e2a0c", "mining": "#263238", "fishing": "#0d2a80", "foraging": "#c2185b"}

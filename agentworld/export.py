@@ -1,0 +1,173 @@
+"""`agentworld export`: run directories -> chat-format training data (one JSON line per agent turn).
+
+    agentworld export RUN_DIR|EVAL_DIR... --format openai-chat|sharegpt [--only-success]
+                      [--only-contributing] --out FILE.jsonl
+
+Each line is one turn of one agent: the messages and tool schemas an LLM agent in that seat was
+shown (rendered by agents/llm.py with the run's LLM options: history, prompts, single_agent, ...)
+and the tool call it made, plus the episode's outcome, the team's return and whether the action
+was on a causal path to success (CCE, from the run's cce.json or else the provenance judge).
+The prompts are rebuilt by replaying the run (observations are not stored) with the recorded calls
+in the model's place, so runs of any agent kind (oracle demonstrations too) export the same way.
+Turns whose reply had no parseable tool call are skipped; a run whose replay diverges is an error.
+The assistant message carries the call as recorded (validated arguments); a model's free text
+beside its call is not in the run and so not in the export.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+from agentworld.agents.llm import LLMOptions
+from agentworld.causal import judge_records, task_context
+from agentworld.causal.cli import expand_dirs
+from agentworld.causal.graph import episode_success
+from agentworld.episode import Episode, make_briefing
+from agentworld.rollout import conversations, reply_for
+from agentworld.tools import ParseError
+from agentworld.trajectory import load_run, strip_volatile
+
+Format = Literal["openai-chat", "sharegpt"]
+FORMATS = ("openai-chat", "sharegpt")
+# LLM options that shape the prompt (the rest, model, sampling, retries, do not)
+PROMPT_OPTIONS = ("history", "history_turns", "context_budget", "prompts", "no_docs", "single_agent")
+
+
+class ExportError(ValueError):
+    """A run directory that cannot be exported; the message names it and says why."""
+
+
+def prompt_options(config: dict) -> dict:
+    """The prompt-shaping options of the run's (first) LLM agent; defaults for other agent kinds."""
+    for agent in (config.get("agents") or {}).values():
+        if isinstance(agent, dict) and agent.get("kind") == "llm":
+            return {k: agent[k] for k in PROMPT_OPTIONS if agent.get(k) is not None and k in LLMOptions.model_fields}
+    return {}
+
+
+def contributing_actions(run_dir: Path, records: list[dict], success: bool, agents: list[str]) -> tuple[set[int], dict]:
+    """Action ids on a causal path to success, and the CCE summary, from cce.json or the provenance judge."""
+    saved = run_dir / "cce.json"
+    if saved.is_file():
+        cce = json.loads(saved.read_text(encoding="utf-8"))
+    else:
+        cce = judge_records(records, success, "provenance", agents,
+                            checkpoints=task_context(run_dir).get("checkpoints"))
+    return set(cce.get("contributing") or ()), {"judge": cce.get("judge"), "cce": cce.get("cce")}
+
+
+def export_run(run_dir: str | Path, fmt: Format = "openai-chat", *, only_success: bool = False,
+               only_contributing: bool = False) -> Iterator[dict]:
+    """The examples of one run directory, in trajectory order."""
+    run_dir = Path(run_dir)
+    try:
+        run = load_run(run_dir)
+    except (FileNotFoundError, ValueError) as exc:
+        raise ExportError(str(exc)) from None
+    config, records, metrics = run["config"], run["trajectory"], run["metrics"]
+    success = episode_success(records, metrics)
+    if only_success and not success:
+        return
+    options = config.get("options") or {}
+    ep = Episode(run["task"], seed=config.get("seed", 0), options=options)
+    contributing, cce = contributing_actions(run_dir, records, success, ep.agents)
+    try:
+        convs = conversations(ep.agents, {a: make_briefing(ep.task, a, ep.disabled) for a in ep.agents},
+                              prompt_options(config))
+    except ValueError as exc:
+        raise ExportError(f"{run_dir}: {exc}") from None
+    last = next((r["status"] for r in reversed(records) if r["type"] == "round_end"), ep.status())
+    psr = float(metrics.get("psr", last.get("psr", 0.0)))
+    outcome = {"success": success, "psr": psr,
+               "team_return": psr + (float(options.get("success_bonus", 1.0)) if success else 0.0), **cce}
+    for i, rec in enumerate(records):
+        if rec["type"] != "action":
+            ep.end_round()
+            continue
+        agent = rec["agent"]
+        conv = convs[agent]
+        pending, messages, tools = conv.begin(agent, ep.observe(agent))
+        parsed = rec["tool"] is not None
+        call = {"tool": rec["tool"], "args": rec["args"]} if parsed else _raw_text(rec["raw"])
+        conv.finish(pending, messages, reply_for(call, f"call_{rec['id']}"))
+        got = ep.act(agent, ParseError(rec["error"], rec["raw"]) if not parsed else call)
+        if strip_volatile(got) != strip_volatile(rec):
+            raise ExportError(f"{run_dir}: replay diverged at record {i} (action {rec['id']}); "
+                              "the run was made by another version of the world or task")
+        if not parsed or (only_contributing and rec["id"] not in contributing):
+            continue
+        meta = {"run_dir": str(run_dir), "task": ep.task.id, "seed": config.get("seed", 0), "agent": agent,
+                "round": rec["round"], "action_id": rec["id"], "ok": rec["ok"], "result": rec["result"],
+                "error": rec["error"], "contributing": rec["id"] in contributing, **outcome}
+        chat = messages + [pending.assistant]
+        yield _openai(chat, tools, meta) if fmt == "openai-chat" else _sharegpt(chat, tools, meta)
+
+
+def _raw_text(raw: Any) -> str:
+    return raw if isinstance(raw, str) else json.dumps(raw)
+
+
+def _openai(messages: list[dict], tools: list[dict], meta: dict) -> dict:
+    return {"messages": messages, "tools": tools, "metadata": meta}
+
+
+_SHAREGPT_ROLE = {"user": "human", "assistant": "gpt", "tool": "observation"}
+
+
+def _sharegpt(messages: list[dict], tools: list[dict], meta: dict) -> dict:
+    """ShareGPT with function calls: system apart; human / gpt / function_call / observation turns."""
+    system = "\n".join(m["content"] for m in messages if m["role"] == "system")
+    turns = []
+    for m in messages:
+        if m["role"] == "system":
+            continue
+        if m["role"] == "assistant" and m.get("tool_calls"):
+            f = m["tool_calls"][0]["function"]
+            turns.append({"from": "function_call",
+                          "value": json.dumps({"name": f["name"], "arguments": json.loads(f["arguments"])})})
+        else:
+            turns.append({"from": _SHAREGPT_ROLE[m["role"]], "value": m.get("content") or ""})
+    return {"conversations": turns, "system": system, "tools": json.dumps([t["function"] for t in tools]),
+            "metadata": meta}
+
+
+def export(dirs: list[str], out: str | Path, fmt: Format = "openai-chat", *, only_success: bool = False,
+           only_contributing: bool = False) -> dict[str, int]:
+    """Write every example of the runs under `dirs` to `out` (JSON lines); returns counts."""
+    if fmt not in FORMATS:
+        raise ExportError(f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}")
+    runs = expand_dirs(dirs)
+    counts = {"runs": 0, "examples": 0}
+    with open(out, "w", encoding="utf-8") as fh:
+        for run_dir in runs:
+            counts["runs"] += 1
+            for example in export_run(run_dir, fmt, only_success=only_success, only_contributing=only_contributing):
+                fh.write(json.dumps(example, ensure_ascii=False) + "\n")
+                counts["examples"] += 1
+            fh.flush()
+    return counts
+
+
+def configure_export(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("dirs", nargs="+", metavar="RUN_DIR|EVAL_DIR", help="run directories, or eval directories")
+    parser.add_argument("--format", choices=FORMATS, default="openai-chat", help="default: openai-chat")
+    parser.add_argument("--only-success", action="store_true", help="only episodes that succeeded")
+    parser.add_argument("--only-contributing", action="store_true",
+                        help="only actions on a causal path to success (CCE)")
+    parser.add_argument("--out", required=True, metavar="FILE.jsonl")
+
+
+def command_export(args: argparse.Namespace) -> int:
+    try:
+        counts = export(args.dirs, args.out, args.format, only_success=args.only_success,
+                        only_contributing=args.only_contributing)
+    except ExportError as exc:
+        print(f"agentworld export: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {counts['examples']} examples from {counts['runs']} runs to {args.out}")
+    return 0

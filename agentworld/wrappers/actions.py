@@ -1,0 +1,272 @@
+"""A task's fixed list of affordances: Discrete action i <-> one tool call, and a mask of what is legal now.
+
+The list is built once per task from its vocabulary: wait; a step in each of 8 directions; walking
+to each landmark; for each kind of entity (node, mob, npc, ground item, site, station) walking to
+and using the k nearest in view; walking to each teammate; crafting each recipe; giving each item
+to each teammate; accepting / declining a teammate's offer; buying / selling / equipping / using
+each item; unequipping each slot; and a few chat templates to the team. `call` turns an index into
+the same `{"tool", "args"}` dict an LLM would send, so trajectories, replay and CCE do not fork.
+`mask` uses the same checks as the text env's tool_mask (agentworld.affordances): 1 means the
+call could succeed now; an index whose target is absent (no 3rd mob in view) is 0 and maps to
+`wait` if sent anyway.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from agentworld import affordances as aff
+from agentworld.tools import TOOL_NAMES
+
+if TYPE_CHECKING:
+    from agentworld.world.content import Content
+    from agentworld.wrappers.vocabulary import Vocabulary
+
+DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))  # N, NE, E, ... NW
+ENTITY_TOOLS = {"node": "gather", "mob": "attack", "npc": "talk", "ground": "pick_up", "site": "build",
+                "station": None}
+CHAT_TEMPLATES = ("I need help here.", "On my way.", "My part is done.", "Come to me.")
+_TOOL = {name: i for i, name in enumerate(TOOL_NAMES)}
+
+
+class Affordance(NamedTuple):
+    """One entry of the action list: what it does and on what (an id, an index or a name)."""
+
+    verb: str          # wait, step, landmark, approach, apply, mate, craft, give, accept, decline,
+                       # buy, sell, equip, use, unequip, chat
+    target: str = ""   # entity kind, landmark, teammate, recipe, item or slot
+    index: int = 0     # direction, k-th nearest, chat template
+    item: str = ""     # give: the item
+
+    @property
+    def label(self) -> str:
+        return ":".join(str(p) for p in (self.verb, self.target, self.index, self.item) if p not in ("", 0)) \
+            or self.verb
+
+
+class Slots(NamedTuple):
+    """The per-turn context an index is resolved against (built once per observation)."""
+
+    view: aff.View
+    by_kind: dict[str, list[dict]]   # kind -> its k chosen nearby entries
+    mates: dict[str, dict]           # teammate name -> nearby entry (when in view)
+    position: tuple[int, int]
+    reach: int                       # weapon range
+    stations: set[str]               # station kinds within interact range
+    shops: list[dict]                # shop NPCs within interact range (nearest first)
+    equipment: dict[str, str]        # slot -> item ("" or None when empty)
+
+
+class ActionTable:
+    """The Discrete action list of one agent of one task."""
+
+    def __init__(self, vocab: Vocabulary, content: Content, agent: str, k_nearest: int = 3) -> None:
+        self.content, self.k, self.vocab, self.agent = content, k_nearest, vocab, agent
+        self.rules = aff.rules_for(content)
+        self.landmarks = {lid: content.map.landmarks[lid] for lid in vocab.landmarks}
+        self.mates = [a for a in vocab.agents if a != agent]
+        self.walkable = content.map.walkable
+        self.move_speed = content.rules.move_speed
+        self.prices = {npc.id: {s.item: s.price for s in npc.shop.stock}
+                       for npc in content.npcs.values() if npc.shop is not None}
+        items = content.items
+        table: list[Affordance] = [Affordance("wait")]
+        table += [Affordance("step", index=i) for i in range(len(DIRECTIONS))]
+        table += [Affordance("landmark", lid) for lid in vocab.landmarks]
+        for kind, tool in ENTITY_TOOLS.items():
+            table += [Affordance("approach", kind, j) for j in range(k_nearest)]
+            if tool is not None:
+                table += [Affordance("apply", kind, j) for j in range(k_nearest)]
+        table += [Affordance("mate", m) for m in self.mates]
+        table += [Affordance("craft", r) for r in vocab.recipes]
+        table += [Affordance("give", m, item=i) for m in self.mates for i in vocab.items]
+        table += [Affordance(v, m) for v in ("accept", "decline") for m in self.mates]
+        sold = {i for p in self.prices.values() for i in p}
+        table += [Affordance("buy", i) for i in vocab.items if i in sold]
+        table += [Affordance("sell", i) for i in vocab.items if i != "coins"]
+        table += [Affordance("equip", i) for i in vocab.items if items[i].slot is not None]
+        table += [Affordance("use", i) for i in vocab.items if i in self.rules.usable]
+        table += [Affordance("unequip", s) for s in content.rules.equipment_slots]
+        if self.mates:
+            table += [Affordance("chat", index=i) for i in range(len(CHAT_TEMPLATES))]
+        self.table = table
+        self.n = len(table)
+        self.tool_index = np.array([_TOOL[self._tool(a)] for a in table], dtype=np.intp)
+        # give entries (teammates x items) are most of the table: the mask handles them per teammate
+        self._gives: dict[str, list[tuple[int, str]]] = {}
+        for i, a in enumerate(table):
+            if a.verb == "give":
+                self._gives.setdefault(a.target, []).append((i, a.item))
+        self._others = [i for i, a in enumerate(table) if i > 0 and a.verb != "give"]
+
+    @staticmethod
+    def _tool(a: Affordance) -> str:
+        """The tool an affordance calls (fixed per entry, whatever the turn)."""
+        verb = a.verb
+        if verb in ("step", "landmark", "approach", "mate"):
+            return "move_to"
+        if verb == "apply":
+            return ENTITY_TOOLS[a.target]
+        if verb in ("accept", "decline"):
+            return f"trade_{verb}"
+        return verb
+
+    # --- per turn ---------------------------------------------------------------------------
+    def slots(self, obs: dict) -> Slots:
+        view = aff.view_of(obs)
+        preferred = set(self.vocab.node_kinds)
+        by_kind: dict[str, list[dict]] = {k: [] for k in ENTITY_TOOLS}
+        mates: dict[str, dict] = {}
+        for e in view.nearby:
+            kind = e["kind"]
+            if kind == "player":
+                mates[e["id"]] = e
+            elif kind in by_kind:
+                by_kind[kind].append(e)
+        nodes = by_kind["node"]  # the task's resources first, and those with something left
+        nodes.sort(key=lambda e: (e["id"].partition("#")[0] not in preferred, "depleted" in e["detail"],
+                                  e["distance"], e["id"]))
+        for kind in by_kind:
+            del by_kind[kind][self.k:]
+        x, y = obs["position"]
+        return Slots(view, by_kind, mates, (int(x), int(y)), aff.weapon_range(self.rules, view, obs),
+                     aff.stations_in_reach(self.rules, view),
+                     [e for e in by_kind["npc"] if e["id"] in self.prices and e["distance"] <= self.rules.interact_range],
+                     dict(obs.get("equipment") or {}))
+
+    def mask(self, obs: dict, slots: Slots | None = None) -> np.ndarray:
+        """int8 over the table: 1 where the call could succeed now (and its tool is enabled)."""
+        slots = slots or self.slots(obs)
+        out = np.zeros(self.n, dtype=np.int8)
+        out[0] = 1  # wait
+        view = slots.view
+        if view.alive:
+            legal, table = self._legal, self.table
+            for i in self._others:
+                if legal(table[i], slots):
+                    out[i] = 1
+            for mate, entries in self._gives.items():
+                e = slots.mates.get(mate)
+                if e is not None and aff.can_give_to(self.rules, view, e):
+                    for i, item in entries:
+                        if view.inventory.get(item, 0) > 0:
+                            out[i] = 1
+        return out & obs["tool_mask"][self.tool_index]
+
+    def call(self, index: int, obs: dict, slots: Slots | None = None) -> dict:
+        """The tool call for action `index` (wait when its target is absent or the index is out of range)."""
+        if not 0 <= int(index) < self.n:
+            return {"tool": "wait", "args": {}}
+        resolved = self._resolve(self.table[int(index)], slots or self.slots(obs))
+        if resolved is None:
+            return {"tool": "wait", "args": {}}
+        return {"tool": resolved[0], "args": resolved[1]}
+
+    # --- resolution and legality ------------------------------------------------------------
+    def _entity(self, a: Affordance, slots: Slots) -> dict | None:
+        entries = slots.by_kind[a.target]
+        return entries[a.index] if a.index < len(entries) else None
+
+    def _step_target(self, a: Affordance, slots: Slots) -> list[int] | None:
+        dx, dy = DIRECTIONS[a.index]
+        x, y = slots.position
+        for s in range(self.move_speed, 0, -1):
+            if self.walkable(x + dx * s, y + dy * s):
+                return [x + dx * s, y + dy * s]
+        return None
+
+    def _offer(self, mate: str, slots: Slots) -> dict | None:
+        return next((o for o in slots.view.offers if o["from"] == mate), None)
+
+    def _shop(self, item: str, slots: Slots, buying: bool) -> dict | None:
+        for e in slots.shops:
+            if not buying or item in self.prices[e["id"]]:
+                return e
+        return None
+
+    def _resolve(self, a: Affordance, slots: Slots) -> tuple[str, dict] | None:  # noqa: PLR0911 (a dispatch)
+        verb = a.verb
+        if verb == "wait":
+            return "wait", {}
+        if verb == "step":
+            target = self._step_target(a, slots)
+            return None if target is None else ("move_to", {"target": target})
+        if verb == "landmark":
+            return "move_to", {"target": a.target}
+        if verb in ("approach", "apply"):
+            e = self._entity(a, slots)
+            if e is None:
+                return None
+            tool = "move_to" if verb == "approach" else ENTITY_TOOLS[a.target]
+            key = {"move_to": "target", "gather": "target", "attack": "target", "talk": "npc",
+                   "pick_up": "target", "build": "site"}[tool]
+            return tool, {key: e["id"]}
+        if verb == "mate":
+            return "move_to", {"target": a.target}
+        if verb == "craft":
+            return "craft", {"recipe": a.target, "count": 1}
+        if verb == "give":
+            return "give", {"to": a.target, "item": a.item, "count": 1}
+        if verb in ("accept", "decline"):
+            offer = self._offer(a.target, slots)
+            return None if offer is None else (f"trade_{verb}", {"offer_id": int(offer["id"])})
+        if verb in ("buy", "sell"):
+            shop = self._shop(a.target, slots, verb == "buy")
+            return None if shop is None else (verb, {"npc": shop["id"], "item": a.target, "count": 1})
+        if verb in ("equip", "use"):
+            return verb, {"item": a.target}
+        if verb == "unequip":
+            return "unequip", {"slot": a.target}
+        return "chat", {"to": "team", "message": CHAT_TEMPLATES[a.index]}
+
+    def _legal(self, a: Affordance, slots: Slots) -> bool:  # noqa: PLR0911 (a dispatch)
+        """Could this entry's call succeed now? False when its target is absent."""
+        verb, view, rules = a.verb, slots.view, self.rules
+        if verb == "step":
+            return self._step_target(a, slots) is not None
+        if verb == "chat":
+            return True
+        if verb == "landmark":
+            return tuple(self.landmarks[a.target]) != slots.position
+        if verb == "give":
+            if view.inventory.get(a.item, 0) <= 0:
+                return False
+            e = slots.mates.get(a.target)
+            return e is not None and aff.can_give_to(rules, view, e)
+        if verb == "craft":
+            return aff.can_craft(self.content.recipes[a.target], view, slots.stations)
+        if verb in ("approach", "apply"):
+            e = self._entity(a, slots)
+            if e is None:
+                return False
+            if verb == "approach":
+                return e["distance"] > (0 if a.target in ("ground", "site") else 1)
+            kind = a.target
+            if kind == "node":
+                return aff.can_gather(rules, view, e)
+            if kind == "mob":
+                return aff.can_attack(e, slots.reach)
+            if kind == "site":
+                return aff.can_build(view, e, rules.interact_range)
+            return e["distance"] <= rules.interact_range
+        if verb == "mate":
+            e = slots.mates.get(a.target)
+            return e is None or e["distance"] > 1
+        if verb in ("accept", "decline"):
+            offer = self._offer(a.target, slots)
+            return offer is not None and (verb == "decline" or aff.can_accept(rules, view, offer))
+        if verb == "buy":
+            shop = self._shop(a.target, slots, True)
+            return shop is not None and view.inventory.get("coins", 0) >= self.prices[shop["id"]][a.target]
+        if verb == "sell":
+            if view.inventory.get(a.target, 0) <= 0:
+                return False
+            shop = self._shop(a.target, slots, False)
+            return shop is not None and a.target in rules.shops[shop["id"]][1]
+        if verb == "equip":
+            return aff.can_equip(rules, view, a.target)
+        if verb == "use":
+            return aff.can_use(rules, view, a.target)
+        return bool(slots.equipment.get(a.target))  # unequip

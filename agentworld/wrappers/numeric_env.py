@@ -1,0 +1,119 @@
+"""NumericParallelEnv: the AgentWorld parallel env with numeric observations and Discrete actions.
+
+A PettingZoo ParallelEnv over the text env (which it owns and steps): each agent's action is an
+index into its ActionTable, translated to the tool call the text env expects; each observation
+is the ObservationEncoder's Dict of Boxes (with `action_mask`) or one flat Box. `infos[agent]`
+carries the text env's info plus `action_mask` (PettingZoo's convention) and, after a step,
+`call` (the tool call the index became). Rewards, terminations, truncations and the trajectory
+are the text env's own, so replay and the CCE judges read runs made through either view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import ParallelEnv
+
+from agentworld.env import AgentWorldParallelEnv
+from agentworld.world.content import load_content
+from agentworld.wrappers.actions import ActionTable
+from agentworld.wrappers.observations import ObservationEncoder
+from agentworld.wrappers.vocabulary import task_vocabulary
+
+
+class NumericParallelEnv(ParallelEnv):
+    """See the module docstring. `make_numeric(task, ...)` builds one."""
+
+    metadata = {"name": "agentworld_numeric_v0", "render_modes": ["ansi", "rgb_array"], "is_parallelizable": True}
+
+    def __init__(self, env: AgentWorldParallelEnv, *, k_nearest: int = 3, flat: bool = False):
+        self.env = env
+        self.flat = flat
+        content = load_content()
+        self.vocab = task_vocabulary(env.task, content)
+        self.tables = {a: ActionTable(self.vocab, content, a, k_nearest) for a in env.possible_agents}
+        self.encoder = ObservationEncoder(self.vocab, content)
+        self.possible_agents = list(env.possible_agents)
+        n = next(iter(self.tables.values())).n
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        obs_space = self.encoder.space(n, flat)
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.render_mode = env.render_mode
+        self._text: dict[str, dict] = {}
+        self._slots: dict[str, Any] = {}
+        self._masks: dict[str, np.ndarray] = {}
+
+    @property
+    def agents(self) -> list[str]:
+        return self.env.agents
+
+    @property
+    def task(self):
+        return self.env.task
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def action_labels(self, agent: str) -> list[str]:
+        """Readable names of the Discrete actions (e.g. 'apply:mob:1' = attack the 2nd nearest mob)."""
+        return [a.label for a in self.tables[agent].table]
+
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        text, infos = self.env.reset(seed=seed, options=options)
+        return self._encode(text, infos)
+
+    def step(self, actions: dict[str, Any]):
+        calls = {}
+        for agent in self.env.agents:
+            if agent in actions and agent in self._text:
+                calls[agent] = self.tables[agent].call(int(actions[agent]), self._text[agent], self._slots[agent])
+        text, rewards, terms, truncs, infos = self.env.step(calls)
+        for agent, call in calls.items():
+            if agent in infos:
+                infos[agent]["call"] = call
+        obs, infos = self._encode(text, infos)
+        return obs, rewards, terms, truncs, infos
+
+    def _encode(self, text: dict[str, dict], infos: dict[str, dict]) -> tuple[dict, dict]:
+        self._text = text
+        obs = {}
+        for agent, o in text.items():
+            table = self.tables[agent]
+            slots = self._slots[agent] = table.slots(o)
+            mask = table.mask(o, slots)
+            infos[agent]["action_mask"] = self._masks[agent] = mask
+            obs[agent] = self.encoder.encode(agent, o, infos[agent], mask, self.flat)
+        return obs, infos
+
+    def last_action_mask(self, agent: str) -> np.ndarray:
+        """The agent's current action mask (all zeros once it is done), for libraries that drop infos."""
+        mask = self._masks.get(agent)
+        return mask if mask is not None and agent in self._text else np.zeros(self.action_spaces[agent].n, np.int8)
+
+    def text_observation(self, agent: str) -> dict:
+        """The text env's observation behind the agent's current numeric one."""
+        return self._text[agent]
+
+    def render(self) -> Any:
+        return self.env.render()
+
+    def close(self) -> None:
+        self.env.close()
+
+    def state(self) -> np.ndarray:
+        raise NotImplementedError("AgentWorld is partially observable; use per-agent observations")
+
+    def trajectory(self) -> list[dict]:
+        return self.env.trajectory()
+
+
+def make_numeric(task: Any, *, seed: int | None = None, k_nearest: int = 3, flat: bool = False,
+                 render_mode: str | None = None, **options: Any) -> NumericParallelEnv:
+    """`make_numeric("task_01")`: the numeric view of `agentworld.make("task_01", ...)` (same options)."""
+    env = AgentWorldParallelEnv(task, seed=seed, render_mode=render_mode, **options)
+    return NumericParallelEnv(env, k_nearest=k_nearest, flat=flat)
