@@ -111,16 +111,21 @@ def run_processes(todo: list[dict], workers: int, concurrency: int, finish: Fini
 
 
 class _Worker:
-    """One worker process, its inbox and the jobs it holds now."""
+    """One worker process, its inbox, its outbox and the jobs it holds now.
+
+    Each worker has an outbox of its own: a process that dies while writing to a shared queue can
+    leave that queue's lock held, and every other worker would then block on its next result.
+    """
 
     ids = itertools.count()
 
-    def __init__(self, ctx: Any, outbox: Any, concurrency: int, runner: Runner):
+    def __init__(self, ctx: Any, concurrency: int, runner: Runner):
         self.id = next(self.ids)
         self.inbox = ctx.Queue()
+        self.outbox = ctx.Queue()
         self.jobs: dict[tuple[str, int], dict] = {}
         self.proc = ctx.Process(target=_worker_main, daemon=True,
-                                args=(self.id, self.inbox, outbox, concurrency, runner, os.getpid()))
+                                args=(self.id, self.inbox, self.outbox, concurrency, runner, os.getpid()))
         self.proc.start()
 
     def give(self, job: dict) -> None:
@@ -130,13 +135,12 @@ class _Worker:
 
 def _run_pool(jobs: list[dict], workers: int, concurrency: int, runner: Runner, finish: Finish, ctx: Any) -> list[dict]:
     """Play jobs on worker processes; return the jobs held by workers that died."""
-    outbox = ctx.Queue()
     waiting = deque(jobs)
     pool: dict[int, _Worker] = {}
     lost: list[dict] = []
 
     def start() -> None:
-        worker = _Worker(ctx, outbox, concurrency, runner)
+        worker = _Worker(ctx, concurrency, runner)
         pool[worker.id] = worker
         refill(worker)
 
@@ -156,13 +160,13 @@ def _run_pool(jobs: list[dict], workers: int, concurrency: int, runner: Runner, 
         start()
     try:
         while any(w.jobs for w in pool.values()):
-            try:
-                deliver(outbox.get(timeout=0.2))
-                continue
-            except queue_mod.Empty:
-                pass
+            delivered = False
+            for worker in list(pool.values()):
+                delivered |= _drain(worker.outbox, deliver, wait=0.0)
+            if not delivered:
+                time.sleep(0.05)
             for worker in [w for w in pool.values() if not w.proc.is_alive()]:
-                _drain(outbox, deliver)  # what it sent before dying still counts
+                _drain(worker.outbox, deliver, wait=0.05)  # what it sent before dying still counts
                 lost.extend(worker.jobs.values())
                 del pool[worker.id]
                 if waiting:
@@ -180,12 +184,15 @@ def _run_pool(jobs: list[dict], workers: int, concurrency: int, runner: Runner, 
     return sorted(lost, key=job_key)
 
 
-def _drain(outbox: Any, deliver: Callable[[tuple[int, dict]], None]) -> None:
+def _drain(outbox: Any, deliver: Callable[[tuple[int, dict]], None], wait: float) -> bool:
+    """Deliver every message waiting in `outbox`; whether there was any."""
+    got = False
     while True:
         try:
-            deliver(outbox.get(timeout=0.05))
+            deliver(outbox.get(timeout=wait) if wait else outbox.get_nowait())
+            got = True
         except queue_mod.Empty:
-            return
+            return got
 
 
 def _worker_main(worker_id: int, inbox: Any, outbox: Any, concurrency: int, runner: Runner, parent: int) -> None:
