@@ -170,25 +170,31 @@ CONDITIONS: dict[str, type[Condition]] = {
 }
 
 
+def one_key_mapping(raw: Any, known: dict[str, Any], what: str, example: str) -> tuple[str, Any, dict]:
+    """(kind, its model, its arguments) of a `{kind: {args}}` entry, the YAML shape task conditions and
+    oracle plan steps share; a ValueError names what is wrong (with a did-you-mean for the kind)."""
+    if not isinstance(raw, dict) or len(raw) != 1:
+        raise ValueError(f"a {what} must be a one-key mapping like {example}, got {raw!r}")
+    (kind, args), = raw.items()
+    model = known.get(kind)
+    if model is None:
+        close = difflib.get_close_matches(str(kind), known, n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else f"; known: {', '.join(known)}"
+        raise ValueError(f"unknown {what} '{kind}'{hint}")
+    if args is None:
+        args = {}
+    if not isinstance(args, dict):
+        raise ValueError(f"the arguments of {what} '{kind}' must be a mapping, got {args!r}")
+    return kind, model, args
+
+
 def parse_condition(raw: Any) -> Condition:
     """`{kind: {args}}` (or `predicate: NAME`, `nobody_died: {}`) -> a Condition; ValueError says what is wrong."""
     if isinstance(raw, Condition):
         return raw
-    if not isinstance(raw, dict) or len(raw) != 1:
-        raise ValueError(f"a condition must be a one-key mapping like {{wields: {{agent: wizard, item: "
-                         f"magic_staff}}}}, got {raw!r}")
-    (kind, args), = raw.items()
-    model = CONDITIONS.get(kind)
-    if model is None:
-        close = difflib.get_close_matches(str(kind), CONDITIONS, n=1)
-        hint = f"; did you mean '{close[0]}'?" if close else f"; known: {', '.join(CONDITIONS)}"
-        raise ValueError(f"unknown condition '{kind}'{hint}")
-    if model is Predicate and isinstance(args, str):
-        args = {"name": args}
-    if args is None:
-        args = {}
-    if not isinstance(args, dict):
-        raise ValueError(f"the arguments of condition '{kind}' must be a mapping, got {args!r}")
+    if isinstance(raw, dict) and isinstance(raw.get("predicate"), str):
+        raw = {**raw, "predicate": {"name": raw["predicate"]}}
+    kind, model, args = one_key_mapping(raw, CONDITIONS, "condition", "{wields: {agent: wizard, item: magic_staff}}")
     try:
         return model.model_validate(args)
     except ValidationError as exc:

@@ -22,7 +22,7 @@ import yaml
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PrivateAttr, ValidationError,
                       field_validator, model_validator)
 
-from agentworld.conditions import Condition, dump_condition, parse_condition
+from agentworld.conditions import Condition, dump_condition, one_key_mapping, parse_condition
 from agentworld.scoring import VerifierError, load_verifier_module, verifier_problems
 from agentworld.task_sources import TASKS_DIR, list_task_ids, resolve_path
 from agentworld.task_world import build_world
@@ -180,18 +180,7 @@ def parse_step(raw: Any) -> Step:
     """A plan step is a one-key mapping `{kind: {args}}` (or a bare kind string like 'wait')."""
     if isinstance(raw, str):
         raw = {raw: {}}
-    if not isinstance(raw, dict) or len(raw) != 1:
-        raise ValueError(f"a step must be a one-key mapping like {{gather: {{target: oak_tree, count: 3}}}}, got {raw!r}")
-    (kind, args), = raw.items()
-    model = STEP_MODELS.get(kind)
-    if model is None:
-        close = difflib.get_close_matches(str(kind), STEP_MODELS, n=1)
-        hint = f"; did you mean '{close[0]}'?" if close else f"; known: {', '.join(STEP_MODELS)}"
-        raise ValueError(f"unknown step '{kind}'{hint}")
-    if args is None:
-        args = {}
-    if not isinstance(args, dict):
-        raise ValueError(f"the arguments of step '{kind}' must be a mapping, got {args!r}")
+    kind, model, args = one_key_mapping(raw, STEP_MODELS, "step", "{gather: {target: oak_tree, count: 3}}")
     return model.model_validate({**args, "kind": kind})
 
 
