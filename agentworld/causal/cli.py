@@ -203,11 +203,7 @@ def _judge_models(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else Path(os.path.commonpath([os.path.abspath(d) for d in args.dirs]))
     if out.is_dir() or not out.suffix:
         out = out / "judge_models.json"
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
-    except OSError as exc:
-        print(f"agentworld judge: error: cannot write {out}: {exc}", file=sys.stderr)
+    if not _write_json(out, result):
         return 1
     print(json.dumps(result, indent=1) if args.json else format_table(result) + f"\njudge_models.json: {out}")
     return 1 if failures or not rows else 0
@@ -245,11 +241,7 @@ def _compare(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else Path(os.path.commonpath([os.path.abspath(d) for d in args.dirs])) / "compare.json"
     if out.is_dir():
         out = out / "compare.json"
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
-    except OSError as exc:
-        print(f"agentworld judge: error: cannot write {out}: {exc}", file=sys.stderr)
+    if not _write_json(out, summary):
         return 1
     if args.json:
         print(json.dumps(summary, indent=1))
@@ -264,3 +256,14 @@ def _compare(args: argparse.Namespace) -> int:
               f"{summary['pairs']:>6} {fmt(summary['accuracy']):>6} {fmt(summary['kappa']):>6}")
         print(f"compare.json: {out}")
     return 1 if failures else 0
+
+
+def _write_json(out: Path, data: Any) -> bool:
+    """Write a summary file (its folder made as needed); False after saying why it could not be written."""
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        print(f"agentworld judge: error: cannot write {out}: {exc}", file=sys.stderr)
+        return False
+    return True
