@@ -51,6 +51,7 @@ class _EventCache:
         self.killed_types: set[str] = set()
         self.killed_ids: set[str] = set()
         self.mobs_by_type: dict[str, list[Any]] | None = None  # mobs never leave world.mobs (they respawn)
+        self.mobs_indexed = 0  # len(world.mobs) when mobs_by_type was built
         self.task_mobs: dict[tuple[int, str | None], list[Any]] = {}
 
     def update(self, world: Any) -> "_EventCache":
@@ -136,8 +137,8 @@ def any_event(world: Any, kind: str, **fields: Any) -> bool:
 
 def _mobs_of_type(world: Any, mob_type: str) -> list[Any]:
     cache = _scan(world)
-    if cache.mobs_by_type is None or sum(map(len, cache.mobs_by_type.values())) != len(world.mobs):
-        cache.mobs_by_type = {}
+    if cache.mobs_by_type is None or cache.mobs_indexed != len(world.mobs):
+        cache.mobs_by_type, cache.mobs_indexed = {}, len(world.mobs)
         for mob in world.mobs.values():
             cache.mobs_by_type.setdefault(mob.type, []).append(mob)
         cache.task_mobs.clear()
