@@ -1,12 +1,13 @@
-"""Task 04, The North Watchtower: logs -> planks, bought nails, delivered to the site, skilled work.
+"""Task 04, The North Watchtower: logs -> beams, the garrison's spikes, delivered to the site, skilled work.
 
 Success (task file): the watchtower site is complete. Why each role is needed: only the
-lumberjack has an axe and lumberjacking 10 for pine (no shop sells pine logs or planks), only
-the carpenter has fletching 10 for pine planks (Fenna's lessons, 40 XP a talk, would take 48
-talks), only the quartermaster has coins for the nails, and only the builder has crafting 20 for
-the work (195 lessons). Legal alternatives that pass: the carpenter and
-the quartermaster deliver their materials to the site themselves with `build`, in any order.
-Checkpoints: logs felled, planks sawn, nails bought, materials delivered.
+lumberjack has an axe and lumberjacking 10 for pine (no shop sells pine logs); only the
+carpenter has fletching 45 to join tower beams (no trainer teaches fletching near 45, and no
+grinding reaches it in the budget); the garrison spikes are only in the quartermaster's store
+(no recipe, shop, node or mob makes them); and only the builder has crafting 20 for the work
+(195 lessons). Legal alternatives that pass: the carpenter and the quartermaster deliver their
+materials to the site themselves with `build`, in any order.
+Checkpoints: logs felled, beams joined, spikes at the crossroads, materials delivered.
 """
 
 from __future__ import annotations
@@ -26,17 +27,18 @@ def _delivered(world: Any, item: str) -> int:
 
 
 def logs_felled(world: Any, task: Any) -> bool:
-    """Six logs exist at once, or enough were already sawn into planks."""
-    planks = held(world, "pine_plank") + _delivered(world, "pine_plank")
-    return held(world, "pine_log") + 2 * planks >= 6
+    """Six logs exist at once, or enough were already joined into beams."""
+    beams = held(world, "tower_beam") + _delivered(world, "tower_beam")
+    return held(world, "pine_log") + 2 * beams >= 6
 
 
-def planks_sawn(world: Any, task: Any) -> bool:
-    return held(world, "pine_plank") + _delivered(world, "pine_plank") >= 3
+def beams_joined(world: Any, task: Any) -> bool:
+    return held(world, "tower_beam") + _delivered(world, "tower_beam") >= 3
 
 
-def nails_bought(world: Any, task: Any) -> bool:
-    return held(world, "iron_nails") + _delivered(world, "iron_nails") >= 12
+def spikes_at_crossroads(world: Any, task: Any) -> bool:
+    """The builder holds the twelve spikes, or they are already in the site."""
+    return held(world, "garrison_spikes", "builder") + _delivered(world, "garrison_spikes") >= 12
 
 
 def materials_delivered(world: Any, task: Any) -> bool:
@@ -46,7 +48,7 @@ def materials_delivered(world: Any, task: Any) -> bool:
 
 CHECKPOINTS = {
     "logs_felled": logs_felled,
-    "planks_sawn": planks_sawn,
-    "nails_bought": nails_bought,
+    "beams_joined": beams_joined,
+    "spikes_at_crossroads": spikes_at_crossroads,
     "materials_delivered": materials_delivered,
 }

@@ -1,9 +1,12 @@
 """Task 07, The Scattered Relics: three relics found in three regions and brought to the archivist.
 
 Success (task file): the archivist holds the locket, the tablet and the key. Why each role is
-needed: the relics lie 100-140 tiles from the town and from each other; within the budget a
-walker can fetch one relic but not two (the archivist cannot fetch one and be back); each relic's
-place is only in another scout's notes. Legal alternatives that pass: the archivist walks out to
+needed: each relic is dug with its own skill at 45 (the locket cut from oak roots: lumberjacking;
+the tablet levered from under a slab: mining; the key dug from deep sand: foraging), and only the
+scout of its region has that skill (no trainer teaches near 45, no grinding reaches it in the
+budget); the archivist, who must end up holding all three, has none of them. Each relic's place
+is only in another scout's notes, and the relics lie 100-140 tiles from the town and from each
+other. Legal alternatives that pass: the archivist walks out to
 meet a scout, a scout hands a relic to another scout who carries it in.
 Checkpoints: each relic picked up, a first relic archived.
 """
