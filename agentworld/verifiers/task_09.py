@@ -1,9 +1,9 @@
 """Task 09, The Harvest Fair: four rings of three traders barter until everyone holds what they came for.
 
 Success (task file): every trader holds the goods they came for. Why each role is needed: each
-trader is the only holder of goods another trader needs and must end up holding their own; nobody
-has coins, and selling one's goods to a shop never raises the price of what one needs (or no shop
-stocks it), so no trader can be served by the shops instead of a teammate. Legal alternatives that
+trader brings their guild's specialty (harvest loaves, rack pegs, smoked trout, ...), which no
+recipe, shop, node or mob in the vale provides, so each trader is the only source of what another
+trader needs, and must end up holding their own; nobody has coins either. Legal alternatives that
 pass: gifts (`give`) instead of trades, any order, no hub at all.
 Checkpoints: a first trader supplied, then each guild supplied.
 """
@@ -16,10 +16,10 @@ from agentworld.verifiers.common import held
 
 # trader -> (item they came for, how many)
 WANTS = {
-    "baker": ("raw_trout", 4), "carpenter": ("bread", 4), "angler": ("iron_nails", 10),
-    "smelter": ("coal", 6), "toolmaker": ("iron_bar", 3), "prospector": ("bronze_pickaxe", 2),
-    "weaver": ("cooked_sea_bass", 3), "sailmaker": ("linen", 4), "fishwife": ("rope", 6),
-    "apothecary": ("marshcap", 4), "caravaneer": ("glass_vial", 7), "herbwife": ("sunbloom", 3),
+    "baker": ("smoked_trout", 4), "carpenter": ("harvest_loaf", 4), "angler": ("rack_peg", 10),
+    "smelter": ("hearth_coke", 6), "toolmaker": ("delver_ingot", 3), "prospector": ("runed_pick_head", 2),
+    "weaver": ("salted_bass", 3), "sailmaker": ("sailcloth_bolt", 4), "fishwife": ("tarred_hawser", 6),
+    "apothecary": ("bog_myrtle", 4), "caravaneer": ("stoppered_phial", 7), "herbwife": ("dune_saffron", 3),
 }
 GUILDS = {
     "woodland": ("baker", "carpenter", "angler"),
