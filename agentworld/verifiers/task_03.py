@@ -1,13 +1,14 @@
 """Task 03, Market Day: the guard ends up wielding the watchman's sabre and wearing the ruby amulet.
 
 Success (task file): the guard wields the watchman's sabre and wears the ruby amulet. Why each
-role is needed: the sabre is the merchant's, the last of its forging (no recipe, shop or mob
-makes one); the amulet is the gem trader's (no shop sells one, and setting one needs crafting
+role is needed: the sabre is the merchant's, the last of its forging (no recipe, shop, node or
+mob makes one); the amulet is the gem trader's (no shop sells one, and setting one needs crafting
 32, which nobody on the team can reach: Fenna teaches up to 20); the guard is the one who must
 wield and wear them, and holds the town's gold: 6 bars fetch 252 coins at the inn (60%), which
-with the guard's 30 coins pays the 120 + 150 the traders ask, while the other shops in town pay too
-little (the merchant knows the prices; 60% buyers out of town pay as well). Legal alternatives that pass: the traders give instead
-of trading, the merchant sells the gold for the guard, the trades come in either order.
+with the guard's 30 coins pays the 120 + 150 the traders ask, while the other shops in town pay
+too little (the merchant knows the prices; two 60% buyers far out of town pay as well). Legal
+alternatives that pass: the traders give instead of trading, the merchant sells the gold for
+the guard, the trades come in either order.
 Checkpoints: gold sold, sabre with the guard, amulet with the guard, sabre wielded.
 """
 
