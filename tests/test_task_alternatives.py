@@ -439,10 +439,23 @@ def _sources(content, item: str) -> list[str]:
             + [f"quest {q.id}" for npc in content.npcs.values() for q in npc.quests if item in q.rewards.items])
 
 
+def _out_of_reach(task_id: str, item: str) -> bool:
+    """Every recipe of `item` needs a level no agent of the task starts near (20 below) and no trainer
+    teaches, nor could lessons close the gap in the task's rounds."""
+    content, task = load_content(), load_task(task_id)
+    recipes = [r for r in content.recipes.values() if item in r.outputs]
+    return bool(recipes) and all(
+        all(a.skills.get(r.skill, 1) + 20 < r.level for a in task.agents) and _trainable_to(r.skill) < r.level
+        and _lessons_needed(r.skill, r.level, max(a.skills.get(r.skill, 1) for a in task.agents)) > task.max_rounds
+        for r in recipes)
+
+
 def test_task_03_without_the_merchant_there_is_no_sabre_to_buy_or_win():
-    """The sabre is the merchant's alone (no recipe, shop, node, mob or quest gives one): without him
-    the guard sells the gold, walks to the smith and finds Brannoc has none to sell."""
-    assert _sources(load_content(), "watch_sabre") == []
+    """The sabre is the merchant's alone (no shop, node, mob or quest gives one, and forging one needs
+    smithing 75, above every agent and trainer): without him the guard sells the gold, walks to the
+    smith and finds Brannoc has none to sell."""
+    assert _sources(load_content(), "watch_sabre") == ["recipe watch_sabre"]
+    assert _out_of_reach("task_03", "watch_sabre")
     assert [a.name for a in load_task("task_03").agents if "watch_sabre" in a.inventory] == ["merchant"]
     plans = {"guard": [{"move_to": {"target": "tamsin"}}, {"sell": {"npc": "tamsin", "item": "gold_bar", "count": 6}},
                        {"move_to": {"target": "brannoc"}}, {"buy": {"npc": "brannoc", "item": "watch_sabre"}}]}
@@ -485,10 +498,12 @@ def test_task_04_and_15_skill_gaps_cannot_be_closed_by_lessons_in_the_budget():
 
 
 def test_task_04_without_the_quartermaster_regrown_pine_buys_nails_but_no_spikes():
-    """The garrison spikes come only from the quartermaster's store. Without him the lumberjack fells
-    the pines again as they regrow, sells the surplus and his axe at Hobb's and buys what the smith
-    has: iron nails, which the site does not take; nobody sells garrison spikes."""
-    assert _sources(load_content(), "garrison_spikes") == []
+    """The garrison spikes come only from the quartermaster's store (stamping them needs smithing 75).
+    Without him the lumberjack fells the pines again as they regrow, sells the surplus and his axe at
+    Hobb's and buys what the smith has: iron nails, which the site does not take; nobody sells
+    garrison spikes."""
+    assert _sources(load_content(), "garrison_spikes") == ["recipe garrison_spikes"]
+    assert _out_of_reach("task_04", "garrison_spikes")
     plans = {"lumberjack": [{"move_to": {"target": [75, 112]}}, {"gather": {"target": "pine_tree", "count": 12}},
                             {"give": {"to": "carpenter", "item": "pine_log", "count": 6}}, {"move_to": {"target": "hobb"}},
                             {"sell": {"npc": "hobb", "item": "pine_log", "count": 6}}, {"sell": {"npc": "hobb", "item": "bronze_axe"}},
@@ -554,6 +569,30 @@ def test_fairs_no_trader_can_buy_what_they_came_for_with_what_their_goods_fetch(
         item, count = wants[agent.name]
         prices = [entry.price * count for shop in shops for entry in shop.stock if entry.item == item and entry.quantity >= count]
         assert not prices or min(prices) > proceeds, f"{task_id}: {agent.name} can sell up and buy {count} {item}"
+
+
+def test_task_09_each_specialty_has_one_bringer_and_no_reachable_source():
+    """Every specialty a trader needs is in exactly one other trader's pack; the world's only other
+    source is a level-75 guild master's recipe, out of every trader's reach."""
+    task = load_task("task_09")
+    for trader, (item, _count) in task_09.WANTS.items():
+        holders = [a.name for a in task.agents if item in a.inventory]
+        assert len(holders) == 1 and holders != [trader], item
+        assert _sources(load_content(), item) == [f"recipe {item}"] and _out_of_reach("task_09", item), item
+
+
+def test_task_09_without_the_baker_the_loaves_can_be_neither_bought_nor_baked():
+    """The carpenter, who needs the harvest loaves, tries the inn's shop; the angler, even handed the
+    wheat and honeycomb, tries the town's cooking range."""
+    task = _without("task_09", "baker")
+    agents = [a.model_copy(update={"inventory": {**a.inventory, "wheat": 2, "honeycomb": 1}}) if a.name == "angler" else a
+              for a in task.agents]
+    plans = {"carpenter": [{"move_to": {"target": "tamsin"}}, {"buy": {"npc": "tamsin", "item": "harvest_loaf", "count": 4}}],
+             "angler": [{"move_to": {"target": "cooking_range#town"}}, {"craft": {"recipe": "harvest_loaf"}}]}
+    ep = play(task.model_copy(update={"agents": agents}), plans)
+    assert not ep.status()["success"] and held(ep.world, "harvest_loaf") == 0
+    assert any("does not sell harvest_loaf" in e for e in last_errors(ep, "carpenter"))
+    assert any("cooking" in e and "75" in e for e in last_errors(ep, "angler")), last_errors(ep, "angler")
 
 
 def test_task_10_without_the_jeweller_there_is_no_sapphire_and_no_chisel():

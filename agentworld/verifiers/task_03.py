@@ -1,8 +1,8 @@
 """Task 03, Market Day: the guard ends up wielding the watchman's sabre and wearing the ruby amulet.
 
 Success (task file): the guard wields the watchman's sabre and wears the ruby amulet. Why each
-role is needed: the sabre is the merchant's, the last of its forging (no recipe, shop, node or
-mob makes one); the amulet is the gem trader's (no shop sells one, and setting one needs crafting
+role is needed: the sabre is the merchant's (no shop, node or mob gives one, and forging one
+needs smithing 75, above every agent and trainer); the amulet is the gem trader's (no shop sells one, and setting one needs crafting
 32, which nobody on the team can reach: Fenna teaches up to 20); the guard is the one who must
 wield and wear them, and holds the town's gold: 6 bars fetch 252 coins at the inn (60%), which
 with the guard's 30 coins pays the 120 + 150 the traders ask, while the other shops in town pay

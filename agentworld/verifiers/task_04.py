@@ -4,7 +4,7 @@ Success (task file): the watchtower site is complete. Why each role is needed: o
 lumberjack has an axe and lumberjacking 10 for pine (no shop sells pine logs); only the
 carpenter has fletching 45 to join tower beams (no trainer teaches fletching near 45, and no
 grinding reaches it in the budget); the garrison spikes are only in the quartermaster's store
-(no recipe, shop, node or mob makes them); and only the builder has crafting 20 for the work
+(no shop, node or mob gives them, and stamping them needs smithing 75); and only the builder has crafting 20 for the work
 (195 lessons). Legal alternatives that pass: the carpenter and the quartermaster deliver their
 materials to the site themselves with `build`, in any order.
 Checkpoints: logs felled, beams joined, spikes at the crossroads, materials delivered.

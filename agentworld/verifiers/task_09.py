@@ -2,9 +2,10 @@
 
 Success (task file): every trader holds the goods they came for. Why each role is needed: each
 trader brings their guild's specialty (harvest loaves, rack pegs, smoked trout, ...), which no
-recipe, shop, node or mob in the vale provides, so each trader is the only source of what another
-trader needs, and must end up holding their own; nobody has coins either. Legal alternatives that
-pass: gifts (`give`) instead of trades, any order, no hub at all.
+shop, node or mob in the vale provides and only a guild master could make (a level-75 recipe,
+far above every trader), so each trader is the only source of what another trader needs, and
+must end up holding their own; nobody has coins either. Legal alternatives that pass: gifts
+(`give`) instead of trades, any order, no hub at all.
 Checkpoints: a first trader supplied, then each guild supplied.
 """
 
