@@ -240,9 +240,9 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         "south_warden": [{"move_to": {"target": [100, 122]}}],
     }),
     "task_13": ("every trader simply gives their goods to the trader who needs them (no trade at all)", None),
-    "task_15": ("the quarryman and the quartermaster deliver sandstone and nails to the sites themselves", {
+    "task_15": ("the quarryman and the quartermaster deliver the stone, nails and axle to the sites themselves", {
         "quarryman": [
-            {"gather": {"target": "sandstone_rock", "count": 6}},
+            {"gather": {"target": "hardpan_ledge", "count": 6}},
             {"move_to": {"target": "site#mill_foundation"}},
             {"build": {"site": "site#mill_foundation"}},
         ],
@@ -453,10 +453,9 @@ def test_task_03_only_the_gem_trader_can_supply_a_ruby_amulet():
     assert [a.name for a in task.agents if a.inventory.get("ruby_amulet")] == ["gem_trader"]
 
 
-def test_task_04_and_15_skill_gaps_cannot_be_closed_by_lessons_in_the_budget():
-    """Pine planks (fletching 10) and the builders' work (crafting 20) are out of reach of lessons."""
-    for task_id, skill, level in (("task_04", "fletching", 10), ("task_04", "crafting", 20),
-                                  ("task_15", "fletching", 10), ("task_15", "crafting", 20)):
+def test_task_04_skill_gaps_cannot_be_closed_by_lessons_in_the_budget():
+    """Pine planks (fletching 10) and the builder's work (crafting 20) are out of reach of lessons."""
+    for task_id, skill, level in (("task_04", "fletching", 10), ("task_04", "crafting", 20)):
         task = load_task(task_id)
         holders = [a.name for a in task.agents if a.skills.get(skill, 1) >= level]
         assert len(holders) == 1, (task_id, skill, holders)
@@ -577,19 +576,20 @@ def test_task_12_no_warden_can_hold_two_stones_and_no_one_else_can_chant():
     assert _lessons_needed("alchemy", 30) > task.max_rounds
 
 
-def test_task_15_without_the_quartermaster_the_others_cannot_raise_the_nail_money():
-    """Selling the pickaxe, the axe and every spare pine log and sandstone the task's nodes hold (at the
-    best buy ratio in the vale) raises less than the 80 coins twenty nails cost. (Waiting 12 rounds
-    for the pines to regrow and selling those too is not ruled out by this bound.)"""
+def test_task_15_without_the_quartermaster_there_is_no_mill_axle():
+    """The wheel needs the mill's axle: the quartermaster carries the only one; no shop, node, mob or quest
+    gives another, and forging one needs smithing 50, which nobody has or could learn in the budget."""
     content = load_content()
     task = load_task("task_15")
-    best = max(shop.buy_ratio for npc in content.npcs.values() if (shop := npc.shop))
-    tools = sum(int(content.items[item].value * best) for a in task.agents for item in a.inventory if item != "coins")
-    spare_pine = 2 * content.node_kinds["pine_tree"].capacity - 4  # two trees, four logs for the planks
-    spare_stone = 2 * content.node_kinds["sandstone_rock"].capacity - 6
-    surplus = spare_pine * int(content.items["pine_log"].value * best) + spare_stone * int(content.items["sandstone"].value * best)
-    nails = next(e.price for e in content.npcs["brannoc"].shop.stock if e.item == "iron_nails") * 20
-    assert tools + surplus < nails
+    assert not any(e.item == "mill_axle" for npc in content.npcs.values() if npc.shop for e in npc.shop.stock)
+    assert not any("mill_axle" in k.yields for k in content.node_kinds.values())
+    assert not any(d.item == "mill_axle" for m in content.mobs.values() for d in m.drops)
+    assert [r.level for r in content.recipes.values() if "mill_axle" in r.outputs] == [50]
+    assert all(a.skills.get("smithing", 1) < 50 for a in task.agents)
+    assert _trainable_to("smithing") < 50 or _lessons_needed("smithing", 50) > task.max_rounds
+    assert [a.name for a in task.agents if "mill_axle" in a.inventory] == ["quartermaster"]
+    ep = play(_without("task_15", "quartermaster"))
+    assert not ep.status()["success"] and held(ep.world, "mill_axle") == 0
 
 
 def test_task_16_killing_every_archer_before_copying_misses_the_budget():
@@ -613,7 +613,7 @@ def test_task_16_the_scholar_alone_is_shot_down():
     ("task_01", "crafting", 10), ("task_06", "fishing", 35), ("task_06", "cooking", 32),
     ("task_10", "lumberjacking", 35), ("task_10", "mining", 40), ("task_10", "crafting", 35),
     ("task_10", "magic", 30), ("task_11", "foraging", 10), ("task_12", "alchemy", 30),
-    ("task_15", "mining", 20), ("task_16", "crafting", 15),
+    ("task_15", "mining", 20), ("task_15", "crafting", 30), ("task_15", "fletching", 30), ("task_16", "crafting", 15),
 ])
 def test_a_skill_only_one_agent_has_cannot_be_learned_by_another_in_time(task_id, skill, level):
     """Training instead of a teammate: no trainer teaches the skill that far, or the lessons (40 XP a
@@ -644,34 +644,20 @@ def test_task_16_the_guard_without_the_healers_draughts_dies():
     assert not ep.status()["success"] and deaths(ep.world, ["guard"]) > 0
 
 
-def test_task_15_without_the_quarryman_no_shop_sells_sandstone():
-    """The quartermaster could afford stone after the nails, but no shop stocks sandstone (the audit's
-    earlier way around the quarryman was Zahir's stall), and only the quarryman has a pickaxe."""
+def test_task_15_without_the_quarryman_nobody_can_cut_hardpan():
+    """Hardpan sandstone comes only from hardpan ledges (mining 20): no shop stocks it, and a pickaxe
+    bought with the purse does not help the mason, who cannot cut it."""
     content = load_content()
-    assert not any(entry.item == "sandstone" for npc in content.npcs.values() if npc.shop for entry in npc.shop.stock)
-    assert [a.name for a in load_task("task_15").agents if "bronze_pickaxe" in a.inventory] == ["quarryman"]
-
-
-def test_task_15_without_the_quarryman_the_mason_buying_a_pickaxe_is_too_late():
-    """The audit's way around the quarryman: the mason (mining 20) digs the sandstone himself with a
-    pickaxe bought from the axe and spare pine and the purse's 10 coins left after the nails. The
-    pickaxe is his in round 22, and the outcrops are 90 tiles south: no foundation in the budget."""
-    plans = {
-        "pine_feller": [{"gather": {"target": "pine_tree", "count": 8}}, {"move_to": {"target": "hobb"}},
-                        {"sell": {"npc": "hobb", "item": "pine_log", "count": 4}},
-                        {"sell": {"npc": "hobb", "item": "bronze_axe"}}, {"move_to": {"target": "mira"}},
-                        {"give": {"to": "mason", "item": "coins", "count": 27}},
-                        {"give": {"to": "millwright", "item": "pine_log", "count": 4}}],
-        "quartermaster": [{"move_to": {"target": "brannoc"}}, {"buy": {"npc": "brannoc", "item": "iron_nails", "count": 20}},
-                          {"move_to": {"target": "workbench#town"}}, {"give": {"to": "millwright", "item": "iron_nails", "count": 20}},
-                          {"move_to": {"target": "mira"}}, {"give": {"to": "mason", "item": "coins", "count": 10}}],
-        "mason": [{"move_to": {"target": "mira"}}, {"wait_for": {"item": "coins", "count": 36}},
-                  {"buy": {"npc": "mira", "item": "bronze_pickaxe"}}, {"gather": {"target": "sandstone_rock", "count": 6}},
-                  {"move_to": {"target": "site#mill_foundation"}}, {"build": {"site": "site#mill_foundation"}}],
-    }
+    assert not any(entry.item == "hardpan_sandstone" for npc in content.npcs.values() if npc.shop
+                   for entry in npc.shop.stock)
+    plans = {"quartermaster": [{"move_to": {"target": "mira"}}, {"buy": {"npc": "mira", "item": "bronze_pickaxe"}},
+                               {"give": {"to": "mason", "item": "bronze_pickaxe"}}],
+             "mason": [{"move_to": {"target": "mira"}}, {"wait_for": {"item": "bronze_pickaxe"}},
+                       {"move_to": {"target": [126, 202]}}, {"gather": {"target": "hardpan_ledge"}}]}
     ep = play(_without("task_15", "quarryman"), plans)
-    assert _did(ep, "mason", "buy", item="bronze_pickaxe")  # the money did reach him
-    assert not ep.status()["success"] and not ep.status()["checkpoints"]["foundation_laid"]
+    assert _did(ep, "mason", "buy", item="bronze_pickaxe") or held(ep.world, "bronze_pickaxe", "mason") == 1
+    assert any("mining" in e for e in last_errors(ep, "mason"))
+    assert held(ep.world, "hardpan_sandstone") == 0 and not ep.status()["success"]
 
 
 def test_task_10_without_the_jeweller_the_rare_sapphire_lottery_does_not_pay_in_time():
