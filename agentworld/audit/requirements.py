@@ -159,8 +159,7 @@ def _relay(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
         walk = math.ceil(manhattan_near(tiles[i], tiles[j], reach) / speed)
         return walk > c.max_gap * abs(j - i) - 1
 
-    why = (f"one walker cannot finish two of these sites {c.max_gap} rounds per step apart "
-           f"(at {speed} tiles a turn)")
+    why = f"at {speed} tiles a turn, no one finishes two of these sites {c.max_gap} rounds a step apart"
     return needs + _crew(f"crew:relay:{'>'.join(ids)}", [_build_post(s, ctx) for s in ids], apart, why, ctx, text)
 
 
