@@ -162,9 +162,9 @@ def site_name(site: str) -> str:
 
 
 class Relay(Condition):
-    """Sites finished in the listed order, each `min_gap`..`max_gap` rounds after the one before (the round
-    each was finished, from the event log), the first in round `from_round` or later: a fire lit early
-    or out of order can never count."""
+    """Sites finished in order, each min_gap..max_gap rounds after the one before, from round from_round.
+
+    The rounds come from the event log (site_done), so a fire lit early or out of order never counts."""
 
     kind: ClassVar[str] = "relay"
     sites: list[str] = Field(min_length=2)
@@ -196,8 +196,10 @@ class Relay(Condition):
 
 
 class BuiltWhileHeld(Condition):
-    """A site finished with every listed place held (some living player within `within` tiles) at each
-    build on it, deliveries included: a build while a place stands empty can never be repaired."""
+    """A site finished while someone stood within `within` tiles of every place at each build on it.
+
+    Deliveries count as builds; positions come from the event log, so a build made while a place stood
+    empty can never be repaired by arriving later."""
 
     kind: ClassVar[str] = "built_while_held"
     site: str
@@ -221,8 +223,9 @@ class BuiltWhileHeld(Condition):
 
 
 class BuiltOn(Condition):
-    """A site built on top of another: it is finished, and every build on it (deliveries included) came
-    in a round after the one in which its `base` was finished (YAML reads a key `on` as true)."""
+    """A site finished on top of another: every build on it came after the round its base was finished.
+
+    Deliveries count as builds. The field is `base`, not `on`: YAML reads a key `on` as true."""
 
     kind: ClassVar[str] = "built_on"
     site: str
