@@ -322,10 +322,14 @@ def check_condition(condition: Condition, task: "Task", content: Any, verifier: 
     for name in condition.agents():
         if name not in agents:
             unknown("agent", name, agents)
-    sites = [s.id for s in task.world.sites]
+    sites = {s.id: s for s in task.world.sites}
     for site in condition_sites(condition):
-        if site_name(site) not in sites:
+        spec = sites.get(site_name(site))
+        if spec is None:
             unknown("site", site, sites)
+        elif isinstance(condition, (Relay, BuiltWhileHeld, BuiltOn)) and not spec.materials and spec.work == 0:
+            problems.append(f"site '{spec.id}' needs no build (no materials, no work), so {condition.kind} "
+                            f"can never hold: it reads the builds")
     if isinstance(condition, Predicate):
         if verifier is None or not callable(getattr(verifier, condition.name, None)):
             where = f"the verifier {task.verifier_label}" if verifier is not None else "the task (it has no verifier)"

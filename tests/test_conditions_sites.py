@@ -23,9 +23,11 @@ def site(sid: str, position, work: int = 1, skill: str | None = None, level: int
     return out | ({"skill": skill, "level": level} if skill else {})
 
 
-def task(agents: list[dict], sites: list[dict], success: list[dict], rounds: int = 12) -> Task:
+def task(agents: list[dict], sites: list[dict], success: list[dict], rounds: int = 12,
+         objective: str = "Build (131, 126), (131, 160), (131, 100) and (131, 140).") -> Task:
+    """(The objective names every place the tests hold, so no role is needed for knowing one.)"""
     return Task.model_validate({
-        "id": "fixture", "name": "Fixture", "category": "construction", "objective": "Build (131, 126).",
+        "id": "fixture", "name": "Fixture", "category": "construction", "objective": objective,
         "max_rounds": rounds, "agents": agents, "world": {"sites": sites}, "success": success,
         "checkpoints": [{"id": "started", "description": "a site is built", "when": {"site_built": {"site": sites[0]["id"]}}}],
     })
@@ -115,16 +117,21 @@ def test_places_far_from_the_site_need_a_member_each():
     assert set(near.solo_routes) == {"chanter", "warden"}
 
 
-def test_a_skilled_post_is_matched_to_a_member_with_the_level():
-    """Three members but only one with alchemy 30: it must build, so the two others hold the two places;
-    without either of them the crew is one short, and without the chanter nobody can chant."""
-    team = [agent("chanter", (131, 122), {"alchemy": 30}), agent("north", (131, 100)), agent("south", (131, 140))]
+def test_a_crew_role_is_necessary_only_when_nobody_else_can_stand_in():
+    """Posts: the circle (alchemy 30: only the chanter) and two stones 30 tiles either side, where the
+    wardens start. A spare agent in town can take either stone in a 20-round budget, so no warden is
+    needed; in 2 rounds it cannot get there, and then each warden is (the matching, not a head count)."""
+    team = [agent("chanter", (131, 122), {"alchemy": 30}), agent("north", (131, 91)), agent("south", (131, 151)),
+            agent("spare", (131, 123))]
     ritual = [site("circle", TOWN, work=1, skill="alchemy", level=30)]
-    result = audit_task(task(team, ritual, [{"built_while_held": {"site": "circle", "places": [[131, 100], [131, 140]],
-                                                                  "within": 1}}], rounds=20))
-    got = verdicts(result)
-    assert got["north"] == ("necessary", ["presence"]) and got["south"] == ("necessary", ["presence"])
-    assert got["chanter"][0] == "necessary" and "capability" in got["chanter"][1]
+    goal = [{"built_while_held": {"site": "circle", "places": [[131, 91], [131, 151]], "within": 1}}]
+    told = "Hold (131, 91) and (131, 151) while the circle is built."
+    roomy = verdicts(audit_task(task(team, ritual, goal, rounds=20, objective=told)))
+    assert roomy["north"][0] == roomy["south"][0] == roomy["spare"][0] == "unnecessary"
+    assert roomy["chanter"][0] == "necessary" and "capability" in roomy["chanter"][1]
+    tight = verdicts(audit_task(task(team, ritual, goal, rounds=2, objective=told)))
+    assert tight["north"] == ("necessary", ["presence"]) and tight["south"] == ("necessary", ["presence"])
+    assert tight["spare"][0] == "unnecessary"
 
 
 # --- built_on ---------------------------------------------------------------------------------------
