@@ -211,10 +211,8 @@ class BuiltWhileHeld(Condition):
             return False
         steps = site_steps(world, self.site)
         tiles = [world.map.resolve(place) for place in self.places]
-        alive = {name for name, player in world.players.items() if player.alive}
         return bool(steps) and all(
-            all(any(max(abs(x - px), abs(y - py)) <= self.within for name, (x, y) in where.items() if name in alive)
-                for px, py in tiles)
+            all(any(max(abs(x - px), abs(y - py)) <= self.within for x, y in where.values()) for px, py in tiles)
             for _event, where in steps)
 
     def describe(self) -> str:

@@ -158,3 +158,22 @@ def test_the_audit_counts_the_top_sites_work_only_after_the_base_could_be_done()
     assert audit_task(task(one, STACK, stacked_apart, rounds=4)).team == []  # without the order it would fit
     assert audit_task(task(one, STACK, ON, rounds=5)).team == []
     assert not play(task(one, STACK, ON, rounds=4), {"one": [build("base"), build("top")]}).status()["success"]
+
+
+def test_a_dead_player_holds_no_place():
+    """Where players stood at each build comes from the event log; a player dead at that moment (its body
+    still on the place) is left out until it respawns."""
+    from types import SimpleNamespace
+
+    from agentworld.verifiers.common import site_steps
+
+    def build_event(rnd: int) -> dict:
+        return {"kind": "site_progress", "round": rnd, "agent": "chanter", "site": "site#circle", "delivered": {}}
+
+    world = SimpleNamespace(players={"chanter": SimpleNamespace(spawn=(131, 122)),
+                                     "warden": SimpleNamespace(spawn=(131, 126))},
+                            events=[build_event(1), {"kind": "death", "round": 1, "player": "warden"}, build_event(2),
+                                    {"kind": "respawn", "round": 3, "player": "warden", "position": [131, 126]},
+                                    build_event(3)])
+    held = [sorted(where) for _event, where in site_steps(world, "circle")]
+    assert held == [["chanter", "warden"], ["chanter"], ["chanter", "warden"]]
