@@ -11,9 +11,9 @@ must all hold at the same moment, each a one-key mapping:
       - nobody_died: {}                                   # no player (or no listed agent) has died
       - quest_done: {agent: apprentice, quest: witchs_brew}
       - at: {agent: north_warden, place: north_ward_stone, within: 1}
-      - relay: {sites: [west_fire, east_fire], min_gap: 1, max_gap: 2, from_round: 10}  # finished in order, in time
-      - built_while_held: {site: circle, places: [[130, 85], north_gate], within: 1}   # someone on each place at every build
-      - built_on: {site: mill_wheel, base: mill_foundation}  # every build on the site after base was finished
+      - relay: {sites: [west_fire, east_fire], min_gap: 1, max_gap: 2, from_round: 10}  # in order, in time
+      - built_while_held: {site: circle, places: [[130, 85], north_gate], within: 1}  # each place held
+      - built_on: {site: mill_wheel, base: mill_foundation}  # every build on it after the base was done
       - predicate: relay_in_order                         # a function in the task's verifier module
 
 Being data, the same conditions are read by the episode (is the objective met?), by `validate`

@@ -7,8 +7,11 @@ necessary exactly when no single agent could do the job, and not when one could)
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from agentworld.audit import audit_task
 from agentworld.tasks import Task
+from agentworld.verifiers.common import site_steps
 from task_play import play
 
 TOWN = (131, 121)
@@ -29,7 +32,8 @@ def task(agents: list[dict], sites: list[dict], success: list[dict], rounds: int
     return Task.model_validate({
         "id": "fixture", "name": "Fixture", "category": "construction", "objective": objective,
         "max_rounds": rounds, "agents": agents, "world": {"sites": sites}, "success": success,
-        "checkpoints": [{"id": "started", "description": "a site is built", "when": {"site_built": {"site": sites[0]["id"]}}}],
+        "checkpoints": [{"id": "started", "description": "a site is built",
+                         "when": {"site_built": {"site": sites[0]["id"]}}}],
     })
 
 
@@ -99,8 +103,8 @@ def test_every_build_must_find_every_place_held():
     goal = held_at([131, 126])
     assert play(task(team, CIRCLE, goal), {"chanter": [build("circle")], "warden": [wait(5)]}).status()["success"]
     # the warden walks off after the first chant: the second is made on an empty place, and that is final
-    ep = play(task(team, CIRCLE, goal), {"chanter": [build("circle")],
-                                         "warden": [{"move_to": {"target": [131, 140]}}, {"move_to": {"target": [131, 126]}}]})
+    away_and_back = [{"move_to": {"target": [131, 140]}}, {"move_to": {"target": [131, 126]}}]
+    ep = play(task(team, CIRCLE, goal), {"chanter": [build("circle")], "warden": away_and_back})
     assert ep.world.sites["site#circle"].complete and not ep.status()["success"]
     assert (ep.world.players["warden"].x, ep.world.players["warden"].y) == (131, 126)  # back, too late
 
@@ -163,16 +167,13 @@ def test_the_audit_counts_the_top_sites_work_only_after_the_base_could_be_done()
 def test_a_dead_player_holds_no_place():
     """Where players stood at each build comes from the event log; a player dead at that moment (its body
     still on the place) is left out until it respawns."""
-    from types import SimpleNamespace
-
-    from agentworld.verifiers.common import site_steps
-
     def build_event(rnd: int) -> dict:
         return {"kind": "site_progress", "round": rnd, "agent": "chanter", "site": "site#circle", "delivered": {}}
 
     world = SimpleNamespace(players={"chanter": SimpleNamespace(spawn=(131, 122)),
                                      "warden": SimpleNamespace(spawn=(131, 126))},
-                            events=[build_event(1), {"kind": "death", "round": 1, "player": "warden"}, build_event(2),
+                            events=[build_event(1), {"kind": "death", "round": 1, "player": "warden"},
+                                    build_event(2),
                                     {"kind": "respawn", "round": 3, "player": "warden", "position": [131, 126]},
                                     build_event(3)])
     held = [sorted(where) for _event, where in site_steps(world, "circle")]

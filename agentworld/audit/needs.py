@@ -214,7 +214,8 @@ def earliest_finish(team: Team, site_id: str) -> float:
     ceil(W / q) rounds from the first of them arriving."""
     ctx = team.ctx
     site, tile = ctx.sites[site_id], ctx.site_tile[site_id]
-    able = [m for m in team.members if site.work == 0 or site.skill is None or team.level(m, site.skill) >= site.level]
+    able = [m for m in team.members
+            if site.work == 0 or site.skill is None or team.level(m, site.skill) >= site.level]
     if not able:
         return INF
     return min(ctx.reach_round(m, tile) for m in able) + max(math.ceil(site.work / len(able)), 1) - 1

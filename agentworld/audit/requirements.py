@@ -103,8 +103,9 @@ def _site_needs(site_id: str, ctx: "TaskContext", text: str, on: str | None = No
     if site.work > 0:
         skill = f"{site.skill} {site.level}" if site.skill else "no skill"
         after = f", after {on} is finished" if on else ""
-        needs.append(Work(_req(f"work:{site.id}", "capability", f"{site.work} work turns at {site.id} ({skill}{after})",
-                               text), ctx, site.id, site.work, site.skill, site.level, on))
+        what = f"{site.work} work turns at {site.id} ({skill}{after})"
+        needs.append(Work(_req(f"work:{site.id}", "capability", what, text), ctx, site.id, site.work, site.skill,
+                          site.level, on))
     return needs
 
 

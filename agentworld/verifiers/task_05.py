@@ -1,4 +1,4 @@
-"""Task 05, Beacon Relay: three distant beacons lit West -> North -> East, each 1-2 rounds apart, none before round 10.
+"""Task 05, Beacon Relay: three far beacons lit West -> North -> East, 1-2 rounds apart, from round 10.
 
 Lighting order and timing come from the rounds in which the sites were completed (site_done events),
 so a fire lit too early or out of order can never satisfy the relay or its checkpoints.
