@@ -5,9 +5,10 @@ which the foundation was finished, so a wheel started early can never be counted
 
 Success (task file): `built_on` the wheel on the foundation. Why each role is needed (all by
 capability): hardpan sandstone needs mining 20 (quarryman: the others start at 1 and could reach
-9 in the budget, and no shop sells it), the stonework crafting 30 (mason), pine lumberjacking 10
-(pine feller), the wheelwright's work fletching 30 (millwright: the others could reach 24 and no
-trainer teaches past 25), and the mill's axle is the quartermaster's, the only one in the world;
+9 in the budget, and no shop sells it), the stonework crafting 30 (mason: the others could reach
+18), pine lumberjacking 10 (pine feller: the others could reach 4), the wheelwright's work
+fletching 30 (millwright: the others could reach 24, and no trainer teaches past 25), and the
+mill's axle is the quartermaster's, the only one in the world (forging another needs smithing 50);
 the quartermaster's purse buys the 20 nails (80 coins). Legal alternatives that pass: the
 quarryman and the quartermaster deliver their materials to the sites themselves; anyone who
 raises 80 coins may buy the nails.
