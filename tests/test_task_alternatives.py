@@ -403,8 +403,8 @@ def test_task_01_without_the_woodworker_lessons_cannot_reach_crafting_45_in_time
     """The wizard walks to Fenna and takes lessons instead: Fenna teaches crafting only to 20, and
     crafting 45 would take a thousand lessons, so the staff is never assembled."""
     assert _trainable_to("crafting") < 45 and _lessons_needed("crafting", 45) > load_task("task_01").max_rounds
-    plans = {"lumberjack": [{"gather": {"target": "heartwood_tree", "count": 1}}, {"craft": {"recipe": "heartwood_stick"}},
-                            {"move_to": {"target": "fenna"}},
+    plans = {"lumberjack": [{"gather": {"target": "heartwood_tree", "count": 1}},
+                            {"craft": {"recipe": "heartwood_stick"}}, {"move_to": {"target": "fenna"}},
                             {"give": {"to": "wizard", "item": "heartwood_stick", "count": 2}}],
              "wizard": [{"talk": {"npc": "fenna", "times": 40}}, {"craft": {"recipe": "heartwood_staff"}}]}
     ep = play(_without("task_01", "woodworker"), plans)
@@ -434,8 +434,9 @@ def test_task_02_without_a_gatherer_the_shops_cannot_stand_in():
         assert not _raw_sources(item), item
     without_miner = {  # the best shop route: sell the logs and the axe, look for bars at the smithy
         "lumberjack": [{"gather": {"target": "heartwood_tree", "count": 4}}, {"move_to": {"target": "hobb"}},
-                       {"sell": {"npc": "hobb", "item": "heartwood_log", "count": 2}}, {"sell": {"npc": "hobb", "item": "bronze_axe"}},
-                       {"move_to": {"target": "brannoc"}}, {"buy": {"npc": "brannoc", "item": "starsilver_bar", "count": 2}}],
+                       {"sell": {"npc": "hobb", "item": "heartwood_log", "count": 2}},
+                       {"sell": {"npc": "hobb", "item": "bronze_axe"}}, {"move_to": {"target": "brannoc"}},
+                       {"buy": {"npc": "brannoc", "item": "starsilver_bar", "count": 2}}],
     }
     ep = play(_without("task_02", "miner"), without_miner)
     assert not ep.status()["success"]
@@ -580,7 +581,8 @@ def test_task_11_without_the_forager_no_witchlight_cap_can_be_found_or_bought():
     marshcaps but no witchlight caps; no mob drops them."""
     assert _raw_sources("witchlight_cap") == ["witchlight_ring yields it"]
     plans = {"hunter": [{"move_to": {"target": [51, 207]}}, {"gather": {"target": "witchlight_ring"}},
-                        {"move_to": {"target": "morwen"}}, {"buy": {"npc": "morwen", "item": "witchlight_cap", "count": 4}}]}
+                        {"move_to": {"target": "morwen"}},
+                        {"buy": {"npc": "morwen", "item": "witchlight_cap", "count": 4}}]}
     ep = play(_without("task_11", "forager"), plans)
     assert not ep.status()["success"] and held(ep.world, "witchlight_cap") == 0
     errors = last_errors(ep, "hunter")
@@ -642,7 +644,8 @@ def test_task_16_the_scholar_alone_is_shot_down():
 
 @pytest.mark.parametrize("task_id,skill,level", [
     ("task_01", "crafting", 45), ("task_01", "lumberjacking", 45), ("task_02", "mining", 45),
-    ("task_02", "lumberjacking", 45), ("task_02", "smithing", 45), ("task_06", "fishing", 35), ("task_06", "cooking", 32),
+    ("task_02", "lumberjacking", 45), ("task_02", "smithing", 45),
+    ("task_06", "fishing", 35), ("task_06", "cooking", 32),
     ("task_10", "lumberjacking", 35), ("task_10", "mining", 45), ("task_10", "crafting", 35),
     ("task_10", "magic", 30), ("task_11", "foraging", 45), ("task_11", "fishing", 45), ("task_12", "alchemy", 30),
     ("task_15", "mining", 20), ("task_16", "crafting", 15),

@@ -1,4 +1,4 @@
-"""Task 10, The Frost Staff: ironwood + rimeheart crystals -> staff core; + sticks + cut star sapphire -> frost staff, wielded.
+"""Task 10, The Frost Staff: ironwood + rimeheart -> staff core; + sticks + cut star sapphire -> frost staff.
 
 Success (task file): the archmage wields a frost staff. Why each role is needed: ironwood needs
 lumberjacking 35 and an axe (forester), rimeheart crystals mining 45 and a pickaxe (ice miner; no
