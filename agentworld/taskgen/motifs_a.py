@@ -145,6 +145,8 @@ def armed(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
     def hunt(plan: Plan) -> Plan:
         if not trophy:
             return plan + go
+        if taker["name"] == fighter["name"]:  # the fighter works the drops itself
+            return go + plan
         to_taker = next(a for a in draft.agents if a.name == taker["name"]).plan[0]
         return go + [to_taker, {"give": {"to": taker["name"], "item": drop.item, "count": drop_count}}] + plan
 
@@ -159,8 +161,9 @@ def armed(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
     beast_line = (f"The {spec.name.lower()} (`{beast['type']}`, {spec.hp} HP, hits back for up to {spec.max_hit}) "
                   f"waits at {xy(lair)}: `attack` it every turn until it dies (it fights only those who strike it).")
     if trophy:
-        beast_line += (f" Its {drop_count} {drop.item} are yours when it dies: the {taker['title'].lower()} needs "
-                       f"them, so `give` them over (within 2 tiles).")
+        use = ("your own recipe needs them" if taker["name"] == fighter["name"] else
+               f"the {taker['title'].lower()} needs them, so `give` them over (within 2 tiles)")
+        beast_line += f" What it drops ({drop_count} {drop.item}) is yours when it dies: {use}."
     if self_made:
         me.context = me.context.split("\nThe " + item.name.lower())[0] + (
             f"\nYou are also the team's only fighter ({skills}).{held} Once the {item.name.lower()} is made, "
@@ -171,7 +174,7 @@ def armed(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
             f"{item.name.lower()} (`{piece}`; it needs {need}, which only you have) is being made for you: collect it "
             f"from the {makers[-1]['title'].lower()} at `{station}`, `equip` it and keep it on.\nYou start at "
             f"{spawn_text(fighter['spawn'])}. {beast_line}")
-    if trophy:
+    if trophy and taker["name"] != fighter["name"]:
         maker_agent = next(a for a in draft.agents if a.name == taker["name"])
         maker_agent.context += (f"\nThe {drop_count} {drop.item} come from the {spec.name.lower()}: the "
                                 f"{fighter['title'].lower()} brings them once it is dead.")

@@ -223,4 +223,26 @@ def drafts() -> list[Draft]:
             fighter={"name": "huntress", "title": "Huntress", "makes": True,
                      "skills": {"archery": 70, "defense": 40, "health": 40}},
             beast={"type": "rime_stalker", "near": "north_crossroads", "direction": (-1, -1), "away": 8}),
+        armed("task_73", "The Archer Who Set Her Own Lens", trophy=True, intro=(
+            "The archer-jeweller of Sunscar will kill the dune basilisk herself and set its eye in a starsilver "
+            "band to wear: the bar smelted by the smelter from ore only the prospector can cut."),
+            sources=[Source("prospector", "Prospector", "starsilver_vein", 2, "broken_colonnade", (0, 1))],
+            makers=[{"name": "smelter", "title": "Smelter", "recipes": [("starsilver_bar", 1)],
+                     "station": "furnace#town", "spawn": "brindlemark_smithy", "fed_by": ["prospector"]},
+                    {"name": "archer_jeweller", "title": "Archer-jeweller", "recipes": [("basilisk_lens", 1)],
+                     "station": "workbench#town", "spawn": "sunscar_oasis", "fed_by": []}],
+            fighter={"name": "archer_jeweller", "title": "Archer-jeweller", "makes": True,
+                     "skills": {"archery": 70, "defense": 40, "health": 40}, "equipment": {"weapon": "ghostpine_bow"}},
+            beast={"type": "dune_basilisk", "near": "sunscar_oasis", "direction": (0, -1), "away": 8}),
+        forge("task_74", "The Whole Bow in One Hand", intro=(
+            "The master bowyer of the Woodcutters' Camp will make a ghostpine bow from end to end, braiding the "
+            "cord from her own wild silk and cutting the stave from logs only the mistwood feller can fell; the "
+            "warden of Frostford is to carry it."),
+            sources=[Source("mistwood_feller", "Mistwood feller", "ghostpine_tree", 2, "old_oak_grove", (1, 1))],
+            makers=[{"name": "master_bowyer", "title": "Master bowyer",
+                     "recipes": [("ghostpine_stave", 1), ("silk_cord", 1), ("ghostpine_bow", 1)],
+                     "station": "fletching_bench#town", "spawn": "brindlemark_inn", "start": {"wild_silk": 2},
+                     "fed_by": ["mistwood_feller"]}],
+            wielder={"name": "ford_warden", "title": "Ford warden", "skills": {"archery": 45},
+                     "spawn": "north_crossroads", "item": "ghostpine_bow"}),
     ]
