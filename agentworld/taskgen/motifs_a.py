@@ -45,13 +45,51 @@ def _rewrite(draft: Draft, name: str, plan: Callable[[Plan], Plan]) -> None:
 def _chain(task_id: str, name: str, sources: list[Source], makers: list[dict], last: dict | None,
            intro: str) -> Draft:
     """forge's chain, ending with `last` (name, title, skills, spawn) receiving the final product,
-    or (None) with the last maker keeping it."""
+    or (None) with the last maker keeping it. With `last["gathers"]`, `last` is one of the sources:
+    it gathers its load, hands it on, and later receives the product."""
     if last is None:
         return forge(task_id, name, sources=sources, makers=makers, intro=intro, wields={})
     item, _count = _final(makers)
-    return forge(task_id, name, sources=sources, makers=makers, intro=intro,
-                 wielder={"name": last["name"], "title": last["title"], "skills": dict(last.get("skills", {})),
-                          "spawn": last["spawn"], "item": item})
+    own = bool(last.get("gathers"))
+    stand_in = f"{last['name']}__receiver" if own else last["name"]
+    draft = forge(task_id, name, sources=sources, makers=makers, intro=intro,
+                  wielder={"name": stand_in, "title": last["title"], "skills": dict(last.get("skills", {})),
+                           "spawn": last["spawn"], "item": item})
+    if own:
+        _merge(draft, last["name"], stand_in)
+    return draft
+
+
+def _merge(draft: Draft, gatherer: str, stand_in: str) -> None:
+    """Make the gatherer named `gatherer` also play the stand-in receiver's part (after its own),
+    in the task and in every alternative route; hand-overs to the stand-in go to the gatherer."""
+    g = next(a for a in draft.agents if a.name == gatherer)
+    w = next(a for a in draft.agents if a.name == stand_in)
+
+    def renamed(plan: Plan) -> Plan:
+        return [{kind: ({**args, "to": gatherer} if isinstance(args, dict) and args.get("to") == stand_in else args)
+                 for kind, args in step.items()} for step in plan]
+
+    def merged(plans: dict[str, Plan]) -> dict[str, Plan]:
+        out = {n: renamed(p) for n, p in plans.items() if n not in (gatherer, stand_in)}
+        if gatherer in plans or stand_in in plans:
+            out[gatherer] = renamed(plans.get(gatherer, g.plan) + plans.get(stand_in, w.plan))
+        return out
+
+    g.plan = renamed(g.plan + w.plan)
+    g.skills.update(w.skills)
+    g.kind = f"{g.kind}+{w.kind}"
+    draft.agents = [a for a in draft.agents if a is not w]
+    for a in draft.agents:
+        a.plan = renamed(a.plan) if a is not g else a.plan
+        a.context = a.context.replace(stand_in, gatherer)
+    draft.alternatives = [(what, merged(plans)) for what, plans in draft.alternatives]
+    draft.success = [{k: ({**v, "agent": gatherer} if v.get("agent") == stand_in else v) for k, v in c.items()}
+                     for c in draft.success]
+    draft.checkpoints = [{**c, "when": {k: ({**v, "agent": gatherer} if v.get("agent") == stand_in else v)
+                                        for k, v in c["when"].items()}} for c in draft.checkpoints]
+    shape = draft.signature.rsplit(">", 1)
+    draft.signature = f"{shape[0]}>G{shape[1]}"  # the receiver is a gatherer too
 
 
 def _signature(draft: Draft, motif: str, last: str) -> str:
@@ -152,7 +190,7 @@ def armed(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
 
     _rewrite(draft, fighter["name"], hunt)
     me = next(a for a in draft.agents if a.name == fighter["name"])
-    me.kind = "make+wield+fight" if self_made else "wield+fight"
+    me.kind = "make+wield+fight" if self_made else "gather+wield+fight" if fighter.get("gathers") else "wield+fight"
     me.skills.update(fighter["skills"])
     me.equipment = dict(fighter.get("equipment", {}))
     held = (f" You carry a {content.items[me.equipment['weapon']].name.lower()}."
@@ -168,6 +206,11 @@ def armed(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
         me.context = me.context.split("\nThe " + item.name.lower())[0] + (
             f"\nYou are also the team's only fighter ({skills}).{held} Once the {item.name.lower()} is made, "
             f"`equip` it and keep it on.\n{beast_line}")
+    elif fighter.get("gathers"):
+        me.context += (
+            f"\nYou are also the team's only fighter: {skills}.{held} The {item.name.lower()} (`{piece}`; it needs "
+            f"{need}, which only you have) is for you: once your load is delivered, collect it from the "
+            f"{makers[-1]['title'].lower()} at `{station}`, `equip` it and keep it on.\n{beast_line}")
     else:
         me.context = (
             f"You are the team's {fighter['title'].lower()} and its only fighter: {skills}.{held} The "

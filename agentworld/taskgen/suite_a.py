@@ -245,4 +245,17 @@ def drafts() -> list[Draft]:
                      "fed_by": ["mistwood_feller"]}],
             wielder={"name": "ford_warden", "title": "Ford warden", "skills": {"archery": 45},
                      "spawn": "north_crossroads", "item": "ghostpine_bow"}),
+        armed("task_75", "The Ranger Fells Her Own Bow", intro=(
+            "The ranger of Whisperwood fells the ghostpine for her bow herself; the master bowyer cuts the "
+            "stave, braids the cord from the silk gatherer's silk and strings it, and she takes it straight to "
+            "the mire troll that has crept up the stream to the Old Mill."),
+            sources=[Source("ranger", "Ranger", "ghostpine_tree", 2, "woodcutters_camp", (1, 1)),
+                     Source("silk_gatherer", "Silk gatherer", "silkmoth_cocoons", 2, "murkfen_landing", (1, -1))],
+            makers=[{"name": "master_bowyer", "title": "Master bowyer",
+                     "recipes": [("ghostpine_stave", 1), ("silk_cord", 1), ("ghostpine_bow", 1)],
+                     "station": "fletching_bench#town", "spawn": "brindlemark_inn",
+                     "fed_by": ["ranger", "silk_gatherer"]}],
+            fighter={"name": "ranger", "title": "Ranger", "gathers": True, "spawn": "woodcutters_camp",
+                     "skills": {"archery": 70, "defense": 40, "health": 40}},
+            beast={"type": "mire_troll", "near": "old_mill", "direction": (0, 1), "away": 8}),
     ]
