@@ -115,7 +115,8 @@ def holdout(task_id: str, name: str, *, sources: list[Source], makers: list[dict
     def carry(plan: Plan) -> Plan:
         if keeper is None:  # the cook's own plan, ending with forge's `equip`
             return [step for step in plan if "equip" not in step] + [{"move_to": {"target": camp}}]
-        return [plan[0], {"wait_for": {"item": food, "count": count}}, {"move_to": {"target": camp}}]
+        # (forge's receiver part ends [move_to station, wait_for, equip]; a gathering keeper's starts earlier)
+        return plan[:-2] + [{"wait_for": {"item": food, "count": count}}, {"move_to": {"target": camp}}]
 
     _rewrite(draft, holder["name"], carry)
     me = next(a for a in draft.agents if a.name == holder["name"])
@@ -124,14 +125,20 @@ def holdout(task_id: str, name: str, *, sources: list[Source], makers: list[dict
         me.context = me.context.split("\nThe " + food_name)[0] + (
             f"\nThe {food_name} is for the camp at {where}: carry all {count} there yourself once they are "
             f"made, and stay (within 3 tiles). {stay}")
+    elif keeper.get("gathers"):
+        me.kind = "gather+keep"
+        me.context += (
+            f"\nThe camp at {where} holds out only if you are there with {count} {food_name} (`{food}`) in your "
+            f"pack. The {cook['title'].lower()} makes it at `{me.plan[-3]['move_to']['target']}`: once your load is "
+            f"delivered, wait there for it, then carry it to the camp and stay (within 3 tiles). {stay}")
     else:
         me.kind = "keep"
-        station = me.plan[0]["move_to"]["target"]
         me.context = (
             f"You are the team's {keeper['title'].lower()}: the camp at {where} holds out only if you are there "
             f"with {count} {food_name} (`{food}`) in your pack. You start at {spawn_text(keeper['spawn'])}; you can "
-            f"neither catch, gather nor cook any of it.\nThe {cook['title'].lower()} makes it at `{station}`: go "
-            f"there, wait for it to be handed to you, then carry it to the camp and stay (within 3 tiles). {stay}")
+            f"neither catch, gather nor cook any of it.\nThe {cook['title'].lower()} makes it at "
+            f"`{me.plan[0]['move_to']['target']}`: go there, wait for it to be handed to you, then carry it to the "
+            f"camp and stay (within 3 tiles). {stay}")
     draft.category, draft.motif = "survival", "holdout"
     draft.signature = _signature(draft, "holdout", f"K{count}@camp")
     draft.success = [{"holds": {"agent": holder["name"], "items": {food: count}}},
@@ -254,14 +261,14 @@ def commission(task_id: str, name: str, *, sources: list[Source], makers: list[d
         return [offer if "give" in step and step["give"]["item"] == piece else step for step in plan]
 
     def buy(plan: Plan) -> Plan:
-        return [plan[0], {"trade_accept": {"from": seller["name"]}}] + ([plan[-1]] if wear else [])
+        return plan[:-2] + [{"trade_accept": {"from": seller["name"]}}] + ([plan[-1]] if wear else [])
 
     _rewrite(draft, seller["name"], sell)
     _rewrite(draft, patron["name"], buy)
     me = next(a for a in draft.agents if a.name == patron["name"])
     me.kind = "buy+wield" if wear else "buy"
     me.inventory = {"coins": price}
-    station = me.plan[0]["move_to"]["target"]
+    station = me.plan[-3 if wear else -2]["move_to"]["target"]
     maker_agent = next(a for a in draft.agents if a.name == seller["name"])
     maker_agent.kind += "+sell"
     maker_agent.context = maker_agent.context.split("\nWhen it is made")[0] + (
