@@ -98,9 +98,13 @@ def _signature(draft: Draft, motif: str, last: str) -> str:
     return f"{motif}:{shape[:-1]}{last}"
 
 
+SHELTER = "brindlemark_inn"  # inside the town walls, where no wild mob spawns
+
+
 def holdout(task_id: str, name: str, *, sources: list[Source], makers: list[dict], keeper: dict | None,
-            camp: str, intro: str) -> Draft:
+            camp: str, intro: str, shelter: str = SHELTER) -> Draft:
     """Gatherers -> cooks -> a keeper who must hold the food at a camp at the end; nobody may die.
+    Whoever has done their part takes shelter (an idle traveller in the wild is prey).
 
     keeper: {name, title, spawn}, or None when the last cook carries the food to the camp itself."""
     food, count = _final(makers)
@@ -139,6 +143,13 @@ def holdout(task_id: str, name: str, *, sources: list[Source], makers: list[dict
             f"neither catch, gather nor cook any of it.\nThe {cook['title'].lower()} makes it at "
             f"`{me.plan[0]['move_to']['target']}`: go there, wait for it to be handed to you, then carry it to the "
             f"camp and stay (within 3 tiles). {stay}")
+    refuge = f"{places.landmark_name(shelter)} {xy(places.landmark(shelter))} (`{shelter}`)"
+    for agent in draft.agents:
+        if agent.name != holder["name"]:
+            _rewrite(draft, agent.name, lambda plan: plan + [{"move_to": {"target": shelter}}])
+            agent.context += (f"\nOnce your part is done, take shelter at {refuge}, inside the town walls: wild "
+                              f"beasts prey on anyone idling in the open, and a death anywhere on the team fails "
+                              f"the task.")
     draft.category, draft.motif = "survival", "holdout"
     draft.signature = _signature(draft, "holdout", f"K{count}@camp")
     draft.success = [{"holds": {"agent": holder["name"], "items": {food: count}}},
@@ -175,7 +186,8 @@ def armed(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
     content = places.content()
     spec = content.mobs[beast["type"]]
     taken = {tuple(n["position"]) for n in draft.world.get("nodes", [])}
-    lair = places.free_tile(places.landmark(beast["near"]), beast.get("away", 6), taken, beast.get("direction", (0, -1)))
+    lair = places.free_tile(places.landmark(beast["near"]), beast.get("away", 6), taken,
+                            beast.get("direction", (0, -1)))
     stand = places.free_tile(lair, 3, taken, beast.get("approach", (0, 1)))
     item = content.items[piece]
     need = ", ".join(f"{s} {lvl}" for s, lvl in (item.requires or {}).items())

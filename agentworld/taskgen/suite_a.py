@@ -99,7 +99,8 @@ def drafts() -> list[Draft]:
                      "equipment": {"weapon": "starsilver_blade"}},
             beast={"type": "mire_troll", "near": "murkfen_landing", "direction": (1, 0), "away": 6}),
         armed("task_60", "The Basilisk's Eye", trophy=True, intro=(
-            "A dune basilisk stares down travellers on the road to the Sunscar Oasis. Its eye, set in starsilver, makes a "
+            "A dune basilisk stares down travellers on the road to the Sunscar Oasis. Its eye, set in starsilver, "
+            "makes a "
             "lens that shows every gap in a hide; the archer who kills it is to wear it."),
             sources=[Source("prospector", "Prospector", "starsilver_vein", 2, "sunken_bazaar", (1, 0))],
             makers=[{"name": "jeweller", "title": "Jeweller", "recipes": [("starsilver_bar", 1), ("basilisk_lens", 1)],
@@ -121,16 +122,16 @@ def drafts() -> list[Draft]:
                      "skills": {"archery": 60, "defense": 40, "health": 40}},
             beast={"type": "dune_basilisk", "near": "sunscar_oasis", "direction": (0, -1), "away": 8}),
         armed("task_62", "A Charm Against the Troll", intro=(
-            "The battlemage of Murkfen will face the mire troll only wearing a glasswing amulet: blackglass and a "
-            "moon pearl, set by the jeweller."),
+            "A mire troll has come up the stream to the Old Mill. The battlemage will face it only wearing a "
+            "glasswing amulet: blackglass and a moon pearl, set by the jeweller."),
             sources=[Source("vent_miner", "Vent miner", "blackglass_seam", 1, "broken_colonnade", (1, 0)),
                      Source("pearl_diver", "Pearl diver", "pearl_bed", 1, "mossy_pond", (0, 1))],
             makers=[{"name": "jeweller", "title": "Jeweller", "recipes": [("glasswing_amulet", 1)],
                      "station": "workbench#town", "spawn": "brindlemark_market",
                      "fed_by": ["vent_miner", "pearl_diver"]}],
             fighter={"name": "battlemage", "title": "Battlemage", "spawn": "old_mill",
-                     "skills": {"magic": 60, "defense": 40, "health": 40}, "equipment": {"weapon": "emberheart_staff"}},
-            beast={"type": "mire_troll", "near": "murkfen_landing", "direction": (1, -1), "away": 6}),
+                     "skills": {"magic": 70, "defense": 40, "health": 40}, "equipment": {"weapon": "emberheart_staff"}},
+            beast={"type": "mire_troll", "near": "old_mill", "direction": (-1, 1), "away": 6}),
         commission("task_63", "Broth for the Drowsy Gander", price=250, intro=(
             "The innkeeper of the Drowsy Gander has promised her guests frostgill broth and will pay the camp "
             "cook two hundred and fifty coins for a pot of it."),
@@ -161,7 +162,8 @@ def drafts() -> list[Draft]:
             makers=[{"name": "jeweller", "title": "Jeweller", "recipes": [("pearl_circlet", 1)],
                      "station": "workbench#ruins", "spawn": "hollowcrown_keep", "start": {"starsilver_bar": 1},
                      "fed_by": ["pearl_diver"]}],
-            patron={"name": "magistrate", "title": "Magistrate", "skills": {"magic": 45}, "spawn": "fallen_watchtower"}),
+            patron={"name": "magistrate", "title": "Magistrate", "skills": {"magic": 45},
+                    "spawn": "fallen_watchtower"}),
         forge("task_67", "The Jeweller's Glasswing", intro=(
             "The jeweller of Brindlemark will set a glasswing amulet for herself: blackglass from the vent miner, "
             "a moon pearl from the pearl diver."),
