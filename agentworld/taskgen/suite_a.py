@@ -173,16 +173,16 @@ def drafts() -> list[Draft]:
                      "station": "workbench#camp", "spawn": "woodcutters_camp",
                      "fed_by": ["vent_miner", "pearl_diver"]}],
             wields={"magic": 45}),
-        forge("task_68", "The Bowyer Strings Her Own", intro=(
-            "The bowyer of the Woodcutters' Camp keeps a ghostpine stave for a bow of her own; she needs only a "
-            "silk cord, braided by the weaver from silk the silk gatherer brings."),
-            sources=[Source("silk_gatherer", "Silk gatherer", "silkmoth_cocoons", 2, "witch_hut", (1, -1))],
-            makers=[{"name": "weaver", "title": "Weaver", "recipes": [("silk_cord", 1)], "station": "loom#town",
-                     "spawn": "greenhollow_farm", "fed_by": ["silk_gatherer"]},
-                    {"name": "bowyer", "title": "Bowyer", "recipes": [("ghostpine_bow", 1)],
-                     "station": "fletching_bench#camp", "spawn": "woodcutters_camp", "start": {"ghostpine_stave": 1},
+        forge("task_68", "The Shieldwright's Own Shield", intro=(
+            "The shieldwright of Brindlemark has two heartwood planks put by for a shield of her own; it wants a "
+            "starsilver boss, smelted by the smelter from ore only the prospector can cut."),
+            sources=[Source("prospector", "Prospector", "starsilver_vein", 2, "deepdelve_mine", (1, 1))],
+            makers=[{"name": "smelter", "title": "Smelter", "recipes": [("starsilver_bar", 1)],
+                     "station": "furnace#mine", "spawn": "stonefoot_camp", "fed_by": ["prospector"]},
+                    {"name": "shieldwright", "title": "Shieldwright", "recipes": [("heartwood_shield", 1)],
+                     "station": "workbench#town", "spawn": "brindlemark_smithy", "start": {"heartwood_plank": 2},
                      "fed_by": []}],
-            wields={"archery": 45}),
+            wields={"defense": 45}),
         forge("task_69", "A Bow from the Last Logs", intro=(
             "The bowyer of Brindlemark has two ghostpine logs put by for a bow of her own; she will cut the "
             "stave and string it herself, once the weaver has braided a silk cord from the silk gatherer's silk."),
