@@ -127,7 +127,7 @@ def holdout(task_id: str, name: str, *, sources: list[Source], makers: list[dict
     if keeper is None:
         me.kind = "make+keep"
         me.context = me.context.split("\nThe " + food_name)[0] + (
-            f"\nThe {food_name} is for the camp at {where}: carry all {count} there yourself once they are "
+            f"\nThe {food_name} is for the camp at {where}: carry {'both' if count == 2 else f'all {count}'} there yourself once they are "
             f"made, and stay (within 3 tiles). {stay}")
     elif keeper.get("gathers"):
         me.kind = "gather+keep"
