@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.motifs import Source, Trader, escort, exchange, forge, haul, hunt, raise_site, survey, vigil
+from agentworld.taskgen import suite_a
 
 
 def drafts() -> list[Draft]:
@@ -343,4 +344,4 @@ def drafts() -> list[Draft]:
             own=Source("provisioner", "Provisioner", "silkmoth_cocoons", 2, "sunscar_oasis", (1, 1)),
             keeper={"name": "provisioner", "title": "Provisioner", "spawn": "sunscar_oasis",
                     "place": "saltreach_village"}),
-    ]
+    ] + suite_a.drafts()
