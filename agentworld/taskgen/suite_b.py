@@ -1,0 +1,121 @@
+"""Tasks 76-100 (issue 11, suite-b): one call of a motif per task, like suite.py's."""
+
+from __future__ import annotations
+
+from agentworld.taskgen.build import Draft
+from agentworld.taskgen.motifs import Source
+from agentworld.taskgen.motifs_b import Dig, Keeper, Site, haul_b, raise_sites, survey_b
+
+
+def drafts() -> list[Draft]:
+    return [
+        survey_b("task_76", "The Archivist's Charts", intro=(
+            "The archivist of the Mayor's Hall has found old charts of two lost treasures: the bell of the "
+            "drowned chapel and the seal of the old kings, buried in a cairn under Greyhorn."),
+            charts="keeper",
+            digs=[Dig("bell_diver", "Bell diver", "drowned_belfry", "murkfen_landing", "drowned_chapel", (1, -1)),
+                  Dig("cairn_miner", "Cairn miner", "kings_cairn", "stonefoot_camp", "greyhorn_lookout", (1, 1))],
+            keepers=[Keeper("archivist", "Archivist", "brindlemark_inn", "mayors_hall")]),
+        survey_b("task_77", "The Warden's Own Relic", intro=(
+            "The warden of Hollowcrown wants three relics brought to the Ruins Gate: a crown from a sealed "
+            "barrow, a storm totem grown into a lightning-riven oak, and a brass orrery she will dig herself."),
+            digs=[Dig("delver", "Barrow delver", "sealed_barrow", "broken_colonnade", "hollowcrown_keep", (1, 0)),
+                  Dig("totem_feller", "Totem feller", "riven_oak", "lakeview_hamlet", "water_shrine", (0, -1)),
+                  Dig("warden", "Warden", "sand_drift", "sunscar_oasis", "scorched_obelisk", (1, 1))],
+            keepers=[Keeper("warden", "Warden", "sunscar_oasis", "ruins_gate")]),
+        survey_b("task_78", "The Bell of the Drowned Chapel", intro=(
+            "The drowned chapel's bell lies somewhere in the marsh water. The chaplain of the Murkfen wants it "
+            "raised, recast at the town furnace and hung in the Old Mill, where the marsh folk now pray."),
+            charts="keeper",
+            digs=[Dig("bell_diver", "Bell diver", "drowned_belfry", "murkfen_landing", "old_mill", (-1, 1))],
+            keepers=[Keeper("chaplain", "Chaplain", "witch_hut", "old_mill")],
+            restorer={"name": "bellfounder", "title": "Bellfounder", "spawn": "brindlemark_smithy",
+                      "station": "furnace#town", "recipe": "recast_bell"}),
+        survey_b("task_79", "The Regalia of the Old Kingdom", intro=(
+            "The herald of Lakeview will show the old kingdom's regalia at the hamlet: the king's seal from a "
+            "cairn in the peaks, mounted on a storm totem from a riven oak in Whisperwood."),
+            digs=[Dig("cairn_miner", "Cairn miner", "kings_cairn", "frostford", "deepdelve_mine", (1, 1)),
+                  Dig("totem_feller", "Totem feller", "riven_oak", "woodcutters_camp", "old_oak_grove", (1, 1))],
+            keepers=[Keeper("herald", "Herald", "shrine_steps", "lakeview_hamlet")],
+            restorer={"name": "herald", "title": "Herald", "spawn": "shrine_steps",
+                      "station": "alchemy_table#town", "recipe": "kingdom_regalia"}),
+        survey_b("task_80", "The Orrery Under the Sand", intro=(
+            "A brass orrery lies under a singing sand drift of the Sunscar. The astronomer of the Mayor's Hall "
+            "wants it dug out, oiled with stormeel oil and tuned, and will tune it herself."),
+            charts="keeper",
+            digs=[Dig("sand_digger", "Sand digger", "sand_drift", "sunscar_oasis", "sunscar_oasis", (0, 1))],
+            keepers=[Keeper("astronomer", "Astronomer", "scorched_obelisk", "mayors_hall")],
+            restorer={"name": "astronomer", "title": "Astronomer", "spawn": "scorched_obelisk",
+                      "station": "workbench#town", "recipe": "tuned_orrery"},
+            oil={"name": "oil_renderer", "title": "Oil renderer", "spawn": "frostmere_camp",
+                 "station": "cooking_range#frostmere"}),
+        survey_b("task_81", "Two Museums, Two Relics", intro=(
+            "Two collectors each want one lost relic: the curator of the Mayor's Hall a moss idol from the "
+            "Murkfen, the keeper of Frostmere Camp a tide reliquary from the lake."),
+            digs=[Dig("moss_digger", "Moss digger", "overgrown_idol", "sunscar_oasis", "witch_hut", (1, 0)),
+                  Dig("diver", "Relic diver", "sunken_reliquary", "lakeview_hamlet", "mirrorlake_causeway", (1, 1))],
+            keepers=[Keeper("curator", "Curator", "old_mill", "mayors_hall", ["moss_digger"]),
+                     Keeper("camp_keeper", "Camp keeper", "north_crossroads", "frostmere_camp", ["diver"])]),
+        raise_sites("task_82", "Two Waystones on the North Road", intro=(
+            "The north road needs two new waystones: a starsilver marker at Frostford and a heartwood shrine at "
+            "the North Crossroads, both raised by the same master mason."),
+            sources=[Source("prospector", "Prospector", "starsilver_vein", 3, "stonefoot_camp", (1, 1)),
+                     Source("heartwood_feller", "Heartwood feller", "heartwood_tree", 3, "woodcutters_camp", (1, -1))],
+            feeds={"prospector": "frostford_marker", "heartwood_feller": "crossroads_shrine"},
+            sites=[Site("frostford_marker", "Frostford marker", "frostford", {"starsilver_ore": 3}, "crafting",
+                        "mason"),
+                   Site("crossroads_shrine", "Crossroads shrine", "north_crossroads", {"heartwood_log": 3},
+                        "crafting", "mason")],
+            builders=[{"name": "mason", "title": "Master mason", "spawn": "mayors_hall"}]),
+        raise_sites("task_83", "Hearth and Jetty at Saltreach", intro=(
+            "Saltreach is rebuilding after the storm: a starsilver smoke-hearth for the smokehouse, raised by the "
+            "hearthwright, and a silk-lashed jetty that the shipwright lashes from silk she gathers herself."),
+            sources=[Source("prospector", "Prospector", "starsilver_vein", 3, "broken_colonnade", (0, 1))],
+            feeds={"prospector": "smoke_hearth"},
+            sites=[Site("smoke_hearth", "Smoke-hearth", "saltreach_village", {"starsilver_ore": 3}, "smithing",
+                        "hearthwright", (-1, 0)),
+                   Site("silk_jetty", "Silk jetty", "gullwatch_pier", {"wild_silk": 3}, "crafting", "shipwright",
+                        (-1, 1))],
+            builders=[{"name": "hearthwright", "title": "Hearthwright", "spawn": "sunscar_oasis"},
+                      {"name": "shipwright", "title": "Shipwright", "spawn": "smugglers_cove",
+                       "own": Source("shipwright", "Shipwright", "silkmoth_cocoons", 3, "smugglers_cove", (1, -1))}]),
+        raise_sites("task_84", "The Pearl Fountain of Brindlemark", intro=(
+            "The town square's new fountain is a heartwood basin set with moon pearls and ringed with dawnlilies; "
+            "the fountain-maker picks the dawnlilies herself and sets the rest."),
+            sources=[Source("heartwood_feller", "Heartwood feller", "heartwood_tree", 3, "old_oak_grove", (1, 1)),
+                     Source("pearl_diver", "Pearl diver", "pearl_bed", 2, "shrine_steps", (0, 1))],
+            feeds={"heartwood_feller": "pearl_fountain", "pearl_diver": "pearl_fountain"},
+            sites=[Site("pearl_fountain", "Pearl fountain", "town_square",
+                        {"heartwood_log": 3, "moon_pearl": 2, "dawnlily": 2}, "crafting", "fountain_maker", (1, 1))],
+            builders=[{"name": "fountain_maker", "title": "Fountain-maker", "spawn": "greenhollow_farm",
+                       "own": Source("fountain_maker", "Fountain-maker", "dawnlily_patch", 2, "greenhollow_farm",
+                                     (1, 1))}]),
+        haul_b("task_85", "Winter Stores for Two Camps", intro=(
+            "Winter is coming to the north: Frostmere Camp and the Glacier Gate garrison each want starsilver ore "
+            "for their forges and moon pearls for their lamps, and each quartermaster counts only what she holds."),
+            sources=[Source("prospector", "Prospector", "starsilver_vein", 4, "stonefoot_camp", (1, 1)),
+                     Source("pearl_diver", "Pearl diver", "pearl_bed", 4, "north_crossroads", (1, 0))],
+            shares={"prospector": {"camp_quartermaster": 2, "gate_quartermaster": 2},
+                    "pearl_diver": {"camp_quartermaster": 2, "gate_quartermaster": 2}},
+            keepers=[{"name": "camp_quartermaster", "title": "Camp quartermaster", "spawn": "brindlemark_inn",
+                      "place": "frostmere_camp"},
+                     {"name": "gate_quartermaster", "title": "Gate quartermaster", "spawn": "mayors_hall",
+                      "place": "glacier_gate"}]),
+        haul_b("task_86", "Bars for the Stonefoot Forge", intro=(
+            "The forge-warden of Stonefoot Camp will light the deep forge only with starsilver bars she smelted "
+            "herself and heartwood logs for the bellows frame, all in her hands at the camp."),
+            sources=[Source("prospector", "Prospector", "starsilver_vein", 4, "greyhorn_lookout", (1, 1)),
+                     Source("heartwood_feller", "Heartwood feller", "heartwood_tree", 3, "mossy_pond", (0, 1))],
+            shares={"prospector": {"forge_warden": 4}, "heartwood_feller": {"forge_warden": 3}},
+            keepers=[{"name": "forge_warden", "title": "Forge-warden", "spawn": "frostmere_camp",
+                      "place": "stonefoot_camp",
+                      "smelt": {"recipe": "starsilver_bar", "station": "furnace#mine", "times": 2}}]),
+        haul_b("task_87", "Lilies for the Mill and the Ford", intro=(
+            "The Old Mill's miller and the hermit of Frostford each want dawnlilies for a festival; the hermit "
+            "also brings stormeels she catches herself, and holds them with her lilies at the ford."),
+            sources=[Source("lily_picker", "Lily picker", "dawnlily_patch", 4, "sunscar_oasis", (1, 1))],
+            shares={"lily_picker": {"miller": 2, "hermit": 2}},
+            keepers=[{"name": "miller", "title": "Miller", "spawn": "mossy_pond", "place": "old_mill"},
+                     {"name": "hermit", "title": "Hermit", "spawn": "frostmere_camp", "place": "frostford",
+                      "own": Source("hermit", "Hermit", "stormeel_run", 2, "frostmere_camp", (-1, -1))}]),
+    ]
