@@ -572,3 +572,161 @@ def _haul_keeper(k: dict, spot: Spot, received: dict[str, int], wanted: dict[str
                + f"The {_and_list(bringers)} will bring you the rest; tell them in chat where you are.")
     kind = ("gather+" if own else "") + ("make+" if smelt else "") + "hold"
     return Agent(k["name"], k["title"], k["spawn"], skills, context, plan, inventory=inventory, kind=kind)
+
+
+# --- loop (crafting) ----------------------------------------------------------------------------
+
+def loop(task_id: str, name: str, *, owner: dict, makers: list[dict], intro: str,
+         helpers: list[Source] | None = None) -> Draft:
+    """The owner gathers the raw material itself; it goes round the makers (each handing to the
+    next, helpers' loads joining where `fed_by` says) and the last product comes back to the owner,
+    who must wield it (`wields`: the skills it needs) or hold it at `place`.
+
+    owner: {name, title, spawn, source: Source, wields?: {skill: level}, place?: landmark};
+    makers: {name, title, recipes, station, spawn, start?, fed_by: [source names]}.
+    """
+    content = places.content()
+    taken: set[Position] = set()
+    helpers = helpers or []
+    spots = [Spot.at_station(m["station"]) for m in makers]
+    feeds = {f: (m, spot) for m, spot in zip(makers, spots) for f in m["fed_by"]}
+    final = next(iter(content.recipes[makers[-1]["recipes"][-1][0]].outputs))
+    own: Source = owner["source"]
+    first_m, first_spot = feeds[own.name]
+    o_gather, placed = _gatherer_for(own, Delivery(first_m["name"], first_m["title"], first_spot), taken)
+    nodes = list(placed)
+    agents: list[Agent] = []
+    pairs = []
+    for s in helpers:
+        m, spot = feeds[s.name]
+        agent, placed = _gatherer_for(s, Delivery(m["name"], m["title"], spot), taken)
+        nodes += placed
+        agents.append(agent)
+        pairs.append((agent, m["name"], _yield(s.node)))
+    by_source = {s.name: s for s in helpers + [own]}
+    for i, (m, spot) in enumerate(zip(makers, spots)):
+        supplied = [(by_source[f].title, _yield(by_source[f].node), by_source[f].count) for f in m["fed_by"]]
+        if i > 0:
+            prev_out = next(iter(content.recipes[makers[i - 1]["recipes"][-1][0]].outputs))
+            supplied.append((makers[i - 1]["title"], prev_out, 1))
+        to = (Delivery(makers[i + 1]["name"], makers[i + 1]["title"], spots[i + 1]) if i + 1 < len(makers)
+              else Delivery(owner["name"], owner["title"], spots[-1]))
+        agent = maker(m["name"], m["title"], m["recipes"], spot, m["spawn"], supplied, to, tools=m.get("start"))
+        agents.append(agent)
+        if i > 0:
+            pairs.append((agents[-2], m["name"], prev_out))
+    item = content.items[final]
+    back = [{"move_to": {"target": spots[-1].target}}, {"wait_for": {"item": final}}]
+    if owner.get("wields"):
+        need = ", ".join(f"{s} {lvl}" for s, lvl in (item.requires or {}).items())
+        back.append({"equip": {"item": final}})
+        end = (f"The {item.name.lower()} is yours to wield (it needs {need}, which only you have): collect it at the "
+               f"{spots[-1].where()} from the {makers[-1]['title'].lower()} and `equip` it.")
+        success = [{"wields": {"agent": owner["name"], "item": final}}]
+        outcome = f"the {owner['title'].lower()} wields the {item.name.lower()}"
+    else:
+        spot = Spot.at_landmark(owner["place"])
+        back.append({"move_to": {"target": spot.target}})
+        end = (f"The {item.name.lower()} counts only once you hold it at {spot.where()} (within 3 tiles): collect "
+               f"it at the {spots[-1].where()} from the {makers[-1]['title'].lower()} and carry it there.")
+        success = [{"holds": {"agent": owner["name"], "items": {final: 1}}},
+                   {"at": {"agent": owner["name"], "place": owner["place"], "within": 3}}]
+        outcome = f"the {owner['title'].lower()} holds the {item.name.lower()} at {places.landmark_name(owner['place'])}"
+    context = o_gather.context.replace(f"the team's {own.title.lower()}", f"the team's {owner['title'].lower()}") \
+        + "\n" + end
+    o_agent = Agent(owner["name"], owner["title"], owner["spawn"], {**o_gather.skills, **owner.get("wields", {})},
+                    context, o_gather.plan + back, inventory=o_gather.inventory, kind="gather+" + (
+                        "wield" if owner.get("wields") else "hold"))
+    agents.insert(len(helpers), o_agent)
+    roster = {a.name: a for a in agents}
+    pairs.insert(0, (o_agent, first_m["name"], _yield(own.node)))
+    checkpoints = [_checkpoint(f"{_yield(own.node)}_gathered", f"The {owner['title'].lower()} has gathered the "
+                               f"{_name(_yield(own.node))}.", {"holds": {"items": {_yield(own.node): own.count}}})]
+    for m in makers:
+        out = next(iter(content.recipes[m["recipes"][-1][0]].outputs))
+        checkpoints.append(_checkpoint(f"{out}_made", f"The {_name(out)} has been made.", {"holds": {"items": {out: 1}}}))
+    checkpoints.append(_checkpoint(f"{final}_returned", f"The {owner['title'].lower()} holds the {item.name.lower()}.",
+                                   {"holds": {"agent": owner["name"], "items": {final: 1}}}))
+    shape = ("GW" if owner.get("wields") else "GH") + (f"+G{len(helpers)}" if helpers else "") + "".join(
+        f">M{len(m['fed_by'])}" + (f"r{len(m['recipes'])}" if len(m["recipes"]) > 1 else "") for m in makers) + \
+        (">W" if owner.get("wields") else ">H@place")
+    why = (" + ".join([_source_why(own)] + [_source_why(s) for s in helpers]) + " -> " + " -> ".join(
+        f"{m['recipes'][-1][0].replace('_', ' ')} (only {m['title'].lower()}: "
+        f"{content.recipes[m['recipes'][-1][0]].skill} {content.recipes[m['recipes'][-1][0]].level})" for m in makers)
+        + f" -> back to the {owner['title'].lower()} (named by the outcome)")
+    return Draft(task_id, name, "crafting", f"{intro} The task is complete when {outcome}.", agents, success,
+                 checkpoints[:6], "loop", f"loop:{shape}", world={"nodes": nodes},
+                 alternatives=_alternatives([(g, roster[r], it) for g, r, it in pairs]), why=why)
+
+
+# --- vigil_b (coordination) ---------------------------------------------------------------------
+
+def _post_keeper(name: str, title: str, spawn: str, post: str, item: str, maker_title: str, spot: Spot) -> Agent:
+    context = (
+        f"You are the {title.lower()}. You start at {spawn_text(spawn)}; your post is {places.landmark_name(post)} "
+        f"{xy(places.landmark(post))} (`{post}`). The vigil holds only while every keeper stands at their post "
+        f"(within 3 tiles) with what they carry, all at the same moment.\nOnly the {maker_title.lower()} can make a "
+        f"{_name(item)}; collect yours at the {spot.where()} and carry it to your post. Once there, stay: leaving "
+        f"breaks the vigil."
+    )
+    plan = [{"move_to": {"target": spot.target}}, {"wait_for": {"item": item}}, {"move_to": {"target": post}}]
+    return Agent(name, title, spawn, {}, context, plan, kind="keep")
+
+
+def vigil_b(task_id: str, name: str, *, keepers: list[tuple[str, str, str, str]], lampwright: dict, renderer: dict,
+            intro: str, charmbinder: dict | None = None, charm_keepers: list[tuple[str, str, str, str]] = ()) -> Draft:
+    """vigil(), where the oil renderer may keep a post too (renderer["post"]) and a second light, the
+    tideward charm that only the charmbinder binds, is carried to other posts (charm_keepers)."""
+    r_post = renderer.get("post")
+    lamp_keepers = list(keepers) + ([(renderer["name"], renderer["title"], renderer["spawn"], r_post)]
+                                    if r_post else [])
+    draft = vigil(task_id, name, keepers=lamp_keepers, lampwright=lampwright, renderer=renderer, intro=intro)
+    agents = draft.agents
+    if r_post:
+        both = [a for a in agents if a.name == renderer["name"]]
+        cook, keep = both
+        cook.context += "\nOne lamp is yours to carry: your post is " + keep.context.split("; your post is ", 1)[1]
+        cook.plan = cook.plan + keep.plan
+        cook.kind = "make+keep"
+        agents.remove(keep)
+    m = len(charm_keepers) + (1 if charmbinder and charmbinder.get("post") else 0)
+    parts = [f"{len(lamp_keepers) + (1 if lampwright.get('post') else 0)} stormlamps"]
+    if charmbinder:
+        table = Spot.at_station(charmbinder["station"])
+        binder = _self_supplied(
+            maker(charmbinder["name"], charmbinder["title"], [("tideward_charm", m)], table, charmbinder["spawn"], [],
+                  None, tools={"dawnlily_tincture": m, "silk_cord": m}),
+            f"You carry the {m} dawnlily tinctures and {m} silk cords the charms need.")
+        binder.context += (f"\nThe {len(charm_keepers)} charm keepers come to your table for their charms: `give` each "
+                           f"one a tideward charm (within 2 tiles).")
+        binder.plan += [{"give": {"to": k[0], "item": "tideward_charm", "count": 1}} for k in charm_keepers]
+        if charmbinder.get("post"):
+            post = charmbinder["post"]
+            binder.plan.append({"move_to": {"target": post}})
+            binder.context += (f"\nOne charm is yours: after the others have theirs, hold your own post at "
+                               f"{places.landmark_name(post)} {xy(places.landmark(post))} (`{post}`) with it.")
+            binder.kind = "make+keep"
+            draft.success += [{"holds": {"agent": binder.name, "items": {"tideward_charm": 1}}},
+                              {"at": {"agent": binder.name, "place": post, "within": 3}}]
+        agents.append(binder)
+        for kname, title, spawn, post in charm_keepers:
+            agents.append(_post_keeper(kname, title, spawn, post, "tideward_charm", charmbinder["title"], table))
+            draft.success += [{"holds": {"agent": kname, "items": {"tideward_charm": 1}}},
+                              {"at": {"agent": kname, "place": post, "within": 3}}]
+        draft.checkpoints.insert(2, _checkpoint("first_charm", "A tideward charm has been bound.",
+                                                {"holds": {"items": {"tideward_charm": 1}}}))
+        draft.checkpoints = draft.checkpoints[:6]
+        parts.append(f"{m} tideward charms")
+        binds = f"; {m} tideward charms (only {charmbinder['title'].lower()}: alchemy 50)"
+    else:
+        binds = ""
+    posted = len(lamp_keepers) + m + (1 if lampwright.get("post") else 0)
+    draft.objective = (f"{intro} The task is complete when all {posted} keepers stand at their posts at the same "
+                       f"moment, each holding what their post needs ({' and '.join(parts)} in all).")
+    lamps = f"M{'K' if r_post else '1'}>M{'K' if lampwright.get('post') else '1'}>K{len(keepers)}"
+    charms = (f"|M{'K' if charmbinder.get('post') else '1'}>K{len(charm_keepers)}" if charmbinder else "")
+    draft.signature = f"vigil:{lamps}{charms}"
+    draft.motif = "vigil_b"
+    draft.why = draft.why.replace(" -> ", f" ({'who keeps a post too' if r_post else ''}) -> ", 1) \
+        .replace(" () ", " ") + binds
+    return draft

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.motifs import Source
-from agentworld.taskgen.motifs_b import Dig, Keeper, Site, haul_b, raise_sites, survey_b
+from agentworld.taskgen.motifs_b import Dig, Keeper, Site, haul_b, loop, raise_sites, survey_b, vigil_b
 
 
 def drafts() -> list[Draft]:
@@ -118,4 +118,69 @@ def drafts() -> list[Draft]:
             keepers=[{"name": "miller", "title": "Miller", "spawn": "mossy_pond", "place": "old_mill"},
                      {"name": "hermit", "title": "Hermit", "spawn": "frostmere_camp", "place": "frostford",
                       "own": Source("hermit", "Hermit", "stormeel_run", 2, "frostmere_camp", (-1, -1))}]),
+        loop("task_88", "A Lamp for the Gate Watch", intro=(
+            "The watchman of the Hollowcrown Gate wants a stormlamp for the night watch, and he will catch the eels "
+            "for its oil himself; the cook renders the oil and the lampwright sets it in a starsilver lamp."),
+            owner={"name": "watchman", "title": "Watchman", "spawn": "frostmere_camp", "place": "ruins_gate",
+                   "source": Source("watchman", "Watchman", "stormeel_run", 2, "frostmere_camp", (-1, -1))},
+            makers=[{"name": "cook", "title": "Cook", "recipes": [("stormeel_oil", 1)],
+                     "station": "cooking_range#frostmere", "spawn": "brindlemark_inn", "fed_by": ["watchman"]},
+                    {"name": "lampwright", "title": "Lampwright", "recipes": [("stormlamp", 1)],
+                     "station": "workbench#ruins", "spawn": "hollowcrown_keep", "start": {"starsilver_bar": 1},
+                     "fed_by": []}]),
+        loop("task_89", "The Diver's Own Circlet", intro=(
+            "The pearl diver of the Mossy Pond will wear a pearl circlet of her own pearls: the prospector brings "
+            "starsilver, and the jeweller smelts the band and sets the pearls."),
+            owner={"name": "pearl_diver", "title": "Pearl diver", "spawn": "mossy_pond", "wields": {"magic": 45},
+                   "source": Source("pearl_diver", "Pearl diver", "pearl_bed", 2, "mossy_pond", (-1, 1))},
+            helpers=[Source("prospector", "Prospector", "starsilver_vein", 2, "deepdelve_mine", (1, 1))],
+            makers=[{"name": "jeweller", "title": "Jeweller", "recipes": [("starsilver_bar", 1), ("pearl_circlet", 1)],
+                     "station": "furnace#town", "spawn": "brindlemark_market",
+                     "fed_by": ["pearl_diver", "prospector"]}]),
+        loop("task_90", "The Weaver's Bow", intro=(
+            "The silk weaver of the Murkfen wants a ghostpine bow strung with cord of her own silk: the cordwainer "
+            "braids it, and the bowyer, who has the stave, strings the bow."),
+            owner={"name": "silk_weaver", "title": "Silk weaver", "spawn": "murkfen_landing", "wields": {"archery": 45},
+                   "source": Source("silk_weaver", "Silk weaver", "silkmoth_cocoons", 2, "murkfen_landing", (1, 0))},
+            makers=[{"name": "cordwainer", "title": "Cordwainer", "recipes": [("silk_cord", 1)], "station": "loom#town",
+                     "spawn": "brindlemark_inn", "fed_by": ["silk_weaver"]},
+                    {"name": "bowyer", "title": "Bowyer", "recipes": [("ghostpine_bow", 1)],
+                     "station": "fletching_bench#camp", "spawn": "whisperwood_clearing",
+                     "start": {"ghostpine_stave": 1}, "fed_by": []}]),
+        vigil_b("task_91", "Lamps on the Coast Road", intro=(
+            "A sea fog is rolling over the south: eight lamps must burn at once along the coast road, and the oil "
+            "renderer and the lampwright each carry one of them too."),
+            keepers=[("oasis_keeper", "Oasis keeper", "town_square", "sunscar_oasis"),
+                     ("bazaar_keeper", "Bazaar keeper", "brindlemark_inn", "sunken_bazaar"),
+                     ("obelisk_keeper", "Obelisk keeper", "old_mill", "scorched_obelisk"),
+                     ("cove_keeper", "Cove keeper", "greenhollow_farm", "smugglers_cove"),
+                     ("pier_keeper", "Pier keeper", "mirrorlake_causeway", "gullwatch_pier"),
+                     ("lighthouse_keeper", "Lighthouse keeper", "shrine_steps", "gullwatch_lighthouse")],
+            lampwright={"name": "lampwright", "title": "Lampwright", "station": "workbench#town",
+                        "spawn": "brindlemark_market", "post": "saltreach_village"},
+            renderer={"name": "oil_renderer", "title": "Oil renderer", "station": "cooking_range#town",
+                      "spawn": "mayors_hall", "post": "murkfen_landing"}),
+        vigil_b("task_92", "Lamps and Charms for the Flood Night", intro=(
+            "The spring flood is due: three places along the river need a stormlamp and three by the lake a "
+            "tideward charm against the water, all shown at the same moment."),
+            keepers=[("mill_keeper", "Mill keeper", "mossy_pond", "old_mill"),
+                     ("crossroads_keeper", "Crossroads keeper", "frostmere_camp", "north_crossroads"),
+                     ("camp_keeper", "Camp keeper", "stonefoot_camp", "frostmere_camp")],
+            lampwright={"name": "lampwright", "title": "Lampwright", "station": "workbench#town",
+                        "spawn": "brindlemark_market"},
+            renderer={"name": "oil_renderer", "title": "Oil renderer", "station": "cooking_range#town",
+                      "spawn": "brindlemark_inn"},
+            charmbinder={"name": "charmbinder", "title": "Charmbinder", "station": "alchemy_table#town",
+                         "spawn": "mayors_hall"},
+            charm_keepers=[("causeway_keeper", "Causeway keeper", "greenhollow_farm", "mirrorlake_causeway"),
+                           ("steps_keeper", "Steps keeper", "town_square", "shrine_steps"),
+                           ("hamlet_keeper", "Hamlet keeper", "brindlemark_smithy", "lakeview_hamlet")]),
+        vigil_b("task_93", "Three Lights at Whisperwood", intro=(
+            "The Whisperwood road is dark: three lamps must burn at once, at the woodcutters' camp, the clearing "
+            "and the old oak grove; the renderer and the lampwright each keep one."),
+            keepers=[("grove_keeper", "Grove keeper", "mossy_pond", "old_oak_grove")],
+            lampwright={"name": "lampwright", "title": "Lampwright", "station": "workbench#town",
+                        "spawn": "brindlemark_market", "post": "whisperwood_clearing"},
+            renderer={"name": "oil_renderer", "title": "Oil renderer", "station": "cooking_range#town",
+                      "spawn": "greenhollow_farm", "post": "woodcutters_camp"}),
     ]
