@@ -175,16 +175,18 @@ def survey_b(task_id: str, name: str, *, digs: list[Dig], keepers: list[Keeper],
             knows = (f"You do not know where it lies: the {digs[(i - 1) % n].title.lower()}'s old notes do. Yours "
                      f"say something else: \"{_site_note(told, told_site)}\" (that one is the "
                      f"{told.title.lower()}'s work). Share it in chat.")
+        elif d.name == keepers[0].name:
+            knows = f"Your own charts show where it lies: {_site_note(d, site)}."
         else:
             knows = (f"You do not know where it lies: only the {keepers[0].title.lower()}'s charts show it. Wait "
                      f"for the {keepers[0].title.lower()}'s word in chat before you set out.")
         agent = _digger(d, site, knows, to)
         if charts == "relay":
             agent.plan.insert(0, {"chat": {"to": told.name, "message": _site_message(told, told_site)}})
-        else:
+        elif d.name != keepers[0].name:
             agent.plan.insert(0, {"wait_for": {"message_from": keepers[0].name}})
         if d.name in keeper_names and not restorer:
-            agent.plan = agent.plan[:3]  # (the curator keeps its own relic)
+            agent.plan = [s for s in agent.plan if "give" not in s][:-1]  # (the curator keeps its own relic)
         agents[d.name] = agent
         nodes.append({"kind": d.node, "position": list(site)})
     # curators
