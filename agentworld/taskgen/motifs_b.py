@@ -43,7 +43,7 @@ def _name(item: str) -> str:
 
 
 def _listing(items: dict[str, int]) -> str:
-    return ", ".join(f"{n} {_name(i)}" if n > 1 else f"the {_name(i)}" for i, n in items.items())
+    return _and_list([f"{n} {_name(i)}" if n > 1 else f"the {_name(i)}" for i, n in items.items()])
 
 
 def _self_supplied(agent: Agent, carried: str) -> Agent:
@@ -204,10 +204,10 @@ def survey_b(task_id: str, name: str, *, digs: list[Dig], keepers: list[Keeper],
         holder = _holder(k.name, k.title, k.spawn, spots[k.name], wanted_by[k.name], bringers)
         if k.name in agents:  # the curator digs one relic itself, then waits with it
             dig_part = agents[k.name]
-            others = ", ".join(f"the {d.title.lower()}" for d in digs if owner[d.name] is k and d.name != k.name)
+            others = _and_list([f"the {d.title.lower()}" for d in digs if owner[d.name] is k and d.name != k.name])
             context = dig_part.context.split("\nOnce you have dug")[0].replace(
                 f"the team's {dig_part.role.lower()}:", f"the team's {k.title.lower()}:")
-            context += (f"\nOnce it is dug, carry it to {spots[k.name].where()} and wait there (within 3 tiles) for "
+            context += (f"\nOnce you have dug out the {_name(_yield(next(d.node for d in digs if d.name == k.name)))}, carry it to {spots[k.name].where()} and wait there (within 3 tiles) for "
                         f"{others}: the relics count only once they are all in your hands there.")
             agents[k.name] = Agent(k.name, k.title, k.spawn, dig_part.skills, context,
                                    dig_part.plan + holder.plan, inventory=dig_part.inventory, kind="dig+hold")
@@ -279,7 +279,8 @@ def survey_b(task_id: str, name: str, *, digs: list[Dig], keepers: list[Keeper],
         if receiver != d.name:
             pairs.append((by_name[d.name], by_name[receiver], _yield(d.node)))
     shape = _survey_shape(digs, keepers, charts, restorer, oil)
-    why = (f"{n} relics in remote spots, each dug only by one specialist (level 50), "
+    why = ((f"{n} relics in remote spots, each dug only by one specialist (level 50), " if n > 1
+            else "a relic in a remote spot, dug only by one specialist (level 50), ")
            + ("whose site only another digger's notes give" if charts == "relay"
               else f"whose site only the {keepers[0].title.lower()}'s charts give")
            + (f" -> {restorer['recipe'].replace('_', ' ')} (only {restorer['title'].lower()}: "
@@ -571,7 +572,8 @@ def _haul_keeper(k: dict, spot: Spot, received: dict[str, int], wanted: dict[str
                f"{spot.where()} (stay within 3 tiles). You start at {spawn_text(k['spawn'])}"
                + ("." if lines else " and cannot work any of the rare nodes yourself.") + "\n"
                + "".join(line + "\n" for line in lines)
-               + f"The {_and_list(bringers)} will bring you the rest; tell them in chat where you are.")
+               + f"The {_and_list(bringers)} will bring you {'the rest' if lines else 'them'}; tell them in chat "
+                 f"where you are.")
     kind = ("gather+" if own else "") + ("make+" if smelt else "") + "hold"
     return Agent(k["name"], k["title"], k["spawn"], skills, context, plan, inventory=inventory, kind=kind)
 
@@ -719,7 +721,8 @@ def vigil_b(task_id: str, name: str, *, keepers: list[tuple[str, str, str, str]]
                                                 {"holds": {"items": {"tideward_charm": 1}}}))
         draft.checkpoints = draft.checkpoints[:6]
         parts.append(f"{m} tideward charms")
-        binds = f"; {m} tideward charms (only {charmbinder['title'].lower()}: alchemy 50)"
+        binds = (f"; {m} tideward charms (only {charmbinder['title'].lower()}: alchemy 50) -> {len(charm_keepers)} "
+                 f"more keepers at their posts")
     else:
         binds = ""
     posted = len(lamp_keepers) + m + (1 if lampwright.get("post") else 0)

@@ -110,13 +110,13 @@ def drafts() -> list[Draft]:
             keepers=[{"name": "forge_warden", "title": "Forge-warden", "spawn": "frostmere_camp",
                       "place": "stonefoot_camp",
                       "smelt": {"recipe": "starsilver_bar", "station": "furnace#mine", "times": 2}}]),
-        haul_b("task_87", "Lilies for the Mill and the Ford", intro=(
-            "The Old Mill's miller and the hermit of Frostford each want dawnlilies for a festival; the hermit "
-            "also brings stormeels she catches herself, and holds them with her lilies at the ford."),
+        haul_b("task_87", "Lilies for the Mill and the Camp", intro=(
+            "The Old Mill's miller and the hermit of the Frostmere each want dawnlilies for a festival; the "
+            "hermit also brings stormeels she catches herself, and holds them with her lilies at Frostmere Camp."),
             sources=[Source("lily_picker", "Lily picker", "dawnlily_patch", 4, "sunscar_oasis", (1, 1))],
             shares={"lily_picker": {"miller": 2, "hermit": 2}},
             keepers=[{"name": "miller", "title": "Miller", "spawn": "mossy_pond", "place": "old_mill"},
-                     {"name": "hermit", "title": "Hermit", "spawn": "frostmere_camp", "place": "frostford",
+                     {"name": "hermit", "title": "Hermit", "spawn": "north_crossroads", "place": "frostmere_camp",
                       "own": Source("hermit", "Hermit", "stormeel_run", 2, "frostmere_camp", (-1, -1))}]),
         loop("task_88", "A Lamp for the Gate Watch", intro=(
             "The watchman of the Hollowcrown Gate wants a stormlamp for the night watch, and he will catch the eels "
