@@ -23,9 +23,25 @@ from dataclasses import dataclass, field
 
 from agentworld.taskgen import places
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.motifs import Source, _checkpoint, _nodes, _source_why, _yield, vigil
+from agentworld.taskgen.motifs import (
+    Source,
+    _checkpoint,
+    _nodes,
+    _source_why,
+    _yield,
+    vigil,
+)
 from agentworld.taskgen.parts import TOOLS as TOOL_ITEMS
-from agentworld.taskgen.parts import Agent, Delivery, Spot, gatherer, maker, recipe_line, spawn_text, xy
+from agentworld.taskgen.parts import (
+    Agent,
+    Delivery,
+    Spot,
+    gatherer,
+    maker,
+    recipe_line,
+    spawn_text,
+    xy,
+)
 
 Position = tuple[int, int]
 
@@ -373,10 +389,10 @@ def raise_sites(task_id: str, name: str, *, sources: list[Source], sites: list[S
     roster = {a.name: a for a in agents}
     success = [{"site_built": {"site": s.id}} for s in sites]
     checkpoints = []
-    for s, (item, n) in ((s, m) for s in sites for m in s.materials.items()):
-        checkpoints.append(_checkpoint(f"{s.id}_{item}_ready", f"The {by_builder[s.builder]['title'].lower()} holds "
-                                       f"the {_name(item)} for the {s.name.lower()}.",
-                                       {"holds": {"agent": s.builder, "items": {item: n}}}))
+    for site, item, n in ((s, item, n) for s in sites for item, n in s.materials.items()):
+        checkpoints.append(_checkpoint(f"{site.id}_{item}_ready", f"The {by_builder[site.builder]['title'].lower()} holds "
+                                       f"the {_name(item)} for the {site.name.lower()}.",
+                                       {"holds": {"agent": site.builder, "items": {item: n}}}))
     for m in makers:
         out = next(iter(content.recipes[m["recipes"][-1][0]].outputs))
         checkpoints.insert(0, _checkpoint(f"{out}_made", f"The {_name(out)} has been made.",
@@ -414,18 +430,7 @@ def _builder(b: dict, mine: list[Site], site_spots: dict[str, Spot], sources: li
     lines = []
     own = b.get("own")
     if own is not None:
-        node = places.content().node_kinds[own.node]
-        tiles = _nodes(own, taken)
-        nodes += [{"kind": own.node, "position": list(t)} for t in tiles]
-        skills[node.skill] = node.level + 5
-        if node.tool:
-            inventory[TOOL_ITEMS[node.skill]] = 1
-        plan += [{"move_to": {"target": _stand(tiles[0])}}, {"gather": {"target": own.node, "count": own.count}}]
-        lines.append(f"One load is yours to gather: you have {node.skill} {node.level + 5}"
-                     + (f" and a {_name(TOOL_ITEMS[node.skill])}" if node.tool else "")
-                     + f", the only one who can work the {node.name.lower()}s (`{own.node}`, {node.skill} "
-                     f"{node.level}) at {' and '.join(xy(t) for t in tiles)}; `gather` {own.count} "
-                     f"{_yield(own.node)} there first and carry them to your site.")
+        _own_load(own, taken, nodes, skills, inventory, plan, lines, " and carry them to your site")
     for s in mine:
         spot = site_spots[s.id]
         bringers = [src.title.lower() for src in sources if feeds[src.name] == s.id]
@@ -446,6 +451,24 @@ def _builder(b: dict, mine: list[Site], site_spots: dict[str, Spot], sources: li
                + ("" if own else "\nYou cannot gather or make the materials yourself."))
     kind = ("gather+" if own else "") + "build" + (str(len(mine)) if len(mine) > 1 else "")
     return Agent(b["name"], b["title"], b["spawn"], skills, context, plan, inventory=inventory, kind=kind)
+
+
+def _own_load(own: Source, taken: set[Position], nodes: list[dict], skills: dict[str, int],
+              inventory: dict[str, int], plan: list[dict], lines: list[str], then: str = "") -> None:
+    """A load the agent gathers itself before its main role: nodes placed, skill and tool given, the
+    first steps of its plan and a line of its documentation."""
+    node = places.content().node_kinds[own.node]
+    tiles = _nodes(own, taken)
+    nodes += [{"kind": own.node, "position": list(t)} for t in tiles]
+    skills[node.skill] = node.level + 5
+    if node.tool:
+        inventory[TOOL_ITEMS[node.skill]] = 1
+    plan += [{"move_to": {"target": _stand(tiles[0])}}, {"gather": {"target": own.node, "count": own.count}}]
+    lines.append(f"One load is yours to gather: you have {node.skill} {node.level + 5}"
+                 + (f" and a {_name(TOOL_ITEMS[node.skill])}" if node.tool else "")
+                 + f", the only one who can work the {node.name.lower()}s (`{own.node}`, {node.skill} "
+                 f"{node.level}) at {' and '.join(xy(t) for t in tiles)}; `gather` {own.count} {_yield(own.node)} "
+                 f"there first{then}.")
 
 
 def _raise_shape(sources: list[Source], makers: list[dict], sites: list[Site], builders: list[dict]) -> str:
@@ -539,19 +562,8 @@ def _haul_keeper(k: dict, spot: Spot, received: dict[str, int], wanted: dict[str
     lines = []
     own = k.get("own")
     if own is not None:
-        node = content.node_kinds[own.node]
-        tiles = _nodes(own, taken)
-        nodes += [{"kind": own.node, "position": list(t)} for t in tiles]
-        skills[node.skill] = node.level + 5
-        if node.tool:
-            inventory[TOOL_ITEMS[node.skill]] = 1
-        plan += [{"move_to": {"target": _stand(tiles[0])}}, {"gather": {"target": own.node, "count": own.count}}]
+        _own_load(own, taken, nodes, skills, inventory, plan, lines)
         wanted[_yield(own.node)] = own.count
-        lines.append(f"One load is yours to gather: you have {node.skill} {node.level + 5}"
-                     + (f" and a {_name(TOOL_ITEMS[node.skill])}" if node.tool else "")
-                     + f", the only one who can work the {node.name.lower()}s (`{own.node}`, {node.skill} "
-                     f"{node.level}) at {' and '.join(xy(t) for t in tiles)}; `gather` {own.count} {_yield(own.node)} "
-                     f"there first.")
     smelt = k.get("smelt")
     if smelt:
         recipe = content.recipes[smelt["recipe"]]

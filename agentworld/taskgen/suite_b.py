@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.motifs import Source
-from agentworld.taskgen.motifs_b import Dig, Keeper, Site, haul_b, loop, raise_sites, survey_b, vigil_b
+from agentworld.taskgen.motifs_b import (
+    Dig,
+    Keeper,
+    Site,
+    haul_b,
+    loop,
+    raise_sites,
+    survey_b,
+    vigil_b,
+)
 
 
 def drafts() -> list[Draft]:
