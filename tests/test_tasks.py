@@ -102,8 +102,8 @@ def test_errors_name_file_field_and_problem(tmp_path, raw01, mutate, expected):
 
 
 def test_missing_file_and_bad_yaml(tmp_path):
-    with pytest.raises(TaskError, match="task_99.yaml: no such task file"):
-        load_task("task_99")
+    with pytest.raises(TaskError, match="task_999.yaml: no such task file"):
+        load_task("task_999")
     bad = tmp_path / "broken.yaml"
     bad.write_text("id: [unclosed")
     with pytest.raises(TaskError, match="broken.yaml: invalid YAML"):
