@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from agentworld.audit.bounds import INF
 from agentworld.audit.model import Failure, Kind, Provider, Requirement
 from agentworld.audit.team import Team
 
@@ -149,6 +150,10 @@ class Kill(Need):
     by: str | None = None  # only this agent's damage counts (a quest's kill stage)
 
     def _damage(self, team: Team) -> dict[str, float]:
+        return {m: team.max_hit_vs(m, self.mob) * turns for m, turns in self.turns(team).items()}
+
+    def turns(self, team: Team) -> dict[str, int]:
+        """member -> the turns it could attack the mob in (after walking within striking range)."""
         ctx = self.ctx
         tiles = ctx.task_mobs.get(self.mob) or ctx.mobs[self.mob]
         out = {}
@@ -157,14 +162,18 @@ class Kill(Need):
                 continue
             first = ctx.reach_any(m, tiles, ctx.strike_range)
             if first <= ctx.rounds:
-                out[m] = ctx.max_hit(m) * (ctx.rounds - first + 1)
+                out[m] = int(ctx.rounds - first + 1)
         return out
 
     def check(self, team: Team) -> Failure | None:
-        hp = self.ctx.content.mobs[self.mob].hp * self.count
+        spec = self.ctx.content.mobs[self.mob]
+        hp = spec.hp * self.count
         damage = self._damage(team)
         if not damage:
             return self.fail(f"nobody reaches {self.mob} in time", "presence")
+        if spec.wounded_by and not any(damage.values()):
+            return self.fail(f"only {', '.join(spec.wounded_by)} wound {self.mob}, and no member could wield one",
+                             "capability")
         if self.by is None and sum(damage.values()) < hp:
             return self.fail(f"{self.count} {self.mob} have {hp} HP; the members deal at most "
                              f"{_fmt(sum(damage.values()))} in the rounds (every attack hitting for its max)",
@@ -172,8 +181,78 @@ class Kill(Need):
         return None
 
     def providers(self, team: Team) -> list[Provider]:
-        return [Provider(m, f"at most {_fmt(d)} damage ({self.ctx.max_hit(m)} per hit)")
-                for m, d in self._damage(team).items()]
+        return [Provider(m, f"at most {_fmt(d)} damage ({team.max_hit_vs(m, self.mob)} per hit)")
+                for m, d in self._damage(team).items() if d > 0]
+
+
+@dataclass
+class Survive(Need):
+    """Nobody may die while the team kills mobs that strike surely (`sure_strike`, world/mobs.py).
+
+    A mob of H HP that the team hits for at most D a round (every member's best blow against it)
+    takes at least ceil(H / D) rounds of attacks and ends all but the last of them alive with a
+    target, so it strikes at least ceil(H / D) - 1 times, whoever it fights and wherever they run.
+    A strike costs the one it hits at least the strike minus that member's best armour (`cost`):
+    a member whose highest max HP is at most its cost dies to any strike; any other member can
+    take at most (max HP - 1 + its healing) / cost strikes. A member heals only by using an item,
+    one a turn and at most the team's best heal each, and only after a strike has hurt it: against
+    one mob at most one use between strikes (S - 1 for S strikes), against several at most one a
+    round; never more than all the healing the team could obtain. If no number of strikes S from
+    the fewest possible up to the budget can be absorbed, someone dies in every run."""
+
+    kills: list[Kill] = field(default_factory=list)
+
+    def strikes(self, team: Team) -> tuple[int, list[str]]:
+        """The fewest sure strikes the kills cost, and how that was counted (for people)."""
+        total, parts = 0, []
+        for kill in self.kills:
+            spec = self.ctx.content.mobs[kill.mob]
+            per_round = sum(team.max_hit_vs(m, kill.mob) for m in kill.turns(team))
+            if per_round <= 0:
+                continue  # the Kill requirement fails on its own
+            each = max(0, math.ceil(spec.hp / per_round) - 1)
+            total += kill.count * each
+            parts.append(f"{kill.count} {kill.mob} ({spec.hp} HP, at most {per_round} a round: "
+                         f"{each} strikes of {spec.sure_strike} each)")
+        return total, parts
+
+    def absorbable(self, team: Team, strikes: int) -> float:
+        """The most of `strikes` strikes the team could take without a death (a relaxation: strikes
+        and healing shared out as well as could be)."""
+        strike = min(self.ctx.content.mobs[k.mob].sure_strike for k in self.kills)
+        one_mob = sum(k.count for k in self.kills) == 1
+        healing, best_heal = team.healing(), team.best_heal()
+        total = 0.0
+        for m in team.members:
+            cost, hp = max(0, strike - team.armour(m)), self.ctx.content.rules.max_hp(team.level(m, "health"))
+            if cost == 0:
+                return INF
+            if cost < hp:
+                uses = strikes - 1 if one_mob else self.ctx.rounds
+                total += (hp - 1 + min(healing, best_heal * max(0, uses))) / cost
+        return total
+
+    def check(self, team: Team) -> Failure | None:
+        fewest, parts = self.strikes(team)
+        if fewest <= 0:
+            return None
+        most = max(fewest, self.ctx.rounds * sum(k.count for k in self.kills))
+        if any(self.absorbable(team, n) >= n for n in range(fewest, most + 1)):
+            return None
+        return self.fail(f"killing {' and '.join(parts)} means at least {fewest} sure strikes, and the members "
+                         f"cannot take that many without a death ({self._members(team)})")
+
+    def _members(self, team: Team) -> str:
+        strike = min(self.ctx.content.mobs[k.mob].sure_strike for k in self.kills)
+        rules = self.ctx.content.rules
+        return "; ".join(f"{m}: at most {rules.max_hp(team.level(m, 'health'))} HP, armour {team.armour(m)}, "
+                         f"{max(0, strike - team.armour(m))} a strike" for m in team.members) + \
+            f"; best heal {team.best_heal()} HP a use, at most {_fmt(team.healing())} HP in all"
+
+    def providers(self, team: Team) -> list[Provider]:
+        rules = self.ctx.content.rules
+        return [Provider(m, f"{rules.max_hp(team.level(m, 'health'))} HP, armour {team.armour(m)}")
+                for m in team.members]
 
 
 @dataclass

@@ -4,8 +4,8 @@
 site's materials and work; `killed` the damage; `quest_done` the agent, its talks, the bring
 items and its own damage to the kill stages' mobs; `at` the agent there in time. A task ground
 item nothing else surely supplies, and an `at` place given as coordinates, are also facts
-someone's documentation must state. Custom predicates and survival are not read (verdicts.py
-reports them).
+someone's documentation must state. `nobody_died` beside kills of mobs with sure strikes
+means absorbing them (`survival`); custom predicates are not read (verdicts.py reports them).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from agentworld.audit.model import Kind, Requirement
-from agentworld.audit.needs import Fact, ItemNeed, Kill, Named, Need, Reach, SkillNeed, Work
+from agentworld.audit.needs import Fact, ItemNeed, Kill, Named, Need, Reach, SkillNeed, Survive, Work
 
 if TYPE_CHECKING:
     from agentworld.audit.context import TaskContext
@@ -131,6 +131,16 @@ def _at(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
         needs.append(Fact(_req(f"fact:place@{tile[0]},{tile[1]}", "knowledge", f"where ({tile[0]}, {tile[1]}) is",
                                text), ctx, needles))
     return needs
+
+
+def survival(needs: list[Need], ctx: "TaskContext", text: str) -> list[Need]:
+    """`nobody_died` beside kills of mobs that strike surely: the team must absorb their strikes."""
+    kills = [n for n in needs if isinstance(n, Kill) and n.by is None and ctx.content.mobs[n.mob].sure_strike]
+    if not kills:
+        return []
+    mobs = ", ".join(k.mob for k in kills)
+    return [Survive(_req(f"survive:{mobs}", "volume", f"nobody dies to the sure strikes of {mobs}", text),
+                    ctx, kills)]
 
 
 _EXPANDERS = {"wields": _wields, "holds": _holds, "site_built": _site, "killed": _killed,
