@@ -189,64 +189,55 @@ class Kill(Need):
 class Survive(Need):
     """Nobody may die while the team kills mobs that strike surely (`sure_strike`, world/mobs.py).
 
-    A mob of H HP that the team hits for at most D a round (every member's best blow against it)
-    takes at least ceil(H / D) rounds of attacks and ends all but the last of them alive with a
-    target, so it strikes at least ceil(H / D) - 1 times, whoever it fights and wherever they run.
-    A strike costs the one it hits at least the strike minus that member's best armour (`cost`):
-    a member whose highest max HP is at most its cost dies to any strike; any other member can
-    take at most (max HP - 1 + its healing) / cost strikes. A member heals only by using an item,
-    one a turn and at most the team's best heal each, and only after a strike has hurt it: against
-    one mob at most one use between strikes (S - 1 for S strikes), against several at most one a
-    round; never more than all the healing the team could obtain. If no number of strikes S from
-    the fewest possible up to the budget can be absorbed, someone dies in every run."""
+    Each such mob is a fight of its own, whatever else happens. A mob of H HP that the team hits
+    for at most D a round (every member's best blow against it) takes at least ceil(H / D) rounds
+    of attacks and ends all but the last of them alive with a target, so it strikes S >=
+    ceil(H / D) - 1 times in S + 1 rounds, whoever it fights and wherever they run. A strike costs
+    the one it hits at least the strike minus that member's best armour (`cost`): a member whose
+    highest max HP is at most its cost dies to any strike; any other member, full at the start of
+    that fight at best, can take at most (max HP - 1 + its healing) / cost of them, and heals only
+    by using an item, once a round (S + 1 uses), at most the team's best heal each, never more than
+    all the healing the team could obtain. If for no S from the fewest up to the budget the
+    members could take S strikes, someone dies in every run that kills the mob."""
 
     kills: list[Kill] = field(default_factory=list)
 
-    def strikes(self, team: Team) -> tuple[int, list[str]]:
-        """The fewest sure strikes the kills cost, and how that was counted (for people)."""
-        total, parts = 0, []
-        for kill in self.kills:
-            spec = self.ctx.content.mobs[kill.mob]
-            per_round = sum(team.max_hit_vs(m, kill.mob) for m in kill.turns(team))
-            if per_round <= 0:
-                continue  # the Kill requirement fails on its own
-            each = max(0, math.ceil(spec.hp / per_round) - 1)
-            total += kill.count * each
-            parts.append(f"{kill.count} {kill.mob} ({spec.hp} HP, at most {per_round} a round: "
-                         f"{each} strikes of {spec.sure_strike} each)")
-        return total, parts
+    def fewest(self, team: Team, kill: Kill) -> int:
+        """The fewest sure strikes one mob of `kill` makes before it dies (0 if the team cannot hurt it)."""
+        per_round = self.per_round(team, kill)
+        return max(0, math.ceil(self.ctx.content.mobs[kill.mob].hp / per_round) - 1) if per_round > 0 else 0
 
-    def absorbable(self, team: Team, strikes: int) -> float:
-        """The most of `strikes` strikes the team could take without a death (a relaxation: strikes
-        and healing shared out as well as could be)."""
-        strike = min(self.ctx.content.mobs[k.mob].sure_strike for k in self.kills)
-        one_mob = sum(k.count for k in self.kills) == 1
-        healing, best_heal = team.healing(), team.best_heal()
+    def per_round(self, team: Team, kill: Kill) -> int:
+        return sum(team.max_hit_vs(m, kill.mob) for m in kill.turns(team))
+
+    def absorbable(self, team: Team, kill: Kill, strikes: int) -> float:
+        """The most strikes of one mob of `kill` the team could take in a fight of `strikes` strikes."""
+        strike = self.ctx.content.mobs[kill.mob].sure_strike
+        healing = min(team.healing(), team.best_heal() * (strikes + 1))
         total = 0.0
         for m in team.members:
             cost, hp = max(0, strike - team.armour(m)), self.ctx.content.rules.max_hp(team.level(m, "health"))
             if cost == 0:
                 return INF
             if cost < hp:
-                uses = strikes - 1 if one_mob else self.ctx.rounds
-                total += (hp - 1 + min(healing, best_heal * max(0, uses))) / cost
+                total += (hp - 1 + healing) / cost
         return total
 
     def check(self, team: Team) -> Failure | None:
-        fewest, parts = self.strikes(team)
-        if fewest <= 0:
-            return None
-        most = max(fewest, self.ctx.rounds * sum(k.count for k in self.kills))
-        if any(self.absorbable(team, n) >= n for n in range(fewest, most + 1)):
-            return None
-        return self.fail(f"killing {' and '.join(parts)} means at least {fewest} sure strikes, and the members "
-                         f"cannot take that many without a death ({self._members(team)})")
+        for kill in self.kills:
+            fewest = self.fewest(team, kill)
+            if fewest <= 0 or any(self.absorbable(team, kill, n) >= n for n in range(fewest, self.ctx.rounds + 1)):
+                continue
+            spec = self.ctx.content.mobs[kill.mob]
+            return self.fail(f"a {kill.mob} ({spec.hp} HP, at most {self.per_round(team, kill)} damage a round) "
+                             f"strikes at least {fewest} times before it dies ({spec.sure_strike} minus armour), "
+                             f"more than the members can take without a death ({self._members(team, spec)})")
+        return None
 
-    def _members(self, team: Team) -> str:
-        strike = min(self.ctx.content.mobs[k.mob].sure_strike for k in self.kills)
+    def _members(self, team: Team, spec) -> str:
         rules = self.ctx.content.rules
         return "; ".join(f"{m}: at most {rules.max_hp(team.level(m, 'health'))} HP, armour {team.armour(m)}, "
-                         f"{max(0, strike - team.armour(m))} a strike" for m in team.members) + \
+                         f"{max(0, spec.sure_strike - team.armour(m))} a strike" for m in team.members) + \
             f"; best heal {team.best_heal()} HP a use, at most {_fmt(team.healing())} HP in all"
 
     def providers(self, team: Team) -> list[Provider]:
