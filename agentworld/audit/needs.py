@@ -196,9 +196,11 @@ class Survive(Need):
     the one it hits at least the strike minus that member's best armour (`cost`): a member whose
     highest max HP is at most its cost dies to any strike; any other member, full at the start of
     that fight at best, can take at most (max HP - 1 + its healing) / cost of them, and heals only
-    by using an item, once a round (S + 1 uses), at most the team's best heal each, never more than
-    all the healing the team could obtain. If for no S from the fewest up to the budget the
-    members could take S strikes, someone dies in every run that kills the mob."""
+    by using an item, once a round (S + 1 rounds) when it does not attack, at most the team's best
+    heal each, never more than all the healing the team could obtain. The damage the members a
+    strike kills cannot deal (attacking every round) costs the others attack turns. If for no S
+    from the fewest up to the budget the members could take S strikes, someone dies in every run
+    that kills the mob."""
 
     kills: list[Kill] = field(default_factory=list)
 
@@ -211,17 +213,32 @@ class Survive(Need):
         return sum(team.max_hit_vs(m, kill.mob) for m in kill.turns(team))
 
     def absorbable(self, team: Team, kill: Kill, strikes: int) -> float:
-        """The most strikes of one mob of `kill` the team could take in a fight of `strikes` strikes."""
-        strike = self.ctx.content.mobs[kill.mob].sure_strike
-        healing = min(team.healing(), team.best_heal() * (strikes + 1))
-        total = 0.0
+        """The most strikes of one mob of `kill` the team could take in a fight of `strikes` strikes
+        (strikes + 1 rounds): every member's HP, plus one heal a round, at most the best heal, over
+        the rounds it does not spend attacking, all healing counted at the cheapest cost."""
+        spec, rules = self.ctx.content.mobs[kill.mob], self.ctx.content.rules
+        rounds = strikes + 1
+        takers: dict[str, int] = {}  # member -> cost of a strike, for members a strike does not kill
+        hp_part, left = 0.0, float(spec.hp)
         for m in team.members:
-            cost, hp = max(0, strike - team.armour(m)), self.ctx.content.rules.max_hp(team.level(m, "health"))
+            cost, hp = max(0, spec.sure_strike - team.armour(m)), rules.max_hp(team.level(m, "health"))
             if cost == 0:
                 return INF
             if cost < hp:
-                total += (hp - 1 + healing) / cost
-        return total
+                takers[m] = cost
+                hp_part += (hp - 1) / cost
+            elif m in kill.turns(team):
+                left -= team.max_hit_vs(m, kill.mob) * rounds  # it may attack every round for free
+        if not takers:
+            return 0.0
+        # the damage still to deal costs the takers turns they cannot heal in
+        hit = max([team.max_hit_vs(m, kill.mob) for m in takers if m in kill.turns(team)] + [0])
+        lost = 0 if left <= 0 else math.ceil(left / hit) if hit > 0 else INF
+        uses = len(takers) * rounds - lost
+        if uses < 0:
+            return 0.0  # the mob cannot die in this many rounds
+        healing = min(team.healing(), team.best_heal() * uses)
+        return hp_part + healing / min(takers.values())
 
     def check(self, team: Team) -> Failure | None:
         for kill in self.kills:
