@@ -198,7 +198,8 @@ class Survive(Need):
     that fight at best, can take at most (max HP - 1 + its healing) / cost of them, and heals only
     by using an item, once a round (S + 1 rounds) when it does not attack, at most the team's best
     heal each, never more than all the healing the team could obtain. The damage the members a
-    strike kills cannot deal (attacking every round) costs the others attack turns. If for no S
+    strike kills cannot deal (attacking every round) costs the others attack turns (charged to the
+    members whose healing is worth least). If for no S
     from the fewest up to the budget the members could take S strikes, someone dies in every run
     that kills the mob."""
 
@@ -214,8 +215,8 @@ class Survive(Need):
 
     def absorbable(self, team: Team, kill: Kill, strikes: int) -> float:
         """The most strikes of one mob of `kill` the team could take in a fight of `strikes` strikes
-        (strikes + 1 rounds): every member's HP, plus one heal a round, at most the best heal, over
-        the rounds it does not spend attacking, all healing counted at the cheapest cost."""
+        (strikes + 1 rounds): every member's HP, plus its own heals, one a round it does not attack,
+        at most the best heal each."""
         spec, rules = self.ctx.content.mobs[kill.mob], self.ctx.content.rules
         rounds = strikes + 1
         takers: dict[str, int] = {}  # member -> cost of a strike, for members a strike does not kill
@@ -231,14 +232,19 @@ class Survive(Need):
                 left -= team.max_hit_vs(m, kill.mob) * rounds  # it may attack every round for free
         if not takers:
             return 0.0
-        # the damage still to deal costs the takers turns they cannot heal in
-        hit = max([team.max_hit_vs(m, kill.mob) for m in takers if m in kill.turns(team)] + [0])
-        lost = 0 if left <= 0 else math.ceil(left / hit) if hit > 0 else INF
-        uses = len(takers) * rounds - lost
-        if uses < 0:
+        # the damage still to deal costs the takers who can wound it turns they cannot heal in
+        # (charged to the dearest takers first, the relaxation's best case)
+        uses = {m: rounds for m in takers}
+        for m in sorted(takers, key=lambda t: -takers[t]):
+            hit = team.max_hit_vs(m, kill.mob) if m in kill.turns(team) else 0
+            if left > 0 and hit > 0:
+                attacks = min(rounds, math.ceil(left / hit))
+                uses[m] -= attacks
+                left -= attacks * hit
+        if left > 0:
             return 0.0  # the mob cannot die in this many rounds
-        healing = min(team.healing(), team.best_heal() * uses)
-        return hp_part + healing / min(takers.values())
+        healing, best = team.healing(), team.best_heal()
+        return hp_part + sum(min(healing, best * uses[m]) / takers[m] for m in takers)
 
     def check(self, team: Team) -> Failure | None:
         for kill in self.kills:
