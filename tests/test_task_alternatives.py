@@ -128,24 +128,23 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
             {"build": {"site": "site#east_beacon"}},
         ],
     }),
-    "task_06": ("the angler hands all eight fish over at once and the sentinel fetches the meals at the range", {
+    "task_06": ("the angler hands all twelve fish over at once and the sentinel fetches the stew at the range", {
         "sentinel": [
             {"move_to": {"target": [132, 65]}},
-            {"wait_for": {"item": "cooked_icefish", "count": 8}},
-            {"attack": {"target": "dire_wolf"}},
-            {"attack": {"target": "dire_wolf"}},
-            {"attack": {"target": "dire_wolf"}},
-            {"attack": {"target": "dire_wolf"}},
+            {"wait_for": {"item": "frostmere_stew", "count": 12}},
+            {"attack": {"target": "rimefang_wolf"}},
+            {"use": {"item": "frostmere_stew"}},
+            {"attack": {"target": "rimefang_wolf"}},
         ],
         "angler": [
-            {"gather": {"target": "icefish_hole", "count": 8}},
-            {"give": {"to": "cook", "item": "raw_icefish", "count": 8}},
+            {"gather": {"target": "icefish_hole", "count": 12}},
+            {"give": {"to": "cook", "item": "raw_icefish", "count": 12}},
         ],
         "cook": [
             {"move_to": {"target": "cooking_range#frostmere"}},
-            {"wait_for": {"item": "raw_icefish", "count": 8}},
-            {"craft": {"recipe": "cook_icefish", "count": 8}},
-            {"give": {"to": "sentinel", "item": "cooked_icefish", "count": 8}},
+            {"wait_for": {"item": "raw_icefish", "count": 12}},
+            {"craft": {"recipe": "frostmere_stew", "count": 12}},
+            {"give": {"to": "sentinel", "item": "frostmere_stew", "count": 12}},
         ],
     }),
     "task_07": ("the archivist waits on the south road at (130, 150), where every scout brings their relic", {
@@ -495,9 +494,22 @@ def test_task_05_one_keeper_cannot_light_two_beacons_in_relay_even_with_a_spare_
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_task_06_the_sentinel_alone_dies_to_the_pack(seed):
-    """No meals: the 35-HP sentinel takes on the four wolves and dies (nobody may die)."""
-    ep = play(_without("task_06", "angler", "cook"), {"sentinel": [{"attack": {"target": "dire_wolf"}}] * 4}, seed=seed)
+def test_task_06_the_sentinel_alone_dies_to_the_wolves(seed):
+    """No stew: the sentinel takes on the rimefangs and dies to their sure bites (nobody may die)."""
+    ep = play(_without("task_06", "angler", "cook"), {"sentinel": [{"attack": {"target": "rimefang_wolf"}}] * 2},
+              seed=seed)
+    assert not ep.status()["success"] and deaths(ep.world, ["sentinel"]) > 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_task_06_without_the_cook_the_best_food_is_too_little(seed):
+    """The sentinel starts with 20 cooked glowfin (+26, the best healing the team could get without
+    stew) and eats whenever below half HP: a bite costs 32, so it falls before a wolf does."""
+    task = _without("task_06", "cook")
+    agents = [a.model_copy(update={"inventory": {"cooked_glowfin": 20}}) if a.name == "sentinel" else a
+              for a in task.agents]
+    plans = {"sentinel": [{"attack": {"target": "rimefang_wolf"}}] * 2}
+    ep = play(task.model_copy(update={"agents": agents}), plans, seed=seed)
     assert not ep.status()["success"] and deaths(ep.world, ["sentinel"]) > 0
 
 
