@@ -11,6 +11,9 @@ must all hold at the same moment, each a one-key mapping:
       - nobody_died: {}                                   # no player (or no listed agent) has died
       - quest_done: {agent: apprentice, quest: witchs_brew}
       - at: {agent: north_warden, place: north_ward_stone, within: 1}
+      - relay: {sites: [west_fire, east_fire], min_gap: 1, max_gap: 2, from_round: 10}  # in order, in time
+      - built_while_held: {site: circle, places: [[130, 85], north_gate], within: 1}  # each place held
+      - built_on: {site: mill_wheel, base: mill_foundation}  # every build on it after the base was done
       - predicate: relay_in_order                         # a function in the task's verifier module
 
 Being data, the same conditions are read by the episode (is the objective met?), by `validate`
@@ -23,9 +26,10 @@ from __future__ import annotations
 import difflib
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from agentworld.verifiers.common import deaths, held, killed_ids, mob_type_killed, quest_stage, site_complete, task_mobs
+from agentworld.verifiers.common import (deaths, held, killed_ids, mob_type_killed, quest_stage, site_complete,
+                                         site_done_rounds, site_steps, task_mobs)
 
 if TYPE_CHECKING:
     from agentworld.tasks import Task
@@ -148,6 +152,99 @@ class At(Condition):
         return f"{self.agent} stands within {self.within} tiles of {where}"
 
 
+def site_key(site: str) -> str:
+    """The engine's id of a task site ('site#' + its id), however the task file spells it."""
+    return f"site#{site.removeprefix('site#')}"
+
+
+def site_name(site: str) -> str:
+    return site.removeprefix("site#")
+
+
+class Relay(Condition):
+    """Sites finished in order, each min_gap..max_gap rounds after the one before, from round from_round.
+
+    The rounds come from the event log (site_done), so a fire lit early or out of order never counts."""
+
+    kind: ClassVar[str] = "relay"
+    sites: list[str] = Field(min_length=2)
+    min_gap: int = Field(0, ge=0)
+    max_gap: int | None = Field(None, ge=0)  # None: no upper limit
+    from_round: int = Field(1, ge=1)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Relay":
+        if len({site_name(s) for s in self.sites}) != len(self.sites):
+            raise ValueError("a site appears twice in sites")
+        if self.max_gap is not None and self.max_gap < self.min_gap:
+            raise ValueError(f"max_gap {self.max_gap} is below min_gap {self.min_gap}")
+        return self
+
+    def met(self, world: "World", task: "Task") -> bool:
+        done = site_done_rounds(world)
+        rounds = [done.get(site_key(s)) for s in self.sites]
+        if any(r is None for r in rounds) or rounds[0] < self.from_round:
+            return False
+        top = self.max_gap if self.max_gap is not None else world.round + 1
+        return all(self.min_gap <= b - a <= top for a, b in zip(rounds, rounds[1:]))
+
+    def describe(self) -> str:
+        gap = f"{self.min_gap}-{self.max_gap}" if self.max_gap is not None else f"at least {self.min_gap}"
+        start = f", the first in round {self.from_round} or later" if self.from_round > 1 else ""
+        return (f"sites {' -> '.join(site_name(s) for s in self.sites)} are finished in that order, "
+                f"each {gap} rounds after the one before{start}")
+
+
+class BuiltWhileHeld(Condition):
+    """A site finished while someone stood within `within` tiles of every place at each build on it.
+
+    Deliveries count as builds; positions come from the event log, so a build made while a place stood
+    empty can never be repaired by arriving later."""
+
+    kind: ClassVar[str] = "built_while_held"
+    site: str
+    places: list[Union[str, Position]] = Field(min_length=1)  # landmark ids or [x, y]
+    within: int = Field(0, ge=0)  # Chebyshev distance
+
+    def met(self, world: "World", task: "Task") -> bool:
+        if not site_complete(world, self.site):
+            return False
+        steps = site_steps(world, self.site)
+        tiles = [world.map.resolve(place) for place in self.places]
+        return bool(steps) and all(
+            all(any(max(abs(x - px), abs(y - py)) <= self.within for x, y in where.values()) for px, py in tiles)
+            for _event, where in steps)
+
+    def describe(self) -> str:
+        where = ", ".join(p if isinstance(p, str) else f"({p[0]}, {p[1]})" for p in self.places)
+        return f"site {site_name(self.site)} is built while someone stands within {self.within} of each of {where}"
+
+
+class BuiltOn(Condition):
+    """A site finished on top of another: every build on it came after the round its base was finished.
+
+    Deliveries count as builds. The field is `base`, not `on`: YAML reads a key `on` as true."""
+
+    kind: ClassVar[str] = "built_on"
+    site: str
+    base: str  # the site it stands on
+
+    @model_validator(mode="after")
+    def _distinct(self) -> "BuiltOn":
+        if site_name(self.site) == site_name(self.base):
+            raise ValueError(f"a site cannot be built on itself ({site_name(self.site)})")
+        return self
+
+    def met(self, world: "World", task: "Task") -> bool:
+        below = site_done_rounds(world).get(site_key(self.base))
+        if below is None or not site_complete(world, self.site):
+            return False
+        return all(event["round"] > below for event, _where in site_steps(world, self.site))
+
+    def describe(self) -> str:
+        return f"site {site_name(self.site)} is built on the finished {site_name(self.base)}"
+
+
 class Predicate(Condition):
     """A condition the vocabulary cannot say, written as a function in the task's verifier module."""
 
@@ -166,7 +263,8 @@ class Predicate(Condition):
 
 
 CONDITIONS: dict[str, type[Condition]] = {
-    cls.kind: cls for cls in (Wields, Holds, SiteBuilt, Killed, NobodyDied, QuestDone, At, Predicate)
+    cls.kind: cls for cls in (Wields, Holds, SiteBuilt, Killed, NobodyDied, QuestDone, At, Relay,
+                                BuiltWhileHeld, BuiltOn, Predicate)
 }
 
 
@@ -222,10 +320,14 @@ def check_condition(condition: Condition, task: "Task", content: Any, verifier: 
     for name in condition.agents():
         if name not in agents:
             unknown("agent", name, agents)
-    if isinstance(condition, SiteBuilt):
-        sites = [s.id for s in task.world.sites]
-        if condition.site.removeprefix("site#") not in sites:
-            unknown("site", condition.site, sites)
+    sites = {s.id: s for s in task.world.sites}
+    for site in condition_sites(condition):
+        spec = sites.get(site_name(site))
+        if spec is None:
+            unknown("site", site, sites)
+        elif isinstance(condition, (Relay, BuiltWhileHeld, BuiltOn)) and not spec.materials and spec.work == 0:
+            problems.append(f"site '{spec.id}' needs no build (no materials, no work), so {condition.kind} "
+                            f"can never hold: it reads the builds")
     if isinstance(condition, Predicate):
         if verifier is None or not callable(getattr(verifier, condition.name, None)):
             where = f"the verifier {task.verifier_label}" if verifier is not None else "the task (it has no verifier)"
@@ -244,6 +346,17 @@ def check_condition(condition: Condition, task: "Task", content: Any, verifier: 
         quests = [q.id for npc in content.npcs.values() for q in npc.quests]
         if condition.quest not in quests:
             unknown("quest", condition.quest, quests)
-    if isinstance(condition, At) and isinstance(condition.place, str) and condition.place not in content.map.landmarks:
-        unknown("landmark", condition.place, content.map.landmarks)
+    places = [condition.place] if isinstance(condition, At) else list(getattr(condition, "places", None) or [])
+    for place in places:
+        if isinstance(place, str) and place not in content.map.landmarks:
+            unknown("landmark", place, content.map.landmarks)
     return problems
+
+
+def condition_sites(condition: Condition) -> list[str]:
+    """The task sites a condition names (as written in the task file)."""
+    if isinstance(condition, Relay):
+        return list(condition.sites)
+    if isinstance(condition, BuiltOn):
+        return [condition.base, condition.site]
+    return [condition.site] if isinstance(condition, (SiteBuilt, BuiltWhileHeld)) else []

@@ -75,6 +75,23 @@ def test_shipped_tasks_load_and_list():
     (lambda d: d["oracle"]["wizard"].append({"give": {"to": "wizzard", "item": "bead"}}), "unknown agent 'wizzard'"),
     (lambda d: d["world"].update({"mobs": [{"type": "dragonn", "position": [5, 5]}]}), "task_x.yaml: world.mobs[0].type: unknown mob type 'dragonn'"),
     (lambda d: d["agents"][1].update({"name": "lumberjack"}), "duplicate agent name"),
+    (lambda d: d["success"].append({"relay": {"sites": ["west_fire", "east_fire"]}}),
+     "task_x.yaml: success[1]: unknown site 'west_fire'"),
+    (lambda d: d["success"].append({"relay": {"sites": ["a", "b"], "min_gap": 3, "max_gap": 1}}),
+     "task_x.yaml: success[1]: relay: max_gap 1 is below min_gap 3"),
+    (lambda d: d["success"].append({"relay": {"sites": ["a"]}}),
+     "task_x.yaml: success[1]: relay.sites: List should have at least 2 items"),
+    (lambda d: d["success"].append({"built_on": {"site": "wheel", "base": "wheel"}}),
+     "task_x.yaml: success[1]: built_on: a site cannot be built on itself (wheel)"),
+    (lambda d: d["success"].append({"built_on": {"site": "wheel", "on": "base"}}),
+     "task_x.yaml: success[1]: built_on.base: Field required"),
+    (lambda d: (d["world"].update({"sites": [{"id": "bare", "position": [131, 121]}]}),
+                d["success"].append({"built_on": {"site": "bare", "base": "bare_base"}})),
+     "task_x.yaml: success[1]: site 'bare' needs no build (no materials, no work), so built_on can never hold"),
+    (lambda d: d["success"].append({"built_while_held": {"site": "circle", "places": ["nowhere"]}}),
+     "task_x.yaml: success[1]: unknown landmark 'nowhere'"),
+    (lambda d: d["success"].append({"built_while_held": {"site": "circle", "places": [[1, 2]], "within": -1}}),
+     "task_x.yaml: success[1]: built_while_held.within: Input should be greater than or equal to 0"),
 ])
 def test_errors_name_file_field_and_problem(tmp_path, raw01, mutate, expected):
     raw01.setdefault("world", {})
@@ -85,8 +102,8 @@ def test_errors_name_file_field_and_problem(tmp_path, raw01, mutate, expected):
 
 
 def test_missing_file_and_bad_yaml(tmp_path):
-    with pytest.raises(TaskError, match="task_99.yaml: no such task file"):
-        load_task("task_99")
+    with pytest.raises(TaskError, match="task_999.yaml: no such task file"):
+        load_task("task_999")
     bad = tmp_path / "broken.yaml"
     bad.write_text("id: [unclosed")
     with pytest.raises(TaskError, match="broken.yaml: invalid YAML"):

@@ -101,21 +101,24 @@ class SkillNeed(Need):
 
 @dataclass
 class Work(Need):
-    """`work` build actions at a site by members with `skill` >= `level`, after walking there."""
+    """`work` build actions at a site by members with `skill` >= `level`, after walking there (and, for a
+    site built on another, `on`, only in rounds after the earliest the team could finish `on`)."""
 
     site: str = ""
     work: int = 0
     skill: str | None = None
     level: int = 1
+    on: str | None = None  # a site this one is built on top of
 
     def _turns(self, team: Team) -> dict[str, int]:
         ctx = self.ctx
         tile = ctx.site_tile[self.site]
+        start = earliest_finish(team, self.on) + 1 if self.on else 1
         out = {}
         for m in team.members:
             if self.skill is not None and team.level(m, self.skill) < self.level:
                 continue
-            first = ctx.reach_round(m, tile)
+            first = max(ctx.reach_round(m, tile), start)
             if first <= ctx.rounds:
                 out[m] = ctx.rounds - first + 1
         return out
@@ -123,6 +126,8 @@ class Work(Need):
     def check(self, team: Team) -> Failure | None:
         turns = self._turns(team)
         need = f"{self.skill} {self.level}" if self.skill else "any member"
+        if self.on and math.isinf(earliest_finish(team, self.on)):
+            return self.fail(f"{self.site} stands on {self.on}, which this team cannot finish")
         if not turns:
             return self.fail(f"nobody can work on {self.site}: it needs {need}"
                              + (f" ({_best(team, self.skill)})" if self.skill else " within reach in time"))
@@ -133,11 +138,12 @@ class Work(Need):
 
     def providers(self, team: Team) -> list[Provider]:
         out = []
+        after = f" after {self.on} is finished" if self.on else ""
         for m, n in self._turns(team).items():
             start = self.ctx.agents[m].skills.get(self.skill, 1) if self.skill else self.level
             trained = (f" [has {self.skill} {start}, could reach {team.level(m, self.skill)}]"
                        if start < self.level else "")
-            out.append(Provider(m, f"{n} turns at the site{trained}"))
+            out.append(Provider(m, f"{n} turns at the site{after}{trained}"))
         return out
 
 
@@ -292,6 +298,80 @@ class Reach(Need):
     def providers(self, team: Team) -> list[Provider]:
         first = self._round()
         return [Provider(self.agent, f"there from round {max(first, 1)}")] if first <= self.ctx.rounds else []
+
+
+def earliest_finish(team: Team, site_id: str) -> float:
+    """The earliest round the team could finish a site: its last build is work by a qualified member
+    (or, without work, any delivery), and W work builds by q qualified members take at least
+    ceil(W / q) rounds from the first of them arriving."""
+    ctx = team.ctx
+    site, tile = ctx.sites[site_id], ctx.site_tile[site_id]
+    able = [m for m in team.members
+            if site.work == 0 or site.skill is None or team.level(m, site.skill) >= site.level]
+    if not able:
+        return INF
+    return min(ctx.reach_round(m, tile) for m in able) + max(math.ceil(site.work / len(able)), 1) - 1
+
+
+@dataclass(frozen=True)
+class Post:
+    """A place one member must occupy: within `near` tiles of `tile` (acting there, when `act`), with
+    `skill` >= `level` if a skill is named."""
+
+    label: str  # for people: "build at west_beacon", "stand on (130, 85)"
+    tile: tuple[int, int]
+    near: int
+    act: bool = True  # a build there takes a turn after arriving; standing there does not
+    skill: str | None = None
+    level: int = 1
+
+
+@dataclass
+class Crew(Need):
+    """Posts no single member can hold two of in time (all at one moment, or within a few rounds of
+    each other: `why` says which): the team needs a different qualified member on each post, a
+    matching of posts to members who can reach them in time with the level."""
+
+    posts: list[Post] = field(default_factory=list)
+    why: str = ""
+
+    def qualified(self, team: Team, post: Post) -> list[str]:
+        ctx = self.ctx
+        return [m for m in team.members
+                if ctx.reach_round(m, post.tile, post.near) - (0 if post.act else 1) <= ctx.rounds
+                and (post.skill is None or team.level(m, post.skill) >= post.level)]
+
+    def check(self, team: Team) -> Failure | None:
+        options = [self.qualified(team, post) for post in self.posts]
+        filled = matching(options)
+        if filled >= len(self.posts):
+            return None
+        return self.fail(f"{len(self.posts)} posts need different members ({self.why}): "
+                         f"{'; '.join(post.label for post in self.posts)}; this team of {len(team.members)} "
+                         f"can fill at most {filled} of them")
+
+    def providers(self, team: Team) -> list[Provider]:
+        out: dict[str, list[str]] = {}
+        for post in self.posts:
+            for m in self.qualified(team, post):
+                out.setdefault(m, []).append(post.label)
+        return [Provider(m, "can " + " or ".join(labels)) for m, labels in out.items()]
+
+
+def matching(options: list[list[str]]) -> int:
+    """The most posts filled by different members (bipartite matching by augmenting paths)."""
+    holder: dict[str, int] = {}
+
+    def place(post: int, seen: set[str]) -> bool:
+        for member in options[post]:
+            if member not in seen:
+                seen.add(member)
+                if member not in holder or place(holder[member], seen):
+                    holder[member] = post
+                    return True
+        return False
+
+    return sum(1 for post in range(len(options)) if place(post, set()))
 
 
 @dataclass

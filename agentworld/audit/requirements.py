@@ -2,7 +2,9 @@
 
 `wields` and `holds` need the agent they name, the items and the levels to equip; `site_built` the
 site's materials and work; `killed` the damage; `quest_done` the agent, its talks, the bring
-items and its own damage to the kill stages' mobs; `at` the agent there in time. A task ground
+items and its own damage to the kill stages' mobs; `at` the agent there in time; `relay` and
+`built_while_held` their sites' needs plus a crew, one member per post that no one member can hold
+two of in time; `built_on` both sites, the upper one's work after the lower could be done. A task ground
 item nothing else surely supplies, and an `at` place given as coordinates, are also facts
 someone's documentation must state. `nobody_died` beside kills of mobs with sure strikes
 means absorbing them (`survival`); custom predicates are not read (verdicts.py reports them).
@@ -10,10 +12,13 @@ means absorbing them (`survival`); custom predicates are not read (verdicts.py r
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
+from agentworld.audit.bounds import manhattan_near
 from agentworld.audit.model import Kind, Requirement
-from agentworld.audit.needs import Fact, ItemNeed, Kill, Named, Need, Reach, SkillNeed, Survive, Work
+from agentworld.audit.needs import Crew, Fact, ItemNeed, Kill, Named, Need, Post, Reach, SkillNeed, Survive, Work
+from agentworld.conditions import site_name
 
 if TYPE_CHECKING:
     from agentworld.audit.context import TaskContext
@@ -86,15 +91,104 @@ def _holds(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
 
 
 def _site(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
-    site = ctx.sites.get(c.site.removeprefix("site#"))
+    return _site_needs(c.site, ctx, text)
+
+
+def _site_needs(site_id: str, ctx: "TaskContext", text: str, on: str | None = None) -> list[Need]:
+    """A site's materials and its work (only after the site it stands `on` could be finished)."""
+    site = ctx.sites.get(site_name(site_id))
     if site is None:
         return []
     needs = _items(dict(site.materials), ctx, text)
     if site.work > 0:
         skill = f"{site.skill} {site.level}" if site.skill else "no skill"
-        needs.append(Work(_req(f"work:{site.id}", "capability", f"{site.work} work turns at {site.id} ({skill})",
-                               text), ctx, site.id, site.work, site.skill, site.level))
+        after = f", after {on} is finished" if on else ""
+        what = f"{site.work} work turns at {site.id} ({skill}{after})"
+        needs.append(Work(_req(f"work:{site.id}", "capability", what, text), ctx, site.id, site.work, site.skill,
+                          site.level, on))
     return needs
+
+
+def _build_post(site_id: str, ctx: "TaskContext") -> Post:
+    """Where a site's finishing build is made: within interact range, with the site's skill if it has work."""
+    site = ctx.sites[site_id]
+    skill = site.skill if site.work > 0 else None
+    return Post(f"build at {site_id}" + (f" ({skill} {site.level})" if skill else ""), ctx.site_tile[site_id],
+                ctx.interact, True, skill, site.level)
+
+
+def _crew(key: str, posts: list[Post], apart: Any, why: str, ctx: "TaskContext", text: str) -> list[Need]:
+    """A Crew need over the largest set of posts that pairwise no member can hold both of (`apart`)."""
+    clique = largest_clique(len(posts), apart)
+    if len(clique) < 2:
+        return []
+    chosen = [posts[i] for i in clique]
+    return [Crew(_req(key, "presence", f"{len(chosen)} different members: {why}", text), ctx, chosen, why)]
+
+
+def largest_clique(n: int, linked: Any) -> list[int]:
+    """The largest set of indices 0..n-1 pairwise `linked(i, j)` (i < j), by exhaustive search: tasks
+    name a handful of posts. Any such set is a sound lower bound on the members needed."""
+    best: list[int] = []
+
+    def grow(chosen: list[int], rest: list[int]) -> None:
+        nonlocal best
+        if len(chosen) + len(rest) <= len(best):
+            return
+        if not rest:
+            best = list(chosen)
+            return
+        head, tail = rest[0], rest[1:]
+        grow(chosen + [head], [j for j in tail if linked(head, j)])
+        grow(chosen, tail)
+
+    grow([], list(range(n)))
+    return best
+
+
+def _relay(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
+    """Each site's needs, and one member per site wherever two finishing builds are too far apart for one
+    walker in the rounds between them: a member finishing site i in round r can act at site j at the
+    earliest in round r + 1 + ceil(tiles / move_speed), and the relay allows at most max_gap per step."""
+    ids = [site_name(s) for s in c.sites if site_name(s) in ctx.sites]
+    needs = [need for site in ids for need in _site_needs(site, ctx, text)]
+    if c.max_gap is None or len(ids) != len(c.sites):
+        return needs
+    tiles, speed, reach = [ctx.site_tile[s] for s in ids], ctx.content.rules.move_speed, 2 * ctx.interact
+
+    def apart(i: int, j: int) -> bool:
+        walk = math.ceil(manhattan_near(tiles[i], tiles[j], reach) / speed)
+        return walk > c.max_gap * abs(j - i) - 1
+
+    why = f"at {speed} tiles a turn, no one finishes two of these sites {c.max_gap} rounds a step apart"
+    return needs + _crew(f"crew:relay:{'>'.join(ids)}", [_build_post(s, ctx) for s in ids], apart, why, ctx, text)
+
+
+def _built_while_held(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
+    """The site's needs, facts for places given as coordinates, and at each build one member building and
+    one on every place at the same moment: posts farther apart than both their ranges need two members."""
+    site = site_name(c.site)
+    needs = _site_needs(site, ctx, text)
+    if site not in ctx.sites:
+        return needs
+    posts = [_build_post(site, ctx)]
+    for place in c.places:
+        tile = tuple(ctx.content.map.resolve(place))
+        posts.append(Post(f"stand within {c.within} of {place if isinstance(place, str) else tile}", tile,
+                          c.within, False))
+        if not isinstance(place, str):
+            needs.extend(_place_fact(tile, ctx, text))
+
+    def apart(i: int, j: int) -> bool:
+        (ax, ay), (bx, by) = posts[i].tile, posts[j].tile
+        return max(abs(ax - bx), abs(ay - by)) > posts[i].near + posts[j].near
+
+    return needs + _crew(f"crew:{site}", posts, apart, "no one stands at two of these places at once", ctx, text)
+
+
+def _built_on(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
+    """Both sites' needs; the upper site's work only after the earliest round the lower could be finished."""
+    return _site_needs(c.base, ctx, text) + _site_needs(c.site, ctx, text, on=site_name(c.base))
 
 
 def _killed(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
@@ -127,9 +221,7 @@ def _at(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
     needs.append(Reach(_req(f"reach:{c.agent}@{tile[0]},{tile[1]}", "presence", text, text), ctx, c.agent, tile,
                        c.within, act=False))
     if not isinstance(c.place, str):
-        needles = [f"{tile[0]}, {tile[1]}", f"{tile[0]},{tile[1]}"]
-        needs.append(Fact(_req(f"fact:place@{tile[0]},{tile[1]}", "knowledge", f"where ({tile[0]}, {tile[1]}) is",
-                               text), ctx, needles))
+        needs.extend(_place_fact(tile, ctx, text))
     return needs
 
 
@@ -143,5 +235,13 @@ def survival(needs: list[Need], ctx: "TaskContext", text: str) -> list[Need]:
                     ctx, kills)]
 
 
+def _place_fact(tile: tuple, ctx: "TaskContext", text: str) -> list[Need]:
+    """A place given as coordinates: someone's documentation (or the objective) must say where it is."""
+    needles = [f"{tile[0]}, {tile[1]}", f"{tile[0]},{tile[1]}"]
+    return [Fact(_req(f"fact:place@{tile[0]},{tile[1]}", "knowledge", f"where ({tile[0]}, {tile[1]}) is", text),
+                 ctx, needles)]
+
+
 _EXPANDERS = {"wields": _wields, "holds": _holds, "site_built": _site, "killed": _killed,
-              "quest_done": _quest, "at": _at}
+              "quest_done": _quest, "at": _at, "relay": _relay, "built_while_held": _built_while_held,
+              "built_on": _built_on}

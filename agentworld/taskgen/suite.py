@@ -6,6 +6,7 @@ agentworld/tasks/<id>.yaml. Ids continue after the hand-written tasks (task_17 o
 
 from __future__ import annotations
 
+from agentworld.taskgen import suite_a, suite_b
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.motifs import Source, Trader, escort, exchange, forge, haul, hunt, raise_site, survey, vigil
 
@@ -343,4 +344,4 @@ def drafts() -> list[Draft]:
             own=Source("provisioner", "Provisioner", "silkmoth_cocoons", 2, "sunscar_oasis", (1, 1)),
             keeper={"name": "provisioner", "title": "Provisioner", "spawn": "sunscar_oasis",
                     "place": "saltreach_village"}),
-    ]
+    ] + suite_a.drafts() + suite_b.drafts()

@@ -47,6 +47,7 @@ class _EventCache:
         self.deaths: list[dict] = []
         self.kinds: dict[str, list[dict]] = {}
         self.pos: dict[str, tuple[int, int]] | None = None  # players' positions as of the last scanned event
+        self.dead: set[str] = set()  # players dead as of the last scanned event (they hold no place)
         self.site_steps: dict[str, list[tuple[dict, dict[str, tuple[int, int]]]]] = {}
         self.killed_types: set[str] = set()
         self.killed_ids: set[str] = set()
@@ -71,12 +72,15 @@ class _EventCache:
                 self.pos[e["agent"]] = (e["to"][0], e["to"][1])
             elif kind == "respawn" and e.get("player") in self.pos:
                 self.pos[e["player"]] = (e["position"][0], e["position"][1])
+                self.dead.discard(e["player"])
             elif kind == "site_progress":
-                self.site_steps.setdefault(e["site"], []).append((e, dict(self.pos)))
+                living = {name: at for name, at in self.pos.items() if name not in self.dead}
+                self.site_steps.setdefault(e["site"], []).append((e, living))
             if kind == "site_done":
                 self.site_done.setdefault(e["site"], e["round"])
             elif kind == "death":
                 self.deaths.append(e)
+                self.dead.add(e.get("player"))
             if kind == "kill":
                 self.killed_types.add(e.get("mob"))
                 self.killed_ids.add(e.get("target"))
@@ -201,6 +205,6 @@ def _quest_giver(world: Any, quest: str) -> str:
 
 
 def site_steps(world: Any, site: str) -> list[tuple[dict, dict[str, tuple[int, int]]]]:
-    """Every build on `site` (its site_progress event) with where each player stood at that moment."""
+    """Every build on `site` (its site_progress event) with where each living player stood at that moment."""
     sid = site if site.startswith("site#") else f"site#{site}"
     return list(_scan(world).site_steps.get(sid, ()))

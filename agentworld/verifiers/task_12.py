@@ -1,13 +1,15 @@
 """Task 12, The Warding Ritual: three chants at the circle while all four ward stones are held.
 
-Where each warden stood at each chant comes from the event log (moves and respawns up to that
+Where each player stood at each chant comes from the event log (moves and respawns up to that
 build), so a chant made while a stone was empty can never be repaired by arriving later.
 
-Success (task file): the circle is complete and `ritual_complete` holds. Why each role is needed:
-the four stones are 26-63 tiles apart (one warden cannot hold two), only the ritualist has
-alchemy 30 for the chants (no trainer teaches it past Morwen's 30, in the Murkfen, 40 XP a talk)
-and must stand at the circle, and only the ritualist's notes say where the stones are. Legal
-alternatives that pass: any warden on any stone, wardens arriving in any order.
+Success (task file): `built_while_held` of the circle, someone within 1 tile of each of the four
+stones at every chant. Why each role is needed: at every chant five places are occupied at once,
+the circle (the chanter) and four stones 26-63 tiles apart and 27-36 from the circle, so the
+ritual needs five different agents and the team has exactly five (presence); only the ritualist
+has alchemy 30 for the chants (capability: no trainer teaches it past Morwen's 30, in the Murkfen,
+40 XP a talk), and only the ritualist's notes say where the stones are. Legal alternatives that
+pass: any warden on any stone, wardens arriving in any order.
 Checkpoints: two stones held at once, all four held at once, a first chant with all held.
 """
 
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agentworld.verifiers.common import site_complete, site_steps
+from agentworld.verifiers.common import site_steps
 
 SITE = "site#ritual_circle"
 WARDENS = ("north_warden", "west_warden", "south_warden", "east_warden")
@@ -52,12 +54,6 @@ def _chants(world: Any) -> list[dict[str, tuple[int, int]]]:
 def first_chant(world: Any, task: Any) -> bool:
     chants = _chants(world)
     return bool(chants) and _held(chants[0])
-
-
-def ritual_complete(world: Any, task: Any) -> bool:
-    """The ritual is finished and every chant was made while all four stones were held."""
-    chants = _chants(world)
-    return site_complete(world, SITE) and bool(chants) and all(_held(pos) for pos in chants)
 
 
 CHECKPOINTS = {

@@ -3,12 +3,15 @@
 Order comes from the event log: every build on the wheel must come in a round after the one in
 which the foundation was finished, so a wheel started early can never be counted.
 
-Success (task file): the foundation is built and `wheel_mounted` holds. Why each role is needed:
-sandstone needs the only pickaxe (quarryman), the stonework mining 20 (mason), pine the only axe
-and lumberjacking 10 (pine feller), planks fletching 10 and the wheel's work crafting 20
-(millwright; lessons are far too slow), and the 20 nails (80 coins) the only purse
-(quartermaster: the others, selling their tools and what the nodes hold, raise less). Legal alternatives
-that pass: the quarryman and the quartermaster deliver their materials to the sites themselves.
+Success (task file): `built_on` the wheel on the foundation. Why each role is needed (all by
+capability): hardpan sandstone needs mining 20 (quarryman: the others start at 1 and could reach
+9 in the budget, and no shop sells it), the stonework crafting 30 (mason: the others could reach
+18), pine lumberjacking 10 (pine feller: the others could reach 4), the wheelwright's work
+fletching 30 (millwright: the others could reach 24, and no trainer teaches past 25), and the
+mill's axle is the quartermaster's, the only one in the world (forging another needs smithing 50);
+the quartermaster's purse buys the 20 nails (80 coins). Legal alternatives that pass: the
+quarryman and the quartermaster deliver their materials to the sites themselves; anyone who
+raises 80 coins may buy the nails.
 Checkpoints: stone quarried, planks sawn, nails bought, foundation laid.
 """
 
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agentworld.verifiers.common import held, site_complete, site_done_rounds, site_steps
+from agentworld.verifiers.common import held, site_complete
 
 FOUNDATION, WHEEL = "site#mill_foundation", "site#mill_wheel"
 
@@ -27,7 +30,7 @@ def _delivered(world: Any, site_id: str, item: str) -> int:
 
 
 def stone_quarried(world: Any, task: Any) -> bool:
-    return held(world, "sandstone") + _delivered(world, FOUNDATION, "sandstone") >= 6
+    return held(world, "hardpan_sandstone") + _delivered(world, FOUNDATION, "hardpan_sandstone") >= 6
 
 
 def planks_sawn(world: Any, task: Any) -> bool:
@@ -40,14 +43,6 @@ def nails_bought(world: Any, task: Any) -> bool:
 
 def foundation_laid(world: Any, task: Any) -> bool:
     return site_complete(world, FOUNDATION)
-
-
-def wheel_mounted(world: Any, task: Any) -> bool:
-    """The wheel is complete and every build on it came after the foundation was finished."""
-    done = site_done_rounds(world)
-    if FOUNDATION not in done or not site_complete(world, WHEEL):
-        return False
-    return all(event["round"] > done[FOUNDATION] for event, _pos in site_steps(world, WHEEL))
 
 
 CHECKPOINTS = {

@@ -467,7 +467,8 @@ function argEditor(args, f, rerender) {
         args.items[item] = (args.items[item] || 0) + 1; rerender();
       })}}, "+ item"));
   }
-  const lists = {site: doc.world.sites.map((s) => [s.id, s.id]), mob: LIB.mobs.map((m) => [m.id, `${m.name} (${m.id})`]),
+  const sites = doc.world.sites.map((s) => [s.id, s.id]);
+  const lists = {site: sites, base: sites, mob: LIB.mobs.map((m) => [m.id, `${m.name} (${m.id})`]),
                  quest: LIB.quests.map((q) => [q.id, `${q.name} (${q.npc})`])};
   if (lists[name]) {
     return el("label", {}, name, options(el("select", {dataset: {arg: name}, on: {change: (e) => set(e.target.value)}}),
@@ -479,9 +480,16 @@ function argEditor(args, f, rerender) {
       size: 14, dataset: {arg: name}, title: "a landmark id or x, y", on: {change: (e) => set(parsePlace(e.target.value))}}),
       el("datalist", {id}, LIB.landmarks.map((m) => el("option", {value: m.id}, m.name))));
   }
-  if (name === "within") {
-    return el("label", {}, "within", el("input", {type: "number", min: 0, value: args.within ?? f.default ?? 0,
-      style: "width:4em", dataset: {arg: name}, on: {input: (e) => set(Number(e.target.value))}}));
+  if (["within", "min_gap", "max_gap", "from_round"].includes(name)) {
+    return el("label", {}, name, el("input", {type: "number", min: 0, value: args[name] ?? f.default ?? "",
+      style: "width:4em", dataset: {arg: name}, on: {input: (e) => set(e.target.value === "" ? null : Number(e.target.value))}}));
+  }
+  if (name === "sites" || name === "places") {  // in order, separated by ';' (a place: a landmark id or x, y)
+    const shown = (args[name] || []).map(where).join("; ");
+    return el("label", {}, name, el("input", {value: shown, size: 28, dataset: {arg: name},
+      title: name === "sites" ? "site ids in order, separated by ;" : "landmark ids or x, y, separated by ;",
+      on: {change: (e) => set(e.target.value.split(";").map((t) => t.trim()).filter(Boolean)
+        .map((t) => (name === "places" ? parsePlace(t) : t)))}}));
   }
   return el("label", {}, name, el("input", {value: args[name] ?? "", dataset: {arg: name},
     on: {input: (e) => set(e.target.value)}}));

@@ -1,0 +1,312 @@
+"""Motifs of tasks 50-75, each built on `forge`'s chain (gatherers -> makers -> one named agent)
+and changing what that last agent must do with the product:
+
+- `holdout` (survival): a keeper carries the food only the cook can make back to a camp the team
+  must hold, and nobody may die;
+- `armed` (combat): a fighter takes up the weapon or armour only the makers can make and kills a
+  task-placed beast;
+- `commission` (trading): a patron pays the maker its price in coins for the piece (a trade offer
+  the maker accepts), and both ends of the bargain are the outcome.
+
+The world, not the wording, makes each role necessary: rare nodes (gathering 45-50) only the
+gatherers can work, recipes (45-55) only the makers know, and an outcome naming the last agent.
+Signatures are prefixed with the motif's name, so none can equal a `forge` task's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from agentworld.taskgen import places
+from agentworld.taskgen.build import Draft
+from agentworld.taskgen.motifs import Source, _checkpoint, forge
+from agentworld.taskgen.parts import Agent, spawn_text, xy
+
+Plan = list[dict]
+Position = tuple[int, int]
+
+
+def _final(makers: list[dict]) -> tuple[str, int]:
+    """The last maker's product and how many units it makes."""
+    recipe_id, times = makers[-1]["recipes"][-1]
+    recipe = places.content().recipes[recipe_id]
+    item, per = next(iter(recipe.outputs.items()))
+    return item, per * times
+
+
+def _rewrite(draft: Draft, name: str, plan: Callable[[Plan], Plan]) -> None:
+    """Rewrite agent `name`'s plan in the draft and in every alternative route that names it."""
+    agent = next(a for a in draft.agents if a.name == name)
+    agent.plan = plan(agent.plan)
+    draft.alternatives = [(what, {n: plan(p) if n == name else p for n, p in plans.items()})
+                          for what, plans in draft.alternatives]
+
+
+def _chain(task_id: str, name: str, sources: list[Source], makers: list[dict], last: dict | None,
+           intro: str) -> Draft:
+    """forge's chain, ending with `last` (name, title, skills, spawn) receiving the final product,
+    or (None) with the last maker keeping it. With `last["gathers"]`, `last` is one of the sources:
+    it gathers its load, hands it on, and later receives the product."""
+    if last is None:
+        return forge(task_id, name, sources=sources, makers=makers, intro=intro, wields={})
+    item, _count = _final(makers)
+    own = bool(last.get("gathers"))
+    stand_in = f"{last['name']}__receiver" if own else last["name"]
+    draft = forge(task_id, name, sources=sources, makers=makers, intro=intro,
+                  wielder={"name": stand_in, "title": last["title"], "skills": dict(last.get("skills", {})),
+                           "spawn": last["spawn"], "item": item})
+    if own:
+        _merge(draft, last["name"], stand_in)
+    return draft
+
+
+def _merge(draft: Draft, gatherer: str, stand_in: str) -> None:
+    """Make the gatherer named `gatherer` also play the stand-in receiver's part (after its own),
+    in the task and in every alternative route; hand-overs to the stand-in go to the gatherer."""
+    g = next(a for a in draft.agents if a.name == gatherer)
+    w = next(a for a in draft.agents if a.name == stand_in)
+
+    def renamed(plan: Plan) -> Plan:
+        return [{kind: ({**args, "to": gatherer} if isinstance(args, dict) and args.get("to") == stand_in else args)
+                 for kind, args in step.items()} for step in plan]
+
+    def merged(plans: dict[str, Plan]) -> dict[str, Plan]:
+        out = {n: renamed(p) for n, p in plans.items() if n not in (gatherer, stand_in)}
+        if gatherer in plans or stand_in in plans:
+            out[gatherer] = renamed(plans.get(gatherer, g.plan) + plans.get(stand_in, w.plan))
+        return out
+
+    g.plan = renamed(g.plan + w.plan)
+    g.skills.update(w.skills)
+    g.kind = f"{g.kind}+{w.kind}"
+    draft.agents = [a for a in draft.agents if a is not w]
+    for a in draft.agents:
+        a.plan = renamed(a.plan) if a is not g else a.plan
+        a.context = a.context.replace(stand_in, gatherer)
+    draft.alternatives = [(what, merged(plans)) for what, plans in draft.alternatives]
+    draft.success = [{k: ({**v, "agent": gatherer} if v.get("agent") == stand_in else v) for k, v in c.items()}
+                     for c in draft.success]
+    draft.checkpoints = [{**c, "when": {k: ({**v, "agent": gatherer} if v.get("agent") == stand_in else v)
+                                        for k, v in c["when"].items()}} for c in draft.checkpoints]
+    shape = draft.signature.rsplit(">", 1)
+    draft.signature = f"{shape[0]}>G{shape[1]}"  # the receiver is a gatherer too
+
+
+def _signature(draft: Draft, motif: str, last: str) -> str:
+    """forge's shape under the motif's name, its final W (the wielder) replaced by `last`."""
+    shape = draft.signature.split(":", 1)[1]
+    return f"{motif}:{shape[:-1]}{last}"
+
+
+SHELTER = "brindlemark_inn"  # inside the town walls, where no wild mob spawns
+
+
+def holdout(task_id: str, name: str, *, sources: list[Source], makers: list[dict], keeper: dict | None,
+            camp: str, intro: str, shelter: str = SHELTER) -> Draft:
+    """Gatherers -> cooks -> a keeper who must hold the food at a camp at the end; nobody may die.
+    Whoever has done their part takes shelter (an idle traveller in the wild is prey).
+
+    keeper: {name, title, spawn}, or None when the last cook carries the food to the camp itself."""
+    food, count = _final(makers)
+    draft = _chain(task_id, name, sources, makers, keeper, intro)
+    content = places.content()
+    food_name = content.items[food].name.lower()
+    cook = makers[-1]
+    holder = keeper or cook
+    where = f"{places.landmark_name(camp)} {xy(places.landmark(camp))} (`{camp}`)"
+    stay = "Everyone must come through alive: a death anywhere on the team fails the task."
+
+    def carry(plan: Plan) -> Plan:
+        if keeper is None:  # the cook's own plan, ending with forge's `equip`
+            return [step for step in plan if "equip" not in step] + [{"move_to": {"target": camp}}]
+        # (forge's receiver part ends [move_to station, wait_for, equip]; a gathering keeper's starts earlier)
+        return plan[:-2] + [{"wait_for": {"item": food, "count": count}}, {"move_to": {"target": camp}}]
+
+    _rewrite(draft, holder["name"], carry)
+    me = next(a for a in draft.agents if a.name == holder["name"])
+    if keeper is None:
+        me.kind = "make+keep"
+        me.context = me.context.split("\nThe " + food_name)[0] + (
+            f"\nThe {food_name} is for the camp at {where}: carry {'both' if count == 2 else f'all {count}'} there yourself once they are "
+            f"made, and stay (within 3 tiles). {stay}")
+    elif keeper.get("gathers"):
+        me.kind = "gather+keep"
+        me.context += (
+            f"\nThe camp at {where} holds out only if you are there with {count} {food_name} (`{food}`) in your "
+            f"pack. The {cook['title'].lower()} makes it at `{me.plan[-3]['move_to']['target']}`: once your load is "
+            f"delivered, wait there for it, then carry it to the camp and stay (within 3 tiles). {stay}")
+    else:
+        me.kind = "keep"
+        me.context = (
+            f"You are the team's {keeper['title'].lower()}: the camp at {where} holds out only if you are there "
+            f"with {count} {food_name} (`{food}`) in your pack. You start at {spawn_text(keeper['spawn'])}; you can "
+            f"neither catch, gather nor cook any of it.\nThe {cook['title'].lower()} makes it at "
+            f"`{me.plan[0]['move_to']['target']}`: go there, wait for it to be handed to you, then carry it to the "
+            f"camp and stay (within 3 tiles). {stay}")
+    refuge = f"{places.landmark_name(shelter)} {xy(places.landmark(shelter))} (`{shelter}`)"
+    for agent in draft.agents:
+        if agent.name != holder["name"]:
+            _rewrite(draft, agent.name, lambda plan: plan + [{"move_to": {"target": shelter}}])
+            agent.context += (f"\nOnce your part is done, take shelter at {refuge}, inside the town walls: wild "
+                              f"beasts prey on anyone idling in the open, and a death anywhere on the team fails "
+                              f"the task.")
+    draft.category, draft.motif = "survival", "holdout"
+    draft.signature = _signature(draft, "holdout", f"K{count}@camp")
+    draft.success = [{"holds": {"agent": holder["name"], "items": {food: count}}},
+                     {"at": {"agent": holder["name"], "place": camp, "within": 3}},
+                     {"nobody_died": {}}]
+    draft.checkpoints = [c for c in draft.checkpoints if c["id"] != f"{food}_made"][:4] + [
+        _checkpoint(f"{food}_ready", f"All {count} {food_name} have been made.", {"holds": {"items": {food: count}}}),
+        _checkpoint(f"{food}_carried", f"The {holder['title'].lower()} carries the {food_name}.",
+                    {"holds": {"agent": holder["name"], "items": {food: count}}}),
+    ]
+    draft.objective = (f"{intro} The task is complete when the {holder['title'].lower()} stands at "
+                       f"{places.landmark_name(camp)} holding {count} {food_name}, and nobody on the team has died.")
+    draft.why = _why(draft, f"carried by the {holder['title'].lower()} to {places.landmark_name(camp)} (named by "
+                            f"the outcome); nobody may die")
+    return draft
+
+
+def _why(draft: Draft, end: str) -> str:
+    """forge's collaboration line up to the product, then what the motif does with it."""
+    chain = draft.why.split(" -> wielded by")[0].split(", who wields it")[0]
+    return f"{chain} -> {end}"
+
+
+def armed(task_id: str, name: str, *, sources: list[Source], makers: list[dict], fighter: dict, beast: dict,
+          intro: str, trophy: bool = False) -> Draft:
+    """Gatherers -> makers -> a fighter who must take up the piece and kill a task-placed beast.
+
+    fighter: {name, title, skills, spawn, equipment?}, or with `makes: True` the last maker itself;
+    beast: {type, near, direction?, away?, approach?}. With `trophy`, the beast's drops are an input
+    of the first maker whose recipe needs them: the fighter kills it first and brings them."""
+    piece, _count = _final(makers)
+    self_made = bool(fighter.get("makes"))
+    draft = _chain(task_id, name, sources, makers, None if self_made else fighter, intro)
+    content = places.content()
+    spec = content.mobs[beast["type"]]
+    taken = {tuple(n["position"]) for n in draft.world.get("nodes", [])}
+    lair = places.free_tile(places.landmark(beast["near"]), beast.get("away", 6), taken,
+                            beast.get("direction", (0, -1)))
+    stand = places.free_tile(lair, 3, taken, beast.get("approach", (0, 1)))
+    item = content.items[piece]
+    need = ", ".join(f"{s} {lvl}" for s, lvl in (item.requires or {}).items())
+    drop = spec.drops[0]
+    drop_count = drop.count if isinstance(drop.count, int) else drop.count[0]
+    taker = next((m for m in makers if any(drop.item in content.recipes[r].inputs for r, _ in m["recipes"])), None)
+    if trophy and taker is None:
+        raise ValueError(f"{task_id}: no maker's recipe uses the {beast['type']}'s {drop.item}")
+    station = next(a for a in draft.agents if a.name == makers[-1]["name"]).plan[0]["move_to"]["target"]
+    go = [{"move_to": {"target": list(stand)}}, {"attack": {"target": beast["type"]}}]
+
+    def hunt(plan: Plan) -> Plan:
+        if not trophy:
+            return plan + go
+        if taker["name"] == fighter["name"]:  # the fighter works the drops itself
+            return go + plan
+        to_taker = next(a for a in draft.agents if a.name == taker["name"]).plan[0]
+        return go + [to_taker, {"give": {"to": taker["name"], "item": drop.item, "count": drop_count}}] + plan
+
+    _rewrite(draft, fighter["name"], hunt)
+    me = next(a for a in draft.agents if a.name == fighter["name"])
+    me.kind = "make+wield+fight" if self_made else "gather+wield+fight" if fighter.get("gathers") else "wield+fight"
+    me.skills.update(fighter["skills"])
+    me.equipment = dict(fighter.get("equipment", {}))
+    held = (f" You carry a {content.items[me.equipment['weapon']].name.lower()}."
+            if me.equipment.get("weapon") else "")
+    skills = ", ".join(f"{s} {lvl}" for s, lvl in fighter["skills"].items())
+    beast_line = (f"The {spec.name.lower()} (`{beast['type']}`, {spec.hp} HP, hits back for up to {spec.max_hit}) "
+                  f"waits at {xy(lair)}: `attack` it every turn until it dies (it fights only those who strike it).")
+    if trophy:
+        use = ("your own recipe needs them" if taker["name"] == fighter["name"] else
+               f"the {taker['title'].lower()} needs them, so `give` them over (within 2 tiles)")
+        beast_line += f" What it drops ({drop_count} {drop.item}) is yours when it dies: {use}."
+    if self_made:
+        me.context = me.context.split("\nThe " + item.name.lower())[0] + (
+            f"\nYou are also the team's only fighter ({skills}).{held} Once the {item.name.lower()} is made, "
+            f"`equip` it and keep it on.\n{beast_line}")
+    elif fighter.get("gathers"):
+        me.context += (
+            f"\nYou are also the team's only fighter: {skills}.{held} The {item.name.lower()} (`{piece}`; it needs "
+            f"{need}, which only you have) is for you: once your load is delivered, collect it from the "
+            f"{makers[-1]['title'].lower()} at `{station}`, `equip` it and keep it on.\n{beast_line}")
+    else:
+        me.context = (
+            f"You are the team's {fighter['title'].lower()} and its only fighter: {skills}.{held} The "
+            f"{item.name.lower()} (`{piece}`; it needs {need}, which only you have) is being made for you: collect it "
+            f"from the {makers[-1]['title'].lower()} at `{station}`, `equip` it and keep it on.\nYou start at "
+            f"{spawn_text(fighter['spawn'])}. {beast_line}")
+    if trophy and taker["name"] != fighter["name"]:
+        maker_agent = next(a for a in draft.agents if a.name == taker["name"])
+        maker_agent.context += (f"\nThe {drop_count} {drop.item} come from the {spec.name.lower()}: the "
+                                f"{fighter['title'].lower()} brings them once it is dead.")
+    draft.category, draft.motif = "combat", "armed"
+    draft.signature = _signature(draft, "armed:T+" if trophy else "armed", "F").replace(":T+:", ":T+")
+    draft.world = {**draft.world, "mobs": [{"type": beast["type"], "position": list(lair)}]}
+    draft.success = [{"wields": {"agent": fighter["name"], "item": piece}}, {"killed": {"mob": beast["type"]}}]
+    draft.checkpoints = [c for c in draft.checkpoints if c["id"] != f"{piece}_made"][:4] + [
+        _checkpoint(f"{beast['type']}_slain", f"The {spec.name.lower()} is dead.", {"killed": {"mob": beast["type"]}}),
+        _checkpoint(f"{piece}_made", f"The {item.name.lower()} exists.", {"holds": {"items": {piece: 1}}}),
+    ]
+    draft.objective = (f"{intro} The task is complete when the {fighter['title'].lower()} wields the "
+                       f"{item.name.lower()} and the {spec.name.lower()} is dead.")
+    draft.why = _why(draft, f"taken up by the {fighter['title'].lower()} (named by the outcome), who kills the "
+                            f"{spec.name.lower()} ({spec.hp} HP)" + (f", whose {drop.item.replace('_', ' ')} only "
+                                                                     f"the kill yields" if trophy else ""))
+    return draft
+
+
+def commission(task_id: str, name: str, *, sources: list[Source], makers: list[dict], patron: dict, price: int,
+               intro: str, wear: bool = False) -> Draft:
+    """Gatherers -> makers -> a patron who buys the piece from the last maker for `price` coins (the
+    maker offers it, the patron accepts), and with `wear` must also wield it.
+
+    patron: {name, title, skills, spawn}; the patron starts with exactly `price` coins."""
+    piece, _count = _final(makers)
+    draft = _chain(task_id, name, sources, makers, patron, intro)
+    content = places.content()
+    item = content.items[piece]
+    seller = makers[-1]
+    offer = {"trade_offer": {"to": patron["name"], "give": {piece: 1}, "want": {"coins": price}}}
+
+    def sell(plan: Plan) -> Plan:
+        return [offer if "give" in step and step["give"]["item"] == piece else step for step in plan]
+
+    def buy(plan: Plan) -> Plan:
+        return plan[:-2] + [{"trade_accept": {"from": seller["name"]}}] + ([plan[-1]] if wear else [])
+
+    _rewrite(draft, seller["name"], sell)
+    _rewrite(draft, patron["name"], buy)
+    me = next(a for a in draft.agents if a.name == patron["name"])
+    me.kind = "buy+wield" if wear else "buy"
+    me.inventory = {"coins": price}
+    station = me.plan[-3 if wear else -2]["move_to"]["target"]
+    maker_agent = next(a for a in draft.agents if a.name == seller["name"])
+    maker_agent.kind += "+sell"
+    maker_agent.context = maker_agent.context.split("\nWhen it is made")[0] + (
+        f"\nThe {item.name.lower()} is commissioned: sell it to the {patron['title'].lower()} for {price} coins, "
+        f"not less (`trade_offer` it for the coins, or accept theirs), at `{station}`, where they will come.")
+    need = ", ".join(f"{s} {lvl}" for s, lvl in (item.requires or {}).items())
+    me.context = (
+        f"You are the {patron['title'].lower()}: you commissioned the {item.name.lower()} (`{piece}`) and carry "
+        f"its price, {price} coins, which is all you have. You start at {spawn_text(patron['spawn'])}; you can "
+        f"neither gather nor make any part of it.\nThe {seller['title'].lower()} finishes it at `{station}`: go "
+        f"there and pay for it (accept their `trade_offer` of the piece for {price} coins, or make the offer "
+        f"yourself). The bargain is done when you hold the piece and the {seller['title'].lower()} holds the coins."
+        + (f" Then `equip` it: it needs {need}, which only you have, and the bargain counts only once you wear it."
+           if wear else ""))
+    draft.category, draft.motif = "trading", "commission"
+    draft.signature = _signature(draft, "commission", "$PW" if wear else "$P")
+    owner = {"wields": {"agent": patron["name"], "item": piece}} if wear else {
+        "holds": {"agent": patron["name"], "items": {piece: 1}}}
+    draft.success = [owner, {"holds": {"agent": seller["name"], "items": {"coins": price}}}]
+    draft.checkpoints = [c for c in draft.checkpoints if c["id"] != f"{piece}_made"][:4] + [
+        _checkpoint(f"{piece}_made", f"The {item.name.lower()} exists.", {"holds": {"items": {piece: 1}}}),
+        _checkpoint("price_paid", f"The {seller['title'].lower()} holds the {price} coins.",
+                    {"holds": {"agent": seller["name"], "items": {"coins": price}}}),
+    ]
+    draft.objective = (f"{intro} The task is complete when the {patron['title'].lower()} "
+                       f"{'wears' if wear else 'holds'} the {item.name.lower()} and the {seller['title'].lower()} "
+                       f"holds its price, {price} coins.")
+    draft.why = _why(draft, f"sold to the {patron['title'].lower()} for {price} coins (both named by the outcome)")
+    return draft

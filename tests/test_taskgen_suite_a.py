@@ -1,0 +1,52 @@
+"""Tasks 50-75 (agentworld/taskgen/suite_a.py): the share of issue 11 they were written to fill,
+and the shape rules of their motifs (motifs_a.py). The per-task proofs (file == generator output,
+audit, oracle, random, alternative route) run in tests/test_taskgen.py like every generated task.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from agentworld.taskgen.motifs_a import holdout
+from agentworld.taskgen.motifs import Source
+from agentworld.taskgen.suite_a import drafts
+
+DRAFTS = drafts()
+
+
+def test_the_share_is_26_tasks_mostly_of_three_agents():
+    assert [d.id for d in DRAFTS] == [f"task_{n}" for n in range(50, 76)]
+    sizes = Counter(len(d.agents) for d in DRAFTS)
+    assert sizes[3] >= 20 and sum(n for size, n in sizes.items() if size >= 8) >= 2
+    categories = Counter(d.category for d in DRAFTS)
+    assert categories["survival"] >= 7 and categories["combat"] >= 5
+
+
+def test_survival_needs_everyone_alive_and_combat_a_kill():
+    for d in DRAFTS:
+        kinds = {next(iter(c)) for c in d.success}
+        if d.category == "survival":
+            assert "nobody_died" in kinds and "holds" in kinds and "at" in kinds, d.id
+        if d.category == "combat":
+            assert "killed" in kinds and "wields" in kinds, d.id
+
+
+def test_signatures_name_their_motif():
+    for d in DRAFTS:
+        assert d.signature.startswith(f"{d.motif}:"), (d.id, d.signature)
+
+
+def test_a_gatherer_who_also_receives_is_one_agent_in_every_plan():
+    """motifs_a._merge: the stand-in receiver forge builds leaves no trace in agents, plans or outcome."""
+    draft = holdout("task_x", "x", camp="frostmere_camp", intro="x.",
+                    sources=[Source("ice_fisher", "Ice fisher", "frostgill_hole", 2, "frostford", (1, 1)),
+                             Source("root_digger", "Root digger", "sunroot_tuft", 2, "north_crossroads", (1, -1))],
+                    makers=[{"name": "cook", "title": "Cook", "recipes": [("hearth_stew", 2)],
+                             "station": "cooking_range#frostmere", "spawn": "frostmere_camp",
+                             "fed_by": ["ice_fisher", "root_digger"]}],
+                    keeper={"name": "ice_fisher", "title": "Ice fisher", "gathers": True, "spawn": "frostford"})
+    assert [a.name for a in draft.agents] == ["ice_fisher", "root_digger", "cook"]
+    assert "receiver" not in repr([a.plan for a in draft.agents]) + repr(draft.alternatives) + repr(draft.success)
+    fisher = draft.agents[0]
+    assert "gather" in fisher.plan[1] and fisher.plan[-1] == {"move_to": {"target": "frostmere_camp"}}
+    assert draft.signature == "holdout:G2>M2>GK2@camp"
