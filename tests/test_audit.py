@@ -108,13 +108,46 @@ def test_walking_time_bounds_presence():
 
 def test_kills_need_the_damage_within_the_rounds():
     team = [agent("weakling", spawn=[208, 60])]
-    world = {"mobs": [{"type": "fallen_knight", "position": [210, 55]}]}
-    short = audit(team + [agent("helper", spawn=[209, 60])], [{"killed": {"mob": "fallen_knight"}}], rounds=3,
+    world = {"mobs": [{"type": "ashmaw_drake", "position": [210, 55]}]}
+    short = audit(team + [agent("helper", spawn=[209, 60])], [{"killed": {"mob": "ashmaw_drake"}}], rounds=3,
                   world=world)
-    assert short.team and short.team[0].kind == "volume"  # 170 HP cannot fall in 3 rounds
-    long = audit(team + [agent("helper", spawn=[209, 60])], [{"killed": {"mob": "fallen_knight"}}], rounds=30,
+    assert short.team and short.team[0].kind == "volume"  # 240 HP cannot fall in 3 rounds
+    long = audit(team + [agent("helper", spawn=[209, 60])], [{"killed": {"mob": "ashmaw_drake"}}], rounds=30,
                  world=world)
     assert long.team == []
+
+
+# --- sure strikes (mobs.yaml `sure_strike`, `wounded_by`): the fallen knight strikes 70 minus armour ---
+KNIGHT_FIGHT = [{"killed": {"mob": "fallen_knight"}}, {"nobody_died": {}}]
+
+
+def knight_team(cleric_inventory: dict) -> list[dict]:
+    return [agent("shieldbearer", spawn=[210, 61], skills={"defense": 40, "health": 15},
+                  equipment={"shield": "hollowcrown_bulwark", "head": "iron_helm", "body": "froststeel_platebody"}),
+            agent("archer", spawn=[209, 60], skills={"archery": 55, "health": 5},
+                  equipment={"weapon": "hallowed_longbow"}),
+            agent("cleric", spawn=[211, 60], skills={"health": 5}, inventory=cleric_inventory)]
+
+
+def test_sure_strikes_make_the_tank_and_the_healer_necessary():
+    result = audit(knight_team({"greater_healing_draught": 18}), KNIGHT_FIGHT, rounds=30)
+    assert verdicts(result) == {"shieldbearer": "necessary", "archer": "necessary", "cleric": "necessary"}
+    assert kinds(result, "archer") == ["capability"]  # only the hallowed longbow wounds it
+    assert kinds(result, "shieldbearer") == ["volume"] and kinds(result, "cleric") == ["volume"]
+    tank = next(r for r in result.roles if r.agent == "shieldbearer").reasons[0].reason
+    assert "strikes at least 8 times" in tank and "archer: at most" in tank and "67 a strike" in tank
+    assert result.ok and not result.unaudited
+
+
+def test_without_nobody_died_the_sure_strikes_need_no_one():
+    result = audit(knight_team({"greater_healing_draught": 18}), KNIGHT_FIGHT[:1], rounds=30)
+    assert verdicts(result)["shieldbearer"] == "unnecessary" and verdicts(result)["cleric"] == "unnecessary"
+
+
+def test_healing_slower_than_the_strikes_cannot_keep_the_tank_alive():
+    """Healing draughts (+20) against strikes of 42: even the whole team fails, however many it has."""
+    result = audit(knight_team({"healing_draught": 40}), KNIGHT_FIGHT, rounds=30)
+    assert result.team and result.team[0].key.startswith("survive:")
 
 
 def test_a_fact_only_one_role_documents_is_knowledge_only():

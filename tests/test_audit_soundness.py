@@ -18,6 +18,7 @@ import pytest
 from agentworld.agents import make_agent
 from agentworld.audit import audit_task
 from agentworld.audit.context import TaskContext
+from agentworld.audit.team import Team
 from agentworld.episode import Episode, make_briefing
 from agentworld.runner import run_episode
 from agentworld.task_world import build_world
@@ -99,3 +100,28 @@ def test_real_play_stays_within_the_audits_bounds(task_id):
         rounds, tile = max(enumerate(tiles, 1), key=lambda rt: (abs(rt[1][0] - x0) + abs(rt[1][1] - y0)) / rt[0])
         walked = ctx.travel.tiles((x0, y0), tile)
         assert walked <= rounds * speed, f"{name} stood at {tile} in round {rounds}: {walked} tiles from its spawn"
+
+
+SURVIVAL = [(tid, role.agent) for tid in TASK_IDS for role in _audit(tid).roles
+            if role.verdict == "necessary" and any(f.key.startswith("survive:") for f in role.reasons)]
+
+
+@pytest.mark.parametrize("task_id,missing", SURVIVAL, ids=[f"{t}-{a}" for t, a in SURVIVAL])
+def test_without_a_role_the_sure_strikes_need_even_the_best_food_fails(task_id, missing):
+    """The audit says no team without `missing` outlives the sure strikes: give every other member
+    20 of the best healing item the audit says they could get, and let them eat whenever hurt."""
+    task = without_agent(load_task(task_id), missing)
+    ctx = TaskContext(task, load_content())
+    team = Team(ctx, tuple(ctx.agents))
+    best = max((item for item in ctx.content.items.values() if item.heal > 0 and team.has(item.id)),
+               key=lambda item: item.heal)
+    agents = [a.model_copy(update={"inventory": {**a.inventory, best.id: a.inventory.get(best.id, 0) + 20}})
+              for a in task.agents]
+    result = run_episode(task.model_copy(update={"agents": agents}), "oracle", seed=0, progress=False,
+                         agent_options={"oracle": {"heal_below": 1.0}})
+    assert result["status"] == "ok"
+    assert not result["success"], f"{task_id} succeeded without {missing} eating {best.id}"
+
+
+def test_the_survival_bound_has_roles_to_check():
+    assert {t for t, _ in SURVIVAL} >= {"task_06", "task_14", "task_16"}

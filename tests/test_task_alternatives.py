@@ -126,24 +126,23 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
             {"build": {"site": "site#east_beacon"}},
         ],
     }),
-    "task_06": ("the angler hands all eight fish over at once and the sentinel fetches the meals at the range", {
+    "task_06": ("the angler hands all twelve fish over at once and the sentinel fetches the stew at the range", {
         "sentinel": [
             {"move_to": {"target": [132, 65]}},
-            {"wait_for": {"item": "cooked_icefish", "count": 8}},
-            {"attack": {"target": "dire_wolf"}},
-            {"attack": {"target": "dire_wolf"}},
-            {"attack": {"target": "dire_wolf"}},
-            {"attack": {"target": "dire_wolf"}},
+            {"wait_for": {"item": "frostmere_stew", "count": 12}},
+            {"attack": {"target": "rimefang_wolf"}},
+            {"use": {"item": "frostmere_stew"}},
+            {"attack": {"target": "rimefang_wolf"}},
         ],
         "angler": [
-            {"gather": {"target": "icefish_hole", "count": 8}},
-            {"give": {"to": "cook", "item": "raw_icefish", "count": 8}},
+            {"gather": {"target": "icefish_hole", "count": 12}},
+            {"give": {"to": "cook", "item": "raw_icefish", "count": 12}},
         ],
         "cook": [
             {"move_to": {"target": "cooking_range#frostmere"}},
-            {"wait_for": {"item": "raw_icefish", "count": 8}},
-            {"craft": {"recipe": "cook_icefish", "count": 8}},
-            {"give": {"to": "sentinel", "item": "cooked_icefish", "count": 8}},
+            {"wait_for": {"item": "raw_icefish", "count": 12}},
+            {"craft": {"recipe": "frostmere_stew", "count": 12}},
+            {"give": {"to": "sentinel", "item": "frostmere_stew", "count": 12}},
         ],
     }),
     "task_07": ("the archivist waits on the south road at (130, 150), where every scout brings their relic", {
@@ -262,23 +261,26 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
             {"build": {"site": "site#mill_wheel"}},
         ],
     }),
-    "task_16": ("the healer hands over two draughts, then the other two during the fight; the scholar starts later", {
+    "task_16": ("the healer hands over six draughts, then walks the other ten in during the fight; the scholar "
+                "starts copying later, from the east side of the pillar", {
         "healer": [
-            {"give": {"to": "guard", "item": "greater_healing_draught", "count": 2}},
-            {"wait_for": {"rounds": 5}},
-            {"give": {"to": "guard", "item": "greater_healing_draught", "count": 2}},
+            {"give": {"to": "guard", "item": "greater_healing_draught", "count": 6}},
+            {"wait_for": {"message_from": "guard"}},
+            {"wait_for": {"rounds": 2}},
+            {"move_to": {"target": [223, 81]}},
+            {"give": {"to": "guard", "item": "greater_healing_draught", "count": 10}},
             {"move_to": {"target": [224, 88]}},
         ],
         "guard": [
-            {"wait_for": {"item": "greater_healing_draught", "count": 2}},
-            {"attack": {"target": "skeleton_archer"}},
-            {"attack": {"target": "skeleton_archer"}},
-            {"attack": {"target": "skeleton_archer"}},
-            {"attack": {"target": "skeleton_archer"}},
+            {"wait_for": {"item": "greater_healing_draught", "count": 6}},
+            {"move_to": {"target": [222, 82]}},
+            {"chat": {"to": ["scholar", "healer"], "message": "The warden is on me."}},
+            {"attack": {"target": "pillar_warden"}},
         ],
         "scholar": [
-            {"wait_for": {"rounds": 6}},
-            {"move_to": {"target": [219, 71]}},
+            {"wait_for": {"message_from": "guard"}},
+            {"wait_for": {"rounds": 3}},
+            {"move_to": {"target": [223, 71]}},
             {"build": {"site": "site#inscription"}},
         ],
     }),
@@ -333,7 +335,8 @@ ROUTE_CHECKS = {
     "task_13": lambda ep: not _events(ep, "trade_done"),
     "task_15": lambda ep: _builders(ep, "mill_foundation") == {"quarryman"} and "quartermaster" in _builders(ep, "mill_wheel"),
     "task_16": lambda ep: sum(1 for r in ep.trajectory if r.get("agent") == "healer" and r.get("tool") == "give"
-                              and r.get("ok")) == 2,
+                              and r.get("ok")) == 2 and (ep.world.players["scholar"].x, ep.world.players["scholar"].y)
+                          != (221, 71),
 }
 
 
@@ -540,9 +543,22 @@ def test_task_05_one_keeper_cannot_light_two_beacons_in_relay_even_with_a_spare_
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_task_06_the_sentinel_alone_dies_to_the_pack(seed):
-    """No meals: the 35-HP sentinel takes on the four wolves and dies (nobody may die)."""
-    ep = play(_without("task_06", "angler", "cook"), {"sentinel": [{"attack": {"target": "dire_wolf"}}] * 4}, seed=seed)
+def test_task_06_the_sentinel_alone_dies_to_the_wolves(seed):
+    """No stew: the sentinel takes on the rimefangs and dies to their sure bites (nobody may die)."""
+    ep = play(_without("task_06", "angler", "cook"), {"sentinel": [{"attack": {"target": "rimefang_wolf"}}] * 2},
+              seed=seed)
+    assert not ep.status()["success"] and deaths(ep.world, ["sentinel"]) > 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_task_06_without_the_cook_the_best_food_is_too_little(seed):
+    """The sentinel starts with 20 cooked glowfin (+26, the best healing the team could get without
+    stew) and eats whenever below half HP: a bite costs 32, so it falls before a wolf does."""
+    task = _without("task_06", "cook")
+    agents = [a.model_copy(update={"inventory": {"cooked_glowfin": 20}}) if a.name == "sentinel" else a
+              for a in task.agents]
+    plans = {"sentinel": [{"attack": {"target": "rimefang_wolf"}}] * 2}
+    ep = play(task.model_copy(update={"agents": agents}), plans, seed=seed)
     assert not ep.status()["success"] and deaths(ep.world, ["sentinel"]) > 0
 
 
@@ -677,20 +693,22 @@ def test_task_15_without_the_quartermaster_there_is_no_mill_axle():
     assert not ep.status()["success"] and held(ep.world, "mill_axle") == 0
 
 
-def test_task_16_killing_every_archer_before_copying_misses_the_budget():
-    """The safe route - the guard kills all four archers, then the scholar copies for eight rounds - takes
-    longer than 25 rounds: the scholar must copy while the guard holds the archers."""
-    plans = {"scholar": [{"wait_for": {"rounds": 20}}, {"move_to": {"target": [219, 71]}},
-                         {"build": {"site": "site#inscription"}}]}
-    ep = play("task_16", plans)
-    assert not ep.status()["success"]
-    kills = [e["round"] for e in ep.world.events if e["kind"] == "kill"]
-    assert len(kills) == 4 and max(kills) > 25 - 8
+@pytest.mark.parametrize("seed", range(3))
+def test_task_16_without_the_healer_the_guard_eating_the_best_food_falls(seed):
+    """The guard starts with 20 cooked glowfin (+26, the best healing anyone else could get) and eats
+    whenever hurt: a strike costs 30, so the warden outlasts it."""
+    task = _without("task_16", "healer")
+    agents = [a.model_copy(update={"inventory": {"cooked_glowfin": 20}}) if a.name == "guard" else a
+              for a in task.agents]
+    plans = {"guard": [{"move_to": {"target": [222, 82]}}, {"attack": {"target": "pillar_warden"}}]}
+    ep = play(task.model_copy(update={"agents": agents}), plans, seed=seed)
+    assert not ep.status()["success"] and deaths(ep.world, ["guard"]) > 0
 
 
 def test_task_16_the_scholar_alone_is_shot_down():
-    """Without the guard the idle archers shoot the 50-HP scholar as soon as she starts copying."""
-    ep = play(_without("task_16", "guard", "healer"))
+    """Without the guard the idle warden shoots the 35-HP scholar as soon as she comes near the pillar."""
+    plans = {"scholar": [{"move_to": {"target": [219, 71]}}, {"build": {"site": "site#inscription"}}]}
+    ep = play(_without("task_16", "guard", "healer"), plans)
     assert not ep.status()["success"] and deaths(ep.world, ["scholar"]) > 0
 
 

@@ -170,9 +170,11 @@ def test_a_wheel_started_before_the_foundation_is_ruined():
     assert result["checkpoints"]["foundation_laid"] and not result["success"]
 
 
-def test_a_scholar_who_walks_in_before_the_archers_are_drawn_dies():
-    """task_16: copying starts at once, the idle archers shoot the scholar, and a death fails the task."""
-    ep = play(_without_waits("task_16", ["scholar"]), seed=0)
+def test_a_scholar_who_walks_in_before_the_warden_is_drawn_dies():
+    """task_16: copying starts at once, the idle warden shoots the scholar, and a death fails the task."""
+    task = load_task("task_16")
+    plan = {**task.oracle, "scholar": [s for s in task.oracle["scholar"] if "wait_for" not in s]}
+    ep = play(task.model_copy(update={"oracle": plan}), seed=0)
     assert ep.status()["checkpoints"]["copying_begun"] and deaths(ep.world, ["scholar"]) > 0
     assert not ep.status()["success"]
 

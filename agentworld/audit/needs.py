@@ -156,6 +156,10 @@ class Kill(Need):
     by: str | None = None  # only this agent's damage counts (a quest's kill stage)
 
     def _damage(self, team: Team) -> dict[str, float]:
+        return {m: team.max_hit_vs(m, self.mob) * turns for m, turns in self.turns(team).items()}
+
+    def turns(self, team: Team) -> dict[str, int]:
+        """member -> the turns it could attack the mob in (after walking within striking range)."""
         ctx = self.ctx
         tiles = ctx.task_mobs.get(self.mob) or ctx.mobs[self.mob]
         out = {}
@@ -164,14 +168,18 @@ class Kill(Need):
                 continue
             first = ctx.reach_any(m, tiles, ctx.strike_range)
             if first <= ctx.rounds:
-                out[m] = ctx.max_hit(m) * (ctx.rounds - first + 1)
+                out[m] = int(ctx.rounds - first + 1)
         return out
 
     def check(self, team: Team) -> Failure | None:
-        hp = self.ctx.content.mobs[self.mob].hp * self.count
+        spec = self.ctx.content.mobs[self.mob]
+        hp = spec.hp * self.count
         damage = self._damage(team)
         if not damage:
             return self.fail(f"nobody reaches {self.mob} in time", "presence")
+        if spec.wounded_by and not any(damage.values()):
+            return self.fail(f"only {', '.join(spec.wounded_by)} wound {self.mob}, and no member could wield one",
+                             "capability")
         if self.by is None and sum(damage.values()) < hp:
             return self.fail(f"{self.count} {self.mob} have {hp} HP; the members deal at most "
                              f"{_fmt(sum(damage.values()))} in the rounds (every attack hitting for its max)",
@@ -179,8 +187,92 @@ class Kill(Need):
         return None
 
     def providers(self, team: Team) -> list[Provider]:
-        return [Provider(m, f"at most {_fmt(d)} damage ({self.ctx.max_hit(m)} per hit)")
-                for m, d in self._damage(team).items()]
+        return [Provider(m, f"at most {_fmt(d)} damage ({team.max_hit_vs(m, self.mob)} per hit)")
+                for m, d in self._damage(team).items() if d > 0]
+
+
+@dataclass
+class Survive(Need):
+    """Nobody may die while the team kills mobs that strike surely (`sure_strike`, world/mobs.py).
+
+    Each such mob is a fight of its own, whatever else happens. A mob of H HP that the team hits
+    for at most D a round (every member's best blow against it) takes at least ceil(H / D) rounds
+    of attacks and ends all but the last of them alive with a target, so it strikes S >=
+    ceil(H / D) - 1 times in S + 1 rounds, whoever it fights and wherever they run. A strike costs
+    the one it hits at least the strike minus that member's best armour (`cost`): a member whose
+    highest max HP is at most its cost dies to any strike; any other member, full at the start of
+    that fight at best, can take at most (max HP - 1 + its healing) / cost of them, and heals only
+    by using an item, once a round (S + 1 rounds) when it does not attack, at most the team's best
+    heal each, never more than all the healing the team could obtain. The damage the members a
+    strike kills cannot deal (attacking every round) costs the others attack turns (charged to the
+    members whose healing is worth least). If for no S
+    from the fewest up to the budget the members could take S strikes, someone dies in every run
+    that kills the mob."""
+
+    kills: list[Kill] = field(default_factory=list)
+
+    def fewest(self, team: Team, kill: Kill) -> int:
+        """The fewest sure strikes one mob of `kill` makes before it dies (0 if the team cannot hurt it)."""
+        per_round = self.per_round(team, kill)
+        return max(0, math.ceil(self.ctx.content.mobs[kill.mob].hp / per_round) - 1) if per_round > 0 else 0
+
+    def per_round(self, team: Team, kill: Kill) -> int:
+        return sum(team.max_hit_vs(m, kill.mob) for m in kill.turns(team))
+
+    def absorbable(self, team: Team, kill: Kill, strikes: int) -> float:
+        """The most strikes of one mob of `kill` the team could take in a fight of `strikes` strikes
+        (strikes + 1 rounds): every member's HP, plus its own heals, one a round it does not attack,
+        at most the best heal each."""
+        spec, rules = self.ctx.content.mobs[kill.mob], self.ctx.content.rules
+        rounds = strikes + 1
+        takers: dict[str, int] = {}  # member -> cost of a strike, for members a strike does not kill
+        hp_part, left = 0.0, float(spec.hp)
+        for m in team.members:
+            cost, hp = max(0, spec.sure_strike - team.armour(m)), rules.max_hp(team.level(m, "health"))
+            if cost == 0:
+                return INF
+            if cost < hp:
+                takers[m] = cost
+                hp_part += (hp - 1) / cost
+            elif m in kill.turns(team):
+                left -= team.max_hit_vs(m, kill.mob) * rounds  # it may attack every round for free
+        if not takers:
+            return 0.0
+        # the damage still to deal costs the takers who can wound it turns they cannot heal in
+        # (charged to the dearest takers first, the relaxation's best case)
+        uses = {m: rounds for m in takers}
+        for m in sorted(takers, key=lambda t: -takers[t]):
+            hit = team.max_hit_vs(m, kill.mob) if m in kill.turns(team) else 0
+            if left > 0 and hit > 0:
+                attacks = min(rounds, math.ceil(left / hit))
+                uses[m] -= attacks
+                left -= attacks * hit
+        if left > 0:
+            return 0.0  # the mob cannot die in this many rounds
+        healing, best = team.healing(), team.best_heal()
+        return hp_part + sum(min(healing, best * uses[m]) / takers[m] for m in takers)
+
+    def check(self, team: Team) -> Failure | None:
+        for kill in self.kills:
+            fewest = self.fewest(team, kill)
+            if fewest <= 0 or any(self.absorbable(team, kill, n) >= n for n in range(fewest, self.ctx.rounds + 1)):
+                continue
+            spec = self.ctx.content.mobs[kill.mob]
+            return self.fail(f"a {kill.mob} ({spec.hp} HP, at most {self.per_round(team, kill)} damage a round) "
+                             f"strikes at least {fewest} times before it dies ({spec.sure_strike} minus armour), "
+                             f"more than the members can take without a death ({self._members(team, spec)})")
+        return None
+
+    def _members(self, team: Team, spec) -> str:
+        rules = self.ctx.content.rules
+        return "; ".join(f"{m}: at most {rules.max_hp(team.level(m, 'health'))} HP, armour {team.armour(m)}, "
+                         f"{max(0, spec.sure_strike - team.armour(m))} a strike" for m in team.members) + \
+            f"; best heal {team.best_heal()} HP a use, at most {_fmt(team.healing())} HP in all"
+
+    def providers(self, team: Team) -> list[Provider]:
+        rules = self.ctx.content.rules
+        return [Provider(m, f"{rules.max_hp(team.level(m, 'health'))} HP, armour {team.armour(m)}")
+                for m in team.members]
 
 
 @dataclass

@@ -6,8 +6,8 @@ items and its own damage to the kill stages' mobs; `at` the agent there in time;
 `built_while_held` their sites' needs plus a crew, one member per post that no one member can hold
 two of in time; `built_on` both sites, the upper one's work after the lower could be done. A task ground
 item nothing else surely supplies, and an `at` place given as coordinates, are also facts
-someone's documentation must state. Custom predicates and survival are not read (verdicts.py
-reports them).
+someone's documentation must state. `nobody_died` beside kills of mobs with sure strikes
+means absorbing them (`survival`); custom predicates are not read (verdicts.py reports them).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from agentworld.audit.bounds import manhattan_near
 from agentworld.audit.model import Kind, Requirement
-from agentworld.audit.needs import Crew, Fact, ItemNeed, Kill, Named, Need, Post, Reach, SkillNeed, Work
+from agentworld.audit.needs import Crew, Fact, ItemNeed, Kill, Named, Need, Post, Reach, SkillNeed, Survive, Work
 from agentworld.conditions import site_name
 
 if TYPE_CHECKING:
@@ -223,6 +223,16 @@ def _at(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
     if not isinstance(c.place, str):
         needs.extend(_place_fact(tile, ctx, text))
     return needs
+
+
+def survival(needs: list[Need], ctx: "TaskContext", text: str) -> list[Need]:
+    """`nobody_died` beside kills of mobs that strike surely: the team must absorb their strikes."""
+    kills = [n for n in needs if isinstance(n, Kill) and n.by is None and ctx.content.mobs[n.mob].sure_strike]
+    if not kills:
+        return []
+    mobs = ", ".join(k.mob for k in kills)
+    return [Survive(_req(f"survive:{mobs}", "volume", f"nobody dies to the sure strikes of {mobs}", text),
+                    ctx, kills)]
 
 
 def _place_fact(tile: tuple, ctx: "TaskContext", text: str) -> list[Need]:

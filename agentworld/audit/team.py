@@ -17,7 +17,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from agentworld.audit.bounds import INF
+from agentworld.audit.bounds import INF, damage_skill
+from agentworld.world.combat import armour_of, player_max_hit
 
 if TYPE_CHECKING:
     from agentworld.audit.context import TaskContext
@@ -62,6 +63,52 @@ class Team:
 
     def level(self, agent: str, skill: str) -> int:
         return self.ctx.skills.level(self.ctx.agents[agent], skill)
+
+    # --- fighting, for this team (items it could obtain, levels its members could reach) ----------
+    def wieldable(self, agent: str, item: str) -> bool:
+        """Whether the team could obtain `item` and `agent` could reach the levels to equip it."""
+        spec = self.ctx.content.items[item]
+        return self.has(item) and all(self.level(agent, s) >= lv for s, lv in spec.requires.items())
+
+    def max_hit_vs(self, agent: str, mob: str) -> int:
+        """The most one attack of `agent` could take off `mob`: the task-wide bound (context.max_hit),
+        or for a mob only some weapons wound, the best of those weapons this team could put in its
+        hands (0 when none), with the damage level bound, the best potion and the best worn strength."""
+        ctx = self.ctx
+        wounding = ctx.content.mobs[mob].wounded_by
+        if not wounding:
+            return ctx.max_hit(agent)
+        best = 0
+        worn = self._best_worn(agent, "strength", skip="weapon")
+        for weapon in (w for w in wounding if self.wieldable(agent, w)):
+            stats = ctx.content.items[weapon].stats
+            skill = damage_skill(stats.style)
+            boost = max([it.effects.get(skill, 0) for it in ctx.content.items.values() if self.has(it.id)] + [0])
+            best = max(best, player_max_hit(self.level(agent, skill) + boost, stats.strength + worn))
+        return best
+
+    def armour(self, agent: str) -> int:
+        """The most armour (worn defense // 10) `agent` could have: per slot, the best defense of an
+        item the team could obtain and `agent` could equip."""
+        return armour_of(self._best_worn(agent, "defense"))
+
+    def _best_worn(self, agent: str, stat: str, skip: str = "") -> int:
+        """The sum over slots (but `skip`) of the best `stat` bonus of an item the team could obtain
+        and `agent` could equip."""
+        best: dict[str, int] = {}
+        for item in self.ctx.content.items.values():
+            if item.slot and item.slot != skip and item.stats is not None and getattr(item.stats, stat) > 0 \
+                    and self.wieldable(agent, item.id):
+                best[item.slot] = max(best.get(item.slot, 0), getattr(item.stats, stat))
+        return sum(best.values())
+
+    def best_heal(self) -> int:
+        """The most HP one use of an item the team could obtain heals."""
+        return max([it.heal for it in self.ctx.content.items.values() if it.heal > 0 and self.has(it.id)] + [0])
+
+    def healing(self) -> float:
+        """All the HP the team's food and potions could heal: units obtainable x heal, every item."""
+        return sum(self.units(item.id) * item.heal for item in self.ctx.content.items.values() if item.heal > 0)
 
     def training(self, agent: str, source: Source) -> str:
         """How `agent` gets the level a craft or gather source needs, when it does not start with it."""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from agentworld.audit.context import TaskContext
 from agentworld.audit.model import Failure, RoleVerdict, TaskAudit
 from agentworld.audit.needs import ItemNeed, Need
-from agentworld.audit.requirements import expand, replaceable
+from agentworld.audit.requirements import expand, replaceable, survival
 from agentworld.audit.team import Team
 from agentworld.world.content import load_content
 
@@ -65,10 +65,15 @@ def _expand_all(conditions: list[Any], ctx: TaskContext) -> tuple[list[Need], li
         kind = getattr(condition, "kind", "")
         if kind == "predicate":
             unaudited.append(f"custom condition, not audited: predicate {condition.name}")
-        elif kind == "nobody_died":
-            unaudited.append(f"{condition.describe()}: survival is not audited (a runner can hold a mob "
-                             f"while others attack; kiting, food and a 5% miss chance keep anyone alive)")
         needs.extend(expand(condition, ctx))
+    for condition in conditions:
+        if getattr(condition, "kind", "") == "nobody_died":
+            survive = survival(needs, ctx, condition.describe())
+            needs.extend(survive)
+            if not survive:
+                unaudited.append(f"{condition.describe()}: survival is audited only against mobs with sure strikes "
+                                 f"(a runner can hold any other mob while others attack; kiting, food and a 5% "
+                                 f"miss chance keep anyone alive)")
     return _unique(needs), unaudited
 
 

@@ -1,19 +1,21 @@
 """Task 14, The Fallen Knight: kill the knight in the keep's hall with nobody on the team dying.
 
-Why each role is needed (the world, not these predicates, enforces it; tests/test_task_14_roles.py
-plays each route without a role and it fails):
-- shieldbearer: the knight (mobs.yaml: 300 HP, hits up to 50, walks 8 tiles a round) answers
-  every arrow with a blow the same round, so nobody kites it; unarmoured players (50 HP) fall in
-  one to three blows even drinking every draught, while froststeel, iron and defense 40 let the
-  shieldbearer take ~10 HP a round.
-- cleric: the only healing (12 greater healing draughts, +45 each; no coins, no shop in reach);
-  without it the shieldbearer's 119 HP last ~11 rounds of a ~30-round fight.
-- archer: the only real damage (~10 a round); the club does ~1 a round against 300 HP.
+Why each role is needed (the world enforces it; `agentworld audit task_14` proves all three, and
+tests/test_task_14_roles.py plays routes without a role):
+- archer: only the hallowed longbow wounds the knight (mobs.yaml `wounded_by`), it needs archery
+  40, and nobody else has one or the level (capability).
+- shieldbearer: the knight strikes surely (`sure_strike` 70 minus armour, every round of the
+  fight, wherever its target stands); the knight takes at least 8 such strikes to kill (300 HP,
+  at most 35 a round), and only the bulwark (armour 28, defense 40 to wear) leaves a member a
+  strike it survives (42 of 65 HP): the archer (35 HP) and cleric (35 HP) die to any strike.
+- cleric: the only greater healing draughts (+45). A strike costs the shieldbearer 42; the best
+  other healing the team could get is 26 a use, one use a round, so without the draughts the
+  shieldbearer loses at least 16 HP a strike and cannot take 8.
 Success (task_14.yaml `success:`): the knight is dead and nobody on the team died (the objective
 says both). Checkpoints only measure progress: the knight fighting the shieldbearer, down to half
 its HP, dead.
-Legal alternatives: anyone may hold and drink the draughts, the archer may shoot from any tile in
-reach and sight; the only requirement is the outcome.
+Legal alternatives: anyone may hold and drink the draughts (the cleric may keep them and hand
+them over during the fight), the archer may shoot from any tile in reach and sight.
 """
 
 from __future__ import annotations

@@ -223,6 +223,10 @@ class Mob(Model):
     boss: bool = False
     drops: list[Drop] = Field(default_factory=list)
     description: str
+    # Fights whose cost the audit can prove (docs/AUDIT.md, "Sure strikes"; world/mobs.py):
+    sure_strike: int = Field(0, ge=0)  # > 0: no rolled blow; whoever it fights loses this minus armour each round
+    wounded_by: list[Id] = Field(default_factory=list)  # non-empty: only these weapons hurt it (others deal 0)
+    full_blows: bool = False  # a blow that lands on it deals the attacker's max hit (no damage roll)
 
 
 # --- npcs.yaml -------------------------------------------------------------------------------
@@ -543,6 +547,10 @@ def _cross_check(p: list[str], rules: Rules | None, skills: dict, items: dict, s
         where = f"mobs.yaml: mobs[{i}] '{m.id}'"
         for d in m.drops:
             need(items, d.item, "item", f"{where}: drops")
+        for weapon in m.wounded_by:
+            need(items, weapon, "item", f"{where}: wounded_by")
+            if weapon in items and items[weapon].slot != "weapon":
+                p.append(f"{where}: wounded_by: '{weapon}' is not a weapon")
 
     quest_owner: dict[str, str] = {}
     for i, n in enumerate(npcs.values()):

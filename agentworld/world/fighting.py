@@ -58,11 +58,17 @@ class Fighting:
         if dmg is None:
             self._ev("miss", p.name, aid, target=mob.id, by_action=aid)
             return f"you attack {mob.id} and miss ({mob.hp}/{mob.max_hp} HP left)"
+        unhurt = bool(spec.wounded_by) and weapon not in spec.wounded_by
+        dmg = 0 if unhurt else max_hit if spec.full_blows else dmg
         mob.hp -= dmg
         if dmg:
             mob.damage_by[aid] = mob.damage_by.get(aid, 0) + dmg
             mob.damage_agents[p.name] = mob.damage_agents.get(p.name, 0) + dmg
         self._ev("damage", p.name, aid, target=mob.id, amount=dmg, by_action=aid, hp=max(mob.hp, 0))
+        if unhurt:
+            names = ", ".join(spec.wounded_by)
+            return (f"you hit {mob.id} but your {weapon or 'bare hands'} cannot wound it: only {names} can "
+                    f"({mob.hp}/{mob.max_hp} HP left)")
         if mob.hp > 0:
             return f"you hit {mob.id} for {dmg} ({mob.hp}/{mob.max_hp} HP left)"
         return self._kill(p, mob, spec, aid, dmg, style)

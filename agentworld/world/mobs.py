@@ -1,4 +1,11 @@
-"""Mobs' turn at the end of each round: aggro, chasing, attacking, giving up and resetting."""
+"""Mobs' turn at the end of each round: aggro, chasing, attacking, giving up and resetting.
+
+A mob with `sure_strike: N` (mobs.yaml) rolls no blow: at the start of its turn, while it fights
+someone (it has a target), that player loses N minus their armour, wherever they stand: no miss,
+no reach, no line of sight, so no kiting or running escapes it. It strikes in every round it ends
+alive with a target, so a fight of k rounds of attacks costs the ones it fights at least
+(k - 1) strikes: the bound `agentworld audit` proves survival with (docs/AUDIT.md).
+"""
 
 from __future__ import annotations
 
@@ -43,13 +50,15 @@ class MobBrain:
                 continue
             spec = mob_specs[mob.type]
             tgt = players.get(mob.target)
+            if spec.sure_strike and tgt is not None and tgt.alive:
+                self._mob_hit(mob, tgt, self._sure_strike(spec, tgt))
             if tgt is None or not tgt.alive or chebyshev(mob.spawn, (tgt.x, tgt.y)) > self.rules.mob_leash:
                 mob.target = self._next_target(mob)
                 tgt = players.get(mob.target) if mob.target else None
                 if tgt is None:
                     self._mob_reset(mob)
                     continue
-            if not self._mob_chase(mob, spec, tgt):
+            if not self._mob_chase(mob, spec, tgt) or spec.sure_strike:
                 continue
             self._mob_attack(mob, spec, tgt)
 
@@ -151,6 +160,14 @@ class MobBrain:
         if dmg is None:
             self._ev("miss", None, None, mob=mob.id, target=p.name, by_action=None)
             return
+        self._mob_hit(mob, p, dmg)
+
+    def _sure_strike(self, spec, p: Player) -> int:
+        """A sure strike's damage: the mob's `sure_strike` minus the target's armour, at least 0."""
+        return max(0, spec.sure_strike - self._player_ratings(p)[3])
+
+    def _mob_hit(self, mob: Mob, p: Player, dmg: int) -> None:
+        """`dmg` HP off a player (a rolled blow or a sure strike); at 0 HP the player dies."""
         dmg = min(dmg, p.hp)
         p.hp -= dmg
         self._ev("damage", None, None, mob=mob.id, target=p.name, amount=dmg, by_action=None, hp=p.hp)
