@@ -228,6 +228,8 @@ def test_bad_directories_and_episode_ids_are_clear_errors(evals: dict[str, Path]
     html = str(tmp_path / "r.html")
     assert main(["report", str(tmp_path / "nowhere"), "--html", html]) == 2
     assert "nowhere: no such directory" in capsys.readouterr().err
+    assert main(["report", str(evals["oracle"]), str(tmp_path / "nowhere")]) == 2  # the text tables too
+    assert "nowhere: no such directory" in capsys.readouterr().err
     (tmp_path / "empty").mkdir()
     assert main(["report", str(tmp_path / "empty"), "--png", str(tmp_path / "p")]) == 2
     assert "no results.jsonl" in capsys.readouterr().err
@@ -238,6 +240,9 @@ def test_bad_directories_and_episode_ids_are_clear_errors(evals: dict[str, Path]
     assert main(["report", str(evals["oracle"]), "--html", html, "--episodes", "task_09/7"]) == 2
     assert "no episode 'task_09/7'" in capsys.readouterr().err
     assert not Path(html).exists()
+    (tmp_path / "a_file").write_text("")
+    assert main(["report", str(evals["oracle"]), "--html", str(tmp_path / "a_file" / "r.html")]) == 2
+    assert "report: cannot write" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["report", str(evals["oracle"]), "--html", html, "--episodes", "task_01"])
     assert "task/seed" in capsys.readouterr().err

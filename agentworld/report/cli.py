@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
+from agentworld.evaluation.results import os_error
 from agentworld.evaluation.summary import command_report as print_report
 from agentworld.evaluation.summary import configure_report as text_options
 
@@ -32,6 +34,10 @@ def _ids(text: str) -> list[str]:
 
 
 def command_report(args: argparse.Namespace) -> int:
+    missing = [d for d in args.dirs if not Path(d).is_dir()]
+    if missing:
+        print(f"report: {missing[0]}: no such directory (give the --out folder of `agentworld eval`)", file=sys.stderr)
+        return 2
     if not (args.html or args.png):
         if args.episodes:
             print("report: --episodes picks the timelines of --html/--png; give one of them", file=sys.stderr)
@@ -42,11 +48,8 @@ def command_report(args: argparse.Namespace) -> int:
 
     try:
         written = build_report(args.dirs, args.html, args.png, args.episodes, args.seed)
-    except ReportError as exc:
-        print(f"report: {exc}", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"report: cannot write {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+    except (ReportError, OSError) as exc:  # a directory the report cannot use, or an unwritable output
+        print(f"report: {f'cannot write {os_error(exc)}' if isinstance(exc, OSError) else exc}", file=sys.stderr)
         return 2
     if written.html:
         print(f"report: {written.html}")

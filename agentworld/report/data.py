@@ -93,10 +93,8 @@ class EvalDir:
 def load_eval(path: str | Path) -> EvalDir:
     """The eval directory at `path`, or a ReportError saying what is wrong with it."""
     out = Path(path)
-    if not out.exists():
-        raise ReportError(f"{out}: no such directory")
     if not out.is_dir():
-        raise ReportError(f"{out}: not a directory (give the --out folder of `agentworld eval`)")
+        raise ReportError(f"{out}: no such directory (give the --out folder of `agentworld eval`)")
     if not (out / RESULTS).is_file():
         raise ReportError(f"{out}: no {RESULTS} (not an eval directory written by `agentworld eval --out`?)")
     records = [r for r in read_results(out).values() if r.get("status") != "unfinished"]
