@@ -20,7 +20,7 @@ from agentworld.tasks import load_task
 from fake_openai import FakeOpenAI, call
 from test_eval_env import oracle_policy
 
-TEAMMATE = re.compile(r"^- (\w+): at \((\d+), (\d+)\); holds (.*?)(?:; wears .*?)?(?:; last action (\w+)\(.*)?$")
+TEAMMATE = re.compile(r"^- (\w+): (?:at \((\d+), (\d+)\)|dead \(respawns round \d+\)); holds (.*?)(?:; wears .*?)?(?:; last action (\w+)\(.*)?$")
 
 
 def actions(run_dir: Path) -> list[dict]:
@@ -32,9 +32,9 @@ def test_oracle_comm_tells_every_agent_the_truth_each_round(tmp_path: Path) -> N
                          progress=False)
     assert result["success"]
     records = actions(tmp_path / "run")
-    spawn = {"lumberjack": (45, 120), "woodworker": (72, 112), "wizard": (158, 139)}
+    spawn = {name: player.pos for name, player in Episode("task_01", seed=0).world.players.items()}
     where, last = dict(spawn), {}  # each agent's position and last tool at the end of the previous round
-    checked = 0
+    checked, died = 0, set()
     for rnd in sorted({r["round"] for r in records}):
         this_round = [r for r in records if r["round"] == rnd]
         for rec in this_round:
@@ -43,14 +43,21 @@ def test_oracle_comm_tells_every_agent_the_truth_each_round(tmp_path: Path) -> N
             told = {m[1]: m for m in (TEAMMATE.match(line) for line in lines[1:])}
             assert set(told) == set(spawn) - {rec["agent"]}
             for name, m in told.items():
-                assert (int(m[2]), int(m[3])) == where[name]
+                if m[2] is None:
+                    died.add(name)
+                elif name in died and (int(m[2]), int(m[3])) == spawn[name]:
+                    pass  # respawned at its spawn (every teammate is told so in the same round)
+                else:  # alive: where it stood after its last action
+                    assert (int(m[2]), int(m[3])) == where[name]
                 assert m[5] == last.get(name)  # None in round 1: nobody has acted yet
                 checked += 1
         for rec in this_round:
             where[rec["agent"]], last[rec["agent"]] = tuple(rec["position"]), rec["tool"]
     assert checked == 2 * len(records)
-    wizard_first = records[2]["oracle_comm"]
-    assert "woodworker: at (72, 112); holds nothing" in wizard_first and "lumberjack: at (45, 120); holds bronze_axe x1" in wizard_first
+    wizard_first = records[2]["oracle_comm"]  # holdings: the task's starting inventories
+    (x, y), (wx, wy) = spawn["lumberjack"], spawn["woodworker"]
+    assert f"woodworker: at ({wx}, {wy}); holds nothing" in wizard_first
+    assert f"lumberjack: at ({x}, {y}); holds bronze_axe x1" in wizard_first
     assert main(["replay", str(tmp_path / "run")]) == 0
     config = json.loads((tmp_path / "run" / "config.json").read_text())
     assert config["options"]["oracle_comm"] is True
@@ -60,7 +67,8 @@ def test_oracle_comm_reaches_the_observation_as_a_system_message() -> None:
     env = agentworld.make("task_01", seed=0, oracle_comm=True)
     observations, _ = env.reset(seed=0)
     messages = observations["wizard"]["messages"]
-    assert [m["from"] for m in messages] == ["system"] and "lumberjack: at (45, 120)" in messages[0]["text"]
+    x, y = Episode("task_01", seed=0).world.players["lumberjack"].pos
+    assert [m["from"] for m in messages] == ["system"] and f"lumberjack: at ({x}, {y})" in messages[0]["text"]
     plain = agentworld.make("task_01", seed=0)
     assert plain.reset(seed=0)[0]["wizard"]["messages"] == ()
 
@@ -88,8 +96,16 @@ def test_shared_plan_auto_gives_llm_seats_the_plan_and_refuses_chat(tmp_path: Pa
                      "--shared-plan", "auto", "--max-rounds", "2", "--quiet", "--backoff-base", "0.001",
                      "--out", str(tmp_path / "plan")]) == 0
         bodies = list(server.requests)
-    plan = plan_in_words(load_task("task_01"))
-    assert plan.startswith("1. lumberjack (Lumberjack): gather oak_tree until you hold 2; go to woodcutters_camp")
+    task = load_task("task_01")
+    plan = plan_in_words(task)
+    lines = plan.splitlines()
+    assert [line.split(" (")[0] for line in lines] == [f"{n}. {a.name}" for n, a in enumerate(task.agents, 1)]
+    for agent, line in zip(task.agents, lines):  # every gather and give step of the oracle plan, in words
+        for step in task.oracle_plan(agent.name):
+            if step.kind == "gather":
+                assert f"gather {step.target} until you hold {step.count}" in line
+            if step.kind == "give":
+                assert f"give {step.item} x{step.count} to {step.to}" in line
     for body in bodies:
         prompt = "\n".join(str(m.get("content")) for m in body["messages"])
         assert "Team plan" in prompt and plan in prompt
