@@ -25,7 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("agentworld.server_bridge.serve", "run the game server over websockets"),
     "play": ("agentworld.server_bridge.play", "play a task in the browser; built-in agents take the other seats"),
     "eval": ("agentworld.evaluation", "run many episodes in parallel and summarise them"),
-    "report": ("agentworld.evaluation", "print the summary of an eval directory again"),
+    "report": ("agentworld.report.cli", "summaries of eval directories: text tables, or an HTML page (--html)"),
     "judge": ("agentworld.causal.cli", "compute CCE (causal collaboration effectiveness) for run directories"),
     "export": ("agentworld.export", "write runs as chat-format training data (openai-chat or sharegpt JSON lines)"),
     "analyze": ("agentworld.analysis.cli", "communication failure modes of runs (stale, redundant, ignored, ...)"),

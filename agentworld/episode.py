@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from agentworld import observation as obsmod
+from agentworld.baselines import system_message, teammate_brief
 from agentworld.scoring import Scorer
 from agentworld.task_world import build_world
 from agentworld.tasks import Task, apply_options, load_task
@@ -40,6 +41,8 @@ class EpisodeOptions:
     random_spawns: bool | str = False  # True: same region; "any": anywhere
     solo: bool | str = False  # keep only the first (or the named) agent
     without: tuple[str, ...] = ()  # roles (or agent names) left out of the team, with their plans
+    oracle_comm: bool = False  # baseline: every round, each agent is told its teammates' true state
+    shared_plan: str | None = None  # baseline: this team plan ('auto': the oracle plan in words), no chat
 
     @classmethod
     def from_dict(cls, d: dict | None) -> "EpisodeOptions":
@@ -69,13 +72,13 @@ class EpisodeOptions:
 
     @property
     def disabled(self) -> frozenset[str]:
-        return frozenset(self.disabled_tools) | ({"chat"} if self.no_chat else frozenset())
+        return frozenset(self.disabled_tools) | ({"chat"} if self.no_chat or self.shared_plan else frozenset())
 
     def task_options(self) -> dict:
         if self.max_rounds is not None and int(self.max_rounds) < 1:
             raise ValueError(f"max_rounds must be >= 1, got {self.max_rounds}")
         return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "solo": self.solo,
-                "without": list(self.without)}
+                "without": list(self.without), "shared_plan": self.shared_plan}
 
 
 class _OptionsModel(BaseModel):
@@ -90,6 +93,8 @@ class _OptionsModel(BaseModel):
     random_spawns: bool | Literal["any"] = False
     solo: bool | str = False
     without: list[str] | tuple[str, ...] = ()
+    oracle_comm: bool = False
+    shared_plan: str | None = None
 
 
 _OPTION_HELP = {
@@ -101,6 +106,8 @@ _OPTION_HELP = {
     "random_spawns": "must be false, true (same region) or 'any' (anywhere)",
     "solo": "must be false, true (the first agent) or an agent name",
     "without": "must be a list of role or agent names",
+    "oracle_comm": "must be true or false",
+    "shared_plan": "must be the text of a team plan, or 'auto' (the oracle plan in words)",
 }
 
 
@@ -144,7 +151,10 @@ class Episode:
         self.inbox: dict[str, list[dict]] = {a: [] for a in self.agents}
         self.last: dict[str, tuple[str, str]] = {a: ("", "") for a in self.agents}
         self._obs_cache: dict[str, dict] = {}
+        self.last_actions: dict[str, dict] = {}  # agent -> its latest action record (oracle comm)
+        self.briefs: dict[str, str] = {}  # agent -> the oracle-comm brief delivered for its next turn
         self.scorer.start(world, task)  # what holds from the start latches silently
+        self._brief_team()
         return {a: self.observe(a) for a in self.agents}
 
     @property
@@ -219,8 +229,21 @@ class Episode:
         # check still holds, so skip re-running every predicate (they run after every action).
         if tool is not None and tool not in READ_ONLY_TOOLS:
             self._score(rec, action_id)
+        if agent in self.briefs:  # what the agent was told before this action (oracle comm)
+            rec["oracle_comm"] = self.briefs.pop(agent)
+        self.last_actions[agent] = rec
         self.trajectory.append(rec)
         return rec
+
+    def _brief_team(self) -> None:
+        """Oracle communication: each agent's inbox gets its teammates' true state for this round."""
+        if not self.options.oracle_comm or self.done:
+            return
+        for agent in self.agents:
+            text = teammate_brief(self.world, agent, self.last_actions)
+            self.inbox[agent].append(system_message(self.world, agent, text))
+            self.briefs[agent] = text
+        self._obs_cache.clear()
 
     def end_round(self) -> dict:
         """Every agent has acted: the world moves on one round."""
@@ -236,6 +259,7 @@ class Episode:
         rec["status"] = self.status()
         rec["t"] = time.time()
         self.trajectory.append(rec)
+        self._brief_team()
         return rec
 
     def observe(self, agent: str) -> dict:

@@ -36,6 +36,12 @@ def add_ablation_arguments(parser: argparse.ArgumentParser) -> None:
     ab.add_argument("--solo", action="store_true", help="only the task's first agent plays (others removed)")
     ab.add_argument("--without", metavar="ROLE[,ROLE]", type=_role_list, default=None,
                     help="the team minus these roles or agent names (their oracle plans dropped)")
+    ab.add_argument("--oracle-comm", action="store_true",
+                    help="baseline: every round each agent is told its teammates' true state "
+                         "(positions, holdings, last actions) in a system message")
+    ab.add_argument("--shared-plan", metavar="FILE|auto", type=_shared_plan, default=None,
+                    help="baseline: every agent gets this written team plan ('auto': the task's oracle plan "
+                         "in words) and chat is disabled")
 
 
 def _role_list(text: str) -> list[str]:
@@ -43,6 +49,15 @@ def _role_list(text: str) -> list[str]:
     if not roles:
         raise argparse.ArgumentTypeError("give one or more roles or agent names, e.g. --without wizard")
     return roles
+
+
+def _shared_plan(value: str) -> str:
+    from agentworld.baselines import read_shared_plan
+
+    try:
+        return read_shared_plan(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--shared-plan: ")) from None
 
 
 def check_without(tasks: list[str], options: dict) -> None:
@@ -112,6 +127,10 @@ def episode_options(args: argparse.Namespace) -> dict:
         opts["solo"] = True  # the task keeps only its first agent
     if args.without:
         opts["without"] = list(args.without)
+    if args.oracle_comm:
+        opts["oracle_comm"] = True
+    if args.shared_plan:
+        opts["shared_plan"] = args.shared_plan  # 'auto' or the plan's text (so the run is self-contained)
     return opts
 
 

@@ -22,6 +22,7 @@ import yaml
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PrivateAttr, ValidationError,
                       field_validator, model_validator)
 
+from agentworld.baselines import with_shared_plan
 from agentworld.conditions import Condition, dump_condition, one_key_mapping, parse_condition
 from agentworld.scoring import VerifierError, load_verifier_module, verifier_problems
 from agentworld.task_sources import TASKS_DIR, list_task_ids, resolve_path
@@ -663,7 +664,7 @@ def _region(gmap: Any, pos: tuple[int, int]) -> Any:
 
 
 def apply_options(task: Task, options: dict | None, seed: int = 0, content: Any = None) -> Task:
-    """Apply task-level options: without, solo, no_docs, max_rounds, random_spawns."""
+    """Apply task-level options: without, solo, no_docs, max_rounds, random_spawns, shared_plan."""
     options = options or {}
     if options.get("without"):
         task = without_roles(task, options["without"])
@@ -676,6 +677,8 @@ def apply_options(task: Task, options: dict | None, seed: int = 0, content: Any 
         task = with_max_rounds(task, int(options["max_rounds"]))
     if options.get("random_spawns"):
         task = random_spawns(task, seed, content, same_region=options.get("random_spawns") != "any")
+    if options.get("shared_plan"):
+        task = with_shared_plan(task, options["shared_plan"])
     return task
 
 

@@ -32,6 +32,18 @@ def category(action: Record) -> str:
 
 def plot_episode(records: list[Record], result: dict[str, Any], path: str | Path, title: str = "") -> Path:
     """Draw the episode and its causal edges into ``path`` (PNG); returns the path."""
+    import matplotlib.pyplot as plt
+
+    fig = draw_episode(records, result, title)
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def draw_episode(records: list[Record], result: dict[str, Any], title: str = "") -> Any:
+    """The episode's timeline (agents by round, contributing actions coloured) as a matplotlib Figure."""
     import matplotlib
 
     matplotlib.use("Agg", force=False)
@@ -100,8 +112,4 @@ def plot_episode(records: list[Record], result: dict[str, Any], path: str | Path
     ]
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
     fig.tight_layout()
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return fig

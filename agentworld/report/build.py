@@ -1,0 +1,84 @@
+"""Assemble the report of eval directories: the sections in order, then the HTML file and PNG files.
+
+The order follows what a reader asks first: how well did each team do (overall, per category,
+main vs augmented), how did they talk, who contributed, how far the judges agree, and what two
+episodes looked like.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+from agentworld.report import figures, tables
+from agentworld.report.data import ANALYSIS, JUDGE_MODELS, EvalDir, load_eval, unique_labels
+from agentworld.report.html import Figure, Section, page
+
+
+@dataclass
+class Written:
+    """What build_report wrote."""
+
+    html: Path | None
+    pngs: list[Path]
+
+
+def build_report(dirs: list[str | Path], html: str | Path | None = None, png_dir: str | Path | None = None,
+                 episodes: list[str] | None = None, seed: int = 0) -> Written:
+    """Read the eval directories and write the HTML page and/or the figures as PNG files."""
+    evals = [load_eval(d) for d in dirs]
+    unique_labels(evals)
+    drawn = _figures(evals, episodes, seed)
+    pngs = []
+    try:
+        if png_dir is not None:
+            pngs = [figures.save_png(fig, Path(png_dir) / f"{name}.png") for name, _, fig in drawn]
+        if html is not None:
+            svgs = [Figure(name, caption, figures.to_svg(fig)) for name, caption, fig in drawn]
+            html_path = Path(html)
+            html_path.parent.mkdir(parents=True, exist_ok=True)
+            html_path.write_text(page("AgentWorld report", [_intro(e) for e in evals], _sections(evals, svgs, seed)),
+                                 encoding="utf-8")
+    finally:
+        for _, _, fig in drawn:
+            figures.close(fig)
+    return Written(Path(html) if html is not None else None, pngs)
+
+
+def _figures(evals: list[EvalDir], episodes: list[str] | None, seed: int) -> list[tuple[str, str, figures.Figure]]:
+    """(file name, caption, figure): the outcome chart, then one timeline per chosen episode."""
+    drawn = [("outcome", "SR, PSR and CCE of every eval with 95% intervals", figures.outcome_chart(evals, seed))]
+    for e, ep in figures.choose_episodes(evals, episodes):
+        outcome = "succeeded" if ep.record.get("success") else "failed"
+        name = f"episode-{len(drawn)}-{ep.task}-{ep.record['seed']}"
+        caption = (f"{e.label}: {ep.key} {outcome}. Actions by round and agent; coloured actions are on a causal "
+                   "path to success (contributing), stars are success actions, arrows are 'enables' edges.")
+        drawn.append((name, caption, figures.episode_timeline(ep)))
+    return drawn
+
+
+def _intro(e: EvalDir) -> str:
+    settings = ", ".join(e.settings) or "standard"
+    return (f"<b>{escape(e.label)}</b>: <code>{escape(str(e.path))}</code>, {len(e.episodes)} episodes, "
+            f"baseline/ablation: {escape(settings)}")
+
+
+def _sections(evals: list[EvalDir], svgs: list[Figure], seed: int) -> list[Section]:
+    outcome, timelines = svgs[:1], svgs[1:]
+    failure = tables.failure_modes(evals)
+    pac, forest = tables.pac_by_role(evals), tables.forest(evals)
+    return [
+        Section("outcome", "Outcome", [tables.overview(evals, seed)], outcome),
+        Section("categories", "Per category", [tables.by_category(evals, seed, m) for m in tables.METRICS], []),
+        Section("splits", "Main vs augmented", [tables.by_split(evals, seed)], []),
+        Section("communication", "Communication", [tables.communication(evals)] + ([failure] if failure else []), []),
+        Section("contribution", "Causal contribution", [t for t in (pac, forest) if t], [],
+                "No run has a cce.json (evaluate with --judge provenance or llm, or run `agentworld judge`)."),
+        Section("judges", "Judge comparison", tables.judge_comparison(evals), [],
+                f"No {JUDGE_MODELS} in these eval directories (`agentworld judge --judge llm --model A,B DIR`)."),
+        Section("episodes", "Episodes", [], timelines, "No finished episode to draw."),
+    ]
+
+
+__all__ = ["ANALYSIS", "JUDGE_MODELS", "Written", "build_report"]
