@@ -3,7 +3,7 @@
     python scripts/augment_tasks.py [TASK ...] [--check]
 
 For every main task shipped in agentworld/tasks/ (rerun after adding tasks), agentworld.augment
-tries its transforms (seed 0) and writes the first variant that passes its checks; a task for
+tries its transforms (seed 0, `shipped_text`) and writes the first variant that passes its checks; a task for
 which every transform is refused gets no file, and its reasons are printed. Deterministic: running
 it twice writes the same files. --check writes nothing and exits 1 when a file differs from what
 the generator makes, is missing, or has no main task any more (tests/test_augment.py runs the same
@@ -14,24 +14,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from agentworld.augment import AugmentError, augment, variant_id
+from agentworld.augment import variant_id
+from agentworld.augment.variants import shipped_text
 from agentworld.task_sources import AUGMENTED_DIR, shipped_task_ids
-from agentworld.tasks import load_task
 from agentworld.world.content import load_content
-
-SEED = 0
-
-
-def expected(task_id: str, content=None) -> tuple[str | None, str]:
-    """(the variant file's text or None when refused, one line saying what happened)."""
-    try:
-        variant = augment(load_task(task_id), seed=SEED, content=content)
-    except AugmentError as exc:
-        return None, f"no variant: {exc}"
-    return variant.text(), f"{', '.join(variant.transforms)}: {'; '.join(variant.changes)}"
-
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -42,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     originals = [t for t in shipped_task_ids() if not args.tasks or t in args.tasks]
     stale = 0
     for task_id in originals:
-        text, said = expected(task_id, content)
+        text, said = shipped_text(task_id, content)
         path = AUGMENTED_DIR / f"{variant_id(task_id)}.yaml"
         have = path.read_text(encoding="utf-8") if path.is_file() else None
         if args.check:

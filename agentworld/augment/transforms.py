@@ -397,8 +397,9 @@ def _stronger(task: "Task", content: "Content", old_id: str, new_id: str) -> Can
     old_name, new_name = old.name.lower(), new.name.lower()
     spellings = {old_id: new_id, old_name: new_name, old_name + "s": new_name + "s",
                  old_name.split()[-1]: new_name.split()[-1]}  # "the warden" for "the barrow warden"
-    stats = [(rf"\b{old.hp} HP\b", f"{new.hp} HP"), (rf"\bup to {old.max_hit}\b", f"up to {new.max_hit}"),
-             (rf"\b([Aa]) ({re.escape(new_name)})" if new_name[:1] in "aeiou" else "^$", r"\1n \2")]
+    stats = [(rf"\b{old.hp} HP\b", f"{new.hp} HP"), (rf"\bup to {old.max_hit}\b", f"up to {new.max_hit}")]
+    if new_name[:1] in "aeiou":
+        stats.append((rf"\b([Aa]) ({re.escape(new_name)})", r"\1n \2"))
 
     def text(value: str, _owner: str | None) -> str:
         value = rename_in_text(value, spellings)

@@ -120,3 +120,18 @@ def _first_passing(baseline: Baseline, candidates: list[Candidate], names: list[
             return variant, raw, candidate.change
         reasons.append(f"{candidate.change}: refused, " + "; ".join(problems))
     return reasons
+
+
+SHIPPED_SEED = 0  # the seed of the shipped variants (scripts/augment_tasks.py)
+
+
+def shipped_text(task_id: str, content: "Content | None" = None) -> tuple[str | None, str]:
+    """(the shipped variant file's text, or None when every transform is refused; one line saying
+    what changed or why not) for a main task: what scripts/augment_tasks.py writes and checks."""
+    from agentworld.tasks import load_task
+
+    try:
+        variant = augment(load_task(task_id), seed=SHIPPED_SEED, content=content)
+    except AugmentError as exc:
+        return None, f"no variant: {exc}"
+    return variant.text(), f"{', '.join(variant.transforms)}: {'; '.join(variant.changes)}"
