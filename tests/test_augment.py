@@ -21,12 +21,13 @@ from agentworld.audit.bounds import Travel
 from agentworld.augment import AugmentError, augment, variant_id
 from agentworld.augment import transforms as tf
 from agentworld.augment.checks import Baseline, refusals
-from agentworld.augment.rewrite import task_raw
+from agentworld.augment.rewrite import scale_counts_in_text, task_raw
 from agentworld.augment.variants import shipped_text
 from agentworld.cli import main
 from agentworld.episode import Episode, make_briefing
 from agentworld.scoring import load_verifier_module
 from agentworld.task_sources import AUGMENTED_DIR, list_task_ids
+from agentworld.task_world import build_world
 from agentworld.tasks import load_task
 from agentworld.world.content import load_content
 from task_play import play
@@ -125,15 +126,11 @@ def test_heavier_raises_a_count_everywhere_it_is_written():
     prospector = next(a for a in raw["agents"] if a["name"] == "prospector")["context"]
     builder = next(a for a in raw["agents"] if a["name"] == "master_builder")["context"]
     assert "needs 6 starsilver_ore" in prospector and "3 starsilver_ore" not in prospector
-    assert "6 turns of work" in builder and "6\nstarsilver_ore" not in builder or "6 starsilver_ore" in builder
+    flat = " ".join(builder.split())
+    assert "6 starsilver_ore, 6 heartwood_log, 4 moon_pearl" in flat and "6 turns of work" in flat
 
 
 def test_heavier_never_rescales_a_recipe_line():
-    task = load_task("task_17")  # the jeweller's recipe line: 1 starsilver_bar + 2 moon_pearl -> 1 pearl_circlet
-    raw = task_raw(task)
-    raw["success"] = [{"holds": {"agent": "seer", "items": {"moon_pearl": 2}}}]
-    from agentworld.augment.rewrite import scale_counts_in_text
-
     text = "It needs 2 moon_pearl.\n  - `pearl_circlet`: 1 starsilver_bar + 2 moon_pearl -> 1 pearl_circlet"
     assert scale_counts_in_text(text, {"moon_pearl": ["moon_pearl"]}, 2.0) == \
         "It needs 4 moon_pearl.\n  - `pearl_circlet`: 1 starsilver_bar + 2 moon_pearl -> 1 pearl_circlet"
@@ -142,7 +139,8 @@ def test_heavier_never_rescales_a_recipe_line():
 def test_farther_moves_spawns_further_from_the_first_goal_by_walking_distance():
     task = load_task("task_17")
     travel, speed = Travel(CONTENT), CONTENT.rules.move_speed
-    bench = CONTENT.map.npc_positions.get("x") or (126, 118)  # workbench#town, the jeweller's first move
+    station = build_world(task, CONTENT, seed=0).entities["workbench#town"]  # the jeweller's first move
+    bench = (station.x, station.y)
     for candidate in _candidates("farther", "task_17"):
         moved = [a for a in candidate.raw["agents"] if a["spawn"] != task.agent(a["name"]).spawn]
         assert moved

@@ -59,18 +59,23 @@ def scaled(count: int, ratio: float) -> int:
 
 
 def scale_counts_in_text(text: str, names: dict[str, list[str]], ratio: float) -> str:
-    """'3 moon_pearl' -> '6 moon_pearl' (ratio 2) for the items in `names` (id -> spellings),
-    line by line, leaving recipe lines (with '->') alone."""
+    """'3 moon_pearl' -> '6 moon_pearl' (ratio 2) for the items in `names` (id -> spellings), also
+    when a wrapped line puts the count and the item on two lines; a recipe line (with '->') is left
+    alone."""
     spellings = sorted({s for forms in names.values() for s in forms}, key=len, reverse=True)
     if not spellings:
         return text
     pattern = re.compile(r"\b(\d+)(\s+|\s*x\s*)(" + "|".join(re.escape(s) for s in spellings) + r")(?![a-z_])",
                          re.IGNORECASE)
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if "->" not in line:
-            lines[i] = pattern.sub(lambda m: f"{scaled(int(m.group(1)), ratio)}{m.group(2)}{m.group(3)}", line)
-    return "\n".join(lines)
+
+    def scale(match: re.Match) -> str:
+        start = text.rfind("\n", 0, match.start()) + 1
+        end = text.find("\n", match.start())
+        if "->" in text[start:end if end >= 0 else len(text)]:
+            return match.group(0)
+        return f"{scaled(int(match.group(1)), ratio)}{match.group(2)}{match.group(3)}"
+
+    return pattern.sub(scale, text)
 
 
 def scale_work_in_text(text: str, old: int, new: int) -> str:
@@ -102,7 +107,8 @@ def place_label(name: str | None, position: tuple[int, int]) -> str:
 
 def _start_pattern(name: str | None, position: tuple[int, int]) -> re.Pattern:
     where = rf"\({position[0]},\s*{position[1]}\)"
-    spot = rf"(?:(?:the\s+)?{re.escape(name)}(?:\s+{where})?|{where})" if name else where
+    words = re.escape(name).replace(r"\ ", r"\s+") if name else ""  # a wrapped line may split the name
+    spot = rf"(?:(?:the\s+)?{words}(?:\s+{where})?|{where})" if name else where
     return re.compile(rf"(\bstart(?:s|ing)?\s+(?:at|in|from)\s+){spot}", re.IGNORECASE)
 
 
