@@ -186,7 +186,7 @@ def test_wielding_needs_the_level_the_item_requires():
 def test_a_quest_needs_its_taker_at_its_npcs_in_time_and_its_items():
     brew = [{"quest_done": {"agent": "apprentice", "quest": "witchs_brew"}}]
     keys = {r.key for r in audit([agent("apprentice", spawn="witch_hut"), agent("other")], brew).requirements}
-    assert {"agent:apprentice", "reach:apprentice@morwen", "item:marshcap", "item:slime_gel"} <= keys
+    assert {"agent:apprentice", "reach:apprentice@morwen", "item:witchlight_cap", "item:mire_eel"} <= keys
     far = audit([agent("apprentice", spawn="gullwatch_pier"), agent("other")], brew, rounds=5)
     assert "presence" in {f.kind for f in far.team}
 

@@ -112,7 +112,7 @@ def test_documentation_reaches_the_prompt_unless_no_docs(tmp_path):
         assert len(users) == 3
         assert ("You are lumberjack" in users[0]) and ("woodworker (Woodworker)" in users[0])
         assert all((NO_DOCS in u) == no_docs for u in users)
-        assert ("only one who can fell trees" in users[0]) != no_docs
+        assert ("only one who can fell heartwood" in users[0]) != no_docs
 
 
 def test_no_chat_removes_the_chat_tool_from_the_schemas(tmp_path):

@@ -2,7 +2,7 @@
 
 `agentworld play task_01 --as lumberjack --others oracle` runs as its own process; the test plays
 the lumberjack's turns only through the page (clicking on the map, choosing from pickers, the
-chat form), following the lumberjack's oracle plan in task_01.yaml (fell two oak logs, tell the
+chat form), following the lumberjack's oracle plan in task_01.yaml (fell two heartwood logs, tell the
 team, walk to the camp, give the logs to the woodworker), to success. It checks the canvas draws
 where the seat stands, that the woodworker's private chat to the wizard never reaches the page
 (DOM nor websocket frames), then replays and judges the saved run directory.
@@ -70,7 +70,7 @@ def test_a_person_plays_task_01_in_the_browser_to_success(tmp_path):
                 obs = page.evaluate("window.agentworld.state.observation")
                 turns = page.evaluate("window.agentworld.state.turns")
                 click_and_act(page, obs, said)
-                said = said or held(obs, "oak_log") >= 2
+                said = said or held(obs, "heartwood_log") >= 2
                 page.wait_for_function(f"window.agentworld.state.turns > {turns} || "
                                        "/SUCCESS/.test(document.getElementById('status').textContent)",
                                        timeout=15_000)
@@ -85,7 +85,7 @@ def test_a_person_plays_task_01_in_the_browser_to_success(tmp_path):
             ended = int(re.search(r"round (\d+) / 25", page.locator("#status").inner_text())[1])
             assert spectator.locator("#status").inner_text() == page.locator("#status").inner_text()
             assert PRIVATE not in page.content() and not [f for f in frames if PRIVATE in f]
-            expect(page.locator("#chat-log")).to_contain_text("lumberjack → team: I have two oak logs")
+            expect(page.locator("#chat-log")).to_contain_text("lumberjack → team: I have two heartwood logs")
             expect(spectator.locator("#feed")).to_contain_text(PRIVATE)  # it was said; spectators see it
             assert spectator.evaluate("document.getElementById('world').width") == 768
             browser.close()
@@ -106,21 +106,21 @@ def test_a_person_plays_task_01_in_the_browser_to_success(tmp_path):
 
 def click_and_act(page, obs: dict, said: bool) -> None:
     """One lumberjack turn through the page, following the oracle plan of task_01."""
-    if "gave oak_log x2 to woodworker" in page.locator("#feed").inner_text():
+    if "gave heartwood_log x2 to woodworker" in page.locator("#feed").inner_text():
         page.click("#tool-wait")  # the plan is done: the woodworker and the wizard finish
-    elif held(obs, "oak_log") < 2:
-        tree = nearest(obs, "oak_tree#")
+    elif held(obs, "heartwood_log") < 2:
+        tree = nearest(obs, "heartwood_tree#")
         assert tree is not None, obs["text"]
         click_tile(page, *tree["position"])  # fills move_to and gather with the tree's id
         page.click("#tool-gather" if tree["distance"] <= 1 else "#tool-move_to")
     elif not said:
-        page.fill("#chat-text", "I have two oak logs and am bringing them to the camp.")
+        page.fill("#chat-text", "I have two heartwood logs and am bringing them to the camp.")
         page.click("#chat-send")
     else:
         woodworker = next((e for e in obs["nearby"] if e["id"] == "woodworker"), None)
         if woodworker is not None and woodworker["distance"] <= 2:  # rules.give_range
             page.select_option("#pick-give-to-picker", "woodworker")
-            page.select_option("#pick-give-item-picker", "oak_log")
+            page.select_option("#pick-give-item-picker", "heartwood_log")
             page.fill("form[data-tool='give'] input[name='count']", "2")
             page.click("#tool-give")
         elif woodworker is not None:

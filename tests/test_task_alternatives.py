@@ -24,36 +24,35 @@ from task_play import last_errors, play
 ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
     "task_01": ("the lumberjack whittles the sticks himself and brings sticks, not logs", {
         "lumberjack": [
-            {"gather": {"target": "oak_tree", "count": 1}},
-            {"craft": {"recipe": "oak_stick", "count": 1}},
+            {"gather": {"target": "heartwood_tree", "count": 1}},
+            {"craft": {"recipe": "heartwood_stick", "count": 1}},
             {"move_to": {"target": "woodcutters_camp"}},
-            {"give": {"to": "woodworker", "item": "stick", "count": 2}},
+            {"give": {"to": "woodworker", "item": "heartwood_stick", "count": 2}},
         ],
         "woodworker": [
             {"move_to": {"target": "workbench#camp"}},
-            {"wait_for": {"item": "stick", "count": 2}},
+            {"wait_for": {"item": "heartwood_stick", "count": 2}},
             {"wait_for": {"item": "bead"}},
-            {"craft": {"recipe": "magic_staff"}},
-            {"give": {"to": "wizard", "item": "magic_staff"}},
+            {"craft": {"recipe": "heartwood_staff"}},
+            {"give": {"to": "wizard", "item": "heartwood_staff"}},
         ],
     }),
     "task_02": ("the lumberjack whittles the four sticks on the way; the smith never touches a log", {
         "lumberjack": [
-            {"gather": {"target": "oak_tree", "count": 2}},
-            {"craft": {"recipe": "oak_stick", "count": 2}},
+            {"gather": {"target": "heartwood_tree", "count": 2}},
+            {"craft": {"recipe": "heartwood_stick", "count": 2}},
             {"move_to": {"target": "brindlemark_smithy"}},
-            {"give": {"to": "smith", "item": "stick", "count": 4}},
+            {"give": {"to": "smith", "item": "heartwood_stick", "count": 4}},
         ],
         "smith": [
             {"wait_for": {"item": "flax", "count": 4}},
             {"craft": {"recipe": "bowstring", "count": 2}},
             {"move_to": {"target": "brindlemark_smithy"}},
-            {"wait_for": {"item": "copper_ore", "count": 2}},
-            {"wait_for": {"item": "tin_ore", "count": 2}},
-            {"craft": {"recipe": "bronze_bar", "count": 2}},
-            {"wait_for": {"item": "stick", "count": 3}},
-            {"craft": {"recipe": "bronze_pickaxe"}},
-            {"craft": {"recipe": "bronze_spear"}},
+            {"wait_for": {"item": "starsilver_ore", "count": 4}},
+            {"craft": {"recipe": "starsilver_bar", "count": 2}},
+            {"wait_for": {"item": "heartwood_stick", "count": 3}},
+            {"craft": {"recipe": "starsilver_pickaxe"}},
+            {"craft": {"recipe": "starsilver_spear"}},
         ],
     }),
     "task_03": ("the merchant buys the sword and hands it to the guard with the rest of the coins (no 320-coin "
@@ -183,7 +182,7 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
                               ("water_support", "water_tank"))
     }),
     "task_09": ("every trader simply gives their goods to the trader who needs them (no trade at all)", None),
-    "task_10": ("the jeweller hands over the rough sapphire and the chisel and the artificer cuts it; the forester "
+    "task_10": ("the jeweller hands over the star sapphire and the chisel and the artificer cuts it; the forester "
                 "whittles the sticks", {
         "forester": [
             {"gather": {"target": "ironwood_tree", "count": 2}},
@@ -195,35 +194,34 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         ],
         "jeweller": [
             {"move_to": {"target": "workbench#town"}},
-            {"give": {"to": "artificer", "item": "rough_sapphire"}},
+            {"give": {"to": "artificer", "item": "star_sapphire"}},
             {"give": {"to": "artificer", "item": "chisel"}},
         ],
         "artificer": [
-            {"wait_for": {"item": "frost_crystal", "count": 2}},
+            {"wait_for": {"item": "rimeheart_crystal", "count": 2}},
             {"wait_for": {"item": "ironwood_log", "count": 2}},
             {"craft": {"recipe": "ironwood_plank"}},
             {"craft": {"recipe": "staff_core"}},
             {"wait_for": {"item": "chisel"}},
-            {"craft": {"recipe": "cut_sapphire"}},
+            {"craft": {"recipe": "cut_star_sapphire"}},
             {"wait_for": {"item": "stick", "count": 2}},
             {"craft": {"recipe": "frost_staff"}},
             {"give": {"to": "archmage", "item": "frost_staff"}},
         ],
     }),
-    "task_11": ("the hunter hands the gel to the forager, who carries every ingredient to the apprentice", {
+    "task_11": ("the hunter hands the eels to the forager, who carries every ingredient to the apprentice", {
         "forager": [
             {"move_to": {"target": [51, 207]}},
-            {"gather": {"target": "marshcap_cluster", "count": 4}},
-            {"wait_for": {"item": "slime_gel", "count": 2}},
+            {"gather": {"target": "witchlight_ring", "count": 4}},
+            {"wait_for": {"item": "mire_eel", "count": 2}},
             {"move_to": {"target": [45, 212]}},
-            {"give": {"to": "apprentice", "item": "marshcap", "count": 4}},
-            {"give": {"to": "apprentice", "item": "slime_gel", "count": 2}},
+            {"give": {"to": "apprentice", "item": "witchlight_cap", "count": 4}},
+            {"give": {"to": "apprentice", "item": "mire_eel", "count": 2}},
         ],
         "hunter": [
-            {"attack": {"target": "bog_slime"}},
-            {"attack": {"target": "bog_slime"}},
+            {"gather": {"target": "mire_eel_hole", "count": 2}},
             {"move_to": {"target": [52, 207]}},
-            {"give": {"to": "forager", "item": "slime_gel", "count": 2}},
+            {"give": {"to": "forager", "item": "mire_eel", "count": 2}},
         ],
     }),
     "task_12": ("the wardens hold other stones than in the plan (north <-> east, west <-> south)", {
@@ -322,14 +320,15 @@ def _builders(ep, site: str) -> set[str]:
 # What makes each alternative different, checked on the finished episode (so the test cannot pass
 # by silently falling back to the task's own route).
 ROUTE_CHECKS = {
-    "task_01": lambda ep: _did(ep, "lumberjack", "craft", recipe="oak_stick"),
-    "task_02": lambda ep: _did(ep, "lumberjack", "craft", recipe="oak_stick") and not _did(ep, "smith", "craft", recipe="oak_stick"),
+    "task_01": lambda ep: _did(ep, "lumberjack", "craft", recipe="heartwood_stick"),
+    "task_02": lambda ep: (_did(ep, "lumberjack", "craft", recipe="heartwood_stick")
+                           and not _did(ep, "smith", "craft", recipe="heartwood_stick")),
     "task_03": lambda ep: any_event(ep.world, "shop_buy", agent="merchant", item="iron_sword"),
     "task_03_give": lambda ep: not _events(ep, "trade_done"),
     "task_04": lambda ep: _builders(ep, "watchtower") == {"carpenter", "quartermaster"},
     "task_07": lambda ep: (ep.world.players["archivist"].x, ep.world.players["archivist"].y) == (130, 150),
     "task_09": lambda ep: not _events(ep, "trade_done"),
-    "task_10": lambda ep: _did(ep, "artificer", "craft", recipe="cut_sapphire"),
+    "task_10": lambda ep: _did(ep, "artificer", "craft", recipe="cut_star_sapphire"),
     "task_11": lambda ep: _did(ep, "hunter", "give", to="forager"),
     "task_12": lambda ep: (ep.world.players["north_warden"].x, ep.world.players["north_warden"].y) == (160, 122),
     "task_13": lambda ep: not _events(ep, "trade_done"),
@@ -389,45 +388,59 @@ def _trainable_to(skill: str) -> int:
     return max([npc.teaches.get(skill, 1) for npc in load_content().npcs.values() if npc.teaches] + [1])
 
 
-def test_task_01_without_the_woodworker_lessons_cannot_reach_crafting_10_in_time():
-    """The wizard walks to Fenna and takes lessons instead: crafting 10 needs 47 lessons (40 XP each),
-    more talks than the 25-round budget has turns, so the staff is never assembled."""
-    assert _lessons_needed("crafting", 10) > load_task("task_01").max_rounds
-    plans = {"lumberjack": [{"gather": {"target": "oak_tree", "count": 1}}, {"craft": {"recipe": "oak_stick"}},
-                            {"move_to": {"target": "fenna"}}, {"give": {"to": "wizard", "item": "stick", "count": 2}}],
-             "wizard": [{"talk": {"npc": "fenna", "times": 40}}, {"craft": {"recipe": "magic_staff"}}]}
+def _raw_sources(item: str) -> list[str]:
+    """Every way the world itself yields `item`: shop stock, mob drops, node yields and rare finds."""
+    content = load_content()
+    found = [f"{npc.id} sells it" for npc in content.npcs.values() if npc.shop
+             for entry in npc.shop.stock if entry.item == item]
+    found += [f"{mob.id} drops it" for mob in content.mobs.values() for drop in mob.drops if drop.item == item]
+    found += [f"{kind.id} yields it" for kind in content.node_kinds.values()
+              if item in kind.yields or any(rare.item == item for rare in kind.rare)]
+    return found
+
+
+def test_task_01_without_the_woodworker_lessons_cannot_reach_crafting_45_in_time():
+    """The wizard walks to Fenna and takes lessons instead: Fenna teaches crafting only to 20, and
+    crafting 45 would take a thousand lessons, so the staff is never assembled."""
+    assert _trainable_to("crafting") < 45 and _lessons_needed("crafting", 45) > load_task("task_01").max_rounds
+    plans = {"lumberjack": [{"gather": {"target": "heartwood_tree", "count": 1}},
+                            {"craft": {"recipe": "heartwood_stick"}}, {"move_to": {"target": "fenna"}},
+                            {"give": {"to": "wizard", "item": "heartwood_stick", "count": 2}}],
+             "wizard": [{"talk": {"npc": "fenna", "times": 40}}, {"craft": {"recipe": "heartwood_staff"}}]}
     ep = play(_without("task_01", "woodworker"), plans)
     assert not ep.status()["success"]
-    assert ep.world.players["wizard"].skills["crafting"] < 10
+    assert ep.world.players["wizard"].skills["crafting"] < 45
 
 
-def test_task_01_without_the_lumberjack_nobody_can_fell_or_buy_wood():
-    """No axe and no coins: the woodworker cannot fell an oak, and the wizard finds that the camp's
-    shop sells no wood (no shop in the vale sells logs or sticks)."""
-    plans = {"woodworker": [{"gather": {"target": "oak_tree"}}],
-             "wizard": [{"buy": {"npc": "hobb", "item": "stick", "count": 2}}]}
+def test_task_01_without_the_lumberjack_nobody_can_fell_or_buy_heartwood():
+    """Heartwood needs lumberjacking 45 (the woodworker has 1), and no shop sells it, no mob drops it
+    and only the task's two trees yield it (Hobb, the camp's shopkeeper, has none)."""
+    assert _raw_sources("heartwood_log") == ["heartwood_tree yields it"] and not _raw_sources("heartwood_stick")
+    plans = {"woodworker": [{"move_to": {"target": [45, 116]}}, {"gather": {"target": "heartwood_tree"}}],
+             "wizard": [{"move_to": {"target": "hobb"}}, {"buy": {"npc": "hobb", "item": "heartwood_log"}}]}
     ep = play(_without("task_01", "lumberjack"), plans)
     assert not ep.status()["success"]
-    assert any("lumberjacking tool" in e for e in last_errors(ep, "woodworker"))
-    assert any("does not sell stick" in e for e in last_errors(ep, "wizard"))
+    assert any("you need lumberjacking 45" in e for e in last_errors(ep, "woodworker"))
+    assert any("does not sell heartwood_log" in e for e in last_errors(ep, "wizard"))
 
 
 def test_task_02_without_a_gatherer_the_shops_cannot_stand_in():
-    """Selling tools and surplus (axe, knife, logs, flax) raises coins, but no shop sells bronze bars,
-    sticks, bowstrings or spears, and Hobb keeps a single spare oak log (two sticks; the smith needs
-    three): each gatherer's material has no shop source."""
-    content = load_content()
-    stock = [entry for npc in content.npcs.values() if npc.shop for entry in npc.shop.stock]
-    assert not {e.item for e in stock} & {"bronze_bar", "copper_ore", "tin_ore", "stick", "bowstring", "flax", "bronze_spear"}
-    assert sum(e.quantity for e in stock if e.item == "oak_log") * content.recipes["oak_stick"].outputs["stick"] < 3
-    without_miner = {  # the best shop route of the pre-fix world: sell everything, buy bronze bars
-        "lumberjack": [{"gather": {"target": "oak_tree", "count": 8}}, {"move_to": {"target": "hobb"}},
-                       {"sell": {"npc": "hobb", "item": "oak_log", "count": 6}}, {"sell": {"npc": "hobb", "item": "bronze_axe"}},
-                       {"move_to": {"target": "brannoc"}}, {"buy": {"npc": "brannoc", "item": "bronze_bar", "count": 2}}],
+    """Selling tools and surplus raises coins, but no shop sells or mob drops starsilver ore or bars,
+    heartwood, flax, bowstrings or the starsilver tools: each gatherer's material comes only from
+    nodes that need that gatherer's level (45 for starsilver and heartwood) or tool."""
+    for item in ("starsilver_ore", "heartwood_log", "flax"):
+        assert not [src for src in _raw_sources(item) if "yields" not in src], item
+    for item in ("starsilver_bar", "heartwood_stick", "bowstring", "starsilver_pickaxe", "starsilver_spear"):
+        assert not _raw_sources(item), item
+    without_miner = {  # the best shop route: sell the logs and the axe, look for bars at the smithy
+        "lumberjack": [{"gather": {"target": "heartwood_tree", "count": 4}}, {"move_to": {"target": "hobb"}},
+                       {"sell": {"npc": "hobb", "item": "heartwood_log", "count": 2}},
+                       {"sell": {"npc": "hobb", "item": "bronze_axe"}}, {"move_to": {"target": "brannoc"}},
+                       {"buy": {"npc": "brannoc", "item": "starsilver_bar", "count": 2}}],
     }
     ep = play(_without("task_02", "miner"), without_miner)
     assert not ep.status()["success"]
-    assert any("does not sell bronze_bar" in e for e in last_errors(ep, "lumberjack"))
+    assert any("does not sell starsilver_bar" in e for e in last_errors(ep, "lumberjack"))
 
 
 def test_task_03_the_guard_cannot_hunt_the_sword_money_without_the_merchant():
@@ -539,31 +552,51 @@ def test_fairs_no_trader_can_buy_what_they_came_for_with_what_their_goods_fetch(
         assert not prices or min(prices) > proceeds, f"{task_id}: {agent.name} can sell up and buy {count} {item}"
 
 
-def test_task_10_without_the_jeweller_there_is_no_sapphire_and_no_chisel():
-    """The rough sapphire and the only chisel are the jeweller's; nobody has coins for Mira's chisels."""
+def test_task_10_without_the_jeweller_there_is_no_star_sapphire():
+    """The one star sapphire is the jeweller's: no shop or mob yields another, the only node kind that
+    does (a star geode, mining 55) is not placed in this task, and no recipe but its own cut makes
+    the cut stone the frost staff needs."""
     task = load_task("task_10")
-    assert [a.name for a in task.agents if "rough_sapphire" in a.inventory or "chisel" in a.inventory] == ["jeweller"]
-    assert not any(a.inventory.get("coins") for a in task.agents)
+    assert [a.name for a in task.agents if "star_sapphire" in a.inventory] == ["jeweller"]
+    assert _raw_sources("star_sapphire") == ["star_geode yields it"] and not _raw_sources("cut_star_sapphire")
+    assert "star_geode" not in [node.kind for node in task.world.nodes]
+    assert not [kind for kind, _pos in load_content().map.placed_nodes if kind == "star_geode"]
+    makers = [r.id for r in load_content().recipes.values() if "cut_star_sapphire" in r.outputs]
+    assert makers == ["cut_star_sapphire"]
 
 
-def test_task_11_without_the_forager_toads_do_not_yield_four_marshcaps_in_time():
-    """The hunter kills marsh toads (40% marshcap drop) as well as the slimes: too few caps in 25 rounds."""
-    plans = {"hunter": [{"attack": {"target": "bog_slime"}}] * 2 + [{"attack": {"target": "marsh_toad"}}] * 12
-             + [{"move_to": {"target": [46, 212]}}, {"give": {"to": "apprentice", "item": "slime_gel", "count": 2}},
-                {"give": {"to": "apprentice", "item": "marshcap", "count": 4}}]}
-    for seed in (0, 1):
-        ep = play(_without("task_11", "forager"), plans, seed=seed)
-        assert not ep.status()["success"] and held(ep.world, "marshcap") < 4
+def test_task_10_without_the_ice_miner_nobody_breaks_rimeheart_and_frost_crystals_do_not_bind():
+    """The forester (who has an axe, not a pickaxe, and mining 1) tries the clusters: rimeheart needs
+    mining 45. Frost crystals (which yetis drop) no longer make a staff core."""
+    assert _raw_sources("rimeheart_crystal") == ["rimeheart_cluster yields it"]
+    assert "frost_crystal" not in load_content().recipes["staff_core"].inputs
+    plans = {"forester": [{"move_to": {"target": [126, 67]}}, {"gather": {"target": "rimeheart_cluster"}}]}
+    ep = play(_without("task_10", "ice_miner"), plans)
+    assert not ep.status()["success"] and held(ep.world, "rimeheart_crystal") == 0
+    assert any("you need mining 45" in e for e in last_errors(ep, "forester"))
 
 
-def test_task_11_without_the_hunter_an_unarmed_forager_cannot_get_the_gel():
-    """The forager punches bog slimes (unarmed: max hit 1 against 20 HP) and dies or runs out of time."""
-    plans = {"forager": [{"move_to": {"target": [51, 207]}}, {"gather": {"target": "marshcap_cluster", "count": 4}},
-                         {"attack": {"target": "bog_slime"}}, {"attack": {"target": "bog_slime"}},
-                         {"move_to": {"target": [45, 212]}}, {"give": {"to": "apprentice", "item": "marshcap", "count": 4}},
-                         {"give": {"to": "apprentice", "item": "slime_gel", "count": 2}}]}
+def test_task_11_without_the_forager_no_witchlight_cap_can_be_found_or_bought():
+    """The hunter tries the witchlight rings (foraging 45; he has 1) and Morwen's shop, which has
+    marshcaps but no witchlight caps; no mob drops them."""
+    assert _raw_sources("witchlight_cap") == ["witchlight_ring yields it"]
+    plans = {"hunter": [{"move_to": {"target": [51, 207]}}, {"gather": {"target": "witchlight_ring"}},
+                        {"move_to": {"target": "morwen"}},
+                        {"buy": {"npc": "morwen", "item": "witchlight_cap", "count": 4}}]}
+    ep = play(_without("task_11", "forager"), plans)
+    assert not ep.status()["success"] and held(ep.world, "witchlight_cap") == 0
+    errors = last_errors(ep, "hunter")
+    assert any("you need foraging 45" in e for e in errors) and any("does not sell witchlight_cap" in e for e in errors)
+
+
+def test_task_11_without_the_hunter_no_mire_eel_can_be_caught():
+    """The forager tries the eel holes: they need fishing 45 (the forager has 1) and a fishing tool,
+    and nothing else yields a mire eel."""
+    assert _raw_sources("mire_eel") == ["mire_eel_hole yields it"]
+    plans = {"forager": [{"move_to": {"target": [61, 207]}}, {"gather": {"target": "mire_eel_hole"}}]}
     ep = play(_without("task_11", "hunter"), plans)
-    assert not ep.status()["success"] and held(ep.world, "slime_gel") < 2
+    assert not ep.status()["success"] and held(ep.world, "mire_eel") == 0
+    assert any("you need fishing 45" in e for e in last_errors(ep, "forager"))
 
 
 def test_task_12_no_warden_can_hold_two_stones_and_no_one_else_can_chant():
@@ -610,9 +643,11 @@ def test_task_16_the_scholar_alone_is_shot_down():
 
 
 @pytest.mark.parametrize("task_id,skill,level", [
-    ("task_01", "crafting", 10), ("task_06", "fishing", 35), ("task_06", "cooking", 32),
-    ("task_10", "lumberjacking", 35), ("task_10", "mining", 40), ("task_10", "crafting", 35),
-    ("task_10", "magic", 30), ("task_11", "foraging", 10), ("task_12", "alchemy", 30),
+    ("task_01", "crafting", 45), ("task_01", "lumberjacking", 45), ("task_02", "mining", 45),
+    ("task_02", "lumberjacking", 45), ("task_02", "smithing", 45),
+    ("task_06", "fishing", 35), ("task_06", "cooking", 32),
+    ("task_10", "lumberjacking", 35), ("task_10", "mining", 45), ("task_10", "crafting", 35),
+    ("task_10", "magic", 30), ("task_11", "foraging", 45), ("task_11", "fishing", 45), ("task_12", "alchemy", 30),
     ("task_15", "mining", 20), ("task_16", "crafting", 15),
 ])
 def test_a_skill_only_one_agent_has_cannot_be_learned_by_another_in_time(task_id, skill, level):
@@ -672,31 +707,3 @@ def test_task_15_without_the_quarryman_the_mason_buying_a_pickaxe_is_too_late():
     ep = play(_without("task_15", "quarryman"), plans)
     assert _did(ep, "mason", "buy", item="bronze_pickaxe")  # the money did reach him
     assert not ep.status()["success"] and not ep.status()["checkpoints"]["foundation_laid"]
-
-
-def test_task_10_without_the_jeweller_the_rare_sapphire_lottery_does_not_pay_in_time():
-    """The audit's way around the jeweller: iron rocks sometimes give a rough sapphire (2% a gather)
-    and Mira sells chisels. The ice miner brings the crystals and then mines iron rock for the rest
-    of the 30 rounds: even a lucky find would still need a chisel bought, a cut and the assembly."""
-    plans = {"ice_miner": [{"gather": {"target": "frost_crystal_rock", "count": 2}},
-                           {"move_to": {"target": "workbench#town"}},
-                           {"give": {"to": "artificer", "item": "frost_crystal", "count": 2}},
-                           {"gather": {"target": "iron_rock", "count": 40}}]}
-    for seed in (0, 1):
-        ep = play(_without("task_10", "jeweller"), plans, seed=seed)
-        assert not ep.status()["success"] and held(ep.world, "cut_sapphire") == 0
-
-
-def test_task_11_without_the_forager_slime_gel_does_not_buy_morwens_marshcaps_in_time():
-    """The audit's way around the forager: Morwen sells marshcaps (11 coins). The hunter would need
-    eight gels (two for the brew, six to sell at 4 coins, plus his sword) but finds and kills only
-    four or five slimes in the 25 rounds: he never gets to the shop with the money."""
-    plans = {"hunter": [{"attack": {"target": "bog_slime"}}] * 7
-             + [{"move_to": {"target": "morwen"}}, {"sell": {"npc": "morwen", "item": "slime_gel", "count": 6}},
-                {"sell": {"npc": "morwen", "item": "bronze_sword"}},
-                {"buy": {"npc": "morwen", "item": "marshcap", "count": 4}},
-                {"give": {"to": "apprentice", "item": "marshcap", "count": 4}},
-                {"give": {"to": "apprentice", "item": "slime_gel", "count": 2}}]}
-    for seed in (0, 1):
-        ep = play(_without("task_11", "forager"), plans, seed=seed)
-        assert not ep.status()["success"] and held(ep.world, "marshcap") == 0

@@ -28,16 +28,16 @@ from agentworld.verifiers.helpers import held
 
 
 def logs_gathered(world, task):
-    return held(world, "oak_log") > 0
+    return held(world, "heartwood_log") > 0
 
 
 def sticks_crafted(world, task):
-    return held(world, "stick") >= 2
+    return held(world, "heartwood_stick") >= 2
 
 
 def staff_in_hand(world, task):
     """The wizard wields the staff."""
-    return world.players["wizard"].equipment.get("weapon") == "magic_staff"
+    return world.players["wizard"].equipment.get("weapon") == "heartwood_staff"
 
 
 CHECKPOINTS = {"logs_gathered": logs_gathered, "sticks_crafted": sticks_crafted}
@@ -52,7 +52,7 @@ def _my_task(folder: Path, task_id: str = "my_staff", **changes) -> Path:
     raw["checkpoints"] = [
         {"id": "logs_gathered", "description": "Logs exist."},
         {"id": "sticks_crafted", "description": "Two sticks exist."},
-        {"id": "staff_made", "description": "A staff exists.", "when": {"holds": {"items": {"magic_staff": 1}}}},
+        {"id": "staff_made", "description": "A staff exists.", "when": {"holds": {"items": {"heartwood_staff": 1}}}},
     ]
     raw["success"] = [{"predicate": "staff_in_hand"}]
     raw.update(changes)

@@ -1,13 +1,13 @@
 """Task 02, Resource Caravan: ore, logs and flax from three biomes -> the smith's pickaxe, spear and bowstrings.
 
-Success (task file): the smith holds a bronze pickaxe, a bronze spear and two bowstrings. Why each role
-is needed: flax needs foraging 5 and a knife (forager) and no shop sells bowstrings; ore needs
-the only pickaxe (miner) and no shop sells bronze bars or spears; logs need the only axe
-(lumberjack) and no shop sells sticks, nor more than one log (what the team raises by selling
-its tools and surplus buys no more; see tests/test_task_alternatives.py); only the smith has a hammer and
-smithing 5 for the spear.
-Legal alternatives that pass: the lumberjack whittles the sticks on the way (fletching 1),
-deliveries in any order. Checkpoints: ore mined, logs felled, flax cut, bars smelted.
+Success (task file): the smith holds a starsilver pickaxe, a starsilver spear and two bowstrings. Why
+each role is needed: starsilver ore needs mining 45 (miner), heartwood needs lumberjacking 45
+(lumberjack) and flax needs foraging 5 and a knife (forager); no shop sells or mob drops any of
+them, nor the bars, sticks, bowstrings or tools made from them, and nobody else could train a
+gathering skill that far in 35 rounds. Only the smith has smithing 45-48 for the bars, the pickaxe
+and the spear (no trainer teaches smithing that high). `agentworld audit task_02` certifies all four
+by capability. Legal alternatives that pass: the lumberjack whittles the sticks on the way
+(fletching 1), deliveries in any order. Checkpoints: ore mined, logs felled, flax cut, bars smelted.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from agentworld.verifiers.common import held
 
 
 def ore_mined(world: Any, task: Any) -> bool:
-    return held(world, "copper_ore") >= 2 and held(world, "tin_ore") >= 2
+    return held(world, "starsilver_ore") >= 4
 
 
 def logs_felled(world: Any, task: Any) -> bool:
-    return held(world, "oak_log") >= 2
+    return held(world, "heartwood_log") >= 2
 
 
 def flax_cut(world: Any, task: Any) -> bool:
@@ -31,8 +31,8 @@ def flax_cut(world: Any, task: Any) -> bool:
 
 def bars_smelted(world: Any, task: Any) -> bool:
     """Two bars exist at once (or some are already forged into the smith's pickaxe and spear)."""
-    tools = held(world, "bronze_pickaxe", "smith") + held(world, "bronze_spear", "smith")
-    return held(world, "bronze_bar") + tools >= 2
+    tools = held(world, "starsilver_pickaxe", "smith") + held(world, "starsilver_spear", "smith")
+    return held(world, "starsilver_bar") + tools >= 2
 
 
 CHECKPOINTS = {

@@ -1,12 +1,13 @@
-"""Task 10, The Frost Staff: ironwood + frost crystals -> staff core; + sticks + cut sapphire -> frost staff, wielded.
+"""Task 10, The Frost Staff: ironwood + rimeheart -> staff core; + sticks + cut star sapphire -> frost staff.
 
 Success (task file): the archmage wields a frost staff. Why each role is needed: ironwood needs
-lumberjacking 35 and an axe (forester), frost crystals mining 40 and a pickaxe (ice miner), the
-only sapphire is the jeweller's, the plank, core and staff need fletching 35 and crafting 35
-(artificer; lessons stop at 20-25), and wielding needs magic 30 (archmage). Legal alternatives
-that pass: the jeweller hands the rough sapphire and the chisel to the artificer, who cuts it
-(crafting 40 >= 20); the forester whittles the sticks. Checkpoints: crystals mined, sapphire cut,
-core bound, staff assembled.
+lumberjacking 35 and an axe (forester), rimeheart crystals mining 45 and a pickaxe (ice miner; no
+shop sells them and no mob drops them), the one star sapphire is the jeweller's, the plank needs
+fletching 35 (artificer; lessons stop at 25), and wielding needs magic 30 (archmage).
+`agentworld audit task_10` certifies the forester, ice miner, jeweller and artificer by
+capability. Legal alternatives that pass: the jeweller hands the star sapphire and the chisel to
+the artificer, who cuts it (crafting 40 >= 20); the forester whittles the sticks.
+Checkpoints: crystals mined, sapphire cut, core bound, staff assembled.
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ from agentworld.verifiers.common import held
 def crystals_mined(world: Any, task: Any) -> bool:
     """Two crystals exist at once, or they are already bound into a core or a staff."""
     bound = held(world, "staff_core") + held(world, "frost_staff")
-    return held(world, "frost_crystal") + 2 * bound >= 2
+    return held(world, "rimeheart_crystal") + 2 * bound >= 2
 
 
 def sapphire_cut(world: Any, task: Any) -> bool:
-    return held(world, "cut_sapphire") + held(world, "frost_staff") > 0
+    return held(world, "cut_star_sapphire") + held(world, "frost_staff") > 0
 
 
 def core_bound(world: Any, task: Any) -> bool:

@@ -1,12 +1,13 @@
-"""Task 11, The Witch's Brew: marshcaps and slime gel brought to the apprentice, who completes Morwen's quest.
+"""Task 11, The Witch's Brew: witchlight caps and mire eels brought to the apprentice, who completes Morwen's quest.
 
 Success (task file): the apprentice has finished Morwen's quest. Why each role is needed: the
-quest is the apprentice's; marshcaps need foraging 10 (forager; nobody teaches foraging, Morwen's
-marshcaps cost coins nobody has, marsh toads drop them too rarely for the budget); slime gel needs
-a fighter (hunter: a 20-HP slime takes an unarmed player dozens of turns). Legal alternatives
-that pass: the forager carries the hunter's gel too, the apprentice walks out to meet them.
-Checkpoints: marshcaps picked, gel collected, the apprentice supplied (taking the quest is one
-`talk` from the spawn, so it is no milestone).
+quest is the apprentice's; witchlight caps need foraging 45 (forager) and mire eels fishing 45 and
+a fishing tool (eel hunter); no shop sells either, no mob drops either, only the task's rings and
+eel holes yield them, and nobody teaches foraging or fishing (nor could anyone else grind that far
+in 25 rounds). `agentworld audit task_11` certifies the forager and the eel hunter by capability.
+Legal alternatives that pass: the forager carries the hunter's eels too, the apprentice walks out
+to meet them. Checkpoints: caps found, eels caught, the apprentice supplied (taking the quest is
+one `talk` from the spawn, so it is no milestone).
 """
 
 from __future__ import annotations
@@ -16,27 +17,28 @@ from typing import Any
 from agentworld.verifiers.common import held, quest_stage
 
 QUEST = "witchs_brew"
+CAP, EEL = "witchlight_cap", "mire_eel"
 
 
 def _done(world: Any) -> bool:
     return quest_stage(world, "apprentice", QUEST) == "done"
 
 
-def marshcaps_picked(world: Any, task: Any) -> bool:
-    return held(world, "marshcap") >= 4 or _done(world)
+def caps_found(world: Any, task: Any) -> bool:
+    return held(world, CAP) >= 4 or _done(world)
 
 
-def gel_collected(world: Any, task: Any) -> bool:
-    return held(world, "slime_gel") >= 2 or _done(world)
+def eels_caught(world: Any, task: Any) -> bool:
+    return held(world, EEL) >= 2 or _done(world)
 
 
 def apprentice_supplied(world: Any, task: Any) -> bool:
     """The apprentice holds every ingredient at once, or has already handed them in."""
-    return (held(world, "marshcap", "apprentice") >= 4 and held(world, "slime_gel", "apprentice") >= 2) or _done(world)
+    return (held(world, CAP, "apprentice") >= 4 and held(world, EEL, "apprentice") >= 2) or _done(world)
 
 
 CHECKPOINTS = {
-    "marshcaps_picked": marshcaps_picked,
-    "gel_collected": gel_collected,
+    "caps_found": caps_found,
+    "eels_caught": eels_caught,
     "apprentice_supplied": apprentice_supplied,
 }
