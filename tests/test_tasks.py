@@ -126,7 +126,8 @@ def test_tasks_cli_json():
     out = subprocess.run([sys.executable, "-m", "agentworld.cli", "tasks", "--json"], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     rows = json.loads(out.stdout)
-    assert rows[0]["id"] == "task_01" and set(rows[0]) == {"id", "name", "category", "agents", "max_rounds"}
+    assert rows[0]["id"] == "task_01" and set(rows[0]) == {"id", "name", "category", "agents", "max_rounds",
+                                                                "variant_of", "transforms"}
 
 
 def test_ablations_are_pure():
