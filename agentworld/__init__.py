@@ -23,13 +23,14 @@ def aec_env(task: Any, **kwargs: Any):
     return make(task, api="aec", **kwargs)
 
 
-def list_tasks(category: str | None = None) -> list[str]:
-    """Ids of the shipped tasks (of one category if given), e.g. ['task_01', ...].
+def list_tasks(category: str | None = None, task_set: str = "main") -> list[str]:
+    """Ids of the shipped tasks (of one category if given), e.g. ['task_01', ...]; `task_set`
+    "augmented" gives the augmented variants ('task_01_aug', ...), "all" both.
 
-    `agentworld.tasks.list_tasks()` gives summaries (name, category, agents, max_rounds)."""
+    `agentworld.tasks.list_tasks()` gives summaries (name, category, agents, max_rounds, variant_of)."""
     from agentworld.tasks import list_tasks as _summaries
 
-    return [t["id"] for t in _summaries() if category is None or t["category"] == category]
+    return [t["id"] for t in _summaries(task_set) if category is None or t["category"] == category]
 
 
 __all__ = ["__version__", "make", "aec_env", "list_tasks"]

@@ -16,7 +16,7 @@ from agentworld.task_sources import TaskSourceError, add_task_dirs
 # verb -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("agentworld.runner", "play one episode of a task with a team of agents"),
-    "tasks": ("agentworld.tasks", "list the shipped tasks"),
+    "tasks": ("agentworld.tasks", "list the shipped tasks (--set main|augmented|all)"),
     "validate": ("agentworld.tasks", "validate task YAML files"),
     "replay": ("agentworld.trajectory", "re-simulate a run directory and check it matches"),
     "world": ("agentworld.world.summary", "describe the loaded world (counts of items, mobs, ...)"),
@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("agentworld.export", "write runs as chat-format training data (openai-chat or sharegpt JSON lines)"),
     "analyze": ("agentworld.analysis.cli", "communication failure modes of runs (stale, redundant, ignored, ...)"),
     "audit": ("agentworld.audit.cli", "certify from the world content which roles a task really needs"),
+    "augment": ("agentworld.augment.cli", "write a task's augmented variant (harder, same collaboration)"),
 }
 
 

@@ -36,7 +36,8 @@ class VerifierError(ValueError):
 
 def load_verifier_module(task: "Task") -> ModuleType | None:
     """The task's verifier: what `verifier:` names, else `<id>.py` beside the task file, else the
-    shipped `agentworld/verifiers/<id>.py`; None when there is none (every checkpoint then needs
+    shipped `agentworld/verifiers/<id>.py`, else the same two for `variant_of` (an augmented
+    variant is scored by its original's verifier); None when there is none (every checkpoint then needs
     `when:` and no success condition may be a `predicate`).
 
     `verifier:` may be a `.py` path (relative to the task file), a shipped verifier's name, or an
@@ -44,10 +45,15 @@ def load_verifier_module(task: "Task") -> ModuleType | None:
     """
     spec, base = task.verifier, task.source.parent if task.source is not None else None
     if spec is None:
-        beside = base / f"{task.id}.py" if base is not None else None
-        if beside is not None and beside.is_file():
-            return _from_file(beside)
-        return _import(f"agentworld.verifiers.{task.id}", optional=True)
+        # a variant (augmented or ablated) is checked by its original's verifier when it has none of its own
+        for name in dict.fromkeys(n for n in (task.id, task.variant_of) if n):
+            beside = base / f"{name}.py" if base is not None else None
+            if beside is not None and beside.is_file():
+                return _from_file(beside)
+            module = _import(f"agentworld.verifiers.{name}", optional=True)
+            if module is not None:
+                return module
+        return None
     if spec.endswith(".py") or "/" in spec or "\\" in spec:
         path = Path(spec).expanduser()
         if not path.is_absolute() and base is not None:

@@ -5,8 +5,12 @@ A task is named by a path to its YAML file or by its id. An id is looked up, fir
   2. folders in the `AGENTWORLD_TASKS_PATH` environment variable (separated like PATH),
   3. task packs: installed distributions that register a folder under the entry-point group
      `agentworld.tasks` (the entry point names an object that is a path, or returns one),
-  4. the tasks shipped in the package (`agentworld/tasks/`).
+  4. the tasks shipped in the package (`agentworld/tasks/`),
+  5. the shipped augmented variants (`agentworld/tasks/augmented/`, written by
+     scripts/augment_tasks.py; ids `task_NN_aug`).
 So a user's own `task_01.yaml` in a named folder shadows the shipped one, on purpose.
+Task sets: "main" (every folder but the augmented one: what `list_task_ids()` lists, as before),
+"augmented" (the shipped variants) and "all" (both).
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from importlib import metadata
 from pathlib import Path
 
 TASKS_DIR = Path(__file__).parent / "tasks"
+AUGMENTED_DIR = TASKS_DIR / "augmented"
+TASK_SETS = ("main", "augmented", "all")
 ENV_VAR = "AGENTWORLD_TASKS_PATH"
 ENTRY_POINT_GROUP = "agentworld.tasks"
 
@@ -95,7 +101,7 @@ def resolve_path(id_or_path: str | Path) -> Path:
     candidate = Path(text)
     if looks_like_path(text) or candidate.exists():
         return candidate
-    for folder in task_dirs():
+    for folder in [*task_dirs(), AUGMENTED_DIR]:
         for suffix in (".yaml", ".yml"):
             path = folder / f"{text}{suffix}"
             if path.exists():
@@ -103,9 +109,13 @@ def resolve_path(id_or_path: str | Path) -> Path:
     return TASKS_DIR / f"{text}.yaml"
 
 
-def list_task_ids() -> list[str]:
-    """Ids of every task that an id can name (user folders, packs and shipped), sorted."""
-    return sorted({f.stem for folder in task_dirs() for f in _yaml_files(folder)})
+def list_task_ids(task_set: str = "main") -> list[str]:
+    """Ids of the tasks of a set, sorted: "main" every task an id can name in user folders, packs
+    and the shipped folder; "augmented" the shipped variants; "all" both."""
+    if task_set not in TASK_SETS:
+        raise ValueError(f"unknown task set {task_set!r}; known: {', '.join(TASK_SETS)}")
+    folders = {"main": task_dirs(), "augmented": [AUGMENTED_DIR], "all": [*task_dirs(), AUGMENTED_DIR]}[task_set]
+    return sorted({f.stem for folder in folders if folder.is_dir() for f in _yaml_files(folder)})
 
 
 def shipped_task_ids() -> list[str]:

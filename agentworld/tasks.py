@@ -25,7 +25,7 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PlainSerial
 from agentworld.baselines import with_shared_plan
 from agentworld.conditions import Condition, dump_condition, one_key_mapping, parse_condition
 from agentworld.scoring import VerifierError, load_verifier_module, verifier_problems
-from agentworld.task_sources import TASKS_DIR, list_task_ids, resolve_path
+from agentworld.task_sources import AUGMENTED_DIR, TASK_SETS, TASKS_DIR, list_task_ids, resolve_path
 from agentworld.task_world import build_world
 
 CATEGORIES = ("crafting", "combat", "gathering", "trading", "construction", "coordination", "survival", "exploration")
@@ -263,7 +263,8 @@ class Task(Model):
     checkpoints: list[CheckpointSpec] = Field(min_length=1)
     verifier: str | None = None
     oracle: dict[str, list[Any]] = Field(default_factory=dict)
-    variant_of: str | None = None  # set by ablations/augmentations
+    variant_of: str | None = None  # the original task of an ablation or augmented variant (its verifier too)
+    transforms: list[str] | None = None  # what an augmented variant changed (agentworld/augment), in order
     notes: str = ""
 
     @model_validator(mode="after")
@@ -331,7 +332,7 @@ def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_conte
         path = source = resolve_path(id_or_path)
         fname = path.name
         if not path.exists():
-            known = ", ".join(list_task_ids()) or "none"
+            known = ", ".join(list_task_ids("all")) or "none"
             hint = suggest_task(str(id_or_path))
             raise TaskError([f"{fname}: no such task file ({path}){hint}; shipped tasks: {known}"])
         try:
@@ -550,22 +551,24 @@ def get_task(task_id: str) -> Task:
 
 def suggest_task(text: str) -> str:
     """'; did you mean 'task_01'?' for 'task01', '1', 'Task-1' or a near spelling; else ''."""
-    ids = list_task_ids()
-    number = re.fullmatch(r"(?:task)?[ _-]?0*(\d+)", text.strip().lower())
-    guess = f"task_{int(number.group(1)):02d}" if number else None
+    ids = list_task_ids("all")
+    number = re.fullmatch(r"(?:task)?[ _-]?0*(\d+)([ _-]?aug)?", text.strip().lower())
+    guess = f"task_{int(number.group(1)):02d}{'_aug' if number.group(2) else ''}" if number else None
     if guess not in ids:
         close = difflib.get_close_matches(text.strip().lower(), ids, n=1, cutoff=0.6)
         guess = close[0] if close else None
     return f"; did you mean '{guess}'?" if guess else ""
 
 
-def list_tasks() -> list[dict]:
-    """Summaries of the shipped tasks: id, name, category, agents, max_rounds."""
+def list_tasks(task_set: str = "main") -> list[dict]:
+    """Summaries of a task set (see task_sources.TASK_SETS): id, name, category, agents, max_rounds,
+    variant_of and transforms (None for a main task)."""
     out = []
-    for tid in list_task_ids():
+    for tid in list_task_ids(task_set):
         task = get_task(tid)
         out.append({"id": task.id, "name": task.name, "category": task.category,
-                    "agents": len(task.agents), "max_rounds": task.max_rounds})
+                    "agents": len(task.agents), "max_rounds": task.max_rounds,
+                    "variant_of": task.variant_of, "transforms": task.transforms})
     return out
 
 
@@ -688,21 +691,25 @@ def task_to_yaml(task: Task) -> str:
 
 # --- CLI ----------------------------------------------------------------------------------------
 def configure_tasks(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print a JSON list of {id, name, category, agents, max_rounds}")
+    parser.add_argument("--json", action="store_true",
+                        help="print a JSON list of {id, name, category, agents, max_rounds, variant_of, transforms}")
+    parser.add_argument("--set", dest="task_set", choices=TASK_SETS, default="main",
+                        help="main tasks (default), their augmented variants, or all")
 
 
 def command_tasks(args: argparse.Namespace) -> int:
     try:
-        rows = list_tasks()
+        rows = list_tasks(args.task_set)
     except TaskError as exc:
         print(exc, file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(rows))
         return 0
-    print(f"{'id':<10} {'category':<13} {'agents':>6} {'rounds':>6}  name")
+    print(f"{'id':<14} {'category':<13} {'agents':>6} {'rounds':>6}  name")
     for r in rows:
-        print(f"{r['id']:<10} {r['category']:<13} {r['agents']:>6} {r['max_rounds']:>6}  {r['name']}")
+        changed = f"  [{r['variant_of']}: {', '.join(r['transforms'] or [])}]" if r["transforms"] else ""
+        print(f"{r['id']:<14} {r['category']:<13} {r['agents']:>6} {r['max_rounds']:>6}  {r['name']}{changed}")
     return 0
 
 
@@ -713,7 +720,7 @@ def configure_validate(parser: argparse.ArgumentParser) -> None:
 
 def command_validate(args: argparse.Namespace) -> int:
     targets: list[str] = []
-    for target in args.paths or [str(TASKS_DIR)]:
+    for target in args.paths or [str(TASKS_DIR), *([str(AUGMENTED_DIR)] if AUGMENTED_DIR.is_dir() else [])]:
         if Path(target).is_dir():
             found = sorted(str(f) for f in Path(target).glob("*.y*ml") if f.suffix in (".yaml", ".yml"))
             if not found:

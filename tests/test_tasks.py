@@ -38,7 +38,8 @@ def test_shipped_tasks_load_and_list():
     assert "task_01" in agentworld.list_tasks() and agentworld.list_tasks("crafting")[0] == "task_01"
     assert "task_08" not in agentworld.list_tasks("crafting")
     rows = agentworld.tasks.list_tasks()
-    assert {"id": "task_01", "name": task.name, "category": "crafting", "agents": 3, "max_rounds": 25} in rows
+    assert {"id": "task_01", "name": task.name, "category": "crafting", "agents": 3, "max_rounds": 25,
+            "variant_of": None, "transforms": None} in rows
 
 
 @pytest.mark.parametrize("mutate, expected", [
@@ -142,7 +143,8 @@ def test_tasks_cli_json():
     out = subprocess.run([sys.executable, "-m", "agentworld.cli", "tasks", "--json"], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     rows = json.loads(out.stdout)
-    assert rows[0]["id"] == "task_01" and set(rows[0]) == {"id", "name", "category", "agents", "max_rounds"}
+    assert rows[0]["id"] == "task_01" and set(rows[0]) == {"id", "name", "category", "agents", "max_rounds",
+                                                                "variant_of", "transforms"}
 
 
 def test_ablations_are_pure():

@@ -22,7 +22,9 @@ from agentworld.options import (add_ablation_arguments, add_llm_arguments, check
 
 
 def configure_eval(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--tasks", default="all", help="'all', a category, or comma-separated task ids")
+    parser.add_argument("--tasks", default="main",
+                        help="a task set: 'main' (default), 'augmented' (the variants), 'all' (both); a category "
+                             "(its main tasks); or comma-separated task ids, task files and folders")
     parser.add_argument("--agents", default="oracle",
                         help="oracle|random|noop|llm for every seat, or a comma list with one kind per seat")
     parser.add_argument("--episodes", type=int, default=1, help="episodes per task (seeds SEED..SEED+N-1)")

@@ -24,18 +24,20 @@ from agentworld.tasks import Task, load_task
 # --------------------------------------------------------------------------- task selection
 
 def select_tasks(spec: str) -> list[tuple[str, str]]:
-    """[(task, category)] for 'all', a category name, or a comma list of task ids, task YAML paths
-    and folders of them (a path stays a path: every worker loads the same file)."""
+    """[(task, category)] for a task set ('main', 'augmented' or 'all' = both), a category name (its
+    main tasks), or a comma list of task ids, task YAML paths and folders of them (a path stays a
+    path: every worker loads the same file)."""
     from agentworld import tasks as tasks_mod
-    from agentworld.task_sources import looks_like_path
+    from agentworld.task_sources import TASK_SETS, looks_like_path
 
-    known = {t["id"]: t["category"] for t in tasks_mod.list_tasks()}
-    spec = (spec or "all").strip()
-    if spec == "all":
-        return sorted(known.items())
-    categories = sorted(set(known.values()))
+    spec = (spec or "main").strip()
+    if spec in TASK_SETS:
+        return sorted((t["id"], t["category"]) for t in tasks_mod.list_tasks(spec))
+    main = {t["id"]: t["category"] for t in tasks_mod.list_tasks("main")}
+    known = {**main, **{t["id"]: t["category"] for t in tasks_mod.list_tasks("augmented")}}
+    categories = sorted(set(main.values()))
     if spec in categories:
-        return sorted((tid, cat) for tid, cat in known.items() if cat == spec)
+        return sorted((tid, cat) for tid, cat in main.items() if cat == spec)
     out = []
     for tid in (s.strip() for s in spec.split(",") if s.strip()):
         if tid not in known and (looks_like_path(tid) or Path(tid).exists()):
@@ -47,7 +49,7 @@ def select_tasks(spec: str) -> list[tuple[str, str]]:
                              f"tasks: {', '.join(sorted(known)) or 'none'}")
         out.append((tid, known[tid]))
     if not out:
-        raise ValueError("no tasks selected: give --tasks all, a category or task ids")
+        raise ValueError("no tasks selected: give --tasks main, augmented, all, a category or task ids")
     return out
 
 

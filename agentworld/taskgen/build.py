@@ -66,8 +66,8 @@ def _hardy(entry: dict[str, Any]) -> dict[str, Any]:
     return {**entry, "skills": skills}
 
 
-def oracle_rounds(task: Task, seed: int, plans: dict[str, list] | None = None) -> tuple[bool, int]:
-    """(success, rounds) of the oracle team (or of `plans` for the agents they name) on `seed`."""
+def oracle_episode(task: Task, seed: int, plans: dict[str, list] | None = None) -> Episode:
+    """The finished episode of the oracle team (or of `plans` for the agents they name) on `seed`."""
     ep = Episode(task, seed=seed)
     team = {}
     for name in ep.agents:
@@ -76,7 +76,12 @@ def oracle_rounds(task: Task, seed: int, plans: dict[str, list] | None = None) -
         agent.reset(name, make_briefing(ep.task, name, include_plan=True))
         team[name] = agent
     ep.play(team)
-    status = ep.status()
+    return ep
+
+
+def oracle_rounds(task: Task, seed: int, plans: dict[str, list] | None = None) -> tuple[bool, int]:
+    """(success, rounds) of the oracle team (or of `plans` for the agents they name) on `seed`."""
+    status = oracle_episode(task, seed, plans).status()
     return bool(status["success"]), int(status["round"])
 
 
@@ -135,7 +140,12 @@ _Dumper.add_representer(str, _text)
 
 def render(draft: Draft, budget: int) -> str:
     """The task file's text."""
-    return HEADER + yaml.dump(draft.raw(budget), Dumper=_Dumper, sort_keys=False, width=110, allow_unicode=True)
+    return HEADER + dump_task(draft.raw(budget))
+
+
+def dump_task(raw: dict[str, Any]) -> str:
+    """A task mapping as YAML in the house layout (documentation as literal blocks)."""
+    return yaml.dump(raw, Dumper=_Dumper, sort_keys=False, width=110, allow_unicode=True)
 
 
 def write(draft: Draft, budget: int, directory: Path) -> Path:

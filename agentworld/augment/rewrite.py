@@ -1,0 +1,153 @@
+"""Rewriting a task's YAML mapping so every place that states a fact states the changed one.
+
+A task says the same fact in several places: a count is in `success:`, in checkpoints, in the
+oracle plan and in the prose (objective, each agent's documentation, checkpoint descriptions,
+chat lines of the plan); a spawn is in `agents[].spawn` and in "you start at ..." sentences; a mob
+is in `world.mobs`, `killed:` conditions, attack steps and the prose. The transforms
+(transforms.py) decide what changes; these helpers apply one change everywhere it is written.
+
+Prose is rewritten by patterns the task files use ("3 moon_pearl", "You start at Frostford Bridge
+(96, 36)", a mob's id or name); a recipe line ("2 stick + 1 bead -> 1 magic_staff") states a
+fixed recipe and is never rescaled.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import re
+from typing import Any, Callable, Iterator
+
+Raw = dict[str, Any]
+TextFn = Callable[[str], str]
+
+_STEP_COUNT_KEYS = ("count",)
+
+
+def task_raw(task: Any) -> Raw:
+    """The YAML mapping of a loaded task (defaults left out, as an author writes it)."""
+    return copy.deepcopy(task.model_dump(mode="json", by_alias=True, exclude_none=True, exclude_defaults=True))
+
+
+def _text_slots(raw: Raw) -> Iterator[tuple[Any, Any, str | None]]:
+    """(container, key, agent the text belongs to or None) of every prose field of a task."""
+    yield raw, "objective", None
+    for agent in raw.get("agents", []):
+        if "context" in agent:
+            yield agent, "context", agent["name"]
+    for checkpoint in raw.get("checkpoints", []):
+        yield checkpoint, "description", None
+    for name, steps in raw.get("oracle", {}).items():
+        for step in steps:
+            if isinstance(step, dict) and "chat" in step and isinstance(step["chat"], dict):
+                yield step["chat"], "message", name
+
+
+def map_texts(raw: Raw, fn: Callable[[str, str | None], str]) -> None:
+    """Apply fn(text, owner agent) to every prose field, in place."""
+    for holder, key, owner in _text_slots(raw):
+        holder[key] = fn(holder[key], owner)
+
+
+def all_text(raw: Raw) -> str:
+    return "\n".join(holder[key] for holder, key, _ in _text_slots(raw))
+
+
+# --- counts -----------------------------------------------------------------------------------
+def scaled(count: int, ratio: float) -> int:
+    return math.ceil(count * ratio - 1e-9)
+
+
+def scale_counts_in_text(text: str, names: dict[str, list[str]], ratio: float) -> str:
+    """'3 moon_pearl' -> '6 moon_pearl' (ratio 2) for the items in `names` (id -> spellings), also
+    when a wrapped line puts the count and the item on two lines; a recipe line (with '->') is left
+    alone."""
+    spellings = sorted({s for forms in names.values() for s in forms}, key=len, reverse=True)
+    if not spellings:
+        return text
+    pattern = re.compile(r"\b(\d+)(\s+|\s*x\s*)(" + "|".join(re.escape(s) for s in spellings) + r")(?![a-z_])",
+                         re.IGNORECASE)
+
+    def scale(match: re.Match) -> str:
+        start = text.rfind("\n", 0, match.start()) + 1
+        end = text.find("\n", match.start())
+        if "->" in text[start:end if end >= 0 else len(text)]:
+            return match.group(0)
+        return f"{scaled(int(match.group(1)), ratio)}{match.group(2)}{match.group(3)}"
+
+    return pattern.sub(scale, text)
+
+
+def scale_work_in_text(text: str, old: int, new: int) -> str:
+    return re.sub(rf"\b{old}(\s+turns? of work)", lambda m: f"{new}{m.group(1).replace('turn ', 'turns ')}", text)
+
+
+def scale_step_counts(steps: list[Any], wanted: Callable[[str, dict], bool], ratio: float) -> None:
+    """Scale the `count` of every plan step that `wanted(kind, args)` picks, and the amounts of the
+    trade offers' chosen items, in place."""
+    for step in steps:
+        if not isinstance(step, dict):
+            continue
+        (kind, args), = step.items()
+        if not isinstance(args, dict):
+            continue
+        if kind == "trade_offer":
+            for side in ("give", "want"):
+                for item, n in list(args.get(side, {}).items()):
+                    if wanted("item", {"item": item}):
+                        args[side][item] = scaled(n, ratio)
+        elif wanted(kind, args):
+            args["count"] = scaled(args.get("count", 1), ratio)
+
+
+# --- places -----------------------------------------------------------------------------------
+def place_label(name: str | None, position: tuple[int, int]) -> str:
+    return f"{name} ({position[0]}, {position[1]})" if name else f"({position[0]}, {position[1]})"
+
+
+def _start_pattern(name: str | None, position: tuple[int, int]) -> re.Pattern:
+    where = rf"\({position[0]},\s*{position[1]}\)"
+    words = re.escape(name).replace(r"\ ", r"\s+") if name else ""  # a wrapped line may split the name
+    spot = rf"(?:(?:the\s+)?{words}(?:\s+{where})?|{where})" if name else where
+    return re.compile(rf"(\bstart(?:s|ing)?\s+(?:at|in|from)\s+){spot}", re.IGNORECASE)
+
+
+def move_start_in_text(text: str, owner_is_agent: bool, mentions: tuple[str, ...], old: tuple[str | None, tuple[int, int]],
+                       new_label: str) -> tuple[str, int]:
+    """Rewrite 'start(s) at OLD' to the new spawn in the sentences about one agent: every sentence of
+    its own documentation, and sentences of other texts that name it (`mentions`). Returns the text
+    and how many places changed."""
+    pattern = _start_pattern(*old)
+    changed = 0
+    parts = re.split(r"(?<=[.!?])(\s+)", text)
+    for i, sentence in enumerate(parts):
+        lowered = sentence.lower()
+        about = owner_is_agent and ("you " in lowered or lowered.startswith("you")) or \
+            any(m.lower() in lowered for m in mentions)
+        if about:
+            parts[i], n = pattern.subn(lambda m: m.group(1) + new_label, sentence)
+            changed += n
+    return "".join(parts), changed
+
+
+# --- names ------------------------------------------------------------------------------------
+def rename_in_text(text: str, spellings: dict[str, str]) -> str:
+    """Replace whole-word spellings (old -> new), longest first, keeping a leading capital."""
+    if not spellings:
+        return text
+    keys = sorted(spellings, key=len, reverse=True)
+    pattern = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(re.escape(k) for k in keys) + r")(?![A-Za-z0-9_])",
+                         re.IGNORECASE)
+
+    def swap(match: re.Match) -> str:
+        found = match.group(1)
+        new = spellings.get(found) or spellings.get(found.lower()) or next(
+            v for k, v in spellings.items() if k.lower() == found.lower())
+        return new[:1].upper() + new[1:] if found[:1].isupper() and not new[:1].isupper() else new
+
+    return pattern.sub(swap, text)
+
+
+def add_note(context: str, note: str) -> str:
+    """Put a variant's change first in an agent's documentation, where it cannot be missed."""
+    return f"{note}\n{context}" if context else note + "\n"

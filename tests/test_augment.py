@@ -1,0 +1,306 @@
+"""Augmented variants (agentworld/augment, scripts/augment_tasks.py): every shipped variant is its
+generator's output, provable, as collaborative as its original and harder; each transform rewrites
+the task consistently; a variant that would be easier, unprovable or less collaborative is refused
+with its reason; the CLI, task sets and the verifier lookup find the variants.
+
+The per-variant proofs here are computed independently of agentworld/augment/checks.py (plain
+oracle, noop and random teams; the audit), so a bug in the checks cannot hide a bad variant.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from statistics import mean
+
+import pytest
+
+from agentworld.agents import make_agent
+from agentworld.audit import audit_task
+from agentworld.audit.bounds import Travel
+from agentworld.augment import AugmentError, augment, variant_id
+from agentworld.augment import transforms as tf
+from agentworld.augment.checks import Baseline, refusals
+from agentworld.augment.rewrite import scale_counts_in_text, task_raw
+from agentworld.augment.variants import shipped_text
+from agentworld.cli import main
+from agentworld.episode import Episode, make_briefing
+from agentworld.scoring import load_verifier_module
+from agentworld.task_sources import AUGMENTED_DIR, list_task_ids
+from agentworld.task_world import build_world
+from agentworld.tasks import load_task
+from agentworld.world.content import load_content
+from task_play import play
+
+VARIANTS = list_task_ids("augmented")
+CONTENT = load_content()
+
+
+def _original(variant: str) -> str:
+    return variant.removesuffix("_aug")
+
+
+def _oracle(task, seed):
+    """(success, rounds, work: actions other than wait/chat that did not fail) of the oracle team."""
+    ep = play(task, seed=seed)
+    work = sum(1 for r in ep.trajectory if r.get("agent") and r.get("tool") not in (None, "wait", "chat")
+               and not r.get("error"))
+    return bool(ep.status()["success"]), ep.status()["round"], work
+
+
+# --- every shipped variant ----------------------------------------------------------------------
+def test_every_main_task_has_a_variant_or_a_recorded_refusal():
+    mains = list_task_ids("main")
+    assert VARIANTS and set(VARIANTS) <= {variant_id(t) for t in mains}
+    assert len(VARIANTS) >= 0.9 * len(mains), "most main tasks should have a shipped variant"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_variant_validates_and_keeps_the_task(variant):
+    task, original = load_task(variant), load_task(_original(variant))
+    assert task.id == variant and task.variant_of == original.id
+    assert task.transforms and set(task.transforms) <= set(tf.TRANSFORMS)
+    assert task.category == original.category and task.max_rounds == original.max_rounds
+    assert [(a.name, a.role) for a in task.agents] == [(a.name, a.role) for a in original.agents]
+    assert [c.id for c in task.checkpoints] == [c.id for c in original.checkpoints]
+    assert [c.kind for c in task.success] == [c.kind for c in original.success]
+    assert task.source.parent == AUGMENTED_DIR
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_checked_in_file_is_the_generators_output(variant):
+    """scripts/augment_tasks.py is the source: rerun it after changing a main task."""
+    text, said = shipped_text(_original(variant), CONTENT)
+    assert text is not None, said
+    assert (AUGMENTED_DIR / f"{variant}.yaml").read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_oracle_succeeds_on_every_seed_and_needs_more_than_on_the_original(variant):
+    runs = [_oracle(variant, seed) for seed in range(5)]
+    before = [_oracle(_original(variant), seed) for seed in range(5)]
+    assert all(ok for ok, _, _ in runs), f"{variant}: the oracle fails within the budget"
+    rounds, work = mean(r for _, r, _ in runs), mean(w for _, _, w in runs)
+    old_rounds, old_work = mean(r for _, r, _ in before), mean(w for _, _, w in before)
+    assert rounds > old_rounds or (rounds == old_rounds and work > old_work), \
+        f"{variant}: not harder (rounds {rounds} vs {old_rounds}, work {work} vs {old_work})"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_doing_nothing_and_a_random_team_fail(variant):
+    ep = Episode(variant, seed=0)
+    team = {}
+    for name in ep.agents:
+        team[name] = make_agent("noop")
+        team[name].reset(name, make_briefing(ep.task, name))
+    ep.play(team)
+    assert not ep.status()["success"]
+    assert not play(variant, seed=0, kind="random").status()["success"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_audit_keeps_the_necessary_roles_and_opens_no_solo_route(variant):
+    before, after = audit_task(load_task(_original(variant)), CONTENT), audit_task(load_task(variant), CONTENT)
+    necessary = [r.agent for r in after.roles if r.verdict == "necessary"]
+    assert necessary == [r.agent for r in before.roles if r.verdict == "necessary"]
+    assert set(after.solo_routes) <= set(before.solo_routes)
+    if not before.solo_routes:
+        assert not after.solo_routes
+
+
+# --- each transform -------------------------------------------------------------------------------
+def _candidates(name: str, task_id: str, seed: int = 0):
+    return tf.TRANSFORMS[name](load_task(task_id), CONTENT, random.Random(seed))
+
+
+def test_heavier_raises_a_count_everywhere_it_is_written():
+    task = load_task("task_45")
+    raw = _candidates("heavier", "task_45")[0].raw
+    site, old_site = raw["world"]["sites"][0], task.world.sites[0]
+    assert site["materials"] == {k: 2 * v for k, v in old_site.materials.items()} and site["work"] == 2 * old_site.work
+    whens = {c["id"]: c["when"]["holds"]["items"] for c in raw["checkpoints"] if "holds" in c.get("when", {})}
+    assert whens["starsilver_ore_ready"] == {"starsilver_ore": 6}
+    gathers = [s["gather"]["count"] for s in raw["oracle"]["prospector"] if "gather" in s]
+    gives = [s["give"]["count"] for s in raw["oracle"]["prospector"] if "give" in s]
+    assert gathers == [6] and gives == [6]
+    prospector = next(a for a in raw["agents"] if a["name"] == "prospector")["context"]
+    builder = next(a for a in raw["agents"] if a["name"] == "master_builder")["context"]
+    assert "needs 6 starsilver_ore" in prospector and "3 starsilver_ore" not in prospector
+    flat = " ".join(builder.split())
+    assert "6 starsilver_ore, 6 heartwood_log, 4 moon_pearl" in flat and "6 turns of work" in flat
+
+
+def test_heavier_never_rescales_a_recipe_line():
+    text = "It needs 2 moon_pearl.\n  - `pearl_circlet`: 1 starsilver_bar + 2 moon_pearl -> 1 pearl_circlet"
+    assert scale_counts_in_text(text, {"moon_pearl": ["moon_pearl"]}, 2.0) == \
+        "It needs 4 moon_pearl.\n  - `pearl_circlet`: 1 starsilver_bar + 2 moon_pearl -> 1 pearl_circlet"
+
+
+def test_farther_moves_spawns_further_from_the_first_goal_by_walking_distance():
+    task = load_task("task_17")
+    travel, speed = Travel(CONTENT), CONTENT.rules.move_speed
+    station = build_world(task, CONTENT, seed=0).entities["workbench#town"]  # the jeweller's first move
+    bench = (station.x, station.y)
+    for candidate in _candidates("farther", "task_17"):
+        moved = [a for a in candidate.raw["agents"] if a["spawn"] != task.agent(a["name"]).spawn]
+        assert moved
+        for agent in moved:
+            assert agent["spawn"] in CONTENT.map.landmarks
+            label = CONTENT.map.landmark_names[agent["spawn"]]
+            assert f"You start at {label}" in agent["context"]
+            if agent["name"] == "jeweller":
+                before = travel.tiles(CONTENT.map.resolve(task.agent("jeweller").spawn), bench, 1)
+                after = travel.tiles(CONTENT.map.resolve(agent["spawn"]), bench, 1)
+                assert after - before >= speed
+
+
+def test_fewer_items_takes_a_starting_item_that_can_be_bought_and_plans_the_purchase():
+    candidates = _candidates("fewer-items", "task_02")
+    miner = [c for c in candidates if "miner starts without" in c.change][0].raw
+    agent = next(a for a in miner["agents"] if a["name"] == "miner")
+    assert "iron_pickaxe" not in agent["inventory"] and agent["inventory"]["coins"] >= 105
+    assert miner["oracle"]["miner"][0] == {"buy": {"npc": "durgan", "item": "iron_pickaxe", "count": 1}}
+    assert agent["context"].startswith("In this variant you do NOT start with your iron pickaxe")
+
+
+def test_stronger_enemy_swaps_a_task_mob_for_a_stronger_one_of_the_same_kind():
+    old = CONTENT.mobs["barrow_warden"]
+    for candidate in _candidates("stronger-enemy", "task_33"):
+        raw = candidate.raw
+        new = CONTENT.mobs[raw["world"]["mobs"][0]["type"]]
+        assert (new.style, new.boss, new.aggressive) == (old.style, old.boss, old.aggressive)
+        assert new.hp >= old.hp and new.max_hit >= old.max_hit and (new.hp, new.max_hit) != (old.hp, old.max_hit)
+        assert {"killed": {"mob": new.id}} in raw["success"]
+        assert {"attack": {"target": new.id}} in raw["oracle"]["blademaster"]
+        assert "barrow_warden" not in json.dumps(raw).replace("barrow_warden (HP", "")
+
+
+# --- refusals ------------------------------------------------------------------------------------
+def test_a_transform_with_nothing_to_change_is_refused_with_the_reason():
+    with pytest.raises(AugmentError) as err:
+        augment(load_task("task_01"), ["heavier"], content=CONTENT)
+    assert "demands no count to raise" in str(err.value)
+    with pytest.raises(AugmentError) as err:
+        augment(load_task("task_17"), ["stronger-enemy"], content=CONTENT)
+    assert "places no mob of its own" in str(err.value)
+
+
+def test_counts_a_verifier_checks_in_code_are_not_rewritten():
+    with pytest.raises(AugmentError) as err:
+        augment(load_task("task_15"), ["heavier"], content=CONTENT)
+    assert "verifier of task_15 names sandstone" in str(err.value)
+
+
+def _variant_of(task_id: str, **changes):
+    raw = task_raw(load_task(task_id))
+    raw.update(id=variant_id(task_id), variant_of=task_id, **changes)
+    return raw
+
+
+def test_an_easier_variant_is_refused_as_easier(monkeypatch):
+    """A transform proposing a closer spawn (the pearl diver starts at the pearl beds) is refused."""
+    def closer(task, content, rng):
+        raw = task_raw(task)
+        next(a for a in raw["agents"] if a["name"] == "pearl_diver")["spawn"] = [58, 142]
+        return [tf.Candidate(raw, "closer: the pearl diver starts at the pearl beds")]
+
+    monkeypatch.setitem(tf.TRANSFORMS, "closer", closer)
+    with pytest.raises(AugmentError) as err:
+        augment(load_task("task_17"), ["closer"], content=CONTENT)
+    assert "closer: the pearl diver starts at the pearl beds: refused, easier:" in str(err.value)
+
+
+def test_an_unchanged_variant_is_refused_as_not_harder():
+    baseline = Baseline.of(load_task("task_17"), CONTENT)
+    reasons = refusals(baseline, load_task(_variant_of("task_17"), content=CONTENT), CONTENT)
+    assert len(reasons) == 1 and reasons[0].startswith("not harder:")
+
+
+def test_a_variant_the_oracle_cannot_finish_in_its_budget_is_refused_as_unprovable():
+    baseline = Baseline.of(load_task("task_17"), CONTENT)
+    reasons = refusals(baseline, load_task(_variant_of("task_17", max_rounds=8), content=CONTENT), CONTENT)
+    assert reasons and reasons[0].startswith("unprovable: the oracle team fails on seed(s) 0, 1, 2, 3, 4")
+
+
+def test_a_variant_that_makes_a_role_unnecessary_is_refused():
+    raw = _variant_of("task_17")
+    seer = next(a for a in raw["agents"] if a["name"] == "seer")
+    seer["skills"] = {**seer["skills"], "crafting": 55}
+    seer["inventory"] = {"starsilver_bar": 1}
+    raw["oracle"]["jeweller"] = [{"wait": {"rounds": 30}}]
+    raw["oracle"]["seer"] = [{"move_to": {"target": "workbench#town"}}, {"wait_for": {"item": "moon_pearl", "count": 2}},
+                             {"craft": {"recipe": "pearl_circlet"}}, {"equip": {"item": "pearl_circlet"}}]
+    for steps in raw["oracle"].values():
+        for step in steps:
+            if "give" in step and step["give"]["to"] == "jeweller":
+                step["give"]["to"] = "seer"
+    baseline = Baseline.of(load_task("task_17"), CONTENT)
+    reasons = refusals(baseline, load_task(raw, content=CONTENT), CONTENT)
+    assert any(r.startswith("collaboration: the audit's necessary roles change") for r in reasons), reasons
+
+
+def test_augment_is_deterministic_per_seed():
+    task = load_task("task_17")
+    first = augment(task, ["farther"], seed=3, content=CONTENT)
+    assert augment(task, ["farther"], seed=3, content=CONTENT).text() == first.text()
+
+
+# --- finding and listing variants ---------------------------------------------------------------
+def test_a_variant_is_scored_by_its_originals_verifier():
+    variant = load_task("task_05_aug")
+    assert variant.verifier is None and load_verifier_module(variant) is load_verifier_module(load_task("task_05"))
+
+
+def test_task_sets_list_main_tasks_by_default(capsys):
+    assert main(["tasks", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["id"] for r in rows] == list_task_ids("main") and all(r["variant_of"] is None for r in rows)
+    assert main(["tasks", "--json", "--set", "augmented"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["id"] for r in rows] == VARIANTS
+    assert all(r["variant_of"] == _original(r["id"]) and r["transforms"] for r in rows)
+    assert main(["tasks", "--set", "all"]) == 0
+    out = capsys.readouterr().out
+    assert "task_01 " in out and f"{VARIANTS[0]} " in out and "[task_" in out
+
+
+def test_eval_selects_task_sets_categories_and_ids():
+    from agentworld.evaluation import select_tasks
+
+    main_ids = [t for t, _ in select_tasks("main")]
+    assert main_ids == list_task_ids("main") == [t for t, _ in select_tasks("")]
+    assert [t for t, _ in select_tasks("augmented")] == VARIANTS
+    assert [t for t, _ in select_tasks("all")] == sorted(main_ids + VARIANTS)
+    assert all(not t.endswith("_aug") for t, _ in select_tasks("crafting"))
+    assert select_tasks(f"task_01,{VARIANTS[0]}") == [("task_01", "crafting"),
+                                                      (VARIANTS[0], load_task(VARIANTS[0]).category)]
+
+
+# --- the CLI --------------------------------------------------------------------------------------
+def test_cli_unknown_task_is_bad_input_with_a_suggestion(capsys):
+    assert main(["augment", "task_1"]) == 2
+    assert "did you mean 'task_01'?" in capsys.readouterr().err
+
+
+def test_cli_unknown_transform_is_bad_input_with_a_suggestion(capsys):
+    assert main(["augment", "task_17", "--transform", "heavy"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown transform 'heavy'; did you mean 'heavier'?" in err and "farther" in err
+
+
+def test_cli_refuses_a_variant_of_a_variant(capsys):
+    assert main(["augment", VARIANTS[0]]) == 2
+    assert "already a variant" in capsys.readouterr().err
+
+
+def test_cli_refusal_exits_1_with_the_reasons(capsys):
+    assert main(["augment", "task_01", "--transform", "heavier"]) == 1
+    assert "demands no count to raise" in capsys.readouterr().err
+
+
+def test_cli_writes_a_loadable_variant(tmp_path, capsys):
+    out = tmp_path / "v.yaml"
+    assert main(["augment", "task_45", "--transform", "heavier", "--out", str(out)]) == 0
+    assert "heavier x2" in capsys.readouterr().out
+    task = load_task(out)
+    assert task.id == "task_45_aug" and task.variant_of == "task_45" and task.transforms == ["heavier"]
