@@ -695,11 +695,12 @@ def configure_tasks(parser: argparse.ArgumentParser) -> None:
                         help="print a JSON list of {id, name, category, agents, max_rounds, variant_of, transforms}")
     parser.add_argument("--set", dest="task_set", choices=TASK_SETS, default="main",
                         help="main tasks (default), their augmented variants, or all")
+    parser.add_argument("--category", choices=CATEGORIES, help="only the tasks of this category")
 
 
 def command_tasks(args: argparse.Namespace) -> int:
     try:
-        rows = list_tasks(args.task_set)
+        rows = [r for r in list_tasks(args.task_set) if args.category in (None, r["category"])]
     except TaskError as exc:
         print(exc, file=sys.stderr)
         return 1

@@ -147,6 +147,16 @@ def test_tasks_cli_json():
                                                                 "variant_of", "transforms"}
 
 
+def test_tasks_cli_category_filters_and_names_the_choices():
+    run = lambda *args: subprocess.run([sys.executable, "-m", "agentworld.cli", "tasks", *args],
+                                       capture_output=True, text=True)
+    combat = json.loads(run("--category", "combat", "--json").stdout)
+    assert combat and {r["category"] for r in combat} == {"combat"}
+    assert len(combat) < len(json.loads(run("--json").stdout))
+    bad = run("--category", "cooking")
+    assert bad.returncode == 2 and "invalid choice: 'cooking'" in bad.stderr and "crafting" in bad.stderr
+
+
 def test_ablations_are_pure():
     task = load_task("task_01")
     assert all(a.context == "" for a in no_docs(task).agents)
