@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from statistics import mean
 
 import pytest
@@ -188,7 +189,7 @@ def test_a_transform_with_nothing_to_change_is_refused_with_the_reason():
 def test_counts_a_verifier_checks_in_code_are_not_rewritten():
     with pytest.raises(AugmentError) as err:
         augment(load_task("task_15"), ["heavier"], content=CONTENT)
-    assert "verifier of task_15 names sandstone" in str(err.value)
+    assert re.search(r"verifier of task_15 names [a-z_, ]*sandstone", str(err.value))
 
 
 def _variant_of(task_id: str, **changes):
