@@ -179,7 +179,7 @@ def test_cli_world_json():
     for key in ("items", "mob_types", "bosses", "npcs", "resource_nodes", "recipes", "skills",
                 "regions", "stations", "landmarks", "map_width", "map_height"):
         assert isinstance(data[key], int), key
-    assert data["bosses"] == 3
+    assert data["bosses"] == 6  # the three lair guardians and task_08's three wardens
 
 
 def test_every_item_has_a_source_and_every_resource_a_use(content):

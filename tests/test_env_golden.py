@@ -36,7 +36,7 @@ SCENARIOS: dict[str, tuple[str, str, int, int, str, dict, bool]] = {
     "task01_oracle": ("task_01", "parallel", 0, 30, "oracle", {}, False),
     "task01_oracle_aec": ("task_01", "aec", 1, 30, "oracle", {}, False),
     "task13_random": ("task_13", "parallel", 3, 8, "random", {}, False),
-    "task08_oracle": ("task_08", "parallel", 0, 48, "oracle", {}, False),
+    "task08_oracle": ("task_08", "parallel", 0, 54, "oracle", {}, False),
     "task05_oracle": ("task_05", "parallel", 0, 25, "oracle", {}, False),
 }
 

@@ -50,7 +50,12 @@ def test_masked_actions_are_legal_and_unmasked_ones_translate_faithfully(task: s
             assert np.array_equal(obs[agent]["action_mask"], infos[agent]["action_mask"])
         calls.append({a: infos[a]["call"] for a in actions if a in infos})
     records = [r for r in env.trajectory() if r["type"] == "action"]
-    assert records and all(r["ok"] for r in records), [r["error"] for r in records if not r["ok"]][:3]
+    # the one call the observation cannot rule out: walking to a teammate out of view who is down
+    # (dead players leave the view; affordances.py leans to 1 where the observation cannot tell)
+    unseen_down = [r for r in records if not r["ok"] and r["tool"] == "move_to"
+                   and r["error"] == f"{r['args']['target']} is dead"]
+    failed = [r["error"] for r in records if not r["ok"] and r not in unseen_down]
+    assert records and not failed, failed[:3]
     assert len({r["tool"] for r in records}) >= 4
     # the same calls sent to the plain text env give the same trajectory (minus wall-clock t)
     text = agentworld.make(task, seed=2)

@@ -1,31 +1,21 @@
-"""Task 08, Elemental Bosses: the Ice Guardian, the Iron Ogre and the Water Guardian die, and no hero falls.
+"""Task 08, Elemental Bosses: the Rime Colossus, the Cinder Ogre and the Thaw Serpent die, and
+nobody on the team dies.
 
-Bosses never respawn, so 'dead now' and 'was killed' agree; kill events are checked as well.
-Success (task file): every guardian is killed and nobody has died. Why each role is needed: without
-its tank a squad's damage dealers die, without its healer the tank dies, without a damage dealer
-the guardian outlives the budget; the lairs are 110-190 tiles apart, so a squad cannot help another
-in time. Legal alternatives that pass: a support hands all its draughts over before the fight,
-squads engage at different times. Checkpoints: each guardian's death.
+Why each role is needed (the world enforces it; `agentworld audit task_08` proves all five, and
+tests/test_task_alternatives.py plays routes without a role):
+- pyromancer, axeman, archer: each boss is wounded by one weapon only (mobs.yaml `wounded_by`: the
+  ember wand, the froststeel greataxe, the frostbark bow), and nobody else has one or the level to
+  wield it (capability).
+- warden: the bosses strike surely (`sure_strike` 70 minus armour, every round of a fight,
+  wherever the target stands); only the warden's armour (28, defense 40 to wear) leaves a member
+  a strike it survives: everyone else has at most 65 HP (volume).
+- alchemist: the only greater healing draughts (+45). A strike costs the warden 42; the best
+  other healing is 26 a use, so without the draughts the warden cannot take a boss's strikes.
+Success (task_08.yaml `success:`): the three bosses are dead and nobody died. Checkpoints (each
+boss's death) only measure progress.
+Legal alternatives: any order of bosses, the draughts handed over in parts between fights.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from agentworld.verifiers.common import mob_type_killed
-
-BOSSES = ("ice_guardian", "iron_ogre", "water_guardian")
-
-
-def _defeated(mob_type: str):
-    def predicate(world: Any, task: Any) -> bool:
-        return mob_type_killed(world, mob_type)
-    predicate.__doc__ = f"The {mob_type} has been killed."
-    return predicate
-
-
-CHECKPOINTS = {
-    "ice_guardian_defeated": _defeated("ice_guardian"),
-    "iron_ogre_defeated": _defeated("iron_ogre"),
-    "water_guardian_defeated": _defeated("water_guardian"),
-}
+CHECKPOINTS: dict = {}
