@@ -70,6 +70,7 @@ def render(audit: TaskAudit) -> str:
             lines.append(f"  {'':<{width}}  {'':<14}    without it: {way}")
     solo = audit.solo_routes
     lines.append(f"  solo route: {'not excluded for ' + ', '.join(solo) if solo else 'excluded for every agent'}")
+    lines.append(f"  signature: {audit.signature}")
     for note in audit.unaudited:
         lines.append(f"  not audited: {note}")
     for problem in audit.problems:

@@ -70,6 +70,7 @@ class TaskAudit:
     unaudited: list[str]  # conditions the audit cannot read (custom predicates)
     team: list[Failure]  # what even the whole team cannot do (an impossible task, or a bound too strict)
     problems: list[str] = field(default_factory=list)  # the benchmark's rules this task breaks
+    signature: str = ""  # the task's structural signature (signature.py): equal for reskins only
 
     @property
     def ok(self) -> bool:

@@ -18,6 +18,7 @@ from agentworld.audit.context import TaskContext
 from agentworld.audit.model import Failure, RoleVerdict, TaskAudit
 from agentworld.audit.needs import ItemNeed, Need
 from agentworld.audit.requirements import expand, replaceable, survival
+from agentworld.audit.signature import structure
 from agentworld.audit.team import Team
 from agentworld.world.content import load_content
 
@@ -32,7 +33,8 @@ def audit_task(task: "Task", content: "Content | None" = None, success: list[Any
     """The collaboration certificate of `task` (its `success` conditions unless given)."""
     content = content if content is not None else load_content()
     ctx = TaskContext(task, content)
-    needs, unaudited = _expand_all(list(success if success is not None else task.success), ctx)
+    conditions = list(success if success is not None else task.success)
+    needs, unaudited = _expand_all(conditions, ctx)
     reserved = _reserved(needs, ctx)
     names = tuple(ctx.agents)
 
@@ -52,7 +54,8 @@ def audit_task(task: "Task", content: "Content | None" = None, success: list[Any
     solo = ({name: failures(Team(ctx, (name,), reserved)) for name in names} if len(names) > 1
             else {names[0]: []})
     audit = TaskAudit(task=task.id, max_rounds=task.max_rounds, requirements=[n.info for n in needs],
-                      roles=roles, solo=solo, unaudited=unaudited, team=failures(full))
+                      roles=roles, solo=solo, unaudited=unaudited, team=failures(full),
+                      signature=structure(conditions, roles, ctx, needs, full))
     audit.problems = _rules(audit)
     return audit
 
