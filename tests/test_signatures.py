@@ -132,3 +132,11 @@ def test_the_cli_shows_the_signature(signatures, capsys):
     assert json.loads(capsys.readouterr().out)[0]["signature"] == signatures["task_70"]
     main(["audit", "task_70"])
     assert f"  signature: {signatures['task_70']}\n" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("variant", ["task_08_aug", "task_53_aug", "task_77_aug"])
+def test_a_harder_variant_of_a_task_keeps_its_signature(variant, signatures):
+    # farther (a longer walk), heavier (2 -> 4 loaves), fewer-items (a pickaxe to buy): counts and
+    # distances change, the shape does not
+    task = load_task(str(Path(TASKS_DIR) / "augmented" / f"{variant}.yaml"))
+    assert signature(task) == signatures[variant.removesuffix("_aug")]
