@@ -10,6 +10,7 @@ from collections import Counter
 from agentworld.taskgen.motifs_a import holdout
 from agentworld.taskgen.motifs import Source
 from agentworld.taskgen.suite_a import drafts
+from agentworld.tasks import load_task
 
 DRAFTS = drafts()
 
@@ -50,3 +51,13 @@ def test_a_gatherer_who_also_receives_is_one_agent_in_every_plan():
     fisher = draft.agents[0]
     assert "gather" in fisher.plan[1] and fisher.plan[-1] == {"move_to": {"target": "frostmere_camp"}}
     assert draft.signature == "holdout:G2>M2>GK2@camp"
+
+
+def test_a_holdout_with_charts_relays_where_the_nodes_lie_through_the_keeper():
+    """task_55: only the quartermaster's notes place the frostgill holes; the fisher waits for word."""
+    task = load_task("task_55")
+    holes = [f"({n.position[0]}, {n.position[1]})" for n in task.world.nodes]
+    notes = {a.name: a.context for a in task.agents}
+    assert all(h in notes["quartermaster"] for h in holes)
+    assert not any(h in notes["ice_fisher"] + notes["cook"] + task.objective for h in holes)
+    assert task.oracle["ice_fisher"][0] == {"wait_for": {"message_from": "quartermaster"}}

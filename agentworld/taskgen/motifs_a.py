@@ -106,7 +106,9 @@ def holdout(task_id: str, name: str, *, sources: list[Source], makers: list[dict
     """Gatherers -> cooks -> a keeper who must hold the food at a camp at the end; nobody may die.
     Whoever has done their part takes shelter (an idle traveller in the wild is prey).
 
-    keeper: {name, title, spawn}, or None when the last cook carries the food to the camp itself."""
+    keeper: {name, title, spawn, charts?}, or None when the last cook carries the food to the camp
+    itself. With `charts`, only the keeper's notes say where the first gatherer's nodes lie: it
+    must tell the gatherer in chat (a relay of knowledge)."""
     food, count = _final(makers)
     draft = _chain(task_id, name, sources, makers, keeper, intro)
     content = places.content()
@@ -151,7 +153,8 @@ def holdout(task_id: str, name: str, *, sources: list[Source], makers: list[dict
                               f"beasts prey on anyone idling in the open, and a death anywhere on the team fails "
                               f"the task.")
     draft.category, draft.motif = "survival", "holdout"
-    draft.signature = _signature(draft, "holdout", f"K{count}@camp")
+    charts = "(charts)" if keeper is not None and keeper.get("charts") else ""
+    draft.signature = _signature(draft, "holdout", f"K{count}@camp{charts}")
     draft.success = [{"holds": {"agent": holder["name"], "items": {food: count}}},
                      {"at": {"agent": holder["name"], "place": camp, "within": 3}},
                      {"nobody_died": {}}]
@@ -164,7 +167,34 @@ def holdout(task_id: str, name: str, *, sources: list[Source], makers: list[dict
                        f"{places.landmark_name(camp)} holding {count} {food_name}, and nobody on the team has died.")
     draft.why = _why(draft, f"carried by the {holder['title'].lower()} to {places.landmark_name(camp)} (named by "
                             f"the outcome); nobody may die")
+    if charts:
+        _relay_charts(draft, next(a for a in draft.agents if a.name == sources[0].name), me, keeper["title"])
     return draft
+
+
+def _relay_charts(draft: Draft, gatherer: Agent, keeper: Agent, keeper_title: str) -> None:
+    """Move the gatherer's knowledge of where its nodes lie into the keeper's notes: the keeper
+    tells it first thing, and the gatherer waits for that word before it sets out."""
+    kind = draft.world["nodes"][0]["kind"]
+    node = places.content().node_kinds[kind].name.lower()
+    sites = [tuple(n["position"]) for n in draft.world["nodes"] if n["kind"] == kind]
+    stands = " and ".join(xy(t) for t in sites)
+    said = f"The {node}s (`{kind}`) this task needs are at {stands}; "
+    if said not in gatherer.context:
+        raise ValueError(f"{draft.id}: the {gatherer.name}'s notes do not place its nodes as expected")
+    gatherer.context = gatherer.context.replace(said, (
+        f"You do not know where the {node}s (`{kind}`) this task needs are: only the {keeper_title.lower()}'s "
+        f"charts show them, so wait for the {keeper_title.lower()}'s word in chat before you set out. There, "))
+    wait = {"wait_for": {"message_from": keeper.name}}
+    tell = {"chat": {"to": gatherer.name, "message": f"The {node}s you need are at {stands}."}}
+    gatherer.plan.insert(0, wait)
+    keeper.plan.insert(0, tell)
+    keeper.context += (f"\nYour charts alone show where the {node}s lie: {stands}. The {gatherer.role.lower()} "
+                       f"does not know: tell them in chat first thing.")
+    first = {gatherer.name: wait, keeper.name: tell}
+    draft.alternatives = [(what, {n: [first[n], *p] if n in first else p for n, p in plans.items()})
+                          for what, plans in draft.alternatives]
+    draft.why += f"; only the {keeper_title.lower()}'s charts place the {node}s (a relay in chat)"
 
 
 def _why(draft: Draft, end: str) -> str:

@@ -58,17 +58,21 @@ def drafts() -> list[Draft]:
             keeper=None),
         holdout("task_55", "Three Broths for Greyhorn", camp="greyhorn_lookout", intro=(
             "The three sentries of Greyhorn Lookout are snowbound and their stores are gone. Their quartermaster "
-            "must bring up three frostgill broths before the pass closes."),
+            "must bring up three frostgill broths before the pass closes; only the quartermaster's charts show "
+            "where the frostgill holes are."),
             sources=[Source("ice_fisher", "Ice fisher", "frostgill_hole", 6, "frostford", (1, 1))],
             makers=[{"name": "cook", "title": "Cook", "recipes": [("frostgill_broth", 3)],
                      "station": "cooking_range#frostmere", "spawn": "frostford", "fed_by": ["ice_fisher"]}],
-            keeper={"name": "quartermaster", "title": "Quartermaster", "spawn": "stonefoot_camp"}),
-        holdout("task_56", "Bread for the Drowned Chapel", camp="murkfen_landing", intro=(
+            keeper={"name": "quartermaster", "title": "Quartermaster", "spawn": "stonefoot_camp", "charts": True}),
+        holdout("task_56", "Pasties for the Drowned Chapel", camp="murkfen_landing", intro=(
             "The fen has flooded around the Murkfen Landing and the boatmen there are starving. Their ferryman "
-            "must bring three sunroot loaves back across the water."),
-            sources=[Source("root_digger", "Root digger", "sunroot_tuft", 6, "sunscar_oasis", (-1, 0))],
-            makers=[{"name": "baker", "title": "Baker", "recipes": [("sunroot_flour", 3), ("sunroot_loaf", 3)],
-                     "station": "cooking_range#town", "spawn": "brindlemark_inn", "fed_by": ["root_digger"]}],
+            "must bring three stormeel pasties back across the water: sunroot flour folded round stormeel by "
+            "the baker."),
+            sources=[Source("root_digger", "Root digger", "sunroot_tuft", 6, "sunscar_oasis", (-1, 0)),
+                     Source("eel_fisher", "Eel fisher", "stormeel_run", 3, "old_mill", (1, 1))],
+            makers=[{"name": "baker", "title": "Baker", "recipes": [("sunroot_flour", 3), ("stormeel_pasty", 3)],
+                     "station": "cooking_range#town", "spawn": "brindlemark_inn",
+                     "fed_by": ["root_digger", "eel_fisher"]}],
             keeper={"name": "ferryman", "title": "Ferryman", "spawn": "witch_hut"}),
         holdout("task_57", "Holding Hollowcrown", camp="hollowcrown_keep", intro=(
             "Hollowcrown Keep is besieged and its castellan will not yield while there is stew in the keep: "
@@ -80,14 +84,15 @@ def drafts() -> list[Draft]:
                      "fed_by": ["ice_fisher", "root_digger"]}],
             keeper={"name": "castellan", "title": "Castellan", "spawn": "ruins_gate"}),
         holdout("task_58", "Winter Stores at Stonefoot", camp="stonefoot_camp", intro=(
-            "The miners at Stonefoot Camp will be snowed in all winter. The camp cook will lay in three hearth "
-            "stews from frostgill and sunroot, and carry them up herself."),
+            "The miners at Stonefoot Camp will be snowed in all winter. Their root digger will lay in three "
+            "hearth stews, stewed by the camp cook from frostgill and the digger's own sunroot, and carry "
+            "them up to the camp."),
             sources=[Source("ice_fisher", "Ice fisher", "frostgill_hole", 3, "frostford", (-1, 1)),
                      Source("root_digger", "Root digger", "sunroot_tuft", 3, "north_crossroads", (-1, 1))],
             makers=[{"name": "camp_cook", "title": "Camp cook", "recipes": [("hearth_stew", 3)],
                      "station": "cooking_range#frostmere", "spawn": "deepdelve_mine",
                      "fed_by": ["ice_fisher", "root_digger"]}],
-            keeper=None),
+            keeper={"name": "root_digger", "title": "Root digger", "spawn": "north_crossroads", "gathers": True}),
         armed("task_59", "The Mire Troll's Hide", trophy=True, intro=(
             "A mire troll blocks the fen road. The fen warden who kills it is to wear a cloak of its own hide, "
             "lined with wild silk and sewn by the tailor."),
