@@ -309,4 +309,13 @@ def make_briefing(task: Task, agent: str, disabled: frozenset[str] = frozenset()
            "context": spec.context, "tools": schemas(disabled), "max_rounds": task.max_rounds}
     if include_plan:
         out["oracle_plan"] = list(task.oracle.get(agent, []))
+        # a task mob standing in for a world mob (`replaces`) is where the map's mob was: say where
+        stand_ins = [mob for mob in task.world.mobs if mob.replaces]
+        if stand_ins:
+            from agentworld.world.content import load_content
+
+            gmap = load_content().map
+            out["mob_sites"] = {}
+            for mob in stand_ins:
+                out["mob_sites"].setdefault(mob.type, []).append(list(gmap.resolve(mob.position)))
     return out

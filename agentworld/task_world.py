@@ -23,7 +23,9 @@ def build_world(task: "Task", content: Any, seed: int) -> World:
         world.add_player(a.name, position=a.spawn if isinstance(a.spawn, str) else tuple(a.spawn),
                          skills=dict(a.skills), inventory=dict(a.inventory), equipment=dict(a.equipment))
         world.mention(a.name, task.objective, a.context, a.spawn if isinstance(a.spawn, str) else "")
-    for m in task.world.mobs:
+    for i, m in enumerate(task.world.mobs):
+        if m.replaces:
+            world.remove_spawned_mob(gmap.resolve(m.position), f"world.mobs[{i}] '{m.type}'")
         world.add_mob(m.type, gmap.resolve(m.position), guards=[tuple(t) for t in m.guards])
     for n in task.world.nodes:
         world.add_node(n.kind, gmap.resolve(n.position))
@@ -33,3 +35,8 @@ def build_world(task: "Task", content: Any, seed: int) -> World:
         world.add_site(s.id, gmap.resolve(s.position), materials=dict(s.materials), work=s.work,
                        skill=s.skill, level=s.level, name=s.name or s.id)
     return world
+
+
+def replaced_spawns(task: "Task", gmap: Any) -> set[tuple[int, int]]:
+    """The map's mob spawn tiles a task's own mobs take over (`replaces: true`): no world mob there."""
+    return {tuple(gmap.resolve(m.position)) for m in task.world.mobs if m.replaces}

@@ -208,6 +208,7 @@ class MobSpec(Model):
     type: str
     position: Place
     guards: list[Position] = Field(default_factory=list)  # tiles no agent may enter while this mob lives
+    replaces: bool = False  # stands in for the world's mob that spawns on this tile (removed from the world)
 
 
 class NodeSpec(Model):

@@ -78,6 +78,9 @@ class OracleAgent(Agent):
         super().reset(name, briefing)
         raw = self._plan_override if self._plan_override is not None else briefing.get("oracle_plan", [])
         self.steps: list[Step] = [s if isinstance(s, Step) else parse_step(s) for s in raw]
+        self.mob_sites = dict(self._mob_sites)  # the map's spawns, and where the task's stand-ins are
+        for kind, tiles in briefing.get("mob_sites", {}).items():
+            self.mob_sites[kind] = [*self.mob_sites.get(kind, []), *map(tuple, tiles)]
         self.index = 0
         self.memo: dict[str, Any] = {}
         self.failures = 0
@@ -355,7 +358,7 @@ class OracleAgent(Agent):
                 if "#" in step.target and not self.memo.get("searched"):
                     self.memo["searched"] = 1
                     return {"tool": "move_to", "args": {"target": step.target}}, "move"
-                return self._explore(obs, self._mob_sites.get(step.target, ()))
+                return self._explore(obs, self.mob_sites.get(step.target, ()))
             target_id = self.memo["target"] = mob["id"]
         mob = _visible(obs, target_id)
         if mob is None:

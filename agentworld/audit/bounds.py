@@ -29,6 +29,7 @@ import math
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable
 
+from agentworld.task_world import replaced_spawns
 from agentworld.world.combat import STYLE_SKILLS, player_max_hit
 from agentworld.world.content import level_for_xp, xp_for_level
 from agentworld.world.pathfinding import find_path_grid
@@ -193,8 +194,10 @@ class SkillBounds:
         self.lesson = content.rules.lesson_xp
         self.npc_tile = {npc: tuple(tile) for npc, tile in content.map.npc_positions.items()}
         self.mob_tiles: dict[str, list[tuple[int, int]]] = {}
+        gone = replaced_spawns(task, content.map)  # world mobs the task's own stand in for
         for mob, tile in content.map.mob_spawns:
-            self.mob_tiles.setdefault(mob, []).append(tuple(tile))
+            if tuple(tile) not in gone:
+                self.mob_tiles.setdefault(mob, []).append(tuple(tile))
         for spec in task.world.mobs:
             self.mob_tiles.setdefault(spec.type, []).append(tuple(content.map.resolve(spec.position)))
         # a potion's effect raises a skill for some rounds, and fights use the raised level

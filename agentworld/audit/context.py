@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from agentworld.audit.bounds import Travel, best_worn_strength, weapons
 from agentworld.audit.economy import Economy
+from agentworld.task_world import replaced_spawns
 from agentworld.world.combat import STYLE_SKILLS, player_max_hit
 
 if TYPE_CHECKING:
@@ -68,7 +69,8 @@ class TaskContext:
         self.task_mobs: dict[str, list[Tile]] = {}
         for mob in task.world.mobs:
             self.task_mobs.setdefault(mob.type, []).append(tuple(gmap.resolve(mob.position)))
-        self.mobs = {k: list(self.places.mobs.get(k, [])) for k in content.mobs}
+        gone = replaced_spawns(task, gmap)  # world mobs the task's own stand in for
+        self.mobs = {k: [t for t in self.places.mobs.get(k, []) if t not in gone] for k in content.mobs}
         for kind, tiles in self.task_mobs.items():
             self.mobs.setdefault(kind, []).extend(tiles)
         self.ground: list[tuple[str, int, Tile]] = [(g.item, g.count, tuple(gmap.resolve(g.position)))

@@ -14,8 +14,8 @@ from typing import Any
 from agentworld.verifiers.helpers import held, wields
 
 __all__ = ["held", "wields", "holds_all", "site_complete", "site_done_rounds", "mob_type_killed",
-           "deaths", "any_event", "equipped", "task_mobs", "killed_ids", "all_task_mobs_killed", "quest_stage",
-           "site_steps"]
+           "deaths", "any_event", "equipped", "task_mobs", "target_type", "killed_ids", "all_task_mobs_killed",
+           "quest_stage", "site_steps"]
 
 
 def holds_all(world: Any, agent: str, items: dict[str, int]) -> bool:
@@ -170,6 +170,12 @@ def task_mobs(world: Any, task: Any, mob_type: str | None = None) -> list[Any]:
                 wanted.add((spec.type, int(pos[0]), int(pos[1])))
         found = cache.task_mobs[key] = [m for m in world.mobs.values() if (m.type, m.spawn[0], m.spawn[1]) in wanted]
     return found
+
+
+def target_type(task: Any) -> str:
+    """The mob type the task's first `killed` success condition names: read from the task, not
+    spelled in a verifier, so a variant with a stronger enemy (agentworld/augment) is checked too."""
+    return next(c.mob for c in task.success if c.kind == "killed")
 
 
 def killed_ids(world: Any) -> set[str]:

@@ -14,14 +14,15 @@ Success (task file): both rimefang wolves are killed and nobody has died. Why ea
   teaches either, no shop sells raw icefish or stew.
 Legal alternatives that pass: the angler hands all eight fish over at once, the sentinel fetches
 the stew from the range himself.
-Checkpoints: four fish caught, four bowls cooked, the sentinel has eaten, one wolf slain.
+Checkpoints: four fish caught, four bowls cooked, the sentinel has eaten, one wolf slain (the
+wolves' type is read from the task, so the stronger-enemy variant's elder wolves count).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from agentworld.verifiers.common import any_event, held, killed_ids, task_mobs
+from agentworld.verifiers.common import any_event, held, killed_ids, target_type, task_mobs
 
 
 def fish_caught(world: Any, task: Any) -> bool:
@@ -39,7 +40,7 @@ def sentinel_fed(world: Any, task: Any) -> bool:
 
 def first_wolf_slain(world: Any, task: Any) -> bool:
     dead = killed_ids(world)
-    return any(mob.id in dead for mob in task_mobs(world, task, "rimefang_wolf"))
+    return any(mob.id in dead for mob in task_mobs(world, task, target_type(task)))
 
 
 CHECKPOINTS = {

@@ -13,7 +13,8 @@ tests/test_task_14_roles.py plays routes without a role):
   shieldbearer loses at least 16 HP a strike and cannot take 8.
 Success (task_14.yaml `success:`): the knight is dead and nobody on the team died (the objective
 says both). Checkpoints only measure progress: the knight fighting the shieldbearer, down to half
-its HP, dead.
+its HP, dead (the knight's type is read from the task, so the stronger-enemy variant's knight
+counts).
 Legal alternatives: anyone may hold and drink the draughts (the cleric may keep them and hand
 them over during the fight), the archer may shoot from any tile in reach and sight.
 """
@@ -22,14 +23,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from agentworld.verifiers.common import target_type
+
 
 def knight_engaged(world: Any, task: Any) -> bool:
-    return any(m.type == "fallen_knight" and m.alive and m.target == "shieldbearer" for m in world.mobs.values())
+    knight = target_type(task)
+    return any(m.type == knight and m.alive and m.target == "shieldbearer" for m in world.mobs.values())
 
 
 def knight_wounded(world: Any, task: Any) -> bool:
-    return any(m.type == "fallen_knight" and (not m.alive or 2 * m.hp <= m.max_hp)
-               for m in world.mobs.values())
+    knight = target_type(task)
+    return any(m.type == knight and (not m.alive or 2 * m.hp <= m.max_hp) for m in world.mobs.values())
 
 
 CHECKPOINTS = {

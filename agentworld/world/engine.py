@@ -143,7 +143,8 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
     def _new_mob(self, mob_type: str, pos) -> str:
         m = self.content.mobs[mob_type]
         x, y = int(pos[0]), int(pos[1])
-        mob = Mob(self._next_id(mob_type), mob_type, x, y, (x, y), m.hp, m.hp, seq=len(self.mobs))
+        seq = max((mob.seq for mob in self.mobs.values()), default=-1) + 1  # len(mobs) unless one was removed
+        mob = Mob(self._next_id(mob_type), mob_type, x, y, (x, y), m.hp, m.hp, seq=seq)
         self._place(mob, self.mobs)
         return mob.id
 
@@ -228,6 +229,17 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         for tile in tiles:
             self.guarded[tile] = mob
         return mob_id
+
+    def remove_spawned_mob(self, position, what: str) -> str:
+        """Take out the world's mob that spawns on `position` (a task puts its own in its place)."""
+        x, y = self._resolve_setup_pos(position, what)
+        spawned = {ident for ident, _type, mx, my, _hp in self._ix.start_mobs if (mx, my) == (x, y)}
+        mob = next((self.mobs[i] for i in sorted(spawned) if i in self.mobs), None)
+        if mob is None:
+            raise ValueError(f"{what}: replaces, but no mob of the world spawns at ({x}, {y})")
+        del self.mobs[mob.id], self.entities[mob.id]
+        self.grid.remove(mob.id, mob.x, mob.y)
+        return mob.id
 
     def add_node(self, node_kind: str, position) -> str:
         if node_kind not in self.content.node_kinds:
