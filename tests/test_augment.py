@@ -15,6 +15,7 @@ import re
 from statistics import mean
 
 import pytest
+import yaml
 
 from agentworld.agents import make_agent
 from agentworld.audit import audit_task
@@ -22,7 +23,7 @@ from agentworld.audit.bounds import Travel
 from agentworld.augment import AugmentError, augment, variant_id
 from agentworld.augment import transforms as tf
 from agentworld.augment.checks import Baseline, refusals
-from agentworld.augment.rewrite import scale_counts_in_text, task_raw
+from agentworld.augment.rewrite import scale_counts_in_text, scale_fight_lengths_in_text, task_raw
 from agentworld.augment.variants import shipped_text
 from agentworld.cli import main
 from agentworld.episode import Episode, make_briefing
@@ -173,6 +174,17 @@ def test_stronger_enemy_swaps_a_task_mob_for_a_stronger_one_of_the_same_kind():
         assert {"killed": {"mob": new.id}} in raw["success"]
         assert {"attack": {"target": new.id}} in raw["oracle"]["blademaster"]
         assert "barrow_warden" not in json.dumps(raw).replace("barrow_warden (HP", "")
+
+
+def test_a_stronger_enemy_lengthens_the_fights_the_documentation_counts():
+    """task_06's 'five hits each' against 220 HP becomes six against the elder wolf's 270; a plain
+    'wait 3 rounds' is not a fight's length and stays."""
+    assert scale_fight_lengths_in_text("five hits each; wait 3 rounds", 270 / 220) == "six hits each; wait 3 rounds"
+    assert scale_fight_lengths_in_text("(about ten arrows), about a dozen rounds", 380 / 300) == \
+        "(about thirteen arrows), about fifteen rounds"
+    assert scale_fight_lengths_in_text("12 blows, many hits", 1.5) == "18 blows, many hits"
+    variant = yaml.safe_load((AUGMENTED_DIR / "task_06_aug.yaml").read_text())
+    assert "six hits each" in json.dumps(variant) and "five hits" not in json.dumps(variant)
 
 
 def test_stronger_enemy_replaces_a_world_mob_the_task_kills():

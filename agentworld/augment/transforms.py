@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from agentworld.audit.bounds import Travel
 from agentworld.augment.rewrite import (Raw, add_note, map_texts, move_start_in_text, place_label, rename_in_text,
-                                        scale_counts_in_text, scale_step_counts, scale_work_in_text, scaled, task_raw)
+                                        scale_counts_in_text, scale_fight_lengths_in_text, scale_step_counts,
+                                        scale_work_in_text, scaled, task_raw)
 from agentworld.scoring import load_verifier_module
 from agentworld.task_world import build_world
 from agentworld.world.pathfinding import find_path_grid
@@ -435,7 +436,7 @@ def _stronger(task: "Task", content: "Content", old_id: str, new_id: str,
         stats.append((rf"\b([Aa]) ({re.escape(new_name)})", r"\1n \2"))
 
     def text(value: str, _owner: str | None) -> str:
-        value = rename_in_text(value, spellings)
+        value = scale_fight_lengths_in_text(rename_in_text(value, spellings), new.hp / old.hp)
         for pattern, replacement in stats:
             value = re.sub(pattern, replacement, value, flags=re.IGNORECASE)
         return value
