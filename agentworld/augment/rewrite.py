@@ -80,7 +80,7 @@ def scale_counts_in_text(text: str, names: dict[str, list[str]], ratio: float) -
 
 NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                 "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
-_FIGHT_LENGTH = re.compile(r"\b(?:(about )(\d+|[a-z]+|a dozen) (rounds)|(\d+|[a-z]+|a dozen) (hits|arrows|blows))\b")
+_FIGHT_LENGTH = re.compile(r"\b(?P<about>about )?(?P<count>\d+|a dozen|[a-z]+) (?P<unit>hits|arrows|blows|rounds)\b")
 
 
 def scale_fight_lengths_in_text(text: str, ratio: float) -> str:
@@ -88,15 +88,14 @@ def scale_fight_lengths_in_text(text: str, ratio: float) -> str:
     270/220, 380/300): how long a fight lasts grows with the enemy's HP. A count written in words
     stays in words; only 'about N rounds' is a fight's length among the task's rounds."""
     def scale(match: re.Match) -> str:
-        about, said, unit = (match.group(1) or "", match.group(2), match.group(3)) if match.group(3) else \
-            ("", match.group(4), match.group(5))
-        words = said == "a dozen" or not said.isdigit()
-        count = 12 if said == "a dozen" else int(said) if said.isdigit() else \
-            NUMBER_WORDS.index(said) if said in NUMBER_WORDS else None
-        if count is None:
+        said = match["count"]
+        count = (12 if said == "a dozen" else int(said) if said.isdigit()
+                 else NUMBER_WORDS.index(said) if said in NUMBER_WORDS else None)
+        if count is None or match["unit"] == "rounds" and not match["about"]:
             return match.group(0)
         new = max(count, round(count * ratio))
-        return f"{about}{NUMBER_WORDS[new] if words and new < len(NUMBER_WORDS) else new} {unit}"
+        written = str(new) if said.isdigit() or new >= len(NUMBER_WORDS) else NUMBER_WORDS[new]
+        return f"{match['about'] or ''}{written} {match['unit']}"
 
     return _FIGHT_LENGTH.sub(scale, text)
 
