@@ -57,6 +57,12 @@ def same_token(given: str | None, expected: str) -> bool:
     return given is not None and secrets.compare_digest(given, expected)
 
 
+def new_token() -> str:
+    """A secret seat or control token (128 bits) in hex: a URL-safe one starts with '-' one time in 64,
+    and `client --token -x...` then reads it as an option and refuses to start."""
+    return secrets.token_hex(16)
+
+
 @dataclass
 class Seat:
     name: str
@@ -139,8 +145,8 @@ class Games(dict[int, Game]):
     def new(self, task: str, seed: int, episode: Any, operator: bool) -> Game:
         order = list(episode.agents)
         return Game(number=next(self.numbers), task=task, seed=seed, episode=episode, order=order,
-                    seats={agent: Seat(agent, secrets.token_urlsafe(16)) for agent in order},
-                    control_token=secrets.token_urlsafe(16), operator=operator)
+                    seats={agent: Seat(agent, new_token()) for agent in order},
+                    control_token=new_token(), operator=operator)
 
     def add(self, game: Game) -> None:
         self.by_number[game.number] = game
