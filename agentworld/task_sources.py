@@ -16,6 +16,7 @@ Task sets: "main" (every folder but the augmented one: what `list_task_ids()` li
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
@@ -115,7 +116,12 @@ def list_task_ids(task_set: str = "main") -> list[str]:
     if task_set not in TASK_SETS:
         raise ValueError(f"unknown task set {task_set!r}; known: {', '.join(TASK_SETS)}")
     folders = {"main": task_dirs(), "augmented": [AUGMENTED_DIR], "all": [*task_dirs(), AUGMENTED_DIR]}[task_set]
-    return sorted({f.stem for folder in folders if folder.is_dir() for f in _yaml_files(folder)})
+    return sorted({f.stem for folder in folders if folder.is_dir() for f in _yaml_files(folder)}, key=natural_key)
+
+
+def natural_key(task_id: str) -> list:
+    """Sort key that puts task_9 before task_10 and task_100 after task_99."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", task_id)]
 
 
 def shipped_task_ids() -> list[str]:

@@ -333,9 +333,8 @@ def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_conte
         path = source = resolve_path(id_or_path)
         fname = path.name
         if not path.exists():
-            known = ", ".join(list_task_ids("all")) or "none"
-            hint = suggest_task(str(id_or_path))
-            raise TaskError([f"{fname}: no such task file ({path}){hint}; shipped tasks: {known}"])
+            hint = suggest_task(str(id_or_path)) or "; `agentworld tasks --set all` lists the tasks"
+            raise TaskError([f"{fname}: no such task file ({path}){hint}"])
         try:
             raw = yaml.safe_load(path.read_text(encoding="utf-8"))
         except yaml.YAMLError as exc:
@@ -550,15 +549,27 @@ def get_task(task_id: str) -> Task:
     return _cached(task_id)
 
 
+MAX_SUGGESTIONS = 5
+
+
 def suggest_task(text: str) -> str:
-    """'; did you mean 'task_01'?' for 'task01', '1', 'Task-1' or a near spelling; else ''."""
+    """'; did you mean 'task_01'?' for 'task01', '1', 'Task-1'; for a near spelling up to
+    MAX_SUGGESTIONS close ids ('; did you mean 'task_11', 'task_13' or ...?'); else ''."""
     ids = list_task_ids("all")
     number = re.fullmatch(r"(?:task)?[ _-]?0*(\d+)([ _-]?aug)?", text.strip().lower())
     guess = f"task_{int(number.group(1)):02d}{'_aug' if number.group(2) else ''}" if number else None
-    if guess not in ids:
-        close = difflib.get_close_matches(text.strip().lower(), ids, n=1, cutoff=0.6)
-        guess = close[0] if close else None
-    return f"; did you mean '{guess}'?" if guess else ""
+    guesses = [guess] if guess in ids else _closest(text.strip().lower(), ids)
+    if not guesses:
+        return ""
+    quoted = [f"'{g}'" for g in guesses]
+    return "; did you mean " + (", ".join(quoted[:-1]) + " or " if len(quoted) > 1 else "") + quoted[-1] + "?"
+
+
+def _closest(text: str, ids: list[str]) -> list[str]:
+    """The ids nearest `text` (difflib ratio at least 0.6), all within 0.05 of the best, at most MAX_SUGGESTIONS."""
+    scored = sorted(((difflib.SequenceMatcher(None, text, i).ratio(), i) for i in ids), key=lambda s: -s[0])
+    best = scored[0][0] if scored else 0.0
+    return [i for ratio, i in scored if ratio >= max(0.6, best - 0.05)][:MAX_SUGGESTIONS]
 
 
 def list_tasks(task_set: str = "main") -> list[dict]:

@@ -160,7 +160,7 @@ def test_useful_and_the_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main(["analyze", str(tmp_path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["all"]["total"] == 2 and out["runs"][0]["messages"][1]["primary"] == "ignored"
-    assert main(["analyze", str(tmp_path / "nothing")]) == 1
+    assert main(["analyze", str(tmp_path / "nothing")]) == 2  # a missing input
     assert "nothing" in capsys.readouterr().err
 
 

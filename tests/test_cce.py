@@ -295,8 +295,8 @@ def test_cli_writes_cce_json_and_plot(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_cli_reports_bad_run_directories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["judge", str(tmp_path / "missing")]) == 1
-    assert "not a run directory" in capsys.readouterr().err
+    assert main(["judge", str(tmp_path / "missing")]) == 2  # a missing input, like every command
+    assert "no such run directory" in capsys.readouterr().err
     bad = tmp_path / "bad"
     bad.mkdir()
     (bad / "trajectory.jsonl").write_text('{"type": "action", "id": 0, "round": 1, "agent": "a"}\n{oops\n')

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from agentworld.causal.cli import expand_dirs
+from agentworld.causal.cli import expand_dirs, missing_dirs
 from agentworld.causal.graph import CausalError
 
 from .communication import DEFAULT_WINDOW, FAILURES, LABELS, MessageLabel, aggregate, classify_run
@@ -36,6 +36,8 @@ def configure_analyze(parser: argparse.ArgumentParser) -> None:
 def command_analyze(args: argparse.Namespace) -> int:
     if args.window < 0:
         print(f"agentworld analyze: error: --window must be >= 0, got {args.window}", file=sys.stderr)
+        return 2
+    if missing_dirs("analyze", args.dirs):
         return 2
     runs, failures = [], 0
     for d in expand_dirs(args.dirs):

@@ -64,6 +64,14 @@ def expand_dirs(dirs: list[str]) -> list[str]:
     return out
 
 
+def missing_dirs(command: str, dirs: list[str]) -> bool:
+    """Report every given path that is not a directory; True if any was missing (the command exits 2)."""
+    missing = [d for d in dirs if not Path(d).is_dir()]
+    for d in missing:
+        print(f"agentworld {command}: error: {d}: no such run directory", file=sys.stderr)
+    return bool(missing)
+
+
 def _llm_options(args: argparse.Namespace) -> dict[str, Any]:
     return {"model": args.model, "base_url": args.base_url, "window": args.llm_window,
             "batch_size": args.batch_size, "max_candidates": args.max_candidates, "concurrency": args.concurrency,
@@ -71,6 +79,8 @@ def _llm_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def command_judge(args: argparse.Namespace) -> int:
+    if missing_dirs("judge", [*args.dirs, *(args.reference or [])]):
+        return 2
     args.dirs = expand_dirs(args.dirs)
     if args.plot not in (True, False) and len(args.dirs) > 1:
         print("agentworld judge: error: --plot PATH needs exactly one run directory (use --plot alone for many)",

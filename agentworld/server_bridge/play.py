@@ -66,7 +66,7 @@ def plan_seats(task, people_arg: str | None, others_arg: str) -> tuple[list[str]
         kinds *= len(others)
     if len(kinds) != len(others):
         raise ValueError(f"--others gives {len(kinds)} kinds for {len(others)} other seats ({', '.join(others)})")
-    bad = [k for k in kinds if k not in BOT_KINDS]
+    bad = list(dict.fromkeys(k for k in kinds if k not in BOT_KINDS))
     if bad:
         raise ValueError(f"--others: unknown kind(s) {', '.join(bad)}; built-in agents: {', '.join(BOT_KINDS)}")
     return people, dict(zip(others, kinds))
