@@ -35,7 +35,7 @@ def test_seeded_resets_repeat():
 @pytest.mark.parametrize("task", ["task_01", "task_04", "task_08", "task_13"])
 def test_masked_actions_are_legal_and_unmasked_ones_translate_faithfully(task: str):
     """Every masked-random action succeeds in the engine; the trajectory is the text env's own."""
-    env = make_numeric(task, seed=2)
+    env = make_numeric(task, seed=2, rich_infos=True)
     rng = np.random.default_rng(2)
     obs, infos = env.reset()
     space = env.observation_space(env.possible_agents[0])
@@ -89,7 +89,7 @@ def test_mask_zero_means_the_call_fails_or_is_absent():
 
 
 def test_observation_features_follow_the_state():
-    env = make_numeric("task_01", seed=0)
+    env = make_numeric("task_01", seed=0, rich_infos=True)
     obs, infos = env.reset()
     agent = "lumberjack"
     o = obs[agent]

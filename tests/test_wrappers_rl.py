@@ -94,3 +94,32 @@ def test_rllib_parallel_pettingzoo_env_and_default_preprocessor(flat: bool):
             break
     assert truncs["__all__"]
     _all_ok(inner)
+
+
+def _puffer_env(buf=None, seed=0):
+    emulation = pytest.importorskip("pufferlib.emulation")
+    return emulation.PettingZooPufferEnv(env=make_numeric("task_01", seed=seed, max_rounds=4), buf=buf, seed=seed)
+
+
+def test_scalar_infos_are_numbers_a_vector_layer_can_average():
+    env = make_numeric("task_01", seed=0)
+    obs, infos = env.reset()
+    for _ in range(3):
+        obs, rewards, terms, truncs, infos = env.step({a: 0 for a in env.agents})
+        for info in infos.values():
+            mask = info.pop("action_mask")
+            assert mask.dtype == np.int8
+            assert info and all(isinstance(v, (int, float)) for v in info.values()), info
+
+
+def test_pufferlib_serial_vector_env_runs_episodes():
+    """Issue 27: PufferLib's Serial vector env averages infos (np.mean of every list); with the text
+    env's action records in infos it raised TypeError, so the default infos are numbers only."""
+    vector = pytest.importorskip("pufferlib.vector")
+    vec = vector.make(_puffer_env, backend=vector.Serial, num_envs=2, seed=0)
+    vec.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(10):  # 4-round episodes: each env ends and resets at least twice
+        obs, rewards, terms, truncs, infos = vec.step(rng.integers(0, vec.single_action_space.n, size=vec.num_agents))
+        assert rewards.shape == (vec.num_agents,)
+    vec.close()

@@ -2,10 +2,16 @@
 
 A PettingZoo ParallelEnv over the text env (which it owns and steps): each agent's action is an
 index into its ActionTable, translated to the tool call the text env expects; each observation
-is the ObservationEncoder's Dict of Boxes (with `action_mask`) or one flat Box. `infos[agent]`
-carries the text env's info plus `action_mask` (PettingZoo's convention) and, after a step,
-`call` (the tool call the index became). Rewards, terminations, truncations and the trajectory
-are the text env's own, so replay and the CCE judges read runs made through either view.
+is the ObservationEncoder's Dict of Boxes (with `action_mask`) or one flat Box. Rewards,
+terminations, truncations and the trajectory are the text env's own, so replay and the CCE
+judges read runs made through either view.
+
+`infos[agent]` holds only numbers by default (`round`, `psr`, `success`, `invalid`, the
+checkpoints as 0/1 and `action_mask`), because vector layers average infos across envs
+(PufferLib takes `np.mean` of every list it finds) and a list of event records breaks them.
+`rich_infos=True` gives the text env's info instead (the action record with its events and
+links, the error text) plus `action_mask` and, after a step, `call` (the tool call the index
+became).
 """
 
 from __future__ import annotations
@@ -28,9 +34,11 @@ class NumericParallelEnv(ParallelEnv):
 
     metadata = {"name": "agentworld_numeric_v0", "render_modes": ["ansi", "rgb_array"], "is_parallelizable": True}
 
-    def __init__(self, env: AgentWorldParallelEnv, *, k_nearest: int = 3, flat: bool = False):
+    def __init__(self, env: AgentWorldParallelEnv, *, k_nearest: int = 3, flat: bool = False,
+                 rich_infos: bool = False):
         self.env = env
         self.flat = flat
+        self.rich_infos = rich_infos
         content = load_content()
         self.vocab = task_vocabulary(env.task, content)
         self.tables = {a: ActionTable(self.vocab, content, a, k_nearest) for a in env.possible_agents}
@@ -73,9 +81,10 @@ class NumericParallelEnv(ParallelEnv):
             if agent in actions and agent in self._text:
                 calls[agent] = self.tables[agent].call(int(actions[agent]), self._text[agent], self._slots[agent])
         text, rewards, terms, truncs, infos = self.env.step(calls)
-        for agent, call in calls.items():
-            if agent in infos:
-                infos[agent]["call"] = call
+        if self.rich_infos:
+            for agent, call in calls.items():
+                if agent in infos:
+                    infos[agent]["call"] = call
         obs, infos = self._encode(text, infos)
         return obs, rewards, terms, truncs, infos
 
@@ -85,9 +94,11 @@ class NumericParallelEnv(ParallelEnv):
         for agent, o in text.items():
             table = self.tables[agent]
             slots = self._slots[agent] = table.slots(o)
-            mask = table.mask(o, slots)
-            infos[agent]["action_mask"] = self._masks[agent] = mask
+            mask = self._masks[agent] = table.mask(o, slots)
             obs[agent] = self.encoder.encode(agent, o, infos[agent], mask, self.flat)
+            if not self.rich_infos:
+                infos[agent] = scalar_info(infos[agent])
+            infos[agent]["action_mask"] = mask
         return obs, infos
 
     def last_action_mask(self, agent: str) -> np.ndarray:
@@ -112,8 +123,15 @@ class NumericParallelEnv(ParallelEnv):
         return self.env.trajectory()
 
 
+def scalar_info(info: dict) -> dict:
+    """The text env's info as numbers only (see the module docstring)."""
+    return {"round": int(info["round"]), "psr": float(info["psr"]), "success": int(bool(info["success"])),
+            "invalid": int(info.get("error") is not None),
+            **{f"checkpoint/{name}": int(bool(reached)) for name, reached in info["checkpoints"].items()}}
+
+
 def make_numeric(task: Any, *, seed: int | None = None, k_nearest: int = 3, flat: bool = False,
-                 render_mode: str | None = None, **options: Any) -> NumericParallelEnv:
+                 rich_infos: bool = False, render_mode: str | None = None, **options: Any) -> NumericParallelEnv:
     """`make_numeric("task_01")`: the numeric view of `agentworld.make("task_01", ...)` (same options)."""
     env = AgentWorldParallelEnv(task, seed=seed, render_mode=render_mode, **options)
-    return NumericParallelEnv(env, k_nearest=k_nearest, flat=flat)
+    return NumericParallelEnv(env, k_nearest=k_nearest, flat=flat, rich_infos=rich_infos)
