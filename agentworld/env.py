@@ -24,7 +24,7 @@ from agentworld.tasks import Task
 
 ACTION_MAX = 4096
 ENV_NAME = "agentworld_v0"
-RENDER_MODES = ("ansi", "rgb_array")
+RENDER_MODES = ("human", "ansi", "rgb_array")
 TILE_PIXELS = 6  # rgb_array: pixels per tile
 # rgb_array: colours of what agents see, painted over the terrain (agents get their own shades)
 ENTITY_COLOURS = {"mob": (214, 40, 40), "node": (110, 70, 20), "npc": (250, 220, 40), "station": (255, 140, 0),
@@ -120,14 +120,19 @@ class _Common:
         return info
 
     def render(self) -> str | np.ndarray | None:
-        """ansi: status line + every agent's observation text; rgb_array: the map around the agents."""
+        """ansi: status line + every agent's observation text; human: the same printed to stdout (a
+        text game's display is the terminal), returning None; rgb_array: the map around the agents."""
         if self.render_mode == "rgb_array":
             return self._render_rgb()
-        if self.render_mode != "ansi":
+        if self.render_mode not in ("ansi", "human"):
             return None
         st = self.backend.status()
         head = f"{self.task.id} round {st['round']}/{st['max_rounds']} psr {st['psr']:.2f}"
-        return "\n\n".join([head] + [f"[{a}]\n{self.backend.observe(a)['text']}" for a in self.possible_agents])
+        text = "\n\n".join([head] + [f"[{a}]\n{self.backend.observe(a)['text']}" for a in self.possible_agents])
+        if self.render_mode == "human":
+            print(text, flush=True)
+            return None
+        return text
 
     def _render_rgb(self) -> np.ndarray:
         """(H, W, 3) uint8: terrain around the agents' views, what they see, and the agents themselves.

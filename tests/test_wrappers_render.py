@@ -1,4 +1,4 @@
-"""Render modes of the env (and the numeric wrapper): rgb_array, ansi, and unknown modes refused."""
+"""Render modes of the env (and the numeric wrapper): rgb_array, ansi, human, and unknown modes refused."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import agentworld
+from pettingzoo.test import render_test
 from agentworld.env import AGENT_COLOURS, ENTITY_COLOURS, TILE_PIXELS
 from agentworld.world.content import load_content
 from agentworld.wrappers import make_numeric
@@ -42,7 +43,20 @@ def test_ansi_and_numeric_wrapper_render():
     assert env.render().shape[2] == 3
 
 
-@pytest.mark.parametrize("mode", ["human", "rgb", ""])
+def test_pettingzoo_render_test_passes_for_both_forms(capsys):
+    """Issue 27: PettingZoo's own render_test builds the env with render_mode="human" first."""
+    render_test(lambda render_mode=None: agentworld.aec_env("task_01", seed=0, render_mode=render_mode))
+    assert "round 1/25" in capsys.readouterr().out  # human mode printed its frames
+
+
+def test_human_mode_prints_the_ansi_frame_and_returns_none(capsys):
+    for env in (agentworld.make("task_01", render_mode="human"), make_numeric("task_01", render_mode="human")):
+        env.reset(seed=0)
+        assert env.render() is None
+        assert "[wizard]" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("mode", ["humans", "rgb", ""])
 def test_unknown_render_mode_is_an_error_at_construction(mode: str):
     with pytest.raises(ValueError, match="render_mode"):
         agentworld.make("task_01", render_mode=mode)

@@ -32,7 +32,7 @@ from agentworld.wrappers.vocabulary import task_vocabulary
 class NumericParallelEnv(ParallelEnv):
     """See the module docstring. `make_numeric(task, ...)` builds one."""
 
-    metadata = {"name": "agentworld_numeric_v0", "render_modes": ["ansi", "rgb_array"], "is_parallelizable": True}
+    metadata = {"name": "agentworld_numeric_v0", "render_modes": ["human", "ansi", "rgb_array"], "is_parallelizable": True}
 
     def __init__(self, env: AgentWorldParallelEnv, *, k_nearest: int = 3, flat: bool = False,
                  rich_infos: bool = False):
