@@ -100,8 +100,8 @@ class LLMOptions(BaseModel):
     max_retries: int = Field(default=6, ge=0)
     backoff_base: float = Field(default=1.0, ge=0)  # first retry delay (doubles each retry)
     backoff_max: float = Field(default=60.0, ge=0)
-    turn_deadline: float = Field(default=180.0, gt=0)  # seconds for all tries of one turn (Retry-After waits
-    # included; the max_rpm/max_tpm pace excluded)
+    # seconds for all tries of one turn, Retry-After waits included (the max_rpm/max_tpm pace is not)
+    turn_deadline: float = Field(default=180.0, gt=0)
     max_retry_after: float = Field(default=60.0, ge=0)  # longest Retry-After honoured; longer ones are cut to it
     max_rpm: float | None = Field(default=None, gt=0)  # requests per minute, shared (see agentworld.limits)
     max_tpm: float | None = Field(default=None, gt=0)  # tokens per minute, shared
@@ -378,6 +378,7 @@ class _Tries:
         return booking.wait
 
     def timeout(self) -> float:
+        """The request timeout of the try about to be sent (called once per try: it counts them)."""
         self.sent += 1
         return max(0.001, min(self.options.timeout, self.deadline - time.monotonic()))
 
