@@ -5,7 +5,10 @@ Pacing, not counting: each call reserves a slot on two clocks. The request clock
 60 / max_rpm seconds per call and the token clock by tokens * 60 / max_tpm (the prompt's estimate,
 corrected by the real usage once the reply arrives); a call may start when both clocks have
 reached now. So calls are spread evenly and no minute ever holds more than max_rpm calls (+1), or
-about max_tpm tokens. A Retry-After from the server pauses every caller, not only the one told.
+about max_tpm tokens. A Retry-After from the server pauses every caller, not only the one told,
+but never for long: the caller caps it (the LLM agent's max_retry_after, a minute by default), and
+`book(max_pause=)` lets each caller refuse a pause that outlasts its own turn deadline (that turn
+is then played as a wait) instead of sleeping through it.
 `max_cost` stops *new* calls once that many dollars are spent (calls in flight finish and are
 counted, so the total can pass it by what those cost); the caller gets BudgetExhausted and the
 episode ends unfinished, to be played again on resume.
@@ -24,7 +27,7 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 
 class BudgetExhausted(RuntimeError):
@@ -45,6 +48,14 @@ class Limits:
             value = getattr(self, name)
             if value is not None and not value > 0:
                 raise ValueError(f"{name} must be > 0, got {value!r}")
+
+
+class Booking(NamedTuple):
+    """A call's place on the limiter's clocks (Limiter.book)."""
+
+    wait: float    # seconds until the call may be sent (0: now)
+    paused: float  # of which: what is left of a server's Retry-After pause (the rest is the rpm/tpm pace)
+    booked: bool   # False: the pause outlasts the caller's max_pause and nothing was booked
 
 
 def _fresh() -> dict[str, float]:
@@ -86,13 +97,21 @@ class Limiter:
     def reserve(self, tokens: int) -> float:
         """Book one call of about `tokens` tokens; returns how many seconds to wait before sending it.
         Raises BudgetExhausted once max_cost is spent."""
+        return self.book(tokens).wait
+
+    def book(self, tokens: int, max_pause: float = float("inf")) -> Booking:
+        """Book one call unless the server's pause has more than `max_pause` seconds left (then
+        nothing is booked, so a caller that gives up wastes no slot). BudgetExhausted as reserve."""
         limits = self.limits
         with self._state() as state:
             if limits.max_cost is not None and state["spent"] >= limits.max_cost:
                 raise BudgetExhausted(f"the model budget is spent (${state['spent']:.4f} of --max-cost "
                                       f"${limits.max_cost:g}); no new calls are made")
             now = self.clock()
-            start = max(now, state["pause_until"])
+            paused = max(0.0, state["pause_until"] - now)
+            if paused > max_pause:
+                return Booking(paused, paused, False)
+            start = now + paused
             if limits.max_rpm:
                 start = max(start, state["next_request"])
                 state["next_request"] = start + 60.0 / limits.max_rpm
@@ -100,7 +119,7 @@ class Limiter:
                 start = max(start, state["next_token"])
                 state["next_token"] = start + max(tokens, 1) * 60.0 / limits.max_tpm
             state["calls"] += 1
-        return max(0.0, start - now)
+        return Booking(max(0.0, start - now), paused, True)
 
     def settle(self, extra_tokens: int) -> None:
         """Correct the token clock once the real usage is known (positive: the call used more)."""
@@ -114,7 +133,8 @@ class Limiter:
                 state["spent"] += dollars
 
     def pause(self, seconds: float) -> None:
-        """The server said Retry-After: nobody sharing this limiter calls before then."""
+        """The server said Retry-After (capped by the caller): nobody sharing this limiter calls
+        before then, or each gives up its turn when its deadline comes first (book's max_pause)."""
         if seconds > 0:
             with self._state() as state:
                 state["pause_until"] = max(state["pause_until"], self.clock() + seconds)

@@ -87,7 +87,10 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--timeout", type=float, default=120.0, help="seconds per model request")
     g.add_argument("--backoff-base", type=float, default=1.0, help="first retry delay in seconds (doubles)")
     g.add_argument("--turn-deadline", type=float, default=None,
-                   help="seconds for all tries of one turn (default 180); past it the turn is a wait and play goes on")
+                   help="seconds for all tries of one turn (default 180), Retry-After waits included; past it the "
+                        "turn is a wait and play goes on")
+    g.add_argument("--max-retry-after", type=float, default=None, metavar="SECONDS",
+                   help="longest Retry-After of the model server honoured (default 60); longer ones are cut to it")
     limits = parser.add_argument_group("limits on model calls (shared by every episode of the run)")
     limits.add_argument("--max-rpm", type=float, default=None, help="model requests per minute")
     limits.add_argument("--max-tpm", type=float, default=None, help="prompt + completion tokens per minute")
@@ -102,8 +105,8 @@ def llm_options(args: argparse.Namespace) -> dict:
             "temperature": args.temperature, "max_tokens": args.max_tokens, "history": args.history,
             "history_turns": args.history_turns, "context_budget": args.context_budget, "prompts": args.prompts, "prices": args.prices,
             "max_retries": args.max_retries, "timeout": args.timeout, "backoff_base": args.backoff_base,
-            "turn_deadline": args.turn_deadline, "max_rpm": args.max_rpm, "max_tpm": args.max_tpm,
-            "max_cost": args.max_cost,
+            "turn_deadline": args.turn_deadline, "max_retry_after": args.max_retry_after, "max_rpm": args.max_rpm,
+            "max_tpm": args.max_tpm, "max_cost": args.max_cost,
             "single_agent": getattr(args, "single_agent", False) or None,
             "no_docs": getattr(args, "no_docs", False) or None}
     if opts["prompts"]:

@@ -80,7 +80,8 @@ def test_retry_after_is_honoured_even_beyond_the_backoff_cap_and_shared():
     sleeps: list[float] = []
     limiter = Limiter(Limits())
     with FakeOpenAI([error(429, retry_after=90), call("wait")]) as server:
-        reply = _client(server, sleeps, limiter, backoff_max=5).complete([{"role": "user", "content": "hi"}], [])
+        reply = _client(server, sleeps, limiter, backoff_max=5, max_retry_after=120).complete(
+            [{"role": "user", "content": "hi"}], [])
     assert reply.tool_calls[0]["name"] == "wait" and reply.retries == 1
     assert max(sleeps) >= 90  # not clipped to backoff_max
     assert limiter.reserve(1) > 80  # every other caller of this limiter waits too

@@ -12,7 +12,11 @@ Conversation shape, one *turn* per act():
     assistant (one tool call)   tool/user (turn.md: the next observation)   assistant ...
 Only the first tool call of a reply is kept in the history; ignored extra calls, replies
 without a tool call, malformed calls (null name or arguments) and bad arguments are reported in
-the next observation's feedback and counted in `usage`. Junk token counts are estimated.
+the next observation's feedback and counted in `usage`. Junk token counts are estimated. What is
+kept is bounded: a reply's text past MAX_REPLY_CHARS is cut (marked, the model told), a call whose
+arguments pass MAX_ARGUMENT_CHARS is refused as malformed; the transcript row notes the original
+lengths (`truncated: {field: length}`) and `usage["truncated_replies"]` counts them, so a model
+that answers megabytes cannot make every later prompt grow by as much.
 
 `make_team(names, single_agent=True, ...)` gives one shared conversation that controls every
 avatar in turn (the paper's single-agent baseline).
@@ -20,10 +24,12 @@ avatar in turn (the paper's single-agent baseline).
 Calls and their limits: `act` uses the blocking client; `act_async` the async one (one shared
 `AsyncOpenAI` per event loop, so hundreds of episodes in flight share a connection pool). Both go
 through the same retry policy and the same `agentworld.limits` limiter (max_rpm, max_tpm,
-max_cost, the server's Retry-After). `turn_deadline` bounds all tries of one turn: past it the
-turn is played as a wait, the error is noted in the transcript and the next observation, and the
-episode goes on. Retries that run out before the deadline (a server that keeps refusing) still
-end the episode as an error.
+max_cost, the server's Retry-After). `turn_deadline` bounds all tries of one turn, the waits for
+a Retry-After included (the caller's own and the pause it puts on everyone sharing the limiter;
+only the max_rpm/max_tpm pace is outside it): past it the turn is played as a wait, the error is
+noted in the transcript and the next observation, and the episode goes on. A Retry-After is
+honoured up to `max_retry_after` seconds. Retries that run out before the deadline (a server that
+keeps refusing) still end the episode as an error.
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ import random
 import string
 import time
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -59,6 +65,12 @@ PLACEHOLDERS = {
     "team_member.md": {"name", "role", "documentation"},
 }
 NO_DOCS = "(No documentation is available for this task.)"
+# What a reply may put in the conversation (every later prompt carries it). Real tool calls are far
+# shorter (a chat message is at most 2,000 characters); 64 is the OpenAI API's own limit for names.
+MAX_REPLY_CHARS = 16_000
+MAX_ARGUMENT_CHARS = 8_000
+MAX_CALL_NAME = 64
+MAX_CALL_ID = 128
 
 
 class LLMUnavailable(RuntimeError):
@@ -88,7 +100,9 @@ class LLMOptions(BaseModel):
     max_retries: int = Field(default=6, ge=0)
     backoff_base: float = Field(default=1.0, ge=0)  # first retry delay (doubles each retry)
     backoff_max: float = Field(default=60.0, ge=0)
-    turn_deadline: float = Field(default=180.0, gt=0)  # seconds for all tries of one turn (limiter waits excluded)
+    # seconds for all tries of one turn, Retry-After waits included (the max_rpm/max_tpm pace is not)
+    turn_deadline: float = Field(default=180.0, gt=0)
+    max_retry_after: float = Field(default=60.0, ge=0)  # longest Retry-After honoured; longer ones are cut to it
     max_rpm: float | None = Field(default=None, gt=0)  # requests per minute, shared (see agentworld.limits)
     max_tpm: float | None = Field(default=None, gt=0)  # tokens per minute, shared
     max_cost: float | None = Field(default=None, gt=0)  # dollars; needs prices; no new calls once spent
@@ -260,13 +274,14 @@ class ChatClient:
         return isinstance(exc, o.APIStatusError) and (exc.status_code >= 500 or exc.status_code in (408, 409))
 
     def _delay(self, attempt: int, exc: Exception) -> float:
-        """Exponential backoff with jitter; a Retry-After header is honoured as given (and pauses
-        every caller sharing the limiter)."""
+        """Exponential backoff with jitter; a Retry-After header is honoured up to max_retry_after
+        (even beyond backoff_max) and pauses every caller sharing the limiter as long."""
         opts = self.options
         delay = min(opts.backoff_base * (2 ** attempt), opts.backoff_max)
         delay *= 0.75 + 0.5 * random.random()  # jitter spreads parallel workers apart
         retry_after = _retry_after(exc)
         if retry_after is not None:
+            retry_after = min(retry_after, opts.max_retry_after)
             self.limiter.pause(retry_after)
             delay = max(delay, retry_after)
         return delay
@@ -291,6 +306,7 @@ class ChatClient:
         kwargs, tries = self._kwargs(messages, tools), _Tries(self, messages)
         while True:
             self.sleep(tries.wait_for_limiter())
+            tries.check_deadline()
             try:
                 response = _create(self.client, {**kwargs, "timeout": tries.timeout()})
                 message = _first_message(response)
@@ -305,6 +321,7 @@ class ChatClient:
         client = _async_client(self)
         while True:
             await asyncio.sleep(tries.wait_for_limiter())
+            tries.check_deadline()
             try:
                 response = await _acreate(client, {**kwargs, "timeout": tries.timeout()})
                 message = _first_message(response)
@@ -329,34 +346,53 @@ class ChatClient:
 
 class _Tries:
     """The tries of one turn: the limiter booking before each, the deadline over all of them, and
-    what to do after a failure (the delay to wait, or the error that ends the turn)."""
+    what to do after a failure (the delay to wait, or the error that ends the turn).
+
+    A wait that would pass the deadline is cut to end at it and marks the turn `expired`: after
+    that sleep the turn ends (check_deadline), whatever the clock says, and nothing more is booked."""
 
     def __init__(self, client: ChatClient, messages: list[dict]):
         self.client, self.options = client, client.options
         self.start = time.monotonic()
         self.deadline = self.start + self.options.turn_deadline
         self.attempt = 0
+        self.sent = 0
         self.booked = 0
         self.estimate = _estimate(messages) + (self.options.max_tokens or 0)
         self.last: Exception | None = None
+        self.expired = False
+        self.paused_for = 0.0  # the server's pause that outlasted this turn, seconds (for the message)
 
     def wait_for_limiter(self) -> float:
-        """Book this try with the limiter (BudgetExhausted when the money is spent); the wait it asks
-        for does not count against the turn deadline."""
-        wait = self.client.limiter.reserve(self.estimate)
+        """Book this try with the limiter (BudgetExhausted when the money is spent). What is left of
+        a server's Retry-After pause counts against the turn deadline; the max_rpm/max_tpm pace
+        does not (it is the queue the user asked for)."""
+        self.check_deadline()
+        left = max(0.0, self.deadline - time.monotonic())
+        booking = self.client.limiter.book(self.estimate, max_pause=left)
+        if not booking.booked:  # the pause outlasts this turn: wait out the deadline, then it is a wait
+            self.expired, self.paused_for = True, booking.paused
+            return left
         self.booked += self.estimate
-        self.deadline += wait
-        self._check_deadline()
-        return wait
+        self.deadline += booking.wait - booking.paused
+        return booking.wait
 
     def timeout(self) -> float:
+        """The request timeout of the try about to be sent (called once per try: it counts them)."""
+        self.sent += 1
         return max(0.001, min(self.options.timeout, self.deadline - time.monotonic()))
 
-    def _check_deadline(self) -> None:
-        if time.monotonic() >= self.deadline:
+    def check_deadline(self) -> None:
+        if self.expired or time.monotonic() >= self.deadline:
             last = f"; last error: {_describe_error(self.last)}" if self.last else ""
+            told = _retry_after(self.last) if self.last is not None else None
+            if told is not None:
+                last += (f"; the server asked to wait {told:g} s (Retry-After: honoured up to "
+                         f"{self.options.max_retry_after:g} s, and only within the turn deadline)")
+            elif self.paused_for:
+                last += f"; {self.paused_for:.0f} s were left of a Retry-After pause the server put on every caller"
             raise TurnDeadline(f"no answer within the turn deadline of {self.options.turn_deadline:g} s "
-                               f"({self.attempt + 1} tries){last}")
+                               f"({self.sent} tries){last}")
 
     def failed(self, exc: Exception) -> float:
         """Seconds to wait before the next try, or raise what ends the turn."""
@@ -366,7 +402,7 @@ class _Tries:
         self.last = exc
         if not client._retryable(exc):
             raise LLMUnavailable(f"model server refused the request: {_describe_error(exc)}") from exc
-        self._check_deadline()
+        self.check_deadline()
         if self.attempt >= self.options.max_retries:
             raise LLMUnavailable(
                 f"model server failed {self.attempt + 1} times in a row; last error: {_describe_error(exc)}"
@@ -374,8 +410,8 @@ class _Tries:
         delay = client._delay(self.attempt, exc)
         self.attempt += 1
         if time.monotonic() + delay >= self.deadline:  # waiting that long would pass the deadline
-            time_left = max(0.0, self.deadline - time.monotonic())
-            return time_left
+            self.expired = True
+            return max(0.0, self.deadline - time.monotonic())
         return delay
 
 
@@ -540,7 +576,7 @@ def _new_usage() -> dict[str, Any]:
     return {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "cost": 0.0, "retries": 0,
             "per_turn_prompt_tokens": [], "max_prompt_tokens": 0, "estimated_tokens": False,
             "no_tool_call": 0, "extra_tool_calls": 0, "invalid_arguments": 0, "malformed_tool_call": 0,
-            "latency": 0.0, "deadline_turns": 0}
+            "latency": 0.0, "deadline_turns": 0, "truncated_replies": 0}
 
 
 class Conversation:
@@ -719,15 +755,23 @@ class Conversation:
         return {"tool": "wait", "args": {}}
 
     def _end(self, actor: str, pending: Turn, messages: list[dict], reply: Reply) -> dict | str:
+        reply, truncated = _bounded(reply)
+        if "content" in truncated:
+            self.feedback[actor].append(f"your previous reply's text was {truncated['content']} characters long; "
+                                        f"only its first {MAX_REPLY_CHARS} are kept. Keep replies short.")
         action, assistant, call, issues = self._interpret(actor, reply)
         pending.assistant, pending.call = assistant, call
         self.turns.append(pending)
+        if truncated:
+            issues.append("truncated_replies")
         self._account(actor, reply, issues)
-        self.transcript.append({"actor": actor, "round": pending.round, "prompt_tokens": reply.prompt_tokens,
-                                "completion_tokens": reply.completion_tokens, "messages": len(messages),
-                                "issues": issues, "retries": reply.retries, "content": _clip(reply.content, 500),
-                                "tool_calls": [{"name": c["name"], "arguments": _clip(c["arguments"], 500)}
-                                               for c in reply.tool_calls]})
+        row = {"actor": actor, "round": pending.round, "prompt_tokens": reply.prompt_tokens,
+               "completion_tokens": reply.completion_tokens, "messages": len(messages),
+               "issues": issues, "retries": reply.retries, "content": _clip(reply.content, 500),
+               "tool_calls": [{"name": c["name"], "arguments": _clip(c["arguments"], 500)} for c in reply.tool_calls]}
+        if truncated:
+            row["truncated"] = truncated  # {field: its length as the server sent it}
+        self.transcript.append(row)
         return action
 
     def _attach_result(self, actor: str, observation: Any) -> None:
@@ -764,7 +808,7 @@ class Conversation:
             return f"malformed tool call in the model reply: {problem}", assistant, "malformed tool call", \
                 ["malformed_tool_call"]
         if len(calls) > 1:
-            ignored = ", ".join(c["name"] for c in calls[1:])
+            ignored = _clip(", ".join(c["name"] for c in calls[1:]), 300)
             self.feedback[actor].append(
                 f"your previous reply had {len(calls)} tool calls; only the first ({first['name']}) was carried "
                 f"out and the others ({ignored}) were ignored. Send exactly one tool call per reply."
@@ -817,6 +861,36 @@ def _received(observation: Any) -> list[str]:
         if isinstance(m, dict):
             out.append(_clip(f"{m.get('from', '?')} said: {m.get('text', '')}", 200))
     return out
+
+
+def _bounded(reply: Reply) -> tuple[Reply, dict[str, int]]:
+    """The reply as the conversation may keep it, and {field: original length} of what was cut.
+
+    Text past MAX_REPLY_CHARS is cut with a marker. A call whose name or arguments are too long
+    cannot be carried out as sent, so it becomes a malformed call (its problem says why) and keeps
+    only a cut copy; an over-long call id is replaced by a short one."""
+    truncated: dict[str, int] = {}
+    content = reply.content
+    if len(content) > MAX_REPLY_CHARS:
+        truncated["content"] = len(content)
+        content = f"{content[:MAX_REPLY_CHARS]} [...{len(content) - MAX_REPLY_CHARS} more characters cut]"
+    calls = []
+    for index, raw in enumerate(reply.tool_calls):
+        call = dict(raw)
+        if len(call["id"]) > MAX_CALL_ID:
+            call["id"] = f"call_{index}"
+        for key, limit, what in (("name", MAX_CALL_NAME, "its tool name is"),
+                                 ("arguments", MAX_ARGUMENT_CHARS, "its arguments are")):
+            if len(call[key]) > limit:
+                if index == 0:
+                    truncated[key] = len(call[key])
+                call["problem"] = call["problem"] or (f"the call {_clip(call['name'], 60)}: {what} "
+                                                      f"{len(call[key])} characters long; the limit is {limit}")
+                call[key] = call[key][:limit]
+        calls.append(call)
+    if not truncated and calls == reply.tool_calls:
+        return reply, truncated
+    return replace(reply, content=content, tool_calls=calls), truncated
 
 
 def _estimate(messages: list[dict]) -> int:

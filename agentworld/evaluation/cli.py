@@ -1,7 +1,7 @@
 """`agentworld eval`: its options, the checks made before any episode, and the exit codes.
 
 Exit codes: 0 done; 2 a problem found before playing (options, tasks, team size, an unwritable
---out); 3 the money budget (--max-cost) was spent with episodes unfinished (run the same command,
+--out, another eval writing --out: see evaluation.lock); 3 the money budget (--max-cost) was spent with episodes unfinished (run the same command,
 with a larger budget, to resume); 128+N interrupted by signal N.
 """
 
@@ -14,6 +14,7 @@ from pathlib import Path
 
 from agentworld.evaluation.episodes import check_team_size, make_jobs, select_tasks
 from agentworld.evaluation.executors import Interrupted
+from agentworld.evaluation.lock import EvalLocked, eval_lock
 from agentworld.evaluation.loop import EXECUTORS, run_eval
 from agentworld.evaluation.results import LIMITS, RESULTS, ResultsNotWritable, check_config, os_error
 from agentworld.evaluation.summary import print_summary
@@ -92,12 +93,26 @@ def command_eval(args: argparse.Namespace) -> int:
         EpisodeOptions.from_dict(config["episode_options"]).task_options()  # e.g. --max-rounds 0: fail now
         check_without([tid for tid, _ in tasks], config["episode_options"])  # a role a task lacks: fail now
         check_team_size(kinds, tasks, config["episode_options"])
-        check_config(out, config, args.force)
     except ValueError as exc:
+        print(f"eval: {exc}", file=sys.stderr)
+        return 2
+    try:
+        with eval_lock(out):  # held until the eval ends: one writer per directory
+            return _play(args, out, config, tasks)
+    except EvalLocked as exc:
         print(f"eval: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
         print(f"eval: cannot write the eval directory: {os_error(exc)}", file=sys.stderr)
+        return 2
+
+
+def _play(args: argparse.Namespace, out: Path, config: dict, tasks: list[tuple[str, str]]) -> int:
+    """Check the directory's configuration, play what is left, print the summary (under the lock)."""
+    try:
+        check_config(out, config, args.force)
+    except ValueError as exc:
+        print(f"eval: {exc}", file=sys.stderr)
         return 2
     seeds = list(range(args.seed, args.seed + args.episodes))
     jobs = make_jobs(out, tasks, seeds, config)

@@ -1,5 +1,6 @@
 """The eval loop: pick the episodes not finished yet, play them with an executor, record each as it
-ends (results.jsonl, appended and flushed), then write the sorted results and summary.json.
+ends (results.jsonl, appended and flushed), then write the sorted results and summary.json. All of
+it under the directory's lock (evaluation.lock): a second eval on the same directory is refused.
 
 Ctrl-C or SIGTERM stops the eval at once: episodes running then are not recorded (they run again
 on resume) and worker processes are stopped. Episodes left "unfinished" because the money budget
@@ -12,13 +13,14 @@ import json
 import signal
 import sys
 import threading
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
 from agentworld.evaluation import results as store
 from agentworld.evaluation.episodes import job_key, run_job
 from agentworld.evaluation.executors import Interrupted, run_concurrent, run_processes, run_ray, run_sequential
+from agentworld.evaluation.lock import eval_lock
 from agentworld.evaluation.results import LIMITS, SUMMARY, ResultsNotWritable, open_results_log, read_results
 from agentworld.evaluation.summary import summarise
 from agentworld.limits import reset_shared_state
@@ -36,6 +38,16 @@ def run_eval(out: str | Path, jobs: list[dict], workers: int = 1, retry_errors: 
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ResultsNotWritable(store.os_error(exc)) from None
+    with ExitStack() as held:
+        try:  # one writer per directory (EvalLocked names the other); command_eval holds it already
+            held.enter_context(eval_lock(out))
+        except OSError as exc:
+            raise ResultsNotWritable(store.os_error(exc)) from None
+        return _run(out, jobs, workers, retry_errors, progress, runner, concurrency, executor, ray_address)
+
+
+def _run(out: Path, jobs: list[dict], workers: int, retry_errors: bool, progress: bool,
+         runner: Callable[[dict], dict], concurrency: int, executor: str, ray_address: str | None) -> dict:
     open_results_log(out).close()  # unwritable: say so now, before reading it or playing anything
     done = read_results(out)
     wanted = {job_key(j) for j in jobs}

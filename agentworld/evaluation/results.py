@@ -135,7 +135,7 @@ def check_config(out: Path, config: dict, force: bool) -> None:
 
 # Settings that change how episodes reach the model, not what is measured: free to change on resume.
 TRANSPORT_OPTIONS = ("base_url", "timeout", "max_retries", "backoff_base", "backoff_max", "turn_deadline",
-                     "max_rpm", "max_tpm", "max_cost", "limits_file")
+                     "max_retry_after", "max_rpm", "max_tpm", "max_cost", "limits_file")
 
 
 def _identity(config: dict) -> dict:
