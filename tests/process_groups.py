@@ -2,8 +2,8 @@
 and stopped by group, so nothing a test started outlives it (issue 31: a Ray head left behind by a
 killed run turned every later CI red).
 
-A group is stopped (SIGTERM, then SIGKILL after a grace) when the test lets it go (`stop`, or the
-`processes` fixture of conftest.py at teardown), when the test run is interrupted (SIGTERM, SIGINT:
+A group is stopped (SIGTERM, then SIGKILL after a grace) when the test lets it go (`stop`, or
+conftest.py when the test that started it ends, passed or failed), when the test run is interrupted (SIGTERM, SIGINT:
 every group is stopped in the handler, then the run is interrupted as by Ctrl-C so fixtures still
 tear down; a pytest-timeout raises in the test, so teardown runs), at interpreter exit, and when the run dies
 outright (kill -9, a timeout that calls os._exit): a watchdog process, in a session of its own,
@@ -42,19 +42,30 @@ if groups:
 """
 
 _running: dict[int, subprocess.Popen] = {}  # group id (the leader's pid) -> its leader
+_outliving_a_test: set[int] = set()  # groups of module fixtures (a Ray head), not the test's to stop
 _lock = threading.RLock()  # reentrant: a signal handler may stop groups while stop() holds it
 _watchdog: subprocess.Popen | None = None
 _owner = 0  # the pid that installed the handlers (a forked child must not act on its parent's groups)
 
 
-def spawn(cmd: list[str], **popen_kwargs: Any) -> subprocess.Popen:
-    """subprocess.Popen(cmd) as the leader of a new session, registered until `stop`."""
+def spawn(cmd: list[str], outlives_the_test: bool = False, **popen_kwargs: Any) -> subprocess.Popen:
+    """subprocess.Popen(cmd) as the leader of a new session, registered until `stop`. Unless it
+    `outlives_the_test` (started by a module fixture, which stops it), conftest.py stops it when
+    the test that started it ends."""
     _install()
     proc = subprocess.Popen(cmd, start_new_session=True, **popen_kwargs)
     with _lock:
         _running[proc.pid] = proc
+        if outlives_the_test:
+            _outliving_a_test.add(proc.pid)
         _tell_watchdog(f"+{proc.pid}")
     return proc
+
+
+def started_by_tests() -> list[subprocess.Popen]:
+    """The groups still running that a test started (not a module fixture), oldest first."""
+    with _lock:
+        return [proc for pid, proc in _running.items() if pid not in _outliving_a_test]
 
 
 def stop(proc: subprocess.Popen, grace: float = GRACE) -> int | None:
@@ -68,6 +79,7 @@ def stop(proc: subprocess.Popen, grace: float = GRACE) -> int | None:
     code = proc.wait()
     with _lock:
         _running.pop(proc.pid, None)
+        _outliving_a_test.discard(proc.pid)
         _tell_watchdog(f"-{proc.pid}")
     return code
 

@@ -77,7 +77,7 @@ def start_head(env: dict[str, str], temp_dir: Path | None, cpus: int) -> tuple[s
     if temp_dir is not None:
         args.append(f"--temp-dir={temp_dir}")
     log = tempfile.TemporaryFile(mode="w+")
-    head = spawn(args, env=env, stdout=log, stderr=subprocess.STDOUT)
+    head = spawn(args, outlives_the_test=True, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if head.poll() is not None:
