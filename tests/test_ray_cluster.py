@@ -106,3 +106,12 @@ def test_an_unreachable_address_from_the_environment_says_so(monkeypatch):
     with pytest.raises(RuntimeError, match=r"no Ray cluster at \$RAY_ADDRESS 127.0.0.1:9"):
         with rc.ray_cluster(None, cpus=1):
             pass
+
+
+def test_a_private_cluster_that_cannot_start_is_a_clear_error_and_leaves_nothing(monkeypatch, tmp_path):
+    calls = fake_ray(monkeypatch, fail=RuntimeError("Failed to start GCS"))
+    monkeypatch.setenv("RAY_TMPDIR", str(tmp_path))
+    with pytest.raises(RuntimeError, match="could not start a private Ray cluster in .*: Failed to start GCS"):
+        with rc.ray_cluster(None, cpus=1):
+            pass
+    assert calls.shutdown == 1 and not list(tmp_path.iterdir()) and "RAY_AUTH_TOKEN" not in os.environ

@@ -56,8 +56,7 @@ def ray_cluster(address: str | None, cpus: int) -> Iterator[Any]:
                 _join(ray, address, label)
             else:
                 added = _private_token()
-                ray.init(address="local", _temp_dir=temp_dir, num_cpus=cpus, include_dashboard=False,
-                         log_to_driver=False, configure_logging=False)
+                _start_private(ray, temp_dir, cpus)
         yield ray
     finally:
         ray.shutdown()
@@ -81,6 +80,14 @@ def _private_token() -> list[str]:
         return []
     os.environ["RAY_AUTH_TOKEN"] = secrets.token_hex(32)
     return ["RAY_AUTH_TOKEN", "RAY_AUTH_MODE"]
+
+
+def _start_private(ray: Any, temp_dir: str, cpus: int) -> None:
+    try:
+        ray.init(address="local", _temp_dir=temp_dir, num_cpus=cpus, include_dashboard=False,
+                 log_to_driver=False, configure_logging=False)
+    except (ConnectionError, RuntimeError, ray.exceptions.RayError) as exc:
+        raise RuntimeError(f"could not start a private Ray cluster in {temp_dir}: {str(exc)[:300]}") from None
 
 
 def _join(ray: Any, address: str, label: str = "--ray-address") -> None:
