@@ -4,6 +4,31 @@
 # torch) and runs it. This is the README's test command and what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Processes an earlier run of this project may have left behind (a Ray head that outlived a killed run
+# once turned every later run red, issue 31): reported, never stopped, one line each, so a failure they
+# cause is recognisable in the log. "orphaned" lost the run that started it; "running" still has one
+# (a run in another checkout, say). Ray's processes, this project's CLI and servers, and pytest.
+report_leftovers() {
+  local pattern='raylet|gcs_server|ray start|ray::|default_worker[.]py|ray/dashboard|log_monitor[.]py|ray/autoscaler'
+  pattern+='|agentworld(/__main__[.]py|[.]cli)? (serve|play|edit|eval|run|client)|agentworld[.]server_bridge'
+  pattern+='|-m pytest|bin/pytest|xdist|exec[(]eval[(]sys[.]stdin'
+  local mine=" $$ " parent=$$ count=0 pid ppid age args kind
+  while [ "${parent:-1}" -gt 1 ]; do  # this script's own ancestors are not leftovers
+    parent=$(ps -o ppid= -p "$parent" 2>/dev/null | tr -d ' ') || break
+    mine+="$parent "
+  done
+  while read -r pid ppid age args; do
+    [[ $args =~ $pattern && $mine != *" $pid "* && $mine != *" $ppid "* ]] || continue
+    [ "$ppid" = 1 ] && kind=orphaned || kind=running
+    [ $count = 0 ] && echo "test.sh: processes from earlier or other runs (left running; a failure may come from them):"
+    echo "  pid $pid  age $age  $kind  cwd $(readlink "/proc/$pid/cwd" 2>/dev/null || echo '?')  ${args:0:200}"
+    count=$((count + 1))
+  done < <(ps -eww -o pid=,ppid=,etime=,args= 2>/dev/null || true)
+  [ $count = 0 ] && echo "test.sh: no processes left from earlier runs (Ray, agentworld servers, pytest)"
+  return 0
+}
+report_leftovers
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && apt-get install -y -qq chromium >/dev/null

@@ -286,8 +286,10 @@ def test_cli_edit_serves_until_stopped(tmp_path):
     import subprocess
     import urllib.request
 
-    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "edit", "task_01", "--dir", str(tmp_path),
-                             "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    from process_groups import spawn
+
+    proc = spawn([sys.executable, "-m", "agentworld.cli", "edit", "task_01", "--dir", str(tmp_path),
+                  "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stdout.readline()
         assert line.startswith("AgentWorld task editor: http://127.0.0.1:"), line + proc.stderr.read()

@@ -15,14 +15,15 @@ from agentworld.agents import make_agent
 from agentworld.runner import run_episode
 from agentworld.server_bridge.client import SeatClient, play_seat
 from agentworld.trajectory import load_run, replay, strip_volatile
+from process_groups import spawn
 
 pytestmark = pytest.mark.timeout(120)
 
 
 def start_play(*args: str) -> tuple[subprocess.Popen, dict[str, str], int]:
     """Run `agentworld play` on a free port; return the process, {seat: token} and the port."""
-    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "play", *args, "--port", "0", "--no-browser"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = spawn([sys.executable, "-m", "agentworld.cli", "play", *args, "--port", "0", "--no-browser"],
+                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)  # stopped when the test ends
     seats, port = {}, 0
     for line in proc.stdout:
         found = re.search(r"your seat (\w+): http://127\.0\.0\.1:(\d+)/\?seat=\w+&token=(\S+)", line)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from process_groups import spawn
 from test_server_browser import ARGS, CHROMIUM, canvas_pixel, playwright_api
 
 pytestmark = pytest.mark.timeout(240)
@@ -38,9 +39,9 @@ def held(observation: dict, item: str) -> int:
 def test_a_person_plays_task_01_in_the_browser_to_success(tmp_path):
     sync_api = playwright_api()
     out = tmp_path / "played"
-    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "play", "task_01", "--as", "lumberjack",
-                             "--others", "oracle", "--port", "0", "--no-browser", "--out", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = spawn([sys.executable, "-m", "agentworld.cli", "play", "task_01", "--as", "lumberjack",
+                  "--others", "oracle", "--port", "0", "--no-browser", "--out", str(out)],
+                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     link = spectator_link = None
     for line in proc.stdout:
         if found := re.search(r"your seat lumberjack: (\S+)", line):

@@ -8,6 +8,7 @@ import sys
 
 from agentworld.agents.base import Agent
 from agentworld.runner import run_episode
+from process_groups import spawn
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
@@ -142,9 +143,9 @@ def _run_until(tmp_path, server, lines: int) -> tuple[subprocess.Popen, Path]:
     import time
 
     run = tmp_path / "r"
-    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "run", "task_01", "--agents", "llm", "--model", "m",
-                             "--base-url", server.base_url, "--max-rounds", "40", "--quiet", "--out", str(run)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = spawn([sys.executable, "-m", "agentworld.cli", "run", "task_01", "--agents", "llm", "--model", "m",
+                  "--base-url", server.base_url, "--max-rounds", "40", "--quiet", "--out", str(run)],
+                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
     while not (run / "trajectory.jsonl").exists() or len((run / "trajectory.jsonl").read_text().splitlines()) < lines:
         assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.poll() is not None else "slow"

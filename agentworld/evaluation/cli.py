@@ -37,7 +37,8 @@ def configure_eval(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--executor", choices=EXECUTORS, default="local",
                         help="local processes, or ray: actors on a Ray cluster (pip install 'agentworld[ray]')")
     parser.add_argument("--ray-address", default=None,
-                        help="the Ray cluster (host:port of its head; default: $RAY_ADDRESS or a local one)")
+                        help="the Ray cluster to join (host:port of its head; default: $RAY_ADDRESS, else a private "
+                             "one started for this eval and stopped at its end, never a cluster already running)")
     parser.add_argument("--out", required=True, help="eval directory (resumed if it exists)")
     parser.add_argument("--retry-errors", action="store_true", help="when resuming, run errored episodes again")
     parser.add_argument("--force", action="store_true", help="resume even if the configuration changed")

@@ -10,9 +10,10 @@
   exactly those are played again one by one in a fresh process, and only an episode that kills
   its process again is recorded as an error. Workers ignore Ctrl-C (the parent's to handle) and
   exit when the parent is gone, even after kill -9.
-- `run_ray`: the same dispatch with Ray actors on an existing cluster (`--executor ray`), each
-  actor an async worker with the same concurrency. Run directories are written by the actors, so
-  on a multi-machine cluster OUT must be on a filesystem every node shares.
+- `run_ray`: the same dispatch with Ray actors (`--executor ray`), each actor an async worker with
+  the same concurrency, on the cluster at `--ray-address` or on a private one started and stopped
+  for this eval (`ray_cluster.py`). Run directories are written by the actors, so on a
+  multi-machine cluster OUT must be on a filesystem every node shares.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from contextlib import contextmanager
 from typing import Any, Awaitable, Callable, Iterator
 
 from agentworld.evaluation.episodes import crash_record, job_key, run_job, run_job_async
+from agentworld.evaluation.ray_cluster import ray_cluster
 
 Finish = Callable[[dict], None]
 Runner = Callable[[dict], dict]
@@ -241,29 +243,16 @@ class RayWorker:
         return await run_job_async(job)
 
 
-def _check_reachable(address: str) -> None:
-    """A clear error now when nothing listens at the head's host:port."""
-    import socket
-
-    host, _, port = address.removeprefix("ray://").rpartition(":")
-    try:
-        socket.create_connection((host or "127.0.0.1", int(port)), timeout=5).close()
-    except (OSError, ValueError) as exc:
-        raise RuntimeError(f"no Ray cluster at --ray-address {address}: {exc}") from None
-
-
 def run_ray(todo: list[dict], workers: int, concurrency: int, finish: Finish, address: str | None) -> None:
-    """Jobs on `workers` Ray actors of the cluster at `address` (None: a local one), each with up to
-    `concurrency` episodes in flight; dispatch and refill as in run_processes."""
-    try:
-        import ray  # optional extra: pip install 'agentworld[ray]'
-    except ImportError:
-        raise RuntimeError("--executor ray needs Ray: pip install 'agentworld[ray]'") from None
-    started = not ray.is_initialized()
-    if started:
-        if address:
-            _check_reachable(address)  # ray.init would retry an unreachable head for minutes
-        ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    """Jobs on `workers` Ray actors of the cluster at `address` (None: a private one, see
+    ray_cluster), each with up to `concurrency` episodes in flight; dispatch and refill as in run_processes."""
+    if not todo:
+        return
+    with ray_cluster(address, cpus=min(workers, len(todo))) as ray:
+        _dispatch_on_actors(ray, todo, workers, concurrency, finish)
+
+
+def _dispatch_on_actors(ray: Any, todo: list[dict], workers: int, concurrency: int, finish: Finish) -> None:
     actor_class = ray.remote(num_cpus=1, max_concurrency=concurrency)(RayWorker)
     actors = [actor_class.remote() for _ in range(min(workers, len(todo)))]
     waiting = deque(todo)
@@ -289,5 +278,3 @@ def run_ray(todo: list[dict], workers: int, concurrency: int, finish: Finish, ad
     finally:
         for actor in actors:
             ray.kill(actor)
-        if started:
-            ray.shutdown()
