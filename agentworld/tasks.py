@@ -24,6 +24,7 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PlainSerial
 
 from agentworld.baselines import with_shared_plan
 from agentworld.conditions import Condition, dump_condition, one_key_mapping, parse_condition
+from agentworld.safe_yaml import YAMLInputError, excerpt, load_yaml
 from agentworld.scoring import VerifierError, load_verifier_module, verifier_problems
 from agentworld.task_sources import AUGMENTED_DIR, TASK_SETS, TASKS_DIR, list_task_ids, resolve_path
 from agentworld.task_world import build_world
@@ -337,9 +338,9 @@ def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_conte
             hint = suggest_task(str(id_or_path))
             raise TaskError([f"{fname}: no such task file ({path}){hint}; shipped tasks: {known}"])
         try:
-            raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except yaml.YAMLError as exc:
-            raise TaskError([f"{fname}: invalid YAML: {exc}"]) from None
+            raw = load_yaml(path.read_text(encoding="utf-8"))
+        except YAMLInputError as exc:
+            raise TaskError([f"{fname}: {exc}"]) from None
         except (OSError, UnicodeDecodeError) as exc:
             raise TaskError([f"{fname}: cannot read the task file ({path}): {exc}"]) from None
         if not isinstance(raw, dict):
@@ -368,7 +369,7 @@ def _content():
 
 def _unknown(kind: str, value: str, known) -> str:
     close = difflib.get_close_matches(str(value), list(known), n=1)
-    return f"unknown {kind} '{value}'" + (f"; did you mean '{close[0]}'?" if close else "")
+    return f"unknown {kind} '{excerpt(value)}'" + (f"; did you mean '{close[0]}'?" if close else "")
 
 
 def landmarks_of(content: Any) -> dict[str, tuple[int, int]]:

@@ -216,6 +216,8 @@ class Handler(BaseHTTPRequestHandler):
             body = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise RequestError(400, f"the body is not valid JSON: {exc}") from None
+        except RecursionError:  # thousands of nested [ or {: no task nests more than a few levels
+            raise RequestError(400, "the body is nested too deeply to read (a task nests a few levels)") from None
         if not isinstance(body, dict):
             raise RequestError(400, f"the body must be a JSON object, got {type(body).__name__}")
         return body
