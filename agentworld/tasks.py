@@ -324,9 +324,16 @@ def _loc(loc: tuple) -> str:
 
 
 def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_content: bool = True) -> Task:
-    """Load, validate and cross-check a task; raises TaskError naming file, field and problem."""
+    """Load, validate and cross-check a task; raises TaskError naming file, field and problem.
+    Cross-checking imports the task's verifier (Python code: a task pack's file runs here)."""
     if isinstance(id_or_path, Task):
         return id_or_path
+    return check_loaded(parse_task(id_or_path), content=content, check_content=check_content)
+
+
+def parse_task(id_or_path: str | Path | dict) -> Task:
+    """The task read and schema-checked only: no cross-checks, so nothing is imported. What listing
+    tasks reads, and what decides whether a run directory's verifier may be imported at all."""
     source = None
     if isinstance(id_or_path, dict):
         fname, raw = "<dict>", id_or_path
@@ -355,6 +362,12 @@ def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_conte
         raise TaskError(problems) from None
     if source is not None:
         task._source = source.resolve()
+    return task
+
+
+def check_loaded(task: Task, *, content: Any = None, check_content: bool = True) -> Task:
+    """A parsed task cross-checked (content ids, verifier, oracle plan): the task, or TaskError."""
+    fname = task.source.name if task.source is not None else "<dict>"
     problems = [f"{fname}: {p}" for p in check_task(task, content if content is not None else (_content() if check_content else None))]
     if problems:
         raise TaskError(problems)
@@ -564,10 +577,11 @@ def suggest_task(text: str) -> str:
 
 def list_tasks(task_set: str = "main") -> list[dict]:
     """Summaries of a task set (see task_sources.TASK_SETS): id, name, category, agents, max_rounds,
-    variant_of and transforms (None for a main task)."""
+    variant_of and transforms (None for a main task). Read from the files alone: listing never
+    imports a verifier, so listing a task pack runs none of its code (`validate` checks the rest)."""
     out = []
     for tid in list_task_ids(task_set):
-        task = get_task(tid)
+        task = parse_task(tid)
         out.append({"id": task.id, "name": task.name, "category": task.category,
                     "agents": len(task.agents), "max_rounds": task.max_rounds,
                     "variant_of": task.variant_of, "transforms": task.transforms})
