@@ -122,7 +122,8 @@ def load_yaml(text: str) -> Any:
         loader = _BoundedLoader(text)  # the reader checks every character here
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position)
-        mark = yaml.Mark("", exc.position, line, exc.position - text.rfind("\n", 0, exc.position) - 1, None, None)
+        column = exc.position - text.rfind("\n", 0, exc.position) - 1
+        mark = yaml.Mark("", exc.position, line, column, None, None)
         raise YAMLInputError(f"invalid YAML: {exc.reason} (character #x{exc.character:04x}) at line {line + 1}: "
                              f"{_line_excerpt(text, mark)}") from None
     try:

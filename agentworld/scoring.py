@@ -47,11 +47,14 @@ class VerifierSource:
 
 
 def shipped_verifier(name: str) -> VerifierSource | None:
-    """agentworld/verifiers/<name>.py, if it exists."""
-    path = VERIFIERS_DIR / f"{name}.py"
-    if name and "." not in name and path.is_file():
-        return VerifierSource("shipped", f"agentworld.verifiers.{name}", path)
-    return None
+    """agentworld/verifiers/<name>.py if it exists, or a module already imported under that name (a
+    test's, a notebook's: importing it again runs nothing new)."""
+    if not name or "." in name:
+        return None
+    path, module = VERIFIERS_DIR / f"{name}.py", f"agentworld.verifiers.{name}"
+    if path.is_file():
+        return VerifierSource("shipped", module, path)
+    return VerifierSource("shipped", module) if module in sys.modules else None
 
 
 def locate_verifier(task: "Task") -> VerifierSource | None:

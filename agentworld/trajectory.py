@@ -302,7 +302,8 @@ def load_run(run_dir: str | Path, trust_verifier: bool = False) -> dict:
     metrics = _json_object(d / "metrics.json") if (d / "metrics.json").exists() else {}
     config = _json_object(d / "config.json")
     _check_config(d / "config.json", config)
-    return {"dir": d, "unfinished": (d / UNFINISHED).exists(), "task": run_task(d, trust_verifier), "config": config,
+    task = run_task(d, trust_verifier)
+    return {"dir": d, "unfinished": (d / UNFINISHED).exists(), "task": task, "config": config,
             "trajectory": read_jsonl(d / "trajectory.jsonl"), "metrics": metrics}
 
 

@@ -25,7 +25,8 @@ from agentworld.editor.document import DocumentError, check_document, problems_j
 from agentworld.runner import run_episode
 
 TEAMS = ("oracle", "noop")  # the teams the page can run: the task's plan, and nobody acting
-KEPT = ("success", "psr", "rounds", "max_rounds", "actions", "errors", "checkpoints", "status", "error", "seconds")
+KEPT = ("success", "psr", "rounds", "max_rounds", "actions", "errors", "checkpoints", "status", "error",
+        "seconds")  # the metrics the page shows
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """`agentworld edit [TASK|PATH] [--dir FOLDER] [--port P] [--run-*]`: the task editor's loopback HTTP server.
 
-The page (static/) talks to a small JSON API; every operation is a function of document.py:
+The page (static/) talks to a small JSON API; every operation is a function of document.py (a play: runs.py):
 
     GET  /                      the page          GET /map.png       the terrain, one pixel per tile
     GET  /api/state             folder, start and blank documents, task ids, YAML files in the folder
@@ -241,7 +241,7 @@ class Handler(BaseHTTPRequestHandler):
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise RequestError(400, f"the body is not valid JSON: {exc}") from None
         except RecursionError:  # thousands of nested [ or {: no task nests more than a few levels
-            raise RequestError(400, "the body is nested too deeply to read (a task nests a few levels)") from None
+            raise RequestError(400, "the body is nested too deeply to read (tasks nest a few levels)") from None
         if not isinstance(body, dict):
             raise RequestError(400, f"the body must be a JSON object, got {type(body).__name__}")
         return body
@@ -289,7 +289,8 @@ class EditorServer(ThreadingHTTPServer):
         return f"http://127.0.0.1:{self.server_address[1]}/"
 
 
-def make_editor(task: str | None = None, folder: str | Path | None = None, limits: RunLimits | None = None) -> Editor:
+def make_editor(task: str | None = None, folder: str | Path | None = None,
+                limits: RunLimits | None = None) -> Editor:
     """An editor session: `task` (id or path) fills the form; the folder defaults to the task file's
     folder, else the current one; `limits` bound its plays. Raises DocumentError for a missing folder
     or a task that does not load."""
@@ -336,7 +337,7 @@ def configure_edit(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--verbose", action="store_true", help="log every request")
     defaults = RunLimits()
     parser.add_argument("--run-max-agents", type=int, default=defaults.max_agents, metavar="N",
-                        help=f"Run oracle/noop refuses a task with more agents (default {defaults.max_agents})")
+                        help=f"Run oracle/noop refuses tasks with more agents (default {defaults.max_agents})")
     parser.add_argument("--run-max-rounds", type=int, default=defaults.max_rounds, metavar="N",
                         help=f"... or a larger max_rounds (default {defaults.max_rounds})")
     parser.add_argument("--run-seconds", type=float, default=defaults.seconds, metavar="S",
