@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from agentworld.safe_yaml import excerpt
+
 from agentworld.verifiers.common import (deaths, held, killed_ids, mob_type_killed, quest_stage, site_complete,
                                          site_done_rounds, site_steps, task_mobs)
 
@@ -272,17 +274,17 @@ def one_key_mapping(raw: Any, known: dict[str, Any], what: str, example: str) ->
     """(kind, its model, its arguments) of a `{kind: {args}}` entry, the YAML shape task conditions and
     oracle plan steps share; a ValueError names what is wrong (with a did-you-mean for the kind)."""
     if not isinstance(raw, dict) or len(raw) != 1:
-        raise ValueError(f"a {what} must be a one-key mapping like {example}, got {raw!r}")
+        raise ValueError(f"a {what} must be a one-key mapping like {example}, got {excerpt(raw)}")
     (kind, args), = raw.items()
     model = known.get(kind)
     if model is None:
         close = difflib.get_close_matches(str(kind), known, n=1)
         hint = f"; did you mean '{close[0]}'?" if close else f"; known: {', '.join(known)}"
-        raise ValueError(f"unknown {what} '{kind}'{hint}")
+        raise ValueError(f"unknown {what} '{excerpt(kind)}'{hint}")
     if args is None:
         args = {}
     if not isinstance(args, dict):
-        raise ValueError(f"the arguments of {what} '{kind}' must be a mapping, got {args!r}")
+        raise ValueError(f"the arguments of {what} '{kind}' must be a mapping, got {excerpt(args)}")
     return kind, model, args
 
 
@@ -314,7 +316,7 @@ def check_condition(condition: Condition, task: "Task", content: Any, verifier: 
 
     def unknown(kind: str, value: Any, known: Any) -> None:
         close = difflib.get_close_matches(str(value), [str(k) for k in known], n=1)
-        problems.append(f"unknown {kind} '{value}'" + (f"; did you mean '{close[0]}'?" if close else ""))
+        problems.append(f"unknown {kind} '{excerpt(value)}'" + (f"; did you mean '{close[0]}'?" if close else ""))
 
     agents = task.agent_names
     for name in condition.agents():

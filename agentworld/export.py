@@ -30,7 +30,7 @@ from agentworld.causal.graph import episode_success
 from agentworld.episode import Episode, make_briefing
 from agentworld.rollout import conversations, reply_for
 from agentworld.tools import ParseError
-from agentworld.trajectory import load_run, strip_volatile
+from agentworld.trajectory import add_trust_argument, load_run, strip_volatile
 
 Format = Literal["openai-chat", "sharegpt"]
 FORMATS = ("openai-chat", "sharegpt")
@@ -62,11 +62,12 @@ def contributing_actions(run_dir: Path, records: list[dict], success: bool, agen
 
 
 def export_run(run_dir: str | Path, fmt: Format = "openai-chat", *, only_success: bool = False,
-               only_contributing: bool = False) -> Iterator[dict]:
-    """The examples of one run directory, in trajectory order."""
+               only_contributing: bool = False, trust_verifier: bool = False) -> Iterator[dict]:
+    """The examples of one run directory, in trajectory order (its own verifier is imported only if it
+    is an installed one, or with `trust_verifier`: trajectory.load_run)."""
     run_dir = Path(run_dir)
     try:
-        run = load_run(run_dir)
+        run = load_run(run_dir, trust_verifier)
     except (FileNotFoundError, ValueError) as exc:
         raise ExportError(str(exc)) from None
     config, records, metrics = run["config"], run["trajectory"], run["metrics"]
@@ -137,7 +138,7 @@ def _sharegpt(messages: list[dict], tools: list[dict], meta: dict) -> dict:
 
 
 def export(dirs: list[str], out: str | Path, fmt: Format = "openai-chat", *, only_success: bool = False,
-           only_contributing: bool = False) -> dict[str, int]:
+           only_contributing: bool = False, trust_verifier: bool = False) -> dict[str, int]:
     """Write every example of the runs under `dirs` to `out` (JSON lines); returns counts."""
     if fmt not in FORMATS:
         raise ExportError(f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}")
@@ -146,7 +147,8 @@ def export(dirs: list[str], out: str | Path, fmt: Format = "openai-chat", *, onl
     with open(out, "w", encoding="utf-8") as fh:
         for run_dir in runs:
             counts["runs"] += 1
-            for example in export_run(run_dir, fmt, only_success=only_success, only_contributing=only_contributing):
+            for example in export_run(run_dir, fmt, only_success=only_success, only_contributing=only_contributing,
+                                      trust_verifier=trust_verifier):
                 fh.write(json.dumps(example, ensure_ascii=False) + "\n")
                 counts["examples"] += 1
             fh.flush()
@@ -160,12 +162,13 @@ def configure_export(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--only-contributing", action="store_true",
                         help="only actions on a causal path to success (CCE)")
     parser.add_argument("--out", required=True, metavar="FILE.jsonl")
+    add_trust_argument(parser)
 
 
 def command_export(args: argparse.Namespace) -> int:
     try:
         counts = export(args.dirs, args.out, args.format, only_success=args.only_success,
-                        only_contributing=args.only_contributing)
+                        only_contributing=args.only_contributing, trust_verifier=args.trust_run_verifier)
     except ExportError as exc:
         print(f"agentworld export: {exc}", file=sys.stderr)
         return 2

@@ -19,7 +19,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Literal
 
 from agentworld.conditions import Condition, Predicate, check_condition, parse_condition
 
@@ -34,7 +34,30 @@ class VerifierError(ValueError):
     """The task's verifier cannot be loaded or does not define what the task file names."""
 
 
-def load_verifier_module(task: "Task") -> ModuleType | None:
+VERIFIERS_DIR = Path(__file__).parent / "verifiers"
+
+
+@dataclass(frozen=True, slots=True)
+class VerifierSource:
+    """Where a task's verifier comes from, found without importing anything (what trust is decided on)."""
+
+    kind: Literal["shipped", "file", "module"]  # agentworld/verifiers/<name>.py, a .py by path, importable
+    name: str  # shipped: the module name; file: the path; module: the `module[:attr]` spec as written
+    path: Path | None = None  # the .py file (shipped and file), for comparing a run directory's copy
+
+
+def shipped_verifier(name: str) -> VerifierSource | None:
+    """agentworld/verifiers/<name>.py if it exists, or a module already imported under that name (a
+    test's, a notebook's: importing it again runs nothing new)."""
+    if not name or "." in name:
+        return None
+    path, module = VERIFIERS_DIR / f"{name}.py", f"agentworld.verifiers.{name}"
+    if path.is_file():
+        return VerifierSource("shipped", module, path)
+    return VerifierSource("shipped", module) if module in sys.modules else None
+
+
+def locate_verifier(task: "Task") -> VerifierSource | None:
     """The task's verifier: what `verifier:` names, else `<id>.py` beside the task file, else the
     shipped `agentworld/verifiers/<id>.py`, else the same two for `variant_of` (an augmented
     variant is scored by its original's verifier); None when there is none (every checkpoint then needs
@@ -49,10 +72,10 @@ def load_verifier_module(task: "Task") -> ModuleType | None:
         for name in dict.fromkeys(n for n in (task.id, task.variant_of) if n):
             beside = base / f"{name}.py" if base is not None else None
             if beside is not None and beside.is_file():
-                return _from_file(beside)
-            module = _import(f"agentworld.verifiers.{name}", optional=True)
-            if module is not None:
-                return module
+                return VerifierSource("file", str(beside), beside)
+            shipped = shipped_verifier(name)
+            if shipped is not None:
+                return shipped
         return None
     if spec.endswith(".py") or "/" in spec or "\\" in spec:
         path = Path(spec).expanduser()
@@ -60,24 +83,34 @@ def load_verifier_module(task: "Task") -> ModuleType | None:
             path = base / path
         if not path.is_file():
             raise VerifierError(f"no verifier file {path}")
-        return _from_file(path)
+        return VerifierSource("file", str(path), path)
     module_name, _, attr = spec.partition(":")
-    module = _import(f"agentworld.verifiers.{module_name}", optional=True) if not attr else None
-    if module is None:
-        module = _import(module_name, optional=False, shown=spec)
+    return (shipped_verifier(module_name) if not attr else None) or VerifierSource("module", spec)
+
+
+def load_verifier_module(task: "Task") -> ModuleType | None:
+    """The task's verifier module, from where `locate_verifier` finds it (importing it runs its code)."""
+    source = locate_verifier(task)
+    if source is None:
+        return None
+    if source.kind == "shipped":
+        return _import(source.name, optional=False)
+    if source.kind == "file":
+        return _from_file(source.path)
+    module_name, _, attr = source.name.partition(":")
+    module = _import(module_name, optional=False, shown=source.name)
     if attr:
         target = getattr(module, attr, None)
         if target is None:
-            raise VerifierError(f"verifier {spec}: module {module_name} has no attribute '{attr}'")
+            raise VerifierError(f"verifier {source.name}: module {module_name} has no attribute '{attr}'")
         return target if not isinstance(target, dict) else SimpleNamespace(**target)
     return module
 
 
 def verifier_file(task: "Task") -> Path | None:
-    """The .py file a task's verifier was loaded from by path (None for shipped or importable ones)."""
-    module = load_verifier_module(task)
-    name = getattr(module, "__name__", "")
-    return Path(module.__file__) if name.startswith(_FILE_PREFIX) else None
+    """The .py file a task's verifier is loaded from by path (None for shipped or importable ones)."""
+    source = locate_verifier(task)
+    return source.path.resolve() if source is not None and source.kind == "file" else None
 
 
 def _import(name: str, optional: bool, shown: str | None = None) -> ModuleType | None:

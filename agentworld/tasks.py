@@ -24,6 +24,7 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PlainSerial
 
 from agentworld.baselines import with_shared_plan
 from agentworld.conditions import Condition, dump_condition, one_key_mapping, parse_condition
+from agentworld.safe_yaml import YAMLInputError, excerpt, load_yaml
 from agentworld.scoring import VerifierError, load_verifier_module, verifier_problems
 from agentworld.task_sources import AUGMENTED_DIR, TASK_SETS, TASKS_DIR, list_task_ids, resolve_path
 from agentworld.task_world import build_world
@@ -323,9 +324,16 @@ def _loc(loc: tuple) -> str:
 
 
 def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_content: bool = True) -> Task:
-    """Load, validate and cross-check a task; raises TaskError naming file, field and problem."""
+    """Load, validate and cross-check a task; raises TaskError naming file, field and problem.
+    Cross-checking imports the task's verifier (Python code: a task pack's file runs here)."""
     if isinstance(id_or_path, Task):
         return id_or_path
+    return check_loaded(parse_task(id_or_path), content=content, check_content=check_content)
+
+
+def parse_task(id_or_path: str | Path | dict) -> Task:
+    """The task read and schema-checked only: no cross-checks, so nothing is imported. What listing
+    tasks reads, and what decides whether a run directory's verifier may be imported at all."""
     source = None
     if isinstance(id_or_path, dict):
         fname, raw = "<dict>", id_or_path
@@ -336,9 +344,9 @@ def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_conte
             hint = suggest_task(str(id_or_path)) or "; `agentworld tasks --set all` lists the tasks"
             raise TaskError([f"{fname}: no such task file ({path}){hint}"])
         try:
-            raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except yaml.YAMLError as exc:
-            raise TaskError([f"{fname}: invalid YAML: {exc}"]) from None
+            raw = load_yaml(path.read_text(encoding="utf-8"))
+        except YAMLInputError as exc:
+            raise TaskError([f"{fname}: {exc}"]) from None
         except (OSError, UnicodeDecodeError) as exc:
             raise TaskError([f"{fname}: cannot read the task file ({path}): {exc}"]) from None
         if not isinstance(raw, dict):
@@ -353,6 +361,12 @@ def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_conte
         raise TaskError(problems) from None
     if source is not None:
         task._source = source.resolve()
+    return task
+
+
+def check_loaded(task: Task, *, content: Any = None, check_content: bool = True) -> Task:
+    """A parsed task cross-checked (content ids, verifier, oracle plan): the task, or TaskError."""
+    fname = task.source.name if task.source is not None else "<dict>"
     problems = [f"{fname}: {p}" for p in check_task(task, content if content is not None else (_content() if check_content else None))]
     if problems:
         raise TaskError(problems)
@@ -367,7 +381,7 @@ def _content():
 
 def _unknown(kind: str, value: str, known) -> str:
     close = difflib.get_close_matches(str(value), list(known), n=1)
-    return f"unknown {kind} '{value}'" + (f"; did you mean '{close[0]}'?" if close else "")
+    return f"unknown {kind} '{excerpt(value)}'" + (f"; did you mean '{close[0]}'?" if close else "")
 
 
 def landmarks_of(content: Any) -> dict[str, tuple[int, int]]:
@@ -574,10 +588,11 @@ def _closest(text: str, ids: list[str]) -> list[str]:
 
 def list_tasks(task_set: str = "main") -> list[dict]:
     """Summaries of a task set (see task_sources.TASK_SETS): id, name, category, agents, max_rounds,
-    variant_of and transforms (None for a main task)."""
+    variant_of and transforms (None for a main task). Read from the files alone: listing never
+    imports a verifier, so listing a task pack runs none of its code (`validate` checks the rest)."""
     out = []
     for tid in list_task_ids(task_set):
-        task = get_task(tid)
+        task = parse_task(tid)
         out.append({"id": task.id, "name": task.name, "category": task.category,
                     "agents": len(task.agents), "max_rounds": task.max_rounds,
                     "variant_of": task.variant_of, "transforms": task.transforms})

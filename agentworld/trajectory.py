@@ -11,6 +11,13 @@ record is appended to trajectory.jsonl as it happens (one `write` call per line,
 process never leaves half a line; fsync'd at every round end, so a machine crash loses at most
 the round in play), and metrics.json is written last. Until then the directory holds
 UNFINISHED (the marker saying the episode was cut short); replay and judge work on what was saved.
+
+Trust (load_run): a run directory may come from anyone, and its copied verifier.py (or any verifier
+its task.yaml names) is Python code that importing runs. So the task is read without importing
+anything first; a verifier that is a shipped one, or a copy byte for byte of the verifier the same
+task id has here (shipped, or found through --tasks-dir / $AGENTWORLD_TASKS_PATH / packs), is
+loaded from there; any other is imported only with `trust_verifier` (`--trust-run-verifier`), and
+UntrustedVerifierError says which file and why.
 """
 
 from __future__ import annotations
@@ -23,8 +30,9 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from agentworld.scoring import verifier_file
-from agentworld.tasks import Task, load_task, task_to_yaml
+from agentworld.scoring import VerifierSource, locate_verifier, shipped_verifier, verifier_file
+from agentworld.task_sources import resolve_path
+from agentworld.tasks import Task, TaskError, check_loaded, parse_task, task_to_yaml
 
 VOLATILE = ("t",)
 
@@ -210,8 +218,83 @@ def _check_config(path: Path, config: dict) -> None:
         raise ValueError(f"{path}: 'options' must be an object, got {type(options).__name__}")
 
 
-def load_run(run_dir: str | Path) -> dict:
-    """{"dir", "task", "config", "trajectory", "metrics"} of a run directory."""
+class UntrustedVerifierError(ValueError):
+    """A run directory's verifier is code that differs from every installed one, and trust was not given."""
+
+
+TRUST_FLAG = "--trust-run-verifier"
+
+
+def run_task(run_dir: Path, trust_verifier: bool = False) -> Task:
+    """The run's task.yaml, loaded so that no code of the run directory runs without `trust_verifier`."""
+    path = run_dir / "task.yaml"
+    task = parse_task(path)  # nothing imported yet
+    try:
+        source = locate_verifier(task)
+    except ValueError as exc:
+        raise TaskError([f"{path.name}: verifier: {exc}"]) from None
+    if source is None or source.kind == "shipped" or trust_verifier:
+        return check_loaded(task)
+    if source.kind == "file":
+        installed = _installed_verifiers(task, run_dir)
+        twin = _same_code(source.path, installed)
+        if twin is not None:  # the same code is installed: load that, not the copy
+            return check_loaded(task.model_copy(update={"verifier": twin}))
+        where = "shipped, or found through --tasks-dir, $AGENTWORLD_TASKS_PATH or a task pack"
+        files = [str(v.path) for v in installed if v.path is not None]
+        what = (f"its verifier {source.path} is Python code that differs from the installed verifier of task "
+                f"{task.id} ({', '.join(files)})" if files else
+                f"its verifier {source.path} is Python code, and task {task.id} has no installed verifier ({where}) "
+                "to compare it with")
+        hint = "" if files else "; or name the folder of the task's own verifier with --tasks-dir"
+    else:
+        if any(v.kind == "module" and v.name == source.name for v in _installed_verifiers(task, run_dir)):
+            return check_loaded(task)  # the module the installed task names too
+        what = (f"its task.yaml names the module '{source.name}' as verifier, which is neither a shipped verifier "
+                f"nor the one task {task.id} names here")
+        hint = ""
+    raise UntrustedVerifierError(f"{run_dir}: {what}; importing it would run that code. If you trust where this "
+                                 f"run directory came from, pass {TRUST_FLAG}{hint}")
+
+
+def _installed_verifiers(task: Task, run_dir: Path) -> list[VerifierSource]:
+    """The verifiers installed for this task id outside the run directory: shipped ones (its id, its
+    variant_of), and the one of the task file the id names through the task sources."""
+    found = [shipped_verifier(name) for name in dict.fromkeys(n for n in (task.id, task.variant_of) if n)]
+    named = resolve_path(task.id)
+    if named.is_file() and named.resolve().parent != run_dir.resolve():
+        try:
+            found.append(locate_verifier(parse_task(named)))
+        except ValueError:  # TaskError, VerifierError: that task offers no verifier to compare with
+            pass
+    unique: dict[str, VerifierSource] = {}
+    for source in found:
+        if source is None or source.path is not None and source.path.resolve().parent == run_dir.resolve():
+            continue
+        unique.setdefault(str(source.path.resolve()) if source.path is not None else source.name, source)
+    return list(unique.values())
+
+
+def _same_code(copy: Path, installed: list[VerifierSource]) -> str | None:
+    """A verifier spec naming the installed verifier whose bytes equal `copy`'s (None if none does)."""
+    try:
+        code = copy.read_bytes()
+    except OSError:
+        return None
+    for source in installed:
+        if source.path is None:
+            continue
+        try:
+            same = source.path.read_bytes() == code
+        except OSError:
+            continue
+        if same:
+            return source.name.rsplit(".", 1)[-1] if source.kind == "shipped" else str(source.path.resolve())
+    return None
+
+
+def load_run(run_dir: str | Path, trust_verifier: bool = False) -> dict:
+    """{"dir", "task", "config", "trajectory", "metrics"} of a run directory (see Trust, above)."""
     d = Path(run_dir)
     for name in ("task.yaml", "config.json", "trajectory.jsonl"):
         if not (d / name).exists():
@@ -219,7 +302,8 @@ def load_run(run_dir: str | Path) -> dict:
     metrics = _json_object(d / "metrics.json") if (d / "metrics.json").exists() else {}
     config = _json_object(d / "config.json")
     _check_config(d / "config.json", config)
-    return {"dir": d, "unfinished": (d / UNFINISHED).exists(), "task": load_task(d / "task.yaml"), "config": config,
+    task = run_task(d, trust_verifier)
+    return {"dir": d, "unfinished": (d / UNFINISHED).exists(), "task": task, "config": config,
             "trajectory": read_jsonl(d / "trajectory.jsonl"), "metrics": metrics}
 
 
@@ -236,11 +320,11 @@ def _recorded_action(rec: dict) -> Any:
     return ParseError(rec["error"], rec["raw"])
 
 
-def replay(run_dir: str | Path) -> dict:
+def replay(run_dir: str | Path, trust_verifier: bool = False) -> dict:
     """Re-simulate a run; returns {"match", "records", "compared", "first_mismatch": {index, expected, got, fields}}."""
     from agentworld.episode import Episode
 
-    run = load_run(run_dir)
+    run = load_run(run_dir, trust_verifier)
     cfg = run["config"]
     ep = Episode(run["task"], seed=cfg.get("seed", 0), options=cfg.get("options") or {})
     produced: list[dict] = []
@@ -276,11 +360,18 @@ def replay(run_dir: str | Path) -> dict:
 def configure_replay(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("run_dir", help="a run directory written by `agentworld run --out DIR`")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_trust_argument(parser)
+
+
+def add_trust_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(TRUST_FLAG, dest="trust_run_verifier", action="store_true",
+                        help="import the run directory's own verifier.py even when it differs from the installed "
+                             "one (it is Python code: only for run directories you trust)")
 
 
 def command_replay(args: argparse.Namespace) -> int:
     try:
-        result = replay(args.run_dir)
+        result = replay(args.run_dir, args.trust_run_verifier)
     except (FileNotFoundError, ValueError) as exc:
         print(f"replay: {exc}", file=sys.stderr)
         return 2

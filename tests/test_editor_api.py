@@ -5,13 +5,19 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import socket
 import sys
+import threading
+import time
 import types
 from pathlib import Path
 
 import pytest
 
+from agentworld.agents import Agent
 from agentworld.editor import document as doc
+from agentworld.editor import runs
+from agentworld.editor.runs import RunLimits
 from agentworld.editor.server import EditorThread, make_editor
 from agentworld.task_sources import shipped_task_ids
 from agentworld.tasks import load_task
@@ -300,3 +306,99 @@ def test_cli_edit_serves_until_stopped(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+# --- bounded plays (issue 22, item 6) -------------------------------------------------------------
+def crowded_task(agents: int = 2000, rounds: int = 20) -> dict:
+    task = small_task()
+    porter = task["agents"][1]
+    task["agents"] += [{**porter, "name": f"porter_{i}"} for i in range(agents - len(task["agents"]))]
+    task["max_rounds"] = rounds
+    return task
+
+
+def test_run_refuses_a_task_too_large_to_play_before_building_it(editor, monkeypatch):
+    """A 2,000-agent or 10,000-round task once played on long after the page gave up (1.16 GB)."""
+    thread, _ = editor
+    built = []
+    monkeypatch.setattr(runs, "check_document", lambda *a: built.append(a) or (None, []))
+    status, reply = call(thread, "POST", "/api/run", {"document": crowded_task(2000), "team": "oracle"})
+    assert status == 400 and "2000 agents; the editor plays at most 32" in reply["error"]
+    assert "--run-max-agents" in reply["error"]
+    status, reply = call(thread, "POST", "/api/run", {"document": crowded_task(2, 10_000), "team": "noop"})
+    assert status == 400 and "10000 rounds; the editor plays at most 1000" in reply["error"]
+    assert built == []  # refused from the raw document: no task loaded, no world built
+
+
+class SlowNoop(Agent):
+    """A noop agent that takes a while per turn and says when the play has begun."""
+
+    kind = "noop"
+    started = threading.Event()
+
+    def act(self, observation):
+        SlowNoop.started.set()
+        time.sleep(0.05)
+        return {"tool": "wait", "args": {}}
+
+
+@pytest.fixture
+def slow_plays(monkeypatch):
+    """Plays whose agents are SlowNoop; the list of what each play reported, whether anyone read it."""
+    results = []
+    real = runs.Plays._play
+
+    def recording(*args, **kwargs):
+        results.append(real(*args, **kwargs))
+        return results[-1]
+
+    SlowNoop.started = threading.Event()
+    monkeypatch.setattr(runs, "make_agent", lambda kind: SlowNoop())
+    monkeypatch.setattr(runs.Plays, "_play", recording)
+    return results
+
+
+def start_editor(folder: Path, limits: RunLimits) -> EditorThread:
+    return EditorThread(make_editor(None, folder, limits)).start()
+
+
+def test_a_play_stops_at_its_wall_time_limit(tmp_path, slow_plays):
+    thread = start_editor(tmp_path, RunLimits(seconds=0.5))
+    try:
+        status, reply = call(thread, "POST", "/api/run", {"document": crowded_task(2, 1000), "team": "noop"})
+    finally:
+        thread.stop()
+    assert status == 200 and reply["ok"] and reply["status"] == "stopped"
+    assert "--run-seconds" in reply["error"] and 0 < reply["rounds"] < 1000
+
+
+def test_a_play_stops_when_its_page_goes_away_and_plays_are_one_at_a_time(tmp_path, slow_plays):
+    thread = start_editor(tmp_path, RunLimits(seconds=600))
+    try:
+        host, port = thread.server.server_address
+        body = json.dumps({"document": crowded_task(2, 1000), "team": "noop"}).encode()
+        page = socket.create_connection((host, port), timeout=30)
+        page.sendall(b"POST /api/run HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: %d\r\n\r\n" % (port, len(body)) + body)
+        assert SlowNoop.started.wait(30)
+        status, reply = call(thread, "POST", "/api/run", {"document": small_task(), "team": "oracle"})
+        assert status == 409 and "one at a time" in reply["error"]
+        page.close()  # the tab is closed: nobody waits for this play any more
+        deadline = time.monotonic() + 60
+        while not slow_plays and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert slow_plays, "the play did not stop when its page went away"
+        assert slow_plays[0]["status"] == "stopped" and "the page went away" in slow_plays[0]["error"]
+        assert slow_plays[0]["rounds"] < 1000
+        status, reply = call(thread, "POST", "/api/run", {"document": small_task(), "team": "noop"})
+        assert status == 200 and reply["status"] == "ok" and reply["rounds"] == 20  # the next play runs
+    finally:
+        thread.stop()
+
+
+def test_cli_edit_refuses_limits_that_are_not_positive(tmp_path, capsys):
+    from agentworld.cli import main
+
+    assert main(["edit", "--dir", str(tmp_path), "--run-seconds", "0", "--run-max-agents", "-1"]) == 2
+    err = capsys.readouterr().err
+    assert "--run-seconds must be positive" in err and "--run-max-agents must be positive" in err

@@ -58,11 +58,12 @@ def task_context(run_dir: str | Path) -> dict[str, Any]:
     path = Path(run_dir) / "task.yaml"
     if not path.is_file():
         return {}
-    import yaml
+    # local, as the yaml import was: only a run with a task.yaml needs it
+    from agentworld.safe_yaml import YAMLInputError, load_yaml
 
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
+        data = load_yaml(path.read_text(encoding="utf-8")) or {}
+    except YAMLInputError as exc:
         raise CausalError(f"{path}: not valid YAML ({exc})") from None
     agents = [a for a in data.get("agents") or [] if isinstance(a, dict) and "name" in a]
     return {

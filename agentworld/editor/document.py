@@ -1,4 +1,4 @@
-"""The task document the editor page edits: load, check, save (confined to one folder), play, audit.
+"""The task document the editor page edits: load, check, save (confined to one folder), audit.
 
 The page holds a task as the JSON form of its YAML mapping (what `task_to_yaml` writes), so the
 editor adds no second schema: checking is `load_task` on that mapping, and its problems come back
@@ -27,11 +27,8 @@ from typing import Any
 
 import yaml
 
-from agentworld.runner import run_episode
 from agentworld.task_sources import list_task_ids
 from agentworld.tasks import Task, TaskError, load_task
-
-TEAMS = ("oracle", "noop")  # the teams the page can run: the task's plan, and nobody acting
 
 
 class DocumentError(ValueError):
@@ -199,20 +196,7 @@ def dump_yaml(data: dict) -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
-# --- playing and auditing -------------------------------------------------------------------------
-def run_team(document: Any, folder: Path, team: str, seed: int = 0) -> dict:
-    """Play the task once with the oracle or noop team (no run directory): metrics, or the problems."""
-    if team not in TEAMS:
-        raise DocumentError(f"team must be one of {', '.join(TEAMS)}, got {team!r}")
-    task, problems = check_document(document, folder)
-    if task is None:
-        return {"ok": False, "problems": problems_json(problems)}
-    result = run_episode(task, team, seed=seed, progress=False)
-    keep = ("success", "psr", "rounds", "max_rounds", "actions", "errors", "checkpoints", "status", "error",
-            "seconds")
-    return {"ok": True, "team": team, "seed": seed, **{k: result.get(k) for k in keep}}
-
-
+# --- auditing (playing is runs.py) -------------------------------------------------------------
 def audit_available() -> bool:
     return importlib.util.find_spec("agentworld.audit") is not None
 

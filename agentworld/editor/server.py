@@ -1,6 +1,6 @@
-"""`agentworld edit [TASK|PATH] [--dir FOLDER] [--port P]`: the task editor's loopback HTTP server.
+"""`agentworld edit [TASK|PATH] [--dir FOLDER] [--port P] [--run-*]`: the task editor's loopback HTTP server.
 
-The page (static/) talks to a small JSON API; every operation is a function of document.py:
+The page (static/) talks to a small JSON API; every operation is a function of document.py (a play: runs.py):
 
     GET  /                      the page          GET /map.png       the terrain, one pixel per tile
     GET  /api/state             folder, start and blank documents, task ids, YAML files in the folder
@@ -8,7 +8,7 @@ The page (static/) talks to a small JSON API; every operation is a function of d
     POST /api/load     {ref}                      -> {document, source}
     POST /api/validate {document}                 -> {ok, problems: [{field, message}]}
     POST /api/save     {document, file?}          -> {ok, path} | {ok: false, problems}
-    POST /api/run      {document, team, seed?}    -> oracle/noop metrics
+    POST /api/run      {document, team, seed?}    -> oracle/noop metrics (bounded: runs.py)
     POST /api/audit    {document}                 -> the audit, or "audit not available"
 
 It listens on 127.0.0.1 only. Another web page open in the same browser must not be able to drive
@@ -16,21 +16,29 @@ it, so a request is refused (403) unless its Host is this server's loopback addr
 rebinding), any Origin is this server itself and the browser did not mark it cross-site; a POST
 must carry `Content-Type: application/json`, which no plain HTML form can send. A bad body is a
 400 naming what was wrong; refused paths and unknown teams are 400s with the reason.
+
+A play (POST /api/run) is bounded by `runs.RunLimits` and stopped when its page goes away: while it
+runs, a watcher polls the request's socket, and the peer closing it (a reload, a closed tab, a
+client's timeout) sets the play's stop event. A second play while one runs is a 409.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import select
+import socket
 import sys
 import threading
+from contextlib import contextmanager
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from agentworld.editor import document as doc
 from agentworld.editor.library import library, terrain_png
+from agentworld.editor.runs import Plays, RunBusyError, RunLimits
 from agentworld.task_sources import list_task_ids
 from agentworld.world.content import Content, load_content
 
@@ -51,11 +59,13 @@ class RequestError(ValueError):
 class Editor:
     """What one editor session serves: its folder, the world content and the starting document."""
 
-    def __init__(self, folder: Path, content: Content, start: dict, source: str | None):
+    def __init__(self, folder: Path, content: Content, start: dict, source: str | None,
+                 limits: RunLimits | None = None):
         self.folder = folder
         self.content = content
         self.start = start
         self.source = source
+        self.plays = Plays(limits)
         self._library: bytes | None = None
         self._map: bytes | None = None
 
@@ -94,11 +104,14 @@ class Editor:
             return {"ok": False, "problems": doc.problems_json(problems)}
         return {"ok": True, "path": str(path)}
 
-    def run(self, body: dict) -> dict:
+    def run(self, body: dict, stop: threading.Event | None = None) -> dict:
         seed = body.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RequestError(400, f"'seed' must be a whole number, got {seed!r}")
-        return doc.run_team(_document(body), self.folder, _text(body, "team"), seed)
+        try:
+            return self.plays.run_team(_document(body), self.folder, _text(body, "team"), seed, stop)
+        except RunBusyError as exc:
+            raise RequestError(409, str(exc)) from None
 
     def audit(self, body: dict) -> dict:
         return doc.audit_document(_document(body), self.folder)
@@ -152,6 +165,12 @@ class Handler(BaseHTTPRequestHandler):
             payload = json.dumps({"error": f"the editor failed: {type(exc).__name__}: {exc}"}).encode()
         if status >= 400:
             self.close_connection = True  # an unread body must not be taken for the next request
+        try:
+            self._reply(status, kind, payload)
+        except (BrokenPipeError, ConnectionResetError):  # the page left while we worked (a stopped play)
+            self.close_connection = True
+
+    def _reply(self, status: int, kind: str, payload: bytes) -> None:
         self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(payload)))
@@ -198,7 +217,12 @@ class Handler(BaseHTTPRequestHandler):
         if handler is None:
             raise RequestError(404, f"no such API call: POST {self.path}")
         body = self._body()
-        return 200, "application/json", json.dumps(handler(self.server.editor, body)).encode()
+        if handler is Editor.run:
+            with _client_gone(self.connection) as gone:
+                reply = self.server.editor.run(body, gone)
+        else:
+            reply = handler(self.server.editor, body)
+        return 200, "application/json", json.dumps(reply).encode()
 
     def _body(self) -> dict:
         kind = self.headers.get("Content-Type", "").split(";", 1)[0].strip().lower()
@@ -216,9 +240,40 @@ class Handler(BaseHTTPRequestHandler):
             body = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise RequestError(400, f"the body is not valid JSON: {exc}") from None
+        except RecursionError:  # thousands of nested [ or {: no task nests more than a few levels
+            raise RequestError(400, "the body is nested too deeply to read (tasks nest a few levels)") from None
         if not isinstance(body, dict):
             raise RequestError(400, f"the body must be a JSON object, got {type(body).__name__}")
         return body
+
+
+@contextmanager
+def _client_gone(connection: socket.socket, every: float = 0.2) -> Iterator[threading.Event]:
+    """An event set once the peer closes `connection` (polled every `every` s while the block runs).
+
+    The request has been read, so the socket turns readable only when the peer sends more (a
+    pipelined request: it is still there) or closes (a peek reads nothing, or the reset is an error).
+    """
+    gone, done = threading.Event(), threading.Event()
+
+    def watch() -> None:
+        while not done.wait(every):
+            try:
+                readable, _, _ = select.select([connection], [], [], 0)
+                if readable and connection.recv(1, socket.MSG_PEEK) == b"":
+                    gone.set()
+            except (OSError, ValueError):  # reset, or closed under us
+                gone.set()
+            if gone.is_set():
+                return
+
+    watcher = threading.Thread(target=watch, name="agentworld-edit-watch", daemon=True)
+    watcher.start()
+    try:
+        yield gone
+    finally:
+        done.set()
+        watcher.join()
 
 
 class EditorServer(ThreadingHTTPServer):
@@ -234,9 +289,11 @@ class EditorServer(ThreadingHTTPServer):
         return f"http://127.0.0.1:{self.server_address[1]}/"
 
 
-def make_editor(task: str | None = None, folder: str | Path | None = None) -> Editor:
+def make_editor(task: str | None = None, folder: str | Path | None = None,
+                limits: RunLimits | None = None) -> Editor:
     """An editor session: `task` (id or path) fills the form; the folder defaults to the task file's
-    folder, else the current one. Raises DocumentError for a missing folder or a task that does not load."""
+    folder, else the current one; `limits` bound its plays. Raises DocumentError for a missing folder
+    or a task that does not load."""
     content = load_content()
     path = Path(task) if task and Path(task).suffix in (".yaml", ".yml") else None
     chosen = Path(folder) if folder is not None else (path.parent if path is not None else Path.cwd())
@@ -244,9 +301,9 @@ def make_editor(task: str | None = None, folder: str | Path | None = None) -> Ed
         raise doc.DocumentError(f"--dir {chosen}: not a directory")
     chosen = chosen.resolve()
     if task is None:
-        return Editor(chosen, content, doc.blank_task(content), None)
+        return Editor(chosen, content, doc.blank_task(content), None, limits)
     document, source = doc.open_task(path if path is not None else task)
-    return Editor(chosen, content, document, source)
+    return Editor(chosen, content, document, source, limits)
 
 
 class EditorThread:
@@ -278,14 +335,26 @@ def configure_edit(parser: argparse.ArgumentParser) -> None:
                              "else the current folder)")
     parser.add_argument("--port", type=int, default=8766, help="port on 127.0.0.1 (0: any free port; default 8766)")
     parser.add_argument("--verbose", action="store_true", help="log every request")
+    defaults = RunLimits()
+    parser.add_argument("--run-max-agents", type=int, default=defaults.max_agents, metavar="N",
+                        help=f"Run oracle/noop refuses tasks with more agents (default {defaults.max_agents})")
+    parser.add_argument("--run-max-rounds", type=int, default=defaults.max_rounds, metavar="N",
+                        help=f"... or a larger max_rounds (default {defaults.max_rounds})")
+    parser.add_argument("--run-seconds", type=float, default=defaults.seconds, metavar="S",
+                        help=f"a play stops after this much wall time, or when its page closes (default "
+                             f"{defaults.seconds:g})")
 
 
 def command_edit(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print(f"edit: --port must be 0..65535, got {args.port}", file=sys.stderr)
         return 2
+    limits = RunLimits(args.run_max_agents, args.run_max_rounds, args.run_seconds)
+    if limits.problems():
+        print("edit: " + "; ".join(limits.problems()), file=sys.stderr)
+        return 2
     try:
-        editor = make_editor(args.task, args.dir)
+        editor = make_editor(args.task, args.dir, limits)
         server = EditorServer(editor, args.port, verbose=args.verbose)
     except doc.DocumentError as exc:
         print(f"edit: {exc}", file=sys.stderr)

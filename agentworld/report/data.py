@@ -15,9 +15,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from agentworld.evaluation.results import CONFIG, RESULTS, read_results
+from agentworld.safe_yaml import YAMLInputError, load_yaml
 
 # episode option -> how the report names the baseline or ablation it turns on
 OPTION_LABELS = {"no_docs": "no-docs", "max_rounds": "horizon", "random_spawns": "spawn", "no_chat": "no-chat",
@@ -56,8 +55,8 @@ class Episode:
     def task_record(self) -> dict[str, Any]:
         path = self.run_dir / "task.yaml"
         try:
-            return yaml.safe_load(path.read_text(encoding="utf-8")) or {} if path.is_file() else {}
-        except yaml.YAMLError:
+            return load_yaml(path.read_text(encoding="utf-8")) or {} if path.is_file() else {}
+        except YAMLInputError:
             return {}
 
     @property
