@@ -216,9 +216,8 @@ CALLS: dict[str, list[dict]] = {
     "build": [{"site": "site#bridge"}, {"site": "bridge"}],
     "chat": [{"to": "b", "message": "where are you?"}, {"to": "team", "message": "hi"}],
     "wait": [{}],
-    "inspect": [{"target": "b"}, {"target": "c"}, {"target": HIDDEN_MOB}, {"target": _COW},
-                {"target": "site#bridge"}, {"target": FAR_NPC}, {"target": HIDDEN_NODE}, {"target": "ground#1"},
-                {"target": "goblin_scout"}],
+    "inspect": [{"target": target} for target in ("b", "c", HIDDEN_MOB, _COW, "site#bridge", FAR_NPC,
+                                                  HIDDEN_NODE, "ground#1", "goblin_scout")],
 }
 
 # tools none of whose failures read anything but the caller's own state and the fixed content
@@ -305,3 +304,30 @@ def test_the_hidden_things_are_out_of_view_and_the_worlds_differ():
     assert chebyshev(a.pos, FAR_B2) > radius and chebyshev(a.pos, (135, 96)) > radius
     assert chebyshev(a.pos, COW_SPOT) <= radius < chebyshev(a.pos, COW_AWAY)
     assert chebyshev(a.pos, NEAR) <= world.rules.give_range
+
+
+def test_errors_stay_helpful_about_what_is_in_view():
+    """Where the caller can see, errors still say where and how far; out of view they say so."""
+    world = _base()
+    _move(world, "c", (135, 122))  # in view, out of give range
+    out = world.act("a", "give", {"to": "c", "item": "bead"}, 1)
+    assert out.error == "c is not within 2 tiles (they are 5 tiles away at (135, 122)); move_to c first"
+    out = world.act("a", "give", {"to": "b", "item": "bead"}, 2)
+    assert out.error == "b is not within 2 tiles of you (not in view); move_to b first"
+    assert world.act("a", "trade_offer", {"to": "c", "give": {"coins": 1}, "want": {"bead": 1}}, 3).ok
+    out = world.act("a", "trade_accept", {"offer_id": 0}, 4)
+    assert out.error == "offer #0 is your own offer to c: they accept it (trade_decline withdraws it)"
+    out = world.act("c", "trade_accept", {"offer_id": 0}, 5)
+    assert out.error == "a is not within 2 tiles (they are 5 tiles away at (130, 122)); move_to a first"
+    _kill_player(world, "b")  # an offer may wait for a teammate who is down: a cannot know
+    assert world.act("a", "trade_offer", {"to": "b", "give": {"coins": 1}, "want": {"bead": 1}}, 6).ok
+    cow = _cow(world)
+    cow.hp = 1
+    world.players["a"].equipment["weapon"] = "bronze_sword"
+    _move(world, "a", (130, 118))
+    while cow.alive:
+        out = world.act("a", "attack", {"target": cow.id}, 7)
+        assert out.ok, out.error
+    out = world.act("a", "attack", {"target": cow.id}, 8)  # its own kill: a was told
+    assert out.error == f"{cow.id} is dead (it respawns at the start of round {cow.respawn_round})"
+    assert world.act("c", "attack", {"target": cow.id}, 9).error.startswith(f"unknown mob '{cow.id}'")

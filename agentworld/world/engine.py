@@ -412,7 +412,9 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
     def _fell_to(self, p: Player, ent) -> bool:
         """A dead mob p killed itself, where it fell within p's view: p was told of the kill (and
         its respawn round), so it may name it; a mob that died at another's hand is just gone."""
-        if not isinstance(ent, Mob) or ent.alive or chebyshev((p.x, p.y), (ent.x, ent.y)) > self.rules.view_radius:
+        if not isinstance(ent, Mob) or ent.alive:
+            return False
+        if chebyshev((p.x, p.y), (ent.x, ent.y)) > self.rules.view_radius:
             return False
         events = self.provenance.events
         for i in range(len(events) - 1, -1, -1):  # the latest kill of this mob is its current death
