@@ -14,9 +14,9 @@ class Construction:
         site = self.sites.get(sid) or self.sites.get(f"site#{sid}")
         if site is None:
             raise ActionError(f"unknown site '{sid}'{suggest(sid, self.sites)}")
+        self._in_range(p, site, self.rules.interact_range, "build")  # first: a far site's state is not in view
         if site.complete:
             raise ActionError(f"{site.id} is already complete")
-        self._in_range(p, site, self.rules.interact_range, "build")
         deliver = {i: min(n, p.inventory.count(i)) for i, n in site.materials.items() if p.inventory.count(i) > 0}
         if deliver:
             for item, n in deliver.items():

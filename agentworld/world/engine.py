@@ -405,9 +405,28 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
             ent = self.entities.get(target)
         if ent is None or (kind is not None and not isinstance(ent, kind)):
             return None
-        if isinstance(ent, HIDDEN_UNTIL_SEEN) and chebyshev((p.x, p.y), (ent.x, ent.y)) > self.rules.view_radius:
+        if isinstance(ent, HIDDEN_UNTIL_SEEN) and not self._in_view(p, ent) and not self._fell_to(p, ent):
             return None
         return ent
+
+    def _fell_to(self, p: Player, ent) -> bool:
+        """A dead mob p killed itself, where it fell within p's view: p was told of the kill (and
+        its respawn round), so it may name it; a mob that died at another's hand is just gone."""
+        if not isinstance(ent, Mob) or ent.alive:
+            return False
+        if chebyshev((p.x, p.y), (ent.x, ent.y)) > self.rules.view_radius:
+            return False
+        events = self.provenance.events
+        for i in range(len(events) - 1, -1, -1):  # the latest kill of this mob is its current death
+            if events[i]["kind"] == "kill" and events[i].get("target") == ent.id:
+                return events[i]["agent"] == p.name
+        return False
+
+    def _in_view(self, p: Player, ent) -> bool:
+        """Whether `ent` is in p's observation now: within the view radius and on the map (a dead
+        mob or player has left it). An error may state where a thing is, or how it is doing, only
+        when this holds (see tests/test_side_channels.py)."""
+        return getattr(ent, "alive", True) and chebyshev((p.x, p.y), (ent.x, ent.y)) <= self.rules.view_radius
 
     def _known_ids(self, p: Player, kind: type | tuple[type, ...] | None = None) -> list[str]:
         """The ids `p` may know (see _lookup), for typo suggestions that never name a hidden thing."""
@@ -438,7 +457,7 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
 
         def rank(ident: str) -> tuple[int, int]:
             ent = self._lookup(p, ident)
-            near = ent is not None and chebyshev((p.x, p.y), (ent.x, ent.y)) <= self.rules.view_radius
+            near = ent is not None and self._in_view(p, ent)
             return (0 if ident in named else 1 if near else 2), (0 if isinstance(ent, Landmark) else 1)
 
         return rank

@@ -18,14 +18,21 @@ class Exchange:
             raise ActionError(f"unknown agent '{name}'{suggest(name, self.players)}; agents: {', '.join(self.players)}")
         if other is p:
             raise ActionError(f"you cannot {verb} yourself")
-        if not other.alive:
-            raise ActionError(f"{name} is dead (back at the start of round {other.respawn_round})")
         if rng is not None:
-            d = chebyshev((p.x, p.y), (other.x, other.y))
-            if d > rng:
-                raise ActionError(f"{name} is not within {rng} tiles (they are {d} tiles away at ({other.x}, {other.y})); "
-                                  f"move_to {name} first")
+            self._need_within(p, other, rng)
         return other
+
+    def _need_within(self, p: Player, other: Player, rng: int) -> None:
+        """Raise unless `other` is alive within `rng` tiles. Where they are, and whether they are
+        alive, is told only while they are in p's view: a teammate out of view (or dead, which takes
+        them off the map) gets the same answer wherever they are."""
+        if not self._in_view(p, other):
+            raise ActionError(f"{other.name} is not within {rng} tiles of you (not in view); "
+                              f"move_to {other.name} first")
+        d = chebyshev((p.x, p.y), (other.x, other.y))
+        if d > rng:
+            raise ActionError(f"{other.name} is not within {rng} tiles (they are {d} tiles away at "
+                              f"({other.x}, {other.y})); move_to {other.name} first")
 
     def _do_give(self, p: Player, args: dict, aid: int) -> str:
         other = self._other_player(p, args.get("to"), self.rules.give_range, "give to")
@@ -66,7 +73,7 @@ class Exchange:
         if isinstance(oid, bool) or not isinstance(oid, int):
             raise ActionError(f"'offer_id' must be an offer number, got {oid!r}")
         offer = self.offers.get(oid)
-        if offer is None:
+        if offer is None or p.name not in (offer.to, offer.sender):  # others' offers are not p's business
             mine = [o.id for o in self.offers.values() if o.to == p.name]
             raise ActionError(f"no pending trade offer #{oid} (it may have expired or been answered); "
                               f"your pending offers: {mine or 'none'}")
@@ -75,20 +82,16 @@ class Exchange:
     def _do_trade_accept(self, p: Player, args: dict, aid: int) -> str:
         offer = self._offer_arg(p, args)
         if offer.to != p.name:
-            raise ActionError(f"offer #{offer.id} is for {offer.to}, not for you")
+            raise ActionError(f"offer #{offer.id} is your own offer to {offer.to}: they accept it "
+                              f"(trade_decline withdraws it)")
         sender = self.players[offer.sender]
-        if not sender.alive:
-            raise ActionError(f"{sender.name} is dead; the trade cannot happen now")
-        d = chebyshev((p.x, p.y), (sender.x, sender.y))
-        if d > self.rules.give_range:
-            raise ActionError(f"{sender.name} is not within {self.rules.give_range} tiles (they are {d} tiles away); "
-                              f"move_to {sender.name} first")
-        for item, n in offer.give.items():
-            if sender.inventory.count(item) < n:
-                raise ActionError(f"{sender.name} no longer has {item} x{n} (has {sender.inventory.count(item)}); "
-                                  f"the trade cannot happen")
-        for item, n in offer.want.items():
+        self._need_within(p, sender, self.rules.give_range)
+        for item, n in offer.want.items():  # what p lacks first: it knows its own inventory
             self._need_items(p, item, n, "complete this trade")
+        if any(sender.inventory.count(item) < n for item, n in offer.give.items()):
+            # not which item, nor how many they hold: their inventory is not p's to see
+            raise ActionError(f"{sender.name} no longer has everything offered ({fmt_items(offer.give)}); "
+                              f"the trade cannot happen")
         # all checks passed: swap atomically
         self._link(offer.action, "trade", f"trade offer #{offer.id}")
         given = [(item, n, self._lose(sender, item, n, aid)) for item, n in offer.give.items()]
@@ -104,8 +107,6 @@ class Exchange:
 
     def _do_trade_decline(self, p: Player, args: dict, aid: int) -> str:
         offer = self._offer_arg(p, args)
-        if p.name not in (offer.to, offer.sender):
-            raise ActionError(f"offer #{offer.id} is between {offer.sender} and {offer.to}, not you")
         del self.offers[offer.id]
         self._ev("trade_declined", p.name, aid, offer=offer.id, sender=offer.sender, to=offer.to,
                  reason="withdrawn" if p.name == offer.sender else "declined")

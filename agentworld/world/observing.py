@@ -180,10 +180,9 @@ class Observing:
         c = self.content
         ent = self._lookup(p, target)
         if ent is not None and not isinstance(ent, Landmark):
-            d = chebyshev((p.x, p.y), (ent.x, ent.y))
-            if d > self.rules.view_radius and ent is not p:
-                raise ActionError(f"{target} is not in view (it is more than {self.rules.view_radius} tiles away)")
-            return self._describe(ent, d)
+            if ent is not p and not self._in_view(p, ent):  # out of range, or a dead teammate off the map
+                raise ActionError(f"{target} is not in view (within {self.rules.view_radius} tiles of you)")
+            return self._describe(ent, chebyshev((p.x, p.y), (ent.x, ent.y)))
         if ent is not None:
             return f"{ent.name} ({ent.id}) at ({ent.x}, {ent.y}), {chebyshev((p.x, p.y), (ent.x, ent.y))} tiles away"
         if target in c.items:
