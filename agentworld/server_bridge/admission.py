@@ -127,9 +127,9 @@ class ClientTasks:
         for field in ("verifier", "variant_of"):
             value = spec.get(field)
             if value is not None and not (isinstance(value, str) and NAME.match(value)):
-                raise ProtocolError("bad_task", f"task spec: {field} {str(value)[:80]!r} is not allowed: a client "
-                                    "names a verifier by the id of a task this server serves (a-z, 0-9, _), "
-                                    "never by a path or module")
+                raise ProtocolError("bad_task", f"task spec: this {field} is not allowed: a client names a verifier "
+                                    "by the id of a task this server serves (a-z, 0-9, _), never by a path or "
+                                    "module")
         try:
             task = Task.model_validate(spec)
         except ValueError as exc:

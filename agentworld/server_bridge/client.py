@@ -257,9 +257,12 @@ class ServerBackend:
         self.conn.pushes.clear()
         self._trajectory = []
         self._rounds.clear()
-        private = {"token": self.control_token} if self.server_info.get("private") else {}
-        self.conn.request("spectate", history=False, episode=self.episode_number, **private)  # its own episode
+        self.conn.request("spectate", history=False, episode=self.episode_number, **self._watch_token())
         return started
+
+    def _watch_token(self) -> dict:
+        """On a private server an env sees its own episode whole with its control token."""
+        return {"token": self.control_token} if self.server_info.get("private") else {}
 
     def act(self, agent: str, action: Any) -> dict:
         """Play one tool call for `agent` (it must be its turn); return the action record."""
@@ -277,7 +280,7 @@ class ServerBackend:
         return _observation_from_json(reply["observation"])
 
     def status(self) -> dict:
-        reply = self.conn.request("status")
+        reply = self.conn.request("status", episode=self.episode_number, **self._watch_token())
         self._status = reply.get("status")
         return self._status or {}
 
