@@ -19,11 +19,13 @@ import json
 import logging
 import re
 import sys
+import time
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from agentworld.server_bridge.protocol import ProtocolError
+from agentworld.task_sources import list_task_ids, looks_like_path
 
 if TYPE_CHECKING:
     from agentworld.tasks import Task
@@ -32,6 +34,7 @@ log = logging.getLogger("agentworld.server")
 
 NAME = re.compile(r"^[a-z0-9_]{1,64}$")  # a task id, which is what a client may give as `verifier:`
 SHIPPED_PACKAGE = "agentworld.verifiers"
+SERVED_TTL = 5.0  # seconds the list of served task ids is reused (reading the folders costs ~3 ms)
 _ABSOLUTE_PATH = re.compile(r"(?<![\w.])(?:[A-Za-z]:)?[/\\][^\s'\"]+")
 
 # Verifiers of the operator's task folders, bound for client specs: name -> module (see ClientTasks.bind)
@@ -105,10 +108,15 @@ class ClientTasks:
         self.allow = allow
         self.limits = limits or SpecLimits()
         self._modules: dict[str, ModuleType | None] = {}  # served task id -> its verifier (loaded once)
+        self._served: tuple[float, set[str]] | None = None  # (when read, the served ids)
 
     def admit(self, task: Any) -> Any:
-        """A task id as given; a spec as a size-checked ClientSpec; anything else refused (cheap)."""
+        """A task id as given; a spec as a size-checked ClientSpec whose verifier names a served task.
+        Cheap (no world, no import), so it runs on the event loop before anything else."""
         if not isinstance(task, dict):
+            if looks_like_path(str(task)):
+                raise ProtocolError("unknown_task", "a client names a task by its id (see `agentworld tasks`), "
+                                    "never by a path")
             return task
         if not self.allow:
             raise ProtocolError("specs_refused", "this server plays only its own tasks: send a task id "
@@ -117,21 +125,30 @@ class ClientTasks:
         if problems:
             raise ProtocolError("task_too_large", f"task spec {str(task.get('id', '?'))[:64]!r} is too large: "
                                 + "; ".join(problems))
+        for field in ("verifier", "variant_of"):
+            value = task.get(field)
+            if value is not None and not (isinstance(value, str) and NAME.match(value)):
+                raise ProtocolError("bad_task", f"task spec: this {field} is not allowed: a client names a verifier "
+                                    "by the id of a task this server serves (a-z, 0-9, _), never by a path or "
+                                    "module")
+        if task.get("verifier") is not None and task["verifier"] not in self.served():
+            raise ProtocolError("bad_task", f"task spec: verifier {task['verifier']!r} is not one this server "
+                                "serves; name the id of one of its tasks (see `agentworld tasks`)")
         return ClientSpec(task)
+
+    def served(self) -> set[str]:
+        """Ids of the tasks this server serves (the folders are read again after SERVED_TTL seconds)."""
+        now = time.monotonic()
+        if self._served is None or now - self._served[0] > SERVED_TTL:
+            self._served = (now, set(list_task_ids("all")))
+        return self._served[1]
 
     def bind(self, given: ClientSpec) -> Task:
         """The spec as a Task whose verifier is one the operator serves (runs in a build thread)."""
         from agentworld.tasks import Task, TaskError
 
-        spec = given.spec
-        for field in ("verifier", "variant_of"):
-            value = spec.get(field)
-            if value is not None and not (isinstance(value, str) and NAME.match(value)):
-                raise ProtocolError("bad_task", f"task spec: this {field} is not allowed: a client names a verifier "
-                                    "by the id of a task this server serves (a-z, 0-9, _), never by a path or "
-                                    "module")
         try:
-            task = Task.model_validate(spec)
+            task = Task.model_validate(given.spec)
         except ValueError as exc:
             raise TaskError([f"task spec: {exc}"]) from None
         return self._with_served_verifier(task)
@@ -139,14 +156,9 @@ class ClientTasks:
     def _with_served_verifier(self, task: Task) -> Task:
         """Point the task at the verifier of the served task it names (or, with none, of its id or
         variant_of, as scoring looks them up); the spec keeps its own text where that is already so."""
-        from agentworld.task_sources import list_task_ids
-
-        served = set(list_task_ids("all"))
+        served = self.served()
         if task.verifier is not None:
-            if task.verifier not in served:
-                raise ProtocolError("bad_task", f"task spec: verifier {task.verifier!r} is not one this server "
-                                    "serves; name the id of one of its tasks (see `agentworld tasks`)")
-            candidates = [task.verifier]
+            candidates = [task.verifier]  # admit() checked it is served
         else:
             candidates = [n for n in dict.fromkeys((task.id, task.variant_of)) if n in served]
         for name in candidates:
