@@ -116,9 +116,11 @@ def test_a_spec_may_name_a_served_tasks_verifier(tmp_path, monkeypatch):
         shipped = conn.request("start", task=task_01_spec(id="renamed", verifier="task_01"))
         assert shipped["task_spec"]["verifier"] == "task_01"
         folder_one = conn.request("start", task=task_01_spec(id="other", verifier="my_task"))
-        assert str(tmp_path) not in json.dumps(folder_one) and folder_one["task_spec"]["verifier"].endswith(":my_task")
-        module = srv.call(lambda: type(srv.server.games[folder_one["episode"]].episode.scorer.checkpoints))
-        assert module is dict
+        assert str(tmp_path) not in json.dumps(folder_one)
+        assert folder_one["task_spec"]["verifier"] == "agentworld.server_bridge.admission:served_my_task"
+        scored_by = srv.call(lambda: {getattr(fn, "__module__", "") for fn in
+                                      srv.server.games[folder_one["episode"]].episode.scorer.checkpoints.values()})
+        assert scored_by and all(m.startswith("agentworld_task_verifier_") for m in scored_by), scored_by  # the file
         by_id = conn.request("start", task=dict(spec, verifier=None))  # its own id names the folder's verifier
         assert by_id["task"] == "my_task"
         conn.close()

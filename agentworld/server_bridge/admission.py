@@ -8,8 +8,8 @@ as its verifier only a task the server already serves (shipped, augmented, `--ta
 `$AGENTWORLD_TASKS_PATH`, installed packs: the operator's choice), and the server takes that task's
 verifier from the operator's own file. A name that is not one of those is refused with an error that
 names no file, so a client learns nothing about the server's disk. The size check reads the raw spec
-(counts of agents, rounds, world additions, conditions, bytes) so a 1,000-agent spec costs a few
-microseconds, not a world.
+(counts of agents, rounds, world additions, conditions, bytes), so refusing a 1,000-agent spec costs
+well under a millisecond, not a world.
 """
 
 from __future__ import annotations
@@ -39,14 +39,14 @@ _ABSOLUTE_PATH = re.compile(r"(?<![\w.])(?:[A-Za-z]:)?[/\\][^\s'\"]+")
 
 # Verifiers of the operator's task folders, bound for client specs: name -> module (see ClientTasks.bind)
 SERVED: dict[str, Any] = {}
+SERVED_PREFIX = "served_"  # no attribute of this module starts so: only SERVED names resolve that way
 
 
 def __getattr__(name: str) -> Any:
-    """`verifier: agentworld.server_bridge.admission:NAME` resolves here (scoring's module:attr form)."""
-    try:
-        return SERVED[name]
-    except KeyError:
-        raise AttributeError(name) from None
+    """`verifier: agentworld.server_bridge.admission:served_NAME` resolves here (scoring's module:attr form)."""
+    if name.startswith(SERVED_PREFIX) and name[len(SERVED_PREFIX):] in SERVED:
+        return SERVED[name[len(SERVED_PREFIX):]]
+    raise AttributeError(name)
 
 
 @dataclass(frozen=True)
@@ -170,7 +170,7 @@ class ClientTasks:
                     return task  # scoring finds exactly this shipped module from the spec as written
                 return task.model_copy(update={"verifier": name})
             SERVED[name] = module  # an operator folder's verifier: bound by name, no path in the spec
-            return task.model_copy(update={"verifier": f"{__name__}:{name}"})
+            return task.model_copy(update={"verifier": f"{__name__}:{SERVED_PREFIX}{name}"})
         if task.verifier is not None:
             raise ProtocolError("bad_task", f"task spec: the server's task {task.verifier!r} has no verifier")
         if any(_shipped_exists(n) for n in (task.id, task.variant_of) if n):

@@ -114,7 +114,8 @@ def command_play(args: argparse.Namespace) -> int:
         print(f"play: cannot create {out.parent}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     wire_task = task.id if args.task in list_task_ids("all") else task  # a file's Task keeps its verifier's path
-    config = ServerConfig(turn_timeout=args.turn_timeout, private=args.private, **limit_config(args))
+    config = ServerConfig(turn_timeout=args.turn_timeout, private=args.private, own_process=True,
+                          **limit_config(args))
     setup_logging()
     try:
         bots = make_bots(task, kinds, args.seed, llm_options(args))

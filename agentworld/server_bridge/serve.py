@@ -108,7 +108,8 @@ def command_serve(args: argparse.Namespace) -> int:
         print(f"error: {problem}", file=sys.stderr)
         return 2
     config = ServerConfig(task=task, seed=args.seed, turn_timeout=args.turn_timeout, out=args.out,
-                          allow_client_tasks=args.allow_client_tasks, private=args.private, **limit_config(args))
+                          allow_client_tasks=args.allow_client_tasks, private=args.private, own_process=True,
+                          **limit_config(args))
     setup_logging()
     try:
         asyncio.run(_serve_forever(config))

@@ -76,6 +76,7 @@ class ServerConfig:
     max_builds: int = 1  # worlds built at once, in threads (which share the GIL); further starts wait
     private: bool = False  # spectate/history need spectator_token (or the episode's control token)
     spectator_token: str | None = None  # private mode's token (made at start if not given); the operator's only
+    own_process: bool = False  # the server owns its process (serve, play): it may tune the GC and the GIL
 
 
 class Built(NamedTuple):
@@ -147,17 +148,22 @@ class GameServer(TurnFlow):
         self.port = self.server.sockets[0].getsockname()[1]
         if self.config.task:
             self.start_episode(self.config.task, self.config.seed, {}, operator=True)
-        self._warm_up()
+        if self.config.own_process:
+            self._warm_up()
 
     def _warm_up(self) -> None:
         """Load what every build needs (content, the engine's modules, one throwaway episode), then freeze
         it all out of the garbage collector's sight. A full collection then walks only what came later
         (the games: a few thousand objects each, no cycles), not the content and modules: unfrozen, that
-        walk held the GIL, and so stalled every game, for 200-350 ms while a client's world was built."""
+        walk held the GIL, and so stalled every game, for 200-350 ms while a client's world was built.
+        Process-wide settings, so only for a server that owns its process (not ServerThread in tests)."""
         if self.factory is default_episode_factory:
-            from agentworld.episode import Episode
+            try:
+                from agentworld.episode import Episode
 
-            Episode("task_01", seed=0)
+                Episode("task_01", seed=0)
+            except Exception as exc:  # noqa: BLE001 - only a warm-up: the first build will say what is wrong
+                log.warning("warm-up episode failed: %s: %s", type(exc).__name__, exc)
         gc.collect()
         gc.freeze()
         # a build thread holds the GIL for up to the switch interval each time the loop wants it back
