@@ -30,7 +30,7 @@ pytestmark = pytest.mark.timeout(90)
 
 @pytest.fixture(scope="module")
 def server():
-    srv = ServerThread(ServerConfig(port=0)).start()
+    srv = ServerThread(ServerConfig(port=0, allow_client_tasks=True)).start()  # ablated tasks travel as specs
     yield srv
     srv.stop()
 

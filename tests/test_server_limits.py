@@ -259,7 +259,7 @@ def test_operator_episodes_cannot_be_evicted_nor_crowded_out():
 
 
 def test_a_task_without_its_verifier_is_a_named_error(caplog):
-    srv = ServerThread(ServerConfig(port=0)).start()
+    srv = ServerThread(ServerConfig(port=0, allow_client_tasks=True)).start()
     try:
         spec = load_task("task_01").model_dump(mode="json", by_alias=True)
         spec["verifier"] = "no_such_verifier"

@@ -37,7 +37,7 @@ class StartRefused(ServerError, ValueError):
     commands report it as bad input, not as a crash)."""
 
 
-START_ERRORS = ("unknown_task", "bad_task", "bad_options")
+START_ERRORS = ("unknown_task", "bad_task", "bad_options", "specs_refused", "task_too_large")
 
 
 class Connection:
@@ -151,6 +151,22 @@ def _task_from_spec(spec: Any, fallback: Any) -> Any:
         return spec
 
 
+def _task_to_wire(task: Any) -> Any:
+    """An id travels as the id, and so does a Task equal to the task of its id here (a server plays its
+    own tasks by id); another Task (an ablation, a file of one's own) as its whole spec, which the
+    server accepts only with `serve --allow-client-tasks`."""
+    if isinstance(task, str):
+        return task
+    try:
+        from agentworld.tasks import list_task_ids, load_task
+
+        if task.id in list_task_ids("all") and load_task(task.id) == task:
+            return task.id
+    except Exception:  # noqa: BLE001 - cannot tell: send the spec, the server says what it thinks of it
+        pass
+    return jsonable(task.model_dump(mode="json", by_alias=True))
+
+
 class ServerBackend:
     """The Backend the env uses when given ``server=url``: the Episode runs in `agentworld serve`.
 
@@ -173,8 +189,7 @@ class ServerBackend:
         control_token: str | None = None,
     ):
         self.url = url
-        # a shipped id travels as the id; a Task object (perhaps ablated) as its whole spec
-        self.task_wire = task if isinstance(task, str) else jsonable(task.model_dump(mode="json", by_alias=True))
+        self.task_wire = _task_to_wire(task)
         self.task: Any = task
         self.options = options
         self.seed = seed
@@ -242,8 +257,12 @@ class ServerBackend:
         self.conn.pushes.clear()
         self._trajectory = []
         self._rounds.clear()
-        self.conn.request("spectate", history=False)
+        self.conn.request("spectate", history=False, episode=self.episode_number, **self._watch_token())
         return started
+
+    def _watch_token(self) -> dict:
+        """On a private server an env sees its own episode whole with its control token."""
+        return {"token": self.control_token} if self.server_info.get("private") else {}
 
     def act(self, agent: str, action: Any) -> dict:
         """Play one tool call for `agent` (it must be its turn); return the action record."""
@@ -261,7 +280,7 @@ class ServerBackend:
         return _observation_from_json(reply["observation"])
 
     def status(self) -> dict:
-        reply = self.conn.request("status")
+        reply = self.conn.request("status", episode=self.episode_number, **self._watch_token())
         self._status = reply.get("status")
         return self._status or {}
 

@@ -30,10 +30,12 @@ IDLE_GRACE = 60.0  # seconds an unwatched, unplayed anonymous episode is kept be
 def default_episode_factory(task: Any, seed: int, options: dict) -> Any:
     """Build the real Episode (imported lazily so the server module loads without it).
 
-    A task given by id must be a shipped task (never a path: clients must not make the server
-    read files). A task given as a spec dict passes the Task schema, like the Task objects the
-    embedded env accepts (ablations such as without_agent are not full task files). A task whose
-    verifier module does not exist is a `bad_task`, named, not a traceback.
+    A task given by id must be one the server serves (shipped, augmented, `--tasks-dir`, packs;
+    never a path: clients must not make the server read files). A Task object or a spec dict comes
+    from the operator, or from a client through admission.py (size-checked, its verifier bound to a
+    served one), like the Task objects the embedded env accepts (ablations such as without_agent are
+    not full task files). A task whose verifier module does not exist is a `bad_task`, named, not a
+    traceback.
     """
     from agentworld.episode import Episode, EpisodeOptions
     from agentworld.tasks import Task, TaskError, list_task_ids
@@ -43,8 +45,8 @@ def default_episode_factory(task: Any, seed: int, options: dict) -> Any:
             task = Task.model_validate(task)
         except ValueError as exc:
             raise TaskError([f"task spec: {exc}"]) from None
-    elif task not in list_task_ids():
-        raise ProtocolError("unknown_task", f"unknown task {task!r}")
+    elif not isinstance(task, Task) and task not in list_task_ids("all"):
+        raise ProtocolError("unknown_task", f"unknown task {str(task)[:200]!r}")
     try:
         return Episode(task, seed=seed, options=EpisodeOptions.from_dict(options))
     except ModuleNotFoundError as exc:

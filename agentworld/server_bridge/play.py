@@ -23,7 +23,8 @@ from agentworld.options import add_llm_arguments, llm_options
 from agentworld.server_bridge.games import Game
 from agentworld.server_bridge.protocol import ProtocolError
 from agentworld.server_bridge.recording import save_game
-from agentworld.server_bridge.serve import add_limit_arguments, base_url, check_limits, limit_config, setup_logging
+from agentworld.server_bridge.serve import (add_access_arguments, add_limit_arguments, base_url, check_limits,
+                                            limit_config, print_private, setup_logging)
 from agentworld.server_bridge.server import GameServer, ServerConfig
 
 BOT_KINDS = ("oracle", "random", "noop", "llm")
@@ -46,6 +47,7 @@ def configure_play(parser: argparse.ArgumentParser) -> None:
                         help="seconds a person may take before the turn is played as a wait (default: no limit)")
     parser.add_argument("--no-browser", action="store_true", help="only print the links, do not open a browser")
     add_limit_arguments(parser)
+    add_access_arguments(parser)
     add_llm_arguments(parser)
 
 
@@ -111,8 +113,9 @@ def command_play(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"play: cannot create {out.parent}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    wire_task = task.id if args.task in list_task_ids() else task.model_dump(mode="json", by_alias=True)
-    config = ServerConfig(turn_timeout=args.turn_timeout, **limit_config(args))
+    wire_task = task.id if args.task in list_task_ids("all") else task  # a file's Task keeps its verifier's path
+    config = ServerConfig(turn_timeout=args.turn_timeout, private=args.private, own_process=True,
+                          **limit_config(args))
     setup_logging()
     try:
         bots = make_bots(task, kinds, args.seed, llm_options(args))
@@ -148,6 +151,7 @@ async def _play(config: ServerConfig, task, seed: int, people: list[str], bots: 
         for name, link in zip(people, links):
             print(f"  your seat {name}: {link}", flush=True)
         print(f"  spectators: {page}spectate", flush=True)
+        print_private(server)
         if open_browser and _has_display():
             webbrowser.open(links[0])
         while True:

@@ -28,7 +28,10 @@ ERROR_CODES = {
     "rate_limited": "too many messages in a short time; the message was dropped",
     "no_episode": "no episode has been started on this server",
     "unknown_task": "the task id does not exist",
-    "bad_task": "the task spec sent with start is invalid",
+    "bad_task": "the task spec sent with start is invalid (or names a verifier the server does not serve)",
+    "specs_refused": "the server plays only its own tasks by id (task specs need serve --allow-client-tasks)",
+    "task_too_large": "the task spec is over the server's limits (agents, rounds, world additions, bytes)",
+    "private": "the server is private: spectate, history and full status need the spectator token",
     "bad_options": "the episode options were rejected",
     "forbidden": "the control token matches no episode on this server",
     "busy": "the server plays max_episodes episodes already and none is idle",
@@ -66,8 +69,8 @@ class Start(_Request):
     """Start a new episode (or replace the one this connection plays). Returns one token per seat."""
 
     type: Literal["start"]
-    # a shipped task id, or a whole task spec (the YAML's fields) such as an ablated task;
-    # None: the server's --task
+    # the id of a task the server serves, or a whole task spec (the YAML's fields) such as an ablated
+    # task, if the server allows client tasks; None: the server's --task
     task: str | dict[str, Any] | None = None
     seed: int | None = None  # None: the server's --seed
     options: dict[str, Any] = Field(default_factory=dict)
@@ -107,6 +110,7 @@ class Spectate(_Request):
     type: Literal["spectate"]
     history: bool = True  # include the first page of the trajectory so far (then ask `history`)
     episode: int | None = None  # None: the latest episode (or the next one, if none runs)
+    token: str | None = Field(default=None, max_length=200)  # private server: spectator or control token
 
 
 class History(_Request):
@@ -116,6 +120,7 @@ class History(_Request):
     episode: int | None = None  # None: the episode this connection watches, else the latest
     start: int = Field(default=0, ge=0)
     limit: int = Field(default=1000, ge=1, le=1000)  # records; a page is also capped in bytes
+    token: str | None = Field(default=None, max_length=200)  # private server: spectator or control token
 
 
 class Map(_Request):
@@ -129,6 +134,7 @@ class Status(_Request):
 
     type: Literal["status"]
     episode: int | None = None  # None: the episode this connection plays or watches, else the latest
+    token: str | None = Field(default=None, max_length=200)  # private server: the full status needs it
 
 
 class Leave(_Request):

@@ -19,7 +19,9 @@ from agentworld.server_bridge.server import GameServer, ServerConfig
 def configure_serve(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default: loopback only)")
     parser.add_argument("--port", type=int, default=8765, help="TCP port for websockets and the browser page")
-    parser.add_argument("--task", default=None, help="start this task right away and print the seat links")
+    parser.add_argument("--task", default=None,
+                        help="start this task right away and print the seat links: an id, a --tasks-dir id "
+                             "or a path to a task YAML (as `agentworld run` takes it)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the episode started with --task")
     parser.add_argument(
         "--turn-timeout", type=float, default=None,
@@ -28,6 +30,16 @@ def configure_serve(parser: argparse.ArgumentParser) -> None:
     add_limit_arguments(parser)
     parser.add_argument("--out", default=None,
                         help="save every finished or aborted episode as a run directory here")
+    parser.add_argument("--allow-client-tasks", action="store_true",
+                        help="let clients send whole task specs (size-checked; a verifier only by the id of a "
+                             "task this server serves). Default: clients start this server's tasks by id")
+    add_access_arguments(parser)
+
+
+def add_access_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--private", action="store_true",
+                        help="private mode (studies): spectating and history need the spectator token printed "
+                             "here, so a seat sees only its own observation and the chat addressed to it")
 
 
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
@@ -90,10 +102,13 @@ def check_out_dir(out: str | None) -> str | None:
 
 def command_serve(args: argparse.Namespace) -> int:
     problem = check_limits(args) or check_out_dir(args.out)
+    task, task_problem = (None, None) if args.task is None else operator_task(args.task)
+    problem = problem or task_problem
     if problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
-    config = ServerConfig(task=args.task, seed=args.seed, turn_timeout=args.turn_timeout, out=args.out,
+    config = ServerConfig(task=task, seed=args.seed, turn_timeout=args.turn_timeout, out=args.out,
+                          allow_client_tasks=args.allow_client_tasks, private=args.private, own_process=True,
                           **limit_config(args))
     setup_logging()
     try:
@@ -107,6 +122,30 @@ def command_serve(args: argparse.Namespace) -> int:
         print(f"error: cannot listen on {config.host}:{config.port}: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def operator_task(given: str) -> tuple[object, str | None]:
+    """The operator's --task as `agentworld run` resolves it (task_sources): a served id stays an id,
+    a path or another file becomes the loaded Task; or a one-line problem."""
+    from agentworld.task_sources import looks_like_path
+    from agentworld.tasks import TaskError, list_task_ids, load_task
+
+    served = list_task_ids("all")
+    if given not in served and not looks_like_path(given) and not Path(given).exists():
+        return None, f"unknown task {given!r}: give a task id (`agentworld tasks`, --tasks-dir) or a task YAML path"
+    try:
+        task = load_task(given)
+    except (TaskError, ValueError, FileNotFoundError) as exc:
+        return None, f"--task {given}: {exc}"
+    return (given if given in served else task), None
+
+
+def print_private(server: GameServer) -> None:
+    """Private mode's spectator link, for the operator's eyes only (never sent over a seat's websocket)."""
+    token = server.config.spectator_token
+    if server.config.private and token:
+        print(f"private: spectators need the token {token}", flush=True)
+        print(f"  spectator page: {base_url(server)}spectate?token={token}", flush=True)
 
 
 def setup_logging() -> None:
@@ -125,6 +164,7 @@ async def _serve_forever(config: ServerConfig) -> None:
     page = base_url(server)
     print(f"AgentWorld server (protocol {P.PROTOCOL_VERSION}) on {page.replace('http', 'ws', 1)}ws", flush=True)
     print(f"browser page: {page}  (spectators: {page}spectate)", flush=True)
+    print_private(server)
     game = server.game
     if game is not None:
         print(f"episode {game.number}: task {game.task} seed {game.seed}", flush=True)

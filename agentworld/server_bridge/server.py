@@ -12,27 +12,37 @@ What one client can make the server hold is bounded: its outbox (`max_buffer_byt
 together `max_total_buffer_bytes`, and at most `max_connections` connections), one
 history page per request (`history_page_bytes`), and per episode the recorded trajectory
 (`max_episode_bytes`: past it the episode is stopped as `episode_full`).
+
+What a client may make the server build is the operator's choice (admission.py): its tasks by id,
+whole task specs only with `allow_client_tasks`, size-checked first, verifiers named, never given.
+A world is built in a thread (at most `max_builds` at once), so a `start` or an env's reset never
+stalls the other games. With `private` (studies), `spectate` and `history` need the operator's
+spectator token (or, for one's own episode, its control token): a seat sees only its own view.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
+import sys
 import time
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from agentworld import __version__
 from agentworld.server_bridge import protocol as P
+from agentworld.server_bridge.admission import ClientSpec, ClientTasks, SpecLimits, scrub
 from agentworld.server_bridge.connection import BufferPool, Client
-from agentworld.server_bridge.games import IDLE_GRACE, EpisodeFactory, Game, Games, default_episode_factory
+from agentworld.server_bridge.games import (IDLE_GRACE, EpisodeFactory, Game, Games, default_episode_factory,
+                                            new_token, same_token)
 from agentworld.server_bridge.pages import Gate
 from agentworld.server_bridge.protocol import ProtocolError, jsonable
 from agentworld.server_bridge.turns import TurnFlow
-from agentworld.server_bridge.visibility import seat_view
+from agentworld.server_bridge.visibility import PUBLIC_STATUS, seat_view
 from agentworld.server_bridge.worldmap import world_map
 
 log = logging.getLogger("agentworld.server")
@@ -47,7 +57,7 @@ class ServerConfig:
 
     host: str = "127.0.0.1"
     port: int = 8765
-    task: str | None = None  # start this task at launch (and default task of `start`)
+    task: Any = None  # start this task at launch (and default task of `start`): an id or a Task
     seed: int = 0
     turn_timeout: float | None = None  # seconds before an absent seat's turn becomes a wait
     max_message_bytes: int = 64 * 1024  # larger messages get a too_large error
@@ -61,6 +71,20 @@ class ServerConfig:
     max_episodes: int = 32  # anonymous episodes played at once; idle ones make room for new ones
     allow_hosts: tuple[str, ...] = ()  # Host names served besides the loopback ones
     out: str | None = None  # save every finished or aborted episode as a run directory here
+    allow_client_tasks: bool = False  # clients may send whole task specs (size-checked; verifiers by name)
+    spec_limits: SpecLimits = field(default_factory=SpecLimits)  # how big a client's task spec may be
+    max_builds: int = 1  # worlds built at once, in threads (which share the GIL); further starts wait
+    private: bool = False  # spectate/history need spectator_token (or the episode's control token)
+    spectator_token: str | None = None  # private mode's token (made at start if not given); the operator's only
+    own_process: bool = False  # the server owns its process (serve, play): it may tune the GC and the GIL
+
+
+class Built(NamedTuple):
+    """A world built for a start (in a thread), not yet on the server."""
+
+    episode: Any  # the Episode, freshly reset with the seed
+    observations: dict  # every seat's first observation
+    name: str  # the task's id as given (a stand-in episode may have no task)
 
 
 def _tool_schemas() -> list:
@@ -84,6 +108,11 @@ class GameServer(TurnFlow):
     def __init__(self, config: ServerConfig | None = None, episode_factory: EpisodeFactory | None = None):
         self.config = config or ServerConfig()
         self.factory = episode_factory or default_episode_factory
+        self.client_tasks = ClientTasks(self.config.allow_client_tasks, self.config.spec_limits)
+        self.builds = asyncio.Semaphore(self.config.max_builds)
+        self.building = 0  # worlds being built in threads right now (status, tests)
+        if self.config.private and not self.config.spectator_token:
+            self.config.spectator_token = new_token()
         self.games = Games(self.config.max_episodes)
         self.lobby: set[Client] = set()  # spectators waiting for the next episode
         self.clients: set[Client] = set()
@@ -119,6 +148,27 @@ class GameServer(TurnFlow):
         self.port = self.server.sockets[0].getsockname()[1]
         if self.config.task:
             self.start_episode(self.config.task, self.config.seed, {}, operator=True)
+        if self.config.own_process:
+            self._warm_up()
+
+    def _warm_up(self) -> None:
+        """Load what every build needs (content, the engine's modules, one throwaway episode), then freeze
+        it all out of the garbage collector's sight. A full collection then walks only what came later
+        (the games: a few thousand objects each, no cycles), not the content and modules: unfrozen, that
+        walk held the GIL, and so stalled every game, for 200-350 ms while a client's world was built.
+        Process-wide settings, so only for a server that owns its process (not ServerThread in tests)."""
+        if self.factory is default_episode_factory:
+            try:
+                from agentworld.episode import Episode
+
+                Episode("task_01", seed=0)
+            except Exception as exc:  # noqa: BLE001 - only a warm-up: the first build will say what is wrong
+                log.warning("warm-up episode failed: %s: %s", type(exc).__name__, exc)
+        gc.collect()
+        gc.freeze()
+        # a build thread holds the GIL for up to the switch interval each time the loop wants it back
+        # (every socket read and write): 1 ms instead of 5 keeps a reply from waiting ~5 ms per step
+        sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
 
     async def stop(self) -> None:
         for game in list(self.games.values()):
@@ -143,7 +193,7 @@ class GameServer(TurnFlow):
             async for frame in ws:
                 if client.closed:
                     break
-                self._on_frame(client, frame)
+                await self._on_frame(client, frame)
         except ConnectionClosed:
             pass
         finally:
@@ -169,7 +219,7 @@ class GameServer(TurnFlow):
         client.seats.clear()
         client.closed = True  # the writer still flushes a pending close (e.g. the rate limit's reason)
 
-    def _on_frame(self, client: Client, frame: str | bytes) -> None:
+    async def _on_frame(self, client: Client, frame: str | bytes) -> None:
         request_id: P.RequestId = None
         if not client.bucket.take():
             client.strikes += 1
@@ -200,7 +250,10 @@ class GameServer(TurnFlow):
             if isinstance(data, dict) and isinstance(data.get("id"), (int, str)):
                 request_id = data["id"]
             request = P.parse_request(data)
-            reply, free = self._dispatch(client, request)
+            if request.type == "start":  # builds a world in a thread: this connection waits, the others go on
+                reply, free = await self._start(client, request), False
+            else:
+                reply, free = self._dispatch(client, request)
             if free:
                 client.bucket.refund()  # in-turn submits and observes do not count as flooding
             if reply is not None:
@@ -211,7 +264,7 @@ class GameServer(TurnFlow):
             client.push(P.error_message(exc.code, exc.message, request_id))
         except Exception as exc:  # noqa: BLE001 - a bug must not take the server down
             log.exception("request failed")
-            client.push(P.error_message("internal", f"{type(exc).__name__}: {exc}", request_id))
+            client.push(P.error_message("internal", scrub(f"{type(exc).__name__}: {exc}"), request_id))
 
     # ------------------------------------------------------------------ requests
 
@@ -219,8 +272,6 @@ class GameServer(TurnFlow):
         kind = request.type
         if kind == "hello":
             return self._hello(client, request), False
-        if kind == "start":
-            return self._start(client, request), False
         if kind == "join":
             return self._join(client, request), False
         if kind == "submit":
@@ -265,31 +316,38 @@ class GameServer(TurnFlow):
                 "max_connections": config.max_connections,
                 "history_page_bytes": config.history_page_bytes,
                 "max_episode_bytes": config.max_episode_bytes,
+                "max_builds": config.max_builds,
+                **config.spec_limits.as_dict(),
             },
+            "client_tasks": config.allow_client_tasks,
+            "private": config.private,
         }
 
     @staticmethod
     def summary(game: Game | None) -> dict | None:
         return None if game is None else game.summary()
 
-    def _start(self, client: Client, request: P.Start) -> dict:
-        replace: Game | None = None
-        if request.control_token is not None:
-            replace = self.games.by_control_token(request.control_token)
-        elif client.seats:  # an env resetting the episode it plays (it must hold every seat)
-            replace = next(iter(client.seats.values()))
-            others = [s.name for s in replace.seats.values() if s.conn is not client]
-            if others:
-                raise ProtocolError(
-                    "forbidden", f"episode {replace.number} also has seats {others} not held by this connection; "
-                    "replacing it needs its control_token",
-                )
-        task = request.task or self.config.task
-        if not task:
+    async def _start(self, client: Client, request: P.Start) -> dict:
+        replace = self._replaced(client, request)
+        if request.task is not None:
+            task = self.client_tasks.admit(request.task)  # refused here, before any world is built
+        elif self.config.task:
+            task = self.config.task
+        else:
             raise ProtocolError("invalid_message", "start needs a task (this server has no --task)")
         seed = self.config.seed if request.seed is None else request.seed
         operator = replace is not None and replace.operator  # the control token holder keeps its slot
-        game, observations = self.start_episode(task, seed, request.options, replace=replace, operator=operator)
+        if replace is None:
+            self.games.evictable(self.IDLE_GRACE)  # busy: refused before building, not after
+        async with self.builds:
+            self.building += 1
+            try:
+                built = await asyncio.to_thread(self.build_episode, task, seed, request.options)
+            finally:
+                self.building -= 1
+        if replace is not None and replace.number not in self.games:  # ended while the world was built
+            replace, operator = None, False
+        game = self.open_game(built, seed, replace=replace, operator=operator)
         reply: dict[str, Any] = {
             "type": "started",
             "episode": game.number,
@@ -304,33 +362,69 @@ class GameServer(TurnFlow):
         if hasattr(spec, "model_dump"):
             reply["task_spec"] = jsonable(spec.model_dump(mode="json", by_alias=True))
         if request.observations:
-            reply["observations"] = observations
+            reply["observations"] = built.observations
         return reply
+
+    def _replaced(self, client: Client, request: P.Start) -> Game | None:
+        """The episode a start replaces: the control token's, or the one this connection plays (all seats)."""
+        if request.control_token is not None:
+            return self.games.by_control_token(request.control_token)
+        if not client.seats:
+            return None
+        replace = next(iter(client.seats.values()))  # an env resetting the episode it plays
+        others = [s.name for s in replace.seats.values() if s.conn is not client]
+        if others:
+            raise ProtocolError(
+                "forbidden", f"episode {replace.number} also has seats {others} not held by this connection; "
+                "replacing it needs its control_token",
+            )
+        return replace
 
     def start_episode(self, task: Any, seed: int, options: dict, replace: Game | None = None,
                       operator: bool = False, bots: dict[str, Any] | None = None) -> tuple[Game, dict]:
-        """Build a new Episode: a new game, or in place of `replace` (whose seats are then lost).
+        """Build a new Episode here and now (the operator's own starts: `serve --task`, `agentworld play`):
+        a new game, or in place of `replace` (whose seats are then lost).
 
         `operator`: started by whoever runs the server (never evicted); `bots`: seat -> Agent
         played in-process when its turn comes (agentworld play).
         """
-        evict = [] if replace is not None or operator else self.games.evictable(self.IDLE_GRACE)
-        name = str(task.get("id", "?")) if isinstance(task, dict) else task
+        if replace is None and not operator:
+            self.games.evictable(self.IDLE_GRACE)
+        built = self.build_episode(task, seed, options)
+        return self.open_game(built, seed, replace=replace, operator=operator, bots=bots), built.observations
+
+    def build_episode(self, task: Any, seed: int, options: dict) -> Built:
+        """A fresh Episode and every seat's first observation; touches no server state, so it runs in a
+        thread. A client's spec is bound to a served verifier first (admission.py)."""
+        if isinstance(task, (ClientSpec, dict)):
+            name = str((task.spec if isinstance(task, ClientSpec) else task).get("id", "?"))[:64]
+        else:
+            name = str(getattr(task, "id", task))
         try:
+            if isinstance(task, ClientSpec):
+                task = self.client_tasks.bind(task)
             episode = self.factory(task, seed, dict(options))  # a fresh episode, reset with seed
             observations = {agent: episode.observe(agent) for agent in episode.agents}
         except ProtocolError:
             raise
         except (KeyError, FileNotFoundError) as exc:
-            raise ProtocolError("unknown_task", f"cannot load task {name!r}: {exc}") from None
+            raise ProtocolError("unknown_task", scrub(f"cannot load task {name!r}: {exc}")) from None
         except Exception as exc:  # noqa: BLE001 - task specs and options are user input
             code = "bad_task" if type(exc).__name__ in ("TaskError", "VerifierError") else "bad_options"
-            raise ProtocolError(code, f"cannot start {name!r}: {type(exc).__name__}: {exc}") from None
+            raise ProtocolError(code, scrub(f"cannot start {name!r}: {type(exc).__name__}: {exc}")) from None
+        return Built(episode, observations, name)
+
+    def open_game(self, built: Built, seed: int, replace: Game | None = None, operator: bool = False,
+                  bots: dict[str, Any] | None = None) -> Game:
+        """Put a built Episode on the server: evict idle episodes it needs room from, seat the bots,
+        hand over the spectators, tell them, and begin the first turn."""
+        evict = [] if replace is not None or operator else self.games.evictable(self.IDLE_GRACE)
         for old in evict:
             self._end_game(old, "the episode was closed to make room for a new one")
             for client in old.spectators:
                 client.watching = None
-        task = getattr(getattr(episode, "task", None), "id", None) or name
+        episode = built.episode
+        task = getattr(getattr(episode, "task", None), "id", None) or built.name
         game = self.games.new(task, seed, episode, operator)
         for seat_name, agent in (bots or {}).items():
             game.seats[seat_name].bot = agent
@@ -353,7 +447,7 @@ class GameServer(TurnFlow):
         if bots:
             game.joined = True  # built-in seats play at once
         self._begin_turn(game)
-        return game, observations
+        return game
 
     def _end_game(self, game: Game, reason: str) -> None:
         """Take a game off the server; its seat holders are told; with --out it is saved."""
@@ -445,6 +539,7 @@ class GameServer(TurnFlow):
     def _spectate(self, client: Client, request: P.Spectate) -> dict:
         """Watch one episode (the given one, else the latest; with none yet, the next one started)."""
         game = self.games.pick(request.episode) if request.episode is not None else self.game
+        self._check_private(request.token, game, "spectate")
         if client.watching is not None:
             client.watching.spectators.discard(client)
         self.lobby.discard(client)
@@ -467,6 +562,7 @@ class GameServer(TurnFlow):
             game = self.games.pick(request.episode)
         else:
             game = client.watching or next(iter(client.seats.values()), None) or self.games.pick(None)
+        self._check_private(request.token, game, "history")
         records, following = self._page(game, request.start, request.limit)
         return {"type": "history", "episode": game.number, "start": request.start, "records": records,
                 "next": following, "total": len(game.record_sizes)}
@@ -496,7 +592,24 @@ class GameServer(TurnFlow):
             game = next(iter(client.seats.values()), None) or client.watching or self.game
         if game is not None:  # live: checkpoints can be reached mid-round
             game.status = jsonable(game.episode.status())
-        return {"type": "status", "episode": self.summary(game), "status": None if game is None else game.status}
+        status = None if game is None else game.status
+        if status is not None and not self._may_watch(request.token, game):  # a seat's view: no checkpoints
+            status = {k: status[k] for k in PUBLIC_STATUS if k in status}
+        return {"type": "status", "episode": self.summary(game), "status": status}
+
+    def _may_watch(self, token: str | None, game: Game | None) -> bool:
+        """Whether a connection may see everything of `game`: always on an open server; on a private one
+        with the spectator token, or with that episode's control token (an env watching its own episode)."""
+        if not self.config.private:
+            return True
+        if self.config.spectator_token and same_token(token, self.config.spectator_token):
+            return True
+        return game is not None and same_token(token, game.control_token)
+
+    def _check_private(self, token: str | None, game: Game | None, what: str) -> None:
+        if not self._may_watch(token, game):
+            raise ProtocolError("private", f"this server is private: {what} needs the spectator token the "
+                                "operator was given (or the control token of your own episode)")
 
     def _leave(self, client: Client, request: P.Leave) -> dict:
         names = sorted(client.seats) if request.seat is None else [request.seat]

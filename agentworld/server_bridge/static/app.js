@@ -7,6 +7,8 @@
 
 const $ = (id) => document.getElementById(id);
 const SPECTATOR = location.pathname === "/spectate";
+// a private server's spectator link carries its token (?token=...); spectate and history send it
+const WATCH_TOKEN = SPECTATOR ? new URLSearchParams(location.search).get("token") || undefined : undefined;
 const state = {
   ws: null, seat: null, nextId: 1, myTurn: false, seen: new Set(), agents: [], teammates: [],
   round: 1, maxRounds: null, over: false, observation: null, episode: null, tools: [],
@@ -357,12 +359,12 @@ function onMessage(msg) {
       }
       for (const record of msg.history || []) addFeed(record);
       if (msg.history_next !== undefined && msg.history_next !== null) {
-        send({ type: "history", episode: state.episode, start: msg.history_next });  // the rest, page by page
+        send({ type: "history", episode: state.episode, start: msg.history_next, token: WATCH_TOKEN });  // the rest, page by page
       }
       break;
     case "history":
       for (const record of msg.records || []) addFeed(record);
-      if (msg.next !== null && msg.next !== undefined) send({ type: "history", episode: msg.episode, start: msg.next });
+      if (msg.next !== null && msg.next !== undefined) send({ type: "history", episode: msg.episode, start: msg.next, token: WATCH_TOKEN });
       break;
     case "feed":
       addFeed(msg.record);
@@ -438,7 +440,7 @@ function connect() {
     $("connection").classList.add("ok");
     send({ type: "hello", protocol: 1, client: "browser" });
     send({ type: "map" });
-    if (SPECTATOR) { send({ type: "spectate", history: true }); return; }
+    if (SPECTATOR) { send({ type: "spectate", history: true, token: WATCH_TOKEN }); return; }
     const params = new URLSearchParams(location.search);
     if (params.get("seat")) $("join-seat").value = params.get("seat");
     if (params.get("token")) $("join-token").value = params.get("token");
