@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 import yaml
+from task_play import play
 
 from agentworld.audit.verdicts import audit_task
 from agentworld.cli import main
 from agentworld.conditions import FairExchange, dump_condition, parse_condition
 from agentworld.tasks import TaskError, load_task, without_agent
-from task_play import play
 
 MARKET = Path(__file__).parent / "data" / "task_fair_market.yaml"
 GIFT = {"merchant": [{"move_to": {"target": "guard"}}, {"give": {"to": "guard", "item": "watch_sabre"}}],
@@ -81,22 +81,22 @@ def test_round_trip_and_describe():
 
 @pytest.mark.parametrize("table, expected", [
     ({"prices": {"watch_sabr": 120}},
-     "task_fair_market.yaml: success[1]: fair_exchange.prices.watch_sabr: unknown item 'watch_sabr'; "
-     "did you mean 'watch_sabre'?"),
+     ("task_fair_market.yaml: success[1]: fair_exchange.prices.watch_sabr: unknown item 'watch_sabr'; "
+     "did you mean 'watch_sabre'?")),
     ({"prices": {"watch_sabre": -5}},
-     "task_fair_market.yaml: success[1]: fair_exchange: prices.watch_sabre: a price is a whole number of coins "
-     ">= 0, got -5"),
-    ({"prices": {"watch_sabre": 12.5}}, "task_fair_market.yaml: success[1]: fair_exchange.prices.watch_sabre: "
-                                        "Input should be a valid integer"),
-    ({"prices": {"watch_sabre": True}}, "task_fair_market.yaml: success[1]: fair_exchange.prices.watch_sabre: "
-                                        "Input should be a valid integer"),
-    ({"prices": {"coins": 2}}, "task_fair_market.yaml: success[1]: fair_exchange: prices.coins: coins are always "
-                               "worth 1 each; leave them out of the price table"),
+     ("task_fair_market.yaml: success[1]: fair_exchange: prices.watch_sabre: a price is a whole number of coins "
+     ">= 0, got -5")),
+    ({"prices": {"watch_sabre": 12.5}}, ("task_fair_market.yaml: success[1]: fair_exchange.prices.watch_sabre: "
+                                        "Input should be a valid integer")),
+    ({"prices": {"watch_sabre": True}}, ("task_fair_market.yaml: success[1]: fair_exchange.prices.watch_sabre: "
+                                        "Input should be a valid integer")),
+    ({"prices": {"coins": 2}}, ("task_fair_market.yaml: success[1]: fair_exchange: prices.coins: coins are always "
+                               "worth 1 each; leave them out of the price table")),
     ({"prices": {}}, "task_fair_market.yaml: success[1]: fair_exchange.prices: Dictionary should have at least 1 item"),
     ({"prices": {"watch_sabre": 120}, "agents": ["guard", "marchant"]},
      "task_fair_market.yaml: success[1]: fair_exchange.agents: unknown agent 'marchant'; did you mean 'merchant'?"),
-    ({"prices": {"watch_sabre": 120}, "price": 3}, "task_fair_market.yaml: success[1]: fair_exchange.price: "
-                                                   "Extra inputs are not permitted"),
+    ({"prices": {"watch_sabre": 120}, "price": 3}, ("task_fair_market.yaml: success[1]: fair_exchange.price: "
+                                                   "Extra inputs are not permitted")),
 ])
 def test_validate_names_bad_price_tables(tmp_path, raw, capsys, table, expected):
     raw["success"][1] = {"fair_exchange": table}

@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 COORD = re.compile(r"\((\d+), ?(\d+)\)")
 TICKED = re.compile(r"`([a-z0-9_#]+)`")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`(\"'])")
-ONLY = re.compile(r"\bonly\b", re.I)
-WOUND = re.compile(r"\b(wound|wounds|wounded|goes through|go through|hurts?)\b", re.I)
+ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
+WOUND = re.compile(r"\b(wound|wounds|wounded|goes through|go through|hurts?)\b", re.IGNORECASE)
 # tiles of slack per thing: a landmark's coordinate may be a spot of it ("the north edge of Saltreach
 # Village (206, 196)", "the North Beacon is by the North Crossroads (128, 80)")
 NEAR = {"node": 1, "station": 1, "npc": 2, "mob": 3, "landmark": 8}
@@ -69,7 +69,7 @@ class FalseStatement:
 class Lexicon:
     """The content's names as the text spells them: ids, ids with spaces, names, plurals."""
 
-    def __init__(self, content: "Content"):
+    def __init__(self, content: Content):
         self.content = content
         self.items: dict[str, str] = {}
         for item in content.items.values():
@@ -111,10 +111,12 @@ class Truth:
         return {"read": dict(self.read), "false": [f.to_json() for f in self.false]}
 
 
-def check_truth(task: "Task", content: "Content | None" = None, lexicon: Lexicon | None = None) -> Truth:
+def check_truth(task: Task, content: Content | None = None, lexicon: Lexicon | None = None) -> Truth:
     """Every statement read in the task's objective and its agents' documentation, and the false ones."""
     if content is None:
-        from agentworld.world.content import load_content  # the content loads once per process
+        from agentworld.world.content import (
+            load_content,  # the content loads once per process
+        )
         content = load_content()
     lexicon = lexicon or Lexicon(content)
     world = build_world(task, content, seed=0)
@@ -134,7 +136,7 @@ def sentences(text: str) -> list[str]:
     return [s for s in SENTENCE_END.split(" ".join(text.split())) if s]
 
 
-def _judge(sentence: str, agent: str | None, task: "Task", world: "World", lexicon: Lexicon):
+def _judge(sentence: str, agent: str | None, task: Task, world: World, lexicon: Lexicon):
     """(kind, problem) per statement of the sentence; problem None when the world agrees."""
     yield from (("wounds", p) for p in wound_problems(sentence, task, lexicon))
     yield from (("place", p) for p in place_problems(sentence, world, lexicon))
@@ -144,7 +146,7 @@ def _judge(sentence: str, agent: str | None, task: "Task", world: "World", lexic
 
 
 # --- wounds --------------------------------------------------------------------------------------------
-def wound_problems(sentence: str, task: "Task", lexicon: Lexicon) -> list[str | None]:
+def wound_problems(sentence: str, task: Task, lexicon: Lexicon) -> list[str | None]:
     """A claim that only some weapon wounds an enemy: the enemy has a wounded_by that holds it."""
     if not (ONLY.search(sentence) and WOUND.search(sentence)):
         return []
@@ -165,7 +167,7 @@ def wound_problems(sentence: str, task: "Task", lexicon: Lexicon) -> list[str | 
     return problems or [None]
 
 
-def _mobs_named(sentence: str, task: "Task", lexicon: Lexicon) -> list[str]:
+def _mobs_named(sentence: str, task: Task, lexicon: Lexicon) -> list[str]:
     lower = sentence.lower()
     content = lexicon.content
     placed = list(dict.fromkeys([m.type for m in task.world.mobs] +
@@ -188,13 +190,13 @@ def _weapons_named(sentence: str, lexicon: Lexicon) -> set[str]:
 
 
 # --- places --------------------------------------------------------------------------------------------
-def place_problems(sentence: str, world: "World", lexicon: Lexicon) -> list[str | None]:
+def place_problems(sentence: str, world: World, lexicon: Lexicon) -> list[str | None]:
     """Each coordinate said to be where a landmark, node, mob, NPC or station is (clause by clause)."""
     return [_misplaced(what, ident, tile, world, lexicon)
             for clause in sentence.split(";") for what, ident, tile in _placed(clause, world, lexicon)]
 
 
-def _placed(clause: str, world: "World", lexicon: Lexicon) -> list[tuple[str, str, tuple[int, int]]]:
+def _placed(clause: str, world: World, lexicon: Lexicon) -> list[tuple[str, str, tuple[int, int]]]:
     """(kind, id, tile) for each coordinate the clause ties to a thing: right after a landmark's name; or
     the first within PLACE_WINDOW characters after a backquoted id (nothing else backquoted between),
     and the coordinates listed right after it ("at (61, 59) and (59, 61)")."""
@@ -224,7 +226,7 @@ def _placed(clause: str, world: "World", lexicon: Lexicon) -> list[tuple[str, st
     return out
 
 
-def _entity_kind(ident: str, world: "World", lexicon: Lexicon) -> str | None:
+def _entity_kind(ident: str, world: World, lexicon: Lexicon) -> str | None:
     content = lexicon.content
     if ident in content.node_kinds:
         return "node"
@@ -239,7 +241,7 @@ def _entity_kind(ident: str, world: "World", lexicon: Lexicon) -> str | None:
     return None
 
 
-def _misplaced(what: str, ident: str, tile: tuple[int, int], world: "World", lexicon: Lexicon) -> str | None:
+def _misplaced(what: str, ident: str, tile: tuple[int, int], world: World, lexicon: Lexicon) -> str | None:
     """None when `ident` stands within NEAR[what] tiles of `tile` in the built world, else the problem."""
     if what == "landmark":
         spots = [tuple(lexicon.content.map.landmarks[ident])]
@@ -262,9 +264,9 @@ def _misplaced(what: str, ident: str, tile: tuple[int, int], world: "World", lex
 
 # --- counts --------------------------------------------------------------------------------------------
 MOB_STATS = re.compile(r"`([a-z0-9_]+)`,\s*(\d+) HP(?:,\s*hits back for up to (\d+))?")
-CARRY = re.compile(r"\byou (?:carry|brought|start at [^.;:]*? with|start with)\s+([^.;:()]+)", re.I)
-HAVE = re.compile(r"\byou have\s+([^.;:()]+)", re.I)
-TEAM_ROLE = re.compile(r"\byou are the team's [^:.]*?: ([^.;()]+)", re.I)
+CARRY = re.compile(r"\byou (?:carry|brought|start at [^.;:]*? with|start with)\s+([^.;:()]+)", re.IGNORECASE)
+HAVE = re.compile(r"\byou have\s+([^.;:()]+)", re.IGNORECASE)
+TEAM_ROLE = re.compile(r"\byou are the team's [^:.]*?: ([^.;()]+)", re.IGNORECASE)
 SKILL_LEVEL = re.compile(r"\b([a-z]+) (\d+)\b")
 
 
@@ -292,7 +294,7 @@ def start_problems(sentence: str, spec, player, lexicon: Lexicon) -> list[str | 
         problems += _items_problems(match.group(1), held, lexicon)
     for match in HAVE.finditer(sentence):
         phrase = match.group(1)
-        if re.match(r"no coins\b", phrase, re.I):
+        if re.match(r"no coins\b", phrase, re.IGNORECASE):
             coins = held.get("coins", 0)
             problems.append(f"{spec.name} starts with {coins} coins, not none" if coins else None)
             continue
@@ -332,7 +334,7 @@ def _items_problems(phrase: str, held: dict[str, int], lexicon: Lexicon) -> list
         count = int(words[0]) if words[0].isdigit() else NUMBER_WORDS.get(words[0])
         if count is None:
             continue  # not a counted thing ("it", "fishing 50", "no idea")
-        item, used = lexicon.item_at(words[1:])
+        item, _used = lexicon.item_at(words[1:])
         if item is None:
             continue
         have = held.get(item, 0)
