@@ -14,6 +14,7 @@ must all hold at the same moment, each a one-key mapping:
       - relay: {sites: [west_fire, east_fire], min_gap: 1, max_gap: 2, from_round: 10}  # in order, in time
       - built_while_held: {site: circle, places: [[130, 85], north_gate], within: 1}  # each place held
       - built_on: {site: mill_wheel, base: mill_foundation}  # every build on it after the base was done
+      - fair_exchange: {prices: {watch_sabre: 120}, agents: [merchant]}  # nobody ends poorer (coins + priced)
       - predicate: relay_in_order                         # a function in the task's verifier module
 
 Being data, the same conditions are read by the episode (is the objective met?), by `validate`
@@ -26,7 +27,7 @@ from __future__ import annotations
 import difflib
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from agentworld.safe_yaml import excerpt
 
@@ -247,6 +248,57 @@ class BuiltOn(Condition):
         return f"site {site_name(self.site)} is built on the finished {site_name(self.base)}"
 
 
+class FairExchange(Condition):
+    """Nobody (of `agents`, default everyone) ends poorer than it began, at the task's price table.
+
+    An agent's worth is its coins (1 each) plus every priced item it holds (inventory and
+    equipment) at its price; items the table does not name are worth nothing. The start is the
+    task's own inventories and equipment, so the check needs no memory: a seller who gave its
+    goods away is poorer until it is paid, however the goods left (give, drop, a shop). A gift
+    paid back in kind is a fair exchange too: the condition judges what everyone ends with, not
+    the instrument. An agent absent from the world (an ablation) has nothing to lose."""
+
+    kind: ClassVar[str] = "fair_exchange"
+    prices: dict[str, StrictInt] = Field(min_length=1)  # item -> coins; `coins` are always worth 1
+    agents_: list[str] | None = Field(None, alias="agents")
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _prices(self) -> "FairExchange":
+        if "coins" in self.prices:
+            raise ValueError("prices.coins: coins are always worth 1 each; leave them out of the price table")
+        for item, price in self.prices.items():
+            if price < 0:
+                raise ValueError(f"prices.{item}: a price is a whole number of coins >= 0, got {price}")
+        return self
+
+    def worth(self, holdings: dict[str, int]) -> int:
+        """Coins plus priced items at their prices (holdings: item -> units)."""
+        return holdings.get("coins", 0) + sum(price * holdings.get(item, 0) for item, price in self.prices.items())
+
+    def balances(self, world: "World", task: "Task") -> dict[str, tuple[int, int]]:
+        """agent -> (worth at the start, worth now), for the agents in the world that the condition covers."""
+        out = {}
+        for spec in task.agents:
+            player = world.players.get(spec.name)
+            if player is None or (self.agents_ is not None and spec.name not in self.agents_):
+                continue
+            start = dict(spec.inventory)
+            for item in spec.equipment.values():
+                start[item] = start.get(item, 0) + 1
+            now = {item: held(world, item, spec.name) for item in (*self.prices, "coins")}
+            out[spec.name] = (self.worth(start), self.worth(now))
+        return out
+
+    def met(self, world: "World", task: "Task") -> bool:
+        return all(now >= start for start, now in self.balances(world, task).values())
+
+    def describe(self) -> str:
+        who = "nobody" if not self.agents_ else f"none of {', '.join(self.agents_)}"
+        table = ", ".join(f"{item} {price}" for item, price in self.prices.items())
+        return f"{who} ends poorer than it began (coins 1, {table})"
+
+
 class Predicate(Condition):
     """A condition the vocabulary cannot say, written as a function in the task's verifier module."""
 
@@ -266,7 +318,7 @@ class Predicate(Condition):
 
 CONDITIONS: dict[str, type[Condition]] = {
     cls.kind: cls for cls in (Wields, Holds, SiteBuilt, Killed, NobodyDied, QuestDone, At, Relay,
-                                BuiltWhileHeld, BuiltOn, Predicate)
+                                BuiltWhileHeld, BuiltOn, FairExchange, Predicate)
 }
 
 
@@ -314,14 +366,14 @@ def check_condition(condition: Condition, task: "Task", content: Any, verifier: 
     """Problems with the ids a condition names (agents, items, sites, mobs, quests, places, predicates)."""
     problems: list[str] = []
 
-    def unknown(kind: str, value: Any, known: Any) -> None:
+    def unknown(kind: str, value: Any, known: Any, where: str = "") -> None:
         close = difflib.get_close_matches(str(value), [str(k) for k in known], n=1)
-        problems.append(f"unknown {kind} '{excerpt(value)}'" + (f"; did you mean '{close[0]}'?" if close else ""))
+        problems.append(f"{where}unknown {kind} '{excerpt(value)}'" + (f"; did you mean '{close[0]}'?" if close else ""))
 
     agents = task.agent_names
     for name in condition.agents():
         if name not in agents:
-            unknown("agent", name, agents)
+            unknown("agent", name, agents, "fair_exchange.agents: " if isinstance(condition, FairExchange) else "")
     sites = {s.id: s for s in task.world.sites}
     for site in condition_sites(condition):
         spec = sites.get(site_name(site))
@@ -342,6 +394,10 @@ def check_condition(condition: Condition, task: "Task", content: Any, verifier: 
                 unknown("item", item, content.items)
         if isinstance(condition, Wields) and condition.item in content.items and not content.items[condition.item].slot:
             problems.append(f"{condition.item} cannot be equipped (it has no slot)")
+    if isinstance(condition, FairExchange):
+        for item in condition.prices:
+            if item not in content.items:
+                unknown("item", item, content.items, f"fair_exchange.prices.{item}: ")
     if isinstance(condition, Killed) and condition.mob not in content.mobs:
         unknown("mob type", condition.mob, content.mobs)
     if isinstance(condition, QuestDone):

@@ -744,6 +744,16 @@ def command_tasks(args: argparse.Namespace) -> int:
 def configure_validate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*",
                         help="task YAML files, directories of them, or ids (default: every shipped task)")
+    parser.add_argument("--no-truth", action="store_true",
+                        help="skip the objective-truth check (what the text says about weapons, places and "
+                             "starting counts, against the world: agentworld/audit/truth.py)")
+
+
+def _untrue(task: Task) -> list:
+    """The false statements of a task's text (agentworld/audit/truth.py)."""
+    from agentworld.audit.truth import check_truth  # imported here so `agentworld --help` stays fast
+
+    return check_truth(task).false
 
 
 def command_validate(args: argparse.Namespace) -> int:
@@ -766,7 +776,14 @@ def command_validate(args: argparse.Namespace) -> int:
             for problem in exc.problems:
                 print(problem)
             continue
-        print(f"ok  {resolve_path(target).name}: {task.name} ({len(task.agents)} agents, {len(task.checkpoints)} checkpoints)")
+        name = resolve_path(target).name
+        untrue = [] if getattr(args, "no_truth", False) else _untrue(task)
+        if untrue:
+            failed += 1
+            for statement in untrue:
+                print(f"{name}: truth: {statement.field}: {statement.problem}: \"{statement.sentence}\"")
+            continue
+        print(f"ok  {name}: {task.name} ({len(task.agents)} agents, {len(task.checkpoints)} checkpoints)")
     if failed:
         print(f"{failed} of {len(targets)} task file(s) invalid", file=sys.stderr)
     return 1 if failed else 0

@@ -1,7 +1,10 @@
 """`agentworld audit TASK... [--all] [--json]`: print each task's collaboration certificate.
 
-Exit codes: 0 every task follows the rules, 1 some task breaks them (see verdicts.py), 2 bad input
-(an unknown task id, with a did-you-mean, or an invalid task file).
+Each task's report ends with its objective truth (truth.py: what its text says about weapons, places
+and starting counts, against the world); JSON has it under "truth".
+Exit codes: 0 every task follows the rules and its text holds, 1 some task breaks them (see
+verdicts.py) or states something false, 2 bad input (an unknown task id, with a did-you-mean, or an
+invalid task file).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import sys
 from pathlib import Path
 
 from agentworld.audit.model import TaskAudit
+from agentworld.audit.truth import Truth
 
 
 def configure_audit(parser: argparse.ArgumentParser) -> None:
@@ -26,6 +30,7 @@ def configure_audit(parser: argparse.ArgumentParser) -> None:
 
 def command_audit(args: argparse.Namespace) -> int:
     # imported here so `agentworld --help` stays fast
+    from agentworld.audit.truth import check_truth
     from agentworld.audit.verdicts import audit_task
     from agentworld.task_sources import looks_like_path
     from agentworld.tasks import TaskError, list_task_ids, load_task, suggest_task
@@ -51,14 +56,15 @@ def command_audit(args: argparse.Namespace) -> int:
             return 2
     content = load_content()
     audits = [audit_task(task, content) for task in tasks]
+    truths = [check_truth(task, content) for task in tasks]
     if args.json:
-        print(json.dumps([a.to_json() for a in audits], indent=2))
+        print(json.dumps([{**a.to_json(), "truth": t.to_json()} for a, t in zip(audits, truths)], indent=2))
     else:
-        print("\n\n".join(render(a) for a in audits))
-    return 0 if all(a.ok for a in audits) else 1
+        print("\n\n".join(render(a, t) for a, t in zip(audits, truths)))
+    return 0 if all(a.ok and not t.false for a, t in zip(audits, truths)) else 1
 
 
-def render(audit: TaskAudit) -> str:
+def render(audit: TaskAudit, truth: Truth | None = None) -> str:
     """A human-readable table of one audit."""
     width = max([len(r.agent) for r in audit.roles] + [5])
     lines = [f"{audit.task} ({audit.max_rounds} rounds): {'ok' if audit.ok else 'FAILS THE RULES'}",
@@ -75,4 +81,10 @@ def render(audit: TaskAudit) -> str:
         lines.append(f"  not audited: {note}")
     for problem in audit.problems:
         lines.append(f"  ! {problem}")
+    if truth is not None:
+        read = ", ".join(f"{n} {kind}" for kind, n in truth.read.items())
+        lines.append(f"  truth: {len(truth.false)} false of the statements read ({read})")
+        for statement in truth.false:
+            lines.append(f"  ! false ({statement.kind}) in {statement.field}: {statement.problem}: "
+                         f"\"{statement.sentence}\"")
     return "\n".join(lines)

@@ -395,6 +395,43 @@ class Fact(Need):
         return [Provider(m, "its documentation says it") for m in self.knowers(team)]
 
 
+@dataclass
+class Worth(Need):
+    """`fair_exchange`: the covered members end no poorer than they began (coins plus priced goods).
+
+    Summed over the covered members of a team, what they end with is at most what the whole team
+    could hold at once, valued at the prices (its coin bound plus each priced item's unit bound at its
+    price), minus what the outcome leaves with members it does not cover (their outcome items at the
+    prices). Each covered member must end with at least its starting worth, and at least the worth of
+    the outcome items it must hold. When the bound is below the sum, somebody ends poorer in every
+    run that meets the outcome: the team lacks the coins or goods to pay for what changes hands."""
+
+    prices: dict[str, int] = field(default_factory=dict)
+    covered: tuple[str, ...] = ()  # the agents the condition covers
+    start: dict[str, int] = field(default_factory=dict)  # agent -> starting worth at the prices
+    outcome: dict[str, int] = field(default_factory=dict)  # agent -> worth of the outcome items it must hold
+
+    def owed(self, team: Team) -> int:
+        """The least worth the covered members of `team` must end with between them."""
+        return sum(max(self.start.get(m, 0), self.outcome.get(m, 0)) for m in team.members if m in self.covered)
+
+    def most(self, team: Team) -> float:
+        """The most worth the covered members could end with (the team's bound, less the others' outcome)."""
+        held = team.coins + sum(price * team.units(item) for item, price in self.prices.items() if price > 0)
+        return held - sum(self.outcome.get(m, 0) for m in team.members if m not in self.covered)
+
+    def check(self, team: Team) -> Failure | None:
+        owed, most = self.owed(team), self.most(team)
+        if most >= owed:
+            return None
+        return self.fail(f"the covered members must end with worth {owed} between them (coins and goods at the "
+                         f"task's prices), and this team could hold at most {_fmt(most)} for them", "volume")
+
+    def providers(self, team: Team) -> list[Provider]:
+        return [Provider(m, f"starts with worth {self.start.get(m, 0)}") for m in team.members
+                if self.start.get(m, 0) > 0]
+
+
 # --- explanations ----------------------------------------------------------------------------------
 def why_missing(team: Team, item: str, depth: int = 0) -> str:
     """Why no source of `item` is open to the team, source by source (for people)."""

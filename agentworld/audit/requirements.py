@@ -7,7 +7,8 @@ items and its own damage to the kill stages' mobs; `at` the agent there in time;
 two of in time; `built_on` both sites, the upper one's work after the lower could be done. A task ground
 item nothing else surely supplies, and an `at` place given as coordinates, are also facts
 someone's documentation must state. `nobody_died` beside kills of mobs with sure strikes
-means absorbing them (`survival`); custom predicates are not read (verdicts.py reports them).
+means absorbing them (`survival`); `fair_exchange` beside the items the outcome leaves with named agents
+means paying for them (`fair_worth`); custom predicates are not read (verdicts.py reports them).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from agentworld.audit.bounds import manhattan_near
 from agentworld.audit.model import Kind, Requirement
-from agentworld.audit.needs import Crew, Fact, ItemNeed, Kill, Named, Need, Post, Reach, SkillNeed, Survive, Work
+from agentworld.audit.needs import (Crew, Fact, ItemNeed, Kill, Named, Need, Post, Reach, SkillNeed, Survive, Work,
+                                    Worth)
 from agentworld.conditions import site_name
 
 if TYPE_CHECKING:
@@ -233,6 +235,30 @@ def survival(needs: list[Need], ctx: "TaskContext", text: str) -> list[Need]:
     mobs = ", ".join(k.mob for k in kills)
     return [Survive(_req(f"survive:{mobs}", "volume", f"nobody dies to the sure strikes of {mobs}", text),
                     ctx, kills)]
+
+
+def fair_worth(condition: Any, conditions: list[Any], ctx: "TaskContext") -> list[Need]:
+    """`fair_exchange`: the covered agents' worth at the prices, against the items the other conditions
+    (`holds`, `wields` with a named agent) leave with each agent (see needs.Worth)."""
+    prices = dict(condition.prices)
+    covered = tuple(condition.agents_ or ctx.agents)
+    start = {}
+    for name, spec in ctx.agents.items():
+        held = dict(spec.inventory)
+        for item in spec.equipment.values():
+            held[item] = held.get(item, 0) + 1
+        start[name] = condition.worth(held)
+    ends: dict[str, dict[str, int]] = {}
+    for other in conditions:
+        items = {other.item: 1} if other.kind == "wields" else dict(other.items) if other.kind == "holds" else {}
+        if getattr(other, "agent", None):
+            mine = ends.setdefault(other.agent, {})
+            for item, n in items.items():
+                mine[item] = max(mine.get(item, 0), n)
+    outcome = {name: condition.worth(held) for name, held in ends.items()}
+    text = condition.describe()
+    return [Worth(_req("worth:fair_exchange", "volume", f"the covered agents end no poorer: {text}", text), ctx,
+                  prices, covered, start, outcome)]
 
 
 def _place_fact(tile: tuple, ctx: "TaskContext", text: str) -> list[Need]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from agentworld.audit.context import TaskContext
 from agentworld.audit.model import Failure, RoleVerdict, TaskAudit
 from agentworld.audit.needs import ItemNeed, Need
-from agentworld.audit.requirements import expand, replaceable, survival
+from agentworld.audit.requirements import expand, fair_worth, replaceable, survival
 from agentworld.audit.signature import structure
 from agentworld.audit.team import Team
 from agentworld.world.content import load_content
@@ -70,6 +70,8 @@ def _expand_all(conditions: list[Any], ctx: TaskContext) -> tuple[list[Need], li
             unaudited.append(f"custom condition, not audited: predicate {condition.name}")
         needs.extend(expand(condition, ctx))
     for condition in conditions:
+        if getattr(condition, "kind", "") == "fair_exchange":
+            needs.extend(fair_worth(condition, conditions, ctx))
         if getattr(condition, "kind", "") == "nobody_died":
             survive = survival(needs, ctx, condition.describe())
             needs.extend(survive)

@@ -170,6 +170,24 @@ def rename_in_text(text: str, spellings: dict[str, str]) -> str:
     return pattern.sub(swap, text)
 
 
+def unsay_start_in_text(text: str, item: str, label: str, count: int, coins_given: bool) -> str:
+    """An agent's documentation after it no longer starts with `count` `item` (fewer-items): the
+    sentences that said it holds them say it will ("you have mining 50 and a bronze pickaxe" ->
+    "... and need a bronze pickaxe"; "You brought 12 iron_nails" -> "You bring 12 iron_nails, once
+    you have them,"; "You carry a knife" -> "You need a knife"), and with coins given to buy them,
+    "you have no coins" -> "you have no other coins" (agentworld/audit/truth.py reads these)."""
+    spelled = dict.fromkeys((item, item.replace("_", " "), label))
+    names = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in spelled)  # prose wraps lines anywhere
+    text = re.sub(rf"(\byou\s+have\s+[a-z]+\s+\d+\s+and)(\s+)(an?\s+(?:{names}))\b", r"\1\2need \3", text)
+    text = re.sub(rf"\b(You|you)\s+(?:brought|carry)(\s+)({count}\s+(?:{names})s?)\b",
+                  lambda m: f"{m.group(1)} bring{m.group(2)}{m.group(3)}, once you have them,", text)
+    text = re.sub(rf"\b(You|you)\s+carry(\s+)(an?\s+(?:{names}))\b",
+                  lambda m: f"{m.group(1)} need{m.group(2)}{m.group(3)}", text)
+    if coins_given:
+        text = re.sub(r"\byou(\s+)have(\s+)no(\s+)coins\b", r"you\1have\2no other\3coins", text)
+    return text
+
+
 def add_note(context: str, note: str) -> str:
     """Put a variant's change first in an agent's documentation, where it cannot be missed."""
     return f"{note}\n{context}" if context else note + "\n"

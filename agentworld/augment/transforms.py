@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from agentworld.audit.bounds import Travel
 from agentworld.augment.rewrite import (Raw, add_note, map_texts, move_start_in_text, place_label, rename_in_text,
                                         scale_counts_in_text, scale_fight_lengths_in_text, scale_step_counts,
-                                        scale_work_in_text, scaled, task_raw)
+                                        scale_work_in_text, scaled, task_raw, unsay_start_in_text)
 from agentworld.scoring import load_verifier_module
 from agentworld.task_world import build_world
 from agentworld.world.pathfinding import find_path_grid
@@ -351,7 +351,8 @@ def _fewer(task: "Task", content: "Content", name: str, item: str, count: int, w
         change = f"{name} starts without {count} {item} and buys it from {npc.id}"
     agent["inventory"] = inventory
     raw["oracle"][name] = [step, *raw["oracle"].get(name, [])]
-    agent["context"] = add_note(agent.get("context", ""),
+    agent["context"] = unsay_start_in_text(agent.get("context", ""), item, label, count, way[0] == "buy")
+    agent["context"] = add_note(agent["context"],
                                 f"In this variant you do NOT start with your {label} (`{item}`): {how}.")
     return Candidate(raw, "fewer-items: " + change)
 

@@ -20,8 +20,8 @@ def drafts() -> list[Draft]:
                      "station": "cooking_range#frostmere", "spawn": "north_crossroads", "fed_by": ["ice_fisher"]}],
             keeper={"name": "warden", "title": "Camp warden", "spawn": "glacier_gate"}),
         armed("task_51", "A Spear for the Rime Stalker", intro=(
-            "A rime stalker hunts the road below Greyhorn Lookout. Only a blackglass spear goes through its "
-            "frozen hide: blackglass only the vent miner can cut, tempered and hafted by the weaponsmith."),
+            "A rime stalker hunts the road below Greyhorn Lookout, and the spearman will meet it with a "
+            "blackglass spear: blackglass only the vent miner can cut, tempered and hafted by the weaponsmith."),
             sources=[Source("vent_miner", "Vent miner", "blackglass_seam", 2, "stonefoot_camp", (-1, 1))],
             makers=[{"name": "weaponsmith", "title": "Weaponsmith", "recipes": [("blackglass_edge", 1),
                                                                                 ("blackglass_spear", 1)],
