@@ -31,6 +31,7 @@ from agentworld.server_bridge.connection import BufferPool, Client
 from agentworld.server_bridge.games import IDLE_GRACE, EpisodeFactory, Game, Games, default_episode_factory
 from agentworld.server_bridge.pages import Gate
 from agentworld.server_bridge.protocol import ProtocolError, jsonable
+from agentworld.server_bridge.recording import SERVER_STOPPED
 from agentworld.server_bridge.turns import TurnFlow
 from agentworld.server_bridge.visibility import seat_view
 from agentworld.server_bridge.worldmap import world_map
@@ -120,9 +121,10 @@ class GameServer(TurnFlow):
         if self.config.task:
             self.start_episode(self.config.task, self.config.seed, {}, operator=True)
 
-    async def stop(self) -> None:
+    async def stop(self, reason: str = SERVER_STOPPED) -> None:
+        """End every game (saved with --out, outcome "stopped"), then close the connections."""
         for game in list(self.games.values()):
-            self._end_game(game, "the server stopped")
+            self._end_game(game, reason)
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
