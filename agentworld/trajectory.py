@@ -11,6 +11,8 @@ record is appended to trajectory.jsonl as it happens (one `write` call per line,
 process never leaves half a line; fsync'd at every round end, so a machine crash loses at most
 the round in play), and metrics.json is written last. Until then the directory holds
 UNFINISHED (the marker saying the episode was cut short); replay and judge work on what was saved.
+A write of more than a page can still be cut by SIGKILL: replay leaves out the torn last line of
+an unfinished run (that record was in flight), and refuses one anywhere else.
 """
 
 from __future__ import annotations

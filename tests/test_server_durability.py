@@ -188,3 +188,32 @@ def test_replay_leaves_out_a_torn_last_line_of_an_unfinished_run_only(tmp_path):
     (tmp_path / "run" / UNFINISHED).unlink()  # a finished run with a bad last line is damaged: said so
     damaged = cli_replay(tmp_path / "run")
     assert damaged.returncode == 2 and "not valid JSON" in damaged.stderr
+
+
+def test_an_episode_whose_writes_fail_midway_is_saved_whole_at_its_end(tmp_path, monkeypatch):
+    """A full disk mid-episode stops the streaming, not the saving: at its end the episode is written whole."""
+    import errno
+
+    real_record = RunRecorder.record
+
+    def record(self, rec):
+        if rec.get("id") == 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_record(self, rec)
+
+    monkeypatch.setattr(RunRecorder, "record", record)
+    served = tmp_path / "served"
+    srv = ServerThread(ServerConfig(port=0, out=str(served))).start()
+    try:
+        conn = Connection(srv.url, timeout=20)
+        started = conn.request("start", task="task_01", seed=1)
+        for name in started["agents"]:
+            conn.request("join", seat=name, token=started["seats"][name], observe=False)
+        played = [conn.request("submit", seat=started["agents"][i % 3], action={"tool": "wait", "args": {}})["record"]
+                  for i in range(7)]
+    finally:
+        srv.stop()
+    (run_dir,) = served.iterdir()
+    assert not (run_dir / UNFINISHED).exists()
+    check_prefix(run_dir, played)
+    assert json.loads((run_dir / "metrics.json").read_text())["outcome"] == "stopped"

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from agentworld.trajectory import RunRecorder, write_run_dir
+from agentworld.trajectory import UNFINISHED, RunRecorder, write_run_dir
 
 if TYPE_CHECKING:
     from agentworld.server_bridge.games import Game
@@ -153,7 +153,7 @@ class LiveRecording:
         """metrics.json last (and config.json again if a seat changed hands meanwhile: a person took it)."""
         self.catch_up(game)
         if self.recorder is None:
-            return save_game(game, self.path, started)
+            return self._save_whole(game, started)
         try:
             config = _config(game)
             if config != self.config:
@@ -164,9 +164,16 @@ class LiveRecording:
             self.recorder.finish(_metrics(game, started))
         except OSError as exc:
             self._fail(game, exc)
-            return save_game(game, self.path, started)
+            return self._save_whole(game, started)
         log.info("episode %d saved to %s", game.number, self.path)
         return self.path
+
+    def _save_whole(self, game: Game, started: float) -> Path | None:
+        """Writing failed on the way (a full disk): a second chance, everything at once."""
+        saved = save_game(game, self.path, started)
+        if saved is not None:
+            (saved / UNFINISHED).unlink(missing_ok=True)
+        return saved
 
 
 def record_live(game: Game, out: str) -> None:

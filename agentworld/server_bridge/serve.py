@@ -33,7 +33,7 @@ def configure_serve(parser: argparse.ArgumentParser) -> None:
     )
     add_limit_arguments(parser)
     parser.add_argument("--out", default=None,
-                        help="save every finished or aborted episode as a run directory here")
+                        help="save every episode as a run directory here, written as it is played")
 
 
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
@@ -101,6 +101,8 @@ def command_serve(args: argparse.Namespace) -> int:
         return 2
     config = ServerConfig(task=args.task, seed=args.seed, turn_timeout=args.turn_timeout, out=args.out,
                           **limit_config(args))
+    if args.out:  # what saving needs (seconds to import), loaded now rather than on the loop at the first record
+        import agentworld.runner  # noqa: F401
     setup_logging()
     try:
         stopped_by = asyncio.run(_serve_forever(config))
