@@ -15,9 +15,12 @@ which nobody acted are not saved.
 Durability, and why this way: each record is one `os.write` of one whole line, with no buffer of
 ours in between, so once the server has published a record it survives SIGKILL (it is in the
 kernel's page cache) at the cost of one system call per record, a few microseconds. fsync is not
-done per record: on a disk it costs milliseconds, and done on the event loop it would stall
-every game; it protects only from a machine crash, and is done at round ends and at the end, on
-a worker thread (runner._fsync_in_thread), so a machine crash loses at most the round in play.
+done per record: it costs about a millisecond on this project's disks (more on others), and on the
+event loop it would stall every game; it protects only from a machine crash. It is done on a
+worker thread (runner._fsync_in_thread) at a round end at most once a second per episode
+(FSYNC_EVERY: a round of waits takes a millisecond, and fsync per round was a quarter more server
+CPU per turn in benchmarks/bench_server.py), and at the episode's end, so a machine crash loses
+at most the last second of play.
 
 An episode taken off the server before its end (replaced, evicted, episode_full, the server
 stopping, Ctrl-C) is saved whole too, with metrics status "error", `error: "aborted: REASON"` and
@@ -45,6 +48,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("agentworld.server")
 
 SERVER_STOPPED = "the server stopped"  # the reason of games ended by the server stopping (outcome "stopped")
+FSYNC_EVERY = 1.0  # seconds: at most one fsync per episode this often while it is played
 
 
 @dataclass
@@ -109,6 +113,19 @@ def save_game(game: Game, path: Path, started: float) -> Path | None:
     return path
 
 
+class _Throttled:
+    """An fsync called at most every FSYNC_EVERY seconds, unless `always` (the episode's last one)."""
+
+    def __init__(self, fsync: Any):
+        self.fsync, self.last, self.always = fsync, float("-inf"), False
+
+    def __call__(self, fd: int) -> None:
+        now = time.monotonic()
+        if self.always or now - self.last >= FSYNC_EVERY:
+            self.last = now
+            self.fsync(fd)
+
+
 class LiveRecording:
     """One game's run directory, written as it is played (see the module docstring)."""
 
@@ -121,11 +138,11 @@ class LiveRecording:
         self.written = 0  # records of the episode's trajectory already in trajectory.jsonl
         self.failed: str | None = None  # why writing stopped (then the game is saved whole at its end)
         try:
-            fsync = _fsync_in_thread(asyncio.get_running_loop())
+            self.fsync = _Throttled(_fsync_in_thread(asyncio.get_running_loop()))
         except RuntimeError:  # no event loop (a server driven by hand): fsync where we are
-            fsync = os.fsync
+            self.fsync = _Throttled(os.fsync)
         try:
-            self.recorder = RunRecorder(path, game.episode.base_task, self.config, fsync=fsync)
+            self.recorder = RunRecorder(path, game.episode.base_task, self.config, fsync=self.fsync)
         except OSError as exc:
             self._fail(game, exc)
 
@@ -161,6 +178,7 @@ class LiveRecording:
                 tmp.write_text(json.dumps({**json.loads((self.path / "config.json").read_text(encoding="utf-8")),
                                            "agents": config["agents"]}, indent=2), encoding="utf-8")
                 os.replace(tmp, self.path / "config.json")
+            self.fsync.always = True  # the last one is never skipped
             self.recorder.finish(_metrics(game, started))
         except OSError as exc:
             self._fail(game, exc)
