@@ -11,6 +11,8 @@ record is appended to trajectory.jsonl as it happens (one `write` call per line,
 process never leaves half a line; fsync'd at every round end, so a machine crash loses at most
 the round in play), and metrics.json is written last. Until then the directory holds
 UNFINISHED (the marker saying the episode was cut short); replay and judge work on what was saved.
+A write of more than a page can still be cut by SIGKILL: replay leaves out the torn last line of
+an unfinished run (that record was in flight), and refuses one anywhere else.
 
 Trust (load_run): a run directory may come from anyone, and its copied verifier.py (or any verifier
 its task.yaml names) is Python code that importing runs. So the task is read without importing
@@ -179,8 +181,9 @@ class RunRecorder:
         return self.dir
 
     def close(self) -> None:
+        """The last fsync through `fsync` too (the server's and the async runner's run on a thread)."""
         if self.fd is not None:
-            os.fsync(self.fd)
+            self.fsync(self.fd)
             os.close(self.fd)
             self.fd = None
 
@@ -293,8 +296,24 @@ def _same_code(copy: Path, installed: list[VerifierSource]) -> str | None:
     return None
 
 
+def _saved_records(path: Path, unfinished: bool) -> tuple[list[dict], bool]:
+    """The records of trajectory.jsonl, and whether a torn last line was left out. Only a run that
+    did not finish may end in a torn line (a write of more than a page killed midway): that record
+    was in flight and is dropped; anywhere else a bad line is the ValueError of read_jsonl."""
+    data = path.read_bytes() if unfinished else b""
+    if data and not data.endswith(b"\n"):
+        try:  # json.loads' errors (bad JSON, bad UTF-8) are ValueErrors
+            records = [json.loads(line) for line in data[:data.rfind(b"\n") + 1].splitlines() if line.strip()]
+            if all(isinstance(rec, dict) for rec in records):
+                return records, True
+        except ValueError:
+            pass
+    return read_jsonl(path), False  # the records, or the error naming the bad line
+
+
 def load_run(run_dir: str | Path, trust_verifier: bool = False) -> dict:
-    """{"dir", "task", "config", "trajectory", "metrics"} of a run directory (see Trust, above)."""
+    """{"dir", "unfinished", "torn", "task", "config", "trajectory", "metrics"} of a run directory
+    (see Trust, above)."""
     d = Path(run_dir)
     for name in ("task.yaml", "config.json", "trajectory.jsonl"):
         if not (d / name).exists():
@@ -302,9 +321,10 @@ def load_run(run_dir: str | Path, trust_verifier: bool = False) -> dict:
     metrics = _json_object(d / "metrics.json") if (d / "metrics.json").exists() else {}
     config = _json_object(d / "config.json")
     _check_config(d / "config.json", config)
-    task = run_task(d, trust_verifier)
-    return {"dir": d, "unfinished": (d / UNFINISHED).exists(), "task": task, "config": config,
-            "trajectory": read_jsonl(d / "trajectory.jsonl"), "metrics": metrics}
+    unfinished = (d / UNFINISHED).exists()
+    records, torn = _saved_records(d / "trajectory.jsonl", unfinished)
+    return {"dir": d, "unfinished": unfinished, "torn": torn, "task": run_task(d, trust_verifier), "config": config,
+            "trajectory": records, "metrics": metrics}
 
 
 def _recorded_action(rec: dict) -> Any:
@@ -336,7 +356,7 @@ def replay(run_dir: str | Path, trust_verifier: bool = False) -> dict:
             produced.append(ep.end_round())
     expected = run["trajectory"]
     result = {"match": True, "records": len(expected), "compared": 0, "first_mismatch": None,
-              "unfinished": run["unfinished"]}
+              "unfinished": run["unfinished"], "torn": run["torn"], "error": run["metrics"].get("error")}
     for i, (want, got) in enumerate(zip(expected, produced)):
         a, b = strip_volatile(want), strip_volatile(got)
         result["compared"] += 1
@@ -380,7 +400,10 @@ def command_replay(args: argparse.Namespace) -> int:
     elif result["match"]:
         print(f"replay matches: {result['compared']} records identical (ignoring {', '.join(VOLATILE)})")
         if result["unfinished"]:
-            print(f"(the episode did not finish: {UNFINISHED} is present; these are the records saved before it stopped)")
+            print(f"(the episode did not finish: {UNFINISHED} is present; these are the records saved before it stopped"
+                  + ("; its last line, torn by the stop, was left out)" if result["torn"] else ")"))
+        elif result["error"]:
+            print(f"(the episode did not reach its end: {result['error']})")
     else:
         mm = result["first_mismatch"]
         at = mm["index"] if isinstance(mm["index"], str) else f"record {mm['index']}"

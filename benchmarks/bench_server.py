@@ -6,7 +6,9 @@ The 3-agent case is task_01; the 20-agent case is task_01's spec with its three 
 repeated to 20 seats (sent to the server as a task spec). The server runs as a separate
 `agentworld serve` process on loopback (use --in-process to run it in a thread instead).
 
-    python benchmarks/bench_server.py [--rounds 50] [--repeat 3] [--in-process]
+    python benchmarks/bench_server.py [--rounds 50] [--repeat 3] [--in-process] [--out DIR]
+
+`--out DIR` runs the server with `--out DIR`, so every episode is saved as it is played.
 
 Target: overhead < 2 ms per agent-turn on loopback.
 """
@@ -64,15 +66,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(in_process: bool) -> tuple[str, Any]:
+def start_server(in_process: bool, out: str | None = None) -> tuple[str, Any]:
     if in_process:
         from agentworld.server_bridge.background import ServerThread
         from agentworld.server_bridge.server import ServerConfig
 
-        thread = ServerThread(ServerConfig(port=0)).start()
+        thread = ServerThread(ServerConfig(port=0, out=out)).start()
         return thread.url, thread.stop
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "serve", "--port", str(port)],
+    saving = ["--out", out] if out else []
+    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "serve", "--port", str(port), *saving],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     proc.stdout.readline()  # the "listening" line
     url = f"ws://127.0.0.1:{port}/ws"
@@ -98,10 +101,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=50)
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs")
     parser.add_argument("--in-process", action="store_true", help="server in a thread of this process")
+    parser.add_argument("--out", default=None, help="the server saves every episode under this directory")
     args = parser.parse_args()
-    url, stop = start_server(args.in_process)
+    url, stop = start_server(args.in_process, args.out)
     print(f"server: {'thread' if args.in_process else 'subprocess'} at {url}; {args.rounds} rounds of waits, "
-          f"best of {args.repeat}")
+          f"best of {args.repeat}" + (f"; saving to {args.out}" if args.out else ""))
     print(f"{'agents':>6} {'loop':<16} {'embedded us/turn':>17} {'server us/turn':>15} {'overhead ms/turn':>17}")
     try:
         for n in (3, 20):

@@ -20,6 +20,7 @@ from agentworld.server_bridge.protocol import ProtocolError
 if TYPE_CHECKING:
     from agentworld.agents import Agent
     from agentworld.server_bridge.connection import Client
+    from agentworld.server_bridge.recording import LiveRecording
 
 # (task id or task spec, seed, options) -> an Episode-like object, freshly reset with that seed
 EpisodeFactory = Callable[[Any, int, dict], Any]
@@ -99,6 +100,7 @@ class Game:
     record_sizes: list[int] = field(default_factory=list)  # encoded bytes of each trajectory record
     recorded_bytes: int = 0  # sum of record_sizes: the server stops an episode past max_episode_bytes
     saved: str | None = None  # the run directory it was saved to (serve --out)
+    recording: LiveRecording | None = None  # its run directory being written as it is played (serve --out)
 
     @property
     def current(self) -> str | None:

@@ -1,6 +1,8 @@
 """`agentworld serve`: the command line of the game server (options, checks, links printed).
 
-Every bad option is a one-line error and exit code 2, never a traceback.
+Every bad option is a one-line error and exit code 2, never a traceback. SIGTERM (systemd, docker,
+`kill`) and SIGINT (Ctrl-C) stop the server cleanly: every live episode ends as "stopped" and, with
+--out, is saved whole before the connections close; the exit code is 0.
 """
 
 from __future__ import annotations
@@ -8,12 +10,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 from pathlib import Path
 
 from agentworld.server_bridge import protocol as P
 from agentworld.server_bridge.protocol import ProtocolError
+from agentworld.server_bridge.recording import SERVER_STOPPED
 from agentworld.server_bridge.server import GameServer, ServerConfig
+
+log = logging.getLogger("agentworld.server")
 
 
 def configure_serve(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +35,7 @@ def configure_serve(parser: argparse.ArgumentParser) -> None:
     )
     add_limit_arguments(parser)
     parser.add_argument("--out", default=None,
-                        help="save every finished or aborted episode as a run directory here")
+                        help="save every episode as a run directory here, written as it is played")
     parser.add_argument("--allow-client-tasks", action="store_true",
                         help="let clients send whole task specs (size-checked; a verifier only by the id of a "
                              "task this server serves). Default: clients start this server's tasks by id")
@@ -110,10 +116,13 @@ def command_serve(args: argparse.Namespace) -> int:
     config = ServerConfig(task=task, seed=args.seed, turn_timeout=args.turn_timeout, out=args.out,
                           allow_client_tasks=args.allow_client_tasks, private=args.private, own_process=True,
                           **limit_config(args))
+    if args.out:  # what saving needs (seconds to import), loaded now rather than on the loop at the first record
+        import agentworld.runner  # noqa: F401
     setup_logging()
     try:
-        asyncio.run(_serve_forever(config))
-    except KeyboardInterrupt:
+        stopped_by = asyncio.run(_serve_forever(config))
+        print(f"server stopped ({stopped_by})", flush=True)
+    except KeyboardInterrupt:  # where signal handlers cannot be installed (Windows)
         print("server stopped")
     except ProtocolError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
@@ -158,7 +167,25 @@ def base_url(server: GameServer) -> str:
     return f"http://{host}:{server.port}/"
 
 
-async def _serve_forever(config: ServerConfig) -> None:
+def _on_stop_signals(loop: asyncio.AbstractEventLoop, main: asyncio.Task, caught: list[str]) -> list[int]:
+    """SIGTERM and SIGINT cancel `main` (once) and name themselves in `caught`; the signals handled."""
+    def stop(sig: signal.Signals) -> None:
+        if not caught:
+            caught.append(sig.name)
+            main.cancel()
+
+    handled = []
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, stop, sig)
+            handled.append(sig)
+        except (NotImplementedError, RuntimeError):  # Windows, or not the main thread
+            pass
+    return handled
+
+
+async def _serve_forever(config: ServerConfig) -> str:
+    """Serve until SIGTERM or SIGINT (returned by name), then end and save every episode."""
     server = GameServer(config)
     await server.start()
     page = base_url(server)
@@ -171,7 +198,17 @@ async def _serve_forever(config: ServerConfig) -> None:
         print(f"control token: {game.control_token}", flush=True)
         for name, seat in game.seats.items():
             print(f"  seat {name}: {page}?seat={name}&token={seat.token}", flush=True)
+    loop, caught = asyncio.get_running_loop(), []
+    handled = _on_stop_signals(loop, asyncio.current_task(), caught)
     try:
-        await asyncio.Future()  # until cancelled (Ctrl-C)
+        await asyncio.Future()  # until a signal cancels it
+    except asyncio.CancelledError:
+        if not caught:
+            raise
     finally:
-        await server.stop()
+        for sig in handled:
+            loop.remove_signal_handler(sig)
+        reason = f"{SERVER_STOPPED} ({caught[0]})" if caught else SERVER_STOPPED
+        log.info("stopping: %s; ending %d live episodes", reason, sum(not g.over for g in server.games.values()))
+        await server.stop(reason)
+    return caught[0]

@@ -41,6 +41,7 @@ from agentworld.server_bridge.games import (IDLE_GRACE, EpisodeFactory, Game, Ga
                                             new_token, same_token)
 from agentworld.server_bridge.pages import Gate
 from agentworld.server_bridge.protocol import ProtocolError, jsonable
+from agentworld.server_bridge.recording import SERVER_STOPPED
 from agentworld.server_bridge.turns import TurnFlow
 from agentworld.server_bridge.visibility import PUBLIC_STATUS, seat_view
 from agentworld.server_bridge.worldmap import world_map
@@ -170,9 +171,10 @@ class GameServer(TurnFlow):
         # (every socket read and write): 1 ms instead of 5 keeps a reply from waiting ~5 ms per step
         sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
 
-    async def stop(self) -> None:
+    async def stop(self, reason: str = SERVER_STOPPED) -> None:
+        """End every game (saved with --out, outcome "stopped"), then close the connections."""
         for game in list(self.games.values()):
-            self._end_game(game, "the server stopped")
+            self._end_game(game, reason)
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()

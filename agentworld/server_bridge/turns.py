@@ -11,13 +11,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from agentworld.server_bridge import protocol as P
 from agentworld.server_bridge.games import Game, Games, Seat
 from agentworld.server_bridge.protocol import jsonable
-from agentworld.server_bridge.recording import run_dir_name, save_game
+from agentworld.server_bridge.recording import record_live, save_ended
 from agentworld.server_bridge.visibility import seat_view
 
 if TYPE_CHECKING:
@@ -168,9 +167,8 @@ class TurnFlow:
         if game.saved is not None:
             return
         game.saved = ""
-        if self.config.out and game.record_sizes:  # an episode nobody played (an env's first start) is not kept
-            path = save_game(game, Path(self.config.out) / run_dir_name(game), self.started)
-            game.saved = str(path or "")
+        if self.config.out:
+            game.saved = save_ended(game, self.config.out, self.started)
         if self.finished is not None:
             self.finished.put_nowait(game)
 
@@ -181,6 +179,8 @@ class TurnFlow:
         text = P.encode({"type": "update", "record": record})
         game.record_sizes.append(len(text))
         game.recorded_bytes += len(text)
+        if self.config.out:  # on disk before anyone is told of it (recording.py: what a kill can lose)
+            record_live(game, self.config.out)
         for client in list(game.spectators):
             client.push_text(text)
         for seat in game.seats.values():
