@@ -1,6 +1,6 @@
 """Print (or write into agentworld/tasks/README.md) the suite report's figures for the shipped sets.
 
-    python scripts/suite_report_table.py [--write] [--set main|augmented|all]
+    python scripts/suite_report_table.py [--write] [--set main|augmented|all] [--from REPORT.json]
 
 From `agentworld audit --suite` (agentworld/audit/suite.py): one row per task set and one per
 category of each set, with every measure, then the tasks that have unjustified oracle steps.
@@ -11,6 +11,7 @@ report's output and never edited by hand (tests/test_audit_suite.py checks the m
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -82,9 +83,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="replace the section in agentworld/tasks/README.md")
     parser.add_argument("--set", dest="task_set", choices=("main", "augmented", "all"), default="all")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--from", dest="saved", type=Path,
+                        help="a saved `agentworld audit --suite --json` report instead of computing one")
     args = parser.parse_args(argv)
-    names = ("main", "augmented") if args.task_set == "all" else (args.task_set,)
-    report = suite_report({name: list_task_ids(name) for name in names}, jobs=args.jobs)
+    if args.saved:
+        report = json.loads(args.saved.read_text())
+    else:
+        names = ("main", "augmented") if args.task_set == "all" else (args.task_set,)
+        report = suite_report({name: list_task_ids(name) for name in names}, jobs=args.jobs)
     text = section(report)
     if args.write:
         write(Path(TASKS_DIR) / "README.md", text)

@@ -72,6 +72,13 @@ def test_coordinates_match_in_both_notations_and_next_to_a_known_place_only():
     assert not Knowledge.of_text("108, 48").knows(at(108, 48)), "a bare pair is not a coordinate"
 
 
+def test_a_site_is_known_by_its_id_or_the_worlds_site_name():
+    site = Argument("site", "silk_jetty", "site")
+    assert Knowledge.of_text("The jetty (`site#silk_jetty`) is marked.").knows(site)
+    assert Knowledge.of_text("build silk_jetty").knows(Argument("site", "site#silk_jetty", "site"))
+    assert not Knowledge.of_text("The silk jetty is marked.").knows(site)
+
+
 def test_a_chat_delivered_coordinate_justifies_a_later_move(content):
     told = run_oracle(load_task(_task(TOLD, WAIT_THEN_WALK), content=content), content)
     walk = next(c for c in told.checks if c.agent == "walker" and c.kind == "move_to")

@@ -13,6 +13,7 @@ inventory, tool results, messages). The matching rule, also in docs/AUDIT.md "Su
   the interact range (Chebyshev) of a known coordinate: standing next to a known place to act on it;
 - a node or mob kind (`gather oak_tree`, `attack wolf`) is also known from any seen id of that kind
   (`oak_tree#15`); an observed entity's display name counts as its snake_case id (`Oak tree`);
+- a site is known as `<id>` or `site#<id>` (the world's name for it);
 - teammate names and `team` are known from the briefing.
 """
 
@@ -119,6 +120,9 @@ class Knowledge:
             x, y = argument.value
             return argument.value in self.coords or any(max(abs(x - a), abs(y - b)) <= near for a, b in self.coords)
         value = str(argument.value).lower()
+        if argument.sort == "site":  # the world shows a site as site#<id>; plans may name either
+            value = value.removeprefix("site#")
+            return value in self.tokens or f"site#{value}" in self.tokens
         return value in self.tokens or (argument.sort == "kind" and value in self.kinds)
 
 
