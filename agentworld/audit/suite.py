@@ -11,12 +11,20 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from agentworld.audit.suite_categories import USES_AUDIT, category_test, merged_agent
 from agentworld.audit.suite_knowledge import StepCheck, counts_for_leakage
-from agentworld.audit.suite_run import NOT_WORK, OracleRun, chebyshev, parse_plans, run_oracle, work_counts
+from agentworld.audit.suite_run import (
+    NOT_WORK,
+    OracleRun,
+    chebyshev,
+    parse_plans,
+    run_oracle,
+    work_counts,
+)
 from agentworld.audit.verdicts import audit_task
 from agentworld.tasks import load_task
 from agentworld.world.content import load_content
@@ -26,7 +34,7 @@ if TYPE_CHECKING:
     from agentworld.world.content import Content
 
 
-def task_report(task: "Task", content: "Content") -> dict:
+def task_report(task: Task, content: Content) -> dict:
     """Every measure of one task, as JSON-ready data."""
     run = run_oracle(task, content, seed=0)
     audit = audit_task(task, content) if task.category in USES_AUDIT else None  # the audit is the slow part
@@ -120,7 +128,7 @@ def shape(steps: Iterable) -> str:
     return ", ".join(kinds) or "(nothing)"
 
 
-def plan_shapes(task: "Task") -> dict:
+def plan_shapes(task: Task) -> dict:
     agents = {name: shape(steps) for name, steps in parse_plans(task).items()}
     return {"agents": agents, "team": " | ".join(sorted(set(agents.values())))}
 
@@ -185,8 +193,9 @@ def _report_by_id(task_id: str) -> dict:
 def render(report: dict) -> str:
     """A compact table (one row per task), then per-set and per-category figures, then the unjustified steps."""
     width = max([len(r["task"]) for r in report["tasks"]] + [4])
-    lines = [f"{'task':<{width}}  {'category':<12} {'ok':<3} {'unjust':>6} {'plan%':>5} {'coord%':>6} "
-             f"{'mv+wt%':>6} {'work med/min/<=1':>16}  {'merged':<6}  {'test':<4}  shape of the team"]
+    header = (f"{'task':<{width}}  {'category':<12} {'ok':<3} {'unjust':>6} {'plan%':>5} {'coord%':>6} "
+              f"{'mv+wt%':>6} {'work med/min/<=1':>16}  {'merged':<6}  {'test':<4}  shape of the team")
+    lines = [header]
     for r in report["tasks"]:
         w = r["work"]
         lines.append(f"{r['task']:<{width}}  {r['category']:<12} {'yes' if r['success'] else 'NO':<3} "

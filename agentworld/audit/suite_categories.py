@@ -10,8 +10,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from agentworld.audit.suite_knowledge import Knowledge
 from agentworld.audit.suite_run import OracleRun, chebyshev, run_oracle
@@ -28,7 +29,7 @@ MERGED = "merged_agent"
 
 
 # --- the merged agent -------------------------------------------------------------------------------
-def merged_spec(task: "Task", spawn) -> AgentSpec:
+def merged_spec(task: Task, spawn) -> AgentSpec:
     """Every member in one: the highest level of each skill, all items summed, each slot's first item
     worn (the others carried)."""
     skills: dict[str, int] = {}
@@ -58,7 +59,7 @@ def _renamed(condition):
     return condition.model_copy(update=update) if update else condition
 
 
-def merged_agent(task: "Task", content: "Content") -> dict:
+def merged_agent(task: Task, content: Content) -> dict:
     """{"could": bool, "spawn_of": the member whose spawn worked, "failures": [...] when it could not}."""
     failures: list[str] = []
     seen: list = []
@@ -112,7 +113,7 @@ CHECKS = {
 }
 
 
-def category_test(task: "Task", content: "Content", audit: "TaskAudit | None", run: OracleRun) -> CategoryTest:
+def category_test(task: Task, content: Content, audit: TaskAudit | None, run: OracleRun) -> CategoryTest:
     """The test of the task's category (`audit` is needed for the categories in USES_AUDIT)."""
     category = task.category
     if category in SOLO_KINDS:
@@ -122,7 +123,7 @@ def category_test(task: "Task", content: "Content", audit: "TaskAudit | None", r
     return CategoryTest(category, CHECKS[category], passed, detail)
 
 
-def _solo_fails(audit: "TaskAudit", kinds: tuple[str, ...], prefixes: tuple[str, ...]) -> tuple[bool, str]:
+def _solo_fails(audit: TaskAudit, kinds: tuple[str, ...], prefixes: tuple[str, ...]) -> tuple[bool, str]:
     free = [agent for agent, failures in audit.solo.items()
             if not any(f.kind in kinds and f.key.startswith(prefixes) for f in failures)]
     if len(audit.solo) < 2:
@@ -132,7 +133,7 @@ def _solo_fails(audit: "TaskAudit", kinds: tuple[str, ...], prefixes: tuple[str,
     return True, f"all {len(audit.solo)} agents alone fail one"
 
 
-def _trading(task: "Task", content: "Content", audit: "TaskAudit", run: OracleRun) -> tuple[bool, str]:
+def _trading(task: Task, content: Content, audit: TaskAudit, run: OracleRun) -> tuple[bool, str]:
     plans = gift_plans(task)
     trades = sum(1 for steps in task.oracle.values() for s in steps if _kind(s) in ("trade_offer", "trade_accept"))
     gifts = run_oracle(task, content, plans=plans)
@@ -144,7 +145,7 @@ def _kind(raw) -> str:
     return raw if isinstance(raw, str) else next(iter(raw))
 
 
-def gift_plans(task: "Task") -> dict[str, list]:
+def gift_plans(task: Task) -> dict[str, list]:
     """The oracle plans with trades as gifts: an offer gives its `give` items to its recipient; an
     accept gives the items the matching offer wanted back to the offerer."""
     offers: dict[tuple[str, str], list[dict]] = {}
@@ -174,7 +175,7 @@ def gift_plans(task: "Task") -> dict[str, list]:
     return out
 
 
-def _combat(task: "Task", content: "Content", audit: "TaskAudit", run: OracleRun) -> tuple[bool, str]:
+def _combat(task: Task, content: Content, audit: TaskAudit, run: OracleRun) -> tuple[bool, str]:
     mobs = {r.key.split(":")[1] for r in audit.requirements if r.key.startswith("kill:")}
     named = sorted(m for m in mobs if m in content.mobs and content.mobs[m].wounded_by)
     if named:
@@ -183,7 +184,7 @@ def _combat(task: "Task", content: "Content", audit: "TaskAudit", run: OracleRun
     return passed, (f"no required mob has wounded_by; {detail}" if mobs else "the outcome needs no kill")
 
 
-def _survival(task: "Task", content: "Content", audit: "TaskAudit", run: OracleRun) -> tuple[bool, str]:
+def _survival(task: Task, content: Content, audit: TaskAudit, run: OracleRun) -> tuple[bool, str]:
     hp, top = min(run.lowest_hp.values(), key=lambda v: v[0] / max(v[1], 1))
     healing = {i.id for i in content.items.values() if i.heal > 0}
     plans = {name: [s for s in steps if not (_kind(s) == "use" and s["use"]["item"] in healing)]
@@ -196,7 +197,7 @@ def _survival(task: "Task", content: "Content", audit: "TaskAudit", run: OracleR
     return low and hurt, f"oracle lowest HP {hp}/{top}; without food or healing: {what}"
 
 
-def sought(task: "Task", content: "Content") -> list[tuple[str, tuple[int, int]]]:
+def sought(task: Task, content: Content) -> list[tuple[str, tuple[int, int]]]:
     """(name, tile) of each place or thing the outcome needs found: `at` places, sites, ground items it
     needs, task mobs it needs killed, quest NPCs."""
     gmap, out = content.map, []
@@ -221,7 +222,7 @@ def sought(task: "Task", content: "Content") -> list[tuple[str, tuple[int, int]]
     return list(dict.fromkeys(out))
 
 
-def _exploration(task: "Task", content: "Content", audit: "TaskAudit", run: OracleRun) -> tuple[bool, str]:
+def _exploration(task: Task, content: Content, audit: TaskAudit, run: OracleRun) -> tuple[bool, str]:
     told = Knowledge.of_text(task.objective, *(a.context for a in task.agents))
     radius = content.rules.view_radius
     hidden, shown = [], []
@@ -236,7 +237,7 @@ def _exploration(task: "Task", content: "Content", audit: "TaskAudit", run: Orac
     return True, "hidden: " + "; ".join(hidden)
 
 
-def _is_item(name: str, content: "Content") -> bool:
+def _is_item(name: str, content: Content) -> bool:
     """An item's name in the objective says what to find, not where: only its place counts."""
     return name in content.items
 

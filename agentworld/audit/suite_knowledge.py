@@ -20,9 +20,10 @@ inventory, tool results, messages). The matching rule, also in docs/AUDIT.md "Su
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from agentworld.tasks import Step
@@ -57,14 +58,14 @@ class Knowledge:
     coords: set[tuple[int, int]] = field(default_factory=set)
 
     @classmethod
-    def of_text(cls, *texts: str) -> "Knowledge":
+    def of_text(cls, *texts: str) -> Knowledge:
         known = cls()
         for text in texts:
             known.add_text(text)
         return known
 
     @classmethod
-    def of_briefing(cls, briefing: dict) -> "Knowledge":
+    def of_briefing(cls, briefing: dict) -> Knowledge:
         """What the briefing states: the agent's own name and role, its context, the objective, the
         teammates (names and roles). Teammates can always be named; `team` is the chat to all."""
         known = cls.of_text(briefing.get("context", ""), briefing.get("objective", ""), briefing.get("name", ""),
@@ -136,7 +137,7 @@ def scan(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[tuple[int
 
 
 # --- the arguments of each step kind ---------------------------------------------------------------
-def step_arguments(step: "Step", agents: Iterable[str]) -> list[Argument]:
+def step_arguments(step: Step, agents: Iterable[str]) -> list[Argument]:
     """The arguments of one oracle step that the acting agent must know (counts and round numbers
     are not knowledge; wait and wait_for have none)."""
     names = set(agents)
@@ -179,7 +180,7 @@ def _target(target: Any, agents: set[str]) -> Argument:
     return Argument("target", target, "agent" if target in agents else "id")
 
 
-def _chat_arguments(step: "Step") -> list[Argument]:
+def _chat_arguments(step: Step) -> list[Argument]:
     """A chat's recipients, and the entity ids and coordinates its message passes on: an agent can only
     tell what it knows."""
     recipients = [step.to] if isinstance(step.to, str) else list(step.to)
@@ -210,7 +211,7 @@ class StepCheck:
                 "arguments": [str(a) for a in self.arguments], "unknown": [str(a) for a in self.unknown]}
 
 
-def check_step(agent: str, index: int, step: "Step", agents: Iterable[str], known: Knowledge,
+def check_step(agent: str, index: int, step: Step, agents: Iterable[str], known: Knowledge,
                stated: Knowledge, round_number: int, near: int = 0) -> StepCheck:
     """Judge one step against what the agent knows now (`known`) and its documentation (`stated`);
     `near` is how far from a known coordinate a walk's goal may be (the interact range)."""

@@ -29,7 +29,7 @@ NOT_WORK = frozenset({"move_to", "wait", "chat", "inspect"})
 class OracleRun:
     """What one watched oracle episode leaves for the measures."""
 
-    task: "Task"
+    task: Task
     success: bool
     rounds: int
     plans: dict[str, list[Step]]  # the plan each agent ran
@@ -42,7 +42,7 @@ class OracleRun:
     first_view: dict[str, tuple[int, int]] = field(default_factory=dict)  # where each agent first looked
 
 
-def run_oracle(task: "Task", content: "Content", seed: int = 0, plans: dict[str, list] | None = None,
+def run_oracle(task: Task, content: Content, seed: int = 0, plans: dict[str, list] | None = None,
                heal_below: float = 0.5) -> OracleRun:
     """Play the oracle team (or `plans`, raw steps per agent) once and judge every step it meets."""
     episode = Episode(task, seed=seed, content=content)
@@ -111,7 +111,7 @@ class _Watch:
             self.checked[(name, after)].position = tuple(record["position"])
 
 
-def parse_plans(task: "Task") -> dict[str, list[Step]]:
+def parse_plans(task: Task) -> dict[str, list[Step]]:
     """Every agent's oracle plan as parsed steps (agents without one get an empty plan)."""
     return {a.name: [parse_step(s) for s in task.oracle.get(a.name, [])] for a in task.agents}
 
