@@ -1,10 +1,11 @@
-"""`agentworld audit TASK... [--all] [--json]`: print each task's collaboration certificate.
+"""`agentworld audit TASK... [--all] [--json]`: print each task's collaboration certificate;
+`agentworld audit --suite [--set S] [TASK...] [--json]`: the suite report (suite.py).
 
 Each task's report ends with its objective truth (truth.py: what its text says about weapons, places
 and starting counts, against the world); JSON has it under "truth".
 Exit codes: 0 every task follows the rules and its text holds, 1 some task breaks them (see
-verdicts.py) or states something false, 2 bad input (an unknown task id, with a did-you-mean, or an
-invalid task file).
+verdicts.py) or states something false (for --suite: some oracle step is unjustified or some oracle
+run fails), 2 bad input (an unknown task id, with a did-you-mean, or an invalid task file).
 """
 
 from __future__ import annotations
@@ -26,6 +27,12 @@ def configure_audit(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("tasks", nargs="*", help="task ids (task_01) or task YAML paths")
     parser.add_argument("--all", action="store_true", help="audit every shipped task")
     parser.add_argument("--json", action="store_true", help="print JSON (one object per task) instead of a table")
+    parser.add_argument("--suite", action="store_true",
+                        help="the suite report: what each task and the suite demand, from one oracle run per task "
+                             "(knowledge justification, leakage, work, merged agent, category tests, plan shapes)")
+    parser.add_argument("--set", dest="task_set", choices=("main", "augmented", "all"), default=None,
+                        help="with --suite: which shipped tasks (default: all, unless tasks are named)")
+    parser.add_argument("--jobs", type=int, default=2, help="with --suite: processes for the oracle runs (default 2)")
 
 
 def command_audit(args: argparse.Namespace) -> int:
@@ -36,6 +43,11 @@ def command_audit(args: argparse.Namespace) -> int:
     from agentworld.tasks import TaskError, list_task_ids, load_task, suggest_task
     from agentworld.world.content import load_content
 
+    if args.suite:
+        return command_suite(args)
+    if args.task_set is not None:
+        print("agentworld audit: --set goes with --suite (use --all for every shipped task)", file=sys.stderr)
+        return 2
     names = list(args.tasks)
     if args.all:
         names += [t for t in list_task_ids() if t not in names]
@@ -62,6 +74,42 @@ def command_audit(args: argparse.Namespace) -> int:
     else:
         print("\n\n".join(render(a, t) for a, t in zip(audits, truths)))
     return 0 if all(a.ok and not t.false for a, t in zip(audits, truths)) else 1
+
+
+def command_suite(args: argparse.Namespace) -> int:
+    """The suite report over a task set, or over the named tasks (grouped as set "named")."""
+    from agentworld.audit.suite import render as render_suite
+    from agentworld.audit.suite import suite_report
+    from agentworld.tasks import TaskError, list_task_ids, load_task, suggest_task
+
+    if args.jobs < 1:
+        print(f"agentworld audit: --jobs must be at least 1, got {args.jobs}", file=sys.stderr)
+        return 2
+    if args.tasks and args.task_set is not None:
+        print("agentworld audit: name tasks or give --set, not both", file=sys.stderr)
+        return 2
+    if args.tasks:
+        known = list_task_ids("all")
+        for name in args.tasks:
+            if name not in known and not Path(name).exists():
+                hint = suggest_task(name) or f"; known tasks: {', '.join(known)}"
+                print(f"agentworld audit: unknown task '{name}'{hint}", file=sys.stderr)
+                return 2
+        sets = {"named": list(args.tasks)}
+    else:
+        chosen = args.task_set or "all"
+        sets = {name: list_task_ids(name) for name in (("main", "augmented") if chosen == "all" else (chosen,))}
+    try:
+        for ids in sets.values():
+            for task_id in ids:
+                load_task(task_id)
+    except TaskError as exc:
+        print(f"agentworld audit: {exc}", file=sys.stderr)
+        return 2
+    report = suite_report(sets, jobs=args.jobs)
+    print(json.dumps(report, indent=1) if args.json else render_suite(report))
+    suite = report["suite"]
+    return 1 if suite["unjustified_steps"] or suite["oracle_failures"] else 0
 
 
 def render(audit: TaskAudit, truth: Truth | None = None) -> str:
