@@ -17,6 +17,7 @@ from statistics import mean
 import pytest
 import yaml
 
+from agentworld.task_sources import natural_key
 from agentworld.agents import make_agent
 from agentworld.audit import audit_task
 from agentworld.audit.bounds import Travel
@@ -341,7 +342,7 @@ def test_eval_selects_task_sets_categories_and_ids():
     main_ids = [t for t, _ in select_tasks("main")]
     assert main_ids == list_task_ids("main") == [t for t, _ in select_tasks("")]
     assert [t for t, _ in select_tasks("augmented")] == VARIANTS
-    assert [t for t, _ in select_tasks("all")] == sorted(main_ids + VARIANTS)
+    assert [t for t, _ in select_tasks("all")] == sorted(main_ids + VARIANTS, key=natural_key)
     assert all(not t.endswith("_aug") for t, _ in select_tasks("crafting"))
     assert select_tasks(f"task_01,{VARIANTS[0]}") == [("task_01", "crafting"),
                                                       (VARIANTS[0], load_task(VARIANTS[0]).category)]

@@ -32,12 +32,12 @@ def select_tasks(spec: str) -> list[tuple[str, str]]:
 
     spec = (spec or "main").strip()
     if spec in TASK_SETS:
-        return sorted((t["id"], t["category"]) for t in tasks_mod.list_tasks(spec))
+        return [(t["id"], t["category"]) for t in tasks_mod.list_tasks(spec)]  # natural task order
     main = {t["id"]: t["category"] for t in tasks_mod.list_tasks("main")}
     known = {**main, **{t["id"]: t["category"] for t in tasks_mod.list_tasks("augmented")}}
     categories = sorted(set(main.values()))
     if spec in categories:
-        return sorted((tid, cat) for tid, cat in main.items() if cat == spec)
+        return [(tid, cat) for tid, cat in main.items() if cat == spec]  # natural task order
     out = []
     for tid in (s.strip() for s in spec.split(",") if s.strip()):
         if tid not in known and (looks_like_path(tid) or Path(tid).exists()):
