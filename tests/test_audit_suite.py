@@ -3,7 +3,6 @@ constructed cases that can fail, the CLI on a couple of tasks, and the README se
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -34,8 +33,8 @@ from agentworld.cli import main as cli_main
 from agentworld.task_sources import TASKS_DIR
 from agentworld.tasks import list_task_ids, load_task, parse_step
 from agentworld.world.content import load_content
+from script_module import load_script
 
-ROOT = Path(__file__).resolve().parents[1]
 FARM = [158, 139]  # Greenhollow Farm: far out of view of the Woodcutters' Camp
 
 
@@ -236,10 +235,7 @@ def test_the_cli_refuses_bad_input_with_a_clear_message(argv, message, capsys):
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("suite_report_table", ROOT / "scripts" / "suite_report_table.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("suite_report_table")
 
 
 def test_the_readme_suite_figures_are_the_reports_output_for_the_main_set():

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
+from script_module import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("readme_figures", ROOT / "scripts" / "readme_figures.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("readme_figures")
 
 
 def test_every_readme_figure_block_is_its_commands_output():

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from agentworld.task_sources import TASKS_DIR
+from script_module import load_script
 
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("audit_table", ROOT / "scripts" / "audit_table.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("audit_table")
 
 
 def test_the_readme_audit_table_is_the_audits_output():
