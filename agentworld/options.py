@@ -74,6 +74,9 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("LLM agents (--agents llm)")
     g.add_argument("--model", default=None, help="model name (default: $AGENTWORLD_MODEL)")
     g.add_argument("--base-url", default=None, help="OpenAI-compatible server URL (default: $OPENAI_BASE_URL)")
+    g.add_argument("--model-for", metavar="SEAT=MODEL[@URL]", action="append", type=_seat_model, default=None,
+                   help="a heterogeneous team: the agent (or every agent of the role) SEAT plays with MODEL, "
+                        "on the server at URL if given (repeatable; other seats use --model)")
     g.add_argument("--temperature", type=float, default=None)
     g.add_argument("--max-tokens", type=int, default=None, help="completion token limit per call")
     g.add_argument("--history", choices=["full", "last", "summary"], default="full",
@@ -108,12 +111,50 @@ def llm_options(args: argparse.Namespace) -> dict:
             "turn_deadline": args.turn_deadline, "max_retry_after": args.max_retry_after, "max_rpm": args.max_rpm,
             "max_tpm": args.max_tpm, "max_cost": args.max_cost,
             "single_agent": getattr(args, "single_agent", False) or None,
-            "no_docs": getattr(args, "no_docs", False) or None}
+            "no_docs": getattr(args, "no_docs", False) or None,
+            "seat_models": dict(pair for pair in getattr(args, "model_for", None) or []) or None}
     if opts["prompts"]:
         opts["prompts"] = str(Path(opts["prompts"]).resolve())
     if opts["prices"]:
         opts["prices"] = str(Path(opts["prices"]).resolve())
     return {k: v for k, v in opts.items() if v is not None}
+
+
+def _seat_model(text: str) -> tuple[str, dict]:
+    """'wizard=gpt-x' or 'Wizard=qwen@http://127.0.0.1:8000/v1' -> ('wizard', {model, base_url})."""
+    seat, sep, rest = text.partition("=")
+    model, at, url = rest.partition("@")
+    if not sep or not seat.strip() or not model.strip() or (at and not url.strip()):
+        raise argparse.ArgumentTypeError(f"give SEAT=MODEL or SEAT=MODEL@URL (an agent name or a role), got {text!r}")
+    return seat.strip().lower(), {"model": model.strip(), **({"base_url": url.strip()} if at else {})}
+
+
+SEAT_MODELS = "seat_models"  # agent option: {agent name or role (lower case): {model, base_url}}
+
+
+def seat_options(task: Any, agent_options: dict) -> dict[str, dict]:
+    """Each agent's LLM options: the team's, with the model (and server) of its seat from --model-for.
+    A seat names an agent or a role (any case); an agent's name wins over its role."""
+    base = {k: v for k, v in agent_options.items() if k != SEAT_MODELS}
+    seats = agent_options.get(SEAT_MODELS) or {}
+    if seats and base.get("single_agent"):
+        raise ValueError("--model-for gives seats their own models; --single-agent plays every seat in one context")
+    out = {}
+    for spec in task.agents:
+        chosen = seats.get(spec.name.lower()) or seats.get(str(spec.role).lower()) or {}
+        out[spec.name] = {**base, **chosen}
+    return out
+
+
+def check_seat_models(tasks: list[Any], agent_options: dict) -> None:
+    """Every --model-for seat must name an agent or role of some selected task (a typo plays nobody)."""
+    seats = agent_options.get(SEAT_MODELS) or {}
+    known = {str(x).lower() for task in tasks for spec in task.agents for x in (spec.name, spec.role)}
+    bad = sorted(set(seats) - known)
+    if bad:
+        close = difflib.get_close_matches(bad[0], sorted(known), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise ValueError(f"--model-for: no agent or role {bad[0]!r} in the selected tasks{hint}")
 
 
 def episode_options(args: argparse.Namespace) -> dict:
@@ -137,6 +178,10 @@ def episode_options(args: argparse.Namespace) -> dict:
     return opts
 
 
+# episode options that change who is on the team (the LLM seats are built for the team as played)
+TEAM_OPTIONS = ("without", "solo")
+
+
 def build_team(task: Any, agents_spec: str, agent_options: dict | None = None, options: dict | None = None) -> Any:
     """The `agents` argument of run_episode: the spec itself, or a dict with the LLM seats built
     here (one shared conversation in single-agent mode) so their transcript can be saved.
@@ -147,14 +192,17 @@ def build_team(task: Any, agents_spec: str, agent_options: dict | None = None, o
         from agentworld.agents.llm import make_team
         from agentworld.tasks import apply_options, load_task
 
-        team_options = {k: v for k, v in (options or {}).items() if k in ("without", "solo")}
-        names = apply_options(load_task(task), team_options).agent_names
-        if len(kinds) == 1:
-            agents = make_team(names, **agent_opts)
+        team_options = {k: v for k, v in (options or {}).items() if k in TEAM_OPTIONS}
+        played = apply_options(load_task(task), team_options)
+        names, per_seat = played.agent_names, seat_options(played, agent_opts)
+        if len(kinds) == 1 and not agent_opts.get(SEAT_MODELS):
+            agents = make_team(names, **per_seat[names[0]]) if names else {}
+        elif len(kinds) == 1:  # a heterogeneous team: each seat its own model
+            agents = {n: make_team([n], **per_seat[n])[n] for n in names}
         else:  # a mixed team: LLM seats built here, the others by the runner
             if len(kinds) != len(names):
                 raise ValueError(f"{len(kinds)} agent kinds given for {len(names)} agents ({', '.join(names)})")
-            agents = {n: (make_team([n], **agent_opts)[n] if k == "llm" else k) for n, k in zip(names, kinds)}
+            agents = {n: (make_team([n], **per_seat[n])[n] if k == "llm" else k) for n, k in zip(names, kinds)}
     return agents
 
 

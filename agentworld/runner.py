@@ -31,8 +31,8 @@ from agentworld.backend import EmbeddedBackend
 from agentworld.env import make_backend
 from agentworld.episode import EpisodeOptions, make_briefing
 from agentworld.limits import BudgetExhausted
-from agentworld.options import (add_ablation_arguments, add_llm_arguments, build_team, episode_options, llm_options,
-                                parse_kinds, write_transcript)
+from agentworld.options import (add_ablation_arguments, add_llm_arguments, build_team, check_seat_models,
+                                episode_options, llm_options, parse_kinds, write_transcript)
 from agentworld.tasks import Task, TaskError, load_task
 from agentworld.trajectory import RunRecorder, outcome, prepare_run_dir
 
@@ -374,6 +374,7 @@ def command_run(args: argparse.Namespace) -> int:
             raise ValueError("--single-agent needs --agents llm (one model context for every avatar); "
                              "--solo keeps only the first agent for any kind")
         agent_opts = llm_options(args) if "llm" in kinds else {}
+        check_seat_models([load_task(args.task)], agent_opts)
         agents = build_team(args.task, ",".join(kinds), agent_opts, episode_options(args))
         try:
             result = run_episode(args.task, agents=agents, seed=args.seed, options=episode_options(args),

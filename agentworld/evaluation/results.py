@@ -125,6 +125,8 @@ def check_config(out: Path, config: dict, force: bool) -> None:
     path = out / CONFIG
     if path.exists() and not force:
         old, new = _identity(json.loads(path.read_text(encoding="utf-8"))), _identity(config)
+        if "pinned" not in old:  # written before configurations were pinned: nothing to compare
+            new.pop("pinned", None)
         diff = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
         if diff:
             raise ValueError(f"{out} holds an eval with a different configuration ({', '.join(diff)} differ); "
@@ -140,6 +142,11 @@ TRANSPORT_OPTIONS = ("base_url", "timeout", "max_retries", "backoff_base", "back
 
 def _identity(config: dict) -> dict:
     ident = {k: v for k, v in config.items() if k != "version"}
+    if "pinned" in ident:  # what was measured (task, prompt, tool hashes...), not which release measured it
+        ident["pinned"] = {k: v for k, v in ident["pinned"].items() if k != "version"}
     ident["agent_options"] = {k: v for k, v in (config.get("agent_options") or {}).items() if k not in TRANSPORT_OPTIONS}
+    if ident["agent_options"].get("seat_models"):  # a seat's model is measured, its server is transport
+        ident["agent_options"]["seat_models"] = {seat: {k: v for k, v in spec.items() if k not in TRANSPORT_OPTIONS}
+                                                 for seat, spec in ident["agent_options"]["seat_models"].items()}
     return ident
 
