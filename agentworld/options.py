@@ -42,6 +42,13 @@ def add_ablation_arguments(parser: argparse.ArgumentParser) -> None:
     ab.add_argument("--shared-plan", metavar="FILE|auto", type=_shared_plan, default=None,
                     help="baseline: every agent gets this written team plan ('auto': the task's oracle plan "
                          "in words) and chat is disabled")
+    ab.add_argument("--merged-agent", action="store_true",
+                    help="baseline: one avatar with every member's skills (at their max), items (summed) and "
+                         "equipment, at the first agent's spawn (unlike --single-agent, which drives every avatar)")
+    ab.add_argument("--discussion-rounds", metavar="N", type=int, default=None,
+                    help="baseline: rounds 1..N allow only chat (or wait), then chat is closed")
+    ab.add_argument("--anonymous-roles", action="store_true",
+                    help="baseline: agents are named agent_1, agent_2 ... and told that roles are not assigned")
 
 
 def _role_list(text: str) -> list[str]:
@@ -61,12 +68,14 @@ def _shared_plan(value: str) -> str:
 
 
 def check_without(tasks: list[str], options: dict) -> None:
-    """Fail now, naming the task's team, when --without names a role some selected task lacks."""
-    if options.get("without"):
-        from agentworld.tasks import load_task, without_roles
+    """Fail now, naming the task, when a team option cannot apply to some selected task: --without
+    names a role it lacks, --anonymous-roles meets a verifier that names agents in its code."""
+    team_options = {k: v for k, v in options.items() if k in TEAM_OPTIONS and v}
+    if team_options:
+        from agentworld.tasks import apply_options, load_task
 
         for task in tasks:
-            without_roles(load_task(task), options["without"])
+            apply_options(load_task(task), team_options)
 
 
 def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
@@ -175,11 +184,17 @@ def episode_options(args: argparse.Namespace) -> dict:
         opts["oracle_comm"] = True
     if args.shared_plan:
         opts["shared_plan"] = args.shared_plan  # 'auto' or the plan's text (so the run is self-contained)
+    if args.merged_agent:
+        opts["merged_agent"] = True
+    if args.discussion_rounds is not None:
+        opts["discussion_rounds"] = args.discussion_rounds
+    if args.anonymous_roles:
+        opts["anonymous_roles"] = True
     return opts
 
 
 # episode options that change who is on the team (the LLM seats are built for the team as played)
-TEAM_OPTIONS = ("without", "solo")
+TEAM_OPTIONS = ("without", "solo", "merged_agent", "anonymous_roles")
 
 
 def build_team(task: Any, agents_spec: str, agent_options: dict | None = None, options: dict | None = None) -> Any:

@@ -77,6 +77,7 @@ def test_eval_pins_its_configuration_and_refuses_a_changed_task_on_resume(tmp_pa
     assert summary["pinned"] == pinned and pinned["tasks"] == {str(task.resolve()): task_hash(str(task.resolve()))}
     assert main(["report", str(out)]) == 0
     assert "pass^k" in capsys.readouterr().out
+    assert main(args[:-2] + ["--episodes", "3", "--out", str(out)]) == 0  # same configuration: resumed
     task.write_text(task.read_text().replace("max_rounds: 25", "max_rounds: 24"))
-    assert main(args + ["--episodes", "3"]) == 2
+    assert main(args[:-2] + ["--episodes", "4", "--out", str(out)]) == 2
     assert "pinned differ" in capsys.readouterr().err

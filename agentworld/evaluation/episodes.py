@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from agentworld.limits import Limits, limiter_for
-from agentworld.options import build_team, write_transcript
+from agentworld.options import TEAM_OPTIONS, build_team, write_transcript
 from agentworld.tasks import Task, load_task
 
 
@@ -70,7 +70,7 @@ def check_team_size(kinds: list[str], tasks: list[tuple[str, str]], episode_opti
         return
     from agentworld.tasks import apply_options
 
-    team_options = {k: v for k, v in episode_options.items() if k in ("without", "solo")}
+    team_options = {k: v for k, v in episode_options.items() if k in TEAM_OPTIONS}
     bad = []
     for tid, _ in tasks:
         seats = len(apply_options(shipped_task(tid), team_options).agent_names)

@@ -80,7 +80,7 @@ def pin(config: dict, tasks: list[str]) -> dict[str, Any]:
     episode = EpisodeOptions.from_dict(config.get("episode_options"))
     hashes = {task: task_hash(task) for task in tasks}
     judge = config.get("judge_options") or {}
-    return {
+    return json.loads(json.dumps({  # as eval.json will hold it (tuples as lists), so a resume compares alike
         "version": __version__,
         "agents": config.get("agents"),
         "tasks": hashes,
@@ -93,4 +93,4 @@ def pin(config: dict, tasks: list[str]) -> dict[str, Any]:
         "sampling": {k: agent_opts.get(k) for k in SAMPLING},
         "budgets": {"max_rounds": episode.max_rounds, **{k: agent_opts.get(k) for k in BUDGETS_AGENT}},
         "episode_options": episode.to_dict(),
-    }
+    }))

@@ -139,13 +139,13 @@ def _cell(stats: dict, key: str, kind: str) -> str:
 def print_summary(summary: dict, title: str = "AgentWorld evaluation", file=None) -> None:
     from rich.console import Console
 
-    Console(file=file or sys.stdout, width=160).print(render_table(summary, title))
+    Console(file=file or sys.stdout, width=220).print(render_table(summary, title))
 
 
 def print_rows(rows: list[tuple[str, dict]], title: str, file=None) -> None:
     from rich.console import Console
 
-    Console(file=file or sys.stdout, width=160).print(render_rows(rows, title))
+    Console(file=file or sys.stdout, width=220).print(render_rows(rows, title))
 
 
 
