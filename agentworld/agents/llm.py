@@ -768,7 +768,8 @@ class Conversation:
         row = {"actor": actor, "round": pending.round, "prompt_tokens": reply.prompt_tokens,
                "completion_tokens": reply.completion_tokens, "messages": len(messages),
                "issues": issues, "retries": reply.retries, "content": _clip(reply.content, 500),
-               "tool_calls": [{"name": c["name"], "arguments": _clip(c["arguments"], 500)} for c in reply.tool_calls]}
+               "tool_calls": [{"id": c["id"], "name": c["name"], "arguments": _clip(c["arguments"], 500)}
+                              for c in reply.tool_calls]}
         if truncated:
             row["truncated"] = truncated  # {field: its length as the server sent it}
         self.transcript.append(row)
