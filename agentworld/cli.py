@@ -27,6 +27,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "eval": ("agentworld.evaluation", "run many episodes in parallel and summarise them"),
     "report": ("agentworld.report.cli", "summaries of eval directories: text tables, or an HTML page (--html)"),
     "judge": ("agentworld.causal.cli", "compute CCE (causal collaboration effectiveness) for run directories"),
+    "submit": ("agentworld.submission", "check an eval as a leaderboard submission and write its submission.json"),
+    "leaderboard": ("agentworld.leaderboard", "evals side by side in the form of the paper's Table 2 (text, --html)"),
     "export": ("agentworld.export", "write runs as chat-format training data (openai-chat or sharegpt JSON lines)"),
     "analyze": ("agentworld.analysis.cli", "communication failure modes of runs (stale, redundant, ignored, ...)"),
     "audit": ("agentworld.audit.cli", "certify from the world content which roles a task really needs"),
