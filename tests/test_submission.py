@@ -135,3 +135,22 @@ def test_leaderboard_renders_two_evals_side_by_side(evals, tmp_path, capsys):
     assert board["rows"][0]["cells"][-1]["text"] == f"checked ({SET})"
     assert board["rows"][1]["cells"][-1]["text"] == "-"
     assert main(["leaderboard", str(tmp_path / "nope")]) == 2
+
+
+def test_html_report_gives_pass_k_and_the_standard_error(evals, tmp_path):
+    html = tmp_path / "report.html"
+    assert main(["report", str(evals["oracle"]), str(evals["random"]), "--html", str(html)]) == 0
+    overview = read_page(html)["tables"]["overview"]
+    assert "pass^k (k = 1, 2 ...)" in overview["columns"]
+    for row, name in zip(overview["rows"], ("oracle", "random")):
+        recs = results(evals[name])
+        wins = [1.0 if r["success"] else 0.0 for r in recs]
+        mean = sum(wins) / len(wins)
+        se = (sum((w - mean) ** 2 for w in wins) / (len(wins) - 1)) ** 0.5 / len(wins) ** 0.5
+        cells = {c["key"]: c for c in row["cells"] if c.get("key")}
+        assert float(cells["sr_se"]["value"]) == pytest.approx(se, abs=1e-4)
+        per_task: dict[str, list[bool]] = {}
+        for r in recs:
+            per_task.setdefault(r["task"], []).append(r["success"])
+        pass_2 = sum(all(t) for t in per_task.values()) / len(per_task)  # C(c,2)/C(2,2): both seeds won
+        assert float(cells["pass_k"]["value"]) == pytest.approx(pass_2)
