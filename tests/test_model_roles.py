@@ -76,6 +76,11 @@ def test_two_model_team_and_a_separate_judge_end_to_end(tmp_path, monkeypatch):
     pinned = json.loads((out / "summary.json").read_text())["pinned"]
     assert pinned["models"] == ["model-a", "model-b"] and pinned["judge"]["model"] == "judge-model"
     assert pinned["seat_models"] == {"wizard": {"model": "model-b", "base_url": url_b}}
+    # the analysis model apart too: `analyze --llm-model` on its own server
+    with FakeOpenAI(policy=lambda body: text('{"labels": [], "reason": "fine"}')) as analyst:
+        assert main(["analyze", str(out / "task_01" / "0"), "--json", "--llm-model", "analyst",
+                     "--base-url", analyst.base_url]) == 0
+    assert analyst.requests and {b["model"] for b in analyst.requests} == {"analyst"}
 
 
 def test_seat_options_match_names_before_roles_and_refuse_typos(capsys):
