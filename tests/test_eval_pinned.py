@@ -78,6 +78,9 @@ def test_eval_pins_its_configuration_and_refuses_a_changed_task_on_resume(tmp_pa
     assert main(["report", str(out)]) == 0
     assert "pass^k" in capsys.readouterr().out
     assert main(args[:-2] + ["--episodes", "3", "--out", str(out)]) == 0  # same configuration: resumed
+    more = [a if a != str(task) else f"{task},task_02" for a in args[:-2]]
+    assert main(more + ["--episodes", "1", "--out", str(out)]) == 0  # a task may join the eval
+    assert set(json.loads((out / "eval.json").read_text())["pinned"]["tasks"]) == {str(task.resolve()), "task_02"}
     task.write_text(task.read_text().replace("max_rounds: 25", "max_rounds: 24"))
     assert main(args[:-2] + ["--episodes", "4", "--out", str(out)]) == 2
-    assert "pinned differ" in capsys.readouterr().err
+    assert "task task_01 file differ" in capsys.readouterr().err

@@ -76,6 +76,9 @@ def test_two_model_team_and_a_separate_judge_end_to_end(tmp_path, monkeypatch):
     pinned = json.loads((out / "summary.json").read_text())["pinned"]
     assert pinned["models"] == ["model-a", "model-b"] and pinned["judge"]["model"] == "judge-model"
     assert pinned["seat_models"] == {"wizard": {"model": "model-b", "base_url": url_b}}
+    from agentworld.report.data import load_eval
+
+    assert load_eval(out).label == "llm:model-a,wizard=model-b"
     # the analysis model apart too: `analyze --llm-model` on its own server
     with FakeOpenAI(policy=lambda body: text('{"labels": [], "reason": "fine"}')) as analyst:
         assert main(["analyze", str(out / "task_01" / "0"), "--json", "--llm-model", "analyst",
@@ -96,3 +99,18 @@ def test_seat_options_match_names_before_roles_and_refuse_typos(capsys):
     assert "no agent or role 'wizzard'" in err and "did you mean 'wizard'" in err
     with pytest.raises(SystemExit):
         main(["run", "task_01", "--agents", "llm", "--model", "m", "--model-for", "wizard"])
+
+
+def test_resume_lets_a_seat_change_its_server_not_its_model(tmp_path, capsys):
+    from agentworld.evaluation.results import check_config
+
+    def config(model: str, url: str) -> dict:
+        return {"agents": "llm", "episode_options": {}, "judge": None,
+                "agent_options": {"model": "m", "seat_models": {"wizard": {"model": model, "base_url": url}}}}
+
+    check_config(tmp_path, config("w", "http://127.0.0.1:1/v1"), force=False)
+    check_config(tmp_path, config("w", "http://127.0.0.1:2/v1"), force=False)  # transport: free to change
+    with pytest.raises(ValueError, match="agent_options differ"):
+        check_config(tmp_path, config("w2", "http://127.0.0.1:2/v1"), force=False)
+    assert main(["run", "task_01", "--agents", "noop", "--model-for", "wizard=x", "--quiet"]) == 2
+    assert "--model-for gives LLM seats their models" in capsys.readouterr().err

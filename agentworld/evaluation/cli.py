@@ -67,6 +67,8 @@ def command_eval(args: argparse.Namespace) -> int:
         if args.single_agent and set(kinds) != {"llm"}:
             raise ValueError("--single-agent needs --agents llm (one model context for every avatar); "
                              "--solo keeps only the first agent for any kind")
+        if args.model_for and "llm" not in kinds:
+            raise ValueError("--model-for gives LLM seats their models: it needs --agents llm (or llm seats in the list)")
         tasks = select_tasks(args.tasks)
         agent_opts = llm_options(args) if "llm" in kinds else {}
         if any(agent_opts.get(k) for k in ("max_rpm", "max_tpm", "max_cost")):

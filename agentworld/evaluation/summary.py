@@ -172,6 +172,9 @@ def describe(out: Path) -> str:
         return out.name
     cfg = json.loads((out / CONFIG).read_text(encoding="utf-8"))
     model = (cfg.get("agent_options") or {}).get("model")
+    seats = (cfg.get("agent_options") or {}).get("seat_models") or {}
+    if model and seats:  # a heterogeneous team
+        model += "".join(f", {seat}={spec.get('model')}" for seat, spec in sorted(seats.items()))
     flags = [k if v is True else f"{k}={v}" for k, v in sorted((cfg.get("episode_options") or {}).items()) if v]
     if (cfg.get("agent_options") or {}).get("single_agent"):
         flags.append("single_agent")

@@ -128,6 +128,9 @@ def describe(config: dict[str, Any], settings: list[str]) -> str:
     """'llm:gpt-x +no-docs' or 'oracle +oracle-comm': who played and under which setting."""
     kinds = str(config.get("agents") or "")
     model = (config.get("agent_options") or {}).get("model")
+    seats = (config.get("agent_options") or {}).get("seat_models") or {}
+    if model and seats:  # a heterogeneous team: 'llm:gpt-x,wizard=qwen'
+        model += "".join(f",{seat}={spec.get('model')}" for seat, spec in sorted(seats.items()))
     who = f"{kinds}:{model}" if model else kinds
     extra = [s for s in settings if s not in ("random", "noop")]
     return " ".join([who, *(f"+{s}" for s in extra)]).strip()
