@@ -158,6 +158,8 @@ def seat_options(task: Any, agent_options: dict) -> dict[str, dict]:
 def check_seat_models(tasks: list[Any], agent_options: dict) -> None:
     """Every --model-for seat must name an agent or role of some selected task (a typo plays nobody)."""
     seats = agent_options.get(SEAT_MODELS) or {}
+    if seats and agent_options.get("single_agent"):
+        raise ValueError("--model-for gives seats their own models; --single-agent plays every seat in one context")
     known = {str(x).lower() for task in tasks for spec in task.agents for x in (spec.name, spec.role)}
     bad = sorted(set(seats) - known)
     if bad:

@@ -76,7 +76,8 @@ def test_eval_pins_its_configuration_and_refuses_a_changed_task_on_resume(tmp_pa
     pinned = json.loads((out / "eval.json").read_text())["pinned"]
     assert summary["pinned"] == pinned and pinned["tasks"] == {str(task.resolve()): task_hash(str(task.resolve()))}
     assert main(["report", str(out)]) == 0
-    assert "pass^k" in capsys.readouterr().out
+    shown = capsys.readouterr().out
+    assert "pass^k" in shown and f"tasks sha256 {pinned['tasks_hash'][:12]}" in shown and "seeds [0, 1]" in shown
     assert main(args[:-2] + ["--episodes", "3", "--out", str(out)]) == 0  # same configuration: resumed
     more = [a if a != str(task) else f"{task},task_02" for a in args[:-2]]
     assert main(more + ["--episodes", "1", "--out", str(out)]) == 0  # a task may join the eval

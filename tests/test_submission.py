@@ -140,7 +140,10 @@ def test_leaderboard_renders_two_evals_side_by_side(evals, tmp_path, capsys):
 def test_html_report_gives_pass_k_and_the_standard_error(evals, tmp_path):
     html = tmp_path / "report.html"
     assert main(["report", str(evals["oracle"]), str(evals["random"]), "--html", str(html)]) == 0
-    overview = read_page(html)["tables"]["overview"]
+    page = read_page(html)
+    overview = page["tables"]["overview"]
+    pinned = json.loads((evals["oracle"] / "eval.json").read_text())["pinned"]
+    assert f"tasks {pinned['tasks_hash'][:12]}" in html.read_text()
     assert "pass^k (k = 1, 2 ...)" in overview["columns"]
     for row, name in zip(overview["rows"], ("oracle", "random")):
         recs = results(evals[name])

@@ -198,6 +198,11 @@ def command_report(args: argparse.Namespace) -> int:
         return 0
     out, summary = outs[0], summaries[outs[0]]
     print_summary(summary, title=f"AgentWorld eval: {describe(out)} ({out})")
+    pinned = summary.get("pinned")
+    if pinned:
+        print(f"pinned: agentworld {pinned.get('version')}; models {', '.join(pinned.get('models') or []) or '-'}; "
+              f"tasks sha256 {str(pinned.get('tasks_hash'))[:12]}; prompts {str(pinned.get('prompts_hash'))[:12]}; "
+              f"tools {str(pinned.get('tools_hash'))[:12]}; seeds {summary['overall'].get('seeds')}")
     if summary.get("interrupted"):
         print("(the eval was interrupted: only finished episodes are counted; run the same eval command to resume)")
     if args.tasks:
