@@ -254,7 +254,7 @@ def anonymous_roles(task: "Task") -> "Task":
     data["oracle"] = {names.get(k, k): v for k, v in data.get("oracle", {}).items()}
     data["objective"] = _words_renamed(data["objective"], names)
     agents = []
-    for spec, new in zip(data["agents"], names.values()):
+    for spec, new in zip(data["agents"], names.values(), strict=True):
         others = [n for n in names.values() if n != new]
         note = (f"Roles are not assigned in this team: you are {new} and your teammates are {', '.join(others) or 'none'}. "
                 "Nobody has been given a role; what each of you can do and knows is yours to find out and share.")

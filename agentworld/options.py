@@ -219,7 +219,7 @@ def build_team(task: Any, agents_spec: str, agent_options: dict | None = None, o
         else:  # a mixed team: LLM seats built here, the others by the runner
             if len(kinds) != len(names):
                 raise ValueError(f"{len(kinds)} agent kinds given for {len(names)} agents ({', '.join(names)})")
-            agents = {n: (make_team([n], **per_seat[n])[n] if k == "llm" else k) for n, k in zip(names, kinds)}
+            agents = {n: (make_team([n], **per_seat[n])[n] if k == "llm" else k) for n, k in zip(names, kinds, strict=True)}
     return agents
 
 

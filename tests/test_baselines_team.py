@@ -102,3 +102,12 @@ def test_eval_keeps_the_baselines_in_its_options_and_report_names_them(tmp_path)
     assert run_options["merged_agent"] is True and run_options["discussion_rounds"] == 1
     assert set(load_eval(out).settings) == {"merged-agent", "discussion=1"}
     assert replay(out / "task_01" / "0")["match"]
+
+
+def test_merged_agent_is_one_llm_seat_told_it_plays_the_team(tmp_path):
+    with FakeOpenAI(policy=lambda body: call("wait")) as server:
+        result = run_episode("task_01", "llm", options={"merged_agent": True, "max_rounds": 2}, progress=False,
+                             agent_options={"llm": {"model": "m", "api_key": "k", "base_url": server.base_url}})
+        prompts = [b["messages"][1]["content"] for b in server.requests]
+    assert result["status"] == "ok" and len(prompts) == 2  # one seat, two rounds
+    assert "You play the whole team alone" in prompts[0] and "As wizard (Wizard)" in prompts[0]

@@ -42,6 +42,7 @@ def test_standard_errors_in_the_summary():
     assert overall["psr_se"] == pytest.approx(se / 2, abs=1e-4)  # psr is 0.5 + 0.5 * success
     assert overall["seeds"] == [0, 1, 2, 3] and overall["pass_k"]["4"] == 0.0
     assert summarise(records({"a": [True]}))["overall"]["sr_se"] is None  # one episode: no spread to measure
+    assert standard_error([1.0, None]) is None and standard_error([0.0, 1.0]) == 0.5
 
 
 def test_pinned_hashes_change_with_what_they_pin(tmp_path):

@@ -36,7 +36,7 @@ def test_lines_hold_only_the_format_and_the_sent_ids(cli_run, tmp_path):
     assert len(lines) == len(requests) == len(actions(run_dir))
     transcript = [json.loads(line) for line in (run_dir / "llm_transcript.jsonl").read_text().splitlines()]
     sent_ids = {row["tool_calls"][0]["id"] for row in transcript}
-    for line, request in zip(lines, requests):
+    for line, request in zip(lines, requests, strict=True):
         assert set(line) == {"messages", "tools"}  # no metadata unless asked for
         for message in line["messages"]:
             assert set(message) <= OPENAI_MESSAGE_KEYS[message["role"]] and None not in message.values()

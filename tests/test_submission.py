@@ -118,7 +118,7 @@ def test_leaderboard_renders_two_evals_side_by_side(evals, tmp_path, capsys):
     assert got["requests"] == []
     board = got["tables"]["leaderboard"]
     assert [r["row"] for r in board["rows"]] == ["oracle", "random +horizon=8"]  # best SR (main) first
-    for row, name in zip(board["rows"], ("oracle", "random")):
+    for row, name in zip(board["rows"], ("oracle", "random"), strict=True):
         recs = results(evals[name])
         cells = {c["key"]: c for c in row["cells"] if c.get("key")}
         main_recs = [r for r in recs if not r["task"].endswith("task_01_aug.yaml")]
@@ -145,7 +145,7 @@ def test_html_report_gives_pass_k_and_the_standard_error(evals, tmp_path):
     pinned = json.loads((evals["oracle"] / "eval.json").read_text())["pinned"]
     assert f"tasks {pinned['tasks_hash'][:12]}" in html.read_text()
     assert "pass^k (k = 1, 2 ...)" in overview["columns"]
-    for row, name in zip(overview["rows"], ("oracle", "random")):
+    for row, name in zip(overview["rows"], ("oracle", "random"), strict=True):
         recs = results(evals[name])
         wins = [1.0 if r["success"] else 0.0 for r in recs]
         mean = sum(wins) / len(wins)
