@@ -82,6 +82,9 @@ class EpisodeOptions:
             raise ValueError(f"max_rounds must be >= 1, got {self.max_rounds}")
         if self.discussion_rounds is not None and int(self.discussion_rounds) < 1:
             raise ValueError(f"discussion_rounds must be >= 1, got {self.discussion_rounds}")
+        if self.discussion_rounds and "chat" in self.disabled:
+            raise ValueError("discussion_rounds needs chat: it cannot be combined with no_chat, shared_plan or "
+                             "chat among disabled_tools")
         return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "solo": self.solo,
                 "without": list(self.without), "shared_plan": self.shared_plan, "merged_agent": self.merged_agent,
                 "anonymous_roles": self.anonymous_roles, "discussion_rounds": self.discussion_rounds}

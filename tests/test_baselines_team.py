@@ -90,6 +90,8 @@ def test_anonymous_roles_reach_the_model_and_bad_tasks_are_refused(tmp_path, cap
     assert code == 2 and "task_14's verifier" in capsys.readouterr().err
     with pytest.raises(ValueError, match="discussion_rounds"):
         run_episode("task_01", "noop", options={"discussion_rounds": 0}, progress=False)
+    assert main(["run", "task_01", "--agents", "noop", "--discussion-rounds", "2", "--no-chat", "--quiet"]) == 2
+    assert "discussion_rounds needs chat" in capsys.readouterr().err
 
 
 def test_eval_keeps_the_baselines_in_its_options_and_report_names_them(tmp_path):

@@ -78,7 +78,8 @@ def command_eval(args: argparse.Namespace) -> int:
 
             if not agent_opts.get("model"):
                 raise ValueError("--agents llm needs --model (or $AGENTWORLD_MODEL)")
-            check_seat_models([shipped_task(tid) for tid, _ in tasks], agent_opts)
+            if agent_opts.get(SEAT_MODELS):  # (loading every task only when there are seats to look for)
+                check_seat_models([shipped_task(tid) for tid, _ in tasks], agent_opts)
             base = {k: v for k, v in agent_opts.items() if k != SEAT_MODELS}
             for seat in [{}, *(agent_opts.get(SEAT_MODELS) or {}).values()]:
                 # options, API key, prompts, prices (of every model): fail now, not in every episode
