@@ -199,14 +199,20 @@ def export(dirs: list[str], out: str | Path, fmt: Format = "openai-chat", *, onl
         raise ExportError(f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}")
     runs = expand_dirs(dirs)
     counts = {"runs": 0, "examples": 0}
-    with open(out, "w", encoding="utf-8") as fh:
-        for run_dir in runs:
-            counts["runs"] += 1
-            for example in export_run(run_dir, fmt, only_success=only_success, only_contributing=only_contributing,
-                                      trust_verifier=trust_verifier, metadata=metadata):
-                fh.write(json.dumps(example, ensure_ascii=False) + "\n")
-                counts["examples"] += 1
-            fh.flush()
+    out = Path(out)
+    partial = out.with_name(out.name + ".partial")  # a failed export leaves neither a stray nor a clobbered file
+    try:
+        with open(partial, "w", encoding="utf-8") as fh:
+            for run_dir in runs:
+                counts["runs"] += 1
+                for example in export_run(run_dir, fmt, only_success=only_success,
+                                          only_contributing=only_contributing, trust_verifier=trust_verifier,
+                                          metadata=metadata):
+                    fh.write(json.dumps(example, ensure_ascii=False) + "\n")
+                    counts["examples"] += 1
+        partial.replace(out)
+    finally:
+        partial.unlink(missing_ok=True)
     return counts
 
 

@@ -28,10 +28,13 @@ def test_a_far_off_task_points_to_the_listing():
         load_task("dragon_quest")
 
 
-@pytest.mark.parametrize("command", [["replay"], ["judge"], ["analyze"], ["export", "--out", "x.jsonl"]])
+@pytest.mark.parametrize("command", [["replay"], ["judge"], ["analyze"], ["export", "--out", "OUT"]])
 def test_a_missing_run_directory_exits_2(command, tmp_path, capsys):
+    out = tmp_path / "out.jsonl"
+    command = [str(out) if arg == "OUT" else arg for arg in command]
     assert main([*command, str(tmp_path / "nowhere")]) == 2
     assert "nowhere" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # a failed export writes no file
 
 
 def test_an_unknown_other_kind_is_named_once():
