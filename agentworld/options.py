@@ -79,8 +79,11 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--history", choices=["full", "last", "summary"], default="full",
                    help="context: every turn, the last N turns, or the last N plus a digest of older ones")
     g.add_argument("--history-turns", type=int, default=8, help="N for --history last/summary")
+    g.add_argument("--context-tokens", type=int, default=None, metavar="N",
+                   help="the model's context window (default 32768): no request passes it (prompt, tool schemas and "
+                        "--max-tokens, or 1024, for the answer); older turns fold into a digest to fit")
     g.add_argument("--context-budget", type=int, default=None,
-                   help="max prompt tokens (estimated): older turns move into a digest to fit")
+                   help="a tighter cap on prompt tokens: older turns move into a digest to fit")
     g.add_argument("--prompts", default=None, help="directory with edited prompt templates")
     g.add_argument("--prices", default=None, help="JSON price table {model: {input, output}} in $ per 1M tokens")
     g.add_argument("--max-retries", type=int, default=6, help="retries on 429/5xx/timeouts before an episode errors")
@@ -103,7 +106,8 @@ def llm_options(args: argparse.Namespace) -> dict:
     """LLM agent options from parsed CLI arguments (None values left out; no API key)."""
     opts = {"model": args.model or os.environ.get("AGENTWORLD_MODEL"), "base_url": args.base_url,
             "temperature": args.temperature, "max_tokens": args.max_tokens, "history": args.history,
-            "history_turns": args.history_turns, "context_budget": args.context_budget, "prompts": args.prompts, "prices": args.prices,
+            "history_turns": args.history_turns, "context_budget": args.context_budget,
+            "context_tokens": getattr(args, "context_tokens", None), "prompts": args.prompts, "prices": args.prices,
             "max_retries": args.max_retries, "timeout": args.timeout, "backoff_base": args.backoff_base,
             "turn_deadline": args.turn_deadline, "max_retry_after": args.max_retry_after, "max_rpm": args.max_rpm,
             "max_tpm": args.max_tpm, "max_cost": args.max_cost,

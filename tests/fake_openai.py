@@ -37,9 +37,9 @@ def slow(seconds: float, reply: dict) -> dict:
     return {**reply, "sleep": seconds}
 
 
-def error(status: int, retry_after: float | None = None) -> dict:
-    """An HTTP error reply."""
-    return {"status": status, "retry_after": retry_after}
+def error(status: int, retry_after: float | None = None, message: str | None = None, code: str | None = None) -> dict:
+    """An HTTP error reply (`message` and `code` as a real server words them, e.g. context_length_exceeded)."""
+    return {"status": status, "retry_after": retry_after, "message": message, "code": code}
 
 
 def garbage(body: str, content_type: str = "application/json") -> dict:
@@ -109,7 +109,9 @@ class FakeOpenAI:
                 if status:
                     headers = {"retry-after": str(spec["retry_after"])} if spec.get("retry_after") is not None else {}
                     fake._record(status)
-                    self._send(status, {"error": {"message": f"scripted HTTP {status}", "type": "server_error"}}, headers)
+                    detail = {"message": spec.get("message") or f"scripted HTTP {status}", "type": "server_error",
+                              "code": spec.get("code")}
+                    self._send(status, {"error": detail}, headers)
                     return
                 fake._record(200)
                 if "garbage" in spec:

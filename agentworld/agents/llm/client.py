@@ -10,6 +10,7 @@ import itertools
 import json
 import os
 import random
+import re
 import time
 import weakref
 from typing import Any
@@ -27,6 +28,35 @@ class LLMUnavailable(RuntimeError):
 
 class TurnDeadline(LLMUnavailable):
     """The turn's deadline passed before the server answered: the turn is played as a wait."""
+
+
+class ContextExceeded(LLMUnavailable):
+    """The server refused the prompt as longer than its context window (`window`: its size, if it said)."""
+
+    def __init__(self, message: str, window: int | None = None):
+        super().__init__(message)
+        self.window = window
+
+
+# How servers word it: OpenAI ("maximum context length is 8192 tokens", code context_length_exceeded),
+# vLLM (the same sentence), llama.cpp ("exceeds the available context size"), Anthropic-style proxies
+# ("prompt is too long"), TGI ("Input validation error: inputs tokens + max_new_tokens must be <= 4096").
+_CONTEXT_ERROR = re.compile(r"context[ _-]?(length|window|size)|maximum context|prompt is too long|input is too long|"
+                            r"too many tokens|must be <= \d+", re.IGNORECASE)
+_CONTEXT_WINDOW = re.compile(r"(?:maximum context length is|context size (?:of|is)|context window (?:of|is)|"
+                             r"must be <=)\s*\(?(\d+)", re.IGNORECASE)
+
+
+def context_exceeded(exc: Exception) -> ContextExceeded | None:
+    """A ContextExceeded when `exc` is a 400/413/422 answer saying the prompt is too long, else None."""
+    if getattr(exc, "status_code", None) not in (400, 413, 422):
+        return None
+    text = f"{getattr(exc, 'code', '') or ''} {exc}"
+    if not _CONTEXT_ERROR.search(text):
+        return None
+    window = _CONTEXT_WINDOW.search(text)
+    return ContextExceeded(f"the model server found the prompt too long: {_describe_error(exc)}",
+                           int(window.group(1)) if window else None)
 
 
 
@@ -196,7 +226,8 @@ class _Tries:
             raise exc
         self.last = exc
         if not client._retryable(exc):
-            raise LLMUnavailable(f"model server refused the request: {_describe_error(exc)}") from exc
+            refused = LLMUnavailable(f"model server refused the request: {_describe_error(exc)}")
+            raise context_exceeded(exc) or refused from exc
         self.check_deadline()
         if self.attempt >= self.options.max_retries:
             raise LLMUnavailable(

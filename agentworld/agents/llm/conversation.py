@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from agentworld.agents.llm.client import ChatClient, TurnDeadline
-from agentworld.agents.llm.context import estimate_tokens
+from agentworld.agents.llm.client import ChatClient, ContextExceeded, TurnDeadline
+from agentworld.agents.llm.context import (DIGEST_LINES, RESERVE, counting_method, cut_observation, fit, prompt_limit,
+                                           tools_tokens)
 from agentworld.agents.llm.options import LLMOptions
 from agentworld.agents.llm.prices import load_prices, price_of
 from agentworld.agents.llm.prompts import NO_DOCS, clip, load_templates, observation_field, observation_text, render
@@ -28,6 +29,8 @@ class Turn:
     call: str = ""  # "gather {...}" for the digest
     result: str = ""  # filled in from the actor's next observation
     messages: list[str] = field(default_factory=list)  # chat received in this observation
+    issues: list[str] = field(default_factory=list)  # what fitting the prompt had to do (context_folds...)
+    counted_tokens: int = 0  # the prompt's size as counted here (see context.py)
 
     def has_call(self) -> bool:
         return bool(self.assistant and self.assistant.get("tool_calls"))
@@ -37,7 +40,9 @@ def new_usage() -> dict[str, Any]:
     return {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "cost": 0.0, "retries": 0,
             "per_turn_prompt_tokens": [], "max_prompt_tokens": 0, "estimated_tokens": False,
             "no_tool_call": 0, "extra_tool_calls": 0, "invalid_arguments": 0, "malformed_tool_call": 0,
-            "latency": 0.0, "deadline_turns": 0, "truncated_replies": 0}
+            "latency": 0.0, "deadline_turns": 0, "truncated_replies": 0,
+            "max_counted_prompt_tokens": 0, "context_folds": 0, "observation_cuts": 0, "context_exceeded": 0,
+            "token_counting": counting_method()}
 
 
 class Conversation:
@@ -60,17 +65,34 @@ class Conversation:
         self.usage_by_actor: dict[str, dict] = {}
         self.feedback: dict[str, list[str]] = {}
         self.transcript: list[dict] = []  # per-turn record (prompt size, issues) for run dirs
+        self._reset_context()
+
+    def _reset_context(self) -> None:
+        """The context budget's state for a new episode: nothing folded, the configured limit."""
+        opts = self.options
+        self.limit = prompt_limit(opts.context_tokens, opts.max_tokens, opts.context_budget)
+        self.start, self.digest_lines = 0, DIGEST_LINES[0]  # first verbatim turn, digest cap (see context.fit)
+        self.tool_schemas: list[dict] | None = None
+        self.tools_size = 0
 
     # -- episode setup
     def register(self, name: str, briefing: dict) -> None:
         if name in self.briefings:  # a seat reset twice: a new episode begins
             self.briefings, self.turns, self.feedback, self.transcript = {}, [], {}, []
             self.usage, self.usage_by_actor = new_usage(), {}
+            self._reset_context()
+        self.tool_schemas = None  # the briefing may bring its own
         self.briefings[name] = dict(briefing or {})
         self.usage_by_actor[name] = new_usage()
         self.feedback[name] = []
 
     def _tools(self) -> list[dict]:
+        if self.tool_schemas is None:
+            self.tool_schemas = self._schemas()
+            self.tools_size = tools_tokens(self.tool_schemas)
+        return self.tool_schemas
+
+    def _schemas(self) -> list[dict]:
         from agentworld import tools
 
         for briefing in self.briefings.values():
@@ -108,39 +130,52 @@ class Conversation:
         docs = "" if self.options.no_docs else (briefing.get("context") or briefing.get("documentation") or "")
         return docs.strip() or NO_DOCS
 
-    def _digest(self, dropped: list[Turn]) -> str:
+    def _digest(self, dropped: list[Turn], max_lines: int = DIGEST_LINES[0]) -> str:
         if not dropped:
             return ""
-        if self.options.history == "last":
+        if self.options.history == "last" or max_lines == 0:
             return f"\n({len(dropped)} earlier turns are not shown.)\n"
         lines = []
         for t in dropped:
             who = f"{t.actor} " if self.options.single_agent else ""
             lines.append(f"- round {t.round}: {who}{t.call or 'no action'}{' -> ' + t.result if t.result else ''}")
             lines.extend(f"  {m}" for m in t.messages)
-        if len(lines) > 60:
-            lines = [f"- ... {len(lines) - 60} older lines omitted"] + lines[-60:]
+        if len(lines) > max_lines:
+            lines = [f"- ... {len(lines) - max_lines} older lines omitted"] + lines[-max_lines:]
         return "\n# Summary of your earlier turns\n" + "\n".join(clip(line, 240) for line in lines) + "\n"
 
     def messages_for(self, pending: Turn) -> list[dict]:
         """The prompt for the pending turn: system, briefing + window of turns, this observation.
 
-        With `context_budget`, the oldest turns of the window are dropped into the digest until
-        the prompt's estimated size (4 characters per token) fits the budget.
+        The prompt (tool schemas included) always fits `self.limit` (context.fit): older turns
+        fold into the digest when it would not, and what was done is noted on `pending`.
         """
         turns = self.turns + [pending]
-        keep = len(turns) if self.options.history == "full" else min(len(turns), self.options.history_turns + 1)
-        msgs = self._render(turns[:-keep], turns[-keep:])
-        budget = self.options.context_budget
-        while budget and keep > 1 and estimate_tokens(msgs) > budget:
-            keep -= max(1, keep // 4)
-            msgs = self._render(turns[:-keep], turns[-keep:])
-        return msgs
+        start = self.start
+        if self.options.history != "full":
+            start = max(start, len(turns) - 1 - self.options.history_turns)
+        self._tools()
 
-    def _render(self, dropped: list[Turn], window: list[Turn]) -> list[dict]:
+        def render_at(first: int, digest_lines: int, observation_chars: int | None) -> list[dict]:
+            window = turns[first:]
+            if observation_chars is not None:
+                window[-1] = replace(pending, text=cut_observation(pending.text, observation_chars))
+            return self._render(turns[:first], window, digest_lines)
+
+        chosen = fit(render_at, len(turns), start, self.digest_lines, self.limit, self.tools_size)
+        self.start, self.digest_lines = chosen.start, chosen.digest_lines
+        pending.counted_tokens = chosen.tokens
+        if chosen.folded:
+            pending.issues.append("context_folds")
+        if chosen.observation_chars is not None:
+            pending.text = cut_observation(pending.text, chosen.observation_chars)
+            pending.issues.append("observation_cuts")
+        return chosen.messages
+
+    def _render(self, dropped: list[Turn], window: list[Turn], digest_lines: int = DIGEST_LINES[0]) -> list[dict]:
         first = window[0]
         values = self._values(first.actor, first.round, first.text, first.feedback)
-        values["history"] = self._digest(dropped)
+        values["history"] = self._digest(dropped, digest_lines)
         if self.options.single_agent:
             members = "\n".join(
                 render(self.templates["team_member.md"], **self._values(n, first.round, "", ""))
@@ -163,20 +198,43 @@ class Conversation:
     # -- one turn
     def step(self, actor: str, observation: Any) -> dict | str:
         pending, messages = self._begin(actor, observation)
-        try:
-            reply = self.client.complete(messages, self._tools())
-        except TurnDeadline as exc:
-            return self._late(actor, pending, messages, exc)
+        for retried in (False, True):
+            try:
+                reply = self.client.complete(messages, self._tools())
+                break
+            except ContextExceeded as exc:
+                if retried:
+                    raise
+                messages = self._tighten(pending, exc)
+            except TurnDeadline as exc:
+                return self._late(actor, pending, messages, exc)
         return self._end(actor, pending, messages, reply)
 
     async def astep(self, actor: str, observation: Any) -> dict | str:
         """step() with the async client: many conversations wait on the model at once."""
         pending, messages = self._begin(actor, observation)
-        try:
-            reply = await self.client.acomplete(messages, self._tools())
-        except TurnDeadline as exc:
-            return self._late(actor, pending, messages, exc)
+        for retried in (False, True):
+            try:
+                reply = await self.client.acomplete(messages, self._tools())
+                break
+            except ContextExceeded as exc:
+                if retried:
+                    raise
+                messages = self._tighten(pending, exc)
+            except TurnDeadline as exc:
+                return self._late(actor, pending, messages, exc)
         return self._end(actor, pending, messages, reply)
+
+    def _tighten(self, pending: Turn, exc: ContextExceeded) -> list[dict]:
+        """The server found the prompt too long for its context: the limit drops (for the rest of the
+        episode) to 3/4 of what was sent, or to the window the server named if that is lower, and the
+        prompt is fitted again for one more try."""
+        limit = int(min(self.limit, pending.counted_tokens) * 0.75)
+        if exc.window:
+            limit = min(limit, exc.window - (self.options.max_tokens or RESERVE))
+        self.limit = max(1, limit)
+        pending.issues.append("context_exceeded")
+        return self.messages_for(pending)
 
     def begin(self, actor: str, observation: Any) -> tuple[Turn, list[dict], list[dict]]:
         """First half of a turn: the prompt (messages) and tool schemas the model is shown.
@@ -225,9 +283,11 @@ class Conversation:
         self.turns.append(pending)
         if truncated:
             issues.append("truncated_replies")
-        self._account(actor, reply, issues)
+        issues = pending.issues + issues
+        self._account(actor, reply, issues, pending.counted_tokens)
         row = {"actor": actor, "round": pending.round, "prompt_tokens": reply.prompt_tokens,
-               "completion_tokens": reply.completion_tokens, "messages": len(messages),
+               "completion_tokens": reply.completion_tokens, "counted_prompt_tokens": pending.counted_tokens,
+               "messages": len(messages),
                "issues": issues, "retries": reply.retries, "content": clip(reply.content, 500),
                "tool_calls": [{"name": c["name"], "arguments": clip(c["arguments"], 500)} for c in reply.tool_calls]}
         if truncated:
@@ -289,7 +349,7 @@ class Conversation:
         # parse_action reads OpenAI-style calls; bad JSON becomes a precise error in the record.
         return {"name": first["name"], "arguments": first["arguments"] or "{}"}, assistant, call, issues
 
-    def _account(self, actor: str, reply: Reply, issues: list[str]) -> None:
+    def _account(self, actor: str, reply: Reply, issues: list[str], counted: int = 0) -> None:
         cost = 0.0
         if self.price:
             cost = (reply.prompt_tokens * self.price[0] + reply.completion_tokens * self.price[1]) / 1_000_000
@@ -303,6 +363,7 @@ class Conversation:
             usage["latency"] = round(usage["latency"] + reply.latency, 3)
             usage["per_turn_prompt_tokens"].append(reply.prompt_tokens)
             usage["max_prompt_tokens"] = max(usage["max_prompt_tokens"], reply.prompt_tokens)
+            usage["max_counted_prompt_tokens"] = max(usage["max_counted_prompt_tokens"], counted)
             usage["estimated_tokens"] = usage["estimated_tokens"] or reply.estimated_tokens
             for issue in issues:
                 usage[issue] += 1
