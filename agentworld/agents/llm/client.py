@@ -18,7 +18,7 @@ from typing import Any
 from agentworld.agents.llm.context import estimate_tokens
 from agentworld.agents.llm.options import LLMOptions
 from agentworld.agents.llm.prompts import clip
-from agentworld.agents.llm.replies import Reply, reply_text, token_counts, parse_tool_calls
+from agentworld.agents.llm.replies import Reply, cached_tokens, parse_tool_calls, reply_text, token_counts
 from agentworld.limits import Limiter, Limits, limiter_for
 
 
@@ -159,14 +159,16 @@ class ChatClient:
         attempt, start = tries.attempt, tries.start
         content = reply_text(getattr(message, "content", None))
         calls = parse_tool_calls(message)
-        prompt_tokens, completion_tokens = token_counts(getattr(response, "usage", None))
+        usage = getattr(response, "usage", None)
+        prompt_tokens, completion_tokens = token_counts(usage)
         estimated = prompt_tokens is None or completion_tokens is None
         if prompt_tokens is None:  # some servers omit usage (or send junk): estimate ~4 characters per token
             prompt_tokens = sum(len(json.dumps(m)) for m in messages) // 4
         if completion_tokens is None:
             completion_tokens = (len(content) + sum(len(c["arguments"]) + len(c["name"]) for c in calls)) // 4
         self.limiter.settle(prompt_tokens + completion_tokens - tries.booked)
-        return Reply(content, calls, prompt_tokens, completion_tokens, attempt, time.monotonic() - start, estimated)
+        return Reply(content, calls, prompt_tokens, completion_tokens, attempt, time.monotonic() - start, estimated,
+                     cached_tokens(usage) if not estimated else 0)
 
 
 class _Tries:

@@ -12,7 +12,7 @@ from agentworld.agents.llm.client import ChatClient, ContextExceeded, TurnDeadli
 from agentworld.agents.llm.context import (DIGEST_LINES, RESERVE, counting_method, cut_observation, fit, prompt_limit,
                                            tools_tokens)
 from agentworld.agents.llm.options import LLMOptions
-from agentworld.agents.llm.prices import load_prices, price_of
+from agentworld.agents.llm.prices import call_cost, load_prices, price_of
 from agentworld.agents.llm.prompts import NO_DOCS, clip, load_templates, observation_field, observation_text, render
 from agentworld.agents.llm.replies import MAX_REPLY_CHARS, Reply, bounded
 
@@ -37,7 +37,7 @@ class Turn:
 
 
 def new_usage() -> dict[str, Any]:
-    return {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "cost": 0.0, "retries": 0,
+    return {"prompt_tokens": 0, "cached_tokens": 0, "completion_tokens": 0, "calls": 0, "cost": 0.0, "retries": 0,
             "per_turn_prompt_tokens": [], "max_prompt_tokens": 0, "estimated_tokens": False,
             "no_tool_call": 0, "extra_tool_calls": 0, "invalid_arguments": 0, "malformed_tool_call": 0,
             "latency": 0.0, "deadline_turns": 0, "truncated_replies": 0,
@@ -286,7 +286,8 @@ class Conversation:
         issues = pending.issues + issues
         self._account(actor, reply, issues, pending.counted_tokens)
         row = {"actor": actor, "round": pending.round, "prompt_tokens": reply.prompt_tokens,
-               "completion_tokens": reply.completion_tokens, "counted_prompt_tokens": pending.counted_tokens,
+               "completion_tokens": reply.completion_tokens, "cached_tokens": reply.cached_tokens,
+               "counted_prompt_tokens": pending.counted_tokens,
                "messages": len(messages),
                "issues": issues, "retries": reply.retries, "content": clip(reply.content, 500),
                "tool_calls": [{"name": c["name"], "arguments": clip(c["arguments"], 500)} for c in reply.tool_calls]}
@@ -351,11 +352,12 @@ class Conversation:
 
     def _account(self, actor: str, reply: Reply, issues: list[str], counted: int = 0) -> None:
         cost = 0.0
-        if self.price:
-            cost = (reply.prompt_tokens * self.price[0] + reply.completion_tokens * self.price[1]) / 1_000_000
+        if self.price is not None:
+            cost = call_cost(self.price, reply.prompt_tokens, reply.cached_tokens, reply.completion_tokens)
             self.client.limiter.spend(cost)
         for usage in (self.usage, self.usage_by_actor[actor]):
             usage["prompt_tokens"] += reply.prompt_tokens
+            usage["cached_tokens"] += reply.cached_tokens
             usage["completion_tokens"] += reply.completion_tokens
             usage["calls"] += 1
             usage["cost"] = round(usage["cost"] + cost, 8)

@@ -30,6 +30,7 @@ class Reply:
     retries: int
     latency: float
     estimated_tokens: bool = False
+    cached_tokens: int = 0  # prompt tokens the server read from its prompt cache (part of prompt_tokens)
 
 
 def reply_text(value: Any) -> str:
@@ -66,6 +67,25 @@ def parse_tool_calls(message: Any) -> list[dict]:
                       "name": name if isinstance(name, str) else "",
                       "arguments": arguments if isinstance(arguments, str) else "", "problem": problem})
     return calls
+
+
+def _field(usage: Any, key: str) -> Any:
+    return usage.get(key) if isinstance(usage, dict) else getattr(usage, key, None)
+
+
+def cached_tokens(usage: Any) -> int:
+    """Prompt tokens served from the server's prompt cache, as each kind of server words it:
+    OpenAI and vLLM `prompt_tokens_details.cached_tokens`, DeepSeek `prompt_cache_hit_tokens`,
+    Anthropic-style proxies `cache_read_input_tokens`. 0 when absent or junk; never more than the prompt."""
+    if usage is None or isinstance(usage, (str, bytes, int, float, list)):
+        return 0
+    details = _field(usage, "prompt_tokens_details")
+    for value in ((_field(details, "cached_tokens") if details is not None and not isinstance(details, (str, list))
+                   else None), _field(usage, "prompt_cache_hit_tokens"), _field(usage, "cache_read_input_tokens")):
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            prompt = _field(usage, "prompt_tokens")
+            return min(value, prompt) if isinstance(prompt, int) and not isinstance(prompt, bool) else value
+    return 0
 
 
 def token_counts(usage: Any) -> tuple[int | None, int | None]:
