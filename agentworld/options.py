@@ -85,7 +85,12 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--context-budget", type=int, default=None,
                    help="a tighter cap on prompt tokens: older turns move into a digest to fit")
     g.add_argument("--prompts", default=None, help="directory with edited prompt templates")
-    g.add_argument("--prices", default=None, help="JSON price table {model: {input, output}} in $ per 1M tokens")
+    g.add_argument("--prices", default=None,
+                   help="JSON price table {model: {input, output, cached_input}} in $ per 1M tokens (cached_input: "
+                        "prompt tokens the server read from its cache; default the input price)")
+    g.add_argument("--cache", default=None, metavar="DIR",
+                   help="response cache: answers stored by model, messages, tools and sampling parameters; a rerun "
+                        "replays them for free and exactly (hits and misses counted in usage)")
     g.add_argument("--max-retries", type=int, default=6, help="retries on 429/5xx/timeouts before an episode errors")
     g.add_argument("--timeout", type=float, default=120.0, help="seconds per model request")
     g.add_argument("--backoff-base", type=float, default=1.0, help="first retry delay in seconds (doubles)")
@@ -115,6 +120,7 @@ def llm_options(args: argparse.Namespace) -> dict:
             "no_docs": getattr(args, "no_docs", False) or None}
     if opts["prompts"]:
         opts["prompts"] = str(Path(opts["prompts"]).resolve())
+    opts["cache"] = str(Path(args.cache).resolve()) if getattr(args, "cache", None) else None
     if opts["prices"]:
         opts["prices"] = str(Path(opts["prices"]).resolve())
     return {k: v for k, v in opts.items() if v is not None}

@@ -18,7 +18,9 @@ from typing import Any
 from agentworld.agents.llm.context import estimate_tokens
 from agentworld.agents.llm.options import LLMOptions
 from agentworld.agents.llm.prompts import clip
-from agentworld.agents.llm.replies import Reply, cached_tokens, parse_tool_calls, reply_text, token_counts
+from agentworld.agents.llm.cache import ResponseCache
+from agentworld.agents.llm.replies import (Reply, cached_tokens, calls_in_text, parse_tool_calls, reasoning_text, reply_text,
+                                           token_counts)
 from agentworld.limits import Limiter, Limits, limiter_for
 
 
@@ -82,6 +84,7 @@ class ChatClient:
         self.shard: int | None = None  # which shared async connection pool this client uses
         self.base_url, self.api_key = base_url, api_key
         self.sleep = sleep
+        self.cache = ResponseCache(options.cache) if options.cache else None
         self.limiter = limiter or limiter_for(Limits(options.max_rpm, options.max_tpm, options.max_cost,
                                                      options.limits_file))
 
@@ -129,6 +132,9 @@ class ChatClient:
     def complete(self, messages: list[dict], tools: list[dict]) -> Reply:
         """One answer, blocking: retries, backoff and limiter waits sleep this thread."""
         kwargs, tries = self._kwargs(messages, tools), _Tries(self, messages)
+        stored = self._from_cache(kwargs, messages)
+        if stored is not None:
+            return stored
         while True:
             self.sleep(tries.wait_for_limiter())
             tries.check_deadline()
@@ -137,12 +143,17 @@ class ChatClient:
                 message = _first_message(response)
                 break
             except Exception as exc:
+                if isinstance(exc, EmptyChoices) and tries.attempt >= self.options.max_retries:
+                    return self._empty(exc, tries)
                 self.sleep(tries.failed(exc))
-        return self._reply(response, message, messages, tries)
+        return self._answered(kwargs, response, message, messages, tries)
 
     async def acomplete(self, messages: list[dict], tools: list[dict]) -> Reply:
         """One answer from the async client: the same policy, awaiting instead of sleeping."""
         kwargs, tries = self._kwargs(messages, tools), _Tries(self, messages)
+        stored = self._from_cache(kwargs, messages)
+        if stored is not None:
+            return stored
         client = _async_client(self)
         while True:
             await asyncio.sleep(tries.wait_for_limiter())
@@ -152,23 +163,63 @@ class ChatClient:
                 message = _first_message(response)
                 break
             except Exception as exc:
+                if isinstance(exc, EmptyChoices) and tries.attempt >= self.options.max_retries:
+                    return self._empty(exc, tries)
                 await asyncio.sleep(tries.failed(exc))
-        return self._reply(response, message, messages, tries)
+        return self._answered(kwargs, response, message, messages, tries)
 
-    def _reply(self, response: Any, message: Any, messages: list[dict], tries: "_Tries") -> Reply:
-        attempt, start = tries.attempt, tries.start
+    def _from_cache(self, kwargs: dict, messages: list[dict]) -> Reply | None:
+        """The stored answer to this very request (no limiter, no cost), or None: a miss, asked below."""
+        if self.cache is None:
+            return None
+        stored = self.cache.get(ResponseCache.key(kwargs))
+        if stored is None:
+            return None
+        from openai.types.chat import ChatCompletion
+
+        response = ChatCompletion.model_validate(stored)
+        reply = self._reply(response, _first_message(response), messages, 0, time.monotonic())
+        reply.from_cache = True
+        reply.notes.append("cache_hits")
+        return reply
+
+    def _answered(self, kwargs: dict, response: Any, message: Any, messages: list[dict], tries: "_Tries") -> Reply:
+        reply = self._reply(response, message, messages, tries.attempt, tries.start)
+        self.limiter.settle(reply.prompt_tokens + reply.completion_tokens - tries.booked)
+        reply.notes += tries.notes
+        if self.cache is not None:
+            self.cache.put(ResponseCache.key(kwargs), response.model_dump(mode="json", exclude_unset=True))
+            reply.notes.append("cache_misses")
+        return reply
+
+    def _empty(self, exc: Exception, tries: "_Tries") -> Reply:
+        """Every try came back without choices: the turn is lost (the model is told), play goes on."""
+        self.limiter.settle(-tries.booked)
+        notes = tries.notes + ["empty_choices"]
+        return Reply("", [], 0, 0, tries.attempt, time.monotonic() - tries.start, True, notes=notes)
+
+    def _reply(self, response: Any, message: Any, messages: list[dict], attempt: int, start: float) -> Reply:
         content = reply_text(getattr(message, "content", None))
         calls = parse_tool_calls(message)
+        notes = []
+        if not calls and content:
+            calls = calls_in_text(content)
+            notes += ["text_tool_calls"] if calls else []
+        reasoning = reasoning_text(message)
+        notes += ["reasoning_content"] if reasoning else []
+        finish = getattr(response.choices[0], "finish_reason", None)
+        notes += ["finish_length"] if finish == "length" else []
         usage = getattr(response, "usage", None)
         prompt_tokens, completion_tokens = token_counts(usage)
         estimated = prompt_tokens is None or completion_tokens is None
         if prompt_tokens is None:  # some servers omit usage (or send junk): estimate ~4 characters per token
             prompt_tokens = sum(len(json.dumps(m)) for m in messages) // 4
         if completion_tokens is None:
-            completion_tokens = (len(content) + sum(len(c["arguments"]) + len(c["name"]) for c in calls)) // 4
-        self.limiter.settle(prompt_tokens + completion_tokens - tries.booked)
+            written = len(content) + len(reasoning) + sum(len(c["arguments"]) + len(c["name"]) for c in calls)
+            completion_tokens = written // 4
         return Reply(content, calls, prompt_tokens, completion_tokens, attempt, time.monotonic() - start, estimated,
-                     cached_tokens(usage) if not estimated else 0)
+                     cached_tokens(usage) if not estimated else 0, finish if isinstance(finish, str) else None,
+                     reasoning, notes)
 
 
 class _Tries:
@@ -189,6 +240,7 @@ class _Tries:
         self.last: Exception | None = None
         self.expired = False
         self.paused_for = 0.0  # the server's pause that outlasted this turn, seconds (for the message)
+        self.notes: list[str] = []  # refusals met on the way (rate_limited, empty_choices), counted in usage
 
     def wait_for_limiter(self) -> float:
         """Book this try with the limiter (BudgetExhausted when the money is spent). What is left of
@@ -227,6 +279,10 @@ class _Tries:
         if not isinstance(exc, (client.openai.OpenAIError, MalformedResponse)):
             raise exc
         self.last = exc
+        if isinstance(exc, EmptyChoices):
+            self.notes.append("empty_choices")
+        elif isinstance(exc, client.openai.RateLimitError):
+            self.notes.append("rate_limited")
         if not client._retryable(exc):
             refused = LLMUnavailable(f"model server refused the request: {_describe_error(exc)}")
             raise context_exceeded(exc) or refused from exc
@@ -281,6 +337,11 @@ class MalformedResponse(Exception):
     """A 200 answer that is not a chat completion (an HTML error page, no choices...): retried."""
 
 
+class EmptyChoices(MalformedResponse):
+    """A chat completion with no choices (a content filter, an overloaded proxy): retried, and when
+    the retries run out the turn is lost with a note to the model rather than the episode ended."""
+
+
 def _create(client: Any, kwargs: dict) -> Any:
     """One chat-completions request; an answer that is not JSON becomes MalformedResponse."""
     try:
@@ -308,6 +369,8 @@ async def _acreate(client: Any, kwargs: dict) -> Any:
 def _first_message(response: Any) -> Any:
     """The first choice's message, or MalformedResponse saying what the server sent instead."""
     choices = getattr(response, "choices", None)
+    if isinstance(choices, list) and not choices:
+        raise EmptyChoices(f"the server's answer has no choices: {clip(repr(response), 200)}")
     if not choices:
         shown = clip(response if isinstance(response, str) else repr(response), 200)
         raise MalformedResponse(f"the server's answer is not a chat completion with choices: {shown}")

@@ -42,7 +42,8 @@ def new_usage() -> dict[str, Any]:
             "no_tool_call": 0, "extra_tool_calls": 0, "invalid_arguments": 0, "malformed_tool_call": 0,
             "latency": 0.0, "deadline_turns": 0, "truncated_replies": 0,
             "max_counted_prompt_tokens": 0, "context_folds": 0, "observation_cuts": 0, "context_exceeded": 0,
-            "token_counting": counting_method()}
+            "text_tool_calls": 0, "reasoning_content": 0, "finish_length": 0, "empty_choices": 0, "rate_limited": 0,
+            "cache_hits": 0, "cache_misses": 0, "token_counting": counting_method()}
 
 
 class Conversation:
@@ -283,7 +284,8 @@ class Conversation:
         self.turns.append(pending)
         if truncated:
             issues.append("truncated_replies")
-        issues = pending.issues + issues
+        self._quirk_feedback(actor, reply)
+        issues = pending.issues + reply.notes + issues
         self._account(actor, reply, issues, pending.counted_tokens)
         row = {"actor": actor, "round": pending.round, "prompt_tokens": reply.prompt_tokens,
                "completion_tokens": reply.completion_tokens, "cached_tokens": reply.cached_tokens,
@@ -291,10 +293,27 @@ class Conversation:
                "messages": len(messages),
                "issues": issues, "retries": reply.retries, "content": clip(reply.content, 500),
                "tool_calls": [{"name": c["name"], "arguments": clip(c["arguments"], 500)} for c in reply.tool_calls]}
+        if reply.finish_reason and reply.finish_reason not in ("stop", "tool_calls"):
+            row["finish_reason"] = reply.finish_reason
+        if reply.reasoning:
+            row["reasoning_chars"] = len(reply.reasoning)  # kept out of the history (servers ask not to send it back)
+        if reply.from_cache:
+            row["from_cache"] = True
         if truncated:
             row["truncated"] = truncated  # {field: its length as the server sent it}
         self.transcript.append(row)
         return action
+
+    def _quirk_feedback(self, actor: str, reply: Reply) -> None:
+        """Notes for the model's next observation about a reply that lost its turn for a server-side reason."""
+        if reply.tool_calls:
+            return
+        if "finish_length" in reply.notes:
+            self.feedback[actor].append("your previous reply was cut off at the completion token limit before it "
+                                        "made a tool call: make the tool call first and keep any reasoning short.")
+        if "empty_choices" in reply.notes:
+            self.feedback[actor].append("the model server sent back no answer at all for your previous turn, so "
+                                        "that turn was lost.")
 
     def _attach_result(self, actor: str, observation: Any) -> None:
         """Give the actor's previous turn the result its new observation reports (for the digest)."""
@@ -352,7 +371,7 @@ class Conversation:
 
     def _account(self, actor: str, reply: Reply, issues: list[str], counted: int = 0) -> None:
         cost = 0.0
-        if self.price is not None:
+        if self.price is not None and not reply.from_cache:
             cost = call_cost(self.price, reply.prompt_tokens, reply.cached_tokens, reply.completion_tokens)
             self.client.limiter.spend(cost)
         for usage in (self.usage, self.usage_by_actor[actor]):

@@ -38,6 +38,7 @@ class LLMOptions(BaseModel):
     history_turns: int = Field(default=8, ge=0)  # turns kept verbatim for "last" / "summary"
     context_tokens: int = Field(default=32768, ge=256)  # the model's context window: no request passes it
     context_budget: int | None = Field(default=None, ge=1)  # a tighter cap on prompt tokens (messages + tools)
+    cache: str | None = None  # response cache directory: a rerun replays every stored answer for free
     prompts: str | None = None  # directory with edited copies of the templates
     prices: dict[str, Any] | str | None = None  # {model: {"input": $/1M, "output": $/1M}} or a JSON file
     no_docs: bool = False  # hide agent-specific documentation (ablation)

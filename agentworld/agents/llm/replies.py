@@ -5,7 +5,8 @@ conversation keeps it (a model that answers megabytes cannot make every later pr
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+import re
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agentworld.agents.llm.prompts import clip
@@ -16,7 +17,9 @@ MAX_REPLY_CHARS = 16_000
 MAX_ARGUMENT_CHARS = 8_000
 MAX_CALL_NAME = 64
 MAX_CALL_ID = 128
-
+TEXT_SCAN_CHARS = 16_000  # how much of a reply's text is searched for a written-out tool call
+TEXT_SCAN_OBJECTS = 32  # JSON objects tried in it at most (a reply full of braces stays cheap)
+TOOL_CALL_TAG = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.DOTALL)
 
 
 @dataclass
@@ -31,6 +34,10 @@ class Reply:
     latency: float
     estimated_tokens: bool = False
     cached_tokens: int = 0  # prompt tokens the server read from its prompt cache (part of prompt_tokens)
+    finish_reason: str | None = None  # as the server sent it ("length": cut at max_tokens)
+    reasoning: str = ""  # reasoning_content / reasoning the server sent beside the answer (not kept in history)
+    notes: list[str] = field(default_factory=list)  # reply quirks and cache use, each counted in usage
+    from_cache: bool = False  # replayed from the response cache: no request was sent, no cost
 
 
 def reply_text(value: Any) -> str:
@@ -67,6 +74,58 @@ def parse_tool_calls(message: Any) -> list[dict]:
                       "name": name if isinstance(name, str) else "",
                       "arguments": arguments if isinstance(arguments, str) else "", "problem": problem})
     return calls
+
+
+def reasoning_text(message: Any) -> str:
+    """What reasoning servers send beside the answer: vLLM and DeepSeek `reasoning_content`,
+    OpenRouter and Ollama `reasoning` (a string or a list of parts)."""
+    for key in ("reasoning_content", "reasoning"):
+        value = getattr(message, key, None)
+        if value is None and isinstance(getattr(message, "model_extra", None), dict):
+            value = message.model_extra.get(key)
+        if value:
+            return value if isinstance(value, str) else json.dumps(value, default=str)
+    return ""
+
+
+def calls_in_text(content: str) -> list[dict]:
+    """Tool calls a model wrote into its text, as servers send them when their tool parser is off:
+    Hermes-style `<tool_call>{"name": ..., "arguments": {...}}</tool_call>` tags, or such a JSON object
+    (or a list of them) in plain text or a code fence. Only objects with a string `name` and an
+    `arguments` (or `parameters`) field count, so prose that mentions a name is not a call."""
+    text = content[:TEXT_SCAN_CHARS]
+    blobs = TOOL_CALL_TAG.findall(text) if "<tool_call>" in text else [text]
+    calls: list[dict] = []
+    decoder = json.JSONDecoder()
+    for blob in blobs:
+        starts = [m.start() for m in re.finditer(r"[\[{]", blob)][:TEXT_SCAN_OBJECTS]
+        end = -1
+        for start in starts:
+            if start < end:
+                continue  # inside an object already read
+            try:
+                value, end = decoder.raw_decode(blob, start)
+            except ValueError:
+                continue
+            found = [_text_call(item, len(calls) + i) for i, item in enumerate(value if isinstance(value, list) else [value])]
+            calls += [c for c in found if c]
+            if calls:
+                break
+    return calls
+
+
+def _text_call(item: Any, index: int) -> dict | None:
+    if not isinstance(item, dict):
+        return None
+    if isinstance(item.get("function"), dict):  # {"type": "function", "function": {...}} written out
+        item = item["function"]
+    name = item.get("name")
+    arguments = item.get("arguments", item.get("parameters"))
+    if not isinstance(name, str) or not name or arguments is None:
+        return None
+    if not isinstance(arguments, str):
+        arguments = json.dumps(arguments)
+    return {"id": f"text_call_{index}", "name": name, "arguments": arguments, "problem": None}
 
 
 def _field(usage: Any, key: str) -> Any:
