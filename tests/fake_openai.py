@@ -47,11 +47,11 @@ def garbage(body: str, content_type: str = "application/json") -> dict:
     return {"garbage": body, "content_type": content_type}
 
 
-def verbatim(message: dict, usage: Any = None, with_usage: bool = True) -> dict:
+def verbatim(message: dict, usage: Any = None, with_usage: bool = True, finish_reason: str = "tool_calls") -> dict:
     """A 200 chat completion carrying `message` and `usage` exactly as given (null tool names or
-    arguments, usage as a string, token counts as words: what a broken server may send)."""
+    arguments, usage as a string, token counts as words, reasoning_content: what real servers may send)."""
     body: dict[str, Any] = {"id": "chatcmpl-verbatim", "object": "chat.completion", "created": 0, "model": "fake",
-                            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls"}]}
+                            "choices": [{"index": 0, "message": message, "finish_reason": finish_reason}]}
     if with_usage:
         body["usage"] = usage
     return garbage(json.dumps(body))
