@@ -72,10 +72,12 @@ class FakeOpenAI:
     """Threaded HTTP server on 127.0.0.1 speaking enough of /v1/chat/completions."""
 
     def __init__(self, script: list[dict] | None = None, policy: Callable[[dict], dict] | None = None,
-                 usage: bool = True, latency: float = 0.0, record: bool = True, keep_alive: bool = False):
+                 usage: bool = True, latency: float = 0.0, record: bool = True, keep_alive: bool = False,
+                 refuse_every: int = 0):
         self.latency = latency  # seconds every answer takes (a model's thinking time), on top of `slow`
         self.record = record  # keep every request body (benchmarks turn it off: memory)
         self.keep_alive = keep_alive  # HTTP/1.1 persistent connections (benchmarks; tests use one per call)
+        self.refuse_every = refuse_every  # answer 429 (no Retry-After, at once) to every Nth request: a rate limiter
         self.script: deque[dict] = deque(script or [])
         self.policy = policy or (lambda body: call("wait"))
         self.usage = usage
@@ -103,7 +105,7 @@ class FakeOpenAI:
                     self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
                     return
                 spec = fake._next(body)
-                if spec.get("sleep") or fake.latency:
+                if (spec.get("sleep") or fake.latency) and not spec.get("immediate"):
                     time.sleep((spec.get("sleep") or 0) + fake.latency)
                 status = spec.get("status")
                 if status:
@@ -164,6 +166,8 @@ class FakeOpenAI:
             self.count += 1
             if self.record:
                 self.requests.append(body)
+            if self.refuse_every and self.count % self.refuse_every == 0:
+                return {**error(429), "immediate": True}  # a rate limiter refuses before the model runs
             if self.script:
                 return self.script.popleft()
         return self.policy(body)

@@ -101,3 +101,19 @@ def test_an_empty_answer_then_a_real_one_costs_a_retry_only():
         a = agent(server, max_retries=2)
         assert parse_action(a.act(obs(1))) == ToolCall("wait", {})
     assert a.usage["empty_choices"] == 1 and a.usage["retries"] == 1 and a.usage["no_tool_call"] == 0
+
+
+def test_a_429_naming_no_wait_is_retried_soon_other_errors_back_off_from_backoff_base():
+    from agentworld.agents.llm import ChatClient, parse_options
+    from agentworld.limits import Limiter, Limits
+    from fake_openai import error
+
+    hi = [{"role": "user", "content": "hi"}]
+    for status, low, high in ((429, 0.25 * 0.75, 0.25 * 1.25), (503, 0.75, 1.25)):
+        sleeps: list[float] = []
+        with FakeOpenAI([error(status), call("wait")]) as server:
+            options = parse_options({"model": "m", "base_url": server.base_url, "api_key": "k"})  # default policy
+            reply = ChatClient(options, sleep=sleeps.append, limiter=Limiter(Limits())).complete(hi, [])
+        waits = [s for s in sleeps if s > 0]
+        assert reply.retries == 1 and len(waits) == 1 and low <= waits[0] <= high, (status, sleeps)
+        assert reply.notes == (["rate_limited"] if status == 429 else [])

@@ -102,12 +102,18 @@ class ChatClient:
         return isinstance(exc, o.APIStatusError) and (exc.status_code >= 500 or exc.status_code in (408, 409))
 
     def _delay(self, attempt: int, exc: Exception) -> float:
-        """Exponential backoff with jitter; a Retry-After header is honoured up to max_retry_after
-        (even beyond backoff_max) and pauses every caller sharing the limiter as long."""
+        """Exponential backoff with jitter (from rate_limit_backoff after a 429 without Retry-After);
+        a Retry-After header is honoured up to max_retry_after (even beyond backoff_max) and pauses
+        every caller sharing the limiter as long."""
         opts = self.options
-        delay = min(opts.backoff_base * (2 ** attempt), opts.backoff_max)
-        delay *= 0.75 + 0.5 * random.random()  # jitter spreads parallel workers apart
         retry_after = _retry_after(exc)
+        base = opts.backoff_base
+        if retry_after is None and isinstance(exc, self.openai.RateLimitError):
+            # A 429 that names no wait is most often one request over a per-window count, not an
+            # overloaded server: retry soon (still doubling), or every refusal stalls its episode.
+            base = min(base, opts.rate_limit_backoff)
+        delay = min(base * (2 ** attempt), opts.backoff_max)
+        delay *= 0.75 + 0.5 * random.random()  # jitter spreads parallel workers apart
         if retry_after is not None:
             retry_after = min(retry_after, opts.max_retry_after)
             self.limiter.pause(retry_after)

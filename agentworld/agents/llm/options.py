@@ -27,6 +27,7 @@ class LLMOptions(BaseModel):
     max_retries: int = Field(default=6, ge=0)
     backoff_base: float = Field(default=1.0, ge=0)  # first retry delay (doubles each retry)
     backoff_max: float = Field(default=60.0, ge=0)
+    rate_limit_backoff: float = Field(default=0.25, ge=0)  # first retry delay after a 429 naming no wait (doubles)
     # seconds for all tries of one turn, Retry-After waits included (the max_rpm/max_tpm pace is not)
     turn_deadline: float = Field(default=180.0, gt=0)
     max_retry_after: float = Field(default=60.0, ge=0)  # longest Retry-After honoured; longer ones are cut to it
