@@ -173,3 +173,21 @@ def test_a_second_context_error_ends_the_turn_with_a_clear_error():
         with pytest.raises(LLMUnavailable, match="prompt too long.*maximum context length is 9000"):
             a.act(obs(20, "start"))
     assert len(server.requests) == 21
+
+
+def test_each_seat_of_a_real_episode_resends_its_previous_prompt_byte_for_byte(tmp_path):
+    from test_eval_env import oracle_policy
+
+    with FakeOpenAI(policy=oracle_policy(tmp_path)) as server:
+        result = run_episode("task_01", "llm", seed=0, out_dir=tmp_path / "llm", progress=False,
+                             agent_options={"llm": {**FAST, "base_url": server.base_url}})
+    assert result["success"]
+    by_seat: dict[str, list[str]] = {}
+    for body in server.requests:
+        seat = re.search(r"You are (\w+), the team", body["messages"][1]["content"]).group(1)
+        by_seat.setdefault(seat, []).append(json.dumps(body["messages"]))
+    assert len(by_seat) == 3
+    for prompts in by_seat.values():
+        assert len(prompts) > 2
+        for before, after in zip(prompts, prompts[1:]):
+            assert after.startswith(before[:-1])  # the previous list of messages, then the new turn
