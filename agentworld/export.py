@@ -42,7 +42,8 @@ from agentworld.trajectory import add_trust_argument, load_run, strip_volatile
 Format = Literal["openai-chat", "sharegpt"]
 FORMATS = ("openai-chat", "sharegpt")
 # LLM options that shape the prompt (the rest, model, sampling, retries, do not)
-PROMPT_OPTIONS = ("history", "history_turns", "context_budget", "prompts", "no_docs", "single_agent")
+PROMPT_OPTIONS = ("history", "history_turns", "context_budget", "context_tokens", "max_tokens", "prompts", "no_docs",
+                  "single_agent")
 # OpenAI's fine-tuning format (chat, with tools): the keys a line and each role's messages may have
 OPENAI_LINE_KEYS = frozenset({"messages", "tools", "parallel_tool_calls"})
 OPENAI_MESSAGE_KEYS = {"system": frozenset({"role", "content", "name"}),

@@ -91,10 +91,18 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--history", choices=["full", "last", "summary"], default="full",
                    help="context: every turn, the last N turns, or the last N plus a digest of older ones")
     g.add_argument("--history-turns", type=int, default=8, help="N for --history last/summary")
+    g.add_argument("--context-tokens", type=int, default=None, metavar="N",
+                   help="the model's context window (default 32768): no request passes it (prompt, tool schemas and "
+                        "--max-tokens, or 1024, for the answer); older turns fold into a digest to fit")
     g.add_argument("--context-budget", type=int, default=None,
-                   help="max prompt tokens (estimated): older turns move into a digest to fit")
+                   help="a tighter cap on prompt tokens: older turns move into a digest to fit")
     g.add_argument("--prompts", default=None, help="directory with edited prompt templates")
-    g.add_argument("--prices", default=None, help="JSON price table {model: {input, output}} in $ per 1M tokens")
+    g.add_argument("--prices", default=None,
+                   help="JSON price table {model: {input, output, cached_input}} in $ per 1M tokens (cached_input: "
+                        "prompt tokens the server read from its cache; default the input price)")
+    g.add_argument("--cache", default=None, metavar="DIR",
+                   help="response cache: answers stored by model, messages, tools and sampling parameters; a rerun "
+                        "replays them for free and exactly (hits and misses counted in usage)")
     g.add_argument("--max-retries", type=int, default=6, help="retries on 429/5xx/timeouts before an episode errors")
     g.add_argument("--timeout", type=float, default=120.0, help="seconds per model request")
     g.add_argument("--backoff-base", type=float, default=1.0, help="first retry delay in seconds (doubles)")
@@ -115,7 +123,8 @@ def llm_options(args: argparse.Namespace) -> dict:
     """LLM agent options from parsed CLI arguments (None values left out; no API key)."""
     opts = {"model": args.model or os.environ.get("AGENTWORLD_MODEL"), "base_url": args.base_url,
             "temperature": args.temperature, "max_tokens": args.max_tokens, "history": args.history,
-            "history_turns": args.history_turns, "context_budget": args.context_budget, "prompts": args.prompts, "prices": args.prices,
+            "history_turns": args.history_turns, "context_budget": args.context_budget,
+            "context_tokens": getattr(args, "context_tokens", None), "prompts": args.prompts, "prices": args.prices,
             "max_retries": args.max_retries, "timeout": args.timeout, "backoff_base": args.backoff_base,
             "turn_deadline": args.turn_deadline, "max_retry_after": args.max_retry_after, "max_rpm": args.max_rpm,
             "max_tpm": args.max_tpm, "max_cost": args.max_cost,
@@ -124,6 +133,7 @@ def llm_options(args: argparse.Namespace) -> dict:
             "seat_models": dict(pair for pair in getattr(args, "model_for", None) or []) or None}
     if opts["prompts"]:
         opts["prompts"] = str(Path(opts["prompts"]).resolve())
+    opts["cache"] = str(Path(args.cache).resolve()) if getattr(args, "cache", None) else None
     if opts["prices"]:
         opts["prices"] = str(Path(opts["prices"]).resolve())
     return {k: v for k, v in opts.items() if v is not None}

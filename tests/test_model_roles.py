@@ -51,16 +51,24 @@ def test_two_model_team_and_a_separate_judge_end_to_end(tmp_path, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", "test-key")
     policy = oracle_policy(tmp_path)
     out = tmp_path / "eval"
+    prices = tmp_path / "prices.json"
+    prices.write_text(json.dumps({m: {"input": 1.0, "output": 2.0} for m in ("model-a", "model-b", "judge-model")}))
     with FakeOpenAI(policy=policy) as team_a, FakeOpenAI(policy=policy) as team_b, \
             FakeOpenAI(policy=judge_policy) as judge:
         url_b = team_b.base_url
         code = main(["eval", "--tasks", "task_01", "--agents", "llm", "--model", "model-a",
                      "--base-url", team_a.base_url, "--model-for", f"Wizard=model-b@{team_b.base_url}",
                      "--judge", "llm", "--judge-model", "judge-model", "--judge-base-url", judge.base_url,
-                     "--backoff-base", "0.001", "--quiet", "--out", str(out)])
+                     "--prices", str(prices), "--backoff-base", "0.001", "--quiet", "--out", str(out)])
     assert code == 0
     record = json.loads((out / "results.jsonl").read_text().splitlines()[0])
     assert record["status"] == "ok" and record["success"] and record["cce"] is not None
+    # the judge's calls are priced from the same table and reported apart from the team's cost
+    judged = json.loads((out / "task_01" / "0" / "cce.json").read_text())["llm"]
+    assert judged["cost"] > 0 and record["judge_cost"] == pytest.approx(judged["cost"], abs=1e-6)
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["overall"]["judge_cost"] == pytest.approx(judged["cost"], abs=1e-6)
+    assert summary["overall"]["cost"] == pytest.approx(record["cost"]) and record["cost"] > 0
     # each server got exactly its seats' requests, under its own model name
     assert team_a.requests and {seat_of(b) for b in team_a.requests} == {"lumberjack", "woodworker"}
     assert team_b.requests and {seat_of(b) for b in team_b.requests} == {"wizard"}

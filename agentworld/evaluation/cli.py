@@ -87,6 +87,8 @@ def command_eval(args: argparse.Namespace) -> int:
         config = {"agents": ",".join(kinds), "agent_options": agent_opts, "episode_options": episode_options(args),
                   "judge": None if args.judge == "none" else args.judge, "version": __version__}
         judge_opts = {k: v for k, v in (("model", args.judge_model), ("base_url", args.judge_base_url)) if v}
+        if judge_opts and agent_opts.get("prices"):  # the judge's calls are priced from the same table
+            judge_opts["prices"] = agent_opts["prices"]
         if judge_opts:
             config["judge_options"] = judge_opts
         if config["judge"]:
