@@ -167,7 +167,8 @@ function showNotice(obs) {
   const box = $("notice");
   if (obs.alive === 0) {
     box.className = "death";
-    box.textContent = `☠ You are down. ${state.deathText || ""} Until you respawn you can only wait.`;
+    const why = state.deathText ? ` — ${state.deathText.replace(/[.;\s]+$/, "")}` : "";
+    box.textContent = `☠ You are down${why}. Until you respawn you can only wait.`;
   } else if (state.respawnText) {
     box.className = "respawn";
     box.textContent = `↺ ${state.respawnText}: back on your feet with full HP.`;
@@ -468,6 +469,11 @@ function renderTools(tools) {
   updatePickers();
 }
 
+function clearFormErrors() {
+  for (const el of document.querySelectorAll("#tools .form-error")) el.classList.add("hidden");
+  for (const el of document.querySelectorAll("#tools .invalid, #tools .missing")) el.classList.remove("invalid", "missing");
+}
+
 // What stops a form from being sent: empty required fields and counts that are not whole numbers.
 function checkForm(form, tool, props, required) {
   const missing = [];
@@ -614,6 +620,7 @@ function onMessage(msg) {
       break;
     case "turn":
       state.marks = [];
+      clearFormErrors();
       showObservation(msg.observation);
       showNews(msg.observation);
       showObservation(msg.observation, false);  // drawn again with the news' marks

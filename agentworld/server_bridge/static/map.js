@@ -104,8 +104,9 @@ const AgentMap = {
   // A hit or heal: a bold number over the tile (red: hits taken, yellow: hits dealt, green: heals).
   drawMark(g, m, x, y, t) {
     g.font = `bold ${Math.round(t * 0.7)}px sans-serif`; g.textAlign = "center"; g.textBaseline = "middle";
-    g.lineWidth = 3; g.strokeStyle = "#000"; g.strokeText(m.text, x + t / 2, y - 2);
-    g.fillStyle = MARK_COLOUR[m.kind] || "#fff"; g.fillText(m.text, x + t / 2, y - 2); g.lineWidth = 1;
+    const mx = x + t * 0.95, my = y + t * 0.05;  // the tile's top-right corner: the glyph stays readable
+    g.lineWidth = 3; g.strokeStyle = "#000"; g.strokeText(m.text, mx, my);
+    g.fillStyle = MARK_COLOUR[m.kind] || "#fff"; g.fillText(m.text, mx, my); g.lineWidth = 1;
   },
 
   drawEntity(g, e, x, y, t) {
