@@ -25,7 +25,7 @@ from agentworld.editor.document import DocumentError, check_document, problems_j
 from agentworld.runner import run_episode
 
 TEAMS = ("oracle", "noop")  # the teams the page can run: the task's plan, and nobody acting
-KEPT = ("success", "psr", "rounds", "max_rounds", "actions", "errors", "checkpoints", "status", "error",
+KEPT = ("success", "psr", "rounds", "max_rounds", "actions", "invalid_actions", "checkpoints", "status", "error",
         "seconds")  # the metrics the page shows
 
 

@@ -581,7 +581,7 @@ async function runTeam(team) {
     if (r.no_plan) { box.textContent = `${team}: ${r.message}`; return; }
     const cps = Object.entries(r.checkpoints || {}).map(([id, ok]) => `${ok ? "✓" : "✗"} ${id}`).join("  ");
     box.textContent = `${team}: ${r.success ? "SUCCESS" : "no success"} in ${r.rounds}/${r.max_rounds} rounds, ` +
-      `PSR ${Number(r.psr).toFixed(2)}, ${r.actions} actions, ${r.errors} errors` +
+      `PSR ${Number(r.psr).toFixed(2)}, ${r.actions} actions, ${r.invalid_actions} invalid` +
       (r.status !== "ok" ? `, ${r.status}: ${r.error}` : "") + `\n  checkpoints: ${cps}`;
     box.dataset.success = r.success;
   } catch (err) { box.textContent = `${team}: ${err.message}`; }
