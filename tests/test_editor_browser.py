@@ -1,6 +1,7 @@
 """An author builds a 3-agent task in the editor page (real Chromium), saves it, and the CLI accepts it.
 
-Set AGENTWORLD_EDITOR_SCREENSHOT=docs/editor.png to refresh the README's screenshot from this run.
+Set AGENTWORLD_EDITOR_SCREENSHOT=FILE to keep a screenshot of this run (docs/editor.png is made by
+scripts/screenshots.py).
 """
 
 from __future__ import annotations

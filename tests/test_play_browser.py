@@ -6,7 +6,7 @@ chat form), following the lumberjack's oracle plan in task_01.yaml (fell two hea
 team, walk to the camp, give the logs to the woodworker), to success. It checks the canvas draws
 where the seat stands, that the woodworker's private chat to the wizard never reaches the page
 (DOM nor websocket frames), then replays and judges the saved run directory.
-Set AGENTWORLD_SCREENSHOTS=DIR to keep the seat and spectator screenshots (docs/ uses them).
+Set AGENTWORLD_SCREENSHOTS=DIR to keep its screenshots (docs/'s are made by scripts/screenshots.py).
 """
 
 from __future__ import annotations

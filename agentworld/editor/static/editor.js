@@ -695,6 +695,7 @@ async function main() {
   $("#folder-line").textContent = `Save writes into ${STATE.folder}` + (STATE.source ? ` · opened ${STATE.source}` : "") +
     (STATE.audit ? "" : " · audit not available");
   fillOpen();
+  if (STATE.document && STATE.task_ids.includes(STATE.document.id) && STATE.source) $("#open-ref").value = STATE.document.id;
   options($("#place-mob"), LIB.mobs.map((m) => [m.id, `${m.name} (lvl ${m.level})`]));
   options($("#place-node"), LIB.nodes.map((n) => [n.id, `${n.name} (${n.skill} ${n.level})`]));
   options($("#success-kind"), conditionKinds().map((k) => [k, k]), "holds");

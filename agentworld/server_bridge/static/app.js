@@ -724,5 +724,5 @@ $("chat-form").addEventListener("submit", (ev) => {
   submitAction({ tool: "chat", args: { to, message: text } });
   $("chat-text").value = "";
 });
-window.agentworld = { state, map: AgentMap, pixelOf: (x, y) => AgentMap.pixelOf($("map"), x, y) };
+window.agentworld = { state, map: AgentMap, pixelOf: (x, y) => AgentMap.pixelOf($("map"), x, y), submit: submitAction };
 connect();

@@ -198,7 +198,7 @@ const AgentMap = {
       g.beginPath(); g.arc(x, y, 6, 0, 2 * Math.PI); g.fill(); g.stroke();
       const stacked = near.filter((p) => Math.abs(p[0] - x) < 40 && Math.abs(p[1] - y) < 40).length;
       near.push([x, y]);
-      const ly = y + stacked * 15, width = g.measureText(name).width + 6;
+      const ly = y + stacked * 17, width = g.measureText(name).width + 6;
       g.fillStyle = "rgba(255,255,255,0.85)"; g.fillRect(x + 8, ly - 7, width, 14);
       g.fillStyle = colour; g.fillRect(x + 8, ly - 7, 3, 14);
       g.fillStyle = "#000"; g.fillText(name, x + 13, ly);
