@@ -240,3 +240,49 @@ def labels_never_overlap(page) -> None:
     for i, box in enumerate(boxes):
         assert not overlap(box, seat), placed[i]
         assert not [placed[j]["id"] for j in range(i) if overlap(box, boxes[j])], placed[i]
+
+
+def test_a_heal_shows_in_the_hp_bar_the_feed_and_on_the_map():
+    """The lumberjack, hit by the wolf, eats redberries through the page: +2 HP, a feed line and a mark."""
+    from agentworld.server_bridge.background import ServerThread
+    from agentworld.server_bridge.play import make_bots
+    from agentworld.server_bridge.server import ServerConfig
+    from agentworld.tasks import load_task
+
+    task = load_task("task_01")
+    agents = [a.model_copy(update={"inventory": {**a.inventory, "redberries": 3}}) if a.name == "lumberjack" else a
+              for a in task.agents]
+    task = task.model_copy(update={"agents": agents})
+    sync_api = playwright_api()
+    expect = sync_api.expect
+    srv = ServerThread(ServerConfig(port=0)).start()
+    try:
+        bots = make_bots(task, {"woodworker": "noop", "wizard": "noop"}, 0)
+        game = srv.call(lambda: srv.server.start_episode(task, 0, {}, operator=True, bots=bots)[0])
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            page = browser.new_page(viewport={"width": 1400, "height": 1100})
+            page.goto(f"{srv.http_url}?seat=lumberjack&token={game.seats['lumberjack'].token}")
+            for _ in range(6):  # wait beside the wolf until it has hit
+                expect(page.locator("#turn-badge")).to_be_visible(timeout=15_000)
+                if page.evaluate("window.agentworld.state.hp") < 21:
+                    break
+                turns = page.evaluate("window.agentworld.state.turns")
+                page.click("#tool-wait")
+                page.wait_for_function(f"window.agentworld.state.turns > {turns}", timeout=15_000)
+            before = page.evaluate("window.agentworld.state.hp")
+            assert before < 21
+            page.select_option("#pick-use-item-picker", "redberries")
+            page.click("#tool-use")
+            expect(page.locator("#last-result")).to_contain_text("healed 2 HP")
+            expect(page.locator("#feed li.heal")).to_contain_text(f"you healed +2 (HP {before + 2}/23)")
+            # the noop teammates play at once and the wolf may strike again before the page looks: the next
+            # turn keeps the heal's mark, and the bar shows the HP of the latest observation
+            expect(page.locator("#turn-badge")).to_be_visible(timeout=15_000)
+            marks = page.evaluate("window.agentworld.state.marks")
+            assert any(m["kind"] == "heal" and m["text"] == "+2" for m in marks), marks
+            hp = page.evaluate("window.agentworld.state.observation.hp")
+            expect(page.locator("#hp-text")).to_have_text(f"HP {hp} / 23")
+            browser.close()
+    finally:
+        srv.stop()

@@ -63,11 +63,12 @@ function lastPlayedRound(status) {
 
 // ------------------------------------------------------------------ observation, chat, map
 
-// `fresh`: a new observation from the server (not the same one drawn again after the map arrived)
-function showObservation(obs, fresh = true) {
+// `fresh`: a new observation from the server (not the same one drawn again after the map arrived);
+// `turnStart`: it opens the seat's turn, so the HP change shown is the change since its last turn.
+function showObservation(obs, fresh = true, turnStart = false) {
   if (obs === undefined || obs === null) return;
   state.observation = obs;
-  if (fresh) showVitals(obs);
+  if (fresh) showVitals(obs, turnStart);
   $("observation").textContent = typeof obs.text === "string" ? obs.text : JSON.stringify(obs, null, 2);
   for (const m of obs.messages || []) {
     // an agent's inbox is repeated in each observation until its turn: show each message once
@@ -84,7 +85,7 @@ function showObservation(obs, fresh = true) {
 
 // ------------------------------------------------------------------ HP, news, death and respawn
 
-function showVitals(obs) {
+function showVitals(obs, turnStart) {
   if (typeof obs.hp !== "number") return;
   const hp = obs.hp, max = Math.max(obs.max_hp || hp, 1), alive = obs.alive !== 0;
   const fillBar = $("hp-fill");
@@ -92,16 +93,11 @@ function showVitals(obs) {
   fillBar.classList.toggle("low", hp / max <= 0.5 && hp / max > 0.25);
   fillBar.classList.toggle("critical", hp / max <= 0.25);
   $("hp-text").textContent = `HP ${hp} / ${max}` + (alive ? "" : " · down");
-  if (state.hp !== null && hp !== state.hp) {
+  if (turnStart && state.hp !== null) {  // what the others and the world did to the seat's HP
     const change = hp - state.hp;
-    const healed = change > 0 && alive && state.alive;  // not a respawn
-    $("hp-change").textContent = !alive ? "you are down"
-      : change > 0 && !state.alive ? "respawned: full HP" : `${change > 0 ? "+" : "−"}${Math.abs(change)} HP`;
-    $("hp-change").className = change < 0 ? "hit" : "heal";
-    if (healed) {
-      addNote(`heal:${obs.round}:${hp}`, "heal", `r${obs.round} ♥ you healed +${change} (HP ${hp}/${max})`);
-      state.marks.push({ x: obs.position[0], y: obs.position[1], text: `+${change}`, kind: "heal" });
-    }
+    $("hp-change").textContent = !alive ? "you are down" : change > 0 && !state.alive ? "respawned: full HP"
+      : change === 0 ? "" : `${change > 0 ? "+" : "−"}${Math.abs(change)} HP since your last turn`;
+    $("hp-change").className = change < 0 || !alive ? "hit" : "heal";
   }
   state.hp = hp;
   state.alive = alive;
@@ -189,14 +185,25 @@ function addNote(key, kind, text) {
   $("feed").scrollTop = $("feed").scrollHeight;
 }
 
-// Damage the seat's own action dealt: a mark over each target it hit.
+// What the seat's own action did to HP: a heal of its own (eating) in the bar, the feed and on the map;
+// damage it dealt, a mark over each target it hit. Read from the action's events (kind, target, amount).
 function markDealt(record) {
   const nearby = (state.observation && state.observation.nearby) || [];
+  const me = state.observation && state.observation.position;
   for (const event of record.events || []) {
+    if (event.kind === "heal" && event.target === state.seat && event.amount) {
+      $("hp-change").textContent = `+${event.amount} HP`;
+      $("hp-change").className = "heal";
+      const max = (state.observation && state.observation.max_hp) || "?";
+      addNote(`heal:${record.id}`, "heal", `r${record.round} ♥ you healed +${event.amount}`
+        + (event.hp !== undefined ? ` (HP ${event.hp}/${max})` : ""));
+      if (me) state.marks.push({ x: me[0], y: me[1], text: `+${event.amount}`, kind: "heal", turn: state.turns });
+    }
     if (event.kind !== "damage" || event.agent !== state.seat || !event.amount) continue;
     const target = nearby.find((e) => e.id === event.target);
     if (target && target.position) {
-      state.marks.push({ x: target.position[0], y: target.position[1], text: `−${event.amount}`, kind: "dealt" });
+      state.marks.push({ x: target.position[0], y: target.position[1], text: `−${event.amount}`, kind: "dealt",
+        turn: state.turns });
     }
   }
 }
@@ -619,9 +626,10 @@ function onMessage(msg) {
       showStatus(lastPlayedRound(msg.status) || msg.round, msg.turn, msg.status);
       break;
     case "turn":
-      state.marks = [];
+      // the marks of the seat's own last action stay one more turn (teammates may have played at once)
+      state.marks = state.marks.filter((m) => m.turn === state.turns);
       clearFormErrors();
-      showObservation(msg.observation);
+      showObservation(msg.observation, true, true);
       showNews(msg.observation);
       showObservation(msg.observation, false);  // drawn again with the news' marks
       state.turns += 1;
