@@ -30,6 +30,7 @@ def test_a_far_off_task_points_to_the_listing():
 
 @pytest.mark.parametrize("command", [["replay"], ["judge"], ["analyze"], ["export", "--out", "x.jsonl"]])
 def test_a_missing_run_directory_exits_2(command, tmp_path, capsys):
+    command = [str(tmp_path / part) if part.endswith(".jsonl") else part for part in command]  # no file in cwd
     assert main([*command, str(tmp_path / "nowhere")]) == 2
     assert "nowhere" in capsys.readouterr().err
 
