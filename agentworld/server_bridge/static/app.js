@@ -13,7 +13,7 @@ const state = {
   ws: null, seat: null, nextId: 1, myTurn: false, seen: new Set(), agents: [], teammates: [],
   round: 1, maxRounds: null, over: false, observation: null, episode: null, tools: [],
   positions: {}, roundMarks: {}, turns: 0,  // turns: how many turns this page was given (tests wait on it)
-  hp: null, alive: true, marks: [], deathText: null, respawnText: null, report: null,
+  hp: null, alive: true, marks: [], deathText: null, respawnText: null, report: null, revived: false,
 };
 // The action bar: these tools first, in this order; the others fold under "more tools".
 const COMMON_TOOLS = ["move_to", "gather", "attack", "craft", "give", "talk", "pick_up", "use", "equip", "inspect", "wait"];
@@ -100,6 +100,7 @@ function showVitals(obs, turnStart) {
     $("hp-change").className = change < 0 || !alive ? "hit" : "heal";
   }
   state.hp = hp;
+  if (!state.alive && alive) state.revived = true;  // down before, up now: a respawn, whatever the news says
   state.alive = alive;
   showNotice(obs);
 }
@@ -119,8 +120,8 @@ function newsLines(obs) {
 }
 
 function newsKind(line) {
-  if (/\b(killed|died|slain|you are down)\b/i.test(line)) return "death";
-  if (/\byou respawned\b/i.test(line)) return "respawn";
+  if (/\b(killed|died|slain|knocked out|defeated|you are down)\b/i.test(line)) return "death";
+  if (/\b(you respawned|respawned|back on your feet)\b/i.test(line)) return "respawn";
   if (/\bhit you\b/i.test(line)) return "hit";
   if (/\b(healed|gave you)\b/i.test(line)) return "heal";
   return "other";
@@ -155,6 +156,11 @@ function showNews(obs) {
   }
   $("news").classList.toggle("hidden", list.children.length === 0);
   if (hits && obs.position) state.marks.push({ x: obs.position[0], y: obs.position[1], text: `−${hits}`, kind: "hit" });
+  if (state.revived && !state.respawnText) {  // the news had no respawn line the page recognises
+    state.respawnText = `round ${obs.round}: you are back at (${obs.position.join(", ")})`;
+    addNote(`revived:${obs.round}`, "respawn", `↺ ${state.respawnText}`);
+  }
+  state.revived = false;
   if (state.respawnText) state.deathText = null;
   showNotice(obs);
 }
