@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tasks": ("agentworld.tasks", "list the shipped tasks (--set main|augmented|all)"),
     "validate": ("agentworld.tasks", "validate task YAML files"),
     "replay": ("agentworld.trajectory", "re-simulate a run directory and check it matches"),
+    "view": ("agentworld.viewer.server", "step through a run directory in the browser: every agent's view and messages"),
     "world": ("agentworld.world.summary", "describe the loaded world (counts of items, mobs, ...)"),
     "content": ("agentworld.world.catalog", "look up items, recipes, mobs, npcs, shops, places, nodes, regions"),
     "edit": ("agentworld.editor.server", "edit a task in the browser: map, agents, items, conditions; run, save"),
