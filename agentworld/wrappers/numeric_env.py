@@ -23,9 +23,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from agentworld.env import AgentWorldParallelEnv
+from agentworld.env import AgentWorldAECEnv, AgentWorldParallelEnv
 from agentworld.world.content import load_content
 from agentworld.wrappers.actions import ActionTable
+from agentworld.wrappers.infos import scalar_info
+from agentworld.wrappers.numeric_aec import NumericAECEnv
 from agentworld.wrappers.observations import ObservationEncoder
 from agentworld.wrappers.vocabulary import task_vocabulary
 
@@ -124,21 +126,19 @@ class NumericParallelEnv(ParallelEnv):
         return self.env.trajectory()
 
 
-def scalar_info(info: dict) -> dict:
-    """The text env's info as numbers only (see the module docstring)."""
-    return {"round": int(info["round"]), "psr": float(info["psr"]), "success": int(bool(info["success"])),
-            "invalid": int(info.get("error") is not None),
-            **{f"checkpoint/{name}": int(bool(reached)) for name, reached in info["checkpoints"].items()}}
-
-
-def make_numeric(task: Any, *, seed: int | None = None, k_nearest: int = 3, obs_format: str = "dict",
-                 flat: bool = False, rich_infos: bool = False, render_mode: str | None = None,
-                 **options: Any) -> NumericParallelEnv:
+def make_numeric(task: Any, *, seed: int | None = None, api: str = "parallel", k_nearest: int = 3,
+                 obs_format: str = "dict", flat: bool = False, rich_infos: bool = False,
+                 render_mode: str | None = None, **options: Any) -> NumericParallelEnv | NumericAECEnv:
     """`make_numeric("task_01")`: the numeric view of `agentworld.make("task_01", ...)` (same options).
 
+    `api="aec"`: the turn-by-turn form, whose masks are recomputed for the agent about to act.
     `obs_format`: "dict" (default), "flat" or "rllib"; `flat=True` is short for obs_format="flat".
     """
     if flat:
         obs_format = "flat"
-    env = AgentWorldParallelEnv(task, seed=seed, render_mode=render_mode, **options)
-    return NumericParallelEnv(env, k_nearest=k_nearest, obs_format=obs_format, rich_infos=rich_infos)
+    kwargs = {"k_nearest": k_nearest, "obs_format": obs_format, "rich_infos": rich_infos}
+    if api == "parallel":
+        return NumericParallelEnv(AgentWorldParallelEnv(task, seed=seed, render_mode=render_mode, **options), **kwargs)
+    if api == "aec":
+        return NumericAECEnv(AgentWorldAECEnv(task, seed=seed, render_mode=render_mode, **options), **kwargs)
+    raise ValueError(f"api must be 'parallel' or 'aec', got {api!r}")
