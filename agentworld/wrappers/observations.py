@@ -157,16 +157,17 @@ class ObservationEncoder:
         out = np.zeros(self.parts["team"][0], dtype=np.float32)
         seen = {e["id"]: e for e in obs["nearby"] if e["kind"] == "player"}
         offers = {o["from"] for o in obs["offers"]}
+        last_said = {m["from"]: m["text"] for m in obs["messages"]}  # each sender's latest message
         for j, mate in enumerate(mates):
             row = out[j * MATE_FEATURES:(j + 1) * MATE_FEATURES]
             e = seen.get(mate)
             if e is not None:
                 row[0], row[1] = 1.0, min(1.0, e["distance"] / max(1, self.radius))
             row[2] = float(mate in offers)
-            said = [m["text"] for m in obs["messages"] if m["from"] == mate]
-            if said:
+            said = last_said.get(mate)
+            if said is not None:
                 row[3] = 1.0
-                template = CHAT_TEMPLATES.index(said[-1]) if said[-1] in CHAT_TEMPLATES else None
+                template = CHAT_TEMPLATES.index(said) if said in CHAT_TEMPLATES else None
                 if template is None:
                     row[4] = 1.0
                 else:
