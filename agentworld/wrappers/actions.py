@@ -57,6 +57,21 @@ class Slots(NamedTuple):
     stations: set[str]               # station kinds within interact range
     shops: list[dict]                # shop NPCs within interact range (nearest first)
     equipment: dict[str, str]        # slot -> item ("" or None when empty)
+    offers: dict[str, dict]          # teammate -> its first pending offer to me
+
+
+def _precondition(a: Affordance) -> tuple[bool, str, bool]:
+    """What an entry needs before its full check is worth running: the item in hand (sell), a k-th
+    entity of its kind in view (approach / apply), an offer from its teammate (accept / decline)."""
+    return a.verb == "sell", a.target if a.verb in ("approach", "apply") else "", a.verb in ("accept", "decline")
+
+
+def _first_offers(offers) -> dict[str, dict]:
+    """Each sender's first pending offer (the one accept / decline resolve to)."""
+    first: dict[str, dict] = {}
+    for o in offers:
+        first.setdefault(o["from"], o)
+    return first
 
 
 class ActionTable:
@@ -95,11 +110,18 @@ class ActionTable:
         self.n = len(table)
         self.tool_index = np.array([_TOOL[self._tool(a)] for a in table], dtype=np.intp)
         # give entries (teammates x items) are most of the table: the mask handles them per teammate
-        self._gives: dict[str, list[tuple[int, str]]] = {}
+        # teammate -> (its give entries, the vocabulary position of each one's item)
+        gives: dict[str, list[tuple[int, int]]] = {}
+        item_position = {item: j for j, item in enumerate(vocab.items)}
         for i, a in enumerate(table):
             if a.verb == "give":
-                self._gives.setdefault(a.target, []).append((i, a.item))
-        self._others = [i for i, a in enumerate(table) if i > 0 and a.verb != "give"]
+                gives.setdefault(a.target, []).append((i, item_position[a.item]))
+        self._gives = {mate: (np.array([i for i, _ in pairs], dtype=np.intp),
+                              np.array([j for _, j in pairs], dtype=np.intp)) for mate, pairs in gives.items()}
+        # the rest, minus chat (always legal while alive): (index, entry, what must be present first)
+        self._chats = np.array([i for i, a in enumerate(table) if a.verb == "chat"], dtype=np.intp)
+        self._others = [(i, a, _precondition(a)) for i, a in enumerate(table)
+                        if i > 0 and a.verb not in ("give", "chat")]
 
     @staticmethod
     def _tool(a: Affordance) -> str:
@@ -134,7 +156,7 @@ class ActionTable:
         return Slots(view, by_kind, mates, (int(x), int(y)), aff.weapon_range(self.rules, view, obs),
                      aff.stations_in_reach(self.rules, view),
                      [e for e in by_kind["npc"] if e["id"] in self.prices and e["distance"] <= self.rules.interact_range],
-                     dict(obs.get("equipment") or {}))
+                     dict(obs.get("equipment") or {}), _first_offers(view.offers))
 
     def mask(self, obs: dict, slots: Slots | None = None) -> np.ndarray:
         """int8 over the table: 1 where the call could succeed now (and its tool is enabled)."""
@@ -143,16 +165,24 @@ class ActionTable:
         out[0] = 1  # wait
         view = slots.view
         if view.alive:
-            legal, table = self._legal, self.table
-            for i in self._others:
-                if legal(table[i], slots):
+            legal, inventory, by_kind, offers = self._legal, view.inventory, slots.by_kind, slots.offers
+            out[self._chats] = 1
+            for i, a, (needs_item, kind, needs_offer) in self._others:  # cheap absences first
+                if needs_item and inventory.get(a.target, 0) <= 0:
+                    continue
+                if kind and a.index >= len(by_kind[kind]):
+                    continue
+                if needs_offer and a.target not in offers:
+                    continue
+                if legal(a, slots):
                     out[i] = 1
-            for mate, entries in self._gives.items():
+            held = None
+            for mate, (indices, items) in self._gives.items():
                 e = slots.mates.get(mate)
                 if e is not None and aff.can_give_to(self.rules, view, e):
-                    for i, item in entries:
-                        if view.inventory.get(item, 0) > 0:
-                            out[i] = 1
+                    if held is None:  # vocabulary items in hand, once per turn
+                        held = np.array([inventory.get(item, 0) > 0 for item in self.vocab.items], dtype=np.int8)
+                    out[indices] = held[items]
         return out & obs["tool_mask"][self.tool_index]
 
     def call(self, index: int, obs: dict, slots: Slots | None = None) -> dict:
@@ -178,7 +208,7 @@ class ActionTable:
         return None
 
     def _offer(self, mate: str, slots: Slots) -> dict | None:
-        return next((o for o in slots.view.offers if o["from"] == mate), None)
+        return slots.offers.get(mate)
 
     def _shop(self, item: str, slots: Slots, buying: bool) -> dict | None:
         for e in slots.shops:

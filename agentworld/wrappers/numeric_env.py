@@ -2,7 +2,8 @@
 
 A PettingZoo ParallelEnv over the text env (which it owns and steps): each agent's action is an
 index into its ActionTable, translated to the tool call the text env expects; each observation
-is the ObservationEncoder's Dict of Boxes (with `action_mask`) or one flat Box. Rewards,
+is the ObservationEncoder's Dict of Boxes (with `action_mask`), one flat Box, or RLlib's
+`{"observations", "action_mask"}` (`obs_format`, see agentworld.wrappers.observations). Rewards,
 terminations, truncations and the trajectory are the text env's own, so replay and the CCE
 judges read runs made through either view.
 
@@ -22,9 +23,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from agentworld.env import AgentWorldParallelEnv
+from agentworld.env import AgentWorldAECEnv, AgentWorldParallelEnv
 from agentworld.world.content import load_content
 from agentworld.wrappers.actions import ActionTable
+from agentworld.wrappers.infos import scalar_info
+from agentworld.wrappers.numeric_aec import NumericAECEnv
 from agentworld.wrappers.observations import ObservationEncoder
 from agentworld.wrappers.vocabulary import task_vocabulary
 
@@ -34,10 +37,10 @@ class NumericParallelEnv(ParallelEnv):
 
     metadata = {"name": "agentworld_numeric_v0", "render_modes": ["human", "ansi", "rgb_array"], "is_parallelizable": True}
 
-    def __init__(self, env: AgentWorldParallelEnv, *, k_nearest: int = 3, flat: bool = False,
+    def __init__(self, env: AgentWorldParallelEnv, *, k_nearest: int = 3, obs_format: str = "dict",
                  rich_infos: bool = False):
         self.env = env
-        self.flat = flat
+        self.obs_format = obs_format
         self.rich_infos = rich_infos
         content = load_content()
         self.vocab = task_vocabulary(env.task, content)
@@ -46,7 +49,7 @@ class NumericParallelEnv(ParallelEnv):
         self.possible_agents = list(env.possible_agents)
         n = next(iter(self.tables.values())).n
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
-        obs_space = self.encoder.space(n, flat)
+        obs_space = self.encoder.space(n, obs_format)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.render_mode = env.render_mode
         self._text: dict[str, dict] = {}
@@ -95,7 +98,7 @@ class NumericParallelEnv(ParallelEnv):
             table = self.tables[agent]
             slots = self._slots[agent] = table.slots(o)
             mask = self._masks[agent] = table.mask(o, slots)
-            obs[agent] = self.encoder.encode(agent, o, infos[agent], mask, self.flat)
+            obs[agent] = self.encoder.encode(agent, o, infos[agent], mask, self.obs_format)
             if not self.rich_infos:
                 infos[agent] = scalar_info(infos[agent])
             infos[agent]["action_mask"] = mask
@@ -123,15 +126,19 @@ class NumericParallelEnv(ParallelEnv):
         return self.env.trajectory()
 
 
-def scalar_info(info: dict) -> dict:
-    """The text env's info as numbers only (see the module docstring)."""
-    return {"round": int(info["round"]), "psr": float(info["psr"]), "success": int(bool(info["success"])),
-            "invalid": int(info.get("error") is not None),
-            **{f"checkpoint/{name}": int(bool(reached)) for name, reached in info["checkpoints"].items()}}
+def make_numeric(task: Any, *, seed: int | None = None, api: str = "parallel", k_nearest: int = 3,
+                 obs_format: str = "dict", flat: bool = False, rich_infos: bool = False,
+                 render_mode: str | None = None, **options: Any) -> NumericParallelEnv | NumericAECEnv:
+    """`make_numeric("task_01")`: the numeric view of `agentworld.make("task_01", ...)` (same options).
 
-
-def make_numeric(task: Any, *, seed: int | None = None, k_nearest: int = 3, flat: bool = False,
-                 rich_infos: bool = False, render_mode: str | None = None, **options: Any) -> NumericParallelEnv:
-    """`make_numeric("task_01")`: the numeric view of `agentworld.make("task_01", ...)` (same options)."""
-    env = AgentWorldParallelEnv(task, seed=seed, render_mode=render_mode, **options)
-    return NumericParallelEnv(env, k_nearest=k_nearest, flat=flat, rich_infos=rich_infos)
+    `api="aec"`: the turn-by-turn form, whose masks are recomputed for the agent about to act.
+    `obs_format`: "dict" (default), "flat" or "rllib"; `flat=True` is short for obs_format="flat".
+    """
+    if flat:
+        obs_format = "flat"
+    kwargs = {"k_nearest": k_nearest, "obs_format": obs_format, "rich_infos": rich_infos}
+    if api == "parallel":
+        return NumericParallelEnv(AgentWorldParallelEnv(task, seed=seed, render_mode=render_mode, **options), **kwargs)
+    if api == "aec":
+        return NumericAECEnv(AgentWorldAECEnv(task, seed=seed, render_mode=render_mode, **options), **kwargs)
+    raise ValueError(f"api must be 'parallel' or 'aec', got {api!r}")

@@ -12,6 +12,10 @@ One agent's features, as a Dict of Boxes (or one flat Box):
   team       per teammate: in view, distance, messaged me, which chat template, other text, offer pending
 Everything is read from the observation the text env already produced (and `infos` for
 checkpoints), so the numeric view never queries the world.
+
+Three layouts (`obs_format`): "dict" (the parts above plus `action_mask`, int8), "flat" (the parts
+concatenated into one Box, mask only in infos) and "rllib" (`observations`: the flat Box,
+`action_mask`: float32 0/1), the form RLlib's new API stack and its ActionMaskingTorchRLModule read.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ _KIND_CHANNEL = {"npc": _C["npc"], "station": _C["station"], "ground": _C["groun
 _HP = re.compile(r"HP (\d+)/(\d+)")
 COUNT_SCALE = math.log1p(1000)  # inventory counts: log1p(n) / log1p(1000), capped at 1
 MATE_FEATURES = 5 + len(CHAT_TEMPLATES)
+OBS_FORMATS = ("dict", "flat", "rllib")
 
 
 class ObservationEncoder:
@@ -63,19 +68,27 @@ class ObservationEncoder:
             "progress": (len(vocab.checkpoints) + 1,), "team": (max(1, n_mates) * MATE_FEATURES,),
         }
 
-    def space(self, n_actions: int, flat: bool) -> spaces.Space:
-        if flat:
-            size = sum(int(np.prod(s)) for s in self.parts.values())
+    def space(self, n_actions: int, obs_format: str) -> spaces.Space:
+        if obs_format not in OBS_FORMATS:
+            raise ValueError(f"obs_format must be one of {', '.join(OBS_FORMATS)}, got {obs_format!r}")
+        size = sum(int(np.prod(s)) for s in self.parts.values())
+        if obs_format == "flat":
             return spaces.Box(0.0, 1.0, (size,), np.float32)
+        if obs_format == "rllib":
+            return spaces.Dict({"observations": spaces.Box(0.0, 1.0, (size,), np.float32),
+                                "action_mask": spaces.Box(0.0, 1.0, (n_actions,), np.float32)})
         parts = {k: spaces.Box(0.0, 1.0, s, np.float32) for k, s in self.parts.items()}
         parts["action_mask"] = spaces.Box(0, 1, (n_actions,), np.int8)
         return spaces.Dict(parts)
 
-    def encode(self, agent: str, obs: dict, info: dict, mask: np.ndarray, flat: bool) -> dict | np.ndarray:
+    def encode(self, agent: str, obs: dict, info: dict, mask: np.ndarray, obs_format: str) -> dict | np.ndarray:
         parts = {"grid": self._grid(obs), "self": self._self(obs), "skills": self._skills(obs),
                  **self._items(obs), "progress": self._progress(info), "team": self._team(agent, obs)}
-        if flat:
+        if obs_format == "flat":
             return np.concatenate([parts[k].ravel() for k in self.parts])
+        if obs_format == "rllib":
+            return {"observations": np.concatenate([parts[k].ravel() for k in self.parts]),
+                    "action_mask": mask.astype(np.float32)}
         parts["action_mask"] = mask
         return parts
 
@@ -144,16 +157,17 @@ class ObservationEncoder:
         out = np.zeros(self.parts["team"][0], dtype=np.float32)
         seen = {e["id"]: e for e in obs["nearby"] if e["kind"] == "player"}
         offers = {o["from"] for o in obs["offers"]}
+        last_said = {m["from"]: m["text"] for m in obs["messages"]}  # each sender's latest message
         for j, mate in enumerate(mates):
             row = out[j * MATE_FEATURES:(j + 1) * MATE_FEATURES]
             e = seen.get(mate)
             if e is not None:
                 row[0], row[1] = 1.0, min(1.0, e["distance"] / max(1, self.radius))
             row[2] = float(mate in offers)
-            said = [m["text"] for m in obs["messages"] if m["from"] == mate]
-            if said:
+            said = last_said.get(mate)
+            if said is not None:
                 row[3] = 1.0
-                template = CHAT_TEMPLATES.index(said[-1]) if said[-1] in CHAT_TEMPLATES else None
+                template = CHAT_TEMPLATES.index(said) if said in CHAT_TEMPLATES else None
                 if template is None:
                     row[4] = 1.0
                 else:
