@@ -215,6 +215,17 @@ def build_team(task: Any, agents_spec: str, agent_options: dict | None = None, o
     `options` are the episode options (--without and --solo change who is on the team)."""
     kinds, agent_opts = agents_spec.split(","), dict(agent_options or {})
     agents: Any = agents_spec
+    if "planner" in kinds:
+        if len(kinds) != 1:
+            raise ValueError("--agents planner drives every avatar from one model context: it cannot be mixed "
+                             f"with other kinds (got {agents_spec!r})")
+        from agentworld.agents.harness import make_planner_team
+        from agentworld.tasks import apply_options, load_task
+
+        team_options = {k: v for k, v in (options or {}).items() if k in TEAM_OPTIONS}
+        names = apply_options(load_task(task), team_options).agent_names
+        opts = {k: v for k, v in agent_opts.items() if k != SEAT_MODELS}
+        return make_planner_team(names, **opts)
     if "llm" in kinds:
         from agentworld.agents.llm import make_team
         from agentworld.tasks import apply_options, load_task

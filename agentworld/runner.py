@@ -376,7 +376,7 @@ def command_run(args: argparse.Namespace) -> int:
                              "--solo keeps only the first agent for any kind")
         if args.model_for and "llm" not in kinds:
             raise ValueError("--model-for gives LLM seats their models: it needs --agents llm (or llm seats in the list)")
-        agent_opts = llm_options(args) if "llm" in kinds else {}
+        agent_opts = llm_options(args) if {"llm", "planner"} & set(kinds) else {}
         check_seat_models([load_task(args.task)], agent_opts)
         agents = build_team(args.task, ",".join(kinds), agent_opts, episode_options(args))
         try:
