@@ -55,3 +55,27 @@ def test_planner_replays_the_oracle_on_task_01(tmp_path: Path, capsys: pytest.Ca
 def test_planner_cannot_be_mixed(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", "task_01", "--agents", "planner,oracle,oracle", "--model", "m"]) == 2
     assert "cannot be mixed" in capsys.readouterr().err
+
+
+def test_report_compares_the_planner_with_per_avatar_llm(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fake_openai import call
+
+    rounds = _oracle_rounds(tmp_path)
+    script = [calls(*[(a["tool"], {"avatar": a["agent"], **a["args"]}) for a in acts]) for acts in rounds]
+    with FakeOpenAI(script) as server:
+        assert main(["eval", "--tasks", "task_01", "--agents", "planner", "--model", "fake", "--base-url",
+                     server.base_url, "--out", str(tmp_path / "planner"), "--quiet"]) == 0
+    with FakeOpenAI(policy=lambda body: call("wait")) as server:
+        assert main(["eval", "--tasks", "task_01", "--agents", "llm", "--model", "fake", "--base-url",
+                     server.base_url, "--max-rounds", "3", "--out", str(tmp_path / "llm"), "--quiet"]) == 0
+        per_avatar_requests = len(server.requests)
+    capsys.readouterr()
+    assert per_avatar_requests == 9  # 3 rounds x 3 avatars: one context each
+    assert main(["report", str(tmp_path / "planner"), str(tmp_path / "llm"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    planner, llm = data[str(tmp_path / "planner")]["overall"], data[str(tmp_path / "llm")]["overall"]
+    assert planner["sr"] == 1.0 and llm["sr"] == 0.0
+    assert planner["prompt_tokens_per_episode"] > 0 and llm["prompt_tokens_per_episode"] > 0
+    assert main(["report", str(tmp_path / "planner"), str(tmp_path / "llm")]) == 0
+    table = capsys.readouterr().out
+    assert "planner / fake" in table and "llm / fake" in table

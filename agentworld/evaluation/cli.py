@@ -70,7 +70,9 @@ def command_eval(args: argparse.Namespace) -> int:
         if args.model_for and "llm" not in kinds:
             raise ValueError("--model-for gives LLM seats their models: it needs --agents llm (or llm seats in the list)")
         tasks = select_tasks(args.tasks)
-        agent_opts = llm_options(args) if "llm" in kinds else {}
+        agent_opts = llm_options(args) if {"llm", "planner"} & set(kinds) else {}
+        if "planner" in kinds and not agent_opts.get("model"):
+            raise ValueError("--agents planner needs --model (or $AGENTWORLD_MODEL)")
         if any(agent_opts.get(k) for k in ("max_rpm", "max_tpm", "max_cost")):
             agent_opts["limits_file"] = str((out / LIMITS).resolve())  # one pace and budget for every worker
         if "llm" in kinds:
