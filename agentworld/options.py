@@ -246,7 +246,8 @@ def build_team(task: Any, agents_spec: str, agent_options: dict | None = None, o
 
 def write_transcript(run_dir: Path, agents: dict) -> None:
     conversations = {id(a.conversation): a.conversation for a in agents.values() if hasattr(a, "conversation")}
-    # (mixed teams: kind strings have no conversation and are skipped)
+    # (mixed teams: kind strings have no conversation and are skipped; planner seats share one planner)
+    conversations.update({id(a.planner): a.planner for a in agents.values() if hasattr(a, "planner")})
     rows = [row for conv in conversations.values() for row in conv.transcript]
     if rows:
         run_dir.mkdir(parents=True, exist_ok=True)

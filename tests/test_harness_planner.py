@@ -45,6 +45,8 @@ def test_planner_replays_the_oracle_on_task_01(tmp_path: Path, capsys: pytest.Ca
     played = [json.loads(line) for line in (tmp_path / "planner" / "trajectory.jsonl").read_text().splitlines()]
     acts = [(r["round"], r["agent"], r["tool"], r["args"]) for r in played if r["type"] == "action"]
     assert acts == [(a["round"], a["agent"], a["tool"], a["args"]) for r in rounds for a in r]
+    plans = [json.loads(line) for line in (tmp_path / "planner" / "llm_transcript.jsonl").read_text().splitlines()]
+    assert len(plans) == len(rounds) and all(row["harness"] == "planner" for row in plans)
     config = json.loads((tmp_path / "planner" / "config.json").read_text())
     assert {a["kind"] for a in config["agents"].values()} == {"planner"}
     assert {a["harness"] for a in config["agents"].values()} == {"planner"}
