@@ -28,7 +28,7 @@ def configure_eval(parser: argparse.ArgumentParser) -> None:
                         help="a task set: 'main' (default), 'augmented' (the variants), 'all' (both); a category "
                              "(its main tasks); or comma-separated task ids, task files and folders")
     parser.add_argument("--agents", default="oracle",
-                        help="oracle|random|noop|llm for every seat, or a comma list with one kind per seat")
+                        help="oracle|random|noop|llm|planner for every seat (planner: one model context for all), or a comma list with one kind per seat")
     parser.add_argument("--episodes", type=int, default=1, help="episodes per task (seeds SEED..SEED+N-1)")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--workers", type=int, default=1,
