@@ -16,7 +16,8 @@ cross-agent bridges is one where isolated contexts should pay (issue 32). Defini
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, Hashable, Iterable
+from collections.abc import Hashable, Iterable
+from typing import Any
 
 Record = dict[str, Any]
 
