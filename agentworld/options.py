@@ -215,6 +215,17 @@ def build_team(task: Any, agents_spec: str, agent_options: dict | None = None, o
     `options` are the episode options (--without and --solo change who is on the team)."""
     kinds, agent_opts = agents_spec.split(","), dict(agent_options or {})
     agents: Any = agents_spec
+    if "planner" in kinds:
+        if len(kinds) != 1:
+            raise ValueError("--agents planner drives every avatar from one model context: it cannot be mixed "
+                             f"with other kinds (got {agents_spec!r})")
+        from agentworld.agents.harness import make_planner_team
+        from agentworld.tasks import apply_options, load_task
+
+        team_options = {k: v for k, v in (options or {}).items() if k in TEAM_OPTIONS}
+        names = apply_options(load_task(task), team_options).agent_names
+        opts = {k: v for k, v in agent_opts.items() if k != SEAT_MODELS}
+        return make_planner_team(names, **opts)
     if "llm" in kinds:
         from agentworld.agents.llm import make_team
         from agentworld.tasks import apply_options, load_task
@@ -235,7 +246,8 @@ def build_team(task: Any, agents_spec: str, agent_options: dict | None = None, o
 
 def write_transcript(run_dir: Path, agents: dict) -> None:
     conversations = {id(a.conversation): a.conversation for a in agents.values() if hasattr(a, "conversation")}
-    # (mixed teams: kind strings have no conversation and are skipped)
+    # (mixed teams: kind strings have no conversation and are skipped; planner seats share one planner)
+    conversations.update({id(a.planner): a.planner for a in agents.values() if hasattr(a, "planner")})
     rows = [row for conv in conversations.values() for row in conv.transcript]
     if rows:
         run_dir.mkdir(parents=True, exist_ok=True)

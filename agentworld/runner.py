@@ -327,7 +327,7 @@ class _Progress:
 # --- CLI ----------------------------------------------------------------------------------------
 def configure_run(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("task", help="task id (e.g. task_01) or path to a task YAML")
-    parser.add_argument("--agents", default="oracle", help="oracle|random|noop|llm, or a comma list with one kind per agent")
+    parser.add_argument("--agents", default="oracle", help="oracle|random|noop|llm|planner (one model context for every avatar), or a comma list with one kind per agent")
     parser.add_argument("--seed", type=int, default=0, help="world seed (default 0); same seed + actions = same run")
     parser.add_argument("--out", help="write a run directory here")
     parser.add_argument("--json", action="store_true", help="print one JSON object with the result")
@@ -376,7 +376,7 @@ def command_run(args: argparse.Namespace) -> int:
                              "--solo keeps only the first agent for any kind")
         if args.model_for and "llm" not in kinds:
             raise ValueError("--model-for gives LLM seats their models: it needs --agents llm (or llm seats in the list)")
-        agent_opts = llm_options(args) if "llm" in kinds else {}
+        agent_opts = llm_options(args) if {"llm", "planner"} & set(kinds) else {}
         check_seat_models([load_task(args.task)], agent_opts)
         agents = build_team(args.task, ",".join(kinds), agent_opts, episode_options(args))
         try:

@@ -6,7 +6,7 @@ from typing import Any
 
 from agentworld.agents.base import Agent
 
-KINDS = ("noop", "random", "oracle", "llm")
+KINDS = ("noop", "random", "oracle", "llm", "planner")
 
 
 def make_agent(kind: str, **options: Any) -> Agent:
@@ -28,6 +28,9 @@ def make_agent(kind: str, **options: Any) -> Agent:
         from agentworld.agents.llm import LLMAgent  # written by the LLM engineer; imported lazily
 
         return LLMAgent(**options)
+    if kind == "planner":
+        raise ValueError("planner seats share one model context: build the team with "
+                         "agentworld.agents.harness.make_planner_team(names, ...) (or --agents planner)")
     raise ValueError(f"unknown agent kind {kind!r}; known kinds: {', '.join(KINDS)}")
 
 

@@ -1,5 +1,7 @@
 """`agentworld audit TASK... [--all] [--json]`: print each task's collaboration certificate;
-`agentworld audit --suite [--set S] [TASK...] [--json]`: the suite report (suite.py).
+`agentworld audit --suite [--set S] [TASK...] [--json]`: the suite report (suite.py);
+`agentworld audit --dependencies [TASK...] [--json]`: each task's dependency structure from its oracle
+run's causal graph (causal/dependencies.py; every main task when none is named).
 
 Each task's report ends with its objective truth (truth.py: what its text says about weapons, places
 and starting counts, against the world); JSON has it under "truth".
@@ -32,6 +34,9 @@ def configure_audit(parser: argparse.ArgumentParser) -> None:
                              "(knowledge justification, leakage, work, merged agent, category tests, plan shapes)")
     parser.add_argument("--set", dest="task_set", choices=("main", "augmented", "all"), default=None,
                         help="with --suite: which shipped tasks (default: all, unless tasks are named)")
+    parser.add_argument("--dependencies", action="store_true",
+                        help="the dependency structure of each task's oracle run: cross-agent edges, bridge edges, "
+                             "the components they separate and the sparsity (default: every main task)")
     parser.add_argument("--jobs", type=int, default=2, help="with --suite: processes for the oracle runs (default 2)")
 
 
@@ -45,6 +50,8 @@ def command_audit(args: argparse.Namespace) -> int:
 
     if args.suite:
         return command_suite(args)
+    if args.dependencies:
+        return command_dependencies(args)
     if args.task_set is not None:
         print("agentworld audit: --set goes with --suite (use --all for every shipped task)", file=sys.stderr)
         return 2
@@ -110,6 +117,32 @@ def command_suite(args: argparse.Namespace) -> int:
     print(json.dumps(report, indent=1) if args.json else render_suite(report))
     suite = report["suite"]
     return 1 if suite["unjustified_steps"] or suite["oracle_failures"] else 0
+
+
+def command_dependencies(args: argparse.Namespace) -> int:
+    """Play each task's oracle once and print its dependency structure; 1 when an oracle run fails."""
+    from agentworld.causal.dependencies import render as render_deps
+    from agentworld.causal.dependencies import task_dependencies
+    from agentworld.tasks import TaskError, list_task_ids, load_task, suggest_task
+
+    if args.task_set is not None:
+        print("agentworld audit: --set goes with --suite (name tasks for --dependencies)", file=sys.stderr)
+        return 2
+    names = list(args.tasks) or list_task_ids()
+    known = list_task_ids("all")
+    for name in names:
+        if name not in known and not Path(name).exists():
+            hint = suggest_task(name) or f"; known tasks: {', '.join(known)}"
+            print(f"agentworld audit: unknown task '{name}'{hint}", file=sys.stderr)
+            return 2
+        try:
+            load_task(name)
+        except TaskError as exc:
+            print(f"agentworld audit: {exc}", file=sys.stderr)
+            return 2
+    deps = [task_dependencies(name) for name in names]
+    print(json.dumps(deps, indent=1) if args.json else "\n".join(render_deps(d) for d in deps))
+    return 0 if all(d["oracle_success"] for d in deps) else 1
 
 
 def render(audit: TaskAudit, truth: Truth | None = None) -> str:

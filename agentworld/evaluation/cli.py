@@ -28,7 +28,7 @@ def configure_eval(parser: argparse.ArgumentParser) -> None:
                         help="a task set: 'main' (default), 'augmented' (the variants), 'all' (both); a category "
                              "(its main tasks); or comma-separated task ids, task files and folders")
     parser.add_argument("--agents", default="oracle",
-                        help="oracle|random|noop|llm for every seat, or a comma list with one kind per seat")
+                        help="oracle|random|noop|llm|planner for every seat (planner: one model context for all), or a comma list with one kind per seat")
     parser.add_argument("--episodes", type=int, default=1, help="episodes per task (seeds SEED..SEED+N-1)")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--workers", type=int, default=1,
@@ -70,7 +70,9 @@ def command_eval(args: argparse.Namespace) -> int:
         if args.model_for and "llm" not in kinds:
             raise ValueError("--model-for gives LLM seats their models: it needs --agents llm (or llm seats in the list)")
         tasks = select_tasks(args.tasks)
-        agent_opts = llm_options(args) if "llm" in kinds else {}
+        agent_opts = llm_options(args) if {"llm", "planner"} & set(kinds) else {}
+        if "planner" in kinds and not agent_opts.get("model"):
+            raise ValueError("--agents planner needs --model (or $AGENTWORLD_MODEL)")
         if any(agent_opts.get(k) for k in ("max_rpm", "max_tpm", "max_cost")):
             agent_opts["limits_file"] = str((out / LIMITS).resolve())  # one pace and budget for every worker
         if "llm" in kinds:

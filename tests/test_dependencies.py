@@ -1,0 +1,77 @@
+"""Dependency structure (causal/dependencies.py): bridges and sparsity on graphs checked by hand."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from agentworld.causal.dependencies import bridges, dependency_structure, task_dependencies
+from agentworld.cli import main
+
+
+def _act(i: int, agent: str) -> dict:
+    return {"type": "action", "id": i, "agent": agent}
+
+
+def _edge(a: int, b: int, kind: str = "item") -> dict:
+    return {"src": a, "dst": b, "kind": kind, "reason": "", "judge": "provenance"}
+
+
+def test_two_cycles_joined_by_one_cross_agent_edge() -> None:
+    # ann: 0->1->2 and 0->2 (a cycle); bob: 3->4->5 and 3->5; one hand-over 2->3; action 6 has no edge
+    records = [_act(0, "ann"), _act(1, "ann"), _act(2, "ann"), _act(3, "bob"), _act(4, "bob"), _act(5, "bob"),
+               _act(6, "cy")]
+    edges = [_edge(0, 1), _edge(1, 2), _edge(0, 2), _edge(3, 4), _edge(4, 5), _edge(3, 5), _edge(2, 3),
+             _edge(2, 3, "move")]  # the same pair twice counts once
+    dep = dependency_structure(records, edges, ["ann", "bob", "cy"])
+    assert dep["edges"] == 7 and dep["cross_agent_edges"] == 1
+    assert dep["cross_agent_share"] == round(1 / 7, 4) and dep["sparsity"] == round(6 / 7, 4)
+    assert dep["isolated_actions"] == 1
+    assert dep["action_bridges"] == [{"a": 2, "b": 3, "agents": ["ann", "bob"], "cross_agent": True}]
+    assert dep["action_components"] == [{"actions": 3, "agents": ["ann"]}, {"actions": 3, "agents": ["bob"]}]
+    assert dep["agent_links"] == [{"agents": ["ann", "bob"], "edges": 1}]
+    assert dep["agent_bridges"] == [["ann", "bob"]]
+    assert dep["agent_components"] == [["ann"], ["bob"], ["cy"]]
+
+
+def test_bridges_of_a_path_and_of_a_triangle() -> None:
+    assert bridges("abcd", [("a", "b"), ("b", "c"), ("c", "d")]) == [("a", "b"), ("b", "c"), ("c", "d")]
+    assert bridges("abc", [("a", "b"), ("b", "c"), ("c", "a")]) == []
+    assert bridges("abcd", [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")]) == [("c", "d")]
+
+
+@pytest.fixture(scope="module")
+def task_01() -> dict:
+    return task_dependencies("task_01")
+
+
+def test_task_01_oracle_structure_by_hand(task_01: dict) -> None:
+    # From the provenance edges of the seed-0 oracle run (41 distinct pairs over 48 actions):
+    # lumberjack -> woodworker: the log hand-over 21 enables 22, 40, 43, 46 (4);
+    # lumberjack -> wizard: 21 keeps the wizard's walk and equip going: 29, 32, 35, 38, 47 (5);
+    # wizard <-> woodworker: the chat 1 -> walks 2, 5, 8, 11; 22 -> 38; 38 -> 40, 43, 46; 46 -> 47 (9).
+    dep = task_01
+    assert dep["oracle_success"] and dep["actions"] == 48 and dep["edges"] == 41
+    assert dep["cross_agent_edges"] == 18 and dep["sparsity"] == round(1 - 18 / 41, 4)
+    assert dep["agent_links"] == [{"agents": ["lumberjack", "wizard"], "edges": 5},
+                                  {"agents": ["lumberjack", "woodworker"], "edges": 4},
+                                  {"agents": ["wizard", "woodworker"], "edges": 9}]
+    # three agents, all pairs linked: a triangle, no agent-level bridge
+    assert dep["agent_bridges"] == [] and dep["agent_components"] == [["lumberjack", "wizard", "woodworker"]]
+    # action-level bridges: the wizard's walk 11-14-...-29 (6, the only path from the chat's cluster
+    # {1, 2, 5, 8, 11} to the rest) and the lumberjack's walk back 12-15-18-21 (3); none crosses agents
+    got = [(b["a"], b["b"]) for b in dep["action_bridges"]]
+    assert got == [(11, 14), (12, 15), (14, 17), (15, 18), (17, 20), (18, 21), (20, 23), (23, 26), (26, 29)]
+    assert not any(b["cross_agent"] for b in dep["action_bridges"])
+    sizes = [c["actions"] for c in dep["action_components"]]
+    assert sizes == [13, 5] + [1] * 8
+    assert dep["action_components"][1]["agents"] == ["wizard", "woodworker"]
+
+
+def test_audit_dependencies_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["audit", "--dependencies", "task_01", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [d["task"] for d in data] == ["task_01"] and data[0]["cross_agent_edges"] == 18
+    assert main(["audit", "--dependencies", "task_nope"]) == 2
+    assert "unknown task 'task_nope'" in capsys.readouterr().err
