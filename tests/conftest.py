@@ -18,3 +18,14 @@ def _stop_what_the_test_started() -> Iterator[None]:
     for proc in reversed(started_by_tests()):
         if proc.pid not in before:
             stop(proc)
+
+
+@pytest.fixture(autouse=True)
+def _forget_task_folders(monkeypatch) -> Iterator[None]:
+    """A test whose CLI call names `--tasks-dir` must not leave that folder's tasks visible to the next
+    test (an id listing or a "did you mean" would then depend on test order)."""
+    from agentworld import task_sources
+
+    monkeypatch.delenv(task_sources.ENV_VAR, raising=False)
+    yield
+    task_sources.clear_task_dirs()
