@@ -143,7 +143,9 @@ class TradeOfferStep(Step):
 
 
 class TradeAcceptStep(Step):
-    from_: str | None = Field(None, alias="from")  # accept the first offer from this agent (any if None)
+    """trade_accept or trade_decline: answer the first offer from one agent."""
+
+    from_: str | None = Field(None, alias="from")  # the first offer from this agent (any if None)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -173,7 +175,8 @@ STEP_MODELS: dict[str, type[Step]] = {
     "move_to": MoveToStep, "gather": GatherStep, "craft": CraftStep, "give": GiveStep,
     "wait_for": WaitForStep, "equip": ItemStep, "use": UseStep, "unequip": UnequipStep,
     "attack": AttackStep, "talk": TalkStep, "buy": ShopStep, "sell": ShopStep, "build": BuildStep,
-    "trade_offer": TradeOfferStep, "trade_accept": TradeAcceptStep, "pick_up": PickUpStep,
+    "trade_offer": TradeOfferStep, "trade_accept": TradeAcceptStep,
+    "trade_decline": TradeAcceptStep, "pick_up": PickUpStep,
     "drop": DropStep, "chat": ChatStep, "wait": WaitStep, "inspect": InspectStep,
 }
 

@@ -458,6 +458,14 @@ class OracleAgent(Agent):
                 return {"tool": "trade_accept", "args": {"offer_id": offer["id"]}}, "accepted:1"
         return WAIT, ""
 
+    def _step_trade_decline(self, step: Any, obs: dict):
+        if self.memo.get("declined"):
+            return None
+        for offer in obs["offers"]:
+            if step.from_ is None or offer["from"] == step.from_:
+                return {"tool": "trade_decline", "args": {"offer_id": offer["id"]}}, "declined:1"
+        return WAIT, ""
+
     def _step_pick_up(self, step: Any, obs: dict):
         if self.memo.get("picked"):
             return None

@@ -27,6 +27,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from agentworld import tools
+
 from .common import KIND_OF, ActionError, suggest, suggest_ranked
 from .construction import Construction
 from .entities import HIDDEN_UNTIL_SEEN, GroundItem, Landmark, Mob, Node, Npc, Offer, Player, Site, Station
@@ -542,12 +544,8 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         return p.inventory.count(item) + sum(1 for e in p.equipment.values() if e == item)
 
 
+# Each registered tool's rule: World._do_<name> (in its mixin module) unless its traits name one.
 _HANDLERS: dict[str, Callable[[World, Player, dict, int], str]] = {
-    "move_to": World._do_move_to, "gather": World._do_gather, "craft": World._do_craft,
-    "attack": World._do_attack, "pick_up": World._do_pick_up, "drop": World._do_drop,
-    "give": World._do_give, "trade_offer": World._do_trade_offer, "trade_accept": World._do_trade_accept,
-    "trade_decline": World._do_trade_decline, "equip": World._do_equip, "unequip": World._do_unequip,
-    "use": World._do_use, "talk": World._do_talk, "buy": World._do_buy, "sell": World._do_sell,
-    "build": World._do_build, "chat": World._do_chat, "wait": World._do_wait, "inspect": World._do_inspect,
+    name: cls.traits.handler or getattr(World, f"_do_{name}") for name, cls in tools.TOOLS.items()
 }
-TOOL_NAMES = tuple(_HANDLERS)
+TOOL_NAMES = tools.TOOL_NAMES
