@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -41,7 +40,7 @@ def test_finished_and_aborted_episodes_are_saved_as_run_directories(tmp_path):
     finally:
         srv.stop()
     dirs = sorted(p.name for p in served.iterdir())
-    assert dirs == [f"episode_0002_task_01_seed3", f"episode_0003_task_01_seed5"]  # episode 1: the env's unplayed start
+    assert dirs == ["episode_0002_task_01_seed3", "episode_0003_task_01_seed5"]  # episode 1: the env's unplayed start
     finished, aborted = (served / d for d in dirs)
 
     # the finished one is the same run `agentworld run --out` wrote, record for record

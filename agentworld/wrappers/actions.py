@@ -182,7 +182,7 @@ class ActionTable:
                 return e
         return None
 
-    def _resolve(self, a: Affordance, slots: Slots) -> tuple[str, dict] | None:  # noqa: PLR0911 (a dispatch)
+    def _resolve(self, a: Affordance, slots: Slots) -> tuple[str, dict] | None:
         verb = a.verb
         if verb == "wait":
             return "wait", {}
@@ -217,7 +217,7 @@ class ActionTable:
             return "unequip", {"slot": a.target}
         return "chat", {"to": "team", "message": CHAT_TEMPLATES[a.index]}
 
-    def _legal(self, a: Affordance, slots: Slots) -> bool:  # noqa: PLR0911 (a dispatch)
+    def _legal(self, a: Affordance, slots: Slots) -> bool:
         """Could this entry's call succeed now? False when its target is absent."""
         verb, view, rules = a.verb, slots.view, self.rules
         if verb == "step":
