@@ -6,9 +6,10 @@ from . import combat
 from .common import ActionError, article, mob_return, fmt_items, suggest
 from .entities import Mob, Player
 from .sight import sight_blocker
+from .core import WorldCore
 
 
-class Fighting:
+class Fighting(WorldCore):
     """Mixin of World (see engine.py): uses its state, events (_ev) and links (_link)."""
 
     def _level(self, p: Player, skill: str) -> int:

@@ -14,12 +14,13 @@ from typing import Callable
 from . import combat
 from .entities import Mob, Player
 from .pathfinding import chebyshev, find_path_grid, straight_path
+from .core import WorldCore
 
 
 MOB_PATH_EXPANSIONS = 3000  # A* bound for a mob walking around an obstacle (a leash box is 41 x 41)
 
 
-class MobBrain:
+class MobBrain(WorldCore):
     """Mixin of World (see engine.py): uses its state, events (_ev) and links (_link)."""
 
     def _mobs_act(self) -> None:

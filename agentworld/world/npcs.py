@@ -6,9 +6,10 @@ from typing import Any
 
 from .common import ActionError, fmt_items, suggest
 from .entities import Npc, Player
+from .core import WorldCore
 
 
-class Npcs:
+class Npcs(WorldCore):
     """Mixin of World (see engine.py): uses its state, events (_ev) and links (_link)."""
 
     def _npc_near(self, p: Player, args: dict) -> tuple[Npc, Any]:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from .common import ActionError, article, fmt_items, suggest
 from .entities import Node, Player, Station
+from .core import WorldCore
 
 
-class Production:
+class Production(WorldCore):
     """Mixin of World (see engine.py): uses its state, events (_ev) and links (_link)."""
 
     def _tool_for(self, p: Player, skill: str) -> tuple[str, int | None] | None:
