@@ -22,6 +22,7 @@ from .provenance import Provenance
 from .spatial import SpatialGrid
 
 if TYPE_CHECKING:
+    from .combat import Ratings
     from .content import Content
 
 
@@ -225,7 +226,7 @@ class WorldCore:
 
     # --- provided by one mixin for the others (defined in the module named) -------------------
     _add_xp: Callable[..., None]           # production.py: skill XP and level-ups (p, skill, amount, aid)
-    _player_ratings: Callable[..., Any]    # fighting.py: a player's combat ratings (mobs.py, randomplay.py)
+    _player_ratings: Callable[..., Ratings]  # fighting.py: a player's combat Ratings (mobs.py, randomplay.py)
     _sight_blocker: Callable[..., Any]     # fighting.py: the first tile blocking sight between two points
     _may_reach: Callable[..., bool]        # movement.py: whether a walk can get within `near` of a goal
     _step_along: Callable[..., list]       # movement.py: move an entity up to n steps along its path

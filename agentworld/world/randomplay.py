@@ -63,7 +63,7 @@ def random_action(world, agent: str, rng: random.Random, obs: dict | None = None
                 return "move_to", {"target": st[0]["id"]}
         return tool, {"recipe": r.id, "count": 1}
     if tool == "attack":
-        return reach("mob", world._player_ratings(world.players[agent])[4], "target")
+        return reach("mob", world._player_ratings(world.players[agent]).range, "target")
     if tool == "drop" and inv:
         item = _pick(rng, inv)
         return tool, {"item": item, "count": rng.randint(1, obs["inventory"][item])}
