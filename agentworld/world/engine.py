@@ -40,6 +40,7 @@ from .movement import Movement
 from .npcs import Npcs
 from .observing import Observing
 from .production import Production
+from .xp import xp_for_level
 
 __all__ = ["World", "Outcome", "ActionError", "KIND_OF"]
 
@@ -138,7 +139,6 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
                 raise ValueError(f"player '{name}': {s} level must be a whole number in 1..{self.rules.max_level}, "
                                  f"got {lv!r}")
             levels[s] = lv
-        from .content import xp_for_level
         xp = {s: xp_for_level(lv) for s, lv in levels.items()}
         hp = self.rules.max_hp(levels.get("health", 1))
         p = Player(name, x, y, (x, y), hp, hp, levels, xp)

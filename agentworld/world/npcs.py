@@ -7,6 +7,7 @@ from typing import Any
 from .common import ActionError, fmt_items, suggest
 from .entities import Npc, Player
 from .core import WorldCore
+from .xp import xp_for_level
 
 
 class Npcs(WorldCore):
@@ -148,7 +149,6 @@ class Npcs(WorldCore):
 
     def _lesson(self, p: Player, spec: Any, aid: int) -> str:
         """A trainer's lesson: rules.lesson_xp XP in each skill it teaches, never past its level cap."""
-        from .content import xp_for_level
 
         taught = []
         for skill, cap in spec.teaches.items():
