@@ -160,6 +160,13 @@ rng = random.Random(1)
 drawn = [random_action(ep.world, "lumberjack", rng) for _ in range(200)]
 assert any(tool == "polish" for tool, _ in drawn), "random play never picked the registered tool"
 
+from agentworld.agents.random_agent import RandomAgent
+
+baseline = RandomAgent(seed=0)
+baseline.reset("lumberjack", {"tools": schemas(), "teammates": []})
+picks = [baseline.act(obs) for _ in range(300)]
+assert any(c["tool"] == "polish" and "station" in c["args"] for c in picks), "the random baseline never polished"
+
 record = ep.act("lumberjack", call)
 assert record["ok"] and record["result"].startswith("you polish "), record
 print("polish reached schemas, masks, numeric actions, random play and the engine")
@@ -202,3 +209,23 @@ def test_the_oracle_declines_an_offer(monkeypatch, tmp_path):
     tools_used = [r["tool"] for r in records if r.get("type") == "action" and r.get("ok")]
     assert "trade_decline" in tools_used and "trade_accept" not in tools_used, tools_used
     assert result["success"] and result["errors"] == 0
+
+
+def test_the_rule_mixins_use_only_helpers_they_define_or_worldcore_declares():
+    """Each `self._helper(...)` a world/ mixin calls is its own, WorldCore's, or declared in WorldCore
+    (with the module that defines it): the coupling between mixins stays written down in core.py."""
+    import re
+
+    from agentworld.world.core import WorldCore
+    from agentworld.world.engine import World
+
+    core = {name for name in vars(WorldCore) if callable(vars(WorldCore)[name])} | set(WorldCore.__annotations__)
+    undeclared = []
+    for mixin in World.__mro__[1:-2]:  # the mixins between World and WorldCore
+        own = set(vars(mixin))
+        for name in sorted(set(re.findall(r"self\.(_[a-z_]+)\(", inspect.getsource(mixin)))):
+            if name not in own and name not in core:
+                undeclared.append(f"{mixin.__name__} calls self.{name}")
+            elif name in WorldCore.__annotations__ and not hasattr(World, name):
+                undeclared.append(f"WorldCore declares {name} but no mixin defines it")
+    assert World.__mro__[-2] is WorldCore and not undeclared, undeclared
