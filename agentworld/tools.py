@@ -51,6 +51,14 @@ class Traits:
     handler: Callable | None = None     # its rule fn(world, player, args, action_id) -> str, when it is not
                                         # World._do_<name> (a tool registered from outside the engine)
 
+    def __post_init__(self) -> None:
+        if not (self.affordance in ("always", "observed") or callable(self.affordance)):
+            raise ValueError(f"Traits: affordance must be 'always', 'observed' or a function, got {self.affordance!r}")
+        if not self.numeric and not self.no_numeric:
+            raise ValueError("Traits: give the numeric action verbs, or say in no_numeric why there are none")
+        if isinstance(self.weight, bool) or not isinstance(self.weight, int) or self.weight < 0:
+            raise ValueError(f"Traits: weight must be a whole number >= 0, got {self.weight!r}")
+
 
 class Tool(BaseModel):
     """Base of every tool model: unknown arguments are errors, not silently dropped."""

@@ -51,8 +51,6 @@ def test_every_tool_has_its_model_handler_step_affordance_numeric_action_and_ran
             problems.append(f"{name}: oracle step '{traits.step}' has no Step model or no OracleAgent._step_")
         if traits.affordance != "always" and f'_BIT["{name}"]' not in usable_source:
             problems.append(f"{name}: affordance '{traits.affordance}' but affordances.py never sets its bit")
-        if not traits.numeric and not traits.no_numeric:
-            problems.append(f"{name}: no numeric action and no reason given")
         for verb in traits.numeric:
             if verb not in verbs or (verb == "apply" and ENTITY_TOOLS.get(traits.entity) != name):
                 problems.append(f"{name}: numeric verb '{verb}' is not in the action table")
@@ -89,6 +87,10 @@ def test_register_refuses_a_duplicate_or_a_tool_without_traits():
     with pytest.raises(TypeError, match="needs `traits"):
         tools.register(Bare)
     assert "bare" not in tools.TOOLS
+    with pytest.raises(ValueError, match="affordance must be 'always', 'observed' or a function, got 'alway'"):
+        tools.Traits(weight=1, step="wait", affordance="alway", numeric=("wait",))
+    with pytest.raises(ValueError, match="say in no_numeric why"):
+        tools.Traits(weight=1, step="wait")
 
 
 POLISH = '''
