@@ -301,6 +301,9 @@ def register(model: type[Tool]) -> None:
         raise ValueError(f"register: the tool '{model.name}' is already registered")
     if not isinstance(getattr(model, "traits", None), Traits):
         raise TypeError(f"register: {model.__name__} needs `traits: ClassVar[Traits] = Traits(...)`")
+    kind = model.traits.entity
+    if kind is not None and kind in ENTITY_TOOL:
+        raise ValueError(f"register: '{ENTITY_TOOL[kind]}' is already the tool used on a {kind}")
     TOOLS[model.name] = model
     _derive()
 

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import ClassVar
 
 from agentworld import affordances, tools
 from agentworld.agents.oracle import OracleAgent
@@ -87,6 +88,13 @@ def test_register_refuses_a_duplicate_or_a_tool_without_traits():
     with pytest.raises(TypeError, match="needs `traits"):
         tools.register(Bare)
     assert "bare" not in tools.TOOLS
+    class Chop(tools.Tool):
+        name: ClassVar[str] = "chop"
+        traits: ClassVar[tools.Traits] = tools.Traits(weight=1, step="gather", numeric=("apply",), entity="node")
+
+    with pytest.raises(ValueError, match="'gather' is already the tool used on a node"):
+        tools.register(Chop)
+    assert "chop" not in tools.TOOLS
     with pytest.raises(ValueError, match="affordance must be 'always', 'observed' or a function, got 'alway'"):
         tools.Traits(weight=1, step="wait", affordance="alway", numeric=("wait",))
     with pytest.raises(ValueError, match="say in no_numeric why"):
