@@ -18,7 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from agentworld import observation as obsmod
-from agentworld.baselines import system_message, teammate_brief
+from agentworld.baselines import discussion_refusal, system_message, teammate_brief
 from agentworld.scoring import Scorer
 from agentworld.task_world import build_world
 from agentworld.tasks import Task, apply_options, load_task
@@ -42,6 +42,9 @@ class EpisodeOptions:
     without: tuple[str, ...] = ()  # roles (or agent names) left out of the team, with their plans
     oracle_comm: bool = False  # baseline: every round, each agent is told its teammates' true state
     shared_plan: str | None = None  # baseline: this team plan ('auto': the oracle plan in words), no chat
+    merged_agent: bool = False  # baseline: one avatar with every member's abilities (baselines.merged_agent)
+    discussion_rounds: int | None = None  # baseline: rounds 1..N only chat, then chat closed
+    anonymous_roles: bool = False  # baseline: agents named agent_1..., roles unassigned
 
     @classmethod
     def from_dict(cls, d: dict | None) -> "EpisodeOptions":
@@ -76,8 +79,14 @@ class EpisodeOptions:
     def task_options(self) -> dict:
         if self.max_rounds is not None and int(self.max_rounds) < 1:
             raise ValueError(f"max_rounds must be >= 1, got {self.max_rounds}")
+        if self.discussion_rounds is not None and int(self.discussion_rounds) < 1:
+            raise ValueError(f"discussion_rounds must be >= 1, got {self.discussion_rounds}")
+        if self.discussion_rounds and "chat" in self.disabled:
+            raise ValueError("discussion_rounds needs chat: it cannot be combined with no_chat, shared_plan or "
+                             "chat among disabled_tools")
         return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "solo": self.solo,
-                "without": list(self.without), "shared_plan": self.shared_plan}
+                "without": list(self.without), "shared_plan": self.shared_plan, "merged_agent": self.merged_agent,
+                "anonymous_roles": self.anonymous_roles, "discussion_rounds": self.discussion_rounds}
 
 
 class _OptionsModel(BaseModel):
@@ -94,6 +103,9 @@ class _OptionsModel(BaseModel):
     without: list[str] | tuple[str, ...] = ()
     oracle_comm: bool = False
     shared_plan: str | None = None
+    merged_agent: bool = False
+    discussion_rounds: int | None = None
+    anonymous_roles: bool = False
 
 
 _OPTION_HELP = {
@@ -107,6 +119,9 @@ _OPTION_HELP = {
     "without": "must be a list of role or agent names",
     "oracle_comm": "must be true or false",
     "shared_plan": "must be the text of a team plan, or 'auto' (the oracle plan in words)",
+    "merged_agent": "must be true or false",
+    "discussion_rounds": "must be a whole number >= 1 (or null: no discussion rounds)",
+    "anonymous_roles": "must be true or false",
 }
 
 
@@ -207,6 +222,10 @@ class Episode:
         world = self.world
         if isinstance(call, ToolCall) and self.done:
             call = ParseError("the episode is over", call.to_dict())
+        if isinstance(call, ToolCall) and self.options.discussion_rounds:
+            refusal = discussion_refusal(call.tool, self.round, self.options.discussion_rounds)
+            if refusal:
+                call = ParseError(refusal, call.to_dict())
         if isinstance(call, ParseError):
             tool, args, raw, ok, result, error, events, links = None, None, call.raw, False, "", call.error, [], []
         else:

@@ -42,6 +42,13 @@ def add_ablation_arguments(parser: argparse.ArgumentParser) -> None:
     ab.add_argument("--shared-plan", metavar="FILE|auto", type=_shared_plan, default=None,
                     help="baseline: every agent gets this written team plan ('auto': the task's oracle plan "
                          "in words) and chat is disabled")
+    ab.add_argument("--merged-agent", action="store_true",
+                    help="baseline: one avatar with every member's skills (at their max), items (summed) and "
+                         "equipment, at the first agent's spawn (unlike --single-agent, which drives every avatar)")
+    ab.add_argument("--discussion-rounds", metavar="N", type=int, default=None,
+                    help="baseline: rounds 1..N allow only chat (or wait), then chat is closed")
+    ab.add_argument("--anonymous-roles", action="store_true",
+                    help="baseline: agents are named agent_1, agent_2 ... and told that roles are not assigned")
 
 
 def _role_list(text: str) -> list[str]:
@@ -61,12 +68,14 @@ def _shared_plan(value: str) -> str:
 
 
 def check_without(tasks: list[str], options: dict) -> None:
-    """Fail now, naming the task's team, when --without names a role some selected task lacks."""
-    if options.get("without"):
-        from agentworld.tasks import load_task, without_roles
+    """Fail now, naming the task, when a team option cannot apply to some selected task: --without
+    names a role it lacks, --anonymous-roles meets a verifier that names agents in its code."""
+    team_options = {k: v for k, v in options.items() if k in TEAM_OPTIONS and v}
+    if team_options:
+        from agentworld.tasks import apply_options, load_task
 
         for task in tasks:
-            without_roles(load_task(task), options["without"])
+            apply_options(load_task(task), team_options)
 
 
 def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
@@ -74,15 +83,26 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("LLM agents (--agents llm)")
     g.add_argument("--model", default=None, help="model name (default: $AGENTWORLD_MODEL)")
     g.add_argument("--base-url", default=None, help="OpenAI-compatible server URL (default: $OPENAI_BASE_URL)")
+    g.add_argument("--model-for", metavar="SEAT=MODEL[@URL]", action="append", type=_seat_model, default=None,
+                   help="a heterogeneous team: the agent (or every agent of the role) SEAT plays with MODEL, "
+                        "on the server at URL if given (repeatable; other seats use --model)")
     g.add_argument("--temperature", type=float, default=None)
     g.add_argument("--max-tokens", type=int, default=None, help="completion token limit per call")
     g.add_argument("--history", choices=["full", "last", "summary"], default="full",
                    help="context: every turn, the last N turns, or the last N plus a digest of older ones")
     g.add_argument("--history-turns", type=int, default=8, help="N for --history last/summary")
+    g.add_argument("--context-tokens", type=int, default=None, metavar="N",
+                   help="the model's context window (default 32768): no request passes it (prompt, tool schemas and "
+                        "--max-tokens, or 1024, for the answer); older turns fold into a digest to fit")
     g.add_argument("--context-budget", type=int, default=None,
-                   help="max prompt tokens (estimated): older turns move into a digest to fit")
+                   help="a tighter cap on prompt tokens: older turns move into a digest to fit")
     g.add_argument("--prompts", default=None, help="directory with edited prompt templates")
-    g.add_argument("--prices", default=None, help="JSON price table {model: {input, output}} in $ per 1M tokens")
+    g.add_argument("--prices", default=None,
+                   help="JSON price table {model: {input, output, cached_input}} in $ per 1M tokens (cached_input: "
+                        "prompt tokens the server read from its cache; default the input price)")
+    g.add_argument("--cache", default=None, metavar="DIR",
+                   help="response cache: answers stored by model, messages, tools and sampling parameters; a rerun "
+                        "replays them for free and exactly (hits and misses counted in usage)")
     g.add_argument("--max-retries", type=int, default=6, help="retries on 429/5xx/timeouts before an episode errors")
     g.add_argument("--timeout", type=float, default=120.0, help="seconds per model request")
     g.add_argument("--backoff-base", type=float, default=1.0, help="first retry delay in seconds (doubles)")
@@ -103,17 +123,59 @@ def llm_options(args: argparse.Namespace) -> dict:
     """LLM agent options from parsed CLI arguments (None values left out; no API key)."""
     opts = {"model": args.model or os.environ.get("AGENTWORLD_MODEL"), "base_url": args.base_url,
             "temperature": args.temperature, "max_tokens": args.max_tokens, "history": args.history,
-            "history_turns": args.history_turns, "context_budget": args.context_budget, "prompts": args.prompts, "prices": args.prices,
+            "history_turns": args.history_turns, "context_budget": args.context_budget,
+            "context_tokens": getattr(args, "context_tokens", None), "prompts": args.prompts, "prices": args.prices,
             "max_retries": args.max_retries, "timeout": args.timeout, "backoff_base": args.backoff_base,
             "turn_deadline": args.turn_deadline, "max_retry_after": args.max_retry_after, "max_rpm": args.max_rpm,
             "max_tpm": args.max_tpm, "max_cost": args.max_cost,
             "single_agent": getattr(args, "single_agent", False) or None,
-            "no_docs": getattr(args, "no_docs", False) or None}
+            "no_docs": getattr(args, "no_docs", False) or None,
+            "seat_models": dict(pair for pair in getattr(args, "model_for", None) or []) or None}
     if opts["prompts"]:
         opts["prompts"] = str(Path(opts["prompts"]).resolve())
+    opts["cache"] = str(Path(args.cache).resolve()) if getattr(args, "cache", None) else None
     if opts["prices"]:
         opts["prices"] = str(Path(opts["prices"]).resolve())
     return {k: v for k, v in opts.items() if v is not None}
+
+
+def _seat_model(text: str) -> tuple[str, dict]:
+    """'wizard=gpt-x' or 'Wizard=qwen@http://127.0.0.1:8000/v1' -> ('wizard', {model, base_url})."""
+    seat, sep, rest = text.partition("=")
+    model, at, url = rest.partition("@")
+    if not sep or not seat.strip() or not model.strip() or (at and not url.strip()):
+        raise argparse.ArgumentTypeError(f"give SEAT=MODEL or SEAT=MODEL@URL (an agent name or a role), got {text!r}")
+    return seat.strip().lower(), {"model": model.strip(), **({"base_url": url.strip()} if at else {})}
+
+
+SEAT_MODELS = "seat_models"  # agent option: {agent name or role (lower case): {model, base_url}}
+
+
+def seat_options(task: Any, agent_options: dict) -> dict[str, dict]:
+    """Each agent's LLM options: the team's, with the model (and server) of its seat from --model-for.
+    A seat names an agent or a role (any case); an agent's name wins over its role."""
+    base = {k: v for k, v in agent_options.items() if k != SEAT_MODELS}
+    seats = agent_options.get(SEAT_MODELS) or {}
+    if seats and base.get("single_agent"):
+        raise ValueError("--model-for gives seats their own models; --single-agent plays every seat in one context")
+    out = {}
+    for spec in task.agents:
+        chosen = seats.get(spec.name.lower()) or seats.get(str(spec.role).lower()) or {}
+        out[spec.name] = {**base, **chosen}
+    return out
+
+
+def check_seat_models(tasks: list[Any], agent_options: dict) -> None:
+    """Every --model-for seat must name an agent or role of some selected task (a typo plays nobody)."""
+    seats = agent_options.get(SEAT_MODELS) or {}
+    if seats and agent_options.get("single_agent"):
+        raise ValueError("--model-for gives seats their own models; --single-agent plays every seat in one context")
+    known = {str(x).lower() for task in tasks for spec in task.agents for x in (spec.name, spec.role)}
+    bad = sorted(set(seats) - known)
+    if bad:
+        close = difflib.get_close_matches(bad[0], sorted(known), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise ValueError(f"--model-for: no agent or role {bad[0]!r} in the selected tasks{hint}")
 
 
 def episode_options(args: argparse.Namespace) -> dict:
@@ -134,7 +196,17 @@ def episode_options(args: argparse.Namespace) -> dict:
         opts["oracle_comm"] = True
     if args.shared_plan:
         opts["shared_plan"] = args.shared_plan  # 'auto' or the plan's text (so the run is self-contained)
+    if args.merged_agent:
+        opts["merged_agent"] = True
+    if args.discussion_rounds is not None:
+        opts["discussion_rounds"] = args.discussion_rounds
+    if args.anonymous_roles:
+        opts["anonymous_roles"] = True
     return opts
+
+
+# episode options that change who is on the team (the LLM seats are built for the team as played)
+TEAM_OPTIONS = ("without", "solo", "merged_agent", "anonymous_roles")
 
 
 def build_team(task: Any, agents_spec: str, agent_options: dict | None = None, options: dict | None = None) -> Any:
@@ -147,14 +219,17 @@ def build_team(task: Any, agents_spec: str, agent_options: dict | None = None, o
         from agentworld.agents.llm import make_team
         from agentworld.tasks import apply_options, load_task
 
-        team_options = {k: v for k, v in (options or {}).items() if k in ("without", "solo")}
-        names = apply_options(load_task(task), team_options).agent_names
-        if len(kinds) == 1:
-            agents = make_team(names, **agent_opts)
+        team_options = {k: v for k, v in (options or {}).items() if k in TEAM_OPTIONS}
+        played = apply_options(load_task(task), team_options)
+        names, per_seat = played.agent_names, seat_options(played, agent_opts)
+        if len(kinds) == 1 and not agent_opts.get(SEAT_MODELS):
+            agents = make_team(names, **per_seat[names[0]]) if names else {}
+        elif len(kinds) == 1:  # a heterogeneous team: each seat its own model
+            agents = {n: make_team([n], **per_seat[n])[n] for n in names}
         else:  # a mixed team: LLM seats built here, the others by the runner
             if len(kinds) != len(names):
                 raise ValueError(f"{len(kinds)} agent kinds given for {len(names)} agents ({', '.join(names)})")
-            agents = {n: (make_team([n], **agent_opts)[n] if k == "llm" else k) for n, k in zip(names, kinds)}
+            agents = {n: (make_team([n], **per_seat[n])[n] if k == "llm" else k) for n, k in zip(names, kinds, strict=True)}
     return agents
 
 

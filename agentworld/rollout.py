@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any, Awaitable, Callable, Union
 
-from agentworld.agents.llm import Conversation, Reply, _tool_calls, parse_options
+from agentworld.agents.llm import Conversation, Reply, parse_options, parse_tool_calls
 from agentworld.episode import Episode, make_briefing
 from agentworld.tasks import Task
 
@@ -109,7 +109,7 @@ def reply_for(call: Any, call_id: str | None = None) -> Reply:
     # the LLM agent's own normalisation (a missing name or null arguments become a reported problem)
     message = SimpleNamespace(tool_calls=[SimpleNamespace(id=call_id, function=SimpleNamespace(
         name=name, arguments=arguments))])
-    return Reply("", _tool_calls(message), 0, 0, 0, 0.0)
+    return Reply("", parse_tool_calls(message), 0, 0, 0, 0.0)
 
 
 def team_reward(status: dict, progress: float, succeeded: bool, bonus: float) -> tuple[float, float, bool]:

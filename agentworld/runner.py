@@ -30,8 +30,8 @@ from agentworld.agents import Agent, make_agent
 from agentworld.backend import EmbeddedBackend, make_backend
 from agentworld.episode import EpisodeOptions, make_briefing
 from agentworld.limits import BudgetExhausted
-from agentworld.options import (add_ablation_arguments, add_llm_arguments, build_team, episode_options, llm_options,
-                                parse_kinds, write_transcript)
+from agentworld.options import (add_ablation_arguments, add_llm_arguments, build_team, check_seat_models,
+                                episode_options, llm_options, parse_kinds, write_transcript)
 from agentworld.tasks import Task, TaskError, load_task
 from agentworld.trajectory import RunRecorder, outcome, prepare_run_dir
 
@@ -220,12 +220,13 @@ stopping_signal: int | None = None
 
 
 def _just_built(backend: Any, seed: int) -> bool:
-    """An embedded backend was reset to this seed by its constructor and nothing was played since:
-    resetting again would only repeat the world's construction (a large share of an episode's setup
-    when many episodes are in flight)."""
+    """The backend was reset to this seed by its constructor and nothing was played since: resetting
+    again would only repeat the world's construction (a large share of an episode's setup when many
+    episodes are in flight) or, on a server, start a second episode and leave the first unfinished."""
+    if not isinstance(backend, EmbeddedBackend):  # a ServerBackend knows whether it has played
+        return bool(getattr(backend, "untouched", False)) and getattr(backend, "seed", None) == seed
     episode = getattr(backend, "episode", None)
-    return (isinstance(backend, EmbeddedBackend) and episode is not None and not episode.trajectory
-            and episode.seed == seed)
+    return episode is not None and not episode.trajectory and episode.seed == seed
 
 
 def _fsync_in_thread(loop: asyncio.AbstractEventLoop) -> Any:
@@ -283,7 +284,7 @@ def episode_metrics(trajectory: list[dict], status: dict, names: list[str], team
     for n in names:
         mine = [r for r in actions if r["agent"] == n]
         usage = dict(getattr(team[n], "usage", {}) or {})
-        per_agent[n] = {"kind": team[n].kind, "actions": len(mine), "errors": sum(1 for r in mine if not r["ok"]),
+        per_agent[n] = {"kind": team[n].kind, "actions": len(mine), "invalid_actions": sum(1 for r in mine if not r["ok"]),
                         "messages": sum(1 for r in mine if r["tool"] == "chat" and r["ok"]), "usage": usage}
     totals: dict[str, Any] = {}
     for info in per_agent.values():
@@ -372,7 +373,10 @@ def command_run(args: argparse.Namespace) -> int:
         if args.single_agent and set(kinds) != {"llm"}:
             raise ValueError("--single-agent needs --agents llm (one model context for every avatar); "
                              "--solo keeps only the first agent for any kind")
+        if args.model_for and "llm" not in kinds:
+            raise ValueError("--model-for gives LLM seats their models: it needs --agents llm (or llm seats in the list)")
         agent_opts = llm_options(args) if "llm" in kinds else {}
+        check_seat_models([load_task(args.task)], agent_opts)
         agents = build_team(args.task, ",".join(kinds), agent_opts, episode_options(args))
         try:
             result = run_episode(args.task, agents=agents, seed=args.seed, options=episode_options(args),
@@ -401,7 +405,7 @@ def _summary(r: dict) -> None:
     table.add_row("success", "[green]yes[/green]" if r["success"] else "[red]no[/red]")
     table.add_row("PSR", f"{r['psr']:.1%}")
     table.add_row("rounds", f"{r['rounds']}/{r['max_rounds']}")
-    table.add_row("actions", f"{r['actions']} ({r['errors']} failed)")
+    table.add_row("actions", f"{r['actions']} ({r['invalid_actions']} invalid)")
     table.add_row("messages", str(r["messages"]))
     table.add_row("checkpoints", ", ".join(f"{k} {'✓' if v else '✗'}" for k, v in r["checkpoints"].items()))
     if r["usage"].get("prompt_tokens") or r["usage"].get("completion_tokens"):

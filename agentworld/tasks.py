@@ -21,7 +21,7 @@ import yaml
 from pydantic import (BeforeValidator, Field, PlainSerializer, PrivateAttr, ValidationError, field_validator,
                       model_validator)
 
-from agentworld.baselines import with_shared_plan
+from agentworld.baselines import anonymous_roles, merged_agent, with_discussion_rounds, with_shared_plan
 from agentworld.conditions import Condition, dump_condition, parse_condition
 from agentworld.safe_yaml import YAMLInputError, load_yaml
 from agentworld.task_checks import _loc, check_task, landmarks_of
@@ -367,13 +367,18 @@ def _region(gmap: Any, pos: tuple[int, int]) -> Any:
 
 
 def apply_options(task: Task, options: dict | None, seed: int = 0, content: Any = None) -> Task:
-    """Apply task-level options: without, solo, no_docs, max_rounds, random_spawns, shared_plan."""
+    """Apply task-level options: without, solo, merged_agent, anonymous_roles, no_docs, max_rounds,
+    random_spawns, shared_plan, discussion_rounds (baselines.py has the baselines among them)."""
     options = options or {}
     if options.get("without"):
         task = without_roles(task, options["without"])
     if options.get("solo"):
         name = options["solo"] if isinstance(options["solo"], str) else None
         task = solo(task, name)
+    if options.get("merged_agent"):
+        task = merged_agent(task)
+    if options.get("anonymous_roles"):
+        task = anonymous_roles(task)
     if options.get("no_docs"):
         task = no_docs(task)
     if options.get("max_rounds") is not None:
@@ -382,6 +387,8 @@ def apply_options(task: Task, options: dict | None, seed: int = 0, content: Any 
         task = random_spawns(task, seed, content, same_region=options.get("random_spawns") != "any")
     if options.get("shared_plan"):
         task = with_shared_plan(task, options["shared_plan"])
+    if options.get("discussion_rounds"):
+        task = with_discussion_rounds(task, int(options["discussion_rounds"]))
     return task
 
 

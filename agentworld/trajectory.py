@@ -75,9 +75,13 @@ def outcome(trajectory: list[dict], status: dict) -> dict:
         "success": bool(status["success"]), "psr": float(status["psr"]),
         "rounds": max((r["round"] for r in actions), default=0), "max_rounds": status["max_rounds"],
         "actions": len(actions), "messages": sum(1 for r in actions if r["tool"] == "chat" and r["ok"]),
-        "errors": sum(1 for r in actions if not r["ok"]), "checkpoints": status["checkpoints"],
+        "invalid_actions": sum(1 for r in actions if not r["ok"]), "checkpoints": status["checkpoints"],
     }
 
+
+# metrics.json fields saved under another name by older versions ("errors" also meant crashed
+# episodes in eval's summary, so the failed actions of one episode became "invalid_actions")
+OLD_NAMES = {"invalid_actions": "errors"}
 
 ACTION_KEYS = ("agent", "tool", "args", "raw", "error")
 
@@ -369,7 +373,7 @@ def replay(run_dir: str | Path, trust_verifier: bool = False) -> dict:
                                                   "expected": len(expected), "got": len(produced)})
     if result["match"] and run["metrics"]:  # metrics.json must tell the same story as the trajectory
         got = outcome(produced, ep.status())
-        want = {k: run["metrics"].get(k) for k in got}
+        want = {k: run["metrics"].get(k, run["metrics"].get(OLD_NAMES.get(k, k))) for k in got}
         fields = sorted(k for k in got if want[k] != got[k])
         if fields:
             result.update(match=False, first_mismatch={"index": "metrics.json", "fields": fields,

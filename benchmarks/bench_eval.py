@@ -10,10 +10,15 @@ prints the ratio to the ideal, N x 3600 / (turns x latency) episodes/hour, the p
 memory one more episode in flight costs (the rise in peak RSS from the row above, per added episode;
 the first rows also pay for the shared HTTP clients).
 
+Each level is measured twice: `clean`, and `429`, where the server refuses every 7th request
+(--refuse-every) with HTTP 429 and no Retry-After, and the agents use the default retry policy
+(--backoff-base and --max-retries as `eval` sets them), so the row shows what the backoff costs.
+
     python benchmarks/bench_eval.py [--latency 0.5] [--rounds 5] [--max-concurrency 128] [--episodes-per-slot 2]
     python benchmarks/bench_eval.py --latency 0.3 --levels 16 --episodes-per-slot 1   # issue 14's 16-episode case
+    python benchmarks/bench_eval.py --levels 16,64 --episodes-per-slot 1              # issue 26's 429 case
 
-Target: at least 0.8 of ideal at 64 episodes in flight on one core.
+Targets: at least 0.8 of ideal at 64 episodes in flight on one core; 0.6 in the 429 case.
 """
 
 from __future__ import annotations
@@ -34,13 +39,13 @@ TASK = "task_01"
 AGENTS = 3  # task_01's seats
 
 
-def serve(latency: float, port_out: "multiprocessing.Queue", core: int | None) -> None:
+def serve(latency: float, port_out: "multiprocessing.Queue", core: int | None, refuse_every: int = 0) -> None:
     """The fake model server, in its own process until terminated."""
     from fake_openai import FakeOpenAI
 
     if core is not None:
         os.sched_setaffinity(0, {core})
-    server = FakeOpenAI(latency=latency, record=False, keep_alive=True).start()
+    server = FakeOpenAI(latency=latency, record=False, keep_alive=True, refuse_every=refuse_every).start()
     port_out.put(server.base_url)
     threading.Event().wait()
 
@@ -70,12 +75,14 @@ class PeakRSS:
         self.thread.join()
 
 
-def measure(base_url: str, concurrency: int, episodes: int, rounds: int, out: Path) -> tuple[float, int, float]:
-    """(seconds, model calls, peak RSS MB) of one eval into the new directory `out`."""
+def measure(base_url: str, concurrency: int, episodes: int, rounds: int, out: Path,
+            retries: dict | None = None) -> tuple[float, int, float]:
+    """(seconds, model calls, peak RSS MB) of one eval into the new directory `out`; `retries`: the
+    retry options of the agents (default none: a clean server never refuses)."""
     from agentworld.evaluation import make_jobs, run_eval
 
     config = {"agents": "llm", "agent_options": {"model": "bench", "base_url": base_url, "api_key": "x",
-                                                 "max_retries": 0, "timeout": 120},
+                                                 "timeout": 120, **({"max_retries": 0} if retries is None else retries)},
               "episode_options": {"max_rounds": rounds}, "judge": None}
     jobs = make_jobs(out, [(TASK, "crafting")], list(range(episodes)), config)
     with PeakRSS() as rss:
@@ -96,15 +103,25 @@ def main() -> None:
     parser.add_argument("--levels", default=None,
                         help="comma list of concurrencies to measure (default: 1, 2, 4, ... up to --max-concurrency)")
     parser.add_argument("--episodes-per-slot", type=int, default=2, help="episodes played = this x concurrency")
+    parser.add_argument("--refuse-every", type=int, default=7, help="the 429 case: the server refuses every Nth request")
+    parser.add_argument("--cases", default="clean,429", help="which cases to measure: clean, 429 or both")
+    parser.add_argument("--rate-limit-backoff", type=float, default=None,
+                        help="the agents' first retry delay after a 429 naming no wait (default: LLMOptions' 0.25 s; "
+                             "1.0 is the policy before issue 26)")
     args = parser.parse_args()
 
     cores = sorted(os.sched_getaffinity(0))
     eval_core, server_core = (cores[0], cores[1]) if len(cores) >= 2 else (None, None)
     ctx = multiprocessing.get_context("spawn")
-    urls = ctx.Queue()
-    server = ctx.Process(target=serve, args=(args.latency, urls, server_core), daemon=True)
-    server.start()
-    base_url = urls.get(timeout=60)
+    cases = [c.strip() for c in args.cases.split(",") if c.strip()]
+    servers, urls = [], {}
+    for case in cases:
+        queue = ctx.Queue()
+        refuse = args.refuse_every if case == "429" else 0
+        process = ctx.Process(target=serve, args=(args.latency, queue, server_core, refuse), daemon=True)
+        process.start()
+        servers.append(process)
+        urls[case] = queue.get(timeout=60)
     if eval_core is not None:
         os.sched_setaffinity(0, {eval_core})
     import agentworld.agents.llm  # noqa: F401  (imports out of the first measurement)
@@ -114,25 +131,33 @@ def main() -> None:
     levels = ([int(c) for c in args.levels.split(",")] if args.levels else
               [c for c in (1, 2, 4, 8, 16, 32, 64, 128, 256) if c <= args.max_concurrency])
     print(f"# eval throughput: {TASK}, {AGENTS} LLM seats x {args.rounds} rounds = {turns} model calls per episode, "
-          f"model latency {args.latency} s, eval on {'one core' if eval_core is not None else 'any core'}")
-    print("| in flight | episodes | seconds | episodes/hour | ideal | ratio | calls/s | peak RSS MB | MB per added episode |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+          f"model latency {args.latency} s, eval on {'one core' if eval_core is not None else 'any core'}; "
+          f"429 case: every {args.refuse_every}th request refused, default retry policy")
+    print("| case | in flight | episodes | seconds | episodes/hour | ideal | ratio | calls/s | peak RSS MB "
+          "| MB per added episode |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     try:
         with tempfile.TemporaryDirectory(prefix="bench_eval_") as tmp:
-            measure(base_url, 2, 2, 1, Path(tmp) / "warm-up")  # imports, clients, templates, task loading
+            measure(urls[cases[0]], 2, 2, 1, Path(tmp) / "warm-up")  # imports, clients, templates, task loading
             previous = (0, rss_mb())
             for concurrency in levels:
-                episodes = max(2, args.episodes_per_slot * concurrency)
-                seconds, calls, peak = measure(base_url, concurrency, episodes, args.rounds, Path(tmp) / f"c{concurrency}")
-                per_hour = episodes * 3600 / seconds
-                ideal = concurrency * 3600 / (turns * args.latency)
-                print(f"| {concurrency} | {episodes} | {seconds:.1f} | {per_hour:,.0f} | {ideal:,.0f} | "
-                      f"{per_hour / ideal:.2f} | {calls / seconds:.1f} | {peak:.0f} | "
-                      f"{max(0.0, peak - previous[1]) / (concurrency - previous[0]):.2f} |", flush=True)
+                for case in cases:
+                    episodes = max(2, args.episodes_per_slot * concurrency)
+                    retries = None  # a clean server never refuses
+                    if case == "429":  # LLMOptions' defaults, as `eval` uses them
+                        retries = {} if args.rate_limit_backoff is None else {"rate_limit_backoff": args.rate_limit_backoff}
+                    seconds, calls, peak = measure(urls[case], concurrency, episodes, args.rounds,
+                                                   Path(tmp) / f"{case}-c{concurrency}", retries)
+                    per_hour = episodes * 3600 / seconds
+                    ideal = concurrency * 3600 / (turns * args.latency)
+                    added = max(0.0, peak - previous[1]) / max(1, concurrency - previous[0])
+                    print(f"| {case} | {concurrency} | {episodes} | {seconds:.1f} | {per_hour:,.0f} | {ideal:,.0f} | "
+                          f"{per_hour / ideal:.2f} | {calls / seconds:.1f} | {peak:.0f} | {added:.2f} |", flush=True)
                 previous = (concurrency, max(peak, previous[1]))
     finally:
-        server.terminate()
-        server.join()
+        for process in servers:
+            process.terminate()
+            process.join()
 
 
 if __name__ == "__main__":

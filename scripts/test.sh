@@ -41,6 +41,9 @@ PYTHON=${PYTHON:-python3.11}
 PIP=(.venv/bin/python -m pip install -q --disable-pip-version-check)
 "${PIP[@]}" torch==2.13.0  # the CPU build these machines carry; a bare `torch` would fetch a CUDA build first
 "${PIP[@]}" -e '.[test,ray,rl,train]'
-"${PIP[@]}" --no-deps pufferlib-core && "${PIP[@]}" psutil  # pufferlib-core pins a CUDA torch: its emulation needs neither
+# pufferlib-core pins a CUDA torch (its emulation needs neither that nor its GPU extras): it is installed
+# with --no-deps, after psutil (which it does need). In this order pip never checks pufferlib-core's pins;
+# psutil installed after it made pip print a red "dependency resolver" ERROR about the torch pin.
+"${PIP[@]}" psutil && "${PIP[@]}" --no-deps pufferlib-core
 .venv/bin/ruff check --quiet .  # the rule sets are chosen in pyproject.toml [tool.ruff.lint]
 exec .venv/bin/python -m pytest -q -n 2 "$@"

@@ -37,9 +37,9 @@ def slow(seconds: float, reply: dict) -> dict:
     return {**reply, "sleep": seconds}
 
 
-def error(status: int, retry_after: float | None = None) -> dict:
-    """An HTTP error reply."""
-    return {"status": status, "retry_after": retry_after}
+def error(status: int, retry_after: float | None = None, message: str | None = None, code: str | None = None) -> dict:
+    """An HTTP error reply (`message` and `code` as a real server words them, e.g. context_length_exceeded)."""
+    return {"status": status, "retry_after": retry_after, "message": message, "code": code}
 
 
 def garbage(body: str, content_type: str = "application/json") -> dict:
@@ -47,11 +47,11 @@ def garbage(body: str, content_type: str = "application/json") -> dict:
     return {"garbage": body, "content_type": content_type}
 
 
-def verbatim(message: dict, usage: Any = None, with_usage: bool = True) -> dict:
+def verbatim(message: dict, usage: Any = None, with_usage: bool = True, finish_reason: str = "tool_calls") -> dict:
     """A 200 chat completion carrying `message` and `usage` exactly as given (null tool names or
-    arguments, usage as a string, token counts as words: what a broken server may send)."""
+    arguments, usage as a string, token counts as words, reasoning_content: what real servers may send)."""
     body: dict[str, Any] = {"id": "chatcmpl-verbatim", "object": "chat.completion", "created": 0, "model": "fake",
-                            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls"}]}
+                            "choices": [{"index": 0, "message": message, "finish_reason": finish_reason}]}
     if with_usage:
         body["usage"] = usage
     return garbage(json.dumps(body))
@@ -72,10 +72,12 @@ class FakeOpenAI:
     """Threaded HTTP server on 127.0.0.1 speaking enough of /v1/chat/completions."""
 
     def __init__(self, script: list[dict] | None = None, policy: Callable[[dict], dict] | None = None,
-                 usage: bool = True, latency: float = 0.0, record: bool = True, keep_alive: bool = False):
+                 usage: bool = True, latency: float = 0.0, record: bool = True, keep_alive: bool = False,
+                 refuse_every: int = 0):
         self.latency = latency  # seconds every answer takes (a model's thinking time), on top of `slow`
         self.record = record  # keep every request body (benchmarks turn it off: memory)
         self.keep_alive = keep_alive  # HTTP/1.1 persistent connections (benchmarks; tests use one per call)
+        self.refuse_every = refuse_every  # answer 429 (no Retry-After, at once) to every Nth request: a rate limiter
         self.script: deque[dict] = deque(script or [])
         self.policy = policy or (lambda body: call("wait"))
         self.usage = usage
@@ -103,13 +105,15 @@ class FakeOpenAI:
                     self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
                     return
                 spec = fake._next(body)
-                if spec.get("sleep") or fake.latency:
+                if (spec.get("sleep") or fake.latency) and not spec.get("immediate"):
                     time.sleep((spec.get("sleep") or 0) + fake.latency)
                 status = spec.get("status")
                 if status:
                     headers = {"retry-after": str(spec["retry_after"])} if spec.get("retry_after") is not None else {}
                     fake._record(status)
-                    self._send(status, {"error": {"message": f"scripted HTTP {status}", "type": "server_error"}}, headers)
+                    detail = {"message": spec.get("message") or f"scripted HTTP {status}", "type": "server_error",
+                              "code": spec.get("code")}
+                    self._send(status, {"error": detail}, headers)
                     return
                 fake._record(200)
                 if "garbage" in spec:
@@ -162,6 +166,8 @@ class FakeOpenAI:
             self.count += 1
             if self.record:
                 self.requests.append(body)
+            if self.refuse_every and self.count % self.refuse_every == 0:
+                return {**error(429), "immediate": True}  # a rate limiter refuses before the model runs
             if self.script:
                 return self.script.popleft()
         return self.policy(body)

@@ -47,5 +47,7 @@ def test_analyze_with_an_llm(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     out = json.loads(capsys.readouterr().out)
     assert [m["llm_primary"] for m in out["runs"][0]["messages"]] == ["useful", "useful"]
     assert out["llm"]["accuracy"] == 0.5 and out["llm"]["messages"] == 2
+    usage = out["llm"]["usage"]  # the classifier's calls, reported apart from the agents' (issue 26)
+    assert usage["requests"] == 2 and usage["prompt_tokens"] > 0 and usage["cached_tokens"] == 0
     assert main(["analyze", str(run), "--llm-model", "fake", "--base-url", "http://127.0.0.1:9/v1"]) == 1
     assert "LLM classifier" in capsys.readouterr().err

@@ -28,13 +28,74 @@ def test_a_far_off_task_points_to_the_listing():
         load_task("dragon_quest")
 
 
-@pytest.mark.parametrize("command", [["replay"], ["judge"], ["analyze"], ["export", "--out", "x.jsonl"]])
+@pytest.mark.parametrize("command", [["replay"], ["judge"], ["analyze"], ["export", "--out", "OUT"]])
 def test_a_missing_run_directory_exits_2(command, tmp_path, capsys):
+    out = tmp_path / "out.jsonl"
+    command = [str(out) if arg == "OUT" else arg for arg in command]
     assert main([*command, str(tmp_path / "nowhere")]) == 2
     assert "nowhere" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # a failed export writes no file
 
 
 def test_an_unknown_other_kind_is_named_once():
     with pytest.raises(ValueError) as info:
         plan_seats(load_task("task_01"), "lumberjack", "bogus")
     assert "bogus" in str(info.value) and "bogus, bogus" not in str(info.value)
+
+
+def test_tasks_lists_a_tasks_dir_folders_own_tasks(tmp_path, capsys):
+    from agentworld.tasks import task_to_yaml
+
+    text = task_to_yaml(load_task("task_01")).replace("id: task_01", "id: my_own_task", 1)
+    (tmp_path / "my_own_task.yaml").write_text(text)
+    assert main(["tasks", "--tasks-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith("my_own_task ") and any(line.startswith("task_01 ") for line in lines)
+
+
+def test_run_json_names_failed_actions_invalid_actions(tmp_path, capsys):
+    """`errors` is eval's count of crashed episodes; one episode's failed actions are `invalid_actions`."""
+    import json
+
+    assert main(["run", "task_01", "--agents", "noop", "--json", "--out", str(tmp_path / "run")]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert "errors" not in result and result["invalid_actions"] == 0
+    metrics = json.loads((tmp_path / "run" / "metrics.json").read_text())
+    assert "errors" not in metrics and all("invalid_actions" in a for a in metrics["per_agent"].values())
+
+
+def test_a_run_directory_saved_with_the_old_name_still_replays(tmp_path):
+    import json
+
+    from agentworld.runner import run_episode
+    from agentworld.trajectory import replay
+
+    run_episode("task_01", agents="random", seed=2, out_dir=tmp_path / "old", progress=False)
+    path = tmp_path / "old" / "metrics.json"
+    metrics = json.loads(path.read_text())
+    assert metrics["invalid_actions"] > 0  # random agents fail some actions: the count matters
+    metrics["errors"] = metrics.pop("invalid_actions")
+    path.write_text(json.dumps(metrics))
+    assert replay(tmp_path / "old")["match"]
+    metrics["errors"] += 1
+    path.write_text(json.dumps(metrics))
+    assert replay(tmp_path / "old")["first_mismatch"]["fields"] == ["invalid_actions"]
+
+
+def test_run_on_a_server_plays_exactly_one_episode_there(tmp_path):
+    """Issue 29: `run --server` used to start an episode, then reset into a second one, leaving the first
+    unfinished on the server (and saved as aborted with serve --out)."""
+    from agentworld.runner import run_episode
+    from agentworld.server_bridge.background import ServerThread
+    from agentworld.server_bridge.server import ServerConfig
+
+    saved = tmp_path / "served"
+    srv = ServerThread(ServerConfig(port=0, out=str(saved))).start()
+    try:
+        result = run_episode("task_01", agents="oracle", seed=0, server=srv.url, progress=False)
+        assert result["success"]
+        games = srv.call(lambda: [(g.number, g.over) for g in srv.server.games.values()])
+    finally:
+        srv.stop()
+    assert games == [(1, True)]
+    assert [p.name for p in saved.iterdir()] and len(list(saved.iterdir())) == 1

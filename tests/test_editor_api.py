@@ -274,10 +274,11 @@ def test_the_editor_opens_a_task_file_and_checks_it_as_saved_in_its_folder(tmp_p
     assert [p.field for p in problems] == ["checkpoints[0]"]
 
 
-def test_cli_edit_refuses_a_missing_folder_and_a_busy_port(tmp_path, capsys):
+def test_cli_edit_refuses_a_file_as_folder_and_a_busy_port(tmp_path, capsys):
     from agentworld.cli import main
 
-    assert main(["edit", "--dir", str(tmp_path / "nope")]) == 2
+    (tmp_path / "a_file").write_text("")
+    assert main(["edit", "--dir", str(tmp_path / "a_file")]) == 2
     assert "not a directory" in capsys.readouterr().err
     thread = EditorThread(make_editor(None, tmp_path)).start()
     try:
@@ -402,3 +403,46 @@ def test_cli_edit_refuses_limits_that_are_not_positive(tmp_path, capsys):
     assert main(["edit", "--dir", str(tmp_path), "--run-seconds", "0", "--run-max-agents", "-1"]) == 2
     err = capsys.readouterr().err
     assert "--run-seconds must be positive" in err and "--run-max-agents must be positive" in err
+
+
+def test_edit_creates_a_folder_that_does_not_exist_yet(tmp_path):
+    """Issue 29: `agentworld edit --dir my_tasks` is the first authoring step; the folder is made."""
+    editor = make_editor(None, tmp_path / "my_tasks" / "crafting")
+    assert editor.folder == (tmp_path / "my_tasks" / "crafting").resolve() and editor.folder.is_dir()
+
+
+BROKEN = "id: log_pair\nname: [Two logs\nmax_rounds: 20\n"  # an unclosed flow sequence
+
+
+def test_a_malformed_file_opens_as_text_and_saving_the_repair_opens_the_form(editor):
+    thread, folder = editor
+    (folder / "log_pair.yaml").write_text(BROKEN)
+    status, reply = call(thread, "POST", "/api/load", {"ref": "log_pair.yaml"})
+    assert status == 200 and reply["broken"] and reply["file"] == "log_pair.yaml" and reply["text"] == BROKEN
+    assert len(reply["problems"]) == 1 and "invalid YAML" in reply["problems"][0]
+    half = "id: log_pair\nname: Two logs\nmax_rounds: 20\n"  # valid YAML, still not a task
+    status, reply = call(thread, "POST", "/api/save_text", {"file": "log_pair.yaml", "text": half})
+    assert status == 200 and reply["broken"] and any("objective" in p for p in reply["problems"])
+    assert (folder / "log_pair.yaml").read_text() == half
+    status, reply = call(thread, "POST", "/api/save_text", {"file": "log_pair.yaml", "text": doc.dump_yaml(small_task())})
+    assert status == 200 and reply["document"]["id"] == "log_pair" and "broken" not in reply
+    status, reply = call(thread, "POST", "/api/save_text", {"file": "../out.yaml", "text": "x"})
+    assert status == 400 and "'..' is refused" in reply["error"]
+    assert not (folder.parent / "out.yaml").exists()
+
+
+def test_edit_of_a_malformed_file_starts_in_repair(tmp_path):
+    (tmp_path / "broken.yaml").write_text(BROKEN)
+    editor = make_editor(str(tmp_path / "broken.yaml"))
+    assert editor.broken["file"] == "broken.yaml" and editor.broken["text"] == BROKEN
+    assert editor.state()["broken"] == editor.broken
+
+
+def test_run_oracle_on_a_task_without_a_plan_says_there_is_no_plan(editor):
+    thread, _ = editor
+    planless = {k: v for k, v in small_task().items() if k != "oracle"}
+    status, reply = call(thread, "POST", "/api/run", {"document": planless, "team": "oracle"})
+    assert status == 200 and reply["no_plan"] and "no oracle plan" in reply["message"]
+    assert "success" not in reply
+    status, reply = call(thread, "POST", "/api/run", {"document": planless, "team": "noop"})
+    assert status == 200 and reply["success"] is False and "no_plan" not in reply

@@ -1,6 +1,7 @@
 """An author builds a 3-agent task in the editor page (real Chromium), saves it, and the CLI accepts it.
 
-Set AGENTWORLD_EDITOR_SCREENSHOT=docs/editor.png to refresh the README's screenshot from this run.
+Set AGENTWORLD_EDITOR_SCREENSHOT=FILE to keep a screenshot of this run (docs/editor.png is made by
+scripts/screenshots.py).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import yaml
@@ -254,3 +256,56 @@ def test_opening_a_shipped_task_fills_the_form_and_saving_it_changes_nothing(tmp
     finally:
         thread.stop()
     assert load_task(tmp_path / "task_07.yaml") == load_task("task_07")
+
+
+def test_opening_another_task_clears_the_results_and_a_broken_file_opens_as_text(tmp_path):
+    """Issue 29: the last task's play results do not stay beside a newly opened one; a malformed file
+    opens as text with its error, and saving the repaired text opens the form."""
+    sync_api = playwright_api()
+    expect = sync_api.expect
+    (tmp_path / "broken.yaml").write_text("id: task_xx\nname: [oops\n")
+    planless = {"id": "planless", "name": "No plan", "category": "gathering", "objective": "Fell an oak log.",
+                "max_rounds": 10, "agents": [{"name": "feller", "role": "Lumberjack", "spawn": [46, 121],
+                                              "inventory": {"bronze_axe": 1}}],
+                "success": [{"holds": {"agent": "feller", "items": {"oak_log": 1}}}],
+                "checkpoints": [{"id": "log", "description": "A log.",
+                                 "when": {"holds": {"agent": "feller", "items": {"oak_log": 1}}}}]}
+    (tmp_path / "planless.yaml").write_text(yaml.safe_dump(planless))
+    thread = EditorThread(make_editor(None, tmp_path)).start()
+    try:
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(thread.url)
+            page.wait_for_selector("body[data-ready='1']", timeout=20_000)
+            page.select_option("#open-ref", "task_01")
+            page.click("#btn-open")
+            expect(page.locator("#task-id")).to_have_value("task_01")
+            page.click("#btn-run-noop")
+            expect(page.locator("#run-noop-result")).to_contain_text("no success", timeout=60_000)
+            page.click("#btn-run-oracle")
+            expect(page.locator("#run-oracle-result")).to_contain_text("SUCCESS", timeout=60_000)
+            page.select_option("#open-ref", "planless.yaml")  # a valid task without an oracle plan
+            page.click("#btn-open")
+            expect(page.locator("#run-noop-result")).to_have_text("")
+            expect(page.locator("#run-oracle-result")).to_have_text("")
+            page.click("#btn-run-oracle")
+            expect(page.locator("#run-oracle-result")).to_contain_text("no oracle plan", timeout=60_000)
+            page.select_option("#open-ref", "broken.yaml")
+            page.click("#btn-open")
+            expect(page.locator("#repair")).to_be_visible()
+            expect(page.locator("#repair-problems")).to_contain_text("invalid YAML")
+            expect(page.locator("#run-oracle-result")).to_have_text("")
+            expect(page.locator("#btn-run-oracle")).to_be_disabled()  # the form holds no task while repairing
+            fixed = Path(str(load_task("task_01").source)).read_text()
+            page.fill("#repair-text", fixed.replace("id: task_01", "id: task_xx", 1))
+            page.click("#btn-repair-save")
+            expect(page.locator("#repair")).to_be_hidden()
+            expect(page.locator("#task-id")).to_have_value("task_xx")
+            assert errors == []
+            browser.close()
+    finally:
+        thread.stop()
+    assert load_task(tmp_path / "broken.yaml").id == "task_xx"

@@ -132,4 +132,4 @@ def test_oracle_step_vocabulary(monkeypatch):
     })
     result = run_episode(task, "oracle", seed=0, progress=False)
     assert result["success"], result["checkpoints"]
-    assert result["errors"] <= 2
+    assert result["invalid_actions"] <= 2

@@ -79,7 +79,7 @@ def check_chat(messages: list[dict]) -> None:
 def test_export_reproduces_the_prompts_the_model_saw(llm_run, tmp_path):
     run_dir, requests = llm_run
     out = tmp_path / "sft.jsonl"
-    counts = export([str(run_dir)], out, "openai-chat")
+    counts = export([str(run_dir)], out, "openai-chat", metadata=True)
     examples = [json.loads(line) for line in out.read_text().splitlines()]
     records = actions(run_dir)
     assert counts == {"runs": 1, "examples": len(records)} and len(examples) == len(requests)
@@ -103,8 +103,8 @@ def test_export_reproduces_the_prompts_the_model_saw(llm_run, tmp_path):
 
 def test_filters_and_sharegpt(llm_run, tmp_path):
     run_dir, _ = llm_run
-    everything = list(export_run(run_dir))
-    contributing = list(export_run(run_dir, only_contributing=True))
+    everything = list(export_run(run_dir, metadata=True))
+    contributing = list(export_run(run_dir, only_contributing=True, metadata=True))
     assert 0 < len(contributing) < len(everything) and all(e["metadata"]["contributing"] for e in contributing)
     cce = json.loads((run_dir / "cce.json").read_text()) if (run_dir / "cce.json").exists() else None
     assert cce is None or {e["metadata"]["action_id"] for e in contributing} <= set(cce["contributing"])

@@ -13,7 +13,7 @@ import pytest
 
 from agentworld.agents import make_agent
 from agentworld.runner import run_episode
-from agentworld.server_bridge.client import SeatClient, play_seat
+from agentworld.server_bridge.client import Connection, SeatClient, play_seat
 from agentworld.trajectory import load_run, replay, strip_volatile
 from process_groups import spawn
 
@@ -36,7 +36,8 @@ def start_play(*args: str) -> tuple[subprocess.Popen, dict[str, str], int]:
 
 def test_play_fills_the_other_seats_and_saves_the_same_run_as_agentworld_run(tmp_path):
     out = tmp_path / "game"
-    proc, seats, port = start_play("task_01", "--as", "Lumberjack", "--others", "oracle", "--out", str(out))
+    proc, seats, port = start_play("task_01", "--as", "Lumberjack", "--others", "oracle", "--out", str(out),
+                                   "--exit-at-end")
     assert list(seats) == ["lumberjack"]
     summary = play_seat(f"ws://127.0.0.1:{port}", "lumberjack", seats["lumberjack"], make_agent("oracle"),
                         timeout=60)
@@ -51,6 +52,34 @@ def test_play_fills_the_other_seats_and_saves_the_same_run_as_agentworld_run(tmp
     assert {n: a["kind"] for n, a in played["config"]["agents"].items()} == \
         {"lumberjack": "remote", "woodworker": "oracle", "wizard": "oracle"}
     assert replay(out)["match"]
+
+
+def test_a_finished_game_stays_viewable_until_the_operator_stops_play(tmp_path):
+    """Issue 29: the game is saved when it ends, and its pages keep working (seat and spectator, with
+    the end screen's report) until the command is stopped."""
+    out = tmp_path / "kept"
+    proc, seats, port = start_play("task_01", "--as", "lumberjack", "--others", "oracle", "--out", str(out))
+    url = f"ws://127.0.0.1:{port}"
+    summary = play_seat(url, "lumberjack", seats["lumberjack"], make_agent("oracle"), timeout=60)
+    assert summary["failed"] == 0
+    for line in proc.stdout:
+        if "pages stay open" in line:
+            break
+    assert (out / "metrics.json").exists() and replay(out)["match"]  # saved at the end, before the stop
+    time.sleep(2.0)  # longer than the old linger: the server is still there
+    watcher = Connection(url, timeout=20)
+    seen = watcher.request("spectate", history=True)
+    assert seen["episode"]["over"] and seen["report"]["outcome"] == "success"
+    rows = {row["name"]: row for row in seen["report"]["agents"]}
+    assert rows["lumberjack"]["tools"].get("gather", 0) >= 2 and rows["wizard"]["turns"] > 0
+    assert all(c["reached"] and c["by"] for c in seen["report"]["checkpoints"])
+    rejoined = watcher.request("join", seat="lumberjack", token=seats["lumberjack"])
+    assert rejoined["over"] and rejoined["report"] == seen["report"]
+    watcher.close()
+    assert proc.poll() is None
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(30) == 0
+    assert "saving the game as it is" not in proc.stdout.read()  # it was saved once, at the end
 
 
 def test_a_stopped_play_is_saved_as_it_is(tmp_path):

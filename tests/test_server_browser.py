@@ -71,7 +71,7 @@ def test_browser_seat_plays_a_wait_and_a_chat():
             teammate.act({"tool": "chat", "args": {"message": "need wood"}})
             expect(page.locator("#observation")).to_contain_text("a0 in round 3")
             expect(page.locator("#chat-log")).to_contain_text("a1")
-            page.locator("#observation").click()
+            page.click("#refresh")  # one more observation round-trip
             assert page.locator("#chat-log").inner_text().count("need wood") == 1
             expect(page.locator("body")).not_to_have_class(re.compile("not-my-turn"))
             assert missing == []  # every resource the page loads is served

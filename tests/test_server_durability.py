@@ -145,7 +145,7 @@ def test_a_finished_episode_is_saved_byte_for_byte_as_the_whole_writer_saved_it(
     try:
         played = run_episode("task_01", agents="oracle", seed=3, server=srv.url, progress=False)
         assert played["success"]
-        finished = srv.server.games[2]
+        finished = srv.server.games[1]  # the one episode run --server played
         conn = Connection(srv.url, timeout=20)
         started = conn.request("start", task="task_01", seed=4)
         agents = started["agents"]

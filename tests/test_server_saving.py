@@ -40,7 +40,7 @@ def test_finished_and_aborted_episodes_are_saved_as_run_directories(tmp_path):
     finally:
         srv.stop()
     dirs = sorted(p.name for p in served.iterdir())
-    assert dirs == ["episode_0002_task_01_seed3", "episode_0003_task_01_seed5"]  # episode 1: the env's unplayed start
+    assert dirs == ["episode_0001_task_01_seed3", "episode_0002_task_01_seed5"]  # run --server starts one episode
     finished, aborted = (served / d for d in dirs)
 
     # the finished one is the same run `agentworld run --out` wrote, record for record

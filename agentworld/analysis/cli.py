@@ -75,9 +75,10 @@ def _llm_labels(runs: list[dict[str, Any]], args: argparse.Namespace) -> dict[st
     """Label every message with the LLM too; agreement per run and pooled."""
     exact_all: list[str] = []
     llm_all: list[str] = []
+    usage: dict[str, int] = {}
     for run in runs:
         messages = [MessageLabel(**m) for m in run["messages"]]
-        answers = classify_with_llm(run["run_dir"], messages, args.llm_model, args.base_url, args.window)
+        answers = classify_with_llm(run["run_dir"], messages, args.llm_model, args.base_url, args.window, usage=usage)
         for m, labels in zip(run["messages"], answers):
             m["llm_labels"], m["llm_primary"] = labels, primary(labels)
         exact = [m["primary"] for m in run["messages"]]
@@ -85,7 +86,7 @@ def _llm_labels(runs: list[dict[str, Any]], args: argparse.Namespace) -> dict[st
         run["llm_agreement"] = agreement(exact, llm)
         exact_all += exact
         llm_all += llm
-    return {"model": args.llm_model, **agreement(exact_all, llm_all)}
+    return {"model": args.llm_model, **agreement(exact_all, llm_all), "usage": usage}
 
 
 def _print(runs: list[dict[str, Any]], pooled: dict[str, Any]) -> None:

@@ -74,8 +74,9 @@ def _to(chat: Record, actions: list[Record]) -> set[str]:
 
 
 def classify_with_llm(run_dir: str | Path, messages: list[MessageLabel], model: str, base_url: str | None = None,
-                      window: int = 3, client: Any = None) -> list[list[str]]:
-    """The LLM's failure labels for each message ([] = useful)."""
+                      window: int = 3, client: Any = None, usage: dict[str, int] | None = None) -> list[list[str]]:
+    """The LLM's failure labels for each message ([] = useful). `usage`, when given, adds up the
+    requests and tokens (cached ones apart) of these calls, so their cost is reported apart."""
     if not model:
         raise ClassifierError("the LLM classifier needs a model (--llm-model)")
     if client is None:
@@ -103,11 +104,22 @@ def classify_with_llm(run_dir: str | Path, messages: list[MessageLabel], model: 
                     {"role": "system", "content": system}, {"role": "user", "content": user}])
             except Exception as exc:  # openai.APIError, connection errors
                 raise ClassifierError(f"LLM classifier: model {model!r} failed: {type(exc).__name__}: {exc}") from None
+            if usage is not None:
+                _count(usage, getattr(resp, "usage", None))
             labels = parse_labels(resp.choices[0].message.content or "")
             if labels is not None:
                 break
         out.append(labels or [])
     return out
+
+
+def _count(usage: dict[str, int], reported: Any) -> None:
+    from agentworld.agents.llm.replies import cached_tokens
+
+    usage["requests"] = usage.get("requests", 0) + 1
+    for key in ("prompt_tokens", "completion_tokens"):
+        usage[key] = usage.get(key, 0) + int(getattr(reported, key, 0) or 0)
+    usage["cached_tokens"] = usage.get("cached_tokens", 0) + cached_tokens(reported)
 
 
 def primary(labels: list[str]) -> str:

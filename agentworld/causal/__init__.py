@@ -20,7 +20,8 @@ __all__ = [
 JUDGES = ("provenance", "llm")
 PROVENANCE_OPTIONS = frozenset({"window", "movement", "chat", "checkpoints", "success_conditions"})
 LLM_OPTIONS = frozenset({"model", "base_url", "api_key", "window", "batch_size", "max_candidates", "concurrency",
-                         "cache_dir", "prompt_dir", "attempts", "backoff", "timeout", "context", "client"})
+                         "cache_dir", "prompt_dir", "attempts", "backoff", "timeout", "context", "client",
+                         "prices"})
 
 
 class Judge(Protocol):

@@ -33,6 +33,9 @@ def configure_judge(parser: argparse.ArgumentParser) -> None:
                         help="rounds: chat-uptake window of the provenance judge (default 3)")
     parser.add_argument("--llm-window", type=int, default=None,
                         help="rounds: temporal window of the LLM judge's candidate pairs (default 5)")
+    parser.add_argument("--prices", default=None, metavar="FILE",
+                        help="JSON price table {model: {input, output, cached_input}} in $ per 1M tokens: the judge's "
+                             "cost is recorded in its llm stats")
     parser.add_argument("--batch-size", type=int, default=None, help="pairs per LLM request (default 8)")
     parser.add_argument("--max-candidates", type=int, default=None, help="candidate pairs per traced action (default 24)")
     parser.add_argument("--concurrency", type=int, default=None, help="parallel LLM requests (default 4)")
@@ -75,7 +78,7 @@ def missing_dirs(command: str, dirs: list[str]) -> bool:
 def _llm_options(args: argparse.Namespace) -> dict[str, Any]:
     return {"model": args.model, "base_url": args.base_url, "window": args.llm_window,
             "batch_size": args.batch_size, "max_candidates": args.max_candidates, "concurrency": args.concurrency,
-            "prompt_dir": args.prompts}
+            "prompt_dir": args.prompts, "prices": getattr(args, "prices", None)}
 
 
 def command_judge(args: argparse.Namespace) -> int:
@@ -130,7 +133,9 @@ def _print_runs(rows: list[dict[str, Any]]) -> None:
               f"{r['contributing_count']:>7}/{r['actions']:<7} {r['cce']:>6.3f}  {pac}")
         if r.get("llm"):
             s = r["llm"]
-            print(f"{'':<40} llm: {s['requests']} requests, {s['asked']} pairs asked, {s['cached']} cached")
+            cost = f", ${s['cost']:.4f}" if s.get("cost") else ""
+            print(f"{'':<40} llm: {s['requests']} requests, {s['asked']} pairs asked, {s['cached']} cached, "
+                  f"{s.get('prompt_tokens', 0)} prompt tokens ({s.get('cached_tokens', 0)} from the server's cache){cost}")
         if r.get("plot"):
             print(f"{'':<40} plot: {r['plot']}")
         if r.get("forest"):

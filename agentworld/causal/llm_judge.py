@@ -61,7 +61,9 @@ class LLMStats:
     unanswered: int = 0
     retries: int = 0
     prompt_tokens: int = 0
+    cached_tokens: int = 0  # of prompt_tokens, read from the server's prompt cache
     completion_tokens: int = 0
+    cost: float = 0.0  # dollars, with a price table (prices=); the agents' cost is reported apart
     seconds: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -111,10 +113,12 @@ class LLMJudge:
         timeout: float = 120.0,
         context: dict[str, Any] | None = None,
         client: Any = None,
+        prices: dict[str, Any] | str | None = None,
     ) -> None:
         self.model = model or os.environ.get("AGENTWORLD_JUDGE_MODEL")
         if not self.model:
             raise JudgeError("LLM judge: no model given; pass --model or set AGENTWORLD_JUDGE_MODEL")
+        self.price = _judge_price(prices, self.model)
         self.base_url = base_url or os.environ.get("OPENAI_BASE_URL")
         key = api_key or os.environ.get("OPENAI_API_KEY")
         if not key:
@@ -337,6 +341,20 @@ class LLMJudge:
         self._store(rows)
         return out
 
+    def _count(self, usage: Any) -> None:
+        """Tokens (cached ones apart) and, with a price table, dollars of one answered request."""
+        from agentworld.agents.llm.prices import call_cost
+        from agentworld.agents.llm.replies import cached_tokens
+
+        prompt, completion = int(getattr(usage, "prompt_tokens", 0) or 0), int(getattr(usage, "completion_tokens", 0) or 0)
+        cached = cached_tokens(usage)
+        with self.stats.lock:
+            self.stats.prompt_tokens += prompt
+            self.stats.cached_tokens += cached
+            self.stats.completion_tokens += completion
+            if self.price is not None:
+                self.stats.cost = round(self.stats.cost + call_cost(self.price, prompt, cached, completion), 8)
+
     def _request(self, user: str) -> str:
         last: Exception | None = None
         for attempt in range(self.attempts):
@@ -354,9 +372,7 @@ class LLMJudge:
                 )
                 usage = getattr(resp, "usage", None)
                 if usage is not None:
-                    with self.stats.lock:
-                        self.stats.prompt_tokens += int(getattr(usage, "prompt_tokens", 0) or 0)
-                        self.stats.completion_tokens += int(getattr(usage, "completion_tokens", 0) or 0)
+                    self._count(usage)
                 return resp.choices[0].message.content or ""
             except Exception as exc:  # openai.APIError, connection errors, malformed replies
                 last = exc
@@ -366,6 +382,20 @@ class LLMJudge:
             f"LLM judge: model {self.model!r} at {where} failed after {self.attempts} attempts: "
             f"{type(last).__name__}: {last}"
         )
+
+
+def _judge_price(prices: dict[str, Any] | str | None, model: str) -> Any:
+    """The judge model's Price from a price table (None without one); a table lacking it is an error."""
+    from agentworld.agents.llm.prices import load_prices, price_of
+
+    try:
+        table = load_prices(prices) if prices is not None else {}
+    except ValueError as exc:
+        raise JudgeError(f"LLM judge: {exc}") from None
+    price = price_of(table, model) if table else None
+    if table and price is None:
+        raise JudgeError(f"LLM judge: the price table has no entry for the judge model {model!r}")
+    return price
 
 
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.S)

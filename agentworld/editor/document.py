@@ -58,8 +58,22 @@ def to_document(task: Task) -> dict:
     return task.model_dump(mode="json", by_alias=True, exclude_none=True)
 
 
+class BrokenFile(DocumentError):
+    """A task file that does not load: opened as text with its problems, so the author can repair it."""
+
+    def __init__(self, path: Path, text: str, problems: list[str]):
+        super().__init__(f"{path.name} does not load: " + "; ".join(problems))
+        self.path, self.text, self.problems = path, text, problems
+
+    def to_json(self, folder: Path) -> dict:
+        name = str(self.path.relative_to(folder)) if folder in self.path.parents else self.path.name
+        return {"broken": True, "file": name, "source": str(self.path), "text": self.text,
+                "problems": self.problems}
+
+
 def load_document(ref: str, folder: Path) -> tuple[dict, str]:
-    """(document, where it came from) for a task id (any task source) or a YAML file in the folder."""
+    """(document, where it came from) for a task id (any task source) or a YAML file in the folder;
+    a file there that does not load is a BrokenFile (its text and problems)."""
     ref = ref.strip()
     if not ref:
         raise DocumentError("name a task id or a .yaml file in the folder")
@@ -72,12 +86,29 @@ def load_document(ref: str, folder: Path) -> tuple[dict, str]:
 
 
 def open_task(ref: str | Path) -> tuple[dict, str]:
-    """(document, source) of a task id or file, wherever it is (the `agentworld edit` argument)."""
+    """(document, source) of a task id or file, wherever it is (the `agentworld edit` argument);
+    a file that does not load raises BrokenFile, a task id that does not load a DocumentError."""
     try:
         task = load_task(ref)
-    except TaskError as exc:
-        raise DocumentError("the task does not load; fix the file first:\n" + str(exc)) from None
+    except (TaskError, ValueError) as exc:
+        problems = list(getattr(exc, "problems", None) or [str(exc)])
+        path = Path(ref)
+        if path.suffix in (".yaml", ".yml") and path.is_file():
+            raise BrokenFile(path.resolve(), path.read_text(encoding="utf-8", errors="replace"), problems) from None
+        raise DocumentError("the task does not load; fix the file first:\n" + "\n".join(problems)) from None
     return to_document(task), str(task.source or ref)
+
+
+def save_text(text: str, folder: Path, file: str) -> Path:
+    """Write a task file's text as the author repaired it (inside the folder, like save_document),
+    whether or not it loads yet: the page then opens it again, as a form once it does."""
+    if not file.endswith((".yaml", ".yml")):
+        raise DocumentError(f"{file}: a task file ends in .yaml or .yml")
+    target = inside(folder, file)
+    if target.is_dir():
+        raise DocumentError(f"{file} is a folder")
+    _write(target, text)
+    return target
 
 
 def check_document(document: Any, folder: Path) -> tuple[Task | None, list[Problem]]:
@@ -150,8 +181,13 @@ def save_document(document: Any, folder: Path, file: str | None = None) -> tuple
     target = inside(folder, name)
     if target.is_dir():
         raise DocumentError(f"{name} is a folder")
+    _write(target, dump_yaml(_saved_form(task, document)))
+    return target, []
+
+
+def _write(target: Path, text: str) -> None:
+    """Through a temporary file and os.replace: a symlink at the target is replaced, never followed."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    text = dump_yaml(_saved_form(task, document))
     handle, temporary = tempfile.mkstemp(prefix=".editor-", suffix=".yaml", dir=target.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
@@ -160,7 +196,6 @@ def save_document(document: Any, folder: Path, file: str | None = None) -> tuple
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    return target, []
 
 
 def _saved_form(task: Task, document: dict) -> dict:

@@ -25,7 +25,7 @@ from agentworld.editor.document import DocumentError, check_document, problems_j
 from agentworld.runner import run_episode
 
 TEAMS = ("oracle", "noop")  # the teams the page can run: the task's plan, and nobody acting
-KEPT = ("success", "psr", "rounds", "max_rounds", "actions", "errors", "checkpoints", "status", "error",
+KEPT = ("success", "psr", "rounds", "max_rounds", "actions", "invalid_actions", "checkpoints", "status", "error",
         "seconds")  # the metrics the page shows
 
 
@@ -135,6 +135,10 @@ class Plays:
         task, problems = check_document(document, folder)
         if task is None:
             return {"ok": False, "problems": problems_json(problems)}
+        if team == "oracle" and not any(task.oracle.get(name) for name in task.agent_names):
+            return {"ok": True, "team": team, "seed": seed, "no_plan": True,
+                    "message": "this task has no oracle plan (add steps under 'Oracle plan'), so there is "
+                               "no oracle to run"}
         guard = _Guard(self.limits, stop)
         agents = [_Bounded(make_agent(team), guard) for _ in task.agents]
         result = run_episode(task, agents, seed=seed, progress=False)

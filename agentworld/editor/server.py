@@ -5,7 +5,8 @@ The page (static/) talks to a small JSON API; every operation is a function of d
     GET  /                      the page          GET /map.png       the terrain, one pixel per tile
     GET  /api/state             folder, start and blank documents, task ids, YAML files in the folder
     GET  /api/library           ids and places for the pickers (library.py)
-    POST /api/load     {ref}                      -> {document, source}
+    POST /api/load     {ref}                      -> {document, source} | {broken, file, text, problems}
+    POST /api/save_text {file, text}              -> a repaired file written, then loaded as /api/load
     POST /api/validate {document}                 -> {ok, problems: [{field, message}]}
     POST /api/save     {document, file?}          -> {ok, path} | {ok: false, problems}
     POST /api/run      {document, team, seed?}    -> oracle/noop metrics (bounded: runs.py)
@@ -59,8 +60,9 @@ class Editor:
     """What one editor session serves: its folder, the world content and the starting document."""
 
     def __init__(self, folder: Path, content: Content, start: dict, source: str | None,
-                 limits: RunLimits | None = None):
+                 limits: RunLimits | None = None, broken: dict | None = None):
         self.folder = folder
+        self.broken = broken  # the file given on the command line, when it does not load (shown as text)
         self.content = content
         self.start = start
         self.source = source
@@ -83,12 +85,21 @@ class Editor:
                        if p.suffix in (".yaml", ".yml") and p.is_file())
         return {"folder": str(self.folder), "document": self.start, "source": self.source,
                 "blank": doc.blank_task(self.content),
-                "task_ids": list_task_ids(), "files": files, "audit": doc.audit_available()}
+                "task_ids": list_task_ids(), "files": files, "audit": doc.audit_available(),
+                "broken": self.broken}
 
     # --- POST handlers: body (a JSON object) -> reply --------------------------------------------
     def load(self, body: dict) -> dict:
-        document, source = doc.load_document(_text(body, "ref"), self.folder)
+        try:
+            document, source = doc.load_document(_text(body, "ref"), self.folder)
+        except doc.BrokenFile as exc:
+            return exc.to_json(self.folder)
         return {"document": document, "source": source}
+
+    def save_text(self, body: dict) -> dict:
+        file = _text(body, "file")
+        doc.save_text(_text(body, "text"), self.folder, file)
+        return self.load({"ref": file})
 
     def validate(self, body: dict) -> dict:
         task, problems = doc.check_document(_document(body), self.folder)
@@ -131,7 +142,7 @@ def _document(body: dict) -> Any:
 
 POSTS: dict[str, Callable[[Editor, dict], dict]] = {
     "/api/load": Editor.load, "/api/validate": Editor.validate, "/api/save": Editor.save,
-    "/api/run": Editor.run, "/api/audit": Editor.audit,
+    "/api/run": Editor.run, "/api/audit": Editor.audit, "/api/save_text": Editor.save_text,
 }
 
 
@@ -291,17 +302,26 @@ class EditorServer(ThreadingHTTPServer):
 def make_editor(task: str | None = None, folder: str | Path | None = None,
                 limits: RunLimits | None = None) -> Editor:
     """An editor session: `task` (id or path) fills the form; the folder defaults to the task file's
-    folder, else the current one; `limits` bound its plays. Raises DocumentError for a missing folder
-    or a task that does not load."""
+    folder, else the current one; `limits` bound its plays. Raises DocumentError for a folder that is a file
+    or a task id that does not load. A `folder` that does not exist yet is created (the first step of
+    writing tasks: `agentworld edit --dir my_tasks`); a task file that does not load opens as text."""
     content = load_content()
     path = Path(task) if task and Path(task).suffix in (".yaml", ".yml") else None
     chosen = Path(folder) if folder is not None else (path.parent if path is not None else Path.cwd())
+    if folder is not None and not chosen.exists():
+        try:
+            chosen.mkdir(parents=True)
+        except OSError as exc:
+            raise doc.DocumentError(f"--dir {chosen}: cannot create it: {exc.strerror or exc}") from None
     if not chosen.is_dir():
         raise doc.DocumentError(f"--dir {chosen}: not a directory")
     chosen = chosen.resolve()
     if task is None:
         return Editor(chosen, content, doc.blank_task(content), None, limits)
-    document, source = doc.open_task(path if path is not None else task)
+    try:
+        document, source = doc.open_task(path if path is not None else task)
+    except doc.BrokenFile as exc:
+        return Editor(chosen, content, doc.blank_task(content), None, limits, broken=exc.to_json(chosen))
     return Editor(chosen, content, document, source, limits)
 
 
@@ -352,6 +372,7 @@ def command_edit(args: argparse.Namespace) -> int:
     if limits.problems():
         print("edit: " + "; ".join(limits.problems()), file=sys.stderr)
         return 2
+    created = args.dir is not None and not Path(args.dir).exists()
     try:
         editor = make_editor(args.task, args.dir, limits)
         server = EditorServer(editor, args.port, verbose=args.verbose)
@@ -362,6 +383,11 @@ def command_edit(args: argparse.Namespace) -> int:
         print(f"edit: cannot listen on 127.0.0.1:{args.port}: {exc.strerror or exc}; try --port 0",
               file=sys.stderr)
         return 2
+    if created:
+        print(f"created the folder {editor.folder}", flush=True)
+    if editor.broken:
+        print(f"{editor.broken['file']} does not load; the page opens it as text to repair: "
+              + "; ".join(editor.broken["problems"]), flush=True)
     print(f"AgentWorld task editor: {server.url}  (saving into {editor.folder}; Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()

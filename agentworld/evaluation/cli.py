@@ -12,14 +12,15 @@ import signal
 import sys
 from pathlib import Path
 
-from agentworld.evaluation.episodes import check_team_size, make_jobs, select_tasks
+from agentworld.evaluation.episodes import check_team_size, make_jobs, select_tasks, shipped_task
 from agentworld.evaluation.executors import Interrupted
 from agentworld.evaluation.lock import EvalLocked, eval_lock
+from agentworld.evaluation.pinned import pin
 from agentworld.evaluation.loop import EXECUTORS, run_eval
 from agentworld.evaluation.results import LIMITS, RESULTS, ResultsNotWritable, check_config, os_error
 from agentworld.evaluation.summary import print_summary
-from agentworld.options import (add_ablation_arguments, add_llm_arguments, check_without, episode_options, llm_options,
-                                parse_kinds)
+from agentworld.options import (SEAT_MODELS, add_ablation_arguments, add_llm_arguments, check_seat_models,
+                                check_without, episode_options, llm_options, parse_kinds)
 
 
 def configure_eval(parser: argparse.ArgumentParser) -> None:
@@ -66,6 +67,8 @@ def command_eval(args: argparse.Namespace) -> int:
         if args.single_agent and set(kinds) != {"llm"}:
             raise ValueError("--single-agent needs --agents llm (one model context for every avatar); "
                              "--solo keeps only the first agent for any kind")
+        if args.model_for and "llm" not in kinds:
+            raise ValueError("--model-for gives LLM seats their models: it needs --agents llm (or llm seats in the list)")
         tasks = select_tasks(args.tasks)
         agent_opts = llm_options(args) if "llm" in kinds else {}
         if any(agent_opts.get(k) for k in ("max_rpm", "max_tpm", "max_cost")):
@@ -75,10 +78,17 @@ def command_eval(args: argparse.Namespace) -> int:
 
             if not agent_opts.get("model"):
                 raise ValueError("--agents llm needs --model (or $AGENTWORLD_MODEL)")
-            Conversation(parse_options(agent_opts))  # options, API key, prompts, prices: fail now, not in every episode
+            if agent_opts.get(SEAT_MODELS):  # (loading every task only when there are seats to look for)
+                check_seat_models([shipped_task(tid) for tid, _ in tasks], agent_opts)
+            base = {k: v for k, v in agent_opts.items() if k != SEAT_MODELS}
+            for seat in [{}, *(agent_opts.get(SEAT_MODELS) or {}).values()]:
+                # options, API key, prompts, prices (of every model): fail now, not in every episode
+                Conversation(parse_options({**base, **seat}))
         config = {"agents": ",".join(kinds), "agent_options": agent_opts, "episode_options": episode_options(args),
                   "judge": None if args.judge == "none" else args.judge, "version": __version__}
         judge_opts = {k: v for k, v in (("model", args.judge_model), ("base_url", args.judge_base_url)) if v}
+        if judge_opts and agent_opts.get("prices"):  # the judge's calls are priced from the same table
+            judge_opts["prices"] = agent_opts["prices"]
         if judge_opts:
             config["judge_options"] = judge_opts
         if config["judge"]:
@@ -94,6 +104,7 @@ def command_eval(args: argparse.Namespace) -> int:
         EpisodeOptions.from_dict(config["episode_options"]).task_options()  # e.g. --max-rounds 0: fail now
         check_without([tid for tid, _ in tasks], config["episode_options"])  # a role a task lacks: fail now
         check_team_size(kinds, tasks, config["episode_options"])
+        config["pinned"] = pin(config, [tid for tid, _ in tasks])
     except ValueError as exc:
         print(f"eval: {exc}", file=sys.stderr)
         return 2

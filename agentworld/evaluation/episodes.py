@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from agentworld.limits import Limits, limiter_for
-from agentworld.options import build_team, write_transcript
+from agentworld.options import TEAM_OPTIONS, build_team, write_transcript
 from agentworld.tasks import Task, load_task
 
 
@@ -70,7 +70,7 @@ def check_team_size(kinds: list[str], tasks: list[tuple[str, str]], episode_opti
         return
     from agentworld.tasks import apply_options
 
-    team_options = {k: v for k, v in episode_options.items() if k in ("without", "solo")}
+    team_options = {k: v for k, v in episode_options.items() if k in TEAM_OPTIONS}
     bad = []
     for tid, _ in tasks:
         seats = len(apply_options(shipped_task(tid), team_options).agent_names)
@@ -162,7 +162,12 @@ def _judge(run_dir: Path, judge: str, record: dict, options: dict) -> float | No
     except ImportError:
         return None
     try:
-        value = judge_run(run_dir, judge=judge, **options).get("cce")
+        result = judge_run(run_dir, judge=judge, **options)
+        llm = result.get("llm") or {}
+        if llm:  # the judge's own model calls, counted apart from the team's
+            record["judge_prompt_tokens"] = int(llm.get("prompt_tokens") or 0)
+            record["judge_cost"] = round(float(llm.get("cost") or 0), 6)
+        value = result.get("cce")
         return None if value is None else float(value)
     except Exception as exc:  # scoring must not lose the episode
         record["judge_error"] = f"{type(exc).__name__}: {exc}"
@@ -251,11 +256,17 @@ def first_chat_round(run_dir: Path) -> int | None:
     return None
 
 
+# per-agent LLM usage counters summed into the episode record (context folds, provider cache, response cache)
+USAGE_COUNTERS = ("cached_tokens", "context_folds", "cache_hits", "cache_misses")
+
+
 def episode_record(run_dir: Path, metrics: dict) -> dict:
     """The per-episode fields the summary is built from."""
     n_agents = len(metrics.get("per_agent") or {}) or 1
     usage = _usage_totals(metrics)
+    agent_usage = [a.get("usage") or {} for a in (metrics.get("per_agent") or {}).values() if isinstance(a, dict)]
     return {
+        **{k: sum(int(u.get(k) or 0) for u in agent_usage) for k in USAGE_COUNTERS},
         "status": metrics.get("status", "ok"),
         "error": metrics.get("error"),
         "success": bool(metrics.get("success")),

@@ -89,11 +89,22 @@ def _write_summary(out: Path, done: dict, wanted: set, skipped: int, interrupted
     store.write_results(out, done)
     summary = summarise([done[k] for k in sorted(done) if k in wanted])
     summary["skipped"] = skipped
+    config = _config(out)
+    if config.get("pinned"):
+        summary["pinned"] = config["pinned"]  # the configuration every number above holds for
     if interrupted:
         summary["interrupted"] = True
     (out / SUMMARY).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     return summary
 
+
+
+def _config(out: Path) -> dict:
+    try:
+        config = json.loads((out / store.CONFIG).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return {}
+    return config if isinstance(config, dict) else {}
 
 
 @contextmanager

@@ -125,12 +125,35 @@ def check_config(out: Path, config: dict, force: bool) -> None:
     path = out / CONFIG
     if path.exists() and not force:
         old, new = _identity(json.loads(path.read_text(encoding="utf-8"))), _identity(config)
+        previous = json.loads(path.read_text(encoding="utf-8"))
+        if "pinned" not in old:  # written before configurations were pinned: nothing to compare
+            new.pop("pinned", None)
         diff = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
+        diff += _changed_tasks(previous.get("pinned") or {}, config.get("pinned") or {})
         if diff:
             raise ValueError(f"{out} holds an eval with a different configuration ({', '.join(diff)} differ); "
                              "use another --out, or --force to mix them")
+        config = _with_earlier_tasks(previous, config)
     out.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def _changed_tasks(old: dict, new: dict) -> list[str]:
+    """'task X file' for every task both pinned with different hashes (a task may join or leave the selection)."""
+    before, now = old.get("tasks") or {}, new.get("tasks") or {}
+    return [f"task {Path(t).stem} file" for t in sorted(set(before) & set(now)) if before[t] != now[t]]
+
+
+def _with_earlier_tasks(previous: dict, config: dict) -> dict:
+    """The pinned task hashes of earlier runs of this eval kept beside this run's (the episodes are all here)."""
+    from agentworld.evaluation.pinned import sha256
+
+    pinned = config.get("pinned")
+    earlier = (previous.get("pinned") or {}).get("tasks") or {}
+    if not pinned or not earlier:
+        return config
+    tasks = {**earlier, **pinned["tasks"]}
+    return {**config, "pinned": {**pinned, "tasks": tasks, "tasks_hash": sha256(json.dumps(tasks, sort_keys=True))}}
 
 
 # Settings that change how episodes reach the model, not what is measured: free to change on resume.
@@ -138,8 +161,18 @@ TRANSPORT_OPTIONS = ("base_url", "timeout", "max_retries", "backoff_base", "back
                      "max_retry_after", "max_rpm", "max_tpm", "max_cost", "limits_file")
 
 
+# parts of the pinned configuration that resume compares in another way (or not: the version)
+PINNED_ELSEWHERE = ("version", "tasks", "tasks_hash", "seat_models", "budgets")
+
+
 def _identity(config: dict) -> dict:
     ident = {k: v for k, v in config.items() if k != "version"}
+    if "pinned" in ident:  # what was measured (prompt and tool hashes...), not which release measured it;
+        # task hashes are compared task by task (_changed_tasks), seats and budgets as agent options are
+        ident["pinned"] = {k: v for k, v in ident["pinned"].items() if k not in PINNED_ELSEWHERE}
     ident["agent_options"] = {k: v for k, v in (config.get("agent_options") or {}).items() if k not in TRANSPORT_OPTIONS}
+    if ident["agent_options"].get("seat_models"):  # a seat's model is measured, its server is transport
+        ident["agent_options"]["seat_models"] = {seat: {k: v for k, v in spec.items() if k not in TRANSPORT_OPTIONS}
+                                                 for seat, spec in ident["agent_options"]["seat_models"].items()}
     return ident
 

@@ -1,12 +1,20 @@
-"""Summaries of eval results (SR, PSR, CCE, tokens, cost per category and task) and `agentworld report`."""
+"""Summaries of eval results (SR, PSR, CCE, tokens, cost per category and task) and `agentworld report`.
+
+Over the seeds played, SR comes with pass^k (tau-bench's definition: for each task with n trials of
+which c succeeded, C(c, k) / C(n, k) is the chance that k trials drawn without replacement all
+succeed; pass^k is its mean over tasks, for k = 1 .. the fewest trials any task has; pass^1 is SR
+when every task has as many seeds), and SR, PSR and CCE with their standard error (sample standard
+deviation / sqrt(n); None for fewer than two episodes).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
-from statistics import mean
+from statistics import mean, stdev
 from typing import Any, Iterable
 
 from agentworld.evaluation.results import CONFIG, RESULTS, SUMMARY, read_results
@@ -20,6 +28,25 @@ def _mean(values: Iterable[Any], digits: int = 4) -> float | None:
     return round(mean(vals), digits) if vals else None
 
 
+def standard_error(values: Iterable[Any], digits: int = 4) -> float | None:
+    """Standard error of the mean (sample standard deviation / sqrt(n)); None below two values."""
+    vals = [float(v) for v in values if v is not None]
+    return round(stdev(vals) / math.sqrt(len(vals)), digits) if len(vals) >= 2 else None
+
+
+def pass_hat_k(records: list[dict], digits: int = 4) -> dict[str, float]:
+    """{"1": pass^1, "2": pass^2, ...}: the mean over tasks of C(c, k) / C(n, k), for k up to the
+    fewest trials (seeds) any task of these records has (see the module docstring)."""
+    trials: dict[str, list[bool]] = {}
+    for r in records:
+        trials.setdefault(str(r["task"]), []).append(bool(r.get("success")))
+    if not trials:
+        return {}
+    fewest = min(len(t) for t in trials.values())
+    return {str(k): round(mean(math.comb(sum(t), k) / math.comb(len(t), k) for t in trials.values()), digits)
+            for k in range(1, fewest + 1)}
+
+
 def summarise_group(records: list[dict]) -> dict:
     """SR, PSR and the rest over played episodes; unfinished ones (budget spent) are only counted."""
     unfinished = sum(1 for r in records if r.get("status") == "unfinished")
@@ -29,7 +56,10 @@ def summarise_group(records: list[dict]) -> dict:
         "episodes": len(records),
         "unfinished": unfinished,
         "sr": _mean((1.0 if r.get("success") else 0.0 for r in records)),
+        "sr_se": standard_error(1.0 if r.get("success") else 0.0 for r in records),
+        "pass_k": pass_hat_k(records),
         "psr": _mean((r.get("psr") or 0.0 for r in records)),
+        "psr_se": standard_error(r.get("psr") or 0.0 for r in records),
         "errors": len(records) - len(ok),
         "mean_rounds": _mean(r.get("rounds") for r in ok),
         "messages_per_agent": _mean(r.get("messages_per_agent") for r in ok),
@@ -37,7 +67,12 @@ def summarise_group(records: list[dict]) -> dict:
         "prompt_tokens": sum(int(r.get("prompt_tokens") or 0) for r in records),
         "completion_tokens": sum(int(r.get("completion_tokens") or 0) for r in records),
         "cost": round(sum(float(r.get("cost") or 0) for r in records), 6),
+        "judge_cost": round(sum(float(r.get("judge_cost") or 0) for r in records), 6),
+        "cached_tokens": sum(int(r.get("cached_tokens") or 0) for r in records),
+        "cache_hits": sum(int(r.get("cache_hits") or 0) for r in records),
         "cce": _mean(r.get("cce") for r in ok),
+        "cce_se": standard_error(r.get("cce") for r in ok),
+        "seeds": sorted({int(r["seed"]) for r in records}),
         "prompt_tokens_per_episode": _mean([r.get("prompt_tokens") or 0 for r in records], 1),
         "max_prompt_tokens": max((int(r.get("max_prompt_tokens") or 0) for r in records), default=0),
     }
@@ -78,29 +113,42 @@ def render_rows(rows: list[tuple[str, dict]], title: str):
     from rich.table import Table
 
     table = Table(title=title)
-    columns = [("group", ""), ("episodes", ""), ("sr", "pct"), ("psr", "pct"), ("cce", "cce"), ("errors", ""),
-               ("mean_rounds", ""), ("messages_per_agent", ""), ("first_chat_round", ""),
+    columns = [("group", ""), ("episodes", ""), ("sr", "pct"), ("pass_k", "passk"), ("psr", "pct"), ("cce", "cce"),
+               ("errors", ""), ("mean_rounds", ""), ("messages_per_agent", ""), ("first_chat_round", ""),
                ("prompt_tokens", ""), ("completion_tokens", ""), ("cost", "cost")]
-    headers = {"group": "group", "episodes": "eps", "sr": "SR", "psr": "PSR", "cce": "CCE", "errors": "errors",
-               "mean_rounds": "rounds", "messages_per_agent": "msgs/agent", "first_chat_round": "1st chat",
-               "prompt_tokens": "prompt tok", "completion_tokens": "compl tok", "cost": "cost"}
+    headers = {"group": "group", "episodes": "eps", "sr": "SR ± se", "pass_k": "pass^k k=1,2..", "psr": "PSR ± se",
+               "cce": "CCE ± se", "errors": "errors", "mean_rounds": "rounds", "messages_per_agent": "msgs/agent",
+               "first_chat_round": "1st chat", "prompt_tokens": "prompt tok", "completion_tokens": "compl tok",
+               "cost": "cost"}
     for key, _ in columns:
         table.add_column(headers[key], justify="left" if key == "group" else "right")
     for name, stats in rows:
-        table.add_row(name, *[_fmt(stats.get(k), kind) for k, kind in columns[1:]])
+        table.add_row(name, *[_cell(stats, k, kind) for k, kind in columns[1:]])
     return table
+
+
+def _cell(stats: dict, key: str, kind: str) -> str:
+    """A value as text; SR, PSR and CCE with their standard error, pass^k as 'a / b / c%'."""
+    if kind == "passk":
+        values = list((stats.get(key) or {}).values())
+        return " / ".join(f"{100 * v:.1f}" for v in values) + "%" if values else "-"
+    shown = _fmt(stats.get(key), kind)
+    se = stats.get(f"{key}_se")
+    if se is not None and stats.get(key) is not None:
+        shown += f" ± {100 * se:.1f}" if kind == "pct" else f" ± {se:.3f}"
+    return shown
 
 
 def print_summary(summary: dict, title: str = "AgentWorld evaluation", file=None) -> None:
     from rich.console import Console
 
-    Console(file=file or sys.stdout, width=160).print(render_table(summary, title))
+    Console(file=file or sys.stdout, width=220).print(render_table(summary, title))
 
 
 def print_rows(rows: list[tuple[str, dict]], title: str, file=None) -> None:
     from rich.console import Console
 
-    Console(file=file or sys.stdout, width=160).print(render_rows(rows, title))
+    Console(file=file or sys.stdout, width=220).print(render_rows(rows, title))
 
 
 
@@ -127,6 +175,9 @@ def describe(out: Path) -> str:
         return out.name
     cfg = json.loads((out / CONFIG).read_text(encoding="utf-8"))
     model = (cfg.get("agent_options") or {}).get("model")
+    seats = (cfg.get("agent_options") or {}).get("seat_models") or {}
+    if model and seats:  # a heterogeneous team
+        model += "".join(f", {seat}={spec.get('model')}" for seat, spec in sorted(seats.items()))
     flags = [k if v is True else f"{k}={v}" for k, v in sorted((cfg.get("episode_options") or {}).items()) if v]
     if (cfg.get("agent_options") or {}).get("single_agent"):
         flags.append("single_agent")
@@ -150,6 +201,11 @@ def command_report(args: argparse.Namespace) -> int:
         return 0
     out, summary = outs[0], summaries[outs[0]]
     print_summary(summary, title=f"AgentWorld eval: {describe(out)} ({out})")
+    pinned = summary.get("pinned")
+    if pinned:
+        print(f"pinned: agentworld {pinned.get('version')}; models {', '.join(pinned.get('models') or []) or '-'}; "
+              f"tasks sha256 {str(pinned.get('tasks_hash'))[:12]}; prompts {str(pinned.get('prompts_hash'))[:12]}; "
+              f"tools {str(pinned.get('tools_hash'))[:12]}; seeds {summary['overall'].get('seeds')}")
     if summary.get("interrupted"):
         print("(the eval was interrupted: only finished episodes are counted; run the same eval command to resume)")
     if args.tasks:

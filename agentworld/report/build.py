@@ -61,7 +61,19 @@ def _figures(evals: list[EvalDir], episodes: list[str] | None, seed: int) -> lis
 def _intro(e: EvalDir) -> str:
     settings = ", ".join(e.settings) or "standard"
     return (f"<b>{escape(e.label)}</b>: <code>{escape(str(e.path))}</code>, {len(e.episodes)} episodes, "
-            f"baseline/ablation: {escape(settings)}")
+            f"baseline/ablation: {escape(settings)}{_pinned(e.config.get('pinned'))}")
+
+
+def _pinned(pinned: dict | None) -> str:
+    """The pinned configuration in a few words (evaluation/pinned.py), or nothing for an eval without one."""
+    if not pinned:
+        return ""
+    sampling = ", ".join(f"{k} {v}" for k, v in (pinned.get("sampling") or {}).items() if v is not None)
+    parts = [f"agentworld {pinned.get('version')}", f"models {', '.join(pinned.get('models') or []) or '-'}",
+             f"tasks {str(pinned.get('tasks_hash'))[:12]}", f"prompts {str(pinned.get('prompts_hash'))[:12]}",
+             f"tools {str(pinned.get('tools_hash'))[:12]}"] + ([sampling] if sampling else [])
+    return f'<br><span class="pinned">pinned: {escape("; ".join(parts))}</span>'
+
 
 
 def _sections(evals: list[EvalDir], svgs: list[Figure], seed: int) -> list[Section]:

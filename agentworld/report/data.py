@@ -20,7 +20,8 @@ from agentworld.safe_yaml import YAMLInputError, load_yaml
 
 # episode option -> how the report names the baseline or ablation it turns on
 OPTION_LABELS = {"no_docs": "no-docs", "max_rounds": "horizon", "random_spawns": "spawn", "no_chat": "no-chat",
-                 "solo": "solo", "without": "without", "oracle_comm": "oracle-comm", "shared_plan": "shared-plan"}
+                 "solo": "solo", "without": "without", "oracle_comm": "oracle-comm", "shared_plan": "shared-plan",
+                 "merged_agent": "merged-agent", "discussion_rounds": "discussion", "anonymous_roles": "anonymous-roles"}
 ANALYSIS = "analysis.json"  # `agentworld analyze DIR --out DIR/analysis.json`, read when present
 JUDGE_MODELS = "judge_models.json"  # `agentworld judge --judge llm --model A,B DIR`
 
@@ -116,7 +117,7 @@ def eval_settings(config: dict[str, Any]) -> list[str]:
         if key not in OPTION_LABELS or not value:
             continue
         name = OPTION_LABELS[key]
-        if key == "max_rounds" or (key == "without" and value) or (key == "random_spawns" and value == "any"):
+        if key in ("max_rounds", "discussion_rounds") or (key == "without" and value) or (key == "random_spawns" and value == "any"):
             found.append(f"{name}={','.join(value) if isinstance(value, list) else value}")
         else:
             found.append(name)
@@ -127,6 +128,9 @@ def describe(config: dict[str, Any], settings: list[str]) -> str:
     """'llm:gpt-x +no-docs' or 'oracle +oracle-comm': who played and under which setting."""
     kinds = str(config.get("agents") or "")
     model = (config.get("agent_options") or {}).get("model")
+    seats = (config.get("agent_options") or {}).get("seat_models") or {}
+    if model and seats:  # a heterogeneous team: 'llm:gpt-x,wizard=qwen'
+        model += "".join(f",{seat}={spec.get('model')}" for seat, spec in sorted(seats.items()))
     who = f"{kinds}:{model}" if model else kinds
     extra = [s for s in settings if s not in ("random", "noop")]
     return " ".join([who, *(f"+{s}" for s in extra)]).strip()

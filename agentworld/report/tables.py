@@ -12,6 +12,7 @@ from typing import Any
 
 from agentworld.analysis.communication import FAILURES, LABELS, aggregate, classify_run
 from agentworld.causal.graph import CausalError
+from agentworld.evaluation.summary import pass_hat_k, standard_error
 from agentworld.report.data import ANALYSIS, JUDGE_MODELS, EvalDir
 from agentworld.report.stats import Estimate, GroupStats, group_stats, mean_or_none
 
@@ -70,11 +71,20 @@ def overview(evals: list[EvalDir], seed: int) -> Table:
     rows = []
     for e in evals:
         stats = group_stats(e.episodes, seed)
+        records = [ep.record for ep in e.episodes]
+        se = standard_error(1.0 if r.get("success") else 0.0 for r in records)
+        passes = pass_hat_k(records)
         rows.append([text(e.label), text(", ".join(e.settings) or "standard"), number(stats.episodes, 0, "episodes"),
-                     number(stats.errors, 0, "errors"), *_estimates(stats)])
+                     number(stats.errors, 0, "errors"), *_estimates(stats),
+                     Cell("-" if se is None else f"{100 * stats.sr.value:.1f}% ± {100 * se:.1f}", se, key="sr_se"),
+                     Cell(" / ".join(f"{100 * v:.1f}" for v in passes.values()) + "%" if passes else "-",
+                          passes[max(passes, key=int)] if passes else None, key="pass_k")])
     return Table("overview", "Overall (95% confidence intervals over episodes)",
-                 ["eval", "baseline / ablation", "episodes", "errors", "SR", "PSR", "CCE"], rows,
-                 "SR: Wilson interval. PSR, CCE: percentile bootstrap (2,000 resamples, seeded).",
+                 ["eval", "baseline / ablation", "episodes", "errors", "SR", "PSR", "CCE", "SR ± standard error",
+                  "pass^k (k = 1, 2 ...)"], rows,
+                 "SR: Wilson interval. PSR, CCE: percentile bootstrap (2,000 resamples, seeded). pass^k: tau-bench's "
+                 "(mean over tasks of C(c, k) / C(n, k)), up to the fewest seeds any task was played; its cell's value "
+                 "is the largest k.",
                  [e.label for e in evals])
 
 

@@ -258,6 +258,7 @@ class ServerBackend:
         self._trajectory = []
         self._rounds.clear()
         self.conn.request("spectate", history=False, episode=self.episode_number, **self._watch_token())
+        self.untouched = True  # started and nothing played: a reset to the same seed would only replace it
         return started
 
     def _watch_token(self) -> dict:
@@ -266,6 +267,7 @@ class ServerBackend:
 
     def act(self, agent: str, action: Any) -> dict:
         """Play one tool call for `agent` (it must be its turn); return the action record."""
+        self.untouched = False
         reply = self.conn.request("submit", seat=agent, action=_action_to_wire(action))
         return reply["record"]
 

@@ -5,7 +5,9 @@ episode, every other seat played in-process by a built-in agent the moment its t
 (oracle, random or noop, briefed as in `agentworld run`), one link printed per person's seat.
 People's turns never time out unless `--turn-timeout` says so. The game is saved as a normal
 run directory when it ends, or when the command is stopped (Ctrl-C, SIGTERM), so `agentworld
-replay DIR` and `agentworld judge DIR` work on a play-test.
+replay DIR` and `agentworld judge DIR` work on a play-test. A finished game stays on the server
+(seat and spectator pages, with the end screen) until the operator stops the command, so the
+people who played can look back at it; `--exit-at-end` stops at the end instead (scripts).
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ def configure_play(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turn-timeout", type=float, default=None,
                         help="seconds a person may take before the turn is played as a wait (default: no limit)")
     parser.add_argument("--no-browser", action="store_true", help="only print the links, do not open a browser")
+    parser.add_argument("--exit-at-end", action="store_true",
+                        help="stop when the game ends (default: keep its pages open until Ctrl-C)")
     add_limit_arguments(parser)
     add_access_arguments(parser)
     add_llm_arguments(parser)
@@ -120,21 +124,25 @@ def command_play(args: argparse.Namespace) -> int:
     try:
         bots = make_bots(task, kinds, args.seed, llm_options(args))
         saved = asyncio.run(_play(config, wire_task, args.seed, people, bots, out,
-                                  open_browser=not args.no_browser))
+                                  open_browser=not args.no_browser, keep_open=not args.exit_at_end))
     except ProtocolError as exc:
         print(f"play: {exc.message}", file=sys.stderr)
         return 2
     except (OSError, OverflowError) as exc:
         print(f"play: cannot listen on {config.host}:{config.port}: {exc}", file=sys.stderr)
         return 1
-    if saved is None:
-        return 1
-    print(f"saved the game to {saved}  (agentworld replay {saved}; agentworld judge {saved})", flush=True)
-    return 0
+    return 1 if saved is None else 0
+
+
+def _saved(game: Game, out: Path, started: float) -> Path:
+    saved = save_game(game, out, started)
+    print(f"saved the game to {saved}  (agentworld replay {saved}; agentworld judge {saved};"
+          f" agentworld view {saved})", flush=True)
+    return saved
 
 
 async def _play(config: ServerConfig, task, seed: int, people: list[str], bots: dict, out: Path,
-                open_browser: bool) -> Path | None:
+                open_browser: bool, keep_open: bool = True) -> Path | None:
     server = GameServer(config)
     await server.start()
     main = asyncio.current_task()
@@ -142,6 +150,7 @@ async def _play(config: ServerConfig, task, seed: int, people: list[str], bots: 
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, main.cancel)  # stop cleanly: the game is saved below
     game: Game | None = None
+    saved: Path | None = None
     try:
         game, _ = server.start_episode(task, seed, {}, operator=True, bots=bots)
         page = base_url(server)
@@ -158,16 +167,22 @@ async def _play(config: ServerConfig, task, seed: int, people: list[str], bots: 
             ended = await server.finished.get()
             if ended is game:
                 break
+        saved = _saved(game, out, server.started)
+        if keep_open:
+            print(f"the game is over; its pages stay open (spectators: {page}spectate) until you stop "
+                  "this command (Ctrl-C)", flush=True)
+            await asyncio.Event().wait()
         await asyncio.sleep(LINGER)  # the pages show the final status
     except asyncio.CancelledError:
-        print("stopped: saving the game as it is", flush=True)
+        if saved is None:
+            print("stopped: saving the game as it is", flush=True)
     finally:
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(sig)
         await server.stop()
     if game is None:
         return None
-    return save_game(game, out, server.started)
+    return saved or _saved(game, out, server.started)
 
 
 def _has_display() -> bool:

@@ -42,7 +42,7 @@ from agentworld.server_bridge.games import (IDLE_GRACE, EpisodeFactory, Game, Ga
 from agentworld.server_bridge.pages import Gate
 from agentworld.server_bridge.protocol import ProtocolError, jsonable
 from agentworld.server_bridge.recording import SERVER_STOPPED
-from agentworld.server_bridge.turns import TurnFlow
+from agentworld.server_bridge.turns import TurnFlow, end_report
 from agentworld.server_bridge.visibility import PUBLIC_STATUS, seat_view
 from agentworld.server_bridge.worldmap import world_map
 
@@ -507,6 +507,8 @@ class GameServer(TurnFlow):
             "status": {k: game.status[k] for k in ("round", "max_rounds", "done", "success", "truncated")
                        if k in game.status},
         }
+        if game.over:
+            reply["report"] = end_report(game)
         if request.observe:
             reply["observation"] = game.episode.observe(seat.name)
         if request.feed:
@@ -553,6 +555,8 @@ class GameServer(TurnFlow):
         reply: dict[str, Any] = {"type": "spectating", "episode": self.summary(game)}
         if game is not None:
             reply["status"] = game.status
+            if game.over:
+                reply["report"] = end_report(game)
             if request.history:
                 records, following = self._page(game, 0, MAX_HISTORY_RECORDS)
                 reply.update(history=records, history_next=following, history_total=len(game.record_sizes))

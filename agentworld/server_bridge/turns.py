@@ -17,12 +17,20 @@ from agentworld.server_bridge import protocol as P
 from agentworld.server_bridge.games import Game, Games, Seat
 from agentworld.server_bridge.protocol import jsonable
 from agentworld.server_bridge.recording import record_live, save_ended
+from agentworld.server_bridge.report import game_report
 from agentworld.server_bridge.visibility import seat_view
 
 if TYPE_CHECKING:
     from agentworld.server_bridge.server import ServerConfig
 
 log = logging.getLogger("agentworld.server")
+
+
+def end_report(game: Game) -> dict | None:
+    """The end screen's summary (report.py) of a finished game; None while it is being played."""
+    if not game.over:
+        return None
+    return game_report(game.episode.trajectory, game.status, game.order)
 
 
 class TurnFlow:
@@ -55,7 +63,8 @@ class TurnFlow:
                 game.over = True
                 log.info("episode %d over: success=%s psr=%s", game.number, game.status.get("success"),
                          game.status.get("psr"))
-                self._broadcast(game, {"type": "episode_end", "episode": game.number, "status": game.status})
+                self._broadcast(game, {"type": "episode_end", "episode": game.number, "status": game.status,
+                                       "report": end_report(game)})
                 self._finish(game)
         if not game.over and game.recorded_bytes > self.config.max_episode_bytes:
             self._stop_full(game)
@@ -70,7 +79,7 @@ class TurnFlow:
         game.over, game.ended = True, reason
         game.status = jsonable(game.episode.status())
         self._broadcast(game, {"type": "episode_end", "episode": game.number, "status": game.status,
-                               "reason": reason})
+                               "reason": reason, "report": end_report(game)})
         self._finish(game)
 
     def _begin_turn(self, game: Game) -> None:

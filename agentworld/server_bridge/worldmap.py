@@ -7,12 +7,13 @@ in it, only in each seat's own observation.
 
 from __future__ import annotations
 
+from agentworld.tools import TOOL_NAMES
 from agentworld.world.content import load_content
 
 def world_map() -> dict:
     """The shipped world as the pages draw it: the terrain grid (one character per tile, '0' +
     terrain index; rows north to south), terrain colours, landmarks, the view radius, equipment
-    slots and the recipes (static content, the same for every seat)."""
+    slots, the recipes and the tool order of observations' tool_mask (static, the same for every seat)."""
     content = load_content()
     gmap = content.map
     width = gmap.width
@@ -25,6 +26,7 @@ def world_map() -> dict:
         "landmarks": [{"id": lid, "name": gmap.landmark_names.get(lid, lid), "position": list(pos)}
                       for lid, pos in gmap.landmarks.items()],
         "slots": list(content.rules.equipment_slots),
+        "tool_names": list(TOOL_NAMES),
         "recipes": [{"id": r.id, "name": r.name, "station": r.station, "inputs": dict(r.inputs)}
                     for r in content.recipes.values()],
     }

@@ -574,12 +574,14 @@ async function save() {
 async function runTeam(team) {
   const box = $(`#run-${team}-result`);
   box.textContent = `${team}: running…`;
+  delete box.dataset.success;
   try {
     const r = await api("/api/run", {document: cleaned(), team});
     if (!r.ok) { showProblems(r.problems); box.textContent = `${team}: the task is invalid (see the problems)`; return; }
+    if (r.no_plan) { box.textContent = `${team}: ${r.message}`; return; }
     const cps = Object.entries(r.checkpoints || {}).map(([id, ok]) => `${ok ? "✓" : "✗"} ${id}`).join("  ");
     box.textContent = `${team}: ${r.success ? "SUCCESS" : "no success"} in ${r.rounds}/${r.max_rounds} rounds, ` +
-      `PSR ${Number(r.psr).toFixed(2)}, ${r.actions} actions, ${r.errors} errors` +
+      `PSR ${Number(r.psr).toFixed(2)}, ${r.actions} actions, ${r.invalid_actions} invalid` +
       (r.status !== "ok" ? `, ${r.status}: ${r.error}` : "") + `\n  checkpoints: ${cps}`;
     box.dataset.success = r.success;
   } catch (err) { box.textContent = `${team}: ${err.message}`; }
@@ -614,17 +616,50 @@ async function refreshFiles() {
 async function openRef() {
   const ref = $("#open-ref").value;
   try {
-    if (!ref) { doc = blankFromServer(); }
-    else {
-      const r = await api("/api/load", {ref});
-      doc = normalise(r.document);
-      say(`opened ${r.source}`, true);
-    }
-    saveFileTouched = false;
-    selected = 0;
-    renderAll();
-    showProblems([]);
+    if (!ref) { doc = blankFromServer(); showRepair(null); clearResults(); say("a new task", true); }
+    else opened(await api("/api/load", {ref}));
   } catch (err) { say(err.message, false); }
+}
+// An /api/load reply: a task for the form, or a file that does not load, shown as text to repair.
+function opened(r) {
+  clearResults();
+  if (r.broken) {
+    showRepair(r);
+    say(`${r.file} does not load: repair it as text (the problems are listed above it)`, false);
+    return;
+  }
+  showRepair(null);
+  doc = normalise(r.document);
+  say(`opened ${r.source}`, true);
+  saveFileTouched = false;
+  selected = 0;
+  renderAll();
+  showProblems([]);
+}
+// A new task opened: the last one's plays, audit and problems no longer apply.
+function clearResults() {
+  for (const id of ["#run-oracle-result", "#run-noop-result", "#audit-result"]) {
+    $(id).textContent = "";
+    delete $(id).dataset.success;
+  }
+  showProblems([]);
+}
+function showRepair(r) {
+  $("#repair").hidden = !r;
+  document.body.classList.toggle("repairing", !!r);
+  // while a file is repaired as text the form holds no task: nothing may run, check or save it
+  for (const id of ["#btn-run-oracle", "#btn-run-noop", "#btn-validate", "#btn-save", "#btn-audit"]) $(id).disabled = !!r;
+  if (!r) return;
+  $("#repair-problems").replaceChildren(...r.problems.map((p) => el("li", {}, p)));
+  $("#repair-text").value = r.text;
+  $("#repair-file").textContent = r.file;
+  $("#repair").dataset.file = r.file;
+}
+async function saveRepair() {
+  try {
+    opened(await api("/api/save_text", {file: $("#repair").dataset.file, text: $("#repair-text").value}));
+    refreshFiles();
+  } catch (err) { say(`not saved: ${err.message}`, false); }
 }
 function blankFromServer() { return normalise(JSON.parse(JSON.stringify(STATE.blank))); }
 function normalise(d) {
@@ -660,6 +695,7 @@ async function main() {
   $("#folder-line").textContent = `Save writes into ${STATE.folder}` + (STATE.source ? ` · opened ${STATE.source}` : "") +
     (STATE.audit ? "" : " · audit not available");
   fillOpen();
+  if (STATE.document && STATE.task_ids.includes(STATE.document.id) && STATE.source) $("#open-ref").value = STATE.document.id;
   options($("#place-mob"), LIB.mobs.map((m) => [m.id, `${m.name} (lvl ${m.level})`]));
   options($("#place-node"), LIB.nodes.map((n) => [n.id, `${n.name} (${n.skill} ${n.level})`]));
   options($("#success-kind"), conditionKinds().map((k) => [k, k]), "holds");
@@ -697,8 +733,10 @@ async function main() {
   $("#btn-run-noop").addEventListener("click", () => runTeam("noop"));
   $("#btn-audit").addEventListener("click", audit);
   $("#btn-open").addEventListener("click", openRef);
+  $("#btn-repair-save").addEventListener("click", saveRepair);
   bindTask();
   renderAll();
+  if (STATE.broken) opened(STATE.broken);
   document.body.dataset.ready = "1";
 }
 main().catch((err) => say(`the editor failed to start: ${err.message}`, false));

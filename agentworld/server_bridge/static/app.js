@@ -13,7 +13,10 @@ const state = {
   ws: null, seat: null, nextId: 1, myTurn: false, seen: new Set(), agents: [], teammates: [],
   round: 1, maxRounds: null, over: false, observation: null, episode: null, tools: [],
   positions: {}, roundMarks: {}, turns: 0,  // turns: how many turns this page was given (tests wait on it)
+  hp: null, alive: true, marks: [], deathText: null, respawnText: null, report: null, revived: false,
 };
+// The action bar: these tools first, in this order; the others fold under "more tools".
+const COMMON_TOOLS = ["move_to", "gather", "attack", "craft", "give", "talk", "pick_up", "use", "equip", "inspect", "wait"];
 
 function send(message) {
   message.id = state.nextId++;
@@ -60,9 +63,12 @@ function lastPlayedRound(status) {
 
 // ------------------------------------------------------------------ observation, chat, map
 
-function showObservation(obs) {
+// `fresh`: a new observation from the server (not the same one drawn again after the map arrived);
+// `turnStart`: it opens the seat's turn, so the HP change shown is the change since its last turn.
+function showObservation(obs, fresh = true, turnStart = false) {
   if (obs === undefined || obs === null) return;
   state.observation = obs;
+  if (fresh) showVitals(obs, turnStart);
   $("observation").textContent = typeof obs.text === "string" ? obs.text : JSON.stringify(obs, null, 2);
   for (const m of obs.messages || []) {
     // an agent's inbox is repeated in each observation until its turn: show each message once
@@ -70,10 +76,191 @@ function showObservation(obs) {
     addChat(m.round, m.from, to, m.text, false);
   }
   if (obs.position) {
-    AgentMap.drawView($("map"), obs);
+    AgentMap.drawView($("map"), obs, state.marks);
     AgentMap.drawMinimap($("minimap"), obs.position);
   }
   updatePickers();
+  markUsable(obs);
+}
+
+// ------------------------------------------------------------------ HP, news, death and respawn
+
+function showVitals(obs, turnStart) {
+  if (typeof obs.hp !== "number") return;
+  const hp = obs.hp, max = Math.max(obs.max_hp || hp, 1), alive = obs.alive !== 0;
+  const fillBar = $("hp-fill");
+  fillBar.style.width = `${Math.round((100 * hp) / max)}%`;
+  fillBar.classList.toggle("low", hp / max <= 0.5 && hp / max > 0.25);
+  fillBar.classList.toggle("critical", hp / max <= 0.25);
+  $("hp-text").textContent = `HP ${hp} / ${max}` + (alive ? "" : " · down");
+  if (turnStart && state.hp !== null) {  // what the others and the world did to the seat's HP
+    const change = hp - state.hp;
+    $("hp-change").textContent = !alive ? "you are down" : change > 0 && !state.alive ? "respawned: full HP"
+      : change === 0 ? "" : `${change > 0 ? "+" : "−"}${Math.abs(change)} HP since your last turn`;
+    $("hp-change").className = change < 0 || !alive ? "hit" : "heal";
+  }
+  state.hp = hp;
+  if (!state.alive && alive) state.revived = true;  // down before, up now: a respawn, whatever the news says
+  state.alive = alive;
+  showNotice(obs);
+}
+
+// The engine's "Since your last turn" lines, read from the observation text (generic: any line is
+// shown; hits, deaths and respawns are recognised by their words to colour them and mark the map).
+function newsLines(obs) {
+  const lines = typeof obs.text === "string" ? obs.text.split("\n") : [];
+  const start = lines.indexOf("Since your last turn:");
+  if (start < 0) return [];
+  const news = [];
+  for (const line of lines.slice(start + 1)) {
+    if (!line.startsWith("  - ")) break;
+    news.push(line.slice(4));
+  }
+  return news;
+}
+
+function newsKind(line) {
+  if (/\b(killed|died|slain|knocked out|defeated|you are down)\b/i.test(line)) return "death";
+  if (/\b(you respawned|respawned|back on your feet)\b/i.test(line)) return "respawn";
+  if (/\bhit you\b/i.test(line)) return "hit";
+  if (/\b(healed|gave you)\b/i.test(line)) return "heal";
+  return "other";
+}
+
+// At the start of a turn: what changed since the last one goes at the top, in the feed and on the map.
+function showNews(obs) {
+  if (!obs) return;
+  const news = newsLines(obs);
+  const list = $("news-list");
+  list.textContent = "";
+  state.respawnText = null;
+  let hits = 0;
+  for (const line of news) {
+    const kind = newsKind(line);
+    const li = document.createElement("li");
+    li.className = kind;
+    li.textContent = line;
+    list.appendChild(li);
+    const icon = { death: "☠", respawn: "↺", hit: "⚔", heal: "♥", other: "•" }[kind];
+    addNote(`news:${line}`, kind, `${icon} ${line}`);
+    const amount = /\bhit you for (\d+)/i.exec(line);
+    if (amount) hits += Number(amount[1]);
+    if (kind === "death") state.deathText = line;
+    if (kind === "respawn") state.respawnText = line;
+  }
+  if (obs.last_error) {
+    const li = document.createElement("li");
+    li.className = "hit";
+    li.textContent = `your last action failed: ${obs.last_error}`;
+    list.appendChild(li);
+  }
+  $("news").classList.toggle("hidden", list.children.length === 0);
+  if (hits && obs.position) state.marks.push({ x: obs.position[0], y: obs.position[1], text: `−${hits}`, kind: "hit" });
+  if (state.revived && !state.respawnText) {  // the news had no respawn line the page recognises
+    state.respawnText = `round ${obs.round}: you are back at (${obs.position.join(", ")})`;
+    addNote(`revived:${obs.round}`, "respawn", `↺ ${state.respawnText}`);
+  }
+  state.revived = false;
+  if (state.respawnText) state.deathText = null;
+  showNotice(obs);
+}
+
+function showNotice(obs) {
+  const box = $("notice");
+  if (obs.alive === 0) {
+    box.className = "death";
+    const why = state.deathText ? ` — ${state.deathText.replace(/[.;\s]+$/, "")}` : "";
+    box.textContent = `☠ You are down${why}. Until you respawn you can only wait.`;
+  } else if (state.respawnText) {
+    box.className = "respawn";
+    box.textContent = `↺ ${state.respawnText}: back on your feet with full HP.`;
+  } else {
+    box.className = "hidden";
+    box.textContent = "";
+  }
+}
+
+// A line of the seat's own feed that is not a trajectory record (news, heals), shown once.
+function addNote(key, kind, text) {
+  if (state.seen.has(key)) return;
+  state.seen.add(key);
+  const li = document.createElement("li");
+  li.className = kind;
+  li.textContent = text;
+  $("feed").appendChild(li);
+  $("feed").scrollTop = $("feed").scrollHeight;
+}
+
+// What the seat's own action did to HP: a heal of its own (eating) in the bar, the feed and on the map;
+// damage it dealt, a mark over each target it hit. Read from the action's events (kind, target, amount).
+function markDealt(record) {
+  const nearby = (state.observation && state.observation.nearby) || [];
+  const me = state.observation && state.observation.position;
+  for (const event of record.events || []) {
+    if (event.kind === "heal" && event.target === state.seat && event.amount) {
+      $("hp-change").textContent = `+${event.amount} HP`;
+      $("hp-change").className = "heal";
+      const max = (state.observation && state.observation.max_hp) || "?";
+      addNote(`heal:${record.id}`, "heal", `r${record.round} ♥ you healed +${event.amount}`
+        + (event.hp !== undefined ? ` (HP ${event.hp}/${max})` : ""));
+      if (me) state.marks.push({ x: me[0], y: me[1], text: `+${event.amount}`, kind: "heal", turn: state.turns });
+    }
+    if (event.kind !== "damage" || event.agent !== state.seat || !event.amount) continue;
+    const target = nearby.find((e) => e.id === event.target);
+    if (target && target.position) {
+      state.marks.push({ x: target.position[0], y: target.position[1], text: `−${event.amount}`, kind: "dealt",
+        turn: state.turns });
+    }
+  }
+}
+
+// Tools the observation's tool_mask says cannot succeed now are dimmed (still usable: it may lean wrong).
+function markUsable(obs) {
+  const names = (AgentMap.world && AgentMap.world.tool_names) || [];
+  const mask = obs.tool_mask || [];
+  for (const form of document.querySelectorAll("#tools form")) {
+    const i = names.indexOf(form.dataset.tool);
+    form.classList.toggle("unusable", i >= 0 && mask[i] === 0);
+  }
+}
+
+// ------------------------------------------------------------------ end screen
+
+function showReport(report) {
+  if (!report) return;
+  state.report = report;
+  const box = $("end-screen");
+  box.classList.remove("hidden");
+  box.classList.toggle("success", !!report.success);
+  box.classList.toggle("failure", !report.success);
+  const done = report.checkpoints.filter((c) => c.reached).length;
+  $("end-outcome").textContent = report.success
+    ? `Success — the task was done in round ${report.rounds} of ${report.max_rounds}`
+    : `${report.outcome === "out of rounds" ? "Out of rounds" : "Stopped"} — ${done} of ${report.checkpoints.length} checkpoints reached`;
+  $("end-summary").textContent = `Rounds played: ${report.rounds} / ${report.max_rounds} · checkpoints: ${done} / `
+    + `${report.checkpoints.length}` + (typeof report.psr === "number" ? ` · progress ${Math.round(report.psr * 100)}%` : "");
+  const list = $("end-checkpoints");
+  list.textContent = "";
+  for (const c of report.checkpoints) {
+    const li = document.createElement("li");
+    li.className = c.reached ? "reached" : "missed";
+    li.textContent = c.reached ? `✓ ${c.name} (round ${c.round}${c.by ? ", " + c.by : ""})` : `✗ ${c.name}`;
+    list.appendChild(li);
+  }
+  const body = document.querySelector("#end-agents tbody");
+  body.textContent = "";
+  for (const a of report.agents) {
+    const row = document.createElement("tr");
+    const did = Object.entries(a.tools).map(([tool, n]) => `${tool} ×${n}`).join(", ");
+    const cells = [a.name + (a.name === state.seat ? " (you)" : ""), a.turns, a.failed, did || "—",
+      a.checkpoints.join(", ") || "—", `${a.damage_dealt} / ${a.damage_taken}`, a.deaths];
+    for (const value of cells) {
+      const td = document.createElement("td");
+      td.textContent = String(value);
+      row.appendChild(td);
+    }
+    body.appendChild(row);
+  }
 }
 
 function addChat(round, from, to, text, mine) {
@@ -231,15 +418,21 @@ function updatePickers() {
 // Build one small form per tool from its JSON Schema (function-calling style), with pickers.
 function renderTools(tools) {
   state.tools = tools;
-  const box = $("tools");
-  box.textContent = "";
-  for (const entry of tools) {
+  $("tools-common").textContent = "";
+  $("tools-rest").textContent = "";
+  const rank = (entry) => {
+    const i = COMMON_TOOLS.indexOf((entry.function || entry).name);
+    return i < 0 ? COMMON_TOOLS.length : i;
+  };
+  for (const entry of tools.slice().sort((a, b) => rank(a) - rank(b))) {
     const fn = entry.function || entry;
     const params = fn.parameters || fn.input_schema || {};
     const props = params.properties || {};
+    const required = params.required || [];
     const form = document.createElement("form");
     form.dataset.tool = fn.name;
     form.title = fn.description || fn.name;
+    form.noValidate = true;  // the page says what is missing itself (below), in words
     for (const [name, schema] of Object.entries(props)) {
       const input = document.createElement("input");
       input.name = name;
@@ -258,7 +451,7 @@ function renderTools(tools) {
       picker.className = "picker hidden";
       picker.title = `pick ${name}`;
       picker.addEventListener("change", () => {
-        if (picker.value !== "") input.value = picker.value;
+        if (picker.value !== "") fill(fn.name, name, picker.value);
         picker.value = "";
       });
       form.append(input, list, picker);
@@ -267,9 +460,16 @@ function renderTools(tools) {
     button.type = "submit";
     button.id = `tool-${fn.name}`;
     button.textContent = fn.name;
-    form.appendChild(button);
+    const problem = document.createElement("span");
+    problem.className = "form-error hidden";
+    form.append(button, problem);
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
+      const missing = checkForm(form, fn.name, props, required);
+      problem.textContent = missing.join("; ");
+      problem.classList.toggle("hidden", missing.length === 0);
+      form.classList.toggle("invalid", missing.length > 0);
+      if (missing.length) return;  // nothing is sent: the turn is not spent
       const args = {};
       for (const input of form.querySelectorAll("input")) {
         if (input.value === "") continue;
@@ -277,9 +477,33 @@ function renderTools(tools) {
       }
       submitAction({ tool: fn.name, args });
     });
-    box.appendChild(form);
+    $(COMMON_TOOLS.includes(fn.name) ? "tools-common" : "tools-rest").appendChild(form);
   }
   updatePickers();
+}
+
+function clearFormErrors() {
+  for (const el of document.querySelectorAll("#tools .form-error")) el.classList.add("hidden");
+  for (const el of document.querySelectorAll("#tools .invalid, #tools .missing")) el.classList.remove("invalid", "missing");
+}
+
+// What stops a form from being sent: empty required fields and counts that are not whole numbers.
+function checkForm(form, tool, props, required) {
+  const missing = [];
+  for (const input of form.querySelectorAll("input")) {
+    const value = input.value.trim();
+    let problem = null;
+    if (value === "" && required.includes(input.name)) {
+      const choices = choicesFor(tool, input.name).length;
+      problem = `${tool} needs ${input.name}: ${(props[input.name] || {}).description || input.name}`
+        + (choices ? " (pick one from ▾ or click the map)" : " (none in view or in your bag now)");
+    } else if (value !== "" && input.dataset.kind === "integer" && !/^\d+$/.test(value)) {
+      problem = `${input.name} must be a whole number, not ${JSON.stringify(value)}`;
+    }
+    input.classList.toggle("missing", problem !== null);
+    if (problem) missing.push(problem);
+  }
+  return missing;
 }
 
 // Numbers and JSON ([x, y], {"item": n}) are sent as values; anything else as a string.
@@ -292,6 +516,9 @@ function fill(tool, arg, value) {
   const input = document.querySelector(`form[data-tool='${tool}'] input[name='${arg}']`);
   if (!input) return;
   input.value = value;
+  input.classList.remove("missing");
+  input.form.classList.remove("invalid");
+  input.form.querySelector(".form-error").classList.add("hidden");
   input.form.classList.add("filled");
   setTimeout(() => input.form.classList.remove("filled"), 1500);
 }
@@ -325,6 +552,23 @@ function onMapClick(ev) {
     + ` ${entity.distance} tiles away: ${entity.detail || ""}`;
 }
 
+// Hovering a tile names everything on it (labels the map had no room for included).
+function onMapHover(ev) {
+  const tile = AgentMap.tileAt($("map"), ev.clientX, ev.clientY);
+  const tip = $("map-tip");
+  if (!tile || !state.observation) { tip.classList.add("hidden"); return; }
+  const here = (state.observation.nearby || []).filter((e) => e.position && e.position[0] === tile.x && e.position[1] === tile.y);
+  const me = state.observation.position;
+  const lines = here.map((e) => `${e.id} — ${e.name} (${e.kind})`);
+  if (me && me[0] === tile.x && me[1] === tile.y) lines.unshift(`you (${state.seat})`);
+  lines.push(`(${tile.x}, ${tile.y}) ${terrainName(tile.x, tile.y)}`);
+  tip.textContent = lines.join("\n");
+  const box = $("map-box").getBoundingClientRect();
+  tip.style.left = `${ev.clientX - box.left + 14}px`;
+  tip.style.top = `${ev.clientY - box.top + 14}px`;
+  tip.classList.remove("hidden");
+}
+
 function terrainName(x, y) {
   const w = AgentMap.world;
   if (!w || y < 0 || y >= w.height || x < 0 || x >= w.width) return "off the map";
@@ -345,7 +589,7 @@ function onMessage(msg) {
       break;
     case "map":
       AgentMap.setWorld(msg);
-      if (state.observation) showObservation(state.observation);
+      if (state.observation) showObservation(state.observation, false);
       if (SPECTATOR) drawSpectator();
       updatePickers();
       break;
@@ -358,6 +602,7 @@ function onMessage(msg) {
         showStatus(lastPlayedRound(msg.status) || msg.episode.round, msg.episode.turn, msg.status);
       }
       for (const record of msg.history || []) addFeed(record);
+      showReport(msg.report);
       if (msg.history_next !== undefined && msg.history_next !== null) {
         send({ type: "history", episode: state.episode, start: msg.history_next, token: WATCH_TOKEN });  // the rest, page by page
       }
@@ -380,17 +625,27 @@ function onMessage(msg) {
       renderTools(msg.tools || []);
       for (const record of msg.feed || []) addFeed(record);
       showObservation(msg.observation);
+      showNews(msg.observation);
+      if (msg.observation) showObservation(msg.observation, false);  // with the news' marks
       setTurn(msg.turn === msg.seat && !msg.over);
+      showReport(msg.report);
       showStatus(lastPlayedRound(msg.status) || msg.round, msg.turn, msg.status);
       break;
     case "turn":
-      showObservation(msg.observation);
+      // the marks of the seat's own last action stay one more turn (teammates may have played at once)
+      state.marks = state.marks.filter((m) => m.turn === state.turns);
+      clearFormErrors();
+      showObservation(msg.observation, true, true);
+      showNews(msg.observation);
+      showObservation(msg.observation, false);  // drawn again with the news' marks
       state.turns += 1;
       setTurn(true);
       break;
     case "result": {
       const r = msg.record;
       $("last-result").textContent = r.ok ? `✔ ${r.result}` : `✘ ${r.error}`;
+      $("last-result").className = r.ok ? "" : "hit";
+      markDealt(r);
       setTurn(false);
       if (r.tool === "chat" && r.ok) {
         const to = Array.isArray(r.args.to) ? r.args.to.join(",") : r.args.to;
@@ -417,6 +672,7 @@ function onMessage(msg) {
     case "episode_end":
       showStatus(lastPlayedRound(msg.status), null, msg.status);
       setTurn(false);
+      showReport(msg.report);
       if (msg.reason) showError(msg.reason);
       if (SPECTATOR) drawSpectator();
       break;
@@ -467,6 +723,9 @@ if (SPECTATOR) {
 }
 $("join-form").addEventListener("submit", (ev) => { ev.preventDefault(); join(); });
 $("map").addEventListener("click", onMapClick);
+$("map").addEventListener("mousemove", onMapHover);
+$("map").addEventListener("mouseleave", () => $("map-tip").classList.add("hidden"));
+$("end-close").addEventListener("click", () => $("end-screen").classList.add("hidden"));
 $("refresh").addEventListener("click", () => {
   if (state.seat) send({ type: "observe", seat: state.seat });
 });
@@ -479,5 +738,5 @@ $("chat-form").addEventListener("submit", (ev) => {
   submitAction({ tool: "chat", args: { to, message: text } });
   $("chat-text").value = "";
 });
-window.agentworld = { state, map: AgentMap, pixelOf: (x, y) => AgentMap.pixelOf($("map"), x, y) };
+window.agentworld = { state, map: AgentMap, pixelOf: (x, y) => AgentMap.pixelOf($("map"), x, y), submit: submitAction };
 connect();

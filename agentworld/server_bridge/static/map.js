@@ -1,5 +1,7 @@
 // AgentWorld map drawing for the browser pages (no game logic: it only draws what it is given).
-//  - drawView: the tiles within the seat's view, its nearby entities with labels, the seat itself
+//  - drawView: the tiles within the seat's view, its nearby entities, the seat itself, then the labels
+//    placed so that none covers another label or the seat (a label with no room is left to the hover
+//    tip), and the marks of hits and heals
 //  - drawMinimap: the whole map, the landmarks and the seat's position
 //  - drawWorld: the spectator's whole map with every agent's last known position
 // The terrain grid comes from the server's `map` reply (the shipped map, static content).
@@ -11,6 +13,10 @@ const KIND_STYLE = {
   station: { colour: "#e65100", glyph: "S" }, ground: { colour: "#f9a825", glyph: "•" },
   site: { colour: "#6d4c41", glyph: "B" }, landmark: { colour: "#ffffff", glyph: "★" },
 };
+
+// Labels are placed in this order (the nearest first within a kind): people and NPCs matter most.
+const LABEL_ORDER = ["player", "npc", "mob", "site", "station", "node", "ground", "landmark"];
+const MARK_COLOUR = { hit: "#ff1744", dealt: "#ffea00", heal: "#00e676" };
 
 const AgentMap = {
   world: null,   // the `map` reply
@@ -27,7 +33,7 @@ const AgentMap = {
   },
 
   // The seat's view: (2r+1)^2 tiles centred on its position; entities from its observation.
-  drawView(canvas, obs) {
+  drawView(canvas, obs, marks = []) {
     if (!this.world || !obs || !obs.position) return;
     const r = this.world.view_radius || 10, size = 2 * r + 1, t = this.tile;
     const [cx, cy] = obs.position;
@@ -49,11 +55,58 @@ const AgentMap = {
     for (const e of entities) this.drawEntity(g, e, (e.position[0] - cx + r) * t, (e.position[1] - cy + r) * t, t);
     // the seat itself, on top, at the centre
     const px = r * t, py = r * t;
+    this.drawSeat(g, px, py, t, obs.alive !== 0);
+    // what a label may not cover: the seat, and every entity's disc
+    const taken = [[px - 2, py - 2, t + 4, t + 4]].concat(entities.map((e) =>
+      [(e.position[0] - cx + r) * t + 4, (e.position[1] - cy + r) * t + 4, t - 8, t - 8]));
+    this.drawLabels(g, entities, cx - r, cy - r, t, size * t, taken);
+    for (const m of marks) this.drawMark(g, m, (m.x - cx + r) * t, (m.y - cy + r) * t, t);
+  },
+
+  drawSeat(g, px, py, t, alive) {
     g.fillStyle = "#ffffff"; g.strokeStyle = "#000"; g.lineWidth = 3;
     g.beginPath(); g.arc(px + t / 2, py + t / 2, t * 0.42, 0, 2 * Math.PI); g.fill(); g.stroke();
     g.lineWidth = 1; g.fillStyle = "#000"; g.font = `bold ${Math.round(t * 0.45)}px sans-serif`;
     g.textAlign = "center"; g.textBaseline = "middle";
     g.fillText("you", px + t / 2, py + t / 2);
+    if (!alive) {  // down: a red cross over the seat
+      g.strokeStyle = "#e53935"; g.lineWidth = 3;
+      g.beginPath(); g.moveTo(px + 3, py + 3); g.lineTo(px + t - 3, py + t - 3);
+      g.moveTo(px + t - 3, py + 3); g.lineTo(px + 3, py + t - 3); g.stroke(); g.lineWidth = 1;
+    }
+  },
+
+  // Each label goes above its tile, else below, right or left: the first place that covers no
+  // label already placed, the seat nor an entity's disc and stays on the canvas; with none free it is not drawn.
+  drawLabels(g, entities, x0, y0, t, extent, taken) {
+    const rank = (e) => { const i = LABEL_ORDER.indexOf(e.kind); return i < 0 ? LABEL_ORDER.length : i; };
+    const ordered = entities.slice().sort((a, b) => rank(a) - rank(b) || a.distance - b.distance || (a.id < b.id ? -1 : 1));
+    g.font = "10px sans-serif"; g.textAlign = "left"; g.textBaseline = "middle";
+    const overlaps = (a, b) => a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
+    this.placed = [];
+    for (const e of ordered) {
+      const label = e.kind === "player" || e.kind === "npc" || e.kind === "landmark" ? (e.name || e.id) : e.id;
+      const w = g.measureText(label).width + 4, h = 11;
+      const x = (e.position[0] - x0) * t, y = (e.position[1] - y0) * t;
+      const spots = [[x + t / 2 - w / 2, y - h], [x + t / 2 - w / 2, y + t], [x + t, y + t / 2 - h / 2],
+        [x - w, y + t / 2 - h / 2]];
+      const spot = spots.map(([sx, sy]) => [sx, sy, w, h])
+        .find((box) => box[0] >= 0 && box[1] >= 0 && box[0] + w <= extent && box[1] + h <= extent
+          && !taken.some((other) => overlaps(box, other)));
+      if (!spot) continue;
+      taken.push(spot);
+      this.placed.push({ id: e.id, box: spot });
+      g.fillStyle = "rgba(255,255,255,0.85)"; g.fillRect(spot[0], spot[1], w, h);
+      g.fillStyle = "#000"; g.fillText(label, spot[0] + 2, spot[1] + h / 2 + 0.5);
+    }
+  },
+
+  // A hit or heal: a bold number over the tile (red: hits taken, yellow: hits dealt, green: heals).
+  drawMark(g, m, x, y, t) {
+    g.font = `bold ${Math.round(t * 0.7)}px sans-serif`; g.textAlign = "center"; g.textBaseline = "middle";
+    const mx = x + t * 0.95, my = y + t * 0.05;  // the tile's top-right corner: the glyph stays readable
+    g.lineWidth = 3; g.strokeStyle = "#000"; g.strokeText(m.text, mx, my);
+    g.fillStyle = MARK_COLOUR[m.kind] || "#fff"; g.fillText(m.text, mx, my); g.lineWidth = 1;
   },
 
   drawEntity(g, e, x, y, t) {
@@ -67,11 +120,6 @@ const AgentMap = {
       g.textAlign = "center"; g.textBaseline = "middle";
       g.fillText(style.glyph, x + t / 2, y + t / 2 + 1);
     }
-    const label = e.kind === "player" || e.kind === "npc" || e.kind === "landmark" ? (e.name || e.id) : e.id;
-    g.font = "10px sans-serif"; g.textAlign = "center"; g.textBaseline = "bottom";
-    const width = g.measureText(label).width + 4;
-    g.fillStyle = "rgba(255,255,255,0.8)"; g.fillRect(x + t / 2 - width / 2, y - 11, width, 11);
-    g.fillStyle = "#000"; g.fillText(label, x + t / 2, y);
   },
 
   // Which tile of the view a click hit: {x, y} in world coordinates, or null.
@@ -150,7 +198,7 @@ const AgentMap = {
       g.beginPath(); g.arc(x, y, 6, 0, 2 * Math.PI); g.fill(); g.stroke();
       const stacked = near.filter((p) => Math.abs(p[0] - x) < 40 && Math.abs(p[1] - y) < 40).length;
       near.push([x, y]);
-      const ly = y + stacked * 15, width = g.measureText(name).width + 6;
+      const ly = y + stacked * 17, width = g.measureText(name).width + 6;
       g.fillStyle = "rgba(255,255,255,0.85)"; g.fillRect(x + 8, ly - 7, width, 14);
       g.fillStyle = colour; g.fillRect(x + 8, ly - 7, 3, 14);
       g.fillStyle = "#000"; g.fillText(name, x + 13, ly);

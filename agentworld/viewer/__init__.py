@@ -1,0 +1,1 @@
+"""The replay viewer: `agentworld view RUN_DIR` steps through a saved run in the browser."""
