@@ -218,7 +218,7 @@ def test_the_oracle_declines_an_offer(monkeypatch, tmp_path):
     records = [json.loads(line) for line in (tmp_path / "trajectory.jsonl").read_text().splitlines()]
     tools_used = [r["tool"] for r in records if r.get("type") == "action" and r.get("ok")]
     assert "trade_decline" in tools_used and "trade_accept" not in tools_used, tools_used
-    assert result["success"] and result["errors"] == 0
+    assert result["success"] and result["invalid_actions"] == 0
 
 
 def test_the_rule_mixins_use_only_helpers_they_define_or_worldcore_declares():
