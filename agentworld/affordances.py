@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from agentworld.tools import TOOL_NAMES
+from agentworld.tools import ALWAYS_USABLE, TOOL_NAMES, TOOLS
 
 if TYPE_CHECKING:
     from agentworld.world.content import Content
@@ -186,7 +186,9 @@ def can_shop(rules: Rules, view: View, entry: dict, tool: str) -> bool:
 
 
 _BIT = {name: 1 << i for i, name in enumerate(TOOL_NAMES)}
-_ALWAYS = _BIT["move_to"] | _BIT["chat"] | _BIT["wait"] | _BIT["inspect"]
+_ALWAYS = sum(_BIT[name] for name in ALWAYS_USABLE)
+# tools registered with their own check (traits.affordance a function), beside the built-in ones below
+_OWN_CHECKS = [(_BIT[name], cls.traits.affordance) for name, cls in TOOLS.items() if callable(cls.traits.affordance)]
 _MASKS: dict[tuple[int, bytes], np.ndarray] = {}  # (usable bits, enabled) -> the shared int8 vector
 
 
@@ -227,6 +229,9 @@ def _usable_bits(rules: Rules, view: View, raw: dict) -> int:
     bits |= _nearby_bits(rules, view, raw)
     if inventory and _any_craftable(rules, view):
         bits |= _BIT["craft"]
+    for bit, usable in _OWN_CHECKS:
+        if usable(rules, view, raw):
+            bits |= bit
     return bits
 
 

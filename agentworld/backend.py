@@ -6,7 +6,7 @@ inside the game server over websockets. Same seed and same actions give the same
 
 Every method returns JSON-friendly data except observations, which are the gym-typed dicts
 built by `agentworld.observation` (a server backend restores them with
-`observation_from_json`).
+`observation_from_json`). `make_backend` picks one: embedded, or a server when given its URL.
 """
 
 from __future__ import annotations
@@ -77,3 +77,17 @@ class EmbeddedBackend:
 
     def close(self) -> None:
         pass
+
+
+def make_backend(task: Task | str, seed: int | None = None, server: str | None = None,
+                 options: dict | None = None) -> Backend:
+    """Embedded by default; a websocket ServerBackend when `server` is a URL."""
+    from agentworld.episode import EpisodeOptions
+
+    options = dict(options or {})
+    EpisodeOptions.from_dict(options)  # fail early, here, on unknown options
+    if server:
+        from agentworld.server_bridge.client import ServerBackend
+
+        return ServerBackend(server, task, seed=seed, options=options)
+    return EmbeddedBackend(task, seed=seed, options=options)

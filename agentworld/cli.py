@@ -16,8 +16,8 @@ from agentworld.task_sources import TaskSourceError, add_task_dirs
 # verb -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("agentworld.runner", "play one episode of a task with a team of agents"),
-    "tasks": ("agentworld.tasks", "list the shipped tasks (--set main|augmented|all)"),
-    "validate": ("agentworld.tasks", "validate task YAML files"),
+    "tasks": ("agentworld.task_cli", "list the shipped tasks (--set main|augmented|all)"),
+    "validate": ("agentworld.task_cli", "validate task YAML files"),
     "replay": ("agentworld.trajectory", "re-simulate a run directory and check it matches"),
     "view": ("agentworld.viewer.server", "step through a run directory in the browser: every agent's view and messages"),
     "world": ("agentworld.world.summary", "describe the loaded world (counts of items, mobs, ...)"),

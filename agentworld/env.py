@@ -17,8 +17,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from agentworld.backend import Backend, EmbeddedBackend
-from agentworld.episode import EpisodeOptions
+from agentworld.backend import Backend, make_backend
 from agentworld.observation import CHARSET, observation_space
 from agentworld.tasks import Task
 
@@ -30,18 +29,6 @@ TILE_PIXELS = 6  # rgb_array: pixels per tile
 ENTITY_COLOURS = {"mob": (214, 40, 40), "node": (110, 70, 20), "npc": (250, 220, 40), "station": (255, 140, 0),
                   "ground": (255, 255, 255), "site": (150, 60, 200), "landmark": (255, 215, 0)}
 AGENT_COLOURS = ((30, 90, 255), (0, 200, 255), (255, 0, 200), (0, 255, 120), (255, 255, 120), (120, 0, 255))
-
-
-def make_backend(task: Task | str, seed: int | None = None, server: str | None = None,
-                 options: dict | None = None) -> Backend:
-    """Embedded by default; a websocket ServerBackend when `server` is a URL."""
-    options = dict(options or {})
-    EpisodeOptions.from_dict(options)  # fail early, here, on unknown options
-    if server:
-        from agentworld.server_bridge.client import ServerBackend
-
-        return ServerBackend(server, task, seed=seed, options=options)
-    return EmbeddedBackend(task, seed=seed, options=options)
 
 
 def _check_seed(seed: Any) -> int | None:

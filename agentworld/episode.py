@@ -22,11 +22,10 @@ from agentworld.baselines import discussion_refusal, system_message, teammate_br
 from agentworld.scoring import Scorer
 from agentworld.task_world import build_world
 from agentworld.tasks import Task, apply_options, load_task
-from agentworld.tools import TOOL_NAMES, ParseError, ToolCall, parse_action, tool_mask
+from agentworld.tools import READ_ONLY_TOOLS, TOOL_NAMES, ParseError, ToolCall, parse_action, tool_mask
 
-# Tools that only read the world (their handlers change nothing but the actor's last result), so
-# checkpoint predicates, which are functions of world state, cannot change value after them.
-READ_ONLY_TOOLS = frozenset({"wait", "inspect"})
+# READ_ONLY_TOOLS only read the world (their handlers change nothing but the actor's last result),
+# so checkpoint predicates, which are functions of world state, cannot change value after them.
 
 
 @dataclass

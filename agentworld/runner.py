@@ -27,8 +27,7 @@ from typing import Any, Generator
 
 import agentworld
 from agentworld.agents import Agent, make_agent
-from agentworld.backend import EmbeddedBackend
-from agentworld.env import make_backend
+from agentworld.backend import EmbeddedBackend, make_backend
 from agentworld.episode import EpisodeOptions, make_briefing
 from agentworld.limits import BudgetExhausted
 from agentworld.options import (add_ablation_arguments, add_llm_arguments, build_team, check_seat_models,

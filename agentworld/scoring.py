@@ -21,7 +21,7 @@ from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
-from agentworld.conditions import Condition, Predicate, check_condition, parse_condition
+from agentworld.conditions import Condition, Predicate, check_condition
 
 if TYPE_CHECKING:
     from agentworld.tasks import Task

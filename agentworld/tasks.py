@@ -1,37 +1,38 @@
-"""Task files: the pydantic schema, loading with precise errors, validation and ablations.
+"""Task files: the pydantic schema, loading with precise errors, lookups, ablations and YAML output.
 
 A task is one YAML file in `agentworld/tasks/` (see docs/ARCHITECTURE.md). `load_task` checks
 the schema (unknown fields are errors) and then cross-checks every id against the loaded world
 content, so a typo fails at load time with `task_01.yaml: agents[1].skills.fletchin: unknown
-skill 'fletchin'` rather than mid-episode. CLI verbs: `agentworld tasks`, `agentworld validate`.
+skill 'fletchin'` rather than mid-episode. The oracle plan steps are task_steps.py's, the
+cross-checks task_checks.py's and the CLI verbs (`agentworld tasks`, `agentworld validate`)
+task_cli.py's; the steps and checks stay importable from here.
 """
 
 from __future__ import annotations
 
-import argparse
 import difflib
-import json
 import random
 import re
-import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 import yaml
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PrivateAttr, ValidationError,
-                      field_validator, model_validator)
+from pydantic import (BeforeValidator, Field, PlainSerializer, PrivateAttr, ValidationError, field_validator,
+                      model_validator)
 
 from agentworld.baselines import anonymous_roles, merged_agent, with_discussion_rounds, with_shared_plan
-from agentworld.conditions import Condition, dump_condition, one_key_mapping, parse_condition
-from agentworld.safe_yaml import YAMLInputError, excerpt, load_yaml
-from agentworld.scoring import VerifierError, load_verifier_module, verifier_problems
-from agentworld.task_sources import AUGMENTED_DIR, TASK_SETS, TASKS_DIR, list_task_ids, resolve_path
-from agentworld.task_world import build_world
+from agentworld.conditions import Condition, dump_condition, parse_condition
+from agentworld.safe_yaml import YAMLInputError, load_yaml
+from agentworld.task_checks import _loc, check_task, landmarks_of
+from agentworld.task_sources import AUGMENTED_DIR, TASK_SETS, TASKS_DIR, list_task_ids, resolve_path  # noqa: F401
+from agentworld.task_steps import (STEP_MODELS, AttackStep, BuildStep, ChatStep, CraftStep, DropStep,  # noqa: F401
+                                   GatherStep, GiveStep, InspectStep, ItemStep, Model, MoveToStep, PickUpStep, Position,
+                                   ShopStep, Step, TalkStep, TradeAcceptStep, TradeOfferStep, UnequipStep, UseStep,
+                                   WaitForStep, WaitStep, parse_step)
 
 CATEGORIES = ("crafting", "combat", "gathering", "trading", "construction", "coordination", "survival", "exploration")
 
-Position = tuple[int, int]
 Place = Union[str, Position]  # a landmark id or [x, y]
 NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
 
@@ -42,148 +43,6 @@ class TaskError(ValueError):
     def __init__(self, problems: list[str]):
         self.problems = list(problems)
         super().__init__("\n".join(self.problems))
-
-
-class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-# --- oracle plan steps (executed by agentworld.agents.oracle) --------------------------------
-class Step(Model):
-    """Base of oracle steps; `kind` is the YAML key of the one-key mapping."""
-
-    kind: str = ""
-
-
-class MoveToStep(Step):
-    target: Union[str, Position]
-
-
-class GatherStep(Step):
-    target: str  # node kind or node id
-    count: int = Field(1, ge=1)  # total wanted in inventory
-
-
-class CraftStep(Step):
-    recipe: str
-    count: int = Field(1, ge=1)  # times to craft
-
-
-class GiveStep(Step):
-    to: str
-    item: str
-    count: int = Field(1, ge=1)
-
-
-class WaitForStep(Step):
-    """Wait until something shows in the agent's OWN observation (agents never see global state).
-
-    One of: `item` (+ `count`) in the inventory; `kill` (a mob id or type) seen to die (our own
-    killing blow, or it vanishing while near us); `message_from` (a chat from that agent, to us or
-    the team); `checkpoint` (a chat from anyone naming that checkpoint id: observations carry no
-    checkpoint progress, so a teammate's plan announces it with a `chat` step). `rounds` alone
-    waits that many turns; with another condition it caps the wait and the plan goes on anyway.
-    """
-
-    item: str | None = None
-    count: int = Field(1, ge=1)
-    kill: str | None = None
-    message_from: str | None = None
-    checkpoint: str | None = None
-    rounds: int | None = Field(None, ge=1)
-
-    @model_validator(mode="after")
-    def _one(self) -> "WaitForStep":
-        events = [k for k in ("item", "kill", "message_from", "checkpoint") if getattr(self, k) is not None]
-        if len(events) > 1:
-            raise ValueError(f"wait_for waits for one thing; got {', '.join(events)} "
-                             "(add 'rounds' to cap the wait)")
-        if not events and self.rounds is None:
-            raise ValueError("wait_for needs exactly one of 'item', 'kill', 'message_from' or 'checkpoint' "
-                             "(optionally capped by 'rounds'), or 'rounds' alone")
-        return self
-
-
-class ItemStep(Step):
-    item: str
-
-
-class UseStep(Step):
-    item: str
-    count: int = Field(1, ge=1)
-
-
-class UnequipStep(Step):
-    slot: str
-
-
-class AttackStep(Step):
-    target: str  # mob id or mob type
-
-
-class TalkStep(Step):
-    npc: str
-    times: int = Field(1, ge=1)
-
-
-class ShopStep(Step):
-    npc: str
-    item: str
-    count: int = Field(1, ge=1)
-
-
-class BuildStep(Step):
-    site: str
-
-
-class TradeOfferStep(Step):
-    to: str
-    give: dict[str, int]
-    want: dict[str, int]
-
-
-class TradeAcceptStep(Step):
-    from_: str | None = Field(None, alias="from")  # accept the first offer from this agent (any if None)
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-
-class PickUpStep(Step):
-    target: str  # item id or ground id
-
-
-class DropStep(Step):
-    item: str
-    count: int = Field(1, ge=1)
-
-
-class ChatStep(Step):
-    to: Union[str, list[str]]
-    message: str
-
-
-class WaitStep(Step):
-    rounds: int = Field(1, ge=1)
-
-
-class InspectStep(Step):
-    target: str
-
-
-STEP_MODELS: dict[str, type[Step]] = {
-    "move_to": MoveToStep, "gather": GatherStep, "craft": CraftStep, "give": GiveStep,
-    "wait_for": WaitForStep, "equip": ItemStep, "use": UseStep, "unequip": UnequipStep,
-    "attack": AttackStep, "talk": TalkStep, "buy": ShopStep, "sell": ShopStep, "build": BuildStep,
-    "trade_offer": TradeOfferStep, "trade_accept": TradeAcceptStep, "pick_up": PickUpStep,
-    "drop": DropStep, "chat": ChatStep, "wait": WaitStep, "inspect": InspectStep,
-}
-
-
-def parse_step(raw: Any) -> Step:
-    """A plan step is a one-key mapping `{kind: {args}}` (or a bare kind string like 'wait')."""
-    if isinstance(raw, str):
-        raw = {raw: {}}
-    kind, model, args = one_key_mapping(raw, STEP_MODELS, "step", "{gather: {target: oak_tree, count: 3}}")
-    return model.model_validate({**args, "kind": kind})
 
 
 # --- the task -------------------------------------------------------------------------------
@@ -311,18 +170,6 @@ class Task(Model):
 
 
 # --- loading ----------------------------------------------------------------------------------
-def _loc(loc: tuple) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif part in ("str", "tuple[int, int]", "function-after[_one(), WaitForStep]") or "[" in str(part) and "(" in str(part):
-            continue
-        else:
-            out += ("." if out else "") + str(part)
-    return out or "(top level)"
-
-
 def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_content: bool = True) -> Task:
     """Load, validate and cross-check a task; raises TaskError naming file, field and problem.
     Cross-checking imports the task's verifier (Python code: a task pack's file runs here)."""
@@ -377,180 +224,6 @@ def _content():
     from agentworld.world.content import load_content
 
     return load_content()
-
-
-def _unknown(kind: str, value: str, known) -> str:
-    close = difflib.get_close_matches(str(value), list(known), n=1)
-    return f"unknown {kind} '{excerpt(value)}'" + (f"; did you mean '{close[0]}'?" if close else "")
-
-
-def landmarks_of(content: Any) -> dict[str, tuple[int, int]]:
-    """Landmark id -> (x, y) from the content's map (empty if the map has none)."""
-    marks = getattr(getattr(content, "map", None), "landmarks", None) or {}
-    out = {}
-    for key, value in marks.items():
-        pos = getattr(value, "position", value)
-        out[key] = (int(pos[0]), int(pos[1]))
-    return out
-
-
-def check_task(task: Task, content: Any) -> list[str]:
-    """Cross-check ids against the world content, the verifier and the oracle plan."""
-    p: list[str] = []
-    agents = set(task.agent_names)
-    if content is not None:
-        items, skills = content.items, content.skills
-        slots = list(content.rules.equipment_slots)
-        marks = landmarks_of(content)
-        width = getattr(content.map, "width", None)
-        height = getattr(content.map, "height", None)
-
-        def place(where: str, value: Any) -> None:
-            if isinstance(value, str):
-                if value not in marks:
-                    p.append(f"{where}: " + _unknown("landmark", value, marks))
-            elif width is not None and not (0 <= value[0] < width and 0 <= value[1] < height):
-                p.append(f"{where}: position {list(value)} is outside the {width}x{height} map")
-            elif not content.map.walkable(value[0], value[1]):
-                p.append(f"{where}: position {list(value)} is on unwalkable terrain '{content.map.terrain_at(value[0], value[1])}'")
-
-        def item(where: str, value: str) -> None:
-            if value not in items:
-                p.append(f"{where}: " + _unknown("item", value, items))
-
-        for i, a in enumerate(task.agents):
-            at = f"agents[{i}]"
-            place(f"{at}.spawn", a.spawn)
-            for s in a.skills:
-                if s not in skills:
-                    p.append(f"{at}.skills.{s}: " + _unknown("skill", s, skills))
-            for it in a.inventory:
-                item(f"{at}.inventory.{it}", it)
-            for slot, it in a.equipment.items():
-                if slot not in slots:
-                    p.append(f"{at}.equipment.{slot}: " + _unknown("slot", slot, slots))
-                elif it in items and items[it].slot != slot:
-                    where_to = f"slot '{items[it].slot}'" if items[it].slot else "no slot (it cannot be equipped)"
-                    p.append(f"{at}.equipment.{slot}: {it} goes in {where_to}")
-                item(f"{at}.equipment.{slot}", it)
-        for i, m in enumerate(task.world.mobs):
-            if m.type not in content.mobs:
-                p.append(f"world.mobs[{i}].type: " + _unknown("mob type", m.type, content.mobs))
-            place(f"world.mobs[{i}].position", m.position)
-            for j, tile in enumerate(m.guards):
-                place(f"world.mobs[{i}].guards[{j}]", tile)
-        for i, n in enumerate(task.world.nodes):
-            if n.kind not in content.node_kinds:
-                p.append(f"world.nodes[{i}].kind: " + _unknown("node kind", n.kind, content.node_kinds))
-            place(f"world.nodes[{i}].position", n.position)
-        for i, g in enumerate(task.world.ground_items):
-            item(f"world.ground_items[{i}].item", g.item)
-            place(f"world.ground_items[{i}].position", g.position)
-        for i, s in enumerate(task.world.sites):
-            place(f"world.sites[{i}].position", s.position)
-            for it in s.materials:
-                item(f"world.sites[{i}].materials.{it}", it)
-            if s.skill is not None and s.skill not in skills:
-                p.append(f"world.sites[{i}].skill: " + _unknown("skill", s.skill, skills))
-    world = None
-    if content is not None and not p:
-        # a dry setup of the world catches whatever the engine refuses (and static checks missed)
-        try:
-            world = build_world(task, content, seed=0)
-        except ValueError as exc:
-            p.append(f"world setup: {exc}")
-    try:
-        module = load_verifier_module(task)
-    except VerifierError as exc:
-        p.append(f"verifier: {exc}")
-    else:
-        problems = verifier_problems(task, module, content)
-        p.extend(problems)
-        if world is not None and not problems:
-            p.extend(_starting_world_problems(task, world))
-    # oracle plan
-    for name, steps in task.oracle.items():
-        if name not in agents:
-            p.append(f"oracle.{name}: " + _unknown("agent", name, agents))
-            continue
-        for j, raw in enumerate(steps):
-            where = f"oracle.{name}[{j}]"
-            try:
-                step = parse_step(raw)
-            except ValidationError as exc:
-                for err in exc.errors(include_url=False):
-                    p.append(f"{where}.{_loc(err['loc'])}: {err['msg'].removeprefix('Value error, ')}")
-                continue
-            except ValueError as exc:
-                p.append(f"{where}: {exc}")
-                continue
-            p.extend(_check_step(where, step, task, content, agents))
-    return p
-
-
-def _starting_world_problems(task: Task, world: Any) -> list[str]:
-    """Predicates that crash on the starting world, and a success that holds before anyone acts."""
-    from agentworld.scoring import Scorer
-
-    scorer = Scorer.for_task(task)
-    p = []
-    named = [(f"checkpoint '{cid}'", fn) for cid, fn in scorer.checkpoints.items()]
-    named += [(f"success condition '{c.describe()}'", c.met) for c in scorer.success]
-    for label, fn in named:
-        try:  # episodes treat a crashing predicate as 'not met': catch the crash here
-            fn(world, task)
-        except Exception as exc:
-            p.append(f"verifier: {label} raised {type(exc).__name__}: {exc} on the starting world")
-    if not p and all(c.met(world, task) for c in scorer.success):
-        p.append("success: every condition already holds on the starting world (nothing to do)")
-    return p
-
-
-def _check_step(where: str, step: Step, task: Task, content: Any, agents: set[str]) -> list[str]:
-    p: list[str] = []
-    for key in ("to",):
-        value = getattr(step, key, None)
-        for name in ([value] if isinstance(value, str) else value or []):
-            if name not in agents and not (step.kind == "chat" and name == "team"):
-                p.append(f"{where}.{key}: " + _unknown("agent", name, agents))
-    if isinstance(step, TradeAcceptStep) and step.from_ is not None and step.from_ not in agents:
-        p.append(f"{where}.from: " + _unknown("agent", step.from_, agents))
-    if isinstance(step, WaitForStep):
-        if step.message_from is not None and step.message_from not in agents:
-            p.append(f"{where}.message_from: " + _unknown("agent", step.message_from, agents))
-        checkpoints = [c.id for c in task.checkpoints]
-        if step.checkpoint is not None and step.checkpoint not in checkpoints:
-            p.append(f"{where}.checkpoint: " + _unknown("checkpoint", step.checkpoint, checkpoints))
-    if content is None:
-        return p
-    if isinstance(step, WaitForStep) and step.kill is not None and "#" not in step.kill \
-            and step.kill not in content.mobs:
-        p.append(f"{where}.kill: " + _unknown("mob type", step.kill, content.mobs))
-    items = content.items
-    for key in ("item",):
-        value = getattr(step, key, None)
-        if value is not None and not (step.kind == "pick_up") and value not in items:
-            p.append(f"{where}.{key}: " + _unknown("item", value, items))
-    if isinstance(step, CraftStep) and step.recipe not in content.recipes:
-        p.append(f"{where}.recipe: " + _unknown("recipe", step.recipe, content.recipes))
-    if isinstance(step, (TalkStep, ShopStep)) and step.npc not in content.npcs:
-        p.append(f"{where}.npc: " + _unknown("npc", step.npc, content.npcs))
-    if isinstance(step, UnequipStep) and step.slot not in content.rules.equipment_slots:
-        p.append(f"{where}.slot: " + _unknown("slot", step.slot, content.rules.equipment_slots))
-    if isinstance(step, GatherStep) and "#" not in step.target and step.target not in content.node_kinds:
-        p.append(f"{where}.target: " + _unknown("node kind", step.target, content.node_kinds))
-    if isinstance(step, AttackStep) and "#" not in step.target and step.target not in content.mobs:
-        p.append(f"{where}.target: " + _unknown("mob type", step.target, content.mobs))
-    if isinstance(step, BuildStep):
-        sites = {f"site#{s.id}" for s in task.world.sites} | {s.id for s in task.world.sites}
-        if step.site not in sites:
-            p.append(f"{where}.site: " + _unknown("site", step.site, sites))
-    if isinstance(step, TradeOfferStep):
-        for side in ("give", "want"):
-            for it in getattr(step, side):
-                if it not in items:
-                    p.append(f"{where}.{side}.{it}: " + _unknown("item", it, items))
-    return p
 
 
 @lru_cache(maxsize=None)
@@ -721,76 +394,3 @@ def apply_options(task: Task, options: dict | None, seed: int = 0, content: Any 
 
 def task_to_yaml(task: Task) -> str:
     return yaml.safe_dump(task.model_dump(mode="json", by_alias=True, exclude_none=True), sort_keys=False, allow_unicode=True)
-
-
-# --- CLI ----------------------------------------------------------------------------------------
-def configure_tasks(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true",
-                        help="print a JSON list of {id, name, category, agents, max_rounds, variant_of, transforms}")
-    parser.add_argument("--set", dest="task_set", choices=TASK_SETS, default="main",
-                        help="main tasks (default), their augmented variants, or all")
-    parser.add_argument("--category", choices=CATEGORIES, help="only the tasks of this category")
-
-
-def command_tasks(args: argparse.Namespace) -> int:
-    try:
-        rows = [r for r in list_tasks(args.task_set) if args.category in (None, r["category"])]
-    except TaskError as exc:
-        print(exc, file=sys.stderr)
-        return 1
-    if args.json:
-        print(json.dumps(rows))
-        return 0
-    print(f"{'id':<14} {'category':<13} {'agents':>6} {'rounds':>6}  name")
-    for r in rows:
-        changed = f"  [{r['variant_of']}: {', '.join(r['transforms'] or [])}]" if r["transforms"] else ""
-        print(f"{r['id']:<14} {r['category']:<13} {r['agents']:>6} {r['max_rounds']:>6}  {r['name']}{changed}")
-    return 0
-
-
-def configure_validate(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="*",
-                        help="task YAML files, directories of them, or ids (default: every shipped task)")
-    parser.add_argument("--no-truth", action="store_true",
-                        help="skip the objective-truth check (what the text says about weapons, places and "
-                             "starting counts, against the world: agentworld/audit/truth.py)")
-
-
-def _untrue(task: Task) -> list:
-    """The false statements of a task's text (agentworld/audit/truth.py)."""
-    from agentworld.audit.truth import check_truth  # imported here so `agentworld --help` stays fast
-
-    return check_truth(task).false
-
-
-def command_validate(args: argparse.Namespace) -> int:
-    targets: list[str] = []
-    for target in args.paths or [str(TASKS_DIR), *([str(AUGMENTED_DIR)] if AUGMENTED_DIR.is_dir() else [])]:
-        if Path(target).is_dir():
-            found = sorted(str(f) for f in Path(target).glob("*.y*ml") if f.suffix in (".yaml", ".yml"))
-            if not found:
-                print(f"{target}: no .yaml task files in this directory", file=sys.stderr)
-                return 1
-            targets.extend(found)
-        else:
-            targets.append(target)
-    failed = 0
-    for target in targets:
-        try:
-            task = load_task(target)
-        except TaskError as exc:
-            failed += 1
-            for problem in exc.problems:
-                print(problem)
-            continue
-        name = resolve_path(target).name
-        untrue = [] if getattr(args, "no_truth", False) else _untrue(task)
-        if untrue:
-            failed += 1
-            for statement in untrue:
-                print(f"{name}: truth: {statement.field}: {statement.problem}: \"{statement.sentence}\"")
-            continue
-        print(f"ok  {name}: {task.name} ({len(task.agents)} agents, {len(task.checkpoints)} checkpoints)")
-    if failed:
-        print(f"{failed} of {len(targets)} task file(s) invalid", file=sys.stderr)
-    return 1 if failed else 0

@@ -29,9 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import agentworld  # noqa: E402
-from agentworld.world.content import load_content  # noqa: E402
-from agentworld.world.randomplay import random_action  # noqa: E402
+import agentworld
+from agentworld.world.content import load_content
+from agentworld.world.randomplay import random_action
 
 TASKS = (("task_01", 3, 10_000), ("task_13", 20, 5_000))
 

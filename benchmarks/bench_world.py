@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agentworld.world import World, load_content  # noqa: E402
-from agentworld.world.randomplay import random_action  # noqa: E402
+from agentworld.world import World, load_content
+from agentworld.world.randomplay import random_action
 
 SPAWNS = ["town_square", "whisperwood_clearing", "woodcutters_camp", "greenhollow_farm", "old_mill",
           "north_crossroads", "mossy_pond", "brindlemark_market"]

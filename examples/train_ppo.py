@@ -27,7 +27,7 @@ from torch.distributions import Categorical
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agentworld.wrappers import make_numeric  # noqa: E402
+from agentworld.wrappers import make_numeric
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

@@ -81,7 +81,7 @@ def test_an_unseen_target_is_unknown_until_an_observation_shows_it():
 
 def test_coordinates_match_in_both_notations_and_next_to_a_known_place_only():
     known = Knowledge.of_text("The ghostpines are at (108, 48) and [110,47].")
-    at = lambda x, y: Argument("target", (x, y), "coord")
+    at = lambda x, y: Argument("target", (x, y), "coord")  # noqa: E731
     assert known.knows(at(108, 48)) and known.knows(at(110, 47))
     assert not known.knows(at(109, 48)), "exactly, unless a distance is allowed"
     assert known.knows(at(109, 48), near=1) and not known.knows(at(112, 48), near=1)

@@ -4,7 +4,6 @@ results as sequential play; a killed eval keeps every finished action; the eval 
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from agentworld.agents.base import Agent
 from agentworld.runner import run_episode

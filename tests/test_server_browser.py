@@ -189,7 +189,7 @@ def test_map_draws_the_view_and_a_click_fills_the_tool_forms():
             assert corner[3] == 255 and corner[:3] != [255, 255, 255]
             assert canvas_pixel(page, "minimap", 45, 120)[3] == 255
             # pickers offer what is in view, the inventory, the recipes and the teammates
-            options = lambda list_id: page.eval_on_selector_all(f"#{list_id} option", "els => els.map(e => e.value)")
+            options = lambda list_id: page.eval_on_selector_all(f"#{list_id} option", "els => els.map(e => e.value)")  # noqa: E731
             assert "oak_tree#1" in options("pick-gather-target") and "wolf#7" not in options("pick-gather-target")
             assert "wolf#7" in options("pick-attack-target")
             assert "woodcutters_camp" in options("pick-move_to-target")

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from agentworld.audit import audit_task
-from agentworld.audit.signature import signature
+from agentworld.audit.verdicts import signature
 from agentworld.cli import main
 from agentworld.task_sources import TASKS_DIR
 from agentworld.tasks import list_task_ids, load_task

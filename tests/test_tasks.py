@@ -148,7 +148,7 @@ def test_tasks_cli_json():
 
 
 def test_tasks_cli_category_filters_and_names_the_choices():
-    run = lambda *args: subprocess.run([sys.executable, "-m", "agentworld.cli", "tasks", *args],
+    run = lambda *args: subprocess.run([sys.executable, "-m", "agentworld.cli", "tasks", *args],  # noqa: E731
                                        capture_output=True, text=True)
     combat = json.loads(run("--category", "combat", "--json").stdout)
     assert combat and {r["category"] for r in combat} == {"combat"}

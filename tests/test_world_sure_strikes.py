@@ -74,7 +74,7 @@ def test_only_the_listed_weapons_wound_it_and_full_blows_deal_the_max_hit():
         mob.target = "clubber"
         world.players["clubber"].hp = world.players["clubber"].max_hp
         world.players["archer"].hp = world.players["archer"].max_hp
-    max_hit = world._player_ratings(world.players["archer"])[2]
+    max_hit = world._player_ratings(world.players["archer"]).max_hit
     assert hits and set(hits) == {max_hit}  # archery 55 + bow 10 -> 33, every time
 
 

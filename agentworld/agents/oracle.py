@@ -19,7 +19,10 @@ from __future__ import annotations
 from typing import Any
 
 from agentworld.agents.base import Agent
-from agentworld.tasks import Step, parse_step
+from agentworld.task_steps import (AttackStep, BuildStep, ChatStep, CraftStep, DropStep, GatherStep, GiveStep,
+                                   InspectStep, ItemStep, MoveToStep, PickUpStep, ShopStep, Step, TalkStep,
+                                   TradeAcceptStep, TradeOfferStep, UnequipStep, UseStep, WaitForStep, WaitStep,
+                                   parse_step)
 
 WAIT = {"tool": "wait", "args": {}}
 
@@ -198,7 +201,7 @@ class OracleAgent(Agent):
         return None
 
     # --- steps: each returns (action, purpose) or None when complete --------------------------
-    def _step_move_to(self, step: Any, obs: dict):
+    def _step_move_to(self, step: MoveToStep, obs: dict):
         target = step.target
         if isinstance(target, (tuple, list)):
             if tuple(obs["position"]) == tuple(target):
@@ -219,7 +222,7 @@ class OracleAgent(Agent):
         node = self.content.node_kinds.get(kind)
         return next(iter(node.yields)) if node else None
 
-    def _step_gather(self, step: Any, obs: dict):
+    def _step_gather(self, step: GatherStep, obs: dict):
         item = self._yield_item(step.target)
         if item is not None and _inv(obs).get(item, 0) >= step.count:
             return None
@@ -239,7 +242,7 @@ class OracleAgent(Agent):
             return approach
         return {"tool": "gather", "args": {"target": node["id"]}}, f"gather@{node['id']}"
 
-    def _step_craft(self, step: Any, obs: dict):
+    def _step_craft(self, step: CraftStep, obs: dict):
         recipe = self.content.recipes.get(step.recipe)
         if recipe is None:
             return None
@@ -261,7 +264,7 @@ class OracleAgent(Agent):
         times = min([times] + [inv.get(i, 0) // n for i, n in recipe.inputs.items()])
         return {"tool": "craft", "args": {"recipe": step.recipe, "count": times}}, f"made:{times}"
 
-    def _step_give(self, step: Any, obs: dict):
+    def _step_give(self, step: GiveStep, obs: dict):
         given = self.memo.get("given", 0)
         if given >= step.count:
             return None
@@ -291,7 +294,7 @@ class OracleAgent(Agent):
                 self.mobs_died.append(ident)
         self.mobs_seen = now
 
-    def _waited_out(self, step: Any) -> bool:
+    def _waited_out(self, step: WaitForStep | WaitStep) -> bool:
         """Count this turn of waiting; True once a `rounds` cap (or a plain rounds wait) is used up."""
         waited = self.memo.get("waited", 0)
         if step.rounds is not None and waited >= step.rounds:
@@ -299,7 +302,7 @@ class OracleAgent(Agent):
         self.memo["waited"] = waited + 1
         return False
 
-    def _step_wait_for(self, step: Any, obs: dict):
+    def _step_wait_for(self, step: WaitForStep, obs: dict):
         if step.item is not None:
             done = _inv(obs).get(step.item, 0) >= step.count
         elif step.kill is not None:
@@ -321,33 +324,33 @@ class OracleAgent(Agent):
                 return True
         return False
 
-    def _step_wait(self, step: Any, obs: dict):
+    def _step_wait(self, step: WaitStep, obs: dict):
         waited = self.memo.get("waited", 0)
         if waited >= step.rounds:
             return None
         self.memo["waited"] = waited + 1
         return WAIT, ""
 
-    def _step_equip(self, step: Any, obs: dict):
+    def _step_equip(self, step: ItemStep, obs: dict):
         if step.item in obs["equipment"].values():
             return None
         if _inv(obs).get(step.item, 0) <= 0:
             return WAIT, ""
         return {"tool": "equip", "args": {"item": step.item}}, "equip"
 
-    def _step_unequip(self, step: Any, obs: dict):
+    def _step_unequip(self, step: UnequipStep, obs: dict):
         if not obs["equipment"].get(step.slot):
             return None
         return {"tool": "unequip", "args": {"slot": step.slot}}, "unequip"
 
-    def _step_use(self, step: Any, obs: dict):
+    def _step_use(self, step: UseStep, obs: dict):
         if self.memo.get("used", 0) >= step.count:
             return None
         if _inv(obs).get(step.item, 0) <= 0:
             return WAIT, ""
         return {"tool": "use", "args": {"item": step.item}}, "used:1"
 
-    def _step_attack(self, step: Any, obs: dict):
+    def _step_attack(self, step: AttackStep, obs: dict):
         heal = self._heal_if_needed(obs)
         if heal:
             return heal
@@ -392,12 +395,12 @@ class OracleAgent(Agent):
             return {"tool": "move_to", "args": {"target": npc}}, "move"
         return self._approach(seen, self.interact)
 
-    def _step_talk(self, step: Any, obs: dict):
+    def _step_talk(self, step: TalkStep, obs: dict):
         if self.memo.get("talked", 0) >= step.times:
             return None
         return self._near_npc(step.npc, obs) or ({"tool": "talk", "args": {"npc": step.npc}}, "talked:1")
 
-    def _step_buy(self, step: Any, obs: dict):
+    def _step_buy(self, step: ShopStep, obs: dict):
         done = self.memo.get("bought", 0)
         if done >= step.count:
             return None
@@ -405,7 +408,7 @@ class OracleAgent(Agent):
         return self._near_npc(step.npc, obs) or (
             {"tool": "buy", "args": {"npc": step.npc, "item": step.item, "count": n}}, f"bought:{n}")
 
-    def _step_sell(self, step: Any, obs: dict):
+    def _step_sell(self, step: ShopStep, obs: dict):
         done = self.memo.get("sold", 0)
         if done >= step.count:
             return None
@@ -416,7 +419,7 @@ class OracleAgent(Agent):
         return self._near_npc(step.npc, obs) or (
             {"tool": "sell", "args": {"npc": step.npc, "item": step.item, "count": n}}, f"sold:{n}")
 
-    def _step_build(self, step: Any, obs: dict):
+    def _step_build(self, step: BuildStep, obs: dict):
         site_id = step.site if step.site.startswith("site#") else f"site#{step.site}"
         site = _visible(obs, site_id)
         if site is not None and any(w in site["detail"].lower() for w in ("complete", "built", "finished")):
@@ -434,7 +437,7 @@ class OracleAgent(Agent):
         self.memo["builds"] = self.memo.get("builds", 0) + 1
         return {"tool": "build", "args": {"site": site_id}}, "build"
 
-    def _step_trade_offer(self, step: Any, obs: dict):
+    def _step_trade_offer(self, step: TradeOfferStep, obs: dict):
         if self.memo.get("offered"):
             return None
         mate = _visible(obs, step.to)
@@ -447,7 +450,7 @@ class OracleAgent(Agent):
             return WAIT, ""
         return {"tool": "trade_offer", "args": {"to": step.to, "give": dict(step.give), "want": dict(step.want)}}, "offered:1"
 
-    def _step_trade_accept(self, step: Any, obs: dict):
+    def _step_trade_accept(self, step: TradeAcceptStep, obs: dict):
         if self.memo.get("accepted"):
             return None
         for offer in obs["offers"]:
@@ -458,7 +461,15 @@ class OracleAgent(Agent):
                 return {"tool": "trade_accept", "args": {"offer_id": offer["id"]}}, "accepted:1"
         return WAIT, ""
 
-    def _step_pick_up(self, step: Any, obs: dict):
+    def _step_trade_decline(self, step: TradeAcceptStep, obs: dict):
+        if self.memo.get("declined"):
+            return None
+        for offer in obs["offers"]:
+            if step.from_ is None or offer["from"] == step.from_:
+                return {"tool": "trade_decline", "args": {"offer_id": offer["id"]}}, "declined:1"
+        return WAIT, ""
+
+    def _step_pick_up(self, step: PickUpStep, obs: dict):
         if self.memo.get("picked"):
             return None
         ground = _visible(obs, step.target)
@@ -474,17 +485,17 @@ class OracleAgent(Agent):
             return WAIT, ""
         return self._approach(ground, self.interact) or ({"tool": "pick_up", "args": {"target": ground["id"]}}, "picked:1")
 
-    def _step_drop(self, step: Any, obs: dict):
+    def _step_drop(self, step: DropStep, obs: dict):
         if self.memo.get("dropped"):
             return None
         return {"tool": "drop", "args": {"item": step.item, "count": step.count}}, "dropped:1"
 
-    def _step_chat(self, step: Any, obs: dict):
+    def _step_chat(self, step: ChatStep, obs: dict):
         if self.memo.get("sent"):
             return None
         return {"tool": "chat", "args": {"to": step.to, "message": step.message}}, "sent:1"
 
-    def _step_inspect(self, step: Any, obs: dict):
+    def _step_inspect(self, step: InspectStep, obs: dict):
         if self.memo.get("inspected"):
             return None
         return {"tool": "inspect", "args": {"target": step.target}}, "inspected:1"

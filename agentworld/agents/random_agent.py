@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from agentworld.agents.base import Agent
-from agentworld.tools import TOOL_NAMES
+from agentworld.tools import TOOL_NAMES, TOOLS
 
 
 class RandomAgent(Agent):
@@ -79,6 +79,8 @@ class RandomAgent(Agent):
             args = {"site": rng.choice(sites)}
         elif tool == "chat":
             args = {"to": rng.choice([mate, "team"]), "message": rng.choice(["hello", "where are you?", "I need help", "ok"])}
+        elif TOOLS[tool].traits.entity is not None:  # a registered tool used on a nearby entity
+            args = {next(iter(TOOLS[tool].model_fields)): rng.choice(nearby)}
         else:
             args = {}
         return {"tool": tool, "args": args}

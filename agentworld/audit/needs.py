@@ -458,7 +458,6 @@ def why_missing(team: Team, item: str, depth: int = 0) -> str:
 
 
 def _recipe_gap(team: Team, recipe: Any, depth: int) -> str:
-    ctx = team.ctx
     if not any(team.level(m, recipe.skill) >= recipe.level for m in team.members):
         return f"needs {recipe.skill} {recipe.level} ({_best(team, recipe.skill)})"
     missing = [i for i in list(recipe.inputs) + list(recipe.tools) if not team.has(i)]

@@ -24,6 +24,7 @@ from agentworld.conditions import site_name
 
 if TYPE_CHECKING:
     from agentworld.audit.context import TaskContext
+    from agentworld.world.content import Content
 
 
 # --- expanding conditions ------------------------------------------------------------------------
@@ -66,7 +67,7 @@ def _ground_facts(item: str, ctx: "TaskContext", text: str) -> list[Need]:
     return needs
 
 
-def replaceable(item: str, content: Any, surely: bool = False) -> bool:
+def replaceable(item: str, content: Content, surely: bool = False) -> bool:
     """Whether anything in the world makes, sells, yields, drops or rewards `item` (with `surely`,
     drops and rare finds count only when they are certain)."""
     return (any(item in r.outputs for r in content.recipes.values())

@@ -41,19 +41,10 @@ if TYPE_CHECKING:
     from agentworld.audit.context import TaskContext
     from agentworld.audit.model import RoleVerdict
     from agentworld.audit.team import Team
-    from agentworld.tasks import Task
-    from agentworld.world.content import Content
 
 _KIND_INITIAL = {"outcome": "o", "capability": "c", "presence": "p", "volume": "v", "knowledge": "k"}
 _SOURCE_VERB = {"start": "t", "ground": "f", "shop": "b", "gather": "g", "drop": "l", "quest": "q"}
 _VERB_ORDER = "hptfbgcslwknxq"
-
-
-def signature(task: "Task", content: "Content | None" = None, success: list[Any] | None = None) -> str:
-    """The structural signature of `task` (as `audit_task` computes it; `TaskAudit.signature`)."""
-    from agentworld.audit.verdicts import audit_task
-
-    return audit_task(task, content, success).signature
 
 
 def structure(conditions: list[Any], roles: list["RoleVerdict"], ctx: "TaskContext", needs: list[Need],

@@ -170,3 +170,8 @@ def _rules(audit: TaskAudit) -> list[str]:
     if audit.solo_routes:
         problems.append(f"a solo route is not excluded for: {', '.join(audit.solo_routes)}")
     return problems
+
+
+def signature(task: "Task", content: "Content | None" = None, success: list[Any] | None = None) -> str:
+    """The structural signature of `task` (`TaskAudit.signature`; signature.py computes it)."""
+    return audit_task(task, content, success).signature

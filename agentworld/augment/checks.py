@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from statistics import mean
 from typing import TYPE_CHECKING
 
+from agentworld import tools
 from agentworld.audit import audit_task
 from agentworld.taskgen.build import oracle_episode
 from agentworld.tasks import TaskError, load_task
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from agentworld.world.content import Content
 
 SEEDS = range(5)
-IDLE_TOOLS = (None, "wait", "chat")
+IDLE_TOOLS = (None, *sorted(tools.IDLE_TOOLS))  # an unparsed turn is idle too
 
 
 @dataclass(slots=True)

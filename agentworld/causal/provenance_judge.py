@@ -60,15 +60,14 @@ from bisect import bisect_right
 from collections import defaultdict
 from typing import Any, Iterable
 
+from agentworld.tools import RANGE_TOOLS, TRANSPARENT_TOOLS
+
 from .graph import Edge, Record, action_records
 from .mentions import (action_names, arg_names, episode_vocabulary, recipe_needs_station, recipients, singulars,
                        text_names)
 
-RANGE_TOOLS = frozenset(
-    {"gather", "attack", "give", "talk", "craft", "buy", "sell", "build", "pick_up", "trade_offer", "trade_accept"}
-)
-# turns that leave the agent where it is and so do not interrupt a walk
-TRANSPARENT_TOOLS = frozenset({"chat", "wait", "inspect"})
+# RANGE_TOOLS act on something within a distance; TRANSPARENT_TOOLS leave the agent where it is
+# and so do not interrupt a walk (both from the tool registry, agentworld/tools.py)
 
 
 class ProvenanceJudge:

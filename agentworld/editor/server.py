@@ -32,7 +32,6 @@ import socket
 import sys
 import threading
 from contextlib import contextmanager
-from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable, Iterator

@@ -17,14 +17,14 @@ from typing import Any
 import matplotlib
 
 matplotlib.use("Agg", force=False)
-import matplotlib.pyplot as plt  # noqa: E402 (after choosing the backend)
+import matplotlib.pyplot as plt  # after choosing the backend
 
-from agentworld.causal import judge_records, task_context  # noqa: E402
-from agentworld.causal.graph import episode_success, load_run  # noqa: E402
-from agentworld.causal.plot import draw_episode  # noqa: E402
-from agentworld.report.data import Episode, EvalDir, ReportError  # noqa: E402
-from agentworld.report.stats import group_stats  # noqa: E402
-from agentworld.report.tables import METRIC_NAMES, METRICS  # noqa: E402
+from agentworld.causal import judge_records, task_context
+from agentworld.causal.graph import episode_success, load_run
+from agentworld.causal.plot import draw_episode
+from agentworld.report.data import Episode, EvalDir, ReportError
+from agentworld.report.stats import group_stats
+from agentworld.report.tables import METRIC_NAMES, METRICS
 
 Figure = Any  # matplotlib.figure.Figure (kept loose: the report never touches its internals)
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from agentworld.taskgen import places
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.parts import TOOLS as TOOL_ITEMS
-from agentworld.taskgen.parts import Agent, Delivery, Spot, gatherer, item_name, maker, recipe_line, spawn_text, xy
+from agentworld.taskgen.parts import Agent, Delivery, Spot, gatherer, maker, recipe_line, spawn_text, xy
 
 Position = tuple[int, int]
 
@@ -451,7 +451,6 @@ def vigil(task_id: str, name: str, *, keepers: list[tuple[str, str, str | Positi
     """Keepers (name, title, spawn, post) must all stand at their far-apart posts at the same moment,
     each holding a stormlamp that only the lampwright can assemble (from starsilver and stormeel oil;
     with a `renderer`, the oil comes from a cook who renders the lampwright's stormeel)."""
-    content = places.content()
     keepers = list(keepers)
     k = len(keepers) + (1 if lampwright.get("post") else 0)  # lamps to make
     bench = Spot.at_station(lampwright["station"])
@@ -769,7 +768,7 @@ def _forge_self(task_id: str, name: str, *, sources: list[Source], makers: list[
     draft.agents = agents
     draft.signature = draft.signature.replace(">W", "W")
     draft.why = draft.why.replace(f" -> wielded by the {last['title'].lower()} (named by the outcome)",
-                                  f", who wields it (named by the outcome)")
+                                  ", who wields it (named by the outcome)")
     alternatives = []
     for what, plans in draft.alternatives:
         mine = plans.get(last["name"])

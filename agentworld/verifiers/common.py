@@ -9,26 +9,30 @@ event-log queries go through one incremental cache per world, so each event is r
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agentworld.verifiers.helpers import held, wields
+
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
 
 __all__ = ["held", "wields", "holds_all", "site_complete", "site_done_rounds", "mob_type_killed",
            "deaths", "any_event", "equipped", "task_mobs", "target_type", "killed_ids", "all_task_mobs_killed",
            "quest_stage", "site_steps"]
 
 
-def holds_all(world: Any, agent: str, items: dict[str, int]) -> bool:
+def holds_all(world: World, agent: str, items: dict[str, int]) -> bool:
     """True if `agent` holds (inventory or equipment) at least the given count of every item."""
     return agent in world.players and all(held(world, item, agent) >= n for item, n in items.items())
 
 
-def equipped(world: Any, agent: str, slot: str, item: str) -> bool:
+def equipped(world: World, agent: str, slot: str, item: str) -> bool:
     """True if `agent` wears `item` in `slot`."""
     return wields(world, agent, item, slot)
 
 
-def site_complete(world: Any, site: str) -> bool:
+def site_complete(world: World, site: str) -> bool:
     """True once construction site `site` (id with or without the 'site#' prefix) is finished."""
     s = world.sites.get(site if site.startswith("site#") else f"site#{site}")
     return s is not None and s.complete
@@ -55,7 +59,7 @@ class _EventCache:
         self.mobs_indexed = 0  # len(world.mobs) when mobs_by_type was built
         self.task_mobs: dict[tuple[int, str | None], list[Any]] = {}
 
-    def update(self, world: Any) -> "_EventCache":
+    def update(self, world: World) -> "_EventCache":
         events = world.events
         key = (id(world), id(events))
         first = events[0] if events else None
@@ -93,7 +97,7 @@ class _EventCache:
 _CACHES: "weakref.WeakKeyDictionary[Any, _EventCache]" = weakref.WeakKeyDictionary()
 
 
-def _scan(world: Any) -> _EventCache:
+def _scan(world: World) -> _EventCache:
     """The up-to-date event cache of this world (one per live world object)."""
     try:
         cache = _CACHES.get(world)
@@ -104,12 +108,12 @@ def _scan(world: Any) -> _EventCache:
     return cache.update(world)
 
 
-def site_done_rounds(world: Any) -> dict[str, int]:
+def site_done_rounds(world: World) -> dict[str, int]:
     """Site id -> the round in which it was completed."""
     return dict(_scan(world).site_done)
 
 
-def deaths(world: Any, players: list[str] | None = None) -> int:
+def deaths(world: World, players: list[str] | None = None) -> int:
     """How many player deaths happened so far (of the given players, or of anyone)."""
     found = _scan(world).deaths
     if players is None:
@@ -117,7 +121,7 @@ def deaths(world: Any, players: list[str] | None = None) -> int:
     return sum(1 for e in found if e.get("player") in players)
 
 
-def any_event(world: Any, kind: str, **fields: Any) -> bool:
+def any_event(world: World, kind: str, **fields: Any) -> bool:
     """True if some shop_sell/shop_buy/trade_done/pick_up/kill/heal event matches every given field.
 
     A field value that is a dict matches when the event's dict contains those items with at least
@@ -139,7 +143,7 @@ def any_event(world: Any, kind: str, **fields: Any) -> bool:
     return False
 
 
-def _mobs_of_type(world: Any, mob_type: str) -> list[Any]:
+def _mobs_of_type(world: World, mob_type: str) -> list[Any]:
     cache = _scan(world)
     if cache.mobs_by_type is None or cache.mobs_indexed != len(world.mobs):
         cache.mobs_by_type, cache.mobs_indexed = {}, len(world.mobs)
@@ -149,14 +153,14 @@ def _mobs_of_type(world: Any, mob_type: str) -> list[Any]:
     return cache.mobs_by_type.get(mob_type, [])
 
 
-def mob_type_killed(world: Any, mob_type: str) -> bool:
+def mob_type_killed(world: World, mob_type: str) -> bool:
     """True if a mob of this type is dead right now or was killed before (bosses never respawn)."""
     if any(not m.alive for m in _mobs_of_type(world, mob_type)):
         return True
     return mob_type in _scan(world).killed_types
 
 
-def task_mobs(world: Any, task: Any, mob_type: str | None = None) -> list[Any]:
+def task_mobs(world: World, task: Task, mob_type: str | None = None) -> list[Any]:
     """The mobs a task's `world.mobs` section added (matched by type and spawn tile)."""
     cache = _scan(world)
     _mobs_of_type(world, mob_type or "")  # refreshes the index (and drops stale task lists) if mobs changed
@@ -172,18 +176,18 @@ def task_mobs(world: Any, task: Any, mob_type: str | None = None) -> list[Any]:
     return found
 
 
-def target_type(task: Any) -> str:
+def target_type(task: Task) -> str:
     """The mob type the task's first `killed` success condition names: read from the task, not
     spelled in a verifier, so a variant with a stronger enemy (agentworld/augment) is checked too."""
     return next(c.mob for c in task.success if c.kind == "killed")
 
 
-def killed_ids(world: Any) -> set[str]:
+def killed_ids(world: World) -> set[str]:
     """Ids of every mob killed so far (a respawned mob still counts as killed once)."""
     return _scan(world).killed_ids
 
 
-def all_task_mobs_killed(world: Any, task: Any, mob_type: str | None = None) -> bool:
+def all_task_mobs_killed(world: World, task: Task, mob_type: str | None = None) -> bool:
     """True once every mob of the task's world section (of that type) has been killed."""
     mobs = task_mobs(world, task, mob_type)
     if not mobs:
@@ -192,7 +196,7 @@ def all_task_mobs_killed(world: Any, task: Any, mob_type: str | None = None) -> 
     return all(m.id in dead for m in mobs)
 
 
-def quest_stage(world: Any, agent: str, quest: str) -> int | str | None:
+def quest_stage(world: World, agent: str, quest: str) -> int | str | None:
     """None if `agent` never took up `quest`, "done" once finished, else the index of the current stage."""
     player = world.players.get(agent)
     if player is None or quest not in player.quests:
@@ -203,14 +207,14 @@ def quest_stage(world: Any, agent: str, quest: str) -> int | str | None:
     return "done" if stage >= total else stage
 
 
-def _quest_giver(world: Any, quest: str) -> str:
+def _quest_giver(world: World, quest: str) -> str:
     for npc in world.content.npcs.values():
         if any(q.id == quest for q in npc.quests):
             return npc.id
     raise KeyError(f"no NPC gives the quest '{quest}'")
 
 
-def site_steps(world: Any, site: str) -> list[tuple[dict, dict[str, tuple[int, int]]]]:
+def site_steps(world: World, site: str) -> list[tuple[dict, dict[str, tuple[int, int]]]]:
     """Every build on `site` (its site_progress event) with where each living player stood at that moment."""
     sid = site if site.startswith("site#") else f"site#{site}"
     return list(_scan(world).site_steps.get(sid, ()))

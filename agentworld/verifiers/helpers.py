@@ -5,10 +5,13 @@ Predicates must only read the world (never change it) and stay cheap: they run a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from agentworld.world.engine import World
 
 
-def held(world: Any, item: str, agent: str | None = None) -> int:
+def held(world: World, item: str, agent: str | None = None) -> int:
     """Units of `item` in players' inventories and equipment (one agent's, or everyone's).
 
     An agent who is not in the world (removed by an ablation such as solo) holds nothing.
@@ -25,7 +28,7 @@ def held(world: Any, item: str, agent: str | None = None) -> int:
     return total
 
 
-def wields(world: Any, agent: str, item: str, slot: str = "weapon") -> bool:
+def wields(world: World, agent: str, item: str, slot: str = "weapon") -> bool:
     """True if `agent` has `item` equipped in `slot`."""
     player = world.players.get(agent)
     return player is not None and player.equipment.get(slot) == item

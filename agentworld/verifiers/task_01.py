@@ -14,31 +14,35 @@ staff assembled.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agentworld.verifiers.helpers import held
+
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
 
 STAFF, STICK, LOG = "heartwood_staff", "heartwood_stick", "heartwood_log"
 
 
-def logs_gathered(world: Any, task: Any) -> bool:
+def logs_gathered(world: World, task: Task) -> bool:
     """Someone holds heartwood logs (only the lumberjack can fell heartwood)."""
     return held(world, LOG) > 0
 
 
-def sticks_crafted(world: Any, task: Any) -> bool:
+def sticks_crafted(world: World, task: Task) -> bool:
     """Two heartwood sticks exist: enough for a staff."""
     return held(world, STICK) >= 2
 
 
-def parts_together(world: Any, task: Any) -> bool:
+def parts_together(world: World, task: Task) -> bool:
     """One agent holds two heartwood sticks and the bead, or the staff was already assembled."""
     together = any(player.inventory.count(STICK) >= 2 and player.inventory.count("bead") >= 1
                    for player in world.players.values())
     return together or held(world, STAFF) > 0
 
 
-def staff_crafted(world: Any, task: Any) -> bool:
+def staff_crafted(world: World, task: Task) -> bool:
     """A heartwood staff exists (held or wielded by anyone)."""
     return held(world, STAFF) > 0
 

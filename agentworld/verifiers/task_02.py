@@ -12,24 +12,28 @@ by capability. Legal alternatives that pass: the lumberjack whittles the sticks 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agentworld.verifiers.common import held
 
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
 
-def ore_mined(world: Any, task: Any) -> bool:
+
+def ore_mined(world: World, task: Task) -> bool:
     return held(world, "starsilver_ore") >= 4
 
 
-def logs_felled(world: Any, task: Any) -> bool:
+def logs_felled(world: World, task: Task) -> bool:
     return held(world, "heartwood_log") >= 2
 
 
-def flax_cut(world: Any, task: Any) -> bool:
+def flax_cut(world: World, task: Task) -> bool:
     return held(world, "flax") >= 4
 
 
-def bars_smelted(world: Any, task: Any) -> bool:
+def bars_smelted(world: World, task: Task) -> bool:
     """Two bars exist at once (or some are already forged into the smith's pickaxe and spear)."""
     tools = held(world, "starsilver_pickaxe", "smith") + held(world, "starsilver_spear", "smith")
     return held(world, "starsilver_bar") + tools >= 2

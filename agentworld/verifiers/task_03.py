@@ -14,25 +14,29 @@ Checkpoints: gold sold, sabre with the guard, amulet with the guard, sabre wield
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agentworld.verifiers.common import any_event, held, wields
 
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
 
-def goods_sold(world: Any, task: Any) -> bool:
+
+def goods_sold(world: World, task: Task) -> bool:
     """Someone sold gold bars to a shop (the guard holds them; they can be passed on first)."""
     return any_event(world, "shop_sell", item="gold_bar")
 
 
-def sabre_with_guard(world: Any, task: Any) -> bool:
+def sabre_with_guard(world: World, task: Task) -> bool:
     return held(world, "watch_sabre", "guard") > 0
 
 
-def amulet_with_guard(world: Any, task: Any) -> bool:
+def amulet_with_guard(world: World, task: Task) -> bool:
     return held(world, "ruby_amulet", "guard") > 0
 
 
-def sabre_wielded(world: Any, task: Any) -> bool:
+def sabre_wielded(world: World, task: Task) -> bool:
     return wields(world, "guard", "watch_sabre")
 
 

@@ -12,36 +12,40 @@ Checkpoints: logs felled, beams joined, spikes at the crossroads, materials deli
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agentworld.verifiers.common import held
+
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
 
 SITE = "site#watchtower"
 
 
-def _delivered(world: Any, item: str) -> int:
+def _delivered(world: World, item: str) -> int:
     site = world.sites.get(SITE)
     if site is None:
         return 0
     return site.required.get(item, 0) - site.materials.get(item, 0)
 
 
-def logs_felled(world: Any, task: Any) -> bool:
+def logs_felled(world: World, task: Task) -> bool:
     """Six logs exist at once, or enough were already joined into beams."""
     beams = held(world, "tower_beam") + _delivered(world, "tower_beam")
     return held(world, "pine_log") + 2 * beams >= 6
 
 
-def beams_joined(world: Any, task: Any) -> bool:
+def beams_joined(world: World, task: Task) -> bool:
     return held(world, "tower_beam") + _delivered(world, "tower_beam") >= 3
 
 
-def spikes_at_crossroads(world: Any, task: Any) -> bool:
+def spikes_at_crossroads(world: World, task: Task) -> bool:
     """The builder holds the twelve spikes, or they are already in the site."""
     return held(world, "garrison_spikes", "builder") + _delivered(world, "garrison_spikes") >= 12
 
 
-def materials_delivered(world: Any, task: Any) -> bool:
+def materials_delivered(world: World, task: Task) -> bool:
     site = world.sites.get(SITE)
     return site is not None and not site.materials
 

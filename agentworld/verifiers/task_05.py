@@ -15,32 +15,36 @@ Checkpoints: beacons stocked, West lit after the signal, North lit in relay.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agentworld.verifiers.common import site_done_rounds
+
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
 
 SIGNAL_ROUND = 10
 WEST, NORTH, EAST = "site#west_beacon", "site#north_beacon", "site#east_beacon"
 
 
-def beacons_stocked(world: Any, task: Any) -> bool:
+def beacons_stocked(world: World, task: Task) -> bool:
     sites = [world.sites.get(s) for s in (WEST, NORTH, EAST)]
     return all(s is not None and not s.materials for s in sites)
 
 
-def west_lit(world: Any, task: Any) -> bool:
+def west_lit(world: World, task: Task) -> bool:
     r = site_done_rounds(world).get(WEST)
     return r is not None and r >= SIGNAL_ROUND
 
 
-def _follows(world: Any, earlier: str, later: str) -> bool:
+def _follows(world: World, earlier: str, later: str) -> bool:
     done = site_done_rounds(world)
     if earlier not in done or later not in done:
         return False
     return 1 <= done[later] - done[earlier] <= 2
 
 
-def north_lit(world: Any, task: Any) -> bool:
+def north_lit(world: World, task: Task) -> bool:
     return west_lit(world, task) and _follows(world, WEST, NORTH)
 
 

@@ -20,25 +20,29 @@ wolves' type is read from the task, so the stronger-enemy variant's elder wolves
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agentworld.verifiers.common import any_event, held, killed_ids, target_type, task_mobs
 
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
 
-def fish_caught(world: Any, task: Any) -> bool:
+
+def fish_caught(world: World, task: Task) -> bool:
     return held(world, "raw_icefish") + held(world, "frostmere_stew") >= 4
 
 
-def meals_cooked(world: Any, task: Any) -> bool:
+def meals_cooked(world: World, task: Task) -> bool:
     return held(world, "frostmere_stew") >= 4
 
 
-def sentinel_fed(world: Any, task: Any) -> bool:
+def sentinel_fed(world: World, task: Task) -> bool:
     """The sentinel has eaten (a `use` of food shows as a heal event)."""
     return any_event(world, "heal", agent="sentinel")
 
 
-def first_wolf_slain(world: Any, task: Any) -> bool:
+def first_wolf_slain(world: World, task: Task) -> bool:
     dead = killed_ids(world)
     return any(mob.id in dead for mob in task_mobs(world, task, target_type(task)))
 

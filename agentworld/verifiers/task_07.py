@@ -13,21 +13,25 @@ Checkpoints: each relic picked up, a first relic archived.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agentworld.verifiers.common import held
+
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
 
 RELICS = ("crown_locket", "crown_tablet", "coral_key")
 
 
 def _found(item: str):
-    def predicate(world: Any, task: Any) -> bool:
+    def predicate(world: World, task: Task) -> bool:
         return held(world, item) > 0
     predicate.__doc__ = f"Someone holds the {item} (it starts on the ground)."
     return predicate
 
 
-def first_relic_archived(world: Any, task: Any) -> bool:
+def first_relic_archived(world: World, task: Task) -> bool:
     return any(held(world, item, "archivist") > 0 for item in RELICS)
 
 

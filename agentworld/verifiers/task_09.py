@@ -11,9 +11,13 @@ Checkpoints: a first trader supplied, then each guild supplied.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agentworld.verifiers.common import held
+
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
 
 # trader -> (item they came for, how many)
 WANTS = {
@@ -30,13 +34,13 @@ GUILDS = {
 }
 
 
-def first_trader_supplied(world: Any, task: Any) -> bool:
+def first_trader_supplied(world: World, task: Task) -> bool:
     """Some trader holds the goods they came for (none does at the start)."""
     return any(trader in world.players and held(world, item, trader) >= n for trader, (item, n) in WANTS.items())
 
 
 def _supplied(guild: str):
-    def predicate(world: Any, task: Any) -> bool:
+    def predicate(world: World, task: Task) -> bool:
         return all(trader in world.players and held(world, WANTS[trader][0], trader) >= WANTS[trader][1]
                    for trader in GUILDS[guild])
     predicate.__doc__ = f"Every trader of the {guild} guild holds the goods they came for."

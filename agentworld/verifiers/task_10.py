@@ -12,26 +12,30 @@ Checkpoints: crystals mined, sapphire cut, core bound, staff assembled.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agentworld.verifiers.common import held
 
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
 
-def crystals_mined(world: Any, task: Any) -> bool:
+
+def crystals_mined(world: World, task: Task) -> bool:
     """Two crystals exist at once, or they are already bound into a core or a staff."""
     bound = held(world, "staff_core") + held(world, "frost_staff")
     return held(world, "rimeheart_crystal") + 2 * bound >= 2
 
 
-def sapphire_cut(world: Any, task: Any) -> bool:
+def sapphire_cut(world: World, task: Task) -> bool:
     return held(world, "cut_star_sapphire") + held(world, "frost_staff") > 0
 
 
-def core_bound(world: Any, task: Any) -> bool:
+def core_bound(world: World, task: Task) -> bool:
     return held(world, "staff_core") + held(world, "frost_staff") > 0
 
 
-def staff_assembled(world: Any, task: Any) -> bool:
+def staff_assembled(world: World, task: Task) -> bool:
     return held(world, "frost_staff") > 0
 
 

@@ -12,27 +12,31 @@ one `talk` from the spawn, so it is no milestone).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agentworld.verifiers.common import held, quest_stage
+
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
 
 QUEST = "witchs_brew"
 CAP, EEL = "witchlight_cap", "mire_eel"
 
 
-def _done(world: Any) -> bool:
+def _done(world: World) -> bool:
     return quest_stage(world, "apprentice", QUEST) == "done"
 
 
-def caps_found(world: Any, task: Any) -> bool:
+def caps_found(world: World, task: Task) -> bool:
     return held(world, CAP) >= 4 or _done(world)
 
 
-def eels_caught(world: Any, task: Any) -> bool:
+def eels_caught(world: World, task: Task) -> bool:
     return held(world, EEL) >= 2 or _done(world)
 
 
-def apprentice_supplied(world: Any, task: Any) -> bool:
+def apprentice_supplied(world: World, task: Task) -> bool:
     """The apprentice holds every ingredient at once, or has already handed them in."""
     return (held(world, CAP, "apprentice") >= 4 and held(world, EEL, "apprentice") >= 2) or _done(world)
 

@@ -15,9 +15,13 @@ Checkpoints: two stones held at once, all four held at once, a first chant with 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agentworld.verifiers.common import site_steps
+
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
 
 SITE = "site#ritual_circle"
 WARDENS = ("north_warden", "west_warden", "south_warden", "east_warden")
@@ -34,24 +38,24 @@ def _held(positions: dict[str, tuple[int, int]]) -> bool:
     return _stones_held(positions) == len(STONES)
 
 
-def _now(world: Any) -> dict[str, tuple[int, int]]:
+def _now(world: World) -> dict[str, tuple[int, int]]:
     return {w: (p.x, p.y) for w, p in world.players.items() if w in WARDENS and p.alive}
 
 
-def two_stones_held(world: Any, task: Any) -> bool:
+def two_stones_held(world: World, task: Task) -> bool:
     return _stones_held(_now(world)) >= 2
 
 
-def stones_held(world: Any, task: Any) -> bool:
+def stones_held(world: World, task: Task) -> bool:
     return _held(_now(world))
 
 
-def _chants(world: Any) -> list[dict[str, tuple[int, int]]]:
+def _chants(world: World) -> list[dict[str, tuple[int, int]]]:
     """Positions of everyone at each chant (a build that added work)."""
     return [pos for event, pos in site_steps(world, SITE) if not event.get("delivered")]
 
 
-def first_chant(world: Any, task: Any) -> bool:
+def first_chant(world: World, task: Task) -> bool:
     chants = _chants(world)
     return bool(chants) and _held(chants[0])
 

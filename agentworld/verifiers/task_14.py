@@ -21,17 +21,21 @@ them over during the fight), the archer may shoot from any tile in reach and sig
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agentworld.verifiers.common import target_type
 
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
 
-def knight_engaged(world: Any, task: Any) -> bool:
+
+def knight_engaged(world: World, task: Task) -> bool:
     knight = target_type(task)
     return any(m.type == knight and m.alive and m.target == "shieldbearer" for m in world.mobs.values())
 
 
-def knight_wounded(world: Any, task: Any) -> bool:
+def knight_wounded(world: World, task: Task) -> bool:
     knight = target_type(task)
     return any(m.type == knight and (not m.alive or 2 * m.hp <= m.max_hp) for m in world.mobs.values())
 

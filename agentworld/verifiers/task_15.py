@@ -17,31 +17,35 @@ Checkpoints: stone quarried, planks sawn, nails bought, foundation laid.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agentworld.verifiers.common import held, site_complete
+
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
 
 FOUNDATION, WHEEL = "site#mill_foundation", "site#mill_wheel"
 
 
-def _delivered(world: Any, site_id: str, item: str) -> int:
+def _delivered(world: World, site_id: str, item: str) -> int:
     site = world.sites.get(site_id)
     return 0 if site is None else site.required.get(item, 0) - site.materials.get(item, 0)
 
 
-def stone_quarried(world: Any, task: Any) -> bool:
+def stone_quarried(world: World, task: Task) -> bool:
     return held(world, "hardpan_sandstone") + _delivered(world, FOUNDATION, "hardpan_sandstone") >= 6
 
 
-def planks_sawn(world: Any, task: Any) -> bool:
+def planks_sawn(world: World, task: Task) -> bool:
     return held(world, "pine_plank") + _delivered(world, WHEEL, "pine_plank") >= 2
 
 
-def nails_bought(world: Any, task: Any) -> bool:
+def nails_bought(world: World, task: Task) -> bool:
     return held(world, "iron_nails") + _delivered(world, WHEEL, "iron_nails") >= 20
 
 
-def foundation_laid(world: Any, task: Any) -> bool:
+def foundation_laid(world: World, task: Task) -> bool:
     return site_complete(world, FOUNDATION)
 
 

@@ -19,23 +19,27 @@ half the copying done.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agentworld.verifiers.common import site_steps, task_mobs
+
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.engine import World
 
 SITE = "site#inscription"
 
 
-def warden_drawn(world: Any, task: Any) -> bool:
+def warden_drawn(world: World, task: Task) -> bool:
     wardens = task_mobs(world, task, "pillar_warden")
     return bool(wardens) and all(not m.alive or m.target == "guard" for m in wardens)
 
 
-def copying_begun(world: Any, task: Any) -> bool:
+def copying_begun(world: World, task: Task) -> bool:
     return bool(site_steps(world, SITE))
 
 
-def half_copied(world: Any, task: Any) -> bool:
+def half_copied(world: World, task: Task) -> bool:
     site = world.sites.get(SITE)
     return site is not None and (site.complete or site.work_done >= 4)
 

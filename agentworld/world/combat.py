@@ -17,7 +17,7 @@ damage, in that order), so combat is deterministic for a seed and action sequenc
 from __future__ import annotations
 
 import random
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 STYLE_SKILLS = {"melee": ("accuracy", "strength"), "ranged": ("archery", "archery"), "magic": ("magic", "magic")}
 
@@ -46,8 +46,19 @@ def roll(rng: random.Random, attack: int, defence: int, max_hit: int, armour: in
     return dmg - armour if dmg > armour else 0
 
 
-def player_ratings(skills: Mapping[str, int], weapon_stats, worn_stats: list) -> tuple[int, int, int, int, int, str]:
-    """(attack, defence, max_hit, armour, range, style) for a player given item Stats objects.
+class Ratings(NamedTuple):
+    """A player's combat numbers (see the module docstring for each formula)."""
+
+    attack: int    # A: to-hit skill level + accuracy bonuses
+    defence: int   # D: defense level + worn defense
+    max_hit: int   # the largest damage one hit can deal
+    armour: int    # flat damage reduction
+    range: int     # the weapon's reach in tiles
+    style: str     # melee, ranged or magic
+
+
+def player_ratings(skills: Mapping[str, int], weapon_stats, worn_stats: list) -> Ratings:
+    """A player's Ratings given item Stats objects.
 
     `weapon_stats` is the Stats of the weapon slot (or the rules' unarmed stats); `worn_stats`
     are the Stats of every other equipped item with stats.
@@ -59,5 +70,5 @@ def player_ratings(skills: Mapping[str, int], weapon_stats, worn_stats: list) ->
     item_def = weapon_stats.defense + sum(s.defense for s in worn_stats)
     attack = skills.get(hit_skill, 1) + acc_bonus
     defence = skills.get("defense", 1) + item_def
-    return attack, defence, player_max_hit(skills.get(dmg_skill, 1), str_bonus), armour_of(item_def), \
-        weapon_stats.range, style
+    return Ratings(attack, defence, player_max_hit(skills.get(dmg_skill, 1), str_bonus), armour_of(item_def),
+                   weapon_stats.range, style)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from .common import ActionError, fmt_items, suggest
 from .entities import Player, Site
+from .core import WorldCore
 
 
-class Construction:
+class Construction(WorldCore):
     """Mixin of World (see engine.py): uses its state, events (_ev) and links (_link)."""
 
     def _do_build(self, p: Player, args: dict, aid: int) -> str:

@@ -25,23 +25,22 @@ import pickle
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Callable
 
-from .common import KIND_OF, ActionError, suggest, suggest_ranked
+from agentworld import tools
+
+from .common import KIND_OF, ActionError, suggest
 from .construction import Construction
-from .entities import HIDDEN_UNTIL_SEEN, GroundItem, Landmark, Mob, Node, Npc, Offer, Player, Site, Station
+from .entities import GroundItem, Landmark, Mob, Node, Npc, Player, Site, Station
 from .equipment import Equipment
 from .exchange import Exchange
 from .fighting import Fighting
-from .index import index_for
 from .mobs import MobBrain
 from .movement import Movement
 from .npcs import Npcs
 from .observing import Observing
-from .pathfinding import chebyshev
 from .production import Production
-from .provenance import Provenance
-from .spatial import SpatialGrid
+from .xp import xp_for_level
 
 __all__ = ["World", "Outcome", "ActionError", "KIND_OF"]
 
@@ -56,7 +55,8 @@ class Outcome:
 
 
 class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fighting, MobBrain, Observing):
-    """See module docstring and docs/ARCHITECTURE.md (Engine). Each tool's rules live in a mixin module."""
+    """See module docstring and docs/ARCHITECTURE.md (Engine). Each tool's rules live in a mixin module;
+    the state tables and the helpers the mixins share are declared in core.py (WorldCore)."""
 
     _STATIC = ("content", "rules", "map", "_ix", "_out", "_links")
 
@@ -66,35 +66,6 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         self.seed = 0
         self.rng = random.Random(0)
         self._clear()
-
-    def _attach(self, content) -> None:
-        self.content = content
-        self.rules = content.rules
-        self.map = content.map
-        self._ix = index_for(content)
-        self._out: list[dict] | None = None
-        self._links: list[dict] | None = None
-
-    def _clear(self) -> None:
-        self.players: dict[str, Player] = {}
-        self.mobs: dict[str, Mob] = {}
-        self.nodes: dict[str, Node] = {}
-        self.npcs: dict[str, Npc] = {}
-        self.stations: dict[str, Station] = {}
-        self.ground: dict[str, GroundItem] = {}
-        self.sites: dict[str, Site] = {}
-        self.landmarks: dict[str, Landmark] = {}
-        self.entities: dict[str, Any] = {}       # every non-player entity by id
-        self.active: dict[str, Mob] = {}         # mobs with a target or away from their spawn
-        self.guarded: dict[tuple[int, int], Mob] = {}  # tile -> the mob that holds it (while it lives)
-        self.dead_mobs: dict[str, Mob] = {}      # waiting to respawn
-        self.depleted: dict[str, Node] = {}      # waiting to grow back
-        self.offers: dict[int, Offer] = {}
-        self.counters: dict[str, int] = {}
-        self.next_offer = 0
-        self.grid = SpatialGrid(8)
-        self.provenance = Provenance()
-        self.mentioned: dict[str, frozenset[str]] = {}  # agent -> words its briefing uses (see mention)
 
     # --- lifecycle -------------------------------------------------------------------------
     def reset(self, seed: int | None = 0) -> None:
@@ -123,16 +94,6 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
     @property
     def events(self) -> list[dict]:
         return self.provenance.events
-
-    def _place(self, ent, table: dict) -> None:
-        table[ent.id] = ent
-        self.entities[ent.id] = ent
-        self.grid.add(ent.id, ent)
-
-    def _next_id(self, prefix: str) -> str:
-        n = self.counters.get(prefix, 0) + 1
-        self.counters[prefix] = n
-        return f"{prefix}#{n}"
 
     def _new_node(self, kind: str, pos) -> str:
         k = self.content.node_kinds[kind]
@@ -178,7 +139,6 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
                 raise ValueError(f"player '{name}': {s} level must be a whole number in 1..{self.rules.max_level}, "
                                  f"got {lv!r}")
             levels[s] = lv
-        from .content import xp_for_level
         xp = {s: xp_for_level(lv) for s, lv in levels.items()}
         hp = self.rules.max_hp(levels.get("health", 1))
         p = Player(name, x, y, (x, y), hp, hp, levels, xp)
@@ -281,33 +241,6 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         self._place(site, self.sites)
         return sid
 
-    # --- events and links -----------------------------------------------------------------
-    def _ev(self, kind: str, agent: str | None, action: int | None, **fields) -> dict:
-        e = {"kind": kind, "round": self.round, "agent": agent, "action": action, **fields}
-        self.provenance.events.append(e)
-        if self._out is not None:
-            self._out.append(e)
-        return e
-
-    def _link(self, origin: int | None, kind: str, detail: str) -> None:
-        if origin is not None and self._links is not None:
-            self._links.append({"from": origin, "kind": kind, "detail": detail})
-
-    def _link_lots(self, taken, item: str, kind: str = "item") -> None:
-        for origin, n in taken:
-            self._link(origin, kind, f"{item} x{n}")
-
-    def _gain(self, p: Player, item: str, count: int, aid: int | None) -> None:
-        p.inventory.add(item, count, aid)
-        self._ev("item_gain", p.name, aid, item=item, count=count, origin=aid)
-
-    def _lose(self, p: Player, item: str, count: int, aid: int | None, link: bool = True):
-        taken = p.inventory.remove(item, count)
-        self._ev("item_loss", p.name, aid, item=item, count=count, lots=[[o, n] for o, n in taken])
-        if link:
-            self._link_lots(taken, item)
-        return taken
-
     # --- acting ----------------------------------------------------------------------------
     def act(self, agent: str, tool: str, args: dict | None, action_id: int) -> Outcome:
         """Apply one tool call. Never raises on bad input: errors come back in the Outcome."""
@@ -339,128 +272,6 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         player.last_error = out.error
         player.news_from = len(self.provenance.events)  # what happens to it from now on is news (observe)
         return out
-
-    # argument helpers
-    @staticmethod
-    def _arg_str(args: dict, key: str) -> str:
-        v = args.get(key)
-        if not isinstance(v, str) or not v:
-            raise ActionError(f"argument '{key}' must be a non-empty string, got {v!r}")
-        return v
-
-    @staticmethod
-    def _arg_count(args: dict, key: str = "count") -> int:
-        v = args.get(key, 1)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise ActionError(f"argument '{key}' must be a whole number >= 1, got {v!r}")
-        return v
-
-    def _item_id(self, item: str) -> str:
-        if item not in self.content.items:
-            raise ActionError(f"unknown item '{item}'{suggest(item, self.content.items)}")
-        return item
-
-    def _need_items(self, p: Player, item: str, count: int, verb: str = "have") -> None:
-        have = p.inventory.count(item)
-        if have < count:
-            extra = ""
-            if have == 0 and item in p.equipment.values():
-                extra = f" (your {item} is equipped; unequip it first)"
-            raise ActionError(f"you need {count} {item} to {verb} (you have {have}){extra}")
-
-    def _in_range(self, p: Player, ent, rng: int, what: str) -> int:
-        d = chebyshev((p.x, p.y), (ent.x, ent.y))
-        if d > rng:
-            raise ActionError(f"{ent.id} is {d} tiles away ({what} range {rng}); move_to it first")
-        return d
-
-    def _nearest(self, p: Player, radius: int, pred) -> tuple[Any, int] | None:
-        best = None
-        for ident, ent, d in self.grid.near(p.x, p.y, radius):
-            if ent is p or not pred(ent):
-                continue
-            if best is None or (d, ident) < best[:2]:
-                best = (d, ident, ent)
-        return (best[2], best[0]) if best else None
-
-    def _nearest_in_range(self, p: Player, radius: int, pred, missing: str) -> Any:
-        """The nearest entity within `radius` matching `pred`; else an ActionError `missing` plus
-        where the nearest one in view is (or that none is in view)."""
-        found = self._nearest(p, radius, pred)
-        if found is not None:
-            return found[0]
-        far = self._nearest(p, self.rules.view_radius, pred)
-        hint = f"; nearest is {far[0].id}, {far[1]} tiles away: move_to it first" if far else \
-            f"; none in view (within {self.rules.view_radius} tiles)"
-        raise ActionError(f"{missing}{hint}")
-
-    def _lookup(self, p: Player, target: str, kind: type | tuple[type, ...] | None = None):
-        """The player or entity `target` names, if `p` may know it (of `kind`, when given); else None.
-
-        Teammates and fixed places (landmarks, NPCs, stations, sites) are always known; ground
-        items, mobs and nodes only while in view. Every tool resolves ids here, so an out-of-view id
-        gets exactly the answer of an id that does not exist (no distance, no "not in view")."""
-        ent = self.players.get(target)
-        if ent is None:
-            ent = self.entities.get(target)
-        if ent is None or (kind is not None and not isinstance(ent, kind)):
-            return None
-        if isinstance(ent, HIDDEN_UNTIL_SEEN) and not self._in_view(p, ent) and not self._fell_to(p, ent):
-            return None
-        return ent
-
-    def _fell_to(self, p: Player, ent) -> bool:
-        """A dead mob p killed itself, where it fell within p's view: p was told of the kill (and
-        its respawn round), so it may name it; a mob that died at another's hand is just gone."""
-        if not isinstance(ent, Mob) or ent.alive:
-            return False
-        if chebyshev((p.x, p.y), (ent.x, ent.y)) > self.rules.view_radius:
-            return False
-        events = self.provenance.events
-        for i in range(len(events) - 1, -1, -1):  # the latest kill of this mob is its current death
-            if events[i]["kind"] == "kill" and events[i].get("target") == ent.id:
-                return events[i]["agent"] == p.name
-        return False
-
-    def _in_view(self, p: Player, ent) -> bool:
-        """Whether `ent` is in p's observation now: within the view radius and on the map (a dead
-        mob or player has left it). An error may state where a thing is, or how it is doing, only
-        when this holds (see tests/test_side_channels.py)."""
-        return getattr(ent, "alive", True) and chebyshev((p.x, p.y), (ent.x, ent.y)) <= self.rules.view_radius
-
-    def _known_ids(self, p: Player, kind: type | tuple[type, ...] | None = None) -> list[str]:
-        """The ids `p` may know (see _lookup), for typo suggestions that never name a hidden thing."""
-        fixed = [ident for ident, e in self.entities.items() if not isinstance(e, HIDDEN_UNTIL_SEEN)]
-        in_view = [ident for ident, e, _ in self.grid.near(p.x, p.y, self.rules.view_radius)
-                   if isinstance(e, HIDDEN_UNTIL_SEEN)]
-        known = list(self.players) + fixed + sorted(in_view)
-        if kind is None:
-            return known
-        return [ident for ident in known if isinstance(self.players.get(ident) or self.entities.get(ident), kind)]
-
-    def _unknown_target(self, p: Player, target: str, kinds: str, options=None) -> ActionError:
-        """'unknown <kinds> ...' with a suggestion from `options` (default: every id `p` may know).
-        An id shaped like a mob's, node's or ground item's gets a reminder that those are named
-        only while in view; the message depends on the string alone, never on what is hidden."""
-        prefix, hash_sign, _ = target.partition("#")
-        c = self.content
-        hint = (f" (mobs, nodes and ground items can be named by id only while in view, within "
-                f"{self.rules.view_radius} tiles)"
-                if hash_sign and (prefix in c.mobs or prefix in c.node_kinds or prefix == "ground") else "")
-        pool = self._known_ids(p) if options is None else options
-        return ActionError(f"unknown {kinds} '{target}'{hint}{suggest_ranked(target, pool, self._preference(p))}")
-
-    def _preference(self, p: Player) -> Callable[[str], tuple[int, int]]:
-        """Rank of an id for p's suggestions: named in p's briefing, then in view, then the rest;
-        places (landmarks) before things at equal rank."""
-        named = self.mentioned.get(p.name, frozenset())
-
-        def rank(ident: str) -> tuple[int, int]:
-            ent = self._lookup(p, ident)
-            near = ent is not None and self._in_view(p, ent)
-            return (0 if ident in named else 1 if near else 2), (0 if isinstance(ent, Landmark) else 1)
-
-        return rank
 
     # --- the round's end: mobs, deaths, respawns, expiries --------------------------------------
     def end_round(self) -> list[dict]:
@@ -542,12 +353,8 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         return p.inventory.count(item) + sum(1 for e in p.equipment.values() if e == item)
 
 
+# Each registered tool's rule: World._do_<name> (in its mixin module) unless its traits name one.
 _HANDLERS: dict[str, Callable[[World, Player, dict, int], str]] = {
-    "move_to": World._do_move_to, "gather": World._do_gather, "craft": World._do_craft,
-    "attack": World._do_attack, "pick_up": World._do_pick_up, "drop": World._do_drop,
-    "give": World._do_give, "trade_offer": World._do_trade_offer, "trade_accept": World._do_trade_accept,
-    "trade_decline": World._do_trade_decline, "equip": World._do_equip, "unequip": World._do_unequip,
-    "use": World._do_use, "talk": World._do_talk, "buy": World._do_buy, "sell": World._do_sell,
-    "build": World._do_build, "chat": World._do_chat, "wait": World._do_wait, "inspect": World._do_inspect,
+    name: cls.traits.handler or getattr(World, f"_do_{name}") for name, cls in tools.TOOLS.items()
 }
-TOOL_NAMES = tuple(_HANDLERS)
+TOOL_NAMES = tools.TOOL_NAMES

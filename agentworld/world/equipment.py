@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from .common import ActionError, fmt_items, suggest
 from .entities import Player
+from .core import WorldCore
 
 
-class Equipment:
+class Equipment(WorldCore):
     """Mixin of World (see engine.py): uses its state, events (_ev) and links (_link)."""
 
     def _do_equip(self, p: Player, args: dict, aid: int) -> str:

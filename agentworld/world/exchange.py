@@ -5,9 +5,10 @@ from __future__ import annotations
 from .common import ActionError, fmt_items, suggest
 from .entities import GroundItem, Offer, Player
 from .pathfinding import chebyshev
+from .core import WorldCore
 
 
-class Exchange:
+class Exchange(WorldCore):
     """Mixin of World (see engine.py): uses its state, events (_ev) and links (_link)."""
 
     def _other_player(self, p: Player, name, rng: int | None, verb: str) -> Player:

@@ -6,9 +6,10 @@ from . import combat
 from .common import ActionError, article, mob_return, fmt_items, suggest
 from .entities import Mob, Player
 from .sight import sight_blocker
+from .core import WorldCore
 
 
-class Fighting:
+class Fighting(WorldCore):
     """Mixin of World (see engine.py): uses its state, events (_ev) and links (_link)."""
 
     def _level(self, p: Player, skill: str) -> int:
@@ -16,7 +17,7 @@ class Fighting:
         boost = p.boosts.get(skill)
         return lv + boost[0] if boost is not None else lv
 
-    def _player_ratings(self, p: Player) -> tuple[int, int, int, int, int, str]:
+    def _player_ratings(self, p: Player) -> combat.Ratings:
         items = self.content.items
         weapon = p.equipment.get("weapon")
         wstats = items[weapon].stats if weapon is not None and items[weapon].stats is not None else self.rules.unarmed
@@ -27,7 +28,8 @@ class Fighting:
 
     def _do_attack(self, p: Player, args: dict, aid: int) -> str:
         target = self._arg_str(args, "target")
-        attack, _defence, max_hit, _armour, wrange, style = self._player_ratings(p)
+        ratings = self._player_ratings(p)
+        wrange = ratings.range
         mob = self._lookup(p, target, Mob)
         if mob is None:
             if target in self.content.mobs:
@@ -54,12 +56,12 @@ class Fighting:
         if mob.target is None:
             mob.target = p.name
             self.active[mob.id] = mob
-        dmg = combat.roll(self.rng, attack, spec.defense, max_hit, 0)
+        dmg = combat.roll(self.rng, ratings.attack, spec.defense, ratings.max_hit, 0)
         if dmg is None:
             self._ev("miss", p.name, aid, target=mob.id, by_action=aid)
             return f"you attack {mob.id} and miss ({mob.hp}/{mob.max_hp} HP left)"
         unhurt = bool(spec.wounded_by) and weapon not in spec.wounded_by
-        dmg = 0 if unhurt else max_hit if spec.full_blows else dmg
+        dmg = 0 if unhurt else ratings.max_hit if spec.full_blows else dmg
         mob.hp -= dmg
         if dmg:
             mob.damage_by[aid] = mob.damage_by.get(aid, 0) + dmg
@@ -71,7 +73,7 @@ class Fighting:
                     f"({mob.hp}/{mob.max_hp} HP left)")
         if mob.hp > 0:
             return f"you hit {mob.id} for {dmg} ({mob.hp}/{mob.max_hp} HP left)"
-        return self._kill(p, mob, spec, aid, dmg, style)
+        return self._kill(p, mob, spec, aid, dmg, ratings.style)
 
     def _sight_blocker(self, a, b) -> tuple[int, int] | None:
         """The first sight-blocking tile between two entities (from a), or None when a sees b."""
@@ -107,7 +109,7 @@ class Fighting:
         for name, share in mob.damage_agents.items():
             pl = self.players[name]
             xp = spec.xp * share // total
-            hit_skill = combat.STYLE_SKILLS.get(self._player_ratings(pl)[5], ("accuracy",))[0]
+            hit_skill = combat.STYLE_SKILLS.get(self._player_ratings(pl).style, ("accuracy",))[0]
             self._add_xp(pl, hit_skill, xp, aid)
             self._add_xp(pl, "health", xp // 3, aid)
             pl.kills[mob.type] = pl.kills.get(mob.type, 0) + 1

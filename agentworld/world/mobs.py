@@ -14,12 +14,13 @@ from typing import Callable
 from . import combat
 from .entities import Mob, Player
 from .pathfinding import chebyshev, find_path_grid, straight_path
+from .core import WorldCore
 
 
 MOB_PATH_EXPANSIONS = 3000  # A* bound for a mob walking around an obstacle (a leash box is 41 x 41)
 
 
-class MobBrain:
+class MobBrain(WorldCore):
     """Mixin of World (see engine.py): uses its state, events (_ev) and links (_link)."""
 
     def _mobs_act(self) -> None:
@@ -155,8 +156,8 @@ class MobBrain:
         return found
 
     def _mob_attack(self, mob: Mob, spec, p: Player) -> None:
-        _attack, defence, _mh, armour, _r, _s = self._player_ratings(p)
-        dmg = combat.roll(self.rng, spec.accuracy, defence, spec.max_hit, armour)
+        ratings = self._player_ratings(p)
+        dmg = combat.roll(self.rng, spec.accuracy, ratings.defence, spec.max_hit, ratings.armour)
         if dmg is None:
             self._ev("miss", None, None, mob=mob.id, target=p.name, by_action=None)
             return
@@ -164,7 +165,7 @@ class MobBrain:
 
     def _sure_strike(self, spec, p: Player) -> int:
         """A sure strike's damage: the mob's `sure_strike` minus the target's armour, at least 0."""
-        return max(0, spec.sure_strike - self._player_ratings(p)[3])
+        return max(0, spec.sure_strike - self._player_ratings(p).armour)
 
     def _mob_hit(self, mob: Mob, p: Player, dmg: int) -> None:
         """`dmg` HP off a player (a rolled blow or a sure strike); at 0 HP the player dies."""

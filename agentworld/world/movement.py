@@ -5,9 +5,10 @@ from __future__ import annotations
 from .common import ActionError, mob_return
 from .entities import Landmark, Mob, Player
 from .pathfinding import chebyshev, find_path_grid, straight_path
+from .core import WorldCore
 
 
-class Movement:
+class Movement(WorldCore):
     """Mixin of World (see engine.py): uses its state, events (_ev) and links (_link)."""
 
     def _move_goal(self, p: Player, target) -> tuple[tuple[int, int], int, str]:

@@ -6,9 +6,11 @@ from typing import Any
 
 from .common import ActionError, fmt_items, suggest
 from .entities import Npc, Player
+from .core import WorldCore
+from .xp import xp_for_level
 
 
-class Npcs:
+class Npcs(WorldCore):
     """Mixin of World (see engine.py): uses its state, events (_ev) and links (_link)."""
 
     def _npc_near(self, p: Player, args: dict) -> tuple[Npc, Any]:
@@ -147,7 +149,6 @@ class Npcs:
 
     def _lesson(self, p: Player, spec: Any, aid: int) -> str:
         """A trainer's lesson: rules.lesson_xp XP in each skill it teaches, never past its level cap."""
-        from .content import xp_for_level
 
         taught = []
         for skill, cap in spec.teaches.items():

@@ -7,11 +7,12 @@ from operator import itemgetter
 from .common import KIND_OF, ActionError, article, fmt_items, suggest
 from .entities import GroundItem, Landmark, Mob, Node, Npc, Player, Site, Station
 from .pathfinding import chebyshev
+from .core import WorldCore
 
 _BY_DISTANCE_THEN_ID = itemgetter(0, 1)  # same key as lambda f: (f[0], f[1]), without a Python call per entry
 
 
-class Observing:
+class Observing(WorldCore):
     """Mixin of World (see engine.py): uses its state, events (_ev) and links (_link)."""
 
     def _detail(self, ent, full: bool = False) -> str:

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from .common import ActionError, article, fmt_items, suggest
 from .entities import Node, Player, Station
+from .core import WorldCore
+from .xp import level_for_xp
 
 
-class Production:
+class Production(WorldCore):
     """Mixin of World (see engine.py): uses its state, events (_ev) and links (_link)."""
 
     def _tool_for(self, p: Player, skill: str) -> tuple[str, int | None] | None:
@@ -78,7 +80,6 @@ class Production:
     def _add_xp(self, p: Player, skill: str, amount: int, aid: int | None) -> None:
         if amount <= 0 or skill not in p.xp:
             return
-        from .content import level_for_xp
         p.xp[skill] += amount
         old = p.skills[skill]
         new = min(level_for_xp(p.xp[skill]), self.rules.max_level)

@@ -10,11 +10,8 @@ import random
 import weakref
 from typing import Any
 
-TOOL_WEIGHTS = {
-    "move_to": 14, "gather": 10, "craft": 6, "attack": 8, "pick_up": 3, "drop": 2, "give": 5,
-    "trade_offer": 3, "trade_accept": 3, "trade_decline": 1, "equip": 3, "unequip": 1, "use": 2,
-    "talk": 3, "buy": 3, "sell": 2, "build": 3, "chat": 4, "wait": 2, "inspect": 2,
-}
+from agentworld.tools import TOOL_WEIGHTS, TOOLS
+
 _TOOLS = list(TOOL_WEIGHTS)
 _CUM = []
 _total = 0
@@ -53,8 +50,6 @@ def random_action(world, agent: str, rng: random.Random, obs: dict | None = None
         x, y = obs["position"]
         v = world.rules.view_radius
         return tool, {"target": [max(0, x + rng.randint(-v, v)), max(0, y + rng.randint(-v, v))]}
-    if tool == "gather":
-        return reach("node", interact, "target")
     if tool == "craft":
         recipes = world.content.recipes
         have = obs["inventory"]
@@ -68,9 +63,7 @@ def random_action(world, agent: str, rng: random.Random, obs: dict | None = None
                 return "move_to", {"target": st[0]["id"]}
         return tool, {"recipe": r.id, "count": 1}
     if tool == "attack":
-        return reach("mob", world._player_ratings(world.players[agent])[4], "target")
-    if tool == "pick_up":
-        return reach("ground", interact, "target")
+        return reach("mob", world._player_ratings(world.players[agent]).range, "target")
     if tool == "drop" and inv:
         item = _pick(rng, inv)
         return tool, {"item": item, "count": rng.randint(1, obs["inventory"][item])}
@@ -117,13 +110,14 @@ def random_action(world, agent: str, rng: random.Random, obs: dict | None = None
         if tool == "sell" and inv:
             return tool, {"npc": npc, "item": _pick(rng, inv), "count": 1}
         return "talk", {"npc": npc}
-    if tool == "build":
-        return reach("site", interact, "site")
     if tool == "chat":
         return tool, {"to": "team", "message": f"round {obs['round']}: {agent} at {obs['position']}"}
     if tool == "inspect":
         target = _pick(rng, [e["id"] for e in nearby]) or _pick(rng, inv) or agent
         return tool, {"target": target}
+    entity = TOOLS[tool].traits.entity
+    if entity is not None:  # gather, pick_up, build and any registered tool used on a nearby entity
+        return reach(entity, interact, next(iter(TOOLS[tool].model_fields)))
     return "wait", {}
 
 

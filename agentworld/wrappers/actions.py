@@ -18,15 +18,18 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from agentworld import affordances as aff
-from agentworld.tools import TOOL_NAMES
+from agentworld.tools import ENTITY_TOOL, TOOL_NAMES, TOOLS
 
 if TYPE_CHECKING:
     from agentworld.world.content import Content
     from agentworld.wrappers.vocabulary import Vocabulary
 
 DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))  # N, NE, E, ... NW
-ENTITY_TOOLS = {"node": "gather", "mob": "attack", "npc": "talk", "ground": "pick_up", "site": "build",
-                "station": None}
+ENTITY_KINDS = ("node", "mob", "npc", "ground", "site", "station")  # the table's order
+ENTITY_TOOLS = {kind: ENTITY_TOOL.get(kind) for kind in ENTITY_KINDS}  # None: approach only
+# verb -> the tool it calls, from each tool's traits.numeric ('apply' calls ENTITY_TOOLS[kind])
+VERB_TOOL = {verb: name for name, cls in TOOLS.items() for verb in cls.traits.numeric if verb != "apply"}
+ENTITY_ARG = {tool: next(iter(TOOLS[tool].model_fields)) for tool in ENTITY_TOOL.values()}  # gather: target
 CHAT_TEMPLATES = ("I need help here.", "On my way.", "My part is done.", "Come to me.")
 _TOOL = {name: i for i, name in enumerate(TOOL_NAMES)}
 
@@ -126,14 +129,7 @@ class ActionTable:
     @staticmethod
     def _tool(a: Affordance) -> str:
         """The tool an affordance calls (fixed per entry, whatever the turn)."""
-        verb = a.verb
-        if verb in ("step", "landmark", "approach", "mate"):
-            return "move_to"
-        if verb == "apply":
-            return ENTITY_TOOLS[a.target]
-        if verb in ("accept", "decline"):
-            return f"trade_{verb}"
-        return verb
+        return ENTITY_TOOLS[a.target] if a.verb == "apply" else VERB_TOOL[a.verb]
 
     # --- per turn ---------------------------------------------------------------------------
     def slots(self, obs: dict) -> Slots:
@@ -216,7 +212,7 @@ class ActionTable:
                 return e
         return None
 
-    def _resolve(self, a: Affordance, slots: Slots) -> tuple[str, dict] | None:  # noqa: PLR0911 (a dispatch)
+    def _resolve(self, a: Affordance, slots: Slots) -> tuple[str, dict] | None:
         verb = a.verb
         if verb == "wait":
             return "wait", {}
@@ -229,10 +225,10 @@ class ActionTable:
             e = self._entity(a, slots)
             if e is None:
                 return None
-            tool = "move_to" if verb == "approach" else ENTITY_TOOLS[a.target]
-            key = {"move_to": "target", "gather": "target", "attack": "target", "talk": "npc",
-                   "pick_up": "target", "build": "site"}[tool]
-            return tool, {key: e["id"]}
+            if verb == "approach":
+                return "move_to", {"target": e["id"]}
+            tool = ENTITY_TOOLS[a.target]
+            return tool, {ENTITY_ARG[tool]: e["id"]}
         if verb == "mate":
             return "move_to", {"target": a.target}
         if verb == "craft":
@@ -251,7 +247,7 @@ class ActionTable:
             return "unequip", {"slot": a.target}
         return "chat", {"to": "team", "message": CHAT_TEMPLATES[a.index]}
 
-    def _legal(self, a: Affordance, slots: Slots) -> bool:  # noqa: PLR0911 (a dispatch)
+    def _legal(self, a: Affordance, slots: Slots) -> bool:
         """Could this entry's call succeed now? False when its target is absent."""
         verb, view, rules = a.verb, slots.view, self.rules
         if verb == "step":
