@@ -32,12 +32,12 @@ from pettingzoo import ParallelEnv
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_env import run_numeric  # noqa: E402
-from bench_world import crafter_steps_per_s  # noqa: E402
-from bench_world import run as engine_run  # noqa: E402
+from bench_env import run_numeric
+from bench_world import crafter_steps_per_s
+from bench_world import run as engine_run
 
-from agentworld.world.content import load_content  # noqa: E402
-from agentworld.wrappers import make_numeric  # noqa: E402
+from agentworld.world.content import load_content
+from agentworld.wrappers import make_numeric
 
 TASKS = (("task_01", 3), ("task_13", 20))
 TARGETS = {"mpe2": 2.0, "crafter": 150.0, "vector": 1.6}

@@ -26,7 +26,7 @@ from agentworld.wrappers.vocabulary import task_vocabulary
 class NumericAECEnv(AECEnv):
     """See the module docstring. `make_numeric(task, api="aec", ...)` builds one."""
 
-    metadata = {"name": "agentworld_numeric_aec_v0", "render_modes": ["human", "ansi", "rgb_array"],  # noqa: RUF012
+    metadata = {"name": "agentworld_numeric_aec_v0", "render_modes": ["human", "ansi", "rgb_array"],
                 "is_parallelizable": True}
 
     def __init__(self, env: AgentWorldAECEnv, *, k_nearest: int = 3, obs_format: str = "dict",
