@@ -25,7 +25,8 @@ def news(text: str) -> list[str]:
 def test_hits_death_and_respawn_are_news_to_the_victim():
     ep = Episode("task_01", seed=0)  # the lumberjack spawns next to an aggressive wolf
     seen: list[str] = []
-    for _ in range(13):
+    back = 11 + ep.world.rules.respawn_delay_rounds + 1  # killed in round 11, back at the start of this round
+    for _ in range(back):
         for agent in ep.agents:
             ep.act(agent, WAIT)
         ep.end_round()
@@ -37,8 +38,9 @@ def test_hits_death_and_respawn_are_news_to_the_victim():
             assert int([h for h in hits if h][-1][2]) == obs["hp"]  # the last hit left it at its current HP
         seen += lines
     assert any(re.fullmatch(r"round \d+: wolf#7 hit you for \d+ \(HP \d+\)", line) for line in seen)
-    assert any(line.endswith("you were killed by wolf#7; you respawn at the end of round 13") for line in seen)
-    assert "round 13: you respawned at (45, 120)" in seen
+    assert (f"round 11: you were killed by wolf#7; you are back at your spawn (45, 120) with full HP and your items "
+            f"at the start of round {back}") in seen
+    assert f"round {back}: you respawned at (45, 120)" in seen
     ep.act("lumberjack", WAIT)  # having acted, the agent has heard its news
     assert news(ep.observe("lumberjack")["text"]) == []
     assert news(ep.observe("wizard")["text"]) == []  # none of it is the wizard's news

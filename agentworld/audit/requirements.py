@@ -151,8 +151,10 @@ def largest_clique(n: int, linked: Any) -> list[int]:
 
 def _relay(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
     """Each site's needs, and one member per site wherever two finishing builds are too far apart for one
-    walker in the rounds between them: a member finishing site i in round r can act at site j at the
-    earliest in round r + 1 + ceil(tiles / move_speed), and the relay allows at most max_gap per step."""
+    member in the rounds between them: a member finishing site i in round r can act at site j at the
+    earliest in round r + 1 + ceil(tiles / move_speed) on foot, or, dying at the end of round r, in round
+    r + respawn_delay_rounds + 1 + ceil(tiles from its spawn / move_speed) (`death_gap`); the relay allows
+    at most max_gap per step."""
     ids = [site_name(s) for s in c.sites if site_name(s) in ctx.sites]
     needs = [need for site in ids for need in _site_needs(site, ctx, text)]
     if c.max_gap is None or len(ids) != len(c.sites):
@@ -160,11 +162,21 @@ def _relay(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
     tiles, speed, reach = [ctx.site_tile[s] for s in ids], ctx.content.rules.move_speed, 2 * ctx.interact
 
     def apart(i: int, j: int) -> bool:
-        walk = math.ceil(manhattan_near(tiles[i], tiles[j], reach) / speed)
-        return walk > c.max_gap * abs(j - i) - 1
+        walk = 1 + math.ceil(manhattan_near(tiles[i], tiles[j], reach) / speed)
+        return min(walk, death_gap(tiles[j], ctx)) > c.max_gap * abs(j - i)
 
-    why = f"at {speed} tiles a turn, no one finishes two of these sites {c.max_gap} rounds a step apart"
+    why = (f"at {speed} tiles a turn, and dying costing {ctx.content.rules.respawn_delay_rounds} rounds dead, "
+           f"no one finishes two of these sites {c.max_gap} rounds a step apart")
     return needs + _crew(f"crew:relay:{'>'.join(ids)}", [_build_post(s, ctx) for s in ids], apart, why, ctx, text)
+
+
+def death_gap(tile: tuple, ctx: "TaskContext") -> int:
+    """The fewest rounds from a member's action anywhere to its next action within interact range of
+    `tile` by dying: killed at the end of that round, it is back at its own spawn at the start of round
+    + respawn_delay_rounds + 1 and walks from there (the nearest spawn of any member, so the bound
+    holds for every team)."""
+    walk = min(manhattan_near(spawn, tile, ctx.interact) for spawn in ctx.spawn.values())
+    return ctx.content.rules.respawn_delay_rounds + 1 + math.ceil(walk / ctx.content.rules.move_speed)
 
 
 def _built_while_held(c: Any, ctx: "TaskContext", text: str) -> list[Need]:

@@ -8,8 +8,10 @@ impossible actions: it returns `Outcome(ok=False, error=...)` naming what was wr
 Timing rules (documented for task authors):
 - a node depleted in round r is back at the start of round r + node.respawn;
 - a mob killed in round r is back (full HP, at its spawn) at the start of round r + mob.respawn;
-- a player killed during end_round of round r is dead for rules.respawn_delay_rounds rounds
-  and back (full HP, at their spawn, keeping all items) at the start of round r + delay + 1;
+- a player killed during end_round of round r is dead (off the map, only `wait`) for
+  rules.respawn_delay_rounds whole rounds and back (full HP, at its own spawn, keeping all
+  items and equipment) at the start of round r + delay + 1 (rules.yaml `death_rule`): death
+  is never travel to anywhere but the spawn, and costs the rounds spent dead;
 - a trade offer made in round r can be accepted until the end of round r + expiry - 1;
 - mobs act in end_round: an aggressive mob targets the nearest living player within its aggro
   radius, an attacked mob targets its first attacker; each round it attacks its target if in
@@ -255,8 +257,8 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
             if handler is None:
                 raise ActionError(f"unknown tool '{tool}'{suggest(tool, _HANDLERS)}")
             if not player.alive and tool != "wait":
-                raise ActionError(f"you are dead and respawn at the start of round {player.respawn_round}; "
-                                  f"until then you can only wait")
+                raise ActionError(f"you are dead and respawn at your spawn ({player.spawn[0]}, {player.spawn[1]}) "
+                                  f"at the start of round {player.respawn_round}; until then you can only wait")
             if not isinstance(args, dict):
                 args = {} if args is None else None
                 if args is None:

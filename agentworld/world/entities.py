@@ -25,7 +25,7 @@ class Player:
     equipment: dict[str, str | None] = field(default_factory=dict)      # slot -> item id
     equip_origin: dict[str, int | None] = field(default_factory=dict)   # slot -> action that equipped it
     alive: bool = True
-    respawn_round: int | None = None          # round at whose end a dead player comes back
+    respawn_round: int | None = None          # round at whose start a dead player is back
     kills: dict[str, int] = field(default_factory=dict)                 # mob type -> kills (quests)
     quests: dict[str, int] = field(default_factory=dict)                # quest id -> stage index (done = len)
     quest_npc: dict[str, str] = field(default_factory=dict)             # quest id -> npc id

@@ -162,8 +162,9 @@ class Observing(WorldCore):
                 news.append(f"round {e['round']}: {e.get('mob') or e['agent']} hit you for {e['amount']} "
                             f"(HP {e.get('hp')})")
             elif kind == "death" and e.get("player") == name:
-                news.append(f"round {e['round']}: you were killed by {e.get('by') or 'something'}; "
-                            f"you respawn at the end of round {e.get('respawn_round')}")
+                news.append(f"round {e['round']}: you were killed by {e.get('by') or 'something'}; you are back "
+                            f"at your spawn ({p.spawn[0]}, {p.spawn[1]}) with full HP and your items at the "
+                            f"start of round {e.get('respawn_round')}")
             elif kind == "respawn" and e.get("player") == name:
                 news.append(f"round {e['round']}: you respawned at ({e['position'][0]}, {e['position'][1]})")
             elif kind == "item_loss" and e["agent"] != name and e["action"] is not None:
@@ -264,5 +265,5 @@ class Observing(WorldCore):
 
     def _do_wait(self, p: Player, args: dict, aid: int) -> str:
         if not p.alive:
-            return f"you wait for your respawn (round {p.respawn_round})"
+            return f"you wait for your respawn at ({p.spawn[0]}, {p.spawn[1]}) in round {p.respawn_round}"
         return "you wait"
