@@ -561,7 +561,9 @@ def hunt(task_id: str, name: str, *, hunter: dict, beast: dict, armourer: dict, 
     content = places.content()
     spec = content.mobs[beast["type"]]
     lair = places.free_tile(places.landmark(beast["near"]), beast.get("away", 6), taken, beast.get("direction", (0, -1)))
-    stand = places.free_tile(lair, 5, taken, beast.get("approach", (0, 1)))
+    # the fighter walks up beside the lair its context names (the beast only fights those who strike
+    # it), so the walk is justified by what it was told
+    stand = places.free_tile(lair, 1, taken, beast.get("approach", (0, 1)))
     bench = Spot.at_station(armourer["station"])
     recipe = content.recipes[armourer["recipe"]]
     output = next(iter(recipe.outputs))

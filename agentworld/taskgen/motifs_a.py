@@ -218,7 +218,8 @@ def armed(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
     taken = {tuple(n["position"]) for n in draft.world.get("nodes", [])}
     lair = places.free_tile(places.landmark(beast["near"]), beast.get("away", 6), taken,
                             beast.get("direction", (0, -1)))
-    stand = places.free_tile(lair, 3, taken, beast.get("approach", (0, 1)))
+    # beside the lair the fighter is told of (the beast fights only those who strike it): a justified walk
+    stand = places.free_tile(lair, 1, taken, beast.get("approach", (0, 1)))
     item = content.items[piece]
     need = ", ".join(f"{s} {lvl}" for s, lvl in (item.requires or {}).items())
     drop = spec.drops[0]
