@@ -238,13 +238,28 @@ def _script():
     return load_script("suite_report_table")
 
 
-def test_the_readme_suite_figures_are_the_reports_output_for_the_main_set():
-    """Only the main set is recomputed here (the whole report takes about a minute more)."""
+@pytest.fixture(scope="module")
+def shipped_report():
+    """The suite report of both shipped sets (about a minute), shared by the tests below."""
+    return suite_report({name: list_task_ids(name) for name in ("main", "augmented")}, jobs=2)
+
+
+def test_the_readme_suite_figures_are_the_reports_output(shipped_report):
     script = _script()
     readme = (Path(TASKS_DIR) / "README.md").read_text()
-    report = suite_report({"main": list_task_ids("main")}, jobs=2)
-    for line in script.set_lines(report, "main") + script.unjustified_lines(report, "main"):
-        assert line in readme, f"run: python scripts/suite_report_table.py --write (stale: {line[:80]})"
+    for name in ("main", "augmented"):
+        for line in script.set_lines(shipped_report, name) + script.unjustified_lines(shipped_report, name):
+            assert line in readme, f"run: python scripts/suite_report_table.py --write (stale: {line[:80]})"
+
+
+@pytest.mark.parametrize("name", ["main", "augmented"])
+def test_every_oracle_step_of_every_shipped_task_is_justified(shipped_report, name):
+    """Issue 23's rule: each argument of each oracle step is known to the acting agent when it acts."""
+    figures = shipped_report["sets"][name]
+    unjustified = [f"{r['task']}: {u['agent']} step {u['step']} {u['kind']} {u['unknown']}"
+                   for r in shipped_report["tasks"] if r["set"] == name for u in r["justification"]["unjustified"]]
+    assert figures["steps_judged"] > 1000 and not figures["oracle_failures"]
+    assert figures["unjustified_steps"] == 0, "\n".join(unjustified)
 
 
 def test_write_refuses_a_readme_without_the_section(tmp_path):

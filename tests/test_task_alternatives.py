@@ -177,6 +177,8 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
     "task_08": ("the team takes the serpent before the ogre, and the alchemist hands the draughts over in two "
                 "parts, walking up between the fights", {
         "warden": [
+            {"chat": {"to": "team", "message": "Battle plan: pyromancer, wait at (126, 56); axeman, at (140, 62); "
+                                               "archer, at (124, 68)."}},
             {"wait_for": {"item": "greater_healing_draught", "count": 10}},
             {"move_to": {"target": [128, 56]}},
             {"chat": {"to": "team", "message": "Going in on the Rime Colossus: pyromancer, burn it."}},
@@ -190,12 +192,14 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
             {"attack": {"target": "cinder_ogre"}},
         ],
         "archer": [
+            {"wait_for": {"message_from": "warden"}},
             {"move_to": {"target": [124, 68]}},
             {"wait_for": {"checkpoint": "colossus_slain"}},
             {"wait": {"rounds": 3}},
             {"attack": {"target": "thaw_serpent"}},
         ],
         "axeman": [
+            {"wait_for": {"message_from": "warden"}},
             {"move_to": {"target": [140, 62]}},
             {"wait_for": {"checkpoint": "serpent_slain"}},
             {"wait": {"rounds": 3}},

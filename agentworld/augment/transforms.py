@@ -288,6 +288,11 @@ def _farther(task: "Task", content: "Content", picks: dict[str, tuple[str, int, 
         map_texts(raw, text)
         if not own:
             agent["context"] = add_note(agent.get("context", ""), f"You start at {new_label}.")
+        walks_back = any(isinstance(s, dict) and (s.get("move_to") or {}).get("target") == spec.spawn
+                         for s in raw["oracle"].get(name, []))
+        if old_name and walks_back:  # it stood there in the original, so it knew the place: keep that known
+            agent["context"] = (agent["context"].rstrip("\n")
+                                + f"\n{old_name} (`{spec.spawn}`) is at ({old_pos[0]}, {old_pos[1]}).\n")
         changes.append(f"{name} spawns at {mark} ({base}->{tiles} tiles to its first goal)")
     return Candidate(raw, "farther: " + "; ".join(changes))
 
@@ -350,7 +355,11 @@ def _fewer(task: "Task", content: "Content", name: str, item: str, count: int, w
                f"{inventory['coins']} coins for it")
         change = f"{name} starts without {count} {item} and buys it from {npc.id}"
     agent["inventory"] = inventory
-    raw["oracle"][name] = [step, *raw["oracle"].get(name, [])]
+    plan = list(raw["oracle"].get(name, []))
+    # what the agent tells the team at the start it still tells first: the errand must not hold back a
+    # teammate who acts on that chat (its steps would run before the knowledge arrives)
+    told = next((i for i, s in enumerate(plan) if not (isinstance(s, dict) and "chat" in s)), len(plan))
+    raw["oracle"][name] = [*plan[:told], step, *plan[told:]]
     agent["context"] = unsay_start_in_text(agent.get("context", ""), item, label, count, way[0] == "buy")
     agent["context"] = add_note(agent["context"],
                                 f"In this variant you do NOT start with your {label} (`{item}`): {how}.")

@@ -90,11 +90,13 @@ def _sources(sources: list[Source], deliver_for: dict[str, Delivery], taken: set
 
 
 def forge(task_id: str, name: str, *, sources: list[Source], makers: list[dict], wielder: dict | None = None,
-          intro: str, wields: dict[str, int] | None = None) -> Draft:
+          intro: str, wields: dict[str, int] | None = None, relay: bool = True) -> Draft:
     """Gatherers -> one or more makers (in order, each handing to the next) -> a wielder.
 
     makers: {name, title, recipes: [(id, times)], station, spawn, tools?, start?: {item: n},
-    fed_by: [source names]}; wielder: {name, title, skills, spawn, item}.
+    fed_by: [source names]}; wielder: {name, title, skills, spawn, item}. With `relay` (the forge
+    motif itself; motifs built on its chain pass False for now), who needs what and where to bring it
+    travels by the makers' chat instead of the gatherers' and the wielder's documentation.
     """
     taken: set[Position] = set()
     spots = [Spot.at_station(m["station"]) for m in makers]
@@ -133,6 +135,8 @@ def forge(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
     w_plan = [{"move_to": {"target": w_spot.target}}, {"wait_for": {"item": final}}, {"equip": {"item": final}}]
     holder = Agent(wielder["name"], wielder["title"], wielder["spawn"], dict(wielder["skills"]), w_context,
                    w_plan, kind="wield")
+    if relay:
+        _relay(sources, gatherers, built, spots, holder, deliveries, item.name.lower())
     agents = gatherers + built + [holder]
     checkpoints = []
     for s in sources[:2]:
@@ -157,7 +161,7 @@ def forge(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
         if other and not m.get("_variant"):
             moved = [dict(mm, _variant=True) for mm in makers]
             moved[i]["station"] = other
-            variant = forge(task_id, name, sources=sources, makers=moved, wielder=wielder, intro=intro)
+            variant = forge(task_id, name, sources=sources, makers=moved, wielder=wielder, intro=intro, relay=relay)
             alternatives.append((f"the {m['title'].lower()} works at {other} instead of {m['station']}",
                                  {a.name: a.plan for a in variant.agents}))
     objective = (f"{intro} The task is complete when the {wielder['title'].lower()} wields the "
@@ -167,6 +171,36 @@ def forge(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
                  checkpoints[:6], "forge", f"forge:{shape}", world={"nodes": nodes}, alternatives=alternatives,
                  why=" + ".join(_source_why(s) for s in sources) + " -> " + " -> ".join(_maker_why(m) for m in makers)
                  + f" -> wielded by the {wielder['title'].lower()} (named by the outcome)")
+
+
+def _relay(sources: list[Source], gatherers: list[Agent], makers: list[Agent], spots: list[Spot], holder: Agent,
+           deliveries: dict[str, Delivery], piece: str) -> None:
+    """Issue 24: documentation informs, chat plans. Each gatherer keeps what it can do and where its
+    nodes are; the wielder keeps what it must end up wielding. Whom to bring a load to and where to
+    collect the piece, each maker says first thing in chat (it knows its station and its suppliers)."""
+    told: dict[str, list[tuple[str, str]]] = {}  # maker -> (recipient, what to bring / collect)
+    for source, agent in zip(sources, gatherers):
+        d, load = deliveries[source.name], f"{source.count} {_yield(source.node)}"
+        said = (f"The {d.title.lower()} needs {load} and waits at the {d.spot.where()}: bring them there "
+                f"and `give` them (within 2 tiles).")
+        if said not in agent.context:
+            raise ValueError(f"{agent.name}: the delivery sentence to relay is not in its documentation")
+        agent.context = agent.context.replace(said, "What you gather goes into a teammate's craft: hand it "
+                                                    "over with `give` (within 2 tiles).")
+        told.setdefault(d.to, []).append((agent.name, f"{agent.name}, bring me {load}"))
+    last = makers[-1]
+    told.setdefault(last.name, []).append((holder.name, f"{holder.name}, collect the {piece} from me"))
+    holder.context = holder.context.split("\nYou start at")[0] + (
+        f"\nYou start at {spawn_text(holder.spawn)}. You cannot gather or craft any of its parts yourself: "
+        f"wait for it to be handed to you (`give`, within 2 tiles), then `equip` it.")
+    holder.plan.insert(0, {"wait_for": {"message_from": last.name}})
+    for maker_agent, spot in zip(makers, spots):
+        asks = told.get(maker_agent.name)
+        if not asks:
+            continue
+        names = [who for who, _ in asks]
+        message = f"{maker_agent.role} here, at the {spot.where()}: " + "; ".join(a for _, a in asks) + "."
+        maker_agent.plan.insert(0, {"chat": {"to": names[0] if len(names) == 1 else names, "message": message}})
 
 
 def _fetch_alternative(source: Source, gatherer_agent: Agent, receiver: Agent) -> tuple[str, dict[str, list]]:
@@ -560,7 +594,9 @@ def hunt(task_id: str, name: str, *, hunter: dict, beast: dict, armourer: dict, 
     content = places.content()
     spec = content.mobs[beast["type"]]
     lair = places.free_tile(places.landmark(beast["near"]), beast.get("away", 6), taken, beast.get("direction", (0, -1)))
-    stand = places.free_tile(lair, 5, taken, beast.get("approach", (0, 1)))
+    # the fighter walks up beside the lair its context names (the beast only fights those who strike
+    # it), so the walk is justified by what it was told
+    stand = places.free_tile(lair, 1, taken, beast.get("approach", (0, 1)))
     bench = Spot.at_station(armourer["station"])
     recipe = content.recipes[armourer["recipe"]]
     output = next(iter(recipe.outputs))
@@ -754,7 +790,7 @@ def _forge_self(task_id: str, name: str, *, sources: list[Source], makers: list[
     last = makers[-1]
     final = next(iter(places.content().recipes[last["recipes"][-1][0]].outputs))
     stand_in = {"name": last["name"], "title": last["title"], "skills": {}, "spawn": last["spawn"], "item": final}
-    draft = forge(task_id, name, sources=sources, makers=makers, wielder=stand_in, intro=intro)
+    draft = forge(task_id, name, sources=sources, makers=makers, wielder=stand_in, intro=intro, relay=False)
     item = places.content().items[final]
     need = ", ".join(f"{s} {lvl}" for s, lvl in (item.requires or {}).items())
     agents = [a for a in draft.agents if a.kind != "wield"]

@@ -48,13 +48,13 @@ def _chain(task_id: str, name: str, sources: list[Source], makers: list[dict], l
     or (None) with the last maker keeping it. With `last["gathers"]`, `last` is one of the sources:
     it gathers its load, hands it on, and later receives the product."""
     if last is None:
-        return forge(task_id, name, sources=sources, makers=makers, intro=intro, wields={})
+        return forge(task_id, name, sources=sources, makers=makers, intro=intro, wields={}, relay=False)
     item, _count = _final(makers)
     own = bool(last.get("gathers"))
     stand_in = f"{last['name']}__receiver" if own else last["name"]
     draft = forge(task_id, name, sources=sources, makers=makers, intro=intro,
                   wielder={"name": stand_in, "title": last["title"], "skills": dict(last.get("skills", {})),
-                           "spawn": last["spawn"], "item": item})
+                           "spawn": last["spawn"], "item": item}, relay=False)
     if own:
         _merge(draft, last["name"], stand_in)
     return draft
@@ -218,7 +218,8 @@ def armed(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
     taken = {tuple(n["position"]) for n in draft.world.get("nodes", [])}
     lair = places.free_tile(places.landmark(beast["near"]), beast.get("away", 6), taken,
                             beast.get("direction", (0, -1)))
-    stand = places.free_tile(lair, 3, taken, beast.get("approach", (0, 1)))
+    # beside the lair the fighter is told of (the beast fights only those who strike it): a justified walk
+    stand = places.free_tile(lair, 1, taken, beast.get("approach", (0, 1)))
     item = content.items[piece]
     need = ", ".join(f"{s} {lvl}" for s, lvl in (item.requires or {}).items())
     drop = spec.drops[0]
