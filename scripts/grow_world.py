@@ -93,6 +93,18 @@ BOSSES = {
 }
 
 
+# The camps work with their own field stations, and every region recipe uses only the region's
+# own materials: a far region's trade never shows up in the vale (its station lists, its recipes
+# by input), so nothing a player in the vale meets changes.
+STATIONS = [
+    {"id": "field_forge", "name": "Field forge", "description": "A camp's clay furnace and anvil in one; smelts and forges the region's ore."},
+    {"id": "field_bench", "name": "Field bench", "description": "A camp's trestle for woodwork, leather and bows."},
+    {"id": "field_kitchen", "name": "Field kitchen", "description": "A camp's fire pit and brewing pots, for food and remedies."},
+]
+FIELD = {"furnace": "field_forge", "anvil": "field_forge", "workbench": "field_bench", "tanning_rack": "field_bench",
+         "fletching_bench": "field_bench", "cooking_range": "field_kitchen", "alchemy_table": "field_kitchen"}
+
+
 def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
@@ -139,10 +151,12 @@ class Region:
 
     def recipe(self, ident: str, name: str, station, skill: str, level: int, inputs: dict, outputs: dict, xp: int,
                tools: list | None = None) -> None:
+        station = FIELD.get(station, station)
         entry = {"id": ident, "name": name, "station": station, "skill": skill, "level": level, "inputs": inputs,
                  "outputs": outputs, "xp": xp}
         if tools:
             entry["tools"] = tools
+        entry["region"] = self.id
         self.recipes.append(entry)
 
     def build(self) -> None:
@@ -201,24 +215,24 @@ class Region:
         lv = lambda k: min(99, L + k)
         x = L // 2 + 10
         self.recipe(f"saw_{plank}", f"Saw {title(wood).lower()} plank", "workbench", "fletching", lv(0), {log: 2}, {plank: 1}, x)
-        self.recipe(f"smelt_{bar}", f"Smelt {title(ore).lower()}", "furnace", "smithing", lv(0), {orei: 2, "coal": 1}, {bar: 1}, x)
+        self.recipe(f"smelt_{bar}", f"Smelt {title(ore).lower()}", "furnace", "smithing", lv(0), {orei: 2, drops["dust"]: 1}, {bar: 1}, x)
         self.recipe(f"forge_{rivets}", f"Forge {title(ore).lower()} rivets", "anvil", "smithing", lv(1), {bar: 1}, {rivets: 8}, x, ["hammer"])
         self.recipe(f"cut_{gem}", f"Cut {title(gem).lower()}", None, "crafting", lv(2), {rgem: 1}, {cut: 1}, 2 * x, ["chisel"])
         self.recipe(f"tan_{leather}", f"Tan {title(r['hide']).lower()}", "tanning_rack", "crafting", lv(0), {drops["hide"]: 1}, {leather: 1}, x)
         self.recipe(f"cook_{fish}", f"Cook {title(fish).lower()}", "cooking_range", "cooking", lv(0), {raw: 1}, {cooked: 1}, x)
         self.recipe(f"{fish}_stew", f"Stew {title(fish).lower()}", "cooking_range", "cooking", lv(6), {cooked: 1, hrb: 1}, {stew: 1}, 2 * x)
-        self.recipe(f"brew_{draught}", f"Brew {title(herb).lower()} draught", "alchemy_table", "alchemy", lv(2), {hrb: 2, "glass_vial": 1}, {draught: 1}, 2 * x)
+        self.recipe(f"brew_{draught}", f"Brew {title(herb).lower()} draught", "alchemy_table", "alchemy", lv(2), {hrb: 2, drops["shell"]: 1}, {draught: 1}, 2 * x)
         self.recipe(f"brew_{tonic}", f"Brew {title(r['essence']).lower()} tonic", "alchemy_table", "alchemy", lv(8),
-                    {drops["essence"]: 1, drops["dust"]: 2, "glass_vial": 1}, {tonic: 1}, 3 * x)
+                    {drops["essence"]: 1, drops["dust"]: 2, drops["shell"]: 1}, {tonic: 1}, 3 * x)
         self.recipe(f"mix_{salve}", f"Mix {title(herb).lower()} salve", None, "alchemy", lv(0), {hrb: 1, drops["shell"]: 1}, {salve: 1}, x,
                     ["mortar_and_pestle"])
         self.recipe(f"forge_{axe}", f"Forge {title(ore).lower()} axe", "anvil", "smithing", lv(2), {bar: 2, plank: 1}, {axe: 1}, 3 * x, ["hammer"])
         self.recipe(f"forge_{pick}", f"Forge {title(ore).lower()} pickaxe", "anvil", "smithing", lv(2), {bar: 2, plank: 1}, {pick: 1}, 3 * x, ["hammer"])
-        self.recipe(f"make_{rod}", f"Make {title(wood).lower()} rod", "fletching_bench", "fletching", lv(1), {plank: 1, "bowstring": 1}, {rod: 1}, 2 * x)
+        self.recipe(f"make_{rod}", f"Make {title(wood).lower()} rod", "fletching_bench", "fletching", lv(1), {plank: 1, leather: 1}, {rod: 1}, 2 * x)
         self.recipe(f"forge_{sword}", f"Forge {title(ore).lower()} sword", "anvil", "smithing", lv(4), {bar: 3, leather: 1}, {sword: 1}, 4 * x, ["hammer"])
         self.recipe(f"forge_{spear}", f"Forge {title(ore).lower()} spear", "anvil", "smithing", lv(8), {bar: 3, plank: 1, drops["fang"]: 2},
                     {spear: 1}, 5 * x, ["hammer"])
-        self.recipe(f"carve_{bow}", f"Carve {title(wood).lower()} bow", "fletching_bench", "fletching", lv(4), {plank: 2, "bowstring": 1}, {bow: 1},
+        self.recipe(f"carve_{bow}", f"Carve {title(wood).lower()} bow", "fletching_bench", "fletching", lv(4), {plank: 2, leather: 1}, {bow: 1},
                     4 * x, ["carving_knife"])
         self.recipe(f"bind_{staff}", f"Bind {title(gem).lower()} staff", "workbench", "crafting", lv(6), {plank: 1, cut: 1, drops["essence"]: 1},
                     {staff: 1}, 5 * x)
@@ -228,7 +242,7 @@ class Region:
         self.recipe(f"build_{shield}", f"Build {title(wood).lower()} shield", "workbench", "crafting", lv(3), {plank: 3, rivets: 4, drops["bone"]: 2},
                     {shield: 1}, 4 * x)
         self.recipe(f"sew_{boots}", f"Sew {title(r['hide']).lower()} boots", "workbench", "crafting", lv(1), {leather: 2}, {boots: 1}, 2 * x, ["needle"])
-        self.recipe(f"set_{amulet}", f"Set {b1[0]}'s amulet", "workbench", "crafting", lv(10), {t1: 1, cut: 1, "silver_bar": 1}, {amulet: 1}, 8 * x)
+        self.recipe(f"set_{amulet}", f"Set {b1[0]}'s amulet", "workbench", "crafting", lv(10), {t1: 1, cut: 1, bar: 2}, {amulet: 1}, 8 * x)
         self.recipe(f"forge_{gloves}", f"Forge {b2[0]}'s gauntlets", "anvil", "smithing", lv(10), {t2: 1, bar: 2, leather: 1}, {gloves: 1},
                     8 * x, ["hammer"])
 
@@ -289,16 +303,16 @@ class Region:
              "dialogue": [f"You will want a {title(ore).lower()} pick and a hammer before you go further.",
                           f"The climate here: {r['climate']}."],
              "shop": {"buy_ratio": 0.45, "stock": [{"item": "hammer", "price": 20, "quantity": 5}, {"item": "chisel", "price": 20, "quantity": 3},
-                                                   {"item": "needle", "price": 12, "quantity": 5}, {"item": "glass_vial", "price": 6, "quantity": 20},
-                                                   {"item": "bowstring", "price": 10, "quantity": 10}, {"item": "coal", "price": 14, "quantity": 20},
+                                                   {"item": "needle", "price": 12, "quantity": 5}, {"item": "carving_knife", "price": 20, "quantity": 3},
+                                                   {"item": "mortar_and_pestle", "price": 20, "quantity": 3},
                                                    {"item": "iron_pickaxe", "price": 120, "quantity": 2}, {"item": "iron_axe", "price": 120, "quantity": 2},
                                                    {"item": "fishing_rod", "price": 30, "quantity": 3}]}},
             {"id": f"{rid}_smith", "name": people[1], "role": "shopkeeper", "description": f"Works {title(ore).lower()} at the camp forge.",
-             "dialogue": [f"{title(ore)} wants coal and a hot furnace. Bring me ore and I pay fair.",
+             "dialogue": [f"{title(ore)} smelts with a pinch of {title(r['dust']).lower()} at the field forge. Bring me ore and I pay fair.",
                           f"{b1[0]} only feels a {title(ore).lower()} spear. I sell the bars; the forging is yours."],
              "shop": {"buy_ratio": 0.5, "stock": [{"item": bar, "price": 9 * v, "quantity": 10}, {"item": rivets, "price": 3 * v, "quantity": 30},
                                                   {"item": sword, "price": 36 * v, "quantity": 1}, {"item": helm, "price": 22 * v, "quantity": 1},
-                                                  {"item": "silver_bar", "price": 60, "quantity": 3}]}},
+                                                  {"item": r["dust"], "price": 2 * v, "quantity": 30}]}},
             {"id": f"{rid}_provisioner", "name": people[2], "role": "shopkeeper", "description": f"Sells food and remedies suited to {rn}.",
              "dialogue": ["Eat before you fight, not after.", f"{title(herb)} grows wild here; a draught of it heals a great deal."],
              "shop": {"buy_ratio": 0.5, "stock": [{"item": cooked, "price": 4 * v, "quantity": 15}, {"item": salve, "price": 6 * v, "quantity": 8},
@@ -397,8 +411,8 @@ def map_blocks(regions: list[Region]) -> dict[str, list[str]]:
             bx, by = (r["x0"] + 10, BOTTOM - 10) if k == 0 else (r["x1"] - 10, BOTTOM - 10)
             feats.append(flow({"name": f"{title(boss)} lair", "shape": "circle", "terrain": r["ground"][0], "center": [bx, by], "radius": 5}))
             lms.append(flow({"id": f"{boss}_lair", "name": f"Lair of {title(boss)}", "position": [bx, by]}))
-        for k, st in enumerate(("workbench", "furnace", "anvil", "cooking_range", "alchemy_table", "tanning_rack", "fletching_bench")):
-            stations.append(flow({"station": st, "place": r["id"], "position": [cx - 5 + (k % 4) * 3, TOP + 37 + (k // 4) * 8]}))
+        for k, st in enumerate(s["id"] for s in STATIONS):
+            stations.append(flow({"station": st, "place": r["id"], "position": [cx - 4 + k * 4, TOP + 37]}))
     return {"terrain": terr, "regions": regs, "features": feats, "landmarks": lms, "stations": stations}
 
 
@@ -474,6 +488,7 @@ def render(data_dir: Path) -> dict[str, str]:
     texts = {stem: (data_dir / f"{stem}.yaml").read_text(encoding="utf-8") for stem in ("items", "recipes", "mobs", "npcs", "map")}
     texts["items"] = put_block(texts["items"], "items", [flow(i) for reg in regions for i in reg.items])
     texts["recipes"] = put_block(texts["recipes"], "recipes", [flow(i) for reg in regions for i in reg.recipes])
+    texts["recipes"] = put_block(texts["recipes"], "stations", [flow(s) for s in STATIONS])
     texts["mobs"] = put_block(texts["mobs"], "mobs", [flow(i) for reg in regions for i in reg.mobs])
     mp = texts["map"]
     mp = re.sub(r"^height: \d+$", f"height: {BOTTOM + 1}", mp, count=1, flags=re.MULTILINE)
