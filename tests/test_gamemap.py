@@ -40,15 +40,14 @@ def test_obstacles_are_real(gmap):
     kinds = {gmap.terrain_at(x, y) for y in range(gmap.height) for x in range(gmap.width)
              if not gmap.walkable(x, y)}
     assert {"water", "mountain", "town_wall", "crevasse"} <= kinds
-    # the river splits the vale (the first 256 rows): crossing it without a bridge is impossible
-    # there, so blocking the three river bridges cuts the west off from the town. (The Southern
-    # Reaches below join both banks through their cliff gates: a long way round, not a crossing.)
+    # the river splits the map: crossing it without a bridge is impossible, so blocking
+    # the three river bridges cuts the west off from the town
     blocked = {(x, y) for y in range(gmap.height) for x in range(gmap.width)
                if gmap.terrain_at(x, y) == "bridge" and x < 100}
 
     class Cut:
         def walkable(self, x, y):
-            return y < 256 and (x, y) not in blocked and gmap.walkable(x, y)
+            return (x, y) not in blocked and gmap.walkable(x, y)
 
     reach = _bfs(Cut(), gmap.landmarks["town_square"])
     assert gmap.landmarks["whisperwood_clearing"] not in reach
