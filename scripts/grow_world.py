@@ -212,9 +212,7 @@ class Region:
         charms = [self.item(f"{self.id}_charm_{k}", "quest", 20 * v, f"A keepsake of {rn}, given for a deed done there.") for k in (1, 2, 3)]
         self.charms = charms
 
-        def lv(k: int) -> int:
-            return min(99, L + k)
-
+        lv = lambda k: min(99, L + k)
         x = L // 2 + 10
         self.recipe(f"saw_{plank}", f"Saw {title(wood).lower()} plank", "workbench", "fletching", lv(0), {log: 2}, {plank: 1}, x)
         self.recipe(f"smelt_{bar}", f"Smelt {title(ore).lower()}", "furnace", "smithing", lv(0), {orei: 2, drops["dust"]: 1}, {bar: 1}, x)
