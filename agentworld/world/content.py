@@ -144,7 +144,6 @@ class Recipe(Model):
     outputs: dict[Id, int] = Field(min_length=1)
     xp: int = Field(ge=0)
     tools: list[Id] = Field(default_factory=list)  # held, not consumed
-    region: Id | None = None  # a region's own trade (its camp's field stations); None: a vale recipe
 
 
 # --- map.yaml: node kinds --------------------------------------------------------------------
@@ -505,8 +504,6 @@ def _cross_check(p: list[str], rules: Rules | None, skills: dict, items: dict, s
                     p.append(f"{where}: {key}.{ident}: count must be >= 1")
         for t in r.tools:
             need(items, t, "item", f"{where}: tools")
-        if r.region is not None and spec is not None and r.region not in {g.id for g in spec.regions}:
-            p.append(f"{where}: region: unknown region '{r.region}'")
 
     for i, k in enumerate(node_kinds.values()):
         where = f"map.yaml: node_kinds[{i}] '{k.id}'"

@@ -86,24 +86,11 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
             spec = c.npcs[npc_id]
             stock = {s.item: s.quantity for s in spec.shop.stock} if spec.shop else {}
             self._place(Npc(npc_id, spec.name, x, y, stock), self.npcs)
-        # same as _new_node / _new_mob over gmap.placed_nodes / gmap.mob_spawns, with ids precomputed;
-        # _place inlined (the bulk of the world: thousands of entities, and resets are frequent in training)
-        nodes, mobs, entities = self.nodes, self.mobs, self.entities
-        buckets, size = self.grid.buckets, self.grid.size
+        # same as _new_node / _new_mob over gmap.placed_nodes / gmap.mob_spawns, with ids precomputed
         for ident, kind, x, y, capacity in self._ix.start_nodes:
-            ent = nodes[ident] = entities[ident] = Node(ident, kind, x, y, capacity, capacity)
-            bucket = buckets.get((x // size, y // size))
-            if bucket is None:
-                buckets[(x // size, y // size)] = {ident: ent}
-            else:
-                bucket[ident] = ent
+            self._place(Node(ident, kind, x, y, capacity, capacity), self.nodes)
         for seq, (ident, mob_type, x, y, hp) in enumerate(self._ix.start_mobs):
-            ent = mobs[ident] = entities[ident] = Mob(ident, mob_type, x, y, (x, y), hp, hp, seq=seq)
-            bucket = buckets.get((x // size, y // size))
-            if bucket is None:
-                buckets[(x // size, y // size)] = {ident: ent}
-            else:
-                bucket[ident] = ent
+            self._place(Mob(ident, mob_type, x, y, (x, y), hp, hp, seq=seq), self.mobs)
         self.counters = dict(self._ix.start_counters)
 
     @property

@@ -51,11 +51,12 @@ def random_action(world, agent: str, rng: random.Random, obs: dict | None = None
         v = world.rules.view_radius
         return tool, {"target": [max(0, x + rng.randint(-v, v)), max(0, y + rng.randint(-v, v))]}
     if tool == "craft":
+        recipes = world.content.recipes
         have = obs["inventory"]
         options = [r for r in _recipes_using(world, inv) if all(have.get(i, 0) >= n for i, n in r.inputs.items())]
         r = _pick(rng, options)
         if r is None:
-            return tool, {"recipe": _pick(rng, _vale_recipes(world)), "count": 1}
+            return tool, {"recipe": _pick(rng, list(recipes)), "count": 1}
         if r.station is not None:
             st = [e for e in nearby if e["kind"] == "station" and e["id"].split("#")[0] == r.station]
             if st and st[0]["distance"] > interact:
@@ -132,17 +133,6 @@ def _bisect(x: float) -> int:
 
 
 _BY_INPUT: "weakref.WeakKeyDictionary[Any, dict[str, list]]" = weakref.WeakKeyDictionary()
-
-
-_VALE: "weakref.WeakKeyDictionary[Any, list[str]]" = weakref.WeakKeyDictionary()
-
-
-def _vale_recipes(world) -> list[str]:
-    """Recipe ids for a blind craft attempt: the vale's own, not a far region's trade (cached per content)."""
-    ids = _VALE.get(world.content)
-    if ids is None:
-        ids = _VALE[world.content] = [r.id for r in world.content.recipes.values() if r.region is None]
-    return ids
 
 
 def _recipes_using(world, items: list[str]) -> list:
