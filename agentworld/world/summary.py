@@ -36,6 +36,8 @@ def world_summary(content: Content) -> dict:
 def configure_world(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument("--png", metavar="PATH", help="also render the map to this PNG file")
+    parser.add_argument("--check", action="store_true",
+                        help="check the content graph (every item, recipe, quest and region reachable); exit 1 on failure")
     parser.add_argument("--data-dir", metavar="DIR", help="load the content from this directory instead of the built-in one")
 
 
@@ -45,6 +47,8 @@ def command_world(args: argparse.Namespace) -> int:
     except ContentError as exc:
         print(exc, file=sys.stderr)
         return 1
+    if args.check:
+        return _check(content, args.json)
     summary = world_summary(content)
     if args.png:
         try:
@@ -77,3 +81,27 @@ def command_world(args: argparse.Namespace) -> int:
     if summary_png:
         console.print(f"map written to {summary_png}")
     return 0
+
+
+def _check(content: Content, as_json: bool) -> int:
+    """`world --check`: print every unreachable item, recipe, quest or region; 1 if there is any."""
+    from agentworld.world.content_check import (
+        check_content,
+        task_given_items,
+        task_only_items,
+    )
+
+    problems = check_content(content, task_given_items())
+    task_only = task_only_items(content)
+    if as_json:
+        print(json.dumps({"ok": not problems, "problems": problems, "task_placed_only": task_only}))
+    else:
+        for line in problems:
+            print(line)
+        if task_only:
+            print(f"note: {len(task_only)} item(s) have a source only where a task places their node or mob: "
+                  + ", ".join(task_only))
+        print(f"world --check: {len(problems)} problem(s)" if problems else
+              f"world --check: ok ({len(content.items)} items, {len(content.recipes)} recipes, "
+              f"{sum(len(n.quests) for n in content.npcs.values())} quests, {len(content.map.regions)} regions reachable)")
+    return 1 if problems else 0
