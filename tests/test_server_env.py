@@ -68,7 +68,9 @@ def test_run_over_the_server_equals_embedded(server, tmp_path, agents, options):
     assert len(a) > 20 and stripped(a) == stripped(b)
     drop = ("seconds", "run_dir")
     assert {k: v for k, v in embedded.items() if k not in drop} == {k: v for k, v in remote.items() if k not in drop}
-    assert remote["success"] == (agents == "oracle" and not options.get("solo"))
+    if not options.get("random_spawns"):  # (the oracle's plan is written for the task's spawns; from seed 3's
+        # random ones its lumberjack now dies on the way and loses the rounds a death costs)
+        assert remote["success"] == (agents == "oracle" and not options.get("solo"))
     assert replay(tmp_path / "server")["match"]  # a run played over the server replays in-process
 
 
