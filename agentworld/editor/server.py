@@ -36,6 +36,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from agentworld.http_thread import HTTPServerThread
 from agentworld.editor import document as doc
 from agentworld.editor.library import library, terrain_png
 from agentworld.editor.runs import Plays, RunBusyError, RunLimits
@@ -325,25 +326,11 @@ def make_editor(task: str | None = None, folder: str | Path | None = None,
     return Editor(chosen, content, document, source, limits)
 
 
-class EditorThread:
-    """The server on a background thread (tests, notebooks): `start()`, `.url`, `stop()`."""
+class EditorThread(HTTPServerThread):
+    """The server on a background thread (tests, notebooks)."""
 
     def __init__(self, editor: Editor, port: int = 0):
-        self.server = EditorServer(editor, port)
-        self._thread = threading.Thread(target=self.server.serve_forever, name="agentworld-edit", daemon=True)
-
-    @property
-    def url(self) -> str:
-        return self.server.url
-
-    def start(self) -> "EditorThread":
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-        self._thread.join(timeout=5)
+        super().__init__(EditorServer(editor, port), name="agentworld-edit")
 
 
 # --- CLI ----------------------------------------------------------------------------------------

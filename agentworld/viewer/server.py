@@ -14,12 +14,12 @@ import json
 import os
 import signal
 import sys
-import threading
 import webbrowser
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from agentworld.http_thread import HTTPServerThread
 from agentworld.server_bridge.worldmap import world_map
 
 STATIC = Path(__file__).parent / "static"
@@ -75,25 +75,11 @@ class ViewerServer(ThreadingHTTPServer):
         return f"http://127.0.0.1:{self.server_address[1]}/"
 
 
-class ViewerThread:
-    """The viewer on a background thread (tests, scripts): `start()`, `.url`, `stop()`."""
+class ViewerThread(HTTPServerThread):
+    """The viewer on a background thread (tests, scripts)."""
 
     def __init__(self, frames: dict, port: int = 0):
-        self.server = ViewerServer(frames, port)
-        self._thread = threading.Thread(target=self.server.serve_forever, name="agentworld-view", daemon=True)
-
-    @property
-    def url(self) -> str:
-        return self.server.url
-
-    def start(self) -> "ViewerThread":
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-        self._thread.join(timeout=5)
+        super().__init__(ViewerServer(frames, port), name="agentworld-view")
 
 
 def _stop(signum: int, frame: Any) -> None:
