@@ -1,7 +1,7 @@
 """AgentWorld: long-horizon collaboration benchmark for teams of LLM agents.
 
-    env = agentworld.make("task_01")            # PettingZoo ParallelEnv (one step = one round)
-    env = agentworld.make("task_01", api="aec")  # turn-by-turn AEC form
+env = agentworld.make("task_01")            # PettingZoo ParallelEnv (one step = one round)
+env = agentworld.make("task_01", api="aec")  # turn-by-turn AEC form
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from typing import Any
 __version__ = "0.1.0"
 
 
-def make(task: Any, *, seed: int | None = None, server: str | None = None, api: str = "parallel", **options: Any):
+def make(
+    task: Any, *, seed: int | None = None, server: str | None = None, api: str = "parallel", **options: Any
+):
     """Build the env for a task id or YAML path; see agentworld.env.make for the options."""
     from agentworld.env import make as _make
 

@@ -38,12 +38,17 @@ class Rules:
         self.tool_items: dict[str, frozenset[str]] = {}
         for item in items.values():
             if item.tool is not None:
-                self.tool_items[item.tool.skill] = self.tool_items.get(item.tool.skill, frozenset()) | {item.id}
+                self.tool_items[item.tool.skill] = self.tool_items.get(item.tool.skill, frozenset()) | {
+                    item.id
+                }
         self.weapon_range = {i.id: i.stats.range for i in items.values() if i.stats is not None}
         self.equip_requires = {i.id: dict(i.requires) for i in items.values() if i.slot is not None}
-        self.heal_only = {i.id for i in items.values()
-                          if i.heal > 0 and not any(k != "duration" for k in i.effects)}
-        self.usable = self.heal_only | {i.id for i in items.values() if any(k != "duration" for k in i.effects)}
+        self.heal_only = {
+            i.id for i in items.values() if i.heal > 0 and not any(k != "duration" for k in i.effects)
+        }
+        self.usable = self.heal_only | {
+            i.id for i in items.values() if any(k != "duration" for k in i.effects)
+        }
         self.nodes = {k.id: (k.skill, k.level, k.tool) for k in content.node_kinds.values()}
         self.recipes = list(content.recipes.values())
         self.recipes_by_input: dict[str, list] = {}
@@ -52,8 +57,9 @@ class Rules:
         self.shops: dict[str, tuple[int, frozenset[str]]] = {}  # npc -> (cheapest price, items it pays for)
         for npc in content.npcs.values():
             if npc.shop is not None:
-                paid = frozenset(i.id for i in items.values()
-                                 if i.id != "coins" and int(i.value * npc.shop.buy_ratio) > 0)
+                paid = frozenset(
+                    i.id for i in items.values() if i.id != "coins" and int(i.value * npc.shop.buy_ratio) > 0
+                )
                 self.shops[npc.id] = (min(s.price for s in npc.shop.stock), paid)
 
 
@@ -79,10 +85,10 @@ class View:
     hp: int
     max_hp: int
     skills: dict[str, int]
-    inventory: dict[str, int]   # item -> count held (not worn)
-    worn: set[str]              # items in equipment slots
-    nearby: Sequence[dict]      # the `nearby` entries (sorted by distance, then id)
-    offers: Sequence[dict]      # pending trade offers to this agent
+    inventory: dict[str, int]  # item -> count held (not worn)
+    worn: set[str]  # items in equipment slots
+    nearby: Sequence[dict]  # the `nearby` entries (sorted by distance, then id)
+    offers: Sequence[dict]  # pending trade offers to this agent
 
 
 def view_of(raw: dict) -> View:
@@ -90,9 +96,16 @@ def view_of(raw: dict) -> View:
     inventory = raw.get("inventory") or {}
     if not isinstance(inventory, dict):  # env-style tuple of {item, count}
         inventory = {e["item"]: e["count"] for e in inventory}
-    return View(raw.get("alive", True) not in (False, 0), raw.get("hp") or 0, raw.get("max_hp") or 0,
-                raw.get("skills") or {}, inventory, {e for e in (raw.get("equipment") or {}).values() if e},
-                raw.get("nearby") or (), raw.get("offers") or ())
+    return View(
+        raw.get("alive", True) not in (False, 0),
+        raw.get("hp") or 0,
+        raw.get("max_hp") or 0,
+        raw.get("skills") or {},
+        inventory,
+        {e for e in (raw.get("equipment") or {}).values() if e},
+        raw.get("nearby") or (),
+        raw.get("offers") or (),
+    )
 
 
 def weapon_range(rules: Rules, view: View, raw: dict) -> int:
@@ -114,8 +127,11 @@ def can_gather(rules: Rules, view: View, entry: dict) -> bool:
 
 
 def stations_in_reach(rules: Rules, view: View) -> set[str]:
-    return {e["id"].partition("#")[0] for e in view.nearby
-            if e["kind"] == "station" and e["distance"] <= rules.interact_range}
+    return {
+        e["id"].partition("#")[0]
+        for e in view.nearby
+        if e["kind"] == "station" and e["distance"] <= rules.interact_range
+    }
 
 
 def can_craft(recipe: Any, view: View, stations: set[str]) -> bool:
@@ -144,8 +160,11 @@ def can_give_to(rules: Rules, view: View, entry: dict) -> bool:
 
 def can_equip(rules: Rules, view: View, item: str) -> bool:
     needs = rules.equip_requires.get(item)
-    return (needs is not None and view.inventory.get(item, 0) > 0
-            and all(view.skills.get(s, 1) >= lv for s, lv in needs.items()))
+    return (
+        needs is not None
+        and view.inventory.get(item, 0) > 0
+        and all(view.skills.get(s, 1) >= lv for s, lv in needs.items())
+    )
 
 
 def can_use(rules: Rules, view: View, item: str) -> bool:
@@ -157,7 +176,9 @@ def can_use(rules: Rules, view: View, item: str) -> bool:
 def can_accept(rules: Rules, view: View, offer: dict) -> bool:
     """The sender alive in give range and the wanted items held (the sender's own side is not visible)."""
     sender = offer["from"]
-    near = any(e["id"] == sender and teammate_alive(e) and e["distance"] <= rules.give_range for e in view.nearby)
+    near = any(
+        e["id"] == sender and teammate_alive(e) and e["distance"] <= rules.give_range for e in view.nearby
+    )
     return near and all(view.inventory.get(i, 0) >= n for i, n in _bundle(offer["want"]).items())
 
 
@@ -172,7 +193,7 @@ def can_build(view: View, entry: dict, interact_range: int) -> bool:
         return False
     if not detail.startswith("construction site: needs "):
         return True  # only work left (its skill requirement is not in the observation)
-    needs = detail[len("construction site: needs "):].partition(";")[0]
+    needs = detail[len("construction site: needs ") :].partition(";")[0]
     return any(view.inventory.get(part.rpartition(" x")[0], 0) > 0 for part in needs.split(", "))
 
 
@@ -188,7 +209,9 @@ def can_shop(rules: Rules, view: View, entry: dict, tool: str) -> bool:
 _BIT = {name: 1 << i for i, name in enumerate(TOOL_NAMES)}
 _ALWAYS = sum(_BIT[name] for name in ALWAYS_USABLE)
 # tools registered with their own check (traits.affordance a function), beside the built-in ones below
-_OWN_CHECKS = [(_BIT[name], cls.traits.affordance) for name, cls in TOOLS.items() if callable(cls.traits.affordance)]
+_OWN_CHECKS = [
+    (_BIT[name], cls.traits.affordance) for name, cls in TOOLS.items() if callable(cls.traits.affordance)
+]
 _MASKS: dict[tuple[int, bytes], np.ndarray] = {}  # (usable bits, enabled) -> the shared int8 vector
 
 

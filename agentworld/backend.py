@@ -20,8 +20,8 @@ from agentworld.tasks import Task
 class Backend(Protocol):
     """What the env needs from a world. Agents act in `agents` order (the task's order)."""
 
-    task: Task            # the task as played (after options such as no_docs / max_rounds)
-    agents: list[str]     # round-robin order
+    task: Task  # the task as played (after options such as no_docs / max_rounds)
+    agents: list[str]  # round-robin order
 
     def reset(self, seed: int | None = None) -> dict[str, dict]:
         """Fresh episode; returns every agent's first observation."""
@@ -79,8 +79,9 @@ class EmbeddedBackend:
         pass
 
 
-def make_backend(task: Task | str, seed: int | None = None, server: str | None = None,
-                 options: dict | None = None) -> Backend:
+def make_backend(
+    task: Task | str, seed: int | None = None, server: str | None = None, options: dict | None = None
+) -> Backend:
     """Embedded by default; a websocket ServerBackend when `server` is a URL."""
     from agentworld.episode import EpisodeOptions
 

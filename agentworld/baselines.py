@@ -47,6 +47,7 @@ AUTO_PLAN = "auto"
 
 # --------------------------------------------------------------------------- oracle communication
 
+
 def teammate_brief(world: "World", agent: str, last_actions: dict[str, dict]) -> str:
     """What `agent` is told about its teammates at the start of a round (one line per teammate)."""
     lines = [f"Round {world.round}: the true state of your teammates (oracle communication):"]
@@ -55,7 +56,11 @@ def teammate_brief(world: "World", agent: str, last_actions: dict[str, dict]) ->
             continue
         held = ", ".join(f"{item} x{n}" for item, n in sorted(player.inventory.counts().items())) or "nothing"
         worn = ", ".join(f"{item} ({slot})" for slot, item in player.equipment.items() if item)
-        state = f"at ({player.x}, {player.y})" if player.alive else f"dead (respawns round {player.respawn_round})"
+        state = (
+            f"at ({player.x}, {player.y})"
+            if player.alive
+            else f"dead (respawns round {player.respawn_round})"
+        )
         line = f"- {name}: {state}; holds {held}" + (f"; wears {worn}" if worn else "")
         last = last_actions.get(name)
         if last is not None:
@@ -78,6 +83,7 @@ def system_message(world: "World", agent: str, text: str) -> dict:
 
 # --------------------------------------------------------------------------- shared plan
 
+
 def read_shared_plan(value: str) -> str:
     """The --shared-plan value: 'auto', or the text of the file it names (clear error otherwise)."""
     if value == AUTO_PLAN:
@@ -96,7 +102,9 @@ def plan_in_words(task: "Task") -> str:
     lines = []
     for number, spec in enumerate(task.agents, 1):
         steps = [_step_words(step) for step in task.oracle_plan(spec.name) if step.kind != "chat"]
-        lines.append(f"{number}. {spec.name} ({spec.role}): {'; '.join(steps) if steps else 'no fixed steps'}.")
+        lines.append(
+            f"{number}. {spec.name} ({spec.role}): {'; '.join(steps) if steps else 'no fixed steps'}."
+        )
     return "\n".join(lines)
 
 
@@ -144,8 +152,10 @@ def _counts(counts: dict[str, int]) -> str:
 def with_shared_plan(task: "Task", plan: str) -> "Task":
     """The task with the team plan ('auto': from its oracle plan) appended to its objective."""
     text = plan_in_words(task) if plan == AUTO_PLAN else plan
-    objective = (f"{task.objective.rstrip()}\n\nTeam plan (every teammate has the same plan; chat is disabled, "
-                 f"so follow it without messages):\n{text}")
+    objective = (
+        f"{task.objective.rstrip()}\n\nTeam plan (every teammate has the same plan; chat is disabled, "
+        f"so follow it without messages):\n{text}"
+    )
     return task.model_copy(update={"objective": objective})
 
 
@@ -217,15 +227,28 @@ def merged_agent(task: "Task") -> "Task":
             else:
                 equipment[slot] = item
     members = ", ".join(f"{a.name} ({a.role})" for a in task.agents)
-    docs = [(f"You play the whole team alone: you hold the skills, items and equipment of every member "
-             f"({members}). Wherever the objective or the notes below name one of them, they mean you.")]
+    docs = [
+        (
+            f"You play the whole team alone: you hold the skills, items and equipment of every member "
+            f"({members}). Wherever the objective or the notes below name one of them, they mean you."
+        )
+    ]
     docs += [f"As {a.name} ({a.role}):\n{a.context.strip()}" for a in task.agents if a.context.strip()]
     data = _task_data(task)
     names = {a.name: first.name for a in task.agents}
-    data["agents"] = [{**data["agents"][0], "role": "Merged (" + " + ".join(a.role for a in task.agents) + ")",
-                       "skills": skills, "inventory": inventory, "equipment": equipment,
-                       "context": "\n\n".join(docs) + "\n"}]
-    plan = [step for a in task.agents for step in data.get("oracle", {}).get(a.name, []) if not _team_step(step)]
+    data["agents"] = [
+        {
+            **data["agents"][0],
+            "role": "Merged (" + " + ".join(a.role for a in task.agents) + ")",
+            "skills": skills,
+            "inventory": inventory,
+            "equipment": equipment,
+            "context": "\n\n".join(docs) + "\n",
+        }
+    ]
+    plan = [
+        step for a in task.agents for step in data.get("oracle", {}).get(a.name, []) if not _team_step(step)
+    ]
     data["oracle"] = {first.name: plan}
     data = {**data, **{k: _renamed(data[k], names) for k in ("success", "checkpoints") if k in data}}
     return _rebuilt(task, data)
@@ -256,10 +279,14 @@ def anonymous_roles(task: "Task") -> "Task":
     agents = []
     for spec, new in zip(data["agents"], names.values(), strict=True):
         others = [n for n in names.values() if n != new]
-        note = (f"Roles are not assigned in this team: you are {new} and your teammates are {', '.join(others) or 'none'}. "
-                "Nobody has been given a role; what each of you can do and knows is yours to find out and share.")
+        note = (
+            f"Roles are not assigned in this team: you are {new} and your teammates are {', '.join(others) or 'none'}. "
+            "Nobody has been given a role; what each of you can do and knows is yours to find out and share."
+        )
         context = _words_renamed(spec.get("context", ""), names).strip()
-        agents.append({**spec, "name": new, "role": UNASSIGNED, "context": f"{note}\n\n{context}\n".rstrip() + "\n"})
+        agents.append(
+            {**spec, "name": new, "role": UNASSIGNED, "context": f"{note}\n\n{context}\n".rstrip() + "\n"}
+        )
     data["agents"] = agents
     data["oracle"] = _words_renamed_in_messages(data["oracle"], names)
     return _rebuilt(task, data)
@@ -269,8 +296,12 @@ def _words_renamed_in_messages(oracle: dict, names: dict[str, str]) -> dict:
     """Chat messages of the oracle plans speak of agents by their new names too."""
     out = {}
     for agent, steps in oracle.items():
-        out[agent] = [{"chat": {**s["chat"], "message": _words_renamed(s["chat"]["message"], names)}}
-                      if "chat" in s and isinstance(s["chat"].get("message"), str) else s for s in steps]
+        out[agent] = [
+            {"chat": {**s["chat"], "message": _words_renamed(s["chat"]["message"], names)}}
+            if "chat" in s and isinstance(s["chat"].get("message"), str)
+            else s
+            for s in steps
+        ]
     return out
 
 
@@ -284,8 +315,10 @@ def _check_verifier_names(task: "Task") -> None:
     code = source.path.read_text(encoding="utf-8")
     named = [a.name for a in task.agents if re.search(rf"[\"']{re.escape(a.name)}[\"']", code)]
     if named:
-        raise ValueError(f"anonymous_roles: {task.id}'s verifier ({source.path.name}) names agents in its code "
-                         f"({', '.join(named)}), so its checkpoints cannot be scored under anonymous names")
+        raise ValueError(
+            f"anonymous_roles: {task.id}'s verifier ({source.path.name}) names agents in its code "
+            f"({', '.join(named)}), so its checkpoints cannot be scored under anonymous names"
+        )
 
 
 # --------------------------------------------------------------------------- discussion rounds
@@ -294,8 +327,10 @@ CHAT_ONLY = ("chat", "wait")  # what a discussion round allows
 
 
 def discussion_note(rounds: int) -> str:
-    return (f"\n\nRounds 1-{rounds} are for discussion only: you can chat (or wait) and nothing else. "
-            f"From round {rounds + 1} on chat is closed and you act without messages.")
+    return (
+        f"\n\nRounds 1-{rounds} are for discussion only: you can chat (or wait) and nothing else. "
+        f"From round {rounds + 1} on chat is closed and you act without messages."
+    )
 
 
 def with_discussion_rounds(task: "Task", rounds: int) -> "Task":
@@ -308,8 +343,10 @@ def with_discussion_rounds(task: "Task", rounds: int) -> "Task":
 def discussion_refusal(tool: str, round_: int, rounds: int) -> str | None:
     """Why a call is refused under discussion rounds (None: allowed)."""
     if round_ <= rounds and tool not in CHAT_ONLY:
-        return (f"round {round_} is a discussion round (rounds 1-{rounds} allow only chat or wait): "
-                f"{tool} was not carried out; act from round {rounds + 1}")
+        return (
+            f"round {round_} is a discussion round (rounds 1-{rounds} allow only chat or wait): "
+            f"{tool} was not carried out; act from round {rounds + 1}"
+        )
     if round_ > rounds and tool == "chat":
         return f"chat is closed after the discussion rounds (1-{rounds}): the message was not sent"
     return None

@@ -19,19 +19,49 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tasks": ("agentworld.task_cli", "list the shipped tasks (--set main|augmented|all)"),
     "validate": ("agentworld.task_cli", "validate task YAML files"),
     "replay": ("agentworld.trajectory", "re-simulate a run directory and check it matches"),
-    "view": ("agentworld.viewer.server", "step through a run directory in the browser: every agent's view and messages"),
+    "view": (
+        "agentworld.viewer.server",
+        "step through a run directory in the browser: every agent's view and messages",
+    ),
     "world": ("agentworld.world.summary", "describe the loaded world (counts of items, mobs, ...)"),
-    "content": ("agentworld.world.catalog", "look up items, recipes, mobs, npcs, shops, places, nodes, regions"),
-    "edit": ("agentworld.editor.server", "edit a task in the browser: map, agents, items, conditions; run, save"),
+    "content": (
+        "agentworld.world.catalog",
+        "look up items, recipes, mobs, npcs, shops, places, nodes, regions",
+    ),
+    "edit": (
+        "agentworld.editor.server",
+        "edit a task in the browser: map, agents, items, conditions; run, save",
+    ),
     "serve": ("agentworld.server_bridge.serve", "run the game server over websockets"),
-    "play": ("agentworld.server_bridge.play", "play a task in the browser; built-in agents take the other seats"),
+    "play": (
+        "agentworld.server_bridge.play",
+        "play a task in the browser; built-in agents take the other seats",
+    ),
     "eval": ("agentworld.evaluation", "run many episodes in parallel and summarise them"),
-    "report": ("agentworld.report.cli", "summaries of eval directories: text tables, or an HTML page (--html)"),
-    "judge": ("agentworld.causal.cli", "compute CCE (causal collaboration effectiveness) for run directories"),
-    "submit": ("agentworld.submission", "check an eval as a leaderboard submission and write its submission.json"),
-    "leaderboard": ("agentworld.leaderboard", "evals side by side in the form of the paper's Table 2 (text, --html)"),
-    "export": ("agentworld.export", "write runs as chat-format training data (openai-chat or sharegpt JSON lines)"),
-    "analyze": ("agentworld.analysis.cli", "communication failure modes of runs (stale, redundant, ignored, ...)"),
+    "report": (
+        "agentworld.report.cli",
+        "summaries of eval directories: text tables, or an HTML page (--html)",
+    ),
+    "judge": (
+        "agentworld.causal.cli",
+        "compute CCE (causal collaboration effectiveness) for run directories",
+    ),
+    "submit": (
+        "agentworld.submission",
+        "check an eval as a leaderboard submission and write its submission.json",
+    ),
+    "leaderboard": (
+        "agentworld.leaderboard",
+        "evals side by side in the form of the paper's Table 2 (text, --html)",
+    ),
+    "export": (
+        "agentworld.export",
+        "write runs as chat-format training data (openai-chat or sharegpt JSON lines)",
+    ),
+    "analyze": (
+        "agentworld.analysis.cli",
+        "communication failure modes of runs (stale, redundant, ignored, ...)",
+    ),
     "audit": ("agentworld.audit.cli", "certify from the world content which roles a task really needs"),
     "augment": ("agentworld.augment.cli", "write a task's augmented variant (harder, same collaboration)"),
 }
@@ -59,9 +89,14 @@ def main(argv: list[str] | None = None) -> int:
     module = importlib.import_module(module_name)
     parser = argparse.ArgumentParser(prog=f"agentworld {verb}", description=help_)
     getattr(module, f"configure_{verb}")(parser)
-    parser.add_argument("--tasks-dir", action="append", default=[], metavar="DIR",
-                        help="also find task ids in this folder (repeatable; before $AGENTWORLD_TASKS_PATH, "
-                             "installed task packs and the shipped tasks)")
+    parser.add_argument(
+        "--tasks-dir",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also find task ids in this folder (repeatable; before $AGENTWORLD_TASKS_PATH, "
+        "installed task packs and the shipped tasks)",
+    )
     args = parser.parse_args(argv[1:])
     try:
         add_task_dirs(args.tasks_dir)

@@ -31,8 +31,17 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, m
 
 from agentworld.safe_yaml import excerpt
 
-from agentworld.verifiers.common import (deaths, held, killed_ids, mob_type_killed, quest_stage, site_complete,
-                                         site_done_rounds, site_steps, task_mobs)
+from agentworld.verifiers.common import (
+    deaths,
+    held,
+    killed_ids,
+    mob_type_killed,
+    quest_stage,
+    site_complete,
+    site_done_rounds,
+    site_steps,
+    task_mobs,
+)
 
 if TYPE_CHECKING:
     from agentworld.tasks import Task
@@ -194,8 +203,10 @@ class Relay(Condition):
     def describe(self) -> str:
         gap = f"{self.min_gap}-{self.max_gap}" if self.max_gap is not None else f"at least {self.min_gap}"
         start = f", the first in round {self.from_round} or later" if self.from_round > 1 else ""
-        return (f"sites {' -> '.join(site_name(s) for s in self.sites)} are finished in that order, "
-                f"each {gap} rounds after the one before{start}")
+        return (
+            f"sites {' -> '.join(site_name(s) for s in self.sites)} are finished in that order, "
+            f"each {gap} rounds after the one before{start}"
+        )
 
 
 class BuiltWhileHeld(Condition):
@@ -215,8 +226,12 @@ class BuiltWhileHeld(Condition):
         steps = site_steps(world, self.site)
         tiles = [world.map.resolve(place) for place in self.places]
         return bool(steps) and all(
-            all(any(max(abs(x - px), abs(y - py)) <= self.within for x, y in where.values()) for px, py in tiles)
-            for _event, where in steps)
+            all(
+                any(max(abs(x - px), abs(y - py)) <= self.within for x, y in where.values())
+                for px, py in tiles
+            )
+            for _event, where in steps
+        )
 
     def describe(self) -> str:
         where = ", ".join(p if isinstance(p, str) else f"({p[0]}, {p[1]})" for p in self.places)
@@ -274,7 +289,9 @@ class FairExchange(Condition):
 
     def worth(self, holdings: dict[str, int]) -> int:
         """Coins plus priced items at their prices (holdings: item -> units)."""
-        return holdings.get("coins", 0) + sum(price * holdings.get(item, 0) for item, price in self.prices.items())
+        return holdings.get("coins", 0) + sum(
+            price * holdings.get(item, 0) for item, price in self.prices.items()
+        )
 
     def balances(self, world: "World", task: "Task") -> dict[str, tuple[int, int]]:
         """agent -> (worth at the start, worth now), for the agents in the world that the condition covers."""
@@ -317,8 +334,21 @@ class Predicate(Condition):
 
 
 CONDITIONS: dict[str, type[Condition]] = {
-    cls.kind: cls for cls in (Wields, Holds, SiteBuilt, Killed, NobodyDied, QuestDone, At, Relay,
-                                BuiltWhileHeld, BuiltOn, FairExchange, Predicate)
+    cls.kind: cls
+    for cls in (
+        Wields,
+        Holds,
+        SiteBuilt,
+        Killed,
+        NobodyDied,
+        QuestDone,
+        At,
+        Relay,
+        BuiltWhileHeld,
+        BuiltOn,
+        FairExchange,
+        Predicate,
+    )
 }
 
 
@@ -327,7 +357,7 @@ def one_key_mapping(raw: Any, known: dict[str, Any], what: str, example: str) ->
     oracle plan steps share; a ValueError names what is wrong (with a did-you-mean for the kind)."""
     if not isinstance(raw, dict) or len(raw) != 1:
         raise ValueError(f"a {what} must be a one-key mapping like {example}, got {excerpt(raw)}")
-    (kind, args), = raw.items()
+    ((kind, args),) = raw.items()
     model = known.get(kind)
     if model is None:
         close = difflib.get_close_matches(str(kind), known, n=1)
@@ -346,13 +376,17 @@ def parse_condition(raw: Any) -> Condition:
         return raw
     if isinstance(raw, dict) and isinstance(raw.get("predicate"), str):
         raw = {**raw, "predicate": {"name": raw["predicate"]}}
-    kind, model, args = one_key_mapping(raw, CONDITIONS, "condition", "{wields: {agent: wizard, item: magic_staff}}")
+    kind, model, args = one_key_mapping(
+        raw, CONDITIONS, "condition", "{wields: {agent: wizard, item: magic_staff}}"
+    )
     try:
         return model.model_validate(args)
     except ValidationError as exc:
         err = exc.errors(include_url=False)[0]
         field = ".".join(str(p) for p in err["loc"])
-        raise ValueError(f"{kind}{'.' + field if field else ''}: {err['msg'].removeprefix('Value error, ')}") from None
+        raise ValueError(
+            f"{kind}{'.' + field if field else ''}: {err['msg'].removeprefix('Value error, ')}"
+        ) from None
 
 
 def dump_condition(condition: Condition) -> dict:
@@ -368,23 +402,35 @@ def check_condition(condition: Condition, task: "Task", content: Any, verifier: 
 
     def unknown(kind: str, value: Any, known: Any, where: str = "") -> None:
         close = difflib.get_close_matches(str(value), [str(k) for k in known], n=1)
-        problems.append(f"{where}unknown {kind} '{excerpt(value)}'" + (f"; did you mean '{close[0]}'?" if close else ""))
+        problems.append(
+            f"{where}unknown {kind} '{excerpt(value)}'" + (f"; did you mean '{close[0]}'?" if close else "")
+        )
 
     agents = task.agent_names
     for name in condition.agents():
         if name not in agents:
-            unknown("agent", name, agents, "fair_exchange.agents: " if isinstance(condition, FairExchange) else "")
+            unknown(
+                "agent", name, agents, "fair_exchange.agents: " if isinstance(condition, FairExchange) else ""
+            )
     sites = {s.id: s for s in task.world.sites}
     for site in condition_sites(condition):
         spec = sites.get(site_name(site))
         if spec is None:
             unknown("site", site, sites)
-        elif isinstance(condition, (Relay, BuiltWhileHeld, BuiltOn)) and not spec.materials and spec.work == 0:
-            problems.append(f"site '{spec.id}' needs no build (no materials, no work), so {condition.kind} "
-                            f"can never hold: it reads the builds")
+        elif (
+            isinstance(condition, (Relay, BuiltWhileHeld, BuiltOn)) and not spec.materials and spec.work == 0
+        ):
+            problems.append(
+                f"site '{spec.id}' needs no build (no materials, no work), so {condition.kind} "
+                f"can never hold: it reads the builds"
+            )
     if isinstance(condition, Predicate):
         if verifier is None or not callable(getattr(verifier, condition.name, None)):
-            where = f"the verifier {task.verifier_label}" if verifier is not None else "the task (it has no verifier)"
+            where = (
+                f"the verifier {task.verifier_label}"
+                if verifier is not None
+                else "the task (it has no verifier)"
+            )
             problems.append(f"predicate '{condition.name}' is not a function of {where}")
     if content is None:
         return problems
@@ -392,7 +438,11 @@ def check_condition(condition: Condition, task: "Task", content: Any, verifier: 
         for item in [condition.item] if isinstance(condition, Wields) else list(condition.items):
             if item not in content.items:
                 unknown("item", item, content.items)
-        if isinstance(condition, Wields) and condition.item in content.items and not content.items[condition.item].slot:
+        if (
+            isinstance(condition, Wields)
+            and condition.item in content.items
+            and not content.items[condition.item].slot
+        ):
             problems.append(f"{condition.item} cannot be equipped (it has no slot)")
     if isinstance(condition, FairExchange):
         for item in condition.prices:
@@ -404,7 +454,9 @@ def check_condition(condition: Condition, task: "Task", content: Any, verifier: 
         quests = [q.id for npc in content.npcs.values() for q in npc.quests]
         if condition.quest not in quests:
             unknown("quest", condition.quest, quests)
-    places = [condition.place] if isinstance(condition, At) else list(getattr(condition, "places", None) or [])
+    places = (
+        [condition.place] if isinstance(condition, At) else list(getattr(condition, "places", None) or [])
+    )
     for place in places:
         if isinstance(place, str) and place not in content.map.landmarks:
             unknown("landmark", place, content.map.landmarks)

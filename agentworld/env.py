@@ -26,8 +26,15 @@ ENV_NAME = "agentworld_v0"
 RENDER_MODES = ("human", "ansi", "rgb_array")
 TILE_PIXELS = 6  # rgb_array: pixels per tile
 # rgb_array: colours of what agents see, painted over the terrain (agents get their own shades)
-ENTITY_COLOURS = {"mob": (214, 40, 40), "node": (110, 70, 20), "npc": (250, 220, 40), "station": (255, 140, 0),
-                  "ground": (255, 255, 255), "site": (150, 60, 200), "landmark": (255, 215, 0)}
+ENTITY_COLOURS = {
+    "mob": (214, 40, 40),
+    "node": (110, 70, 20),
+    "npc": (250, 220, 40),
+    "station": (255, 140, 0),
+    "ground": (255, 255, 255),
+    "site": (150, 60, 200),
+    "landmark": (255, 215, 0),
+}
 AGENT_COLOURS = ((30, 90, 255), (0, 200, 255), (255, 0, 200), (0, 255, 120), (255, 255, 120), (120, 0, 255))
 
 
@@ -45,13 +52,16 @@ class _Common:
 
     backend: Backend
 
-    def _setup(self, task: Task | str, seed: int | None, server: str | None, render_mode: str | None,
-               options: dict) -> None:
+    def _setup(
+        self, task: Task | str, seed: int | None, server: str | None, render_mode: str | None, options: dict
+    ) -> None:
         from agentworld.world.content import load_content
 
         seed = _check_seed(seed)
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, got {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be one of {', '.join(RENDER_MODES)} or None, got {render_mode!r}"
+            )
         self.backend = make_backend(task, seed, server, options)
         self.task = self.backend.task
         self.seed = seed
@@ -59,11 +69,13 @@ class _Common:
         self.render_mode = render_mode
         self.possible_agents = list(self.backend.agents)
         content = load_content()
-        obs_space = observation_space(list(content.skills), list(content.rules.equipment_slots),
-                                      content.map.width, content.map.height)
+        obs_space = observation_space(
+            list(content.skills), list(content.rules.equipment_slots), content.map.width, content.map.height
+        )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Text(max_length=ACTION_MAX, min_length=0, charset=CHARSET)
-                              for a in self.possible_agents}
+        self.action_spaces = {
+            a: spaces.Text(max_length=ACTION_MAX, min_length=0, charset=CHARSET) for a in self.possible_agents
+        }
         self._progress = 0.0
         self._succeeded = False
         self._seeds = random.Random(seed)
@@ -98,8 +110,12 @@ class _Common:
 
     @staticmethod
     def _info(status: dict, record: dict | None) -> dict:
-        info = {"round": status["round"], "checkpoints": status["checkpoints"], "success": status["success"],
-                "psr": status["psr"]}
+        info = {
+            "round": status["round"],
+            "checkpoints": status["checkpoints"],
+            "success": status["success"],
+            "psr": status["psr"],
+        }
         if record is not None:
             info["action"] = action = dict(record)
             del action["t"]
@@ -115,7 +131,9 @@ class _Common:
             return None
         st = self.backend.status()
         head = f"{self.task.id} round {st['round']}/{st['max_rounds']} psr {st['psr']:.2f}"
-        text = "\n\n".join([head] + [f"[{a}]\n{self.backend.observe(a)['text']}" for a in self.possible_agents])
+        text = "\n\n".join(
+            [head] + [f"[{a}]\n{self.backend.observe(a)['text']}" for a in self.possible_agents]
+        )
         if self.render_mode == "human":
             print(text, flush=True)
             return None
@@ -135,7 +153,7 @@ class _Common:
         ys = [o["position"][1] for o in observations]
         x0, y0 = max(0, min(xs) - radius), max(0, min(ys) - radius)
         x1, y1 = min(gmap.width - 1, max(xs) + radius), min(gmap.height - 1, max(ys) + radius)
-        image = gmap.terrain_rgb()[y0:y1 + 1, x0:x1 + 1].copy()
+        image = gmap.terrain_rgb()[y0 : y1 + 1, x0 : x1 + 1].copy()
         for o in observations:
             for e in o["nearby"]:
                 ex, ey = e["position"]
@@ -158,8 +176,15 @@ class AgentWorldParallelEnv(_Common, ParallelEnv):
 
     metadata = {"name": ENV_NAME, "render_modes": list(RENDER_MODES), "is_parallelizable": True}
 
-    def __init__(self, task: Task | str, *, seed: int | None = None, server: str | None = None,
-                 render_mode: str | None = None, **options: Any):
+    def __init__(
+        self,
+        task: Task | str,
+        *,
+        seed: int | None = None,
+        server: str | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ):
         self._setup(task, seed, server, render_mode, options)
         self.agents: list[str] = []
 
@@ -190,8 +215,13 @@ class AgentWorldParallelEnv(_Common, ParallelEnv):
         infos = {a: self._info(status, records.get(a)) for a in live}
         if terminated or truncated:
             self.agents = []
-        return (obs, dict.fromkeys(live, reward), dict.fromkeys(live, terminated),
-                dict.fromkeys(live, truncated), infos)
+        return (
+            obs,
+            dict.fromkeys(live, reward),
+            dict.fromkeys(live, terminated),
+            dict.fromkeys(live, truncated),
+            infos,
+        )
 
     def state(self) -> np.ndarray:
         raise NotImplementedError("AgentWorld is partially observable; use per-agent observations")
@@ -202,8 +232,15 @@ class AgentWorldAECEnv(_Common, AECEnv):
 
     metadata = {"name": ENV_NAME, "render_modes": list(RENDER_MODES), "is_parallelizable": True}
 
-    def __init__(self, task: Task | str, *, seed: int | None = None, server: str | None = None,
-                 render_mode: str | None = None, **options: Any):
+    def __init__(
+        self,
+        task: Task | str,
+        *,
+        seed: int | None = None,
+        server: str | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ):
         super().__init__()
         self._setup(task, seed, server, render_mode, options)
         self.agents = []
@@ -252,8 +289,15 @@ class AgentWorldAECEnv(_Common, AECEnv):
             self.agent_selection = self.agents[0]
 
 
-def make(task: Task | str, *, seed: int | None = None, server: str | None = None, api: str = "parallel",
-         render_mode: str | None = None, **options: Any):
+def make(
+    task: Task | str,
+    *,
+    seed: int | None = None,
+    server: str | None = None,
+    api: str = "parallel",
+    render_mode: str | None = None,
+    **options: Any,
+):
     """`agentworld.make("task_01")` -> ParallelEnv; `api="aec"` -> the turn-by-turn AEC env.
 
     Options: success_bonus, no_chat, disabled_tools, no_docs, max_rounds, random_spawns, solo.

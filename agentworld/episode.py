@@ -32,11 +32,11 @@ from agentworld.tools import READ_ONLY_TOOLS, TOOL_NAMES, ParseError, ToolCall, 
 class EpisodeOptions:
     """Options that change how the episode is played (all JSON-friendly, stored in config.json)."""
 
-    success_bonus: float = 1.0        # team reward added once when the task succeeds
+    success_bonus: float = 1.0  # team reward added once when the task succeeds
     disabled_tools: tuple[str, ...] = ()
-    no_chat: bool = False             # ablation: chat disabled
-    no_docs: bool = False             # ablation: agents get no documentation
-    max_rounds: int | None = None     # override the task's round budget
+    no_chat: bool = False  # ablation: chat disabled
+    no_docs: bool = False  # ablation: agents get no documentation
+    max_rounds: int | None = None  # override the task's round budget
     random_spawns: bool | str = False  # True: same region; "any": anywhere
     solo: bool | str = False  # keep only the first (or the named) agent
     without: tuple[str, ...] = ()  # roles (or agent names) left out of the team, with their plans
@@ -59,7 +59,9 @@ class EpisodeOptions:
         except ValidationError as exc:
             err = exc.errors(include_url=False)[0]
             name = err["loc"][0] if err["loc"] else "options"
-            raise ValueError(f"episode option {name}={d.get(name)!r}: {_OPTION_HELP.get(name, err['msg'])}") from None
+            raise ValueError(
+                f"episode option {name}={d.get(name)!r}: {_OPTION_HELP.get(name, err['msg'])}"
+            ) from None
         if "disabled_tools" in checked:
             checked["disabled_tools"] = tuple(checked["disabled_tools"])
             bad = [t for t in checked["disabled_tools"] if t not in TOOL_NAMES]
@@ -74,7 +76,9 @@ class EpisodeOptions:
 
     @property
     def disabled(self) -> frozenset[str]:
-        return frozenset(self.disabled_tools) | ({"chat"} if self.no_chat or self.shared_plan else frozenset())
+        return frozenset(self.disabled_tools) | (
+            {"chat"} if self.no_chat or self.shared_plan else frozenset()
+        )
 
     def task_options(self) -> dict:
         if self.max_rounds is not None and int(self.max_rounds) < 1:
@@ -82,11 +86,20 @@ class EpisodeOptions:
         if self.discussion_rounds is not None and int(self.discussion_rounds) < 1:
             raise ValueError(f"discussion_rounds must be >= 1, got {self.discussion_rounds}")
         if self.discussion_rounds and "chat" in self.disabled:
-            raise ValueError("discussion_rounds needs chat: it cannot be combined with no_chat, shared_plan or "
-                             "chat among disabled_tools")
-        return {"no_docs": self.no_docs, "max_rounds": self.max_rounds, "solo": self.solo,
-                "without": list(self.without), "shared_plan": self.shared_plan, "merged_agent": self.merged_agent,
-                "anonymous_roles": self.anonymous_roles, "discussion_rounds": self.discussion_rounds}
+            raise ValueError(
+                "discussion_rounds needs chat: it cannot be combined with no_chat, shared_plan or "
+                "chat among disabled_tools"
+            )
+        return {
+            "no_docs": self.no_docs,
+            "max_rounds": self.max_rounds,
+            "solo": self.solo,
+            "without": list(self.without),
+            "shared_plan": self.shared_plan,
+            "merged_agent": self.merged_agent,
+            "anonymous_roles": self.anonymous_roles,
+            "discussion_rounds": self.discussion_rounds,
+        }
 
 
 class _OptionsModel(BaseModel):
@@ -128,8 +141,13 @@ _OPTION_HELP = {
 class Episode:
     """See module docstring. `act` never raises on agent input; records follow ARCHITECTURE.md."""
 
-    def __init__(self, task: Task | str, seed: int | None = 0, options: EpisodeOptions | dict | None = None,
-                 content: Any = None):
+    def __init__(
+        self,
+        task: Task | str,
+        seed: int | None = 0,
+        options: EpisodeOptions | dict | None = None,
+        content: Any = None,
+    ):
         from agentworld.world.content import load_content
 
         self.options = options if isinstance(options, EpisodeOptions) else EpisodeOptions.from_dict(options)
@@ -156,7 +174,9 @@ class Episode:
         if self.options.random_spawns:
             from agentworld.tasks import random_spawns
 
-            task = random_spawns(self.task, self.seed, self.content, same_region=self.options.random_spawns != "any")
+            task = random_spawns(
+                self.task, self.seed, self.content, same_region=self.options.random_spawns != "any"
+            )
         self.played_task = task
         world = build_world(task, self.content, self.seed)
         self.world = world
@@ -208,8 +228,15 @@ class Episode:
             record["success_actions"] = list(self.scorer.success_actions)
 
     def status(self) -> dict:
-        return {"round": self.round, "max_rounds": self.max_rounds, "checkpoints": dict(self.reached),
-                "success": self.success, "psr": self.psr, "done": self.done, "truncated": self.truncated}
+        return {
+            "round": self.round,
+            "max_rounds": self.max_rounds,
+            "checkpoints": dict(self.reached),
+            "success": self.success,
+            "psr": self.psr,
+            "done": self.done,
+            "truncated": self.truncated,
+        }
 
     # --- acting ---------------------------------------------------------------------------------
     def act(self, agent: str, action: Any) -> dict:
@@ -227,22 +254,51 @@ class Episode:
             if refusal:
                 call = ParseError(refusal, call.to_dict())
         if isinstance(call, ParseError):
-            tool, args, raw, ok, result, error, events, links = None, None, call.raw, False, "", call.error, [], []
+            tool, args, raw, ok, result, error, events, links = (
+                None,
+                None,
+                call.raw,
+                False,
+                "",
+                call.error,
+                [],
+                [],
+            )
         else:
             tool, args, raw = call.tool, call.args, None
             try:
                 out = world.act(agent, tool, args, action_id)
                 ok, result, error, events, links = out.ok, out.result, out.error, out.events, out.links
             except Exception as exc:  # engine bug: keep the episode alive, make it visible
-                ok, result, error, events, links = False, "", f"internal engine error: {type(exc).__name__}: {exc}", [], []
+                ok, result, error, events, links = (
+                    False,
+                    "",
+                    f"internal engine error: {type(exc).__name__}: {exc}",
+                    [],
+                    [],
+                )
         self.last[agent] = (result or "", error or "")
         self.inbox[agent] = []  # the agent has had its turn: it saw its messages
         self._obs_cache.clear()
         player = world.players[agent]
-        rec = {"type": "action", "id": action_id, "round": self.round, "turn": self._turn_of[agent], "agent": agent,
-               "tool": tool, "args": args, "raw": raw, "ok": bool(ok), "result": result or "", "error": error,
-               "position": [player.x, player.y], "events": events, "links": links, "checkpoints": [],
-               "t": time.time()}
+        rec = {
+            "type": "action",
+            "id": action_id,
+            "round": self.round,
+            "turn": self._turn_of[agent],
+            "agent": agent,
+            "tool": tool,
+            "args": args,
+            "raw": raw,
+            "ok": bool(ok),
+            "result": result or "",
+            "error": error,
+            "position": [player.x, player.y],
+            "events": events,
+            "links": links,
+            "checkpoints": [],
+            "t": time.time(),
+        }
         # Unparsed actions never reach the world and read-only tools do not change it: the last
         # check still holds, so skip re-running every predicate (they run after every action).
         if tool is not None and tool not in READ_ONLY_TOOLS:
@@ -269,8 +325,15 @@ class Episode:
         try:
             events = self.world.end_round()
         except Exception as exc:
-            events = [{"kind": "error", "round": ended, "agent": None, "action": None,
-                       "detail": f"internal engine error: {type(exc).__name__}: {exc}"}]
+            events = [
+                {
+                    "kind": "error",
+                    "round": ended,
+                    "agent": None,
+                    "action": None,
+                    "detail": f"internal engine error: {type(exc).__name__}: {exc}",
+                }
+            ]
         self._obs_cache.clear()
         rec = {"type": "round_end", "round": ended, "events": events or [], "checkpoints": []}
         self._score(rec, None)
@@ -290,9 +353,16 @@ class Episode:
             self.inbox[agent].extend(raw["messages"])
         result, error = self.last[agent]
         obs = obsmod.build_observation(
-            raw, max_rounds=self.max_rounds, skills=self.skills, slots=self.slots, mask=self.mask,
+            raw,
+            max_rounds=self.max_rounds,
+            skills=self.skills,
+            slots=self.slots,
+            mask=self.mask,
             content=self.content,
-            messages=self.inbox[agent], last_result=result, last_error=error)
+            messages=self.inbox[agent],
+            last_result=result,
+            last_error=error,
+        )
         self._obs_cache[agent] = obs
         return obs
 
@@ -313,7 +383,9 @@ class Episode:
         return make_briefing(self.task, agent, self.disabled, include_plan)
 
 
-def make_briefing(task: Task, agent: str, disabled: frozenset[str] = frozenset(), include_plan: bool = False) -> dict:
+def make_briefing(
+    task: Task, agent: str, disabled: frozenset[str] = frozenset(), include_plan: bool = False
+) -> dict:
     """What an agent is told before the episode (for Agent.reset).
 
     The oracle plan is only included for scripted agents that ask for it (Agent.needs_plan).
@@ -321,10 +393,18 @@ def make_briefing(task: Task, agent: str, disabled: frozenset[str] = frozenset()
     from agentworld.tools import schemas
 
     spec = task.agent(agent)
-    out = {"task_id": task.id, "task_name": task.name, "objective": task.objective, "category": task.category,
-           "name": agent, "role": spec.role,
-           "teammates": [{"name": a.name, "role": a.role} for a in task.agents if a.name != agent],
-           "context": spec.context, "tools": schemas(disabled), "max_rounds": task.max_rounds}
+    out = {
+        "task_id": task.id,
+        "task_name": task.name,
+        "objective": task.objective,
+        "category": task.category,
+        "name": agent,
+        "role": spec.role,
+        "teammates": [{"name": a.name, "role": a.role} for a in task.agents if a.name != agent],
+        "context": spec.context,
+        "tools": schemas(disabled),
+        "max_rounds": task.max_rounds,
+    }
     if include_plan:
         out["oracle_plan"] = list(task.oracle.get(agent, []))
         # a task mob standing in for a world mob (`replaces`) is where the map's mob was: say where

@@ -24,17 +24,35 @@ from agentworld.report.stats import Estimate, bootstrap_mean, group_stats, wilso
 from agentworld.report.tables import Cell, Table, estimate_cell, number, text
 from agentworld.submission import SUBMISSION
 
-COLUMNS = ["eval", "SR (main)", "SR (augmented)", "pass^k", "PSR", "CCE", "messages / agent", "first chat round",
-           "cost", "episodes", "submission"]
+COLUMNS = [
+    "eval",
+    "SR (main)",
+    "SR (augmented)",
+    "pass^k",
+    "PSR",
+    "CCE",
+    "messages / agent",
+    "first chat round",
+    "cost",
+    "episodes",
+    "submission",
+]
 
 
 def leaderboard(evals: list[EvalDir], seed: int = 0) -> Table:
     """The table: one row per eval, sorted by SR on the main tasks (best first)."""
-    rows = sorted((_row(e, seed) for e in evals), key=lambda r: -(r[1].value if r[1].value is not None else -1))
-    return Table("leaderboard", "Leaderboard (95% intervals over episodes)", COLUMNS, rows,
-                 "SR: Wilson interval; PSR, CCE, messages and first chat round: percentile bootstrap (2,000 "
-                 "resamples, seeded). pass^k: tau-bench's, at the largest k every task was played. Cost: total $.",
-                 [r[0].text for r in rows])
+    rows = sorted(
+        (_row(e, seed) for e in evals), key=lambda r: -(r[1].value if r[1].value is not None else -1)
+    )
+    return Table(
+        "leaderboard",
+        "Leaderboard (95% intervals over episodes)",
+        COLUMNS,
+        rows,
+        "SR: Wilson interval; PSR, CCE, messages and first chat round: percentile bootstrap (2,000 "
+        "resamples, seeded). pass^k: tau-bench's, at the largest k every task was played. Cost: total $.",
+        [r[0].text for r in rows],
+    )
 
 
 def _row(e: EvalDir, seed: int) -> list[Cell]:
@@ -42,18 +60,36 @@ def _row(e: EvalDir, seed: int) -> list[Cell]:
     ok = [r for r in records if r.get("status") == "ok"]
     stats = group_stats(e.episodes, seed)
     splits = {split: [ep for ep in e.episodes if ep.split == split] for split in ("main", "augmented")}
-    sr = {split: wilson(sum(1 for ep in eps if ep.record.get("success")), len(eps)) for split, eps in splits.items()}
+    sr = {
+        split: wilson(sum(1 for ep in eps if ep.record.get("success")), len(eps))
+        for split, eps in splits.items()
+    }
     passes = pass_hat_k(records)
     k = max(passes, key=int) if passes else None
     cost = sum(float(r.get("cost") or 0) for r in records)
-    return [text(e.label), _metric(sr["main"], "sr_main", "sr"), _metric(sr["augmented"], "sr_augmented", "sr"),
-            Cell(f"{100 * passes[k]:.1f}% (k={k})" if k else "-", passes[k] if k else None, key="pass_k"),
-            _metric(stats.psr, "psr", "psr"), _metric(stats.cce, "cce", "cce"),
-            _mean_cell(bootstrap_mean((r["messages_per_agent"] for r in ok if r.get("messages_per_agent") is not None),
-                                      seed), "messages_per_agent"),
-            _mean_cell(bootstrap_mean((r["first_chat_round"] for r in ok if r.get("first_chat_round") is not None),
-                                      seed), "first_chat_round"),
-            Cell(f"${cost:.4f}", cost, key="cost"), number(len(records), 0, "episodes"), _submission(e.path)]
+    return [
+        text(e.label),
+        _metric(sr["main"], "sr_main", "sr"),
+        _metric(sr["augmented"], "sr_augmented", "sr"),
+        Cell(f"{100 * passes[k]:.1f}% (k={k})" if k else "-", passes[k] if k else None, key="pass_k"),
+        _metric(stats.psr, "psr", "psr"),
+        _metric(stats.cce, "cce", "cce"),
+        _mean_cell(
+            bootstrap_mean(
+                (r["messages_per_agent"] for r in ok if r.get("messages_per_agent") is not None), seed
+            ),
+            "messages_per_agent",
+        ),
+        _mean_cell(
+            bootstrap_mean(
+                (r["first_chat_round"] for r in ok if r.get("first_chat_round") is not None), seed
+            ),
+            "first_chat_round",
+        ),
+        Cell(f"${cost:.4f}", cost, key="cost"),
+        number(len(records), 0, "episodes"),
+        _submission(e.path),
+    ]
 
 
 def _metric(est: Estimate, key: str, kind: str) -> Cell:
@@ -74,13 +110,18 @@ def _submission(path: Path) -> Cell:
         data = json.loads((path / SUBMISSION).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError):
         return Cell("-", key="submission")
-    return Cell(f"{'checked' if data.get('replayed') else 'unchecked'} ({data.get('task_set')})", key="submission")
+    return Cell(
+        f"{'checked' if data.get('replayed') else 'unchecked'} ({data.get('task_set')})", key="submission"
+    )
 
 
 # --------------------------------------------------------------------------- CLI
 
+
 def configure_leaderboard(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("dirs", nargs="+", metavar="DIR", help="eval directories (`agentworld eval --out DIR`)")
+    parser.add_argument(
+        "dirs", nargs="+", metavar="DIR", help="eval directories (`agentworld eval --out DIR`)"
+    )
     parser.add_argument("--html", metavar="FILE", help="also write the table as a self-contained HTML page")
     parser.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals (default 0)")
 
@@ -106,9 +147,10 @@ def command_leaderboard(args: argparse.Namespace) -> int:
         try:
             Path(args.html).parent.mkdir(parents=True, exist_ok=True)
             intro = [f"<b>{escape(e.label)}</b>: <code>{escape(str(e.path))}</code>" for e in evals]
-            Path(args.html).write_text(page("AgentWorld leaderboard", intro, [Section("leaderboard", "Leaderboard",
-                                                                                        [table], [])]),
-                                       encoding="utf-8")
+            Path(args.html).write_text(
+                page("AgentWorld leaderboard", intro, [Section("leaderboard", "Leaderboard", [table], [])]),
+                encoding="utf-8",
+            )
         except OSError as exc:
             print(f"leaderboard: cannot write {args.html}: {exc.strerror or exc}", file=sys.stderr)
             return 2

@@ -38,10 +38,10 @@ class BudgetExhausted(RuntimeError):
 class Limits:
     """What to enforce; None means no limit of that kind."""
 
-    max_rpm: float | None = None   # model requests per minute, across every caller sharing the limiter
-    max_tpm: float | None = None   # prompt + completion tokens per minute
+    max_rpm: float | None = None  # model requests per minute, across every caller sharing the limiter
+    max_tpm: float | None = None  # prompt + completion tokens per minute
     max_cost: float | None = None  # dollars (needs a price table); no new calls once spent
-    path: str | None = None        # state file shared by processes (None: this process only)
+    path: str | None = None  # state file shared by processes (None: this process only)
 
     def __post_init__(self) -> None:
         for name in ("max_rpm", "max_tpm", "max_cost"):
@@ -53,9 +53,9 @@ class Limits:
 class Booking(NamedTuple):
     """A call's place on the limiter's clocks (Limiter.book)."""
 
-    wait: float    # seconds until the call may be sent (0: now)
+    wait: float  # seconds until the call may be sent (0: now)
     paused: float  # of which: what is left of a server's Retry-After pause (the rest is the rpm/tpm pace)
-    booked: bool   # False: the pause outlasts the caller's max_pause and nothing was booked
+    booked: bool  # False: the pause outlasts the caller's max_pause and nothing was booked
 
 
 def _fresh() -> dict[str, float]:
@@ -105,8 +105,10 @@ class Limiter:
         limits = self.limits
         with self._state() as state:
             if limits.max_cost is not None and state["spent"] >= limits.max_cost:
-                raise BudgetExhausted(f"the model budget is spent (${state['spent']:.4f} of --max-cost "
-                                      f"${limits.max_cost:g}); no new calls are made")
+                raise BudgetExhausted(
+                    f"the model budget is spent (${state['spent']:.4f} of --max-cost "
+                    f"${limits.max_cost:g}); no new calls are made"
+                )
             now = self.clock()
             paused = max(0.0, state["pause_until"] - now)
             if paused > max_pause:

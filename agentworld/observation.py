@@ -28,8 +28,20 @@ MESSAGE_MAX = 4_096
 BIG = 1_000_000_000  # bound for counts, hp and distances
 MAX_LEVEL = 200
 
-_UNICODE_FIXES = str.maketrans({"\u2014": "-", "\u2013": "-", "\u2018": "'", "\u2019": "'", "\u201c": '"',
-                                "\u201d": '"', "\u2026": "...", "\u00d7": "x", "\u2192": "->", "\u00a0": " "})
+_UNICODE_FIXES = str.maketrans(
+    {
+        "\u2014": "-",
+        "\u2013": "-",
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2026": "...",
+        "\u00d7": "x",
+        "\u2192": "->",
+        "\u00a0": " ",
+    }
+)
 
 
 def clean(text: Any, limit: int = SHORT_MAX) -> str:
@@ -40,8 +52,14 @@ def clean(text: Any, limit: int = SHORT_MAX) -> str:
         text = str(text)
     # Fast tests first: printable ASCII, or (observation text) printable ASCII plus newlines, i.e.
     # nothing left once those bytes are deleted; the per-character set test is exact but slow.
-    if not (text.isascii() and (text.isprintable() or not text.encode("ascii").translate(None, _PLAIN_BYTES)
-                                or _CHARSET_SET.issuperset(text))):
+    if not (
+        text.isascii()
+        and (
+            text.isprintable()
+            or not text.encode("ascii").translate(None, _PLAIN_BYTES)
+            or _CHARSET_SET.issuperset(text)
+        )
+    ):
         text = text.translate(_UNICODE_FIXES)
         text = "".join(c if c in _CHARSET_SET else "?" for c in text)
     if len(text) > limit:
@@ -53,39 +71,65 @@ def _text(max_length: int = SHORT_MAX) -> spaces.Text:
     return spaces.Text(max_length=max_length, min_length=0, charset=CHARSET)
 
 
-def observation_space(skills: list[str], slots: list[str], width: int = BIG, height: int = BIG) -> spaces.Dict:
+def observation_space(
+    skills: list[str], slots: list[str], width: int = BIG, height: int = BIG
+) -> spaces.Dict:
     """The Dict space of one agent's observation (build once per env and reuse)."""
     pos = spaces.Tuple((spaces.Discrete(max(1, width)), spaces.Discrete(max(1, height))))
     count = spaces.Discrete(BIG)
-    return spaces.Dict({
-        "text": _text(TEXT_MAX),
-        "round": spaces.Discrete(BIG),
-        "max_rounds": spaces.Discrete(BIG),
-        "position": pos,
-        "region": _text(),
-        "hp": spaces.Discrete(BIG),
-        "max_hp": spaces.Discrete(BIG),
-        "alive": spaces.Discrete(2),
-        "skills": spaces.Dict({s: spaces.Discrete(MAX_LEVEL + 1) for s in skills}),
-        "inventory": spaces.Sequence(spaces.Dict({"item": _text(), "count": count}), stack=False),
-        "equipment": spaces.Dict({s: _text() for s in slots}),
-        "nearby": spaces.Sequence(spaces.Dict({
-            "id": _text(), "kind": _text(), "name": _text(), "position": pos,
-            "distance": spaces.Discrete(BIG), "detail": _text(),
-        }), stack=False),
-        "messages": spaces.Sequence(spaces.Dict({
-            "round": spaces.Discrete(BIG), "from": _text(),
-            "to": spaces.Sequence(_text(), stack=False), "text": _text(MESSAGE_MAX),
-        }), stack=False),
-        "offers": spaces.Sequence(spaces.Dict({
-            "id": spaces.Discrete(BIG), "from": _text(),
-            "give": spaces.Sequence(spaces.Dict({"item": _text(), "count": count}), stack=False),
-            "want": spaces.Sequence(spaces.Dict({"item": _text(), "count": count}), stack=False),
-        }), stack=False),
-        "last_result": _text(TEXT_MAX // 4),
-        "last_error": _text(TEXT_MAX // 4),
-        "tool_mask": spaces.MultiBinary(len(TOOL_NAMES)),
-    })
+    return spaces.Dict(
+        {
+            "text": _text(TEXT_MAX),
+            "round": spaces.Discrete(BIG),
+            "max_rounds": spaces.Discrete(BIG),
+            "position": pos,
+            "region": _text(),
+            "hp": spaces.Discrete(BIG),
+            "max_hp": spaces.Discrete(BIG),
+            "alive": spaces.Discrete(2),
+            "skills": spaces.Dict({s: spaces.Discrete(MAX_LEVEL + 1) for s in skills}),
+            "inventory": spaces.Sequence(spaces.Dict({"item": _text(), "count": count}), stack=False),
+            "equipment": spaces.Dict({s: _text() for s in slots}),
+            "nearby": spaces.Sequence(
+                spaces.Dict(
+                    {
+                        "id": _text(),
+                        "kind": _text(),
+                        "name": _text(),
+                        "position": pos,
+                        "distance": spaces.Discrete(BIG),
+                        "detail": _text(),
+                    }
+                ),
+                stack=False,
+            ),
+            "messages": spaces.Sequence(
+                spaces.Dict(
+                    {
+                        "round": spaces.Discrete(BIG),
+                        "from": _text(),
+                        "to": spaces.Sequence(_text(), stack=False),
+                        "text": _text(MESSAGE_MAX),
+                    }
+                ),
+                stack=False,
+            ),
+            "offers": spaces.Sequence(
+                spaces.Dict(
+                    {
+                        "id": spaces.Discrete(BIG),
+                        "from": _text(),
+                        "give": spaces.Sequence(spaces.Dict({"item": _text(), "count": count}), stack=False),
+                        "want": spaces.Sequence(spaces.Dict({"item": _text(), "count": count}), stack=False),
+                    }
+                ),
+                stack=False,
+            ),
+            "last_result": _text(TEXT_MAX // 4),
+            "last_error": _text(TEXT_MAX // 4),
+            "tool_mask": spaces.MultiBinary(len(TOOL_NAMES)),
+        }
+    )
 
 
 def _nat(value: Any, upper: int = BIG - 1) -> int:
@@ -120,8 +164,14 @@ def _to_names(to: Any) -> tuple[str, ...]:
 
 def _entity(e: dict) -> dict:
     """One `nearby` entry, cleaned and gym-typed."""
-    return {"id": clean(e.get("id")), "kind": clean(e.get("kind")), "name": clean(e.get("name")),
-            "position": _pos(e.get("position")), "distance": _nat(e.get("distance")), "detail": clean(e.get("detail"))}
+    return {
+        "id": clean(e.get("id")),
+        "kind": clean(e.get("kind")),
+        "name": clean(e.get("name")),
+        "position": _pos(e.get("position")),
+        "distance": _nat(e.get("distance")),
+        "detail": clean(e.get("detail")),
+    }
 
 
 def _nearby(entries: Any) -> tuple:
@@ -134,17 +184,41 @@ def _nearby(entries: Any) -> tuple:
     out = []
     for e in entries or ():
         try:
-            ident, kind, name, detail, (x, y), d = e["id"], e["kind"], e["name"], e["detail"], e["position"], e["distance"]
+            ident, kind, name, detail, (x, y), d = (
+                e["id"],
+                e["kind"],
+                e["name"],
+                e["detail"],
+                e["position"],
+                e["distance"],
+            )
         except (KeyError, TypeError, ValueError):
             out.append(_entity(e))
             continue
-        if (type(ident) is str and type(kind) is str and type(name) is str and type(detail) is str
-                and type(x) is int and type(y) is int and type(d) is int
-                and 0 <= x < BIG and 0 <= y < BIG and 0 <= d < BIG):
+        if (
+            type(ident) is str
+            and type(kind) is str
+            and type(name) is str
+            and type(detail) is str
+            and type(x) is int
+            and type(y) is int
+            and type(d) is int
+            and 0 <= x < BIG
+            and 0 <= y < BIG
+            and 0 <= d < BIG
+        ):
             plain = ident + kind + name + detail
             if len(plain) <= SHORT_MAX and plain.isascii() and plain.isprintable():
-                out.append({"id": ident, "kind": kind, "name": name, "position": (x, y), "distance": d,
-                            "detail": detail})
+                out.append(
+                    {
+                        "id": ident,
+                        "kind": kind,
+                        "name": name,
+                        "position": (x, y),
+                        "distance": d,
+                        "detail": detail,
+                    }
+                )
                 continue
         out.append(_entity(e))
     return tuple(out)
@@ -162,9 +236,19 @@ def _worn(item: Any) -> str:
     return "" if item is None else clean(item)  # most slots are empty: skip the call
 
 
-def build_observation(raw: dict, *, max_rounds: int, skills: list[str], slots: list[str], mask: np.ndarray,
-                      messages: list[dict] | None = None, last_result: str | None = None,
-                      last_error: str | None = None, extra_text: str = "", content: Any = None) -> dict:
+def build_observation(
+    raw: dict,
+    *,
+    max_rounds: int,
+    skills: list[str],
+    slots: list[str],
+    mask: np.ndarray,
+    messages: list[dict] | None = None,
+    last_result: str | None = None,
+    last_error: str | None = None,
+    extra_text: str = "",
+    content: Any = None,
+) -> dict:
     """Gym-typed observation from `World.observe` output plus the episode's own bookkeeping.
 
     `messages`, `last_result` and `last_error` override the engine's fields (the episode keeps
@@ -186,19 +270,31 @@ def build_observation(raw: dict, *, max_rounds: int, skills: list[str], slots: l
         "inventory": _counts(raw.get("inventory")),
         "equipment": {s: _worn(raw_equipment.get(s)) for s in slots},
         "nearby": _nearby(raw.get("nearby")),
-        "messages": tuple({
-            "round": _nat(m.get("round")), "from": clean(m.get("from")), "to": _to_names(m.get("to")),
-            "text": clean(m.get("text"), MESSAGE_MAX),
-        } for m in (raw.get("messages") or () if messages is None else messages)),
-        "offers": tuple({
-            "id": _nat(o.get("id")), "from": clean(o.get("from")),
-            "give": _counts(o.get("give")), "want": _counts(o.get("want")),
-        } for o in raw.get("offers") or ()),
+        "messages": tuple(
+            {
+                "round": _nat(m.get("round")),
+                "from": clean(m.get("from")),
+                "to": _to_names(m.get("to")),
+                "text": clean(m.get("text"), MESSAGE_MAX),
+            }
+            for m in (raw.get("messages") or () if messages is None else messages)
+        ),
+        "offers": tuple(
+            {
+                "id": _nat(o.get("id")),
+                "from": clean(o.get("from")),
+                "give": _counts(o.get("give")),
+                "want": _counts(o.get("want")),
+            }
+            for o in raw.get("offers") or ()
+        ),
         "last_result": clean(raw.get("last_result") if last_result is None else last_result, TEXT_MAX // 4),
         "last_error": clean(raw.get("last_error") if last_error is None else last_error, TEXT_MAX // 4),
         "tool_mask": usable_tools(raw, content if content is not None else load_content(), mask),
     }
-    obs["text"] = clean(render_text(obs, raw.get("quests") or (), extra_text, raw.get("happened") or ()), TEXT_MAX)
+    obs["text"] = clean(
+        render_text(obs, raw.get("quests") or (), extra_text, raw.get("happened") or ()), TEXT_MAX
+    )
     return obs
 
 
@@ -210,8 +306,11 @@ def render_text(obs: dict, quests: Any = (), extra: str = "", happened: Any = ()
     """The LLM-ready text of one observation (`happened`: the engine's news lines since the last turn)."""
     lines = [f"Round {obs['round']} of {obs['max_rounds']}."]
     x, y = obs["position"]
-    lines.append(f"You are at ({x}, {y}) in {obs['region'] or 'the wilds'}. HP {obs['hp']}/{obs['max_hp']}"
-                 + ("" if obs["alive"] else " (you are down and will respawn)") + ".")
+    lines.append(
+        f"You are at ({x}, {y}) in {obs['region'] or 'the wilds'}. HP {obs['hp']}/{obs['max_hp']}"
+        + ("" if obs["alive"] else " (you are down and will respawn)")
+        + "."
+    )
     trained = [f"{k} {v}" for k, v in obs["skills"].items() if v > 1]
     lines.append("Skills: " + (", ".join(trained) if trained else "all at level 1") + ".")
     lines.append("Inventory: " + _fmt_counts(obs["inventory"]) + ".")
@@ -244,7 +343,9 @@ def render_text(obs: dict, quests: Any = (), extra: str = "", happened: Any = ()
     if obs["offers"]:
         lines.append("Pending trade offers to you:")
         for o in obs["offers"]:
-            lines.append(f"  - offer {o['id']} from {o['from']}: gives {_fmt_counts(o['give'])}; wants {_fmt_counts(o['want'])}")
+            lines.append(
+                f"  - offer {o['id']} from {o['from']}: gives {_fmt_counts(o['give'])}; wants {_fmt_counts(o['want'])}"
+            )
     for q in quests:
         if isinstance(q, dict):
             lines.append(f"Quest: {q.get('quest', '')} ({q.get('npc', '')}): {q.get('stage', '')}")

@@ -31,24 +31,51 @@ def add_ablation_arguments(parser: argparse.ArgumentParser) -> None:
     ab.add_argument("--max-rounds", type=int, default=None, help="override every task's round budget")
     ab.add_argument("--random-spawns", action="store_true", help="seeded random spawn positions")
     ab.add_argument("--no-chat", action="store_true", help="disable the chat tool")
-    ab.add_argument("--single-agent", action="store_true",
-                    help="llm only: one model context controls every avatar in turn (single-agent baseline)")
+    ab.add_argument(
+        "--single-agent",
+        action="store_true",
+        help="llm only: one model context controls every avatar in turn (single-agent baseline)",
+    )
     ab.add_argument("--solo", action="store_true", help="only the task's first agent plays (others removed)")
-    ab.add_argument("--without", metavar="ROLE[,ROLE]", type=_role_list, default=None,
-                    help="the team minus these roles or agent names (their oracle plans dropped)")
-    ab.add_argument("--oracle-comm", action="store_true",
-                    help="baseline: every round each agent is told its teammates' true state "
-                         "(positions, holdings, last actions) in a system message")
-    ab.add_argument("--shared-plan", metavar="FILE|auto", type=_shared_plan, default=None,
-                    help="baseline: every agent gets this written team plan ('auto': the task's oracle plan "
-                         "in words) and chat is disabled")
-    ab.add_argument("--merged-agent", action="store_true",
-                    help="baseline: one avatar with every member's skills (at their max), items (summed) and "
-                         "equipment, at the first agent's spawn (unlike --single-agent, which drives every avatar)")
-    ab.add_argument("--discussion-rounds", metavar="N", type=int, default=None,
-                    help="baseline: rounds 1..N allow only chat (or wait), then chat is closed")
-    ab.add_argument("--anonymous-roles", action="store_true",
-                    help="baseline: agents are named agent_1, agent_2 ... and told that roles are not assigned")
+    ab.add_argument(
+        "--without",
+        metavar="ROLE[,ROLE]",
+        type=_role_list,
+        default=None,
+        help="the team minus these roles or agent names (their oracle plans dropped)",
+    )
+    ab.add_argument(
+        "--oracle-comm",
+        action="store_true",
+        help="baseline: every round each agent is told its teammates' true state "
+        "(positions, holdings, last actions) in a system message",
+    )
+    ab.add_argument(
+        "--shared-plan",
+        metavar="FILE|auto",
+        type=_shared_plan,
+        default=None,
+        help="baseline: every agent gets this written team plan ('auto': the task's oracle plan "
+        "in words) and chat is disabled",
+    )
+    ab.add_argument(
+        "--merged-agent",
+        action="store_true",
+        help="baseline: one avatar with every member's skills (at their max), items (summed) and "
+        "equipment, at the first agent's spawn (unlike --single-agent, which drives every avatar)",
+    )
+    ab.add_argument(
+        "--discussion-rounds",
+        metavar="N",
+        type=int,
+        default=None,
+        help="baseline: rounds 1..N allow only chat (or wait), then chat is closed",
+    )
+    ab.add_argument(
+        "--anonymous-roles",
+        action="store_true",
+        help="baseline: agents are named agent_1, agent_2 ... and told that roles are not assigned",
+    )
 
 
 def _role_list(text: str) -> list[str]:
@@ -82,55 +109,111 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
     """LLM agent options shared by `eval` (and usable by other verbs)."""
     g = parser.add_argument_group("LLM agents (--agents llm)")
     g.add_argument("--model", default=None, help="model name (default: $AGENTWORLD_MODEL)")
-    g.add_argument("--base-url", default=None, help="OpenAI-compatible server URL (default: $OPENAI_BASE_URL)")
-    g.add_argument("--model-for", metavar="SEAT=MODEL[@URL]", action="append", type=_seat_model, default=None,
-                   help="a heterogeneous team: the agent (or every agent of the role) SEAT plays with MODEL, "
-                        "on the server at URL if given (repeatable; other seats use --model)")
+    g.add_argument(
+        "--base-url", default=None, help="OpenAI-compatible server URL (default: $OPENAI_BASE_URL)"
+    )
+    g.add_argument(
+        "--model-for",
+        metavar="SEAT=MODEL[@URL]",
+        action="append",
+        type=_seat_model,
+        default=None,
+        help="a heterogeneous team: the agent (or every agent of the role) SEAT plays with MODEL, "
+        "on the server at URL if given (repeatable; other seats use --model)",
+    )
     g.add_argument("--temperature", type=float, default=None)
     g.add_argument("--max-tokens", type=int, default=None, help="completion token limit per call")
-    g.add_argument("--history", choices=["full", "last", "summary"], default="full",
-                   help="context: every turn, the last N turns, or the last N plus a digest of older ones")
+    g.add_argument(
+        "--history",
+        choices=["full", "last", "summary"],
+        default="full",
+        help="context: every turn, the last N turns, or the last N plus a digest of older ones",
+    )
     g.add_argument("--history-turns", type=int, default=8, help="N for --history last/summary")
-    g.add_argument("--context-tokens", type=int, default=None, metavar="N",
-                   help="the model's context window (default 32768): no request passes it (prompt, tool schemas and "
-                        "--max-tokens, or 1024, for the answer); older turns fold into a digest to fit")
-    g.add_argument("--context-budget", type=int, default=None,
-                   help="a tighter cap on prompt tokens: older turns move into a digest to fit")
+    g.add_argument(
+        "--context-tokens",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the model's context window (default 32768): no request passes it (prompt, tool schemas and "
+        "--max-tokens, or 1024, for the answer); older turns fold into a digest to fit",
+    )
+    g.add_argument(
+        "--context-budget",
+        type=int,
+        default=None,
+        help="a tighter cap on prompt tokens: older turns move into a digest to fit",
+    )
     g.add_argument("--prompts", default=None, help="directory with edited prompt templates")
-    g.add_argument("--prices", default=None,
-                   help="JSON price table {model: {input, output, cached_input}} in $ per 1M tokens (cached_input: "
-                        "prompt tokens the server read from its cache; default the input price)")
-    g.add_argument("--cache", default=None, metavar="DIR",
-                   help="response cache: answers stored by model, messages, tools and sampling parameters; a rerun "
-                        "replays them for free and exactly (hits and misses counted in usage)")
-    g.add_argument("--max-retries", type=int, default=6, help="retries on 429/5xx/timeouts before an episode errors")
+    g.add_argument(
+        "--prices",
+        default=None,
+        help="JSON price table {model: {input, output, cached_input}} in $ per 1M tokens (cached_input: "
+        "prompt tokens the server read from its cache; default the input price)",
+    )
+    g.add_argument(
+        "--cache",
+        default=None,
+        metavar="DIR",
+        help="response cache: answers stored by model, messages, tools and sampling parameters; a rerun "
+        "replays them for free and exactly (hits and misses counted in usage)",
+    )
+    g.add_argument(
+        "--max-retries", type=int, default=6, help="retries on 429/5xx/timeouts before an episode errors"
+    )
     g.add_argument("--timeout", type=float, default=120.0, help="seconds per model request")
     g.add_argument("--backoff-base", type=float, default=1.0, help="first retry delay in seconds (doubles)")
-    g.add_argument("--turn-deadline", type=float, default=None,
-                   help="seconds for all tries of one turn (default 180), Retry-After waits included; past it the "
-                        "turn is a wait and play goes on")
-    g.add_argument("--max-retry-after", type=float, default=None, metavar="SECONDS",
-                   help="longest Retry-After of the model server honoured (default 60); longer ones are cut to it")
+    g.add_argument(
+        "--turn-deadline",
+        type=float,
+        default=None,
+        help="seconds for all tries of one turn (default 180), Retry-After waits included; past it the "
+        "turn is a wait and play goes on",
+    )
+    g.add_argument(
+        "--max-retry-after",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="longest Retry-After of the model server honoured (default 60); longer ones are cut to it",
+    )
     limits = parser.add_argument_group("limits on model calls (shared by every episode of the run)")
     limits.add_argument("--max-rpm", type=float, default=None, help="model requests per minute")
     limits.add_argument("--max-tpm", type=float, default=None, help="prompt + completion tokens per minute")
-    limits.add_argument("--max-cost", type=float, default=None,
-                        help="dollars (needs --prices): no new calls once spent; the episodes left are unfinished "
-                             "and an eval plays them on resume")
+    limits.add_argument(
+        "--max-cost",
+        type=float,
+        default=None,
+        help="dollars (needs --prices): no new calls once spent; the episodes left are unfinished "
+        "and an eval plays them on resume",
+    )
 
 
 def llm_options(args: argparse.Namespace) -> dict:
     """LLM agent options from parsed CLI arguments (None values left out; no API key)."""
-    opts = {"model": args.model or os.environ.get("AGENTWORLD_MODEL"), "base_url": args.base_url,
-            "temperature": args.temperature, "max_tokens": args.max_tokens, "history": args.history,
-            "history_turns": args.history_turns, "context_budget": args.context_budget,
-            "context_tokens": getattr(args, "context_tokens", None), "prompts": args.prompts, "prices": args.prices,
-            "max_retries": args.max_retries, "timeout": args.timeout, "backoff_base": args.backoff_base,
-            "turn_deadline": args.turn_deadline, "max_retry_after": args.max_retry_after, "max_rpm": args.max_rpm,
-            "max_tpm": args.max_tpm, "max_cost": args.max_cost,
-            "single_agent": getattr(args, "single_agent", False) or None,
-            "no_docs": getattr(args, "no_docs", False) or None,
-            "seat_models": dict(pair for pair in getattr(args, "model_for", None) or []) or None}
+    opts = {
+        "model": args.model or os.environ.get("AGENTWORLD_MODEL"),
+        "base_url": args.base_url,
+        "temperature": args.temperature,
+        "max_tokens": args.max_tokens,
+        "history": args.history,
+        "history_turns": args.history_turns,
+        "context_budget": args.context_budget,
+        "context_tokens": getattr(args, "context_tokens", None),
+        "prompts": args.prompts,
+        "prices": args.prices,
+        "max_retries": args.max_retries,
+        "timeout": args.timeout,
+        "backoff_base": args.backoff_base,
+        "turn_deadline": args.turn_deadline,
+        "max_retry_after": args.max_retry_after,
+        "max_rpm": args.max_rpm,
+        "max_tpm": args.max_tpm,
+        "max_cost": args.max_cost,
+        "single_agent": getattr(args, "single_agent", False) or None,
+        "no_docs": getattr(args, "no_docs", False) or None,
+        "seat_models": dict(pair for pair in getattr(args, "model_for", None) or []) or None,
+    }
     if opts["prompts"]:
         opts["prompts"] = str(Path(opts["prompts"]).resolve())
     opts["cache"] = str(Path(args.cache).resolve()) if getattr(args, "cache", None) else None
@@ -144,7 +227,9 @@ def _seat_model(text: str) -> tuple[str, dict]:
     seat, sep, rest = text.partition("=")
     model, at, url = rest.partition("@")
     if not sep or not seat.strip() or not model.strip() or (at and not url.strip()):
-        raise argparse.ArgumentTypeError(f"give SEAT=MODEL or SEAT=MODEL@URL (an agent name or a role), got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"give SEAT=MODEL or SEAT=MODEL@URL (an agent name or a role), got {text!r}"
+        )
     return seat.strip().lower(), {"model": model.strip(), **({"base_url": url.strip()} if at else {})}
 
 
@@ -157,7 +242,9 @@ def seat_options(task: Any, agent_options: dict) -> dict[str, dict]:
     base = {k: v for k, v in agent_options.items() if k != SEAT_MODELS}
     seats = agent_options.get(SEAT_MODELS) or {}
     if seats and base.get("single_agent"):
-        raise ValueError("--model-for gives seats their own models; --single-agent plays every seat in one context")
+        raise ValueError(
+            "--model-for gives seats their own models; --single-agent plays every seat in one context"
+        )
     out = {}
     for spec in task.agents:
         chosen = seats.get(spec.name.lower()) or seats.get(str(spec.role).lower()) or {}
@@ -169,7 +256,9 @@ def check_seat_models(tasks: list[Any], agent_options: dict) -> None:
     """Every --model-for seat must name an agent or role of some selected task (a typo plays nobody)."""
     seats = agent_options.get(SEAT_MODELS) or {}
     if seats and agent_options.get("single_agent"):
-        raise ValueError("--model-for gives seats their own models; --single-agent plays every seat in one context")
+        raise ValueError(
+            "--model-for gives seats their own models; --single-agent plays every seat in one context"
+        )
     known = {str(x).lower() for task in tasks for spec in task.agents for x in (spec.name, spec.role)}
     bad = sorted(set(seats) - known)
     if bad:
@@ -209,7 +298,9 @@ def episode_options(args: argparse.Namespace) -> dict:
 TEAM_OPTIONS = ("without", "solo", "merged_agent", "anonymous_roles")
 
 
-def build_team(task: Any, agents_spec: str, agent_options: dict | None = None, options: dict | None = None) -> Any:
+def build_team(
+    task: Any, agents_spec: str, agent_options: dict | None = None, options: dict | None = None
+) -> Any:
     """The `agents` argument of run_episode: the spec itself, or a dict with the LLM seats built
     here (one shared conversation in single-agent mode) so their transcript can be saved.
     `options` are the episode options (--without and --solo change who is on the team)."""
@@ -217,8 +308,10 @@ def build_team(task: Any, agents_spec: str, agent_options: dict | None = None, o
     agents: Any = agents_spec
     if "planner" in kinds:
         if len(kinds) != 1:
-            raise ValueError("--agents planner drives every avatar from one model context: it cannot be mixed "
-                             f"with other kinds (got {agents_spec!r})")
+            raise ValueError(
+                "--agents planner drives every avatar from one model context: it cannot be mixed "
+                f"with other kinds (got {agents_spec!r})"
+            )
         from agentworld.agents.harness import make_planner_team
         from agentworld.tasks import apply_options, load_task
 
@@ -239,13 +332,20 @@ def build_team(task: Any, agents_spec: str, agent_options: dict | None = None, o
             agents = {n: make_team([n], **per_seat[n])[n] for n in names}
         else:  # a mixed team: LLM seats built here, the others by the runner
             if len(kinds) != len(names):
-                raise ValueError(f"{len(kinds)} agent kinds given for {len(names)} agents ({', '.join(names)})")
-            agents = {n: (make_team([n], **per_seat[n])[n] if k == "llm" else k) for n, k in zip(names, kinds, strict=True)}
+                raise ValueError(
+                    f"{len(kinds)} agent kinds given for {len(names)} agents ({', '.join(names)})"
+                )
+            agents = {
+                n: (make_team([n], **per_seat[n])[n] if k == "llm" else k)
+                for n, k in zip(names, kinds, strict=True)
+            }
     return agents
 
 
 def write_transcript(run_dir: Path, agents: dict) -> None:
-    conversations = {id(a.conversation): a.conversation for a in agents.values() if hasattr(a, "conversation")}
+    conversations = {
+        id(a.conversation): a.conversation for a in agents.values() if hasattr(a, "conversation")
+    }
     # (mixed teams: kind strings have no conversation and are skipped; planner seats share one planner)
     conversations.update({id(a.planner): a.planner for a in agents.values() if hasattr(a, "planner")})
     rows = [row for conv in conversations.values() for row in conv.transcript]

@@ -35,14 +35,14 @@ class AgentTurn:
     """One turn of one agent: what it was shown, what it called, what came of it."""
 
     round: int
-    messages: list[dict]      # the prompt, as sent to a model
-    tools: list[dict]         # the function schemas
-    call: dict | None         # {"tool", "args"} as recorded, None when the reply had no usable call
-    assistant: dict           # the assistant message kept in the conversation
+    messages: list[dict]  # the prompt, as sent to a model
+    tools: list[dict]  # the function schemas
+    call: dict | None  # {"tool", "args"} as recorded, None when the reply had no usable call
+    assistant: dict  # the assistant message kept in the conversation
     action_id: int
     ok: bool
     error: str | None
-    reward: float = 0.0       # the team reward of the round this turn was played in
+    reward: float = 0.0  # the team reward of the round this turn was played in
 
 
 @dataclass
@@ -58,9 +58,9 @@ class AgentRollout:
 @dataclass
 class RolloutResult:
     agents: dict[str, AgentRollout]
-    rewards: list[float]      # team reward per round
-    status: dict              # Episode.status() at the end
-    trajectory: list[dict]    # the episode's records (replayable like a run's trajectory.jsonl)
+    rewards: list[float]  # team reward per round
+    status: dict  # Episode.status() at the end
+    trajectory: list[dict]  # the episode's records (replayable like a run's trajectory.jsonl)
 
     @property
     def total_reward(self) -> float:
@@ -76,7 +76,9 @@ class _NoModel:
         raise RuntimeError("a rollout conversation has no model client")
 
 
-def conversations(agents: list[str], briefings: dict[str, dict], llm_options: dict | None) -> dict[str, Conversation]:
+def conversations(
+    agents: list[str], briefings: dict[str, dict], llm_options: dict | None
+) -> dict[str, Conversation]:
     """One Conversation per seat (one shared with single_agent=True), registered with its briefing."""
     opts = parse_options(dict(llm_options or {}))
     shared = Conversation(opts, client=_NoModel()) if opts.single_agent else None
@@ -104,11 +106,14 @@ def reply_for(call: Any, call_id: str | None = None) -> Reply:
     elif isinstance(call, dict):
         name, arguments = call.get("name"), call.get("arguments")
     else:
-        raise TypeError(f"policy returned {type(call).__name__}; expected a tool call dict, an OpenAI tool call "
-                        "or a string")
+        raise TypeError(
+            f"policy returned {type(call).__name__}; expected a tool call dict, an OpenAI tool call "
+            "or a string"
+        )
     # the LLM agent's own normalisation (a missing name or null arguments become a reported problem)
-    message = SimpleNamespace(tool_calls=[SimpleNamespace(id=call_id, function=SimpleNamespace(
-        name=name, arguments=arguments))])
+    message = SimpleNamespace(
+        tool_calls=[SimpleNamespace(id=call_id, function=SimpleNamespace(name=name, arguments=arguments))]
+    )
     return Reply("", parse_tool_calls(message), 0, 0, 0, 0.0)
 
 
@@ -120,12 +125,20 @@ def team_reward(status: dict, progress: float, succeeded: bool, bonus: float) ->
     return float(reward), status["psr"], succeeded or bool(status["success"])
 
 
-async def rollout(task: Task | str, policy: Policy, *, seed: int = 0, options: dict | None = None,
-                  llm_options: dict | None = None) -> RolloutResult:
+async def rollout(
+    task: Task | str,
+    policy: Policy,
+    *,
+    seed: int = 0,
+    options: dict | None = None,
+    llm_options: dict | None = None,
+) -> RolloutResult:
     """Play one episode with `policy` in every seat; see the module docstring."""
     ep = Episode(task, seed=seed, options=options)
     bonus = float((options or {}).get("success_bonus", 1.0))
-    convs = conversations(ep.agents, {a: make_briefing(ep.task, a, ep.disabled) for a in ep.agents}, llm_options)
+    convs = conversations(
+        ep.agents, {a: make_briefing(ep.task, a, ep.disabled) for a in ep.agents}, llm_options
+    )
     result = RolloutResult({a: AgentRollout() for a in ep.agents}, [], {}, [])
     progress, succeeded = ep.psr, ep.success
     while not ep.done:
@@ -139,9 +152,16 @@ async def rollout(task: Task | str, policy: Policy, *, seed: int = 0, options: d
             reply = reply_for(call)
             action = conv.finish(pending, messages, reply)
             record = ep.act(agent, action)
-            turn = AgentTurn(ep.round, messages, tools,
-                             None if record["tool"] is None else {"tool": record["tool"], "args": record["args"]},
-                             pending.assistant, record["id"], record["ok"], record["error"])
+            turn = AgentTurn(
+                ep.round,
+                messages,
+                tools,
+                None if record["tool"] is None else {"tool": record["tool"], "args": record["args"]},
+                pending.assistant,
+                record["id"],
+                record["ok"],
+                record["error"],
+            )
             result.agents[agent].turns.append(turn)
             result.agents[agent].conversation = messages + [pending.assistant]
             played.append(turn)

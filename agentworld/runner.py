@@ -30,8 +30,16 @@ from agentworld.agents import Agent, make_agent
 from agentworld.backend import EmbeddedBackend, make_backend
 from agentworld.episode import EpisodeOptions, make_briefing
 from agentworld.limits import BudgetExhausted
-from agentworld.options import (add_ablation_arguments, add_llm_arguments, build_team, check_seat_models,
-                                episode_options, llm_options, parse_kinds, write_transcript)
+from agentworld.options import (
+    add_ablation_arguments,
+    add_llm_arguments,
+    build_team,
+    check_seat_models,
+    episode_options,
+    llm_options,
+    parse_kinds,
+    write_transcript,
+)
 from agentworld.tasks import Task, TaskError, load_task
 from agentworld.trajectory import RunRecorder, outcome, prepare_run_dir
 
@@ -63,9 +71,16 @@ def _team(spec: Any, names: list[str], agent_options: dict | None, seed: int) ->
     return team
 
 
-def run_episode(task: Task | str, agents: Any = "oracle", seed: int = 0, options: dict | None = None,
-                out_dir: str | Path | None = None, server: str | None = None, progress: bool = True,
-                agent_options: dict | None = None) -> dict:
+def run_episode(
+    task: Task | str,
+    agents: Any = "oracle",
+    seed: int = 0,
+    options: dict | None = None,
+    out_dir: str | Path | None = None,
+    server: str | None = None,
+    progress: bool = True,
+    agent_options: dict | None = None,
+) -> dict:
     """Play one episode; returns metrics plus status/error (and writes a run dir when out_dir is set)."""
     episode = _Episode(task, agents, seed, options, out_dir, server, progress, agent_options)
     try:
@@ -83,13 +98,28 @@ def run_episode(task: Task | str, agents: Any = "oracle", seed: int = 0, options
     return episode.finish()
 
 
-async def run_episode_async(task: Task | str, agents: Any = "oracle", seed: int = 0, options: dict | None = None,
-                            out_dir: str | Path | None = None, server: str | None = None,
-                            agent_options: dict | None = None) -> dict:
+async def run_episode_async(
+    task: Task | str,
+    agents: Any = "oracle",
+    seed: int = 0,
+    options: dict | None = None,
+    out_dir: str | Path | None = None,
+    server: str | None = None,
+    agent_options: dict | None = None,
+) -> dict:
     """run_episode as a coroutine: agents with `act_async` are awaited, others are called directly.
     Cancelling it (an interrupted eval) writes what was played, then re-raises."""
-    episode = _Episode(task, agents, seed, options, out_dir, server, False, agent_options,
-                       fsync=_fsync_in_thread(asyncio.get_running_loop()))
+    episode = _Episode(
+        task,
+        agents,
+        seed,
+        options,
+        out_dir,
+        server,
+        False,
+        agent_options,
+        fsync=_fsync_in_thread(asyncio.get_running_loop()),
+    )
     try:
         turns = episode.turns()
         name = next(turns)
@@ -113,8 +143,18 @@ async def run_episode_async(task: Task | str, agents: Any = "oracle", seed: int 
 class _Episode:
     """One episode being played: setup, the turn loop as a generator, and the result."""
 
-    def __init__(self, task: Task | str, agents: Any, seed: int, options: dict | None, out_dir: str | Path | None,
-                 server: str | None, progress: bool, agent_options: dict | None, fsync: Any = os.fsync):
+    def __init__(
+        self,
+        task: Task | str,
+        agents: Any,
+        seed: int,
+        options: dict | None,
+        out_dir: str | Path | None,
+        server: str | None,
+        progress: bool,
+        agent_options: dict | None,
+        fsync: Any = os.fsync,
+    ):
         options = dict(options or {})
         self.ep_options = EpisodeOptions.from_dict(options)
         self.base_task = task if isinstance(task, Task) else load_task(task)
@@ -122,7 +162,9 @@ class _Episode:
             try:
                 prepare_run_dir(out_dir)  # an earlier run's cce.json etc. must not stay beside this one
             except OSError as exc:
-                raise ValueError(f"cannot create the run directory {out_dir}: {exc.strerror or exc}") from None
+                raise ValueError(
+                    f"cannot create the run directory {out_dir}: {exc.strerror or exc}"
+                ) from None
         self.backend = make_backend(self.base_task, seed, server, options)
         self.played = self.backend.task
         self.names = list(self.backend.agents)
@@ -149,7 +191,9 @@ class _Episode:
         if not _just_built(backend, self.seed):
             backend.reset(self.seed)
         for name, agent in self.team.items():
-            briefing = make_briefing(self.played, name, self.ep_options.disabled, include_plan=agent.needs_plan)
+            briefing = make_briefing(
+                self.played, name, self.ep_options.disabled, include_plan=agent.needs_plan
+            )
             _agent_call(name, agent, agent.reset, name, briefing)
         done = False
         while not done:
@@ -173,8 +217,9 @@ class _Episode:
         try:
             return await agent.act_async(observation)
         except Exception as exc:
-            raise _AgentFailed(f"agent {name} ({agent.kind}) raised {type(exc).__name__}: {exc}",
-                               traceback.format_exc()) from exc
+            raise _AgentFailed(
+                f"agent {name} ({agent.kind}) raised {type(exc).__name__}: {exc}", traceback.format_exc()
+            ) from exc
 
     def stopped(self, exc: BaseException) -> None:
         """Why the episode stopped early, as status and error."""
@@ -198,11 +243,16 @@ class _Episode:
             st = self.backend.status()
         except Exception as exc:
             self.error = self.error or f"backend failed: {type(exc).__name__}: {exc}"
-            st = {"success": False, "psr": 0.0, "max_rounds": self.played.max_rounds,
-                  "checkpoints": {c.id: False for c in self.played.checkpoints}}
+            st = {
+                "success": False,
+                "psr": 0.0,
+                "max_rounds": self.played.max_rounds,
+                "checkpoints": {c.id: False for c in self.played.checkpoints},
+            }
             self.status = "error"
-        metrics = episode_metrics(self.records, st, self.names, self.team, self.status, self.error,
-                                  time.time() - self.started)
+        metrics = episode_metrics(
+            self.records, st, self.names, self.team, self.status, self.error, time.time() - self.started
+        )
         self.result = {"task": self.played.id, "seed": self.seed, **metrics}
         if self.recorder is not None:
             self.result["run_dir"] = str(self.recorder.finish(metrics))
@@ -232,6 +282,7 @@ def _just_built(backend: Any, seed: int) -> bool:
 def _fsync_in_thread(loop: asyncio.AbstractEventLoop) -> Any:
     """fsync for the async runner: on a thread, so a slow disk does not stall every episode in flight
     (the records are already written; fsync only protects them from a machine crash)."""
+
     def sync_copy(fd: int) -> None:
         try:
             os.fsync(fd)
@@ -266,26 +317,47 @@ def _agent_call(name: str, agent: Agent, fn: Any, *args: Any) -> Any:
     try:
         return fn(*args)
     except Exception as exc:
-        raise _AgentFailed(f"agent {name} ({agent.kind}) raised {type(exc).__name__}: {exc}",
-                           traceback.format_exc()) from exc
+        raise _AgentFailed(
+            f"agent {name} ({agent.kind}) raised {type(exc).__name__}: {exc}", traceback.format_exc()
+        ) from exc
 
 
-def run_config(task: Task, seed: int, team: dict[str, Agent], options: EpisodeOptions, server: str | None) -> dict:
+def run_config(
+    task: Task, seed: int, team: dict[str, Agent], options: EpisodeOptions, server: str | None
+) -> dict:
     """config.json of a run: task id, seed, each seat's agent config, episode options, where it was played."""
-    return {"task": task.id, "seed": seed, "agents": {n: a.config() for n, a in team.items()},
-            "options": options.to_dict(), "server": server, "version": agentworld.__version__}
+    return {
+        "task": task.id,
+        "seed": seed,
+        "agents": {n: a.config() for n, a in team.items()},
+        "options": options.to_dict(),
+        "server": server,
+        "version": agentworld.__version__,
+    }
 
 
-def episode_metrics(trajectory: list[dict], status: dict, names: list[str], team: dict[str, Agent], run_status: str,
-                    error: str | None, seconds: float) -> dict:
+def episode_metrics(
+    trajectory: list[dict],
+    status: dict,
+    names: list[str],
+    team: dict[str, Agent],
+    run_status: str,
+    error: str | None,
+    seconds: float,
+) -> dict:
     """metrics.json of a run: the outcome plus per-agent counts and usage (`team` needs .kind and .usage)."""
     actions = [r for r in trajectory if r.get("type") == "action"]
     per_agent = {}
     for n in names:
         mine = [r for r in actions if r["agent"] == n]
         usage = dict(getattr(team[n], "usage", {}) or {})
-        per_agent[n] = {"kind": team[n].kind, "actions": len(mine), "invalid_actions": sum(1 for r in mine if not r["ok"]),
-                        "messages": sum(1 for r in mine if r["tool"] == "chat" and r["ok"]), "usage": usage}
+        per_agent[n] = {
+            "kind": team[n].kind,
+            "actions": len(mine),
+            "invalid_actions": sum(1 for r in mine if not r["ok"]),
+            "messages": sum(1 for r in mine if r["tool"] == "chat" and r["ok"]),
+            "usage": usage,
+        }
     totals: dict[str, Any] = {}
     for info in per_agent.values():
         for k, v in info["usage"].items():
@@ -293,8 +365,14 @@ def episode_metrics(trajectory: list[dict], status: dict, names: list[str], team
                 totals[k] = totals.get(k, False) or v
             elif isinstance(v, (int, float)):  # counts add up; peaks (max_*) take the maximum
                 totals[k] = max(totals.get(k, 0), v) if k.startswith("max_") else totals.get(k, 0) + v
-    return {**outcome(trajectory, status),
-            "status": run_status, "error": error, "per_agent": per_agent, "usage": totals, "seconds": round(seconds, 3)}
+    return {
+        **outcome(trajectory, status),
+        "status": run_status,
+        "error": error,
+        "per_agent": per_agent,
+        "usage": totals,
+        "seconds": round(seconds, 3),
+    }
 
 
 class _Progress:
@@ -307,16 +385,26 @@ class _Progress:
         from rich.console import Console
         from rich.progress import BarColumn, Progress, TextColumn
 
-        self.bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("round {task.completed:.0f}/{task.total:.0f}"),
-                            TextColumn("{task.fields[info]}"), console=Console(stderr=True), transient=False)
+        self.bar = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            TextColumn("round {task.completed:.0f}/{task.total:.0f}"),
+            TextColumn("{task.fields[info]}"),
+            console=Console(stderr=True),
+            transient=False,
+        )
         self.bar.start()
         self.tid = self.bar.add_task(task.id, total=task.max_rounds, info="")
 
     def update(self, st: dict) -> None:
         if self.bar is not None:
             reached = sum(st["checkpoints"].values())
-            self.bar.update(self.tid, completed=min(st["round"] - 1, st["max_rounds"]),
-                            info=f"checkpoints {reached}/{len(st['checkpoints'])}" + (" SUCCESS" if st["success"] else ""))
+            self.bar.update(
+                self.tid,
+                completed=min(st["round"] - 1, st["max_rounds"]),
+                info=f"checkpoints {reached}/{len(st['checkpoints'])}"
+                + (" SUCCESS" if st["success"] else ""),
+            )
 
     def close(self) -> None:
         if self.bar is not None:
@@ -326,11 +414,19 @@ class _Progress:
 # --- CLI ----------------------------------------------------------------------------------------
 def configure_run(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("task", help="task id (e.g. task_01) or path to a task YAML")
-    parser.add_argument("--agents", default="oracle", help="oracle|random|noop|llm|planner (one model context for every avatar), or a comma list with one kind per agent")
-    parser.add_argument("--seed", type=int, default=0, help="world seed (default 0); same seed + actions = same run")
+    parser.add_argument(
+        "--agents",
+        default="oracle",
+        help="oracle|random|noop|llm|planner (one model context for every avatar), or a comma list with one kind per agent",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="world seed (default 0); same seed + actions = same run"
+    )
     parser.add_argument("--out", help="write a run directory here")
     parser.add_argument("--json", action="store_true", help="print one JSON object with the result")
-    parser.add_argument("--server", help="play on an AgentWorld server (ws://host:port) instead of in-process")
+    parser.add_argument(
+        "--server", help="play on an AgentWorld server (ws://host:port) instead of in-process"
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_ablation_arguments(parser)
     add_llm_arguments(parser)
@@ -364,24 +460,38 @@ def command_run(args: argparse.Namespace) -> int:
         caught.append(signum)
         raise Interrupted(signum)
 
-    for sig in (signal.SIGINT, signal.SIGTERM):  # kill or Ctrl-C: the episode stops and what was played is kept
+    for sig in (
+        signal.SIGINT,
+        signal.SIGTERM,
+    ):  # kill or Ctrl-C: the episode stops and what was played is kept
         if signal.getsignal(sig) is not signal.SIG_IGN:
             signal.signal(sig, interrupt)
     try:
         check_server_url(args.server)
         kinds = parse_kinds(args.agents)
         if args.single_agent and set(kinds) != {"llm"}:
-            raise ValueError("--single-agent needs --agents llm (one model context for every avatar); "
-                             "--solo keeps only the first agent for any kind")
+            raise ValueError(
+                "--single-agent needs --agents llm (one model context for every avatar); "
+                "--solo keeps only the first agent for any kind"
+            )
         if args.model_for and "llm" not in kinds:
-            raise ValueError("--model-for gives LLM seats their models: it needs --agents llm (or llm seats in the list)")
+            raise ValueError(
+                "--model-for gives LLM seats their models: it needs --agents llm (or llm seats in the list)"
+            )
         agent_opts = llm_options(args) if {"llm", "planner"} & set(kinds) else {}
         check_seat_models([load_task(args.task)], agent_opts)
         agents = build_team(args.task, ",".join(kinds), agent_opts, episode_options(args))
         try:
-            result = run_episode(args.task, agents=agents, seed=args.seed, options=episode_options(args),
-                                 out_dir=args.out, server=args.server, progress=not (args.quiet or args.json),
-                                 agent_options={"llm": agent_opts})
+            result = run_episode(
+                args.task,
+                agents=agents,
+                seed=args.seed,
+                options=episode_options(args),
+                out_dir=args.out,
+                server=args.server,
+                progress=not (args.quiet or args.json),
+                agent_options={"llm": agent_opts},
+            )
         finally:
             if args.out and isinstance(agents, dict):
                 write_transcript(Path(args.out), agents)
@@ -410,8 +520,11 @@ def _summary(r: dict) -> None:
     table.add_row("checkpoints", ", ".join(f"{k} {'✓' if v else '✗'}" for k, v in r["checkpoints"].items()))
     if r["usage"].get("prompt_tokens") or r["usage"].get("completion_tokens"):
         u = r["usage"]
-        table.add_row("tokens", f"prompt {u.get('prompt_tokens', 0)}, completion {u.get('completion_tokens', 0)}, "
-                                f"cost {u.get('cost', 0.0):.4f}")
+        table.add_row(
+            "tokens",
+            f"prompt {u.get('prompt_tokens', 0)}, completion {u.get('completion_tokens', 0)}, "
+            f"cost {u.get('cost', 0.0):.4f}",
+        )
     if r["status"] != "ok":
         table.add_row("status", f"[red]{r['status']}: {r['error']}[/red]")
     if r.get("run_dir"):

@@ -40,7 +40,7 @@ def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:
     """A repr of `value` (a string as itself) of at most `limit` characters, in bounded time
     (reprlib visits a few elements per level, however large or deeply shared the value is)."""
     text = value if isinstance(value, str) else _REPR.repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class _BoundedLoader(yaml.SafeLoader):
@@ -64,8 +64,10 @@ class _BoundedLoader(yaml.SafeLoader):
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
             if event.anchor in self.anchors and event.anchor not in self._sizes:
-                self._refuse(f"the alias *{event.anchor} is inside the collection &{event.anchor} it names "
-                             "(a cycle)", event.start_mark)
+                self._refuse(
+                    f"the alias *{event.anchor} is inside the collection &{event.anchor} it names (a cycle)",
+                    event.start_mark,
+                )
             self._count(self._sizes.get(event.anchor, 0), event.start_mark)
             return super().compose_node(parent, index)
         if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
@@ -85,8 +87,9 @@ class _BoundedLoader(yaml.SafeLoader):
     def _count(self, nodes: int, mark: yaml.Mark) -> None:
         self._expanded += nodes
         if self._expanded > MAX_NODES:
-            self._refuse(f"more than {MAX_NODES:,} values once its aliases (*name) are expanded "
-                         "(an alias bomb?)", mark)
+            self._refuse(
+                f"more than {MAX_NODES:,} values once its aliases (*name) are expanded (an alias bomb?)", mark
+            )
 
     def _refuse(self, problem: str, mark: yaml.Mark) -> None:
         raise YAMLInputError(f"{problem}, at line {mark.line + 1}: {_line_excerpt(self._text, mark)}")
@@ -99,10 +102,10 @@ def _line_excerpt(text: str, mark: yaml.Mark | None) -> str:
         return excerpt(repr(text.lstrip()[:EXCERPT_CHARS]))
     start = text.rfind("\n", 0, mark.index) + 1
     end = text.find("\n", mark.index)
-    line = text[start:end if end >= 0 else len(text)]
+    line = text[start : end if end >= 0 else len(text)]
     column = mark.index - start
     if column > EXCERPT_CHARS // 2:
-        line = "..." + line[column - 20:]
+        line = "..." + line[column - 20 :]
     return excerpt(repr(line[:EXCERPT_CHARS]))
 
 
@@ -124,8 +127,10 @@ def load_yaml(text: str) -> Any:
         line = text.count("\n", 0, exc.position)
         column = exc.position - text.rfind("\n", 0, exc.position) - 1
         mark = yaml.Mark("", exc.position, line, column, None, None)
-        raise YAMLInputError(f"invalid YAML: {exc.reason} (character #x{exc.character:04x}) at line {line + 1}: "
-                             f"{_line_excerpt(text, mark)}") from None
+        raise YAMLInputError(
+            f"invalid YAML: {exc.reason} (character #x{exc.character:04x}) at line {line + 1}: "
+            f"{_line_excerpt(text, mark)}"
+        ) from None
     try:
         return loader.get_single_data()
     except yaml.YAMLError as exc:

@@ -120,8 +120,10 @@ def _import(name: str, optional: bool, shown: str | None = None) -> ModuleType |
         if exc.name and name.startswith(exc.name) or exc.name == name:
             if optional:
                 return None
-            raise VerifierError(f"no verifier '{shown or name}': neither agentworld/verifiers/{shown or name}.py "
-                                f"nor an importable module (a .py path relative to the task file works too)") from None
+            raise VerifierError(
+                f"no verifier '{shown or name}': neither agentworld/verifiers/{shown or name}.py "
+                f"nor an importable module (a .py path relative to the task file works too)"
+            ) from None
         raise VerifierError(f"importing {name} failed: {exc}") from None
     except Exception as exc:  # a broken verifier is a task problem, reported like the others
         raise VerifierError(f"importing {name} failed: {type(exc).__name__}: {exc}") from None
@@ -162,10 +164,16 @@ def verifier_problems(task: "Task", module: ModuleType | None, content: Any) -> 
         return [f"verifier: {task.verifier_label}: CHECKPOINTS must be a dict"]
     for i, spec in enumerate(task.checkpoints):
         if spec.when is None and spec.id not in predicates:
-            where = f"the verifier {task.verifier_label}" if module is not None else "any verifier (the task has none)"
+            where = (
+                f"the verifier {task.verifier_label}"
+                if module is not None
+                else "any verifier (the task has none)"
+            )
             problems.append(f"checkpoints[{i}] '{spec.id}': no `when:` condition and no predicate in {where}")
         elif spec.when is not None and spec.id in predicates:
-            problems.append(f"checkpoints[{i}] '{spec.id}': both a `when:` condition and a verifier predicate")
+            problems.append(
+                f"checkpoints[{i}] '{spec.id}': both a `when:` condition and a verifier predicate"
+            )
     declared = {c.id for c in task.checkpoints}
     for cid in predicates:
         if cid not in declared:
@@ -174,7 +182,9 @@ def verifier_problems(task: "Task", module: ModuleType | None, content: Any) -> 
         problems.extend(f"success[{i}]: {p}" for p in check_condition(condition, task, content, module))
     for i, spec in enumerate(task.checkpoints):
         if spec.when is not None:
-            problems.extend(f"checkpoints[{i}].when: {p}" for p in check_condition(spec.when, task, content, module))
+            problems.extend(
+                f"checkpoints[{i}].when: {p}" for p in check_condition(spec.when, task, content, module)
+            )
     return problems
 
 
@@ -209,7 +219,9 @@ class Scorer:
             elif spec.id in predicates:
                 checkpoints[spec.id] = predicates[spec.id]
             else:
-                raise VerifierError(f"checkpoint '{spec.id}' has no `when:` condition and no verifier predicate")
+                raise VerifierError(
+                    f"checkpoint '{spec.id}' has no `when:` condition and no verifier predicate"
+                )
         for condition in task.success:
             if isinstance(condition, Predicate) and not callable(getattr(module, condition.name, None)):
                 raise VerifierError(f"success predicate '{condition.name}' is not a function of the verifier")
@@ -232,8 +244,12 @@ class Scorer:
         except Exception as exc:  # a predicate crashing on an odd state counts as not met...
             if label not in self._crashed:  # ...but a verifier bug must not pass unnoticed
                 self._crashed.add(label)
-                warnings.warn(f"{task.id}: {label} raised {type(exc).__name__}: {exc} (round {world.round}); "
-                              f"it counts as not met", RuntimeWarning, stacklevel=3)
+                warnings.warn(
+                    f"{task.id}: {label} raised {type(exc).__name__}: {exc} (round {world.round}); "
+                    f"it counts as not met",
+                    RuntimeWarning,
+                    stacklevel=3,
+                )
             return False
 
     def check(self, world: "World", task: "Task", action_id: int | None) -> tuple[list[str], bool]:

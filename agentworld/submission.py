@@ -28,7 +28,16 @@ from agentworld.evaluation.results import CONFIG, read_results
 from agentworld.evaluation.summary import summarise, summarise_group
 
 SUBMISSION = "submission.json"
-PINNED_KEYS = ("version", "tasks", "tasks_hash", "prompts_hash", "tools_hash", "models", "sampling", "budgets")
+PINNED_KEYS = (
+    "version",
+    "tasks",
+    "tasks_hash",
+    "prompts_hash",
+    "tools_hash",
+    "models",
+    "sampling",
+    "budgets",
+)
 RUN_FILES = ("task.yaml", "config.json", "trajectory.jsonl", "metrics.json")
 
 
@@ -53,8 +62,14 @@ def check_submission(out: str | Path, task_set: str = "main", replay_runs: bool 
     config = _config(out)
     pinned = config.get("pinned") or {}
     records = list(read_results(out).values())
-    problems = [f"{CONFIG}: no pinned configuration (run the eval with this version of agentworld)"] if not pinned else []
-    problems += [f"{CONFIG}: the pinned configuration has no {k}" for k in PINNED_KEYS if pinned and k not in pinned]
+    problems = (
+        [f"{CONFIG}: no pinned configuration (run the eval with this version of agentworld)"]
+        if not pinned
+        else []
+    )
+    problems += [
+        f"{CONFIG}: the pinned configuration has no {k}" for k in PINNED_KEYS if pinned and k not in pinned
+    ]
     try:
         wanted = [tid for tid, _ in select_tasks(task_set)]
     except ValueError as exc:
@@ -66,16 +81,27 @@ def check_submission(out: str | Path, task_set: str = "main", replay_runs: bool 
     if problems:
         raise SubmissionError(out, problems)
     played = [r for r in records if task_key(r["task"]) in {task_key(t) for t in wanted}]
-    return {"format": 1, "eval": str(out.resolve()), "task_set": task_set,
-            "tasks": sorted({task_key(r["task"]) for r in played}), "seeds": sorted({int(r["seed"]) for r in played}),
-            "episodes": len(played), "replayed": replay_runs, "pinned": pinned,
-            "agents": config.get("agents"), "judge": config.get("judge"),
-            "summary": summarise(played)["overall"], "splits": _splits(out, played)}
+    return {
+        "format": 1,
+        "eval": str(out.resolve()),
+        "task_set": task_set,
+        "tasks": sorted({task_key(r["task"]) for r in played}),
+        "seeds": sorted({int(r["seed"]) for r in played}),
+        "episodes": len(played),
+        "replayed": replay_runs,
+        "pinned": pinned,
+        "agents": config.get("agents"),
+        "judge": config.get("judge"),
+        "summary": summarise(played)["overall"],
+        "splits": _splits(out, played),
+    }
 
 
 def _config(out: Path) -> dict:
     if not (out / CONFIG).is_file():
-        raise SubmissionError(out, [f"no {CONFIG} (not an eval directory written by `agentworld eval --out`?)"])
+        raise SubmissionError(
+            out, [f"no {CONFIG} (not an eval directory written by `agentworld eval --out`?)"]
+        )
     try:
         config = json.loads((out / CONFIG).read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
@@ -89,15 +115,20 @@ def _coverage(records: list[dict], wanted: list[str]) -> list[str]:
     seeds: dict[str, set[int]] = {}
     for r in records:
         if r.get("status") == "unfinished":
-            problems.append(f"{task_key(r['task'])}/{r['seed']}: unfinished (the money budget ran out; resume the eval)")
+            problems.append(
+                f"{task_key(r['task'])}/{r['seed']}: unfinished (the money budget ran out; resume the eval)"
+            )
         else:
             seeds.setdefault(task_key(r["task"]), set()).add(int(r["seed"]))
     missing = [task_key(t) for t in wanted if task_key(t) not in seeds]
     problems += [f"{t}: a task of the set with no finished episode" for t in missing]
     played = {task_key(t): sorted(seeds[task_key(t)]) for t in wanted if task_key(t) in seeds}
     common = sorted(set.intersection(*(set(s) for s in played.values()))) if played else []
-    problems += [f"{t}: played seeds {s}, but every task of the set must play the same ones ({common} are common)"
-                 for t, s in played.items() if s != common]
+    problems += [
+        f"{t}: played seeds {s}, but every task of the set must play the same ones ({common} are common)"
+        for t, s in played.items()
+        if s != common
+    ]
     return problems
 
 
@@ -111,20 +142,29 @@ def _hashes(pinned: dict) -> list[str]:
             problems.append(f"{task_key(task)}: the task file cannot be read any more ({exc})")
             continue
         if now != digest:
-            problems.append(f"{task_key(task)}: the task file (or its verifier) changed since the eval "
-                            f"(pinned sha256 {digest[:12]}..., now {now[:12]}...)")
+            problems.append(
+                f"{task_key(task)}: the task file (or its verifier) changed since the eval "
+                f"(pinned sha256 {digest[:12]}..., now {now[:12]}...)"
+            )
     return problems
 
 
 def _cost(config: dict, records: list[dict]) -> list[str]:
     """LLM seats need a price table; every episode must carry its cost."""
     problems = []
-    if "llm" in str(config.get("agents") or "").split(",") and not (config.get("agent_options") or {}).get("prices"):
+    if "llm" in str(config.get("agents") or "").split(",") and not (config.get("agent_options") or {}).get(
+        "prices"
+    ):
         problems.append("no price table (--prices) for the LLM seats: the cost of this eval is unknown")
-    unpriced = [f"{task_key(r['task'])}/{r['seed']}" for r in records
-                if r.get("status") != "unfinished" and not isinstance(r.get("cost"), (int, float))]
+    unpriced = [
+        f"{task_key(r['task'])}/{r['seed']}"
+        for r in records
+        if r.get("status") != "unfinished" and not isinstance(r.get("cost"), (int, float))
+    ]
     if unpriced:
-        problems.append(f"episodes without a cost: {', '.join(unpriced[:5])}{' ...' if len(unpriced) > 5 else ''}")
+        problems.append(
+            f"episodes without a cost: {', '.join(unpriced[:5])}{' ...' if len(unpriced) > 5 else ''}"
+        )
     return problems
 
 
@@ -151,8 +191,10 @@ def _runs(out: Path, records: list[dict], replay_runs: bool) -> list[str]:
             continue
         if not result["match"]:
             mismatch = result["first_mismatch"]
-            problems.append(f"{name}: replay differs at record {mismatch['index']} "
-                            f"(fields: {', '.join(map(str, mismatch['fields']))})")
+            problems.append(
+                f"{name}: replay differs at record {mismatch['index']} "
+                f"(fields: {', '.join(map(str, mismatch['fields']))})"
+            )
     return problems
 
 
@@ -169,12 +211,20 @@ def _splits(out: Path, records: list[dict]) -> dict[str, dict]:
 
 # --------------------------------------------------------------------------- CLI
 
+
 def configure_submit(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("eval_dir", metavar="EVAL_DIR", help="the --out directory of `agentworld eval`")
-    parser.add_argument("--check", action="store_true",
-                        help="also replay every run directory (a run that does not replay is refused)")
-    parser.add_argument("--set", dest="task_set", default="main",
-                        help="the task set the submission must cover (the specs of `eval --tasks`; default main)")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="also replay every run directory (a run that does not replay is refused)",
+    )
+    parser.add_argument(
+        "--set",
+        dest="task_set",
+        default="main",
+        help="the task set the submission must cover (the specs of `eval --tasks`; default main)",
+    )
 
 
 def command_submit(args: argparse.Namespace) -> int:
@@ -187,5 +237,7 @@ def command_submit(args: argparse.Namespace) -> int:
     path = out / SUBMISSION
     path.write_text(json.dumps(submission, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     replayed = "every run replayed" if args.check else "runs not replayed (add --check)"
-    print(f"submit: {path} ({submission['episodes']} episodes of {len(submission['tasks'])} tasks, {replayed})")
+    print(
+        f"submit: {path} ({submission['episodes']} episodes of {len(submission['tasks'])} tasks, {replayed})"
+    )
     return 0

@@ -14,8 +14,20 @@ from pydantic import ValidationError
 
 from agentworld.safe_yaml import excerpt
 from agentworld.scoring import VerifierError, load_verifier_module, verifier_problems
-from agentworld.task_steps import (AttackStep, BuildStep, CraftStep, GatherStep, ShopStep, Step, TalkStep,
-                                   TradeAcceptStep, TradeOfferStep, UnequipStep, WaitForStep, parse_step)
+from agentworld.task_steps import (
+    AttackStep,
+    BuildStep,
+    CraftStep,
+    GatherStep,
+    ShopStep,
+    Step,
+    TalkStep,
+    TradeAcceptStep,
+    TradeOfferStep,
+    UnequipStep,
+    WaitForStep,
+    parse_step,
+)
 from agentworld.task_world import build_world
 
 if TYPE_CHECKING:
@@ -27,7 +39,11 @@ def _loc(loc: tuple) -> str:
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif part in ("str", "tuple[int, int]", "function-after[_one(), WaitForStep]") or "[" in str(part) and "(" in str(part):
+        elif (
+            part in ("str", "tuple[int, int]", "function-after[_one(), WaitForStep]")
+            or "[" in str(part)
+            and "(" in str(part)
+        ):
             continue
         else:
             out += ("." if out else "") + str(part)
@@ -67,7 +83,9 @@ def check_task(task: Task, content: Any) -> list[str]:
             elif width is not None and not (0 <= value[0] < width and 0 <= value[1] < height):
                 p.append(f"{where}: position {list(value)} is outside the {width}x{height} map")
             elif not content.map.walkable(value[0], value[1]):
-                p.append(f"{where}: position {list(value)} is on unwalkable terrain '{content.map.terrain_at(value[0], value[1])}'")
+                p.append(
+                    f"{where}: position {list(value)} is on unwalkable terrain '{content.map.terrain_at(value[0], value[1])}'"
+                )
 
         def item(where: str, value: str) -> None:
             if value not in items:
@@ -85,7 +103,9 @@ def check_task(task: Task, content: Any) -> list[str]:
                 if slot not in slots:
                     p.append(f"{at}.equipment.{slot}: " + _unknown("slot", slot, slots))
                 elif it in items and items[it].slot != slot:
-                    where_to = f"slot '{items[it].slot}'" if items[it].slot else "no slot (it cannot be equipped)"
+                    where_to = (
+                        f"slot '{items[it].slot}'" if items[it].slot else "no slot (it cannot be equipped)"
+                    )
                     p.append(f"{at}.equipment.{slot}: {it} goes in {where_to}")
                 item(f"{at}.equipment.{slot}", it)
         for i, m in enumerate(task.world.mobs):
@@ -165,7 +185,7 @@ def _check_step(where: str, step: Step, task: Task, content: Any, agents: set[st
     p: list[str] = []
     for key in ("to",):
         value = getattr(step, key, None)
-        for name in ([value] if isinstance(value, str) else value or []):
+        for name in [value] if isinstance(value, str) else value or []:
             if name not in agents and not (step.kind == "chat" and name == "team"):
                 p.append(f"{where}.{key}: " + _unknown("agent", name, agents))
     if isinstance(step, TradeAcceptStep) and step.from_ is not None and step.from_ not in agents:
@@ -178,8 +198,12 @@ def _check_step(where: str, step: Step, task: Task, content: Any, agents: set[st
             p.append(f"{where}.checkpoint: " + _unknown("checkpoint", step.checkpoint, checkpoints))
     if content is None:
         return p
-    if isinstance(step, WaitForStep) and step.kill is not None and "#" not in step.kill \
-            and step.kill not in content.mobs:
+    if (
+        isinstance(step, WaitForStep)
+        and step.kill is not None
+        and "#" not in step.kill
+        and step.kill not in content.mobs
+    ):
         p.append(f"{where}.kill: " + _unknown("mob type", step.kill, content.mobs))
     items = content.items
     for key in ("item",):

@@ -13,10 +13,18 @@ from agentworld.tasks import CATEGORIES, Task, TaskError, list_tasks, load_task
 
 
 def configure_tasks(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true",
-                        help="print a JSON list of {id, name, category, agents, max_rounds, variant_of, transforms}")
-    parser.add_argument("--set", dest="task_set", choices=TASK_SETS, default="main",
-                        help="main tasks (default), their augmented variants, or all")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print a JSON list of {id, name, category, agents, max_rounds, variant_of, transforms}",
+    )
+    parser.add_argument(
+        "--set",
+        dest="task_set",
+        choices=TASK_SETS,
+        default="main",
+        help="main tasks (default), their augmented variants, or all",
+    )
     parser.add_argument("--category", choices=CATEGORIES, help="only the tasks of this category")
 
 
@@ -32,16 +40,22 @@ def command_tasks(args: argparse.Namespace) -> int:
     print(f"{'id':<14} {'category':<13} {'agents':>6} {'rounds':>6}  name")
     for r in rows:
         changed = f"  [{r['variant_of']}: {', '.join(r['transforms'] or [])}]" if r["transforms"] else ""
-        print(f"{r['id']:<14} {r['category']:<13} {r['agents']:>6} {r['max_rounds']:>6}  {r['name']}{changed}")
+        print(
+            f"{r['id']:<14} {r['category']:<13} {r['agents']:>6} {r['max_rounds']:>6}  {r['name']}{changed}"
+        )
     return 0
 
 
 def configure_validate(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="*",
-                        help="task YAML files, directories of them, or ids (default: every shipped task)")
-    parser.add_argument("--no-truth", action="store_true",
-                        help="skip the objective-truth check (what the text says about weapons, places and "
-                             "starting counts, against the world: agentworld/audit/truth.py)")
+    parser.add_argument(
+        "paths", nargs="*", help="task YAML files, directories of them, or ids (default: every shipped task)"
+    )
+    parser.add_argument(
+        "--no-truth",
+        action="store_true",
+        help="skip the objective-truth check (what the text says about weapons, places and "
+        "starting counts, against the world: agentworld/audit/truth.py)",
+    )
 
 
 def _untrue(task: Task) -> list:
@@ -76,7 +90,7 @@ def command_validate(args: argparse.Namespace) -> int:
         if untrue:
             failed += 1
             for statement in untrue:
-                print(f"{name}: truth: {statement.field}: {statement.problem}: \"{statement.sentence}\"")
+                print(f'{name}: truth: {statement.field}: {statement.problem}: "{statement.sentence}"')
             continue
         print(f"ok  {name}: {task.name} ({len(task.agents)} agents, {len(task.checkpoints)} checkpoints)")
     if failed:

@@ -61,7 +61,9 @@ def clear_task_dirs() -> None:
 
 def _env_dirs() -> list[Path]:
     raw = os.environ.get(ENV_VAR, "")
-    return [Path(p).expanduser() for p in raw.split(os.pathsep) if p.strip() and Path(p).expanduser().is_dir()]
+    return [
+        Path(p).expanduser() for p in raw.split(os.pathsep) if p.strip() and Path(p).expanduser().is_dir()
+    ]
 
 
 @lru_cache(maxsize=1)
@@ -74,11 +76,14 @@ def pack_dirs() -> tuple[Path, ...]:
             if callable(target):
                 target = target()
         except Exception as exc:  # a broken pack must not hide the others; say which one
-            raise TaskSourceError(f"task pack '{entry.name}' ({entry.value}) failed to load: "
-                                  f"{type(exc).__name__}: {exc}") from None
+            raise TaskSourceError(
+                f"task pack '{entry.name}' ({entry.value}) failed to load: {type(exc).__name__}: {exc}"
+            ) from None
         path = Path(target)
         if not path.is_dir():
-            raise TaskSourceError(f"task pack '{entry.name}' ({entry.value}) names {path}, which is not a directory")
+            raise TaskSourceError(
+                f"task pack '{entry.name}' ({entry.value}) names {path}, which is not a directory"
+            )
         found.append(path)
     return tuple(found)
 
@@ -115,8 +120,12 @@ def list_task_ids(task_set: str = "main") -> list[str]:
     and the shipped folder; "augmented" the shipped variants; "all" both."""
     if task_set not in TASK_SETS:
         raise ValueError(f"unknown task set {task_set!r}; known: {', '.join(TASK_SETS)}")
-    folders = {"main": task_dirs(), "augmented": [AUGMENTED_DIR], "all": [*task_dirs(), AUGMENTED_DIR]}[task_set]
-    return sorted({f.stem for folder in folders if folder.is_dir() for f in _yaml_files(folder)}, key=natural_key)
+    folders = {"main": task_dirs(), "augmented": [AUGMENTED_DIR], "all": [*task_dirs(), AUGMENTED_DIR]}[
+        task_set
+    ]
+    return sorted(
+        {f.stem for folder in folders if folder.is_dir() for f in _yaml_files(folder)}, key=natural_key
+    )
 
 
 def natural_key(task_id: str) -> list:

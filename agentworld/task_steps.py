@@ -70,11 +70,14 @@ class WaitForStep(Step):
     def _one(self) -> "WaitForStep":
         events = [k for k in ("item", "kill", "message_from", "checkpoint") if getattr(self, k) is not None]
         if len(events) > 1:
-            raise ValueError(f"wait_for waits for one thing; got {', '.join(events)} "
-                             "(add 'rounds' to cap the wait)")
+            raise ValueError(
+                f"wait_for waits for one thing; got {', '.join(events)} (add 'rounds' to cap the wait)"
+            )
         if not events and self.rounds is None:
-            raise ValueError("wait_for needs exactly one of 'item', 'kill', 'message_from' or 'checkpoint' "
-                             "(optionally capped by 'rounds'), or 'rounds' alone")
+            raise ValueError(
+                "wait_for needs exactly one of 'item', 'kill', 'message_from' or 'checkpoint' "
+                "(optionally capped by 'rounds'), or 'rounds' alone"
+            )
         return self
 
 
@@ -146,12 +149,27 @@ class InspectStep(Step):
 
 
 STEP_MODELS: dict[str, type[Step]] = {
-    "move_to": MoveToStep, "gather": GatherStep, "craft": CraftStep, "give": GiveStep,
-    "wait_for": WaitForStep, "equip": ItemStep, "use": UseStep, "unequip": UnequipStep,
-    "attack": AttackStep, "talk": TalkStep, "buy": ShopStep, "sell": ShopStep, "build": BuildStep,
-    "trade_offer": TradeOfferStep, "trade_accept": TradeAcceptStep,
-    "trade_decline": TradeAcceptStep, "pick_up": PickUpStep,
-    "drop": DropStep, "chat": ChatStep, "wait": WaitStep, "inspect": InspectStep,
+    "move_to": MoveToStep,
+    "gather": GatherStep,
+    "craft": CraftStep,
+    "give": GiveStep,
+    "wait_for": WaitForStep,
+    "equip": ItemStep,
+    "use": UseStep,
+    "unequip": UnequipStep,
+    "attack": AttackStep,
+    "talk": TalkStep,
+    "buy": ShopStep,
+    "sell": ShopStep,
+    "build": BuildStep,
+    "trade_offer": TradeOfferStep,
+    "trade_accept": TradeAcceptStep,
+    "trade_decline": TradeAcceptStep,
+    "pick_up": PickUpStep,
+    "drop": DropStep,
+    "chat": ChatStep,
+    "wait": WaitStep,
+    "inspect": InspectStep,
 }
 
 

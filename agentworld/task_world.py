@@ -20,8 +20,13 @@ def build_world(task: "Task", content: Any, seed: int) -> World:
     world.reset(seed)
     gmap = content.map
     for a in task.agents:
-        world.add_player(a.name, position=a.spawn if isinstance(a.spawn, str) else tuple(a.spawn),
-                         skills=dict(a.skills), inventory=dict(a.inventory), equipment=dict(a.equipment))
+        world.add_player(
+            a.name,
+            position=a.spawn if isinstance(a.spawn, str) else tuple(a.spawn),
+            skills=dict(a.skills),
+            inventory=dict(a.inventory),
+            equipment=dict(a.equipment),
+        )
         world.mention(a.name, task.objective, a.context, a.spawn if isinstance(a.spawn, str) else "")
     for i, m in enumerate(task.world.mobs):
         if m.replaces:
@@ -32,8 +37,15 @@ def build_world(task: "Task", content: Any, seed: int) -> World:
     for g in task.world.ground_items:
         world.add_ground_item(g.item, g.count, gmap.resolve(g.position))
     for s in task.world.sites:
-        world.add_site(s.id, gmap.resolve(s.position), materials=dict(s.materials), work=s.work,
-                       skill=s.skill, level=s.level, name=s.name or s.id)
+        world.add_site(
+            s.id,
+            gmap.resolve(s.position),
+            materials=dict(s.materials),
+            work=s.work,
+            skill=s.skill,
+            level=s.level,
+            name=s.name or s.id,
+        )
     return world
 
 

@@ -18,20 +18,58 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 import yaml
-from pydantic import (BeforeValidator, Field, PlainSerializer, PrivateAttr, ValidationError, field_validator,
-                      model_validator)
+from pydantic import (
+    BeforeValidator,
+    Field,
+    PlainSerializer,
+    PrivateAttr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from agentworld.baselines import anonymous_roles, merged_agent, with_discussion_rounds, with_shared_plan
 from agentworld.conditions import Condition, dump_condition, parse_condition
 from agentworld.safe_yaml import YAMLInputError, load_yaml
 from agentworld.task_checks import _loc, check_task, landmarks_of
 from agentworld.task_sources import AUGMENTED_DIR, TASK_SETS, TASKS_DIR, list_task_ids, resolve_path  # noqa: F401
-from agentworld.task_steps import (STEP_MODELS, AttackStep, BuildStep, ChatStep, CraftStep, DropStep,  # noqa: F401
-                                   GatherStep, GiveStep, InspectStep, ItemStep, Model, MoveToStep, PickUpStep, Position,
-                                   ShopStep, Step, TalkStep, TradeAcceptStep, TradeOfferStep, UnequipStep, UseStep,
-                                   WaitForStep, WaitStep, parse_step)
+from agentworld.task_steps import (  # noqa: F401 (re-exported: public imports from agentworld.tasks)
+    STEP_MODELS,
+    AttackStep,
+    BuildStep,
+    ChatStep,
+    CraftStep,
+    DropStep,
+    GatherStep,
+    GiveStep,
+    InspectStep,
+    ItemStep,
+    Model,
+    MoveToStep,
+    PickUpStep,
+    Position,
+    ShopStep,
+    Step,
+    TalkStep,
+    TradeAcceptStep,
+    TradeOfferStep,
+    UnequipStep,
+    UseStep,
+    WaitForStep,
+    WaitStep,
+    parse_step,
+)
 
-CATEGORIES = ("crafting", "combat", "gathering", "trading", "construction", "coordination", "survival", "exploration")
+CATEGORIES = (
+    "crafting",
+    "combat",
+    "gathering",
+    "trading",
+    "construction",
+    "coordination",
+    "survival",
+    "exploration",
+)
 
 Place = Union[str, Position]  # a landmark id or [x, y]
 NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
@@ -115,7 +153,16 @@ class Task(Model):
     _source: Path | None = PrivateAttr(None)
     id: str = Field(pattern=r"^[a-z0-9_]+$")
     name: str
-    category: Literal["crafting", "combat", "gathering", "trading", "construction", "coordination", "survival", "exploration"]
+    category: Literal[
+        "crafting",
+        "combat",
+        "gathering",
+        "trading",
+        "construction",
+        "coordination",
+        "survival",
+        "exploration",
+    ]
     objective: str
     max_rounds: int = Field(ge=1, le=10_000)
     agents: list[AgentSpec] = Field(min_length=1)
@@ -130,9 +177,11 @@ class Task(Model):
 
     @model_validator(mode="after")
     def _unique(self) -> "Task":
-        for what, ids in (("agent name", [a.name for a in self.agents]),
-                          ("checkpoint id", [c.id for c in self.checkpoints]),
-                          ("site id", [s.id for s in self.world.sites])):
+        for what, ids in (
+            ("agent name", [a.name for a in self.agents]),
+            ("checkpoint id", [c.id for c in self.checkpoints]),
+            ("site id", [s.id for s in self.world.sites]),
+        ):
             dupes = sorted({i for i in ids if ids.count(i) > 1})
             if dupes:
                 raise ValueError(f"duplicate {what}(s): {', '.join(dupes)}")
@@ -197,7 +246,9 @@ def parse_task(id_or_path: str | Path | dict) -> Task:
         except (OSError, UnicodeDecodeError) as exc:
             raise TaskError([f"{fname}: cannot read the task file ({path}): {exc}"]) from None
         if not isinstance(raw, dict):
-            raise TaskError([f"{fname}: the file must hold a mapping (id, name, agents, ...), got {type(raw).__name__}"])
+            raise TaskError(
+                [f"{fname}: the file must hold a mapping (id, name, agents, ...), got {type(raw).__name__}"]
+            )
     try:
         task = Task.model_validate(raw)
     except ValidationError as exc:
@@ -214,7 +265,10 @@ def parse_task(id_or_path: str | Path | dict) -> Task:
 def check_loaded(task: Task, *, content: Any = None, check_content: bool = True) -> Task:
     """A parsed task cross-checked (content ids, verifier, oracle plan): the task, or TaskError."""
     fname = task.source.name if task.source is not None else "<dict>"
-    problems = [f"{fname}: {p}" for p in check_task(task, content if content is not None else (_content() if check_content else None))]
+    problems = [
+        f"{fname}: {p}"
+        for p in check_task(task, content if content is not None else (_content() if check_content else None))
+    ]
     if problems:
         raise TaskError(problems)
     return task
@@ -266,9 +320,17 @@ def list_tasks(task_set: str = "main") -> list[dict]:
     out = []
     for tid in list_task_ids(task_set):
         task = parse_task(tid)
-        out.append({"id": task.id, "name": task.name, "category": task.category,
-                    "agents": len(task.agents), "max_rounds": task.max_rounds,
-                    "variant_of": task.variant_of, "transforms": task.transforms})
+        out.append(
+            {
+                "id": task.id,
+                "name": task.name,
+                "category": task.category,
+                "agents": len(task.agents),
+                "max_rounds": task.max_rounds,
+                "variant_of": task.variant_of,
+                "transforms": task.transforms,
+            }
+        )
     return out
 
 
@@ -294,14 +356,20 @@ def solo(task: Task, name: str | None = None) -> Task:
     if name and name not in task.agent_names:
         raise ValueError(f"solo: unknown agent {name!r}; the task's agents: {', '.join(task.agent_names)}")
     keep = task.agent(name) if name else task.agents[0]
-    return _variant(task, "solo", agents=[keep], oracle={k: v for k, v in task.oracle.items() if k == keep.name})
+    return _variant(
+        task, "solo", agents=[keep], oracle={k: v for k, v in task.oracle.items() if k == keep.name}
+    )
 
 
 def without_agent(task: Task, name: str) -> Task:
     """Remove one agent (collaboration-necessity checks)."""
     task.agent(name)
-    return _variant(task, f"minus_{name}", agents=[a for a in task.agents if a.name != name],
-                    oracle={k: v for k, v in task.oracle.items() if k != name})
+    return _variant(
+        task,
+        f"minus_{name}",
+        agents=[a for a in task.agents if a.name != name],
+        oracle={k: v for k, v in task.oracle.items() if k != name},
+    )
 
 
 def without_roles(task: Task, roles: list[str] | tuple[str, ...]) -> Task:
@@ -313,13 +381,16 @@ def without_roles(task: Task, roles: list[str] | tuple[str, ...]) -> Task:
         key = str(wanted).strip().lower()
         match = [a.name for a in task.agents if key in (a.name.lower(), a.role.lower())]
         if not match:
-            close = difflib.get_close_matches(key, [a.name for a in task.agents] +
-                                              [a.role.lower() for a in task.agents], n=1)
+            close = difflib.get_close_matches(
+                key, [a.name for a in task.agents] + [a.role.lower() for a in task.agents], n=1
+            )
             hint = f"; did you mean '{close[0]}'?" if close else ""
             raise ValueError(f"without: {task.id} has no role or agent '{wanted}'{hint}; its team: {team}")
         gone += [name for name in match if name not in gone]
     if len(gone) == len(task.agents):
-        raise ValueError(f"without: removing {', '.join(gone)} leaves {task.id} with no agents; its team: {team}")
+        raise ValueError(
+            f"without: removing {', '.join(gone)} leaves {task.id} with no agents; its team: {team}"
+        )
     for name in gone:
         task = without_agent(task, name)
     return task
@@ -353,8 +424,12 @@ def _walkable_tiles(gmap: Any, region: Any = None) -> list[tuple[int, int]]:
     if cached is None or cached[0] is not gmap:
         w = gmap.width
         reach = getattr(gmap, "reachable", b"") or b""
-        tiles = [(x, y) for y in range(gmap.height) for x in range(w)
-                 if gmap.walkable(x, y) and (not reach or reach[y * w + x] == 1)]
+        tiles = [
+            (x, y)
+            for y in range(gmap.height)
+            for x in range(w)
+            if gmap.walkable(x, y) and (not reach or reach[y * w + x] == 1)
+        ]
         by_region: dict[Any, list[tuple[int, int]]] = {}
         for t in tiles:
             by_region.setdefault(_region(gmap, t), []).append(t)
@@ -393,4 +468,6 @@ def apply_options(task: Task, options: dict | None, seed: int = 0, content: Any 
 
 
 def task_to_yaml(task: Task) -> str:
-    return yaml.safe_dump(task.model_dump(mode="json", by_alias=True, exclude_none=True), sort_keys=False, allow_unicode=True)
+    return yaml.safe_dump(
+        task.model_dump(mode="json", by_alias=True, exclude_none=True), sort_keys=False, allow_unicode=True
+    )

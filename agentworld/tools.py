@@ -36,24 +36,26 @@ class Traits:
     checks each tool has what it declares.
     """
 
-    weight: int                         # random play (world/randomplay.py): relative chance of picking it
-    step: str                           # the task-file oracle step kind that plans it (tasks.STEP_MODELS)
+    weight: int  # random play (world/randomplay.py): relative chance of picking it
+    step: str  # the task-file oracle step kind that plans it (tasks.STEP_MODELS)
     affordance: str | Callable = "observed"  # the tool mask's "usable now": "always" (whenever alive),
-                                        # "observed" (a check in affordances.py) or fn(rules, view, raw) -> bool
-    numeric: tuple[str, ...] = ()       # verbs of the numeric action table (wrappers/actions.py) that call it
-    no_numeric: str = ""                # why it has no numeric action (required when `numeric` is empty)
-    needs_range: bool = False           # acts on something within a distance (a walk up to it is its cause)
-    team: bool = False                  # needs a teammate: off for a team of one
-    read_only: bool = False             # changes no world state (the episode need not re-check success)
-    transparent: bool = False           # only talks or looks: it does not interrupt a walk (provenance judge)
-    idle: bool = False                  # does no work toward a task (augment checks)
-    entity: str | None = None           # the kind of nearby entity it is used on (numeric 'apply', random play)
-    handler: Callable | None = None     # its rule fn(world, player, args, action_id) -> str, when it is not
-                                        # World._do_<name> (a tool registered from outside the engine)
+    # "observed" (a check in affordances.py) or fn(rules, view, raw) -> bool
+    numeric: tuple[str, ...] = ()  # verbs of the numeric action table (wrappers/actions.py) that call it
+    no_numeric: str = ""  # why it has no numeric action (required when `numeric` is empty)
+    needs_range: bool = False  # acts on something within a distance (a walk up to it is its cause)
+    team: bool = False  # needs a teammate: off for a team of one
+    read_only: bool = False  # changes no world state (the episode need not re-check success)
+    transparent: bool = False  # only talks or looks: it does not interrupt a walk (provenance judge)
+    idle: bool = False  # does no work toward a task (augment checks)
+    entity: str | None = None  # the kind of nearby entity it is used on (numeric 'apply', random play)
+    handler: Callable | None = None  # its rule fn(world, player, args, action_id) -> str, when it is not
+    # World._do_<name> (a tool registered from outside the engine)
 
     def __post_init__(self) -> None:
         if not (self.affordance in ("always", "observed") or callable(self.affordance)):
-            raise ValueError(f"Traits: affordance must be 'always', 'observed' or a function, got {self.affordance!r}")
+            raise ValueError(
+                f"Traits: affordance must be 'always', 'observed' or a function, got {self.affordance!r}"
+            )
         if not self.numeric and not self.no_numeric:
             raise ValueError("Traits: give the numeric action verbs, or say in no_numeric why there are none")
         if isinstance(self.weight, bool) or not isinstance(self.weight, int) or self.weight < 0:
@@ -74,21 +76,29 @@ class Tool(BaseModel):
 
 class MoveTo(Tool):
     name: ClassVar[str] = "move_to"
-    traits: ClassVar[Traits] = Traits(weight=14, step="move_to", affordance="always",
-                                  numeric=("step", "landmark", "approach", "mate"))
+    traits: ClassVar[Traits] = Traits(
+        weight=14, step="move_to", affordance="always", numeric=("step", "landmark", "approach", "mate")
+    )
     description: ClassVar[str] = (
         "Walk toward a target: [x, y] coordinates, an entity id (e.g. 'oak_tree#12'), an agent "
         "name, an NPC id, a landmark id, or a kind such as 'oak_tree' (the nearest one in view). You move a few tiles per turn along a shortest path; "
         "the result says how far is left. Call again to keep going."
     )
-    target: Union[Name, Annotated[list[Annotated[int, Field(strict=True, ge=0, le=100_000)]], Field(min_length=2, max_length=2)]] = Field(
+    target: Union[
+        Name,
+        Annotated[
+            list[Annotated[int, Field(strict=True, ge=0, le=100_000)]], Field(min_length=2, max_length=2)
+        ],
+    ] = Field(
         description="[x, y], or an entity id / agent name / NPC id / landmark id / kind of entity in view"
     )
 
 
 class Gather(Tool):
     name: ClassVar[str] = "gather"
-    traits: ClassVar[Traits] = Traits(weight=10, step="gather", numeric=("apply",), needs_range=True, entity="node")
+    traits: ClassVar[Traits] = Traits(
+        weight=10, step="gather", numeric=("apply",), needs_range=True, entity="node"
+    )
     description: ClassVar[str] = (
         "Harvest one unit from a resource node next to you (tree, rock, fishing spot, bush...). "
         "Needs the node's skill level and usually a tool in your inventory."
@@ -109,24 +119,27 @@ class Craft(Tool):
 
 class Attack(Tool):
     name: ClassVar[str] = "attack"
-    traits: ClassVar[Traits] = Traits(weight=8, step="attack", numeric=("apply",), needs_range=True,
-                                  entity="mob")
+    traits: ClassVar[Traits] = Traits(
+        weight=8, step="attack", numeric=("apply",), needs_range=True, entity="mob"
+    )
     description: ClassVar[str] = "Attack a mob within your weapon's range (one exchange of blows per turn)."
     target: Name = Field(description="mob id, e.g. 'wolf#3', or a mob type to attack the nearest one")
 
 
 class PickUp(Tool):
     name: ClassVar[str] = "pick_up"
-    traits: ClassVar[Traits] = Traits(weight=3, step="pick_up", numeric=("apply",), needs_range=True,
-                                  entity="ground")
+    traits: ClassVar[Traits] = Traits(
+        weight=3, step="pick_up", numeric=("apply",), needs_range=True, entity="ground"
+    )
     description: ClassVar[str] = "Pick up an item lying on the ground next to you."
     target: Name = Field(description="ground item id, e.g. 'ground#4', or an item id")
 
 
 class Drop(Tool):
     name: ClassVar[str] = "drop"
-    traits: ClassVar[Traits] = Traits(weight=2, step="drop",
-                                  no_numeric="it only gives items up; a teammate gets them by give")
+    traits: ClassVar[Traits] = Traits(
+        weight=2, step="drop", no_numeric="it only gives items up; a teammate gets them by give"
+    )
     description: ClassVar[str] = "Drop items from your inventory onto the ground where you stand."
     item: Name = Field(description="item id")
     count: Count = Field(default=1, description="how many")
@@ -143,8 +156,13 @@ class Give(Tool):
 
 class TradeOffer(Tool):
     name: ClassVar[str] = "trade_offer"
-    traits: ClassVar[Traits] = Traits(weight=3, step="trade_offer", needs_range=True, team=True,
-                                  no_numeric="two bundles of items are too many combinations for a fixed list")
+    traits: ClassVar[Traits] = Traits(
+        weight=3,
+        step="trade_offer",
+        needs_range=True,
+        team=True,
+        no_numeric="two bundles of items are too many combinations for a fixed list",
+    )
     description: ClassVar[str] = (
         "Offer a nearby teammate a swap: your `give` items for their `want` items. The swap happens "
         "atomically when they accept."
@@ -156,8 +174,9 @@ class TradeOffer(Tool):
 
 class TradeAccept(Tool):
     name: ClassVar[str] = "trade_accept"
-    traits: ClassVar[Traits] = Traits(weight=3, step="trade_accept", numeric=("accept",), needs_range=True,
-                                  team=True)
+    traits: ClassVar[Traits] = Traits(
+        weight=3, step="trade_accept", numeric=("accept",), needs_range=True, team=True
+    )
     description: ClassVar[str] = "Accept a pending trade offer made to you (see 'Pending trade offers')."
     offer_id: OfferId = Field(description="the offer's id")
 
@@ -192,9 +211,12 @@ class Use(Tool):
 
 class Talk(Tool):
     name: ClassVar[str] = "talk"
-    traits: ClassVar[Traits] = Traits(weight=3, step="talk", numeric=("apply",), needs_range=True,
-                                  entity="npc")
-    description: ClassVar[str] = "Talk to an NPC next to you (advances quests, gives hints; a trainer gives a lesson: skill XP)."
+    traits: ClassVar[Traits] = Traits(
+        weight=3, step="talk", numeric=("apply",), needs_range=True, entity="npc"
+    )
+    description: ClassVar[str] = (
+        "Talk to an NPC next to you (advances quests, gives hints; a trainer gives a lesson: skill XP)."
+    )
     npc: Name = Field(description="NPC id")
 
 
@@ -218,8 +240,9 @@ class Sell(Tool):
 
 class Build(Tool):
     name: ClassVar[str] = "build"
-    traits: ClassVar[Traits] = Traits(weight=3, step="build", numeric=("apply",), needs_range=True,
-                                  entity="site")
+    traits: ClassVar[Traits] = Traits(
+        weight=3, step="build", numeric=("apply",), needs_range=True, entity="site"
+    )
     description: ClassVar[str] = (
         "Work on a construction site next to you: delivers the materials it still needs from your "
         "inventory, or adds one unit of work once materials are complete."
@@ -229,8 +252,9 @@ class Build(Tool):
 
 class Chat(Tool):
     name: ClassVar[str] = "chat"
-    traits: ClassVar[Traits] = Traits(weight=4, step="chat", affordance="always", numeric=("chat",), team=True,
-                                  transparent=True, idle=True)
+    traits: ClassVar[Traits] = Traits(
+        weight=4, step="chat", affordance="always", numeric=("chat",), team=True, transparent=True, idle=True
+    )
     description: ClassVar[str] = (
         "Send a message to one teammate, several, or the whole team ('team'). Teammates read it "
         "on their next turn. Chatting uses your turn."
@@ -238,20 +262,35 @@ class Chat(Tool):
     to: Union[Name, Annotated[list[Name], Field(min_length=1, max_length=50)]] = Field(
         description="an agent name, a list of agent names, or 'team'"
     )
-    message: Annotated[StrictStr, Field(min_length=1, max_length=MAX_MESSAGE)] = Field(description="the message")
+    message: Annotated[StrictStr, Field(min_length=1, max_length=MAX_MESSAGE)] = Field(
+        description="the message"
+    )
 
 
 class Wait(Tool):
     name: ClassVar[str] = "wait"
-    traits: ClassVar[Traits] = Traits(weight=2, step="wait", affordance="always", numeric=("wait",), read_only=True,
-                                  transparent=True, idle=True)
+    traits: ClassVar[Traits] = Traits(
+        weight=2,
+        step="wait",
+        affordance="always",
+        numeric=("wait",),
+        read_only=True,
+        transparent=True,
+        idle=True,
+    )
     description: ClassVar[str] = "Do nothing this turn."
 
 
 class Inspect(Tool):
     name: ClassVar[str] = "inspect"
-    traits: ClassVar[Traits] = Traits(weight=2, step="inspect", affordance="always", read_only=True, transparent=True,
-                                  no_numeric="what it tells is text for a language model")
+    traits: ClassVar[Traits] = Traits(
+        weight=2,
+        step="inspect",
+        affordance="always",
+        read_only=True,
+        transparent=True,
+        no_numeric="what it tells is text for a language model",
+    )
     description: ClassVar[str] = "Look closely at an entity, item, recipe or landmark to learn its details."
     target: Name = Field(description="entity id, item id, recipe id or landmark id")
 
@@ -260,19 +299,37 @@ class Inspect(Tool):
 TOOLS: dict[str, type[Tool]] = {
     cls.name: cls
     for cls in (
-        MoveTo, Gather, Craft, Attack, PickUp, Drop, Give, TradeOffer, TradeAccept, TradeDecline,
-        Equip, Unequip, Use, Talk, Buy, Sell, Build, Chat, Wait, Inspect,
+        MoveTo,
+        Gather,
+        Craft,
+        Attack,
+        PickUp,
+        Drop,
+        Give,
+        TradeOffer,
+        TradeAccept,
+        TradeDecline,
+        Equip,
+        Unequip,
+        Use,
+        Talk,
+        Buy,
+        Sell,
+        Build,
+        Chat,
+        Wait,
+        Inspect,
     )
 }
 TOOL_NAMES: tuple[str, ...] = ()
-TEAM_TOOLS: frozenset[str] = frozenset()         # off for a team of one
-READ_ONLY_TOOLS: frozenset[str] = frozenset()    # change no world state
+TEAM_TOOLS: frozenset[str] = frozenset()  # off for a team of one
+READ_ONLY_TOOLS: frozenset[str] = frozenset()  # change no world state
 TRANSPARENT_TOOLS: frozenset[str] = frozenset()  # only talk or look
-IDLE_TOOLS: frozenset[str] = frozenset()         # do no work toward a task
-RANGE_TOOLS: frozenset[str] = frozenset()        # act on something within a distance
-ALWAYS_USABLE: frozenset[str] = frozenset()      # usable whenever the agent is alive
-TOOL_WEIGHTS: dict[str, int] = {}                # random play
-ENTITY_TOOL: dict[str, str] = {}                 # entity kind -> the tool used on it
+IDLE_TOOLS: frozenset[str] = frozenset()  # do no work toward a task
+RANGE_TOOLS: frozenset[str] = frozenset()  # act on something within a distance
+ALWAYS_USABLE: frozenset[str] = frozenset()  # usable whenever the agent is alive
+TOOL_WEIGHTS: dict[str, int] = {}  # random play
+ENTITY_TOOL: dict[str, str] = {}  # entity kind -> the tool used on it
 
 
 def _derive() -> None:
@@ -341,7 +398,14 @@ def _describe(error: dict, tool: str) -> str:
     """One precise sentence for one pydantic error."""
     loc = [str(p) for p in error.get("loc", ())]
     # Drop the union branch labels pydantic adds, e.g. ('target', 'str') -> 'target'.
-    path = ".".join(p for p in loc if not p.startswith(("constrained-", "function-", "str", "list[")) and p not in ("int",)) or "arguments"
+    path = (
+        ".".join(
+            p
+            for p in loc
+            if not p.startswith(("constrained-", "function-", "str", "list[")) and p not in ("int",)
+        )
+        or "arguments"
+    )
     kind = error.get("type", "")
     if kind == "missing":
         return f"{tool}: missing argument '{path}'"
@@ -372,20 +436,26 @@ def _explain(exc: ValidationError, tool: str) -> str:
     return "; ".join(parts[:3])
 
 
-def validate_call(tool: str, args: Any, disabled: frozenset[str] | set[str] = frozenset()) -> ToolCall | ParseError:
+def validate_call(
+    tool: str, args: Any, disabled: frozenset[str] | set[str] = frozenset()
+) -> ToolCall | ParseError:
     """Validate arguments for a known or unknown tool name."""
     raw = {"tool": tool, "args": args}
     if not isinstance(tool, str):
         return ParseError(f"the tool name must be a string, got {_short(tool)}", raw)
     cls = TOOLS.get(tool)
     if cls is None:
-        return ParseError(f"unknown tool '{_short(tool, 40).strip(chr(39))}'" + _closest(tool, TOOL_NAMES), raw)
+        return ParseError(
+            f"unknown tool '{_short(tool, 40).strip(chr(39))}'" + _closest(tool, TOOL_NAMES), raw
+        )
     if tool in disabled:
         return ParseError(f"the tool '{tool}' is disabled in this episode", raw)
     if args is None:
         args = {}
     if not isinstance(args, dict):
-        return ParseError(f"{tool}: arguments must be an object like {{\"name\": value}}, got {_short(args)}", raw)
+        return ParseError(
+            f'{tool}: arguments must be an object like {{"name": value}}, got {_short(args)}', raw
+        )
     try:
         model = cls.model_validate(args)
     except ValidationError as exc:
@@ -417,7 +487,11 @@ NOT_JSON = "<not JSON> "
 def _raw(action: Any) -> Any:
     """A JSON-friendly, bounded copy of an unparseable action for the trajectory (never raises)."""
     if isinstance(action, str):
-        return action if len(action) <= MAX_RAW_CHARS else action[:MAX_RAW_CHARS] + f"...[{len(action) - MAX_RAW_CHARS} more chars]"
+        return (
+            action
+            if len(action) <= MAX_RAW_CHARS
+            else action[:MAX_RAW_CHARS] + f"...[{len(action) - MAX_RAW_CHARS} more chars]"
+        )
     try:
         text = json.dumps(action)
         if json.loads(text) != action:  # a tuple, a non-string key, NaN: the copy would read differently
@@ -440,16 +514,22 @@ def _parse(action: Any, disabled: frozenset[str] | set[str]) -> ToolCall | Parse
         return validate_call(action.tool, action.args, disabled)
     if isinstance(action, Tool):
         if action.name in disabled:
-            return ParseError(f"the tool '{action.name}' is disabled in this episode", action.call().to_dict())
+            return ParseError(
+                f"the tool '{action.name}' is disabled in this episode", action.call().to_dict()
+            )
         return action.call()
     if isinstance(action, (bytes, bytearray)):
         action = action.decode("utf-8", errors="replace")
     if isinstance(action, str):
         text = action.strip()
         if not text:
-            return ParseError("empty action: send one tool call like {\"tool\": \"wait\", \"args\": {}}", _raw(action))
+            return ParseError(
+                'empty action: send one tool call like {"tool": "wait", "args": {}}', _raw(action)
+            )
         if len(text) > 4 * MAX_RAW_CHARS:
-            return ParseError(f"the action is {len(text)} characters long; the limit is {4 * MAX_RAW_CHARS}", _raw(action))
+            return ParseError(
+                f"the action is {len(text)} characters long; the limit is {4 * MAX_RAW_CHARS}", _raw(action)
+            )
         try:
             decoded = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -457,7 +537,7 @@ def _parse(action: Any, disabled: frozenset[str] | set[str]) -> ToolCall | Parse
                 return validate_call(text, {}, disabled)
             return ParseError(
                 f"the action is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
-                "send one tool call like {\"tool\": \"gather\", \"args\": {\"target\": \"oak_tree#12\"}}",
+                'send one tool call like {"tool": "gather", "args": {"target": "oak_tree#12"}}',
                 _raw(action),
             )
         if not isinstance(decoded, dict):
@@ -472,22 +552,30 @@ def _parse(action: Any, disabled: frozenset[str] | set[str]) -> ToolCall | Parse
             return ParseError(result.error, _raw(action))
         return result
     if action is None:
-        return ParseError("no action given: send one tool call like {\"tool\": \"wait\", \"args\": {}}", None)
-    return ParseError(f"an action must be a dict, a JSON string or a tool model, got {type(action).__name__}", _raw(action))
+        return ParseError('no action given: send one tool call like {"tool": "wait", "args": {}}', None)
+    return ParseError(
+        f"an action must be a dict, a JSON string or a tool model, got {type(action).__name__}", _raw(action)
+    )
 
 
 def _parse_dict(action: dict, disabled: frozenset[str] | set[str]) -> ToolCall | ParseError:
-    if "function" in action and isinstance(action["function"], dict):  # {"type": "function", "function": {...}}
+    if "function" in action and isinstance(
+        action["function"], dict
+    ):  # {"type": "function", "function": {...}}
         action = action["function"]
     if "tool" in action:
         extra = set(action) - {"tool", "args"}
         if extra:
-            return ParseError(f"unexpected key(s) {sorted(map(str, extra))} in the action; use {{\"tool\": name, \"args\": {{...}}}}")
+            return ParseError(
+                f'unexpected key(s) {sorted(map(str, extra))} in the action; use {{"tool": name, "args": {{...}}}}'
+            )
         return validate_call(action["tool"], action.get("args"), disabled)
     if "name" in action:
         extra = set(action) - {"name", "arguments", "id", "type"}
         if extra:
-            return ParseError(f"unexpected key(s) {sorted(map(str, extra))} in the action; use {{\"name\": tool, \"arguments\": {{...}}}}")
+            return ParseError(
+                f'unexpected key(s) {sorted(map(str, extra))} in the action; use {{"name": tool, "arguments": {{...}}}}'
+            )
         args = action.get("arguments")
         if isinstance(args, str):
             if not args.strip():
@@ -496,9 +584,11 @@ def _parse_dict(action: dict, disabled: frozenset[str] | set[str]) -> ToolCall |
                 try:
                     args = json.loads(args)
                 except json.JSONDecodeError as exc:
-                    return ParseError(f"{_short(action['name'], 40)}: 'arguments' is not valid JSON ({exc.msg} at column {exc.colno})")
+                    return ParseError(
+                        f"{_short(action['name'], 40)}: 'arguments' is not valid JSON ({exc.msg} at column {exc.colno})"
+                    )
         return validate_call(action["name"], args, disabled)
-    return ParseError("the action has no 'tool' key; send {\"tool\": name, \"args\": {...}}")
+    return ParseError('the action has no \'tool\' key; send {"tool": name, "args": {...}}')
 
 
 def _inline(schema: dict, defs: dict) -> Any:
@@ -526,7 +616,12 @@ def schemas(disabled: frozenset[str] | set[str] = frozenset()) -> list[dict]:
             params.setdefault("properties", {})
             params.setdefault("required", [])
             params["additionalProperties"] = False
-            out.append({"type": "function", "function": {"name": name, "description": cls.description, "parameters": params}})
+            out.append(
+                {
+                    "type": "function",
+                    "function": {"name": name, "description": cls.description, "parameters": params},
+                }
+            )
         _advertise_message_limit(out)
         _SCHEMAS = out
     return [json.loads(json.dumps(s)) for s in _SCHEMAS if s["function"]["name"] not in disabled]

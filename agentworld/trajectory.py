@@ -72,10 +72,14 @@ def outcome(trajectory: list[dict], status: dict) -> dict:
     """The metrics that follow from the trajectory and the final status alone (replay re-checks them)."""
     actions = [r for r in trajectory if r.get("type") == "action"]
     return {
-        "success": bool(status["success"]), "psr": float(status["psr"]),
-        "rounds": max((r["round"] for r in actions), default=0), "max_rounds": status["max_rounds"],
-        "actions": len(actions), "messages": sum(1 for r in actions if r["tool"] == "chat" and r["ok"]),
-        "invalid_actions": sum(1 for r in actions if not r["ok"]), "checkpoints": status["checkpoints"],
+        "success": bool(status["success"]),
+        "psr": float(status["psr"]),
+        "rounds": max((r["round"] for r in actions), default=0),
+        "max_rounds": status["max_rounds"],
+        "actions": len(actions),
+        "messages": sum(1 for r in actions if r["tool"] == "chat" and r["ok"]),
+        "invalid_actions": sum(1 for r in actions if not r["ok"]),
+        "checkpoints": status["checkpoints"],
     }
 
 
@@ -97,13 +101,26 @@ def _check_record(i: int, rec: dict, agents: list[str]) -> None:
         if missing:
             raise ValueError(f"{where}: action record lacks {', '.join(missing)}")
         if rec["agent"] not in agents:
-            raise ValueError(f"{where}: unknown agent {rec['agent']!r}; the task's agents: {', '.join(agents)}")
+            raise ValueError(
+                f"{where}: unknown agent {rec['agent']!r}; the task's agents: {', '.join(agents)}"
+            )
 
 
 # Files made from a run directory's trajectory after it was written (judge, eval, LLM seats): a new
 # episode played into the same directory removes them, so none of them can describe the old run.
-DERIVED = ("metrics.json", "metrics.json.tmp", "verifier.py", "cce.json", "cce.png", "cce_llm.json", "cce_llm.png",
-           "compare.json", "llm_transcript.jsonl", "eval_error.txt", ".judge_cache")
+DERIVED = (
+    "metrics.json",
+    "metrics.json.tmp",
+    "verifier.py",
+    "cce.json",
+    "cce.png",
+    "cce_llm.json",
+    "cce_llm.png",
+    "compare.json",
+    "llm_transcript.jsonl",
+    "eval_error.txt",
+    ".judge_cache",
+)
 
 
 def prepare_run_dir(out_dir: str | Path) -> Path:
@@ -120,9 +137,11 @@ def prepare_run_dir(out_dir: str | Path) -> Path:
 
 
 UNFINISHED = "UNFINISHED"
-UNFINISHED_TEXT = ("This episode did not finish: the process playing it stopped (killed, crashed or interrupted)\n"
-                   "before writing metrics.json. trajectory.jsonl holds every record written until then;\n"
-                   "`agentworld replay` and `agentworld judge` work on it.\n")
+UNFINISHED_TEXT = (
+    "This episode did not finish: the process playing it stopped (killed, crashed or interrupted)\n"
+    "before writing metrics.json. trajectory.jsonl holds every record written until then;\n"
+    "`agentworld replay` and `agentworld judge` work on it.\n"
+)
 
 
 def _task_files(out: Path, task: Task, config: dict) -> tuple[Task, dict]:
@@ -155,7 +174,9 @@ class RunRecorder:
     """Writes a run directory as the episode is played (see the module docstring)."""
 
     def __init__(self, out_dir: str | Path, task: Task, config: dict, fsync: Callable[[int], Any] = os.fsync):
-        self.fsync = fsync  # called with the file descriptor at round ends (the async runner hands it to a thread)
+        self.fsync = (
+            fsync  # called with the file descriptor at round ends (the async runner hands it to a thread)
+        )
         self.dir = prepare_run_dir(out_dir)
         (self.dir / UNFINISHED).write_text(UNFINISHED_TEXT, encoding="utf-8")
         task, config = _task_files(self.dir, task, config)
@@ -192,7 +213,9 @@ class RunRecorder:
             self.fd = None
 
 
-def write_run_dir(out_dir: str | Path, task: Task, config: dict, trajectory: list[dict], metrics: dict) -> Path:
+def write_run_dir(
+    out_dir: str | Path, task: Task, config: dict, trajectory: list[dict], metrics: dict
+) -> Path:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     task, config = _task_files(out, task, config)
@@ -208,7 +231,9 @@ def _json_object(path: Path) -> dict:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+        raise ValueError(
+            f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+        ) from None
     except UnicodeDecodeError as exc:
         raise ValueError(f"{path}: not UTF-8 text ({exc.reason})") from None
     if not isinstance(data, dict):
@@ -249,19 +274,26 @@ def run_task(run_dir: Path, trust_verifier: bool = False) -> Task:
             return check_loaded(task.model_copy(update={"verifier": twin}))
         where = "shipped, or found through --tasks-dir, $AGENTWORLD_TASKS_PATH or a task pack"
         files = [str(v.path) for v in installed if v.path is not None]
-        what = (f"its verifier {source.path} is Python code that differs from the installed verifier of task "
-                f"{task.id} ({', '.join(files)})" if files else
-                f"its verifier {source.path} is Python code, and task {task.id} has no installed verifier ({where}) "
-                "to compare it with")
+        what = (
+            f"its verifier {source.path} is Python code that differs from the installed verifier of task "
+            f"{task.id} ({', '.join(files)})"
+            if files
+            else f"its verifier {source.path} is Python code, and task {task.id} has no installed verifier ({where}) "
+            "to compare it with"
+        )
         hint = "" if files else "; or name the folder of the task's own verifier with --tasks-dir"
     else:
         if any(v.kind == "module" and v.name == source.name for v in _installed_verifiers(task, run_dir)):
             return check_loaded(task)  # the module the installed task names too
-        what = (f"its task.yaml names the module '{source.name}' as verifier, which is neither a shipped verifier "
-                f"nor the one task {task.id} names here")
+        what = (
+            f"its task.yaml names the module '{source.name}' as verifier, which is neither a shipped verifier "
+            f"nor the one task {task.id} names here"
+        )
         hint = ""
-    raise UntrustedVerifierError(f"{run_dir}: {what}; importing it would run that code. If you trust where this "
-                                 f"run directory came from, pass {TRUST_FLAG}{hint}")
+    raise UntrustedVerifierError(
+        f"{run_dir}: {what}; importing it would run that code. If you trust where this "
+        f"run directory came from, pass {TRUST_FLAG}{hint}"
+    )
 
 
 def _installed_verifiers(task: Task, run_dir: Path) -> list[VerifierSource]:
@@ -307,7 +339,9 @@ def _saved_records(path: Path, unfinished: bool) -> tuple[list[dict], bool]:
     data = path.read_bytes() if unfinished else b""
     if data and not data.endswith(b"\n"):
         try:  # json.loads' errors (bad JSON, bad UTF-8) are ValueErrors
-            records = [json.loads(line) for line in data[:data.rfind(b"\n") + 1].splitlines() if line.strip()]
+            records = [
+                json.loads(line) for line in data[: data.rfind(b"\n") + 1].splitlines() if line.strip()
+            ]
             if all(isinstance(rec, dict) for rec in records):
                 return records, True
         except ValueError:
@@ -327,8 +361,15 @@ def load_run(run_dir: str | Path, trust_verifier: bool = False) -> dict:
     _check_config(d / "config.json", config)
     unfinished = (d / UNFINISHED).exists()
     records, torn = _saved_records(d / "trajectory.jsonl", unfinished)
-    return {"dir": d, "unfinished": unfinished, "torn": torn, "task": run_task(d, trust_verifier), "config": config,
-            "trajectory": records, "metrics": metrics}
+    return {
+        "dir": d,
+        "unfinished": unfinished,
+        "torn": torn,
+        "task": run_task(d, trust_verifier),
+        "config": config,
+        "trajectory": records,
+        "metrics": metrics,
+    }
 
 
 def _recorded_action(rec: dict) -> Any:
@@ -359,8 +400,15 @@ def replay(run_dir: str | Path, trust_verifier: bool = False) -> dict:
         else:
             produced.append(ep.end_round())
     expected = run["trajectory"]
-    result = {"match": True, "records": len(expected), "compared": 0, "first_mismatch": None,
-              "unfinished": run["unfinished"], "torn": run["torn"], "error": run["metrics"].get("error")}
+    result = {
+        "match": True,
+        "records": len(expected),
+        "compared": 0,
+        "first_mismatch": None,
+        "unfinished": run["unfinished"],
+        "torn": run["torn"],
+        "error": run["metrics"].get("error"),
+    }
     for i, (want, got) in enumerate(zip(expected, produced)):
         a, b = strip_volatile(want), strip_volatile(got)
         result["compared"] += 1
@@ -369,15 +417,24 @@ def replay(run_dir: str | Path, trust_verifier: bool = False) -> dict:
             result.update(match=False, first_mismatch={"index": i, "fields": fields, "expected": a, "got": b})
             break
     if result["match"] and len(produced) != len(expected):
-        result.update(match=False, first_mismatch={"index": min(len(produced), len(expected)), "fields": ["length"],
-                                                  "expected": len(expected), "got": len(produced)})
+        result.update(
+            match=False,
+            first_mismatch={
+                "index": min(len(produced), len(expected)),
+                "fields": ["length"],
+                "expected": len(expected),
+                "got": len(produced),
+            },
+        )
     if result["match"] and run["metrics"]:  # metrics.json must tell the same story as the trajectory
         got = outcome(produced, ep.status())
         want = {k: run["metrics"].get(k, run["metrics"].get(OLD_NAMES.get(k, k))) for k in got}
         fields = sorted(k for k in got if want[k] != got[k])
         if fields:
-            result.update(match=False, first_mismatch={"index": "metrics.json", "fields": fields,
-                                                      "expected": want, "got": got})
+            result.update(
+                match=False,
+                first_mismatch={"index": "metrics.json", "fields": fields, "expected": want, "got": got},
+            )
     return result
 
 
@@ -388,9 +445,13 @@ def configure_replay(parser: argparse.ArgumentParser) -> None:
 
 
 def add_trust_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(TRUST_FLAG, dest="trust_run_verifier", action="store_true",
-                        help="import the run directory's own verifier.py even when it differs from the installed "
-                             "one (it is Python code: only for run directories you trust)")
+    parser.add_argument(
+        TRUST_FLAG,
+        dest="trust_run_verifier",
+        action="store_true",
+        help="import the run directory's own verifier.py even when it differs from the installed "
+        "one (it is Python code: only for run directories you trust)",
+    )
 
 
 def command_replay(args: argparse.Namespace) -> int:
@@ -404,8 +465,10 @@ def command_replay(args: argparse.Namespace) -> int:
     elif result["match"]:
         print(f"replay matches: {result['compared']} records identical (ignoring {', '.join(VOLATILE)})")
         if result["unfinished"]:
-            print(f"(the episode did not finish: {UNFINISHED} is present; these are the records saved before it stopped"
-                  + ("; its last line, torn by the stop, was left out)" if result["torn"] else ")"))
+            print(
+                f"(the episode did not finish: {UNFINISHED} is present; these are the records saved before it stopped"
+                + ("; its last line, torn by the stop, was left out)" if result["torn"] else ")")
+            )
         elif result["error"]:
             print(f"(the episode did not reach its end: {result['error']})")
     else:

@@ -33,8 +33,10 @@ def main() -> None:
         wall.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
     top = sorted(slowest.items(), key=lambda kv: -kv[1])[:3]
-    print(f"audit of {len(tasks)} tasks: cpu median {statistics.median(cpu):.2f} s, "
-          f"wall median {statistics.median(wall):.2f} s over {args.repeat} repeats")
+    print(
+        f"audit of {len(tasks)} tasks: cpu median {statistics.median(cpu):.2f} s, "
+        f"wall median {statistics.median(wall):.2f} s over {args.repeat} repeats"
+    )
     print("slowest tasks (cpu s): " + ", ".join(f"{t} {s:.2f}" for t, s in top))
 
 

@@ -42,15 +42,21 @@ def main() -> None:
     for e in result["edges"]:
         kinds[e["kind"]] = kinds.get(e["kind"], 0) + 1
     chats = sum(1 for r in records if r.get("type") == "action" and r.get("tool") == "chat")
-    print(f"episode: {args.agents} agents x {args.rounds} rounds = {result['actions']} actions ({chats} chat), "
-          f"{len(result['edges'])} edges {dict(sorted(kinds.items()))}")
-    print(f"CCE {result['cce']:.3f} ({result['contributing_count']} contributing, "
-          f"{len(result['success_actions'])} success actions)")
+    print(
+        f"episode: {args.agents} agents x {args.rounds} rounds = {result['actions']} actions ({chats} chat), "
+        f"{len(result['edges'])} edges {dict(sorted(kinds.items()))}"
+    )
+    print(
+        f"CCE {result['cce']:.3f} ({result['contributing_count']} contributing, "
+        f"{len(result['success_actions'])} success actions)"
+    )
     print(f"one-time content vocabulary load: {load_ms:.1f} ms")
     median, best = statistics.median(times), min(times)
     verdict = "OK" if median < 100 else "TOO SLOW"
-    print(f"provenance judge: median {median:.1f} ms, best {best:.1f} ms over {args.repeat} runs "
-          f"(target < 100 ms: {verdict})")
+    print(
+        f"provenance judge: median {median:.1f} ms, best {best:.1f} ms over {args.repeat} runs "
+        f"(target < 100 ms: {verdict})"
+    )
 
 
 if __name__ == "__main__":

@@ -38,9 +38,14 @@ TASKS = (("task_01", 3, 10_000), ("task_13", 20, 5_000))
 
 def _engine_view(obs: dict) -> dict:
     """What randomplay reads (engine-style observation), rebuilt from the env observation."""
-    return {"nearby": obs["nearby"], "inventory": {e["item"]: e["count"] for e in obs["inventory"]},
-            "position": list(obs["position"]), "offers": obs["offers"], "equipment": obs["equipment"],
-            "round": obs["round"]}
+    return {
+        "nearby": obs["nearby"],
+        "inventory": {e["item"]: e["count"] for e in obs["inventory"]},
+        "position": list(obs["position"]),
+        "offers": obs["offers"],
+        "equipment": obs["equipment"],
+        "round": obs["round"],
+    }
 
 
 def run(task: str, actions: int, seed: int = 0, agent: str = "randomplay") -> dict:
@@ -86,9 +91,18 @@ def run(task: str, actions: int, seed: int = 0, agent: str = "randomplay") -> di
     cpu = time.process_time() - cpu0 - cpu_agents
     wall = time.perf_counter() - wall0 - wall_agents
     ok = sum(1 for r in env.trajectory() if r["type"] == "action" and r["ok"])
-    return {"actions": done, "rounds": rounds, "episodes": episodes, "cpu": cpu, "wall": wall,
-            "rate_cpu": done / cpu, "rate_wall": done / wall, "round_ms": 1000 * cpu / rounds,
-            "text_chars": chars / max(1, done), "ok_last_episode": ok}
+    return {
+        "actions": done,
+        "rounds": rounds,
+        "episodes": episodes,
+        "cpu": cpu,
+        "wall": wall,
+        "rate_cpu": done / cpu,
+        "rate_wall": done / wall,
+        "round_ms": 1000 * cpu / rounds,
+        "text_chars": chars / max(1, done),
+        "ok_last_episode": ok,
+    }
 
 
 def run_numeric(task: str, actions: int, seed: int = 0) -> dict:
@@ -120,8 +134,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="short run")
     ap.add_argument("--profile", action="store_true", help="cProfile the 3-agent run")
     ap.add_argument("--repeat", type=int, default=3, help="runs per task; the best is reported (default 3)")
-    ap.add_argument("--agent", choices=["randomplay", "random"], default="randomplay",
-                    help="who picks the actions (not timed): randomplay (mostly valid, default) or the random agent")
+    ap.add_argument(
+        "--agent",
+        choices=["randomplay", "random"],
+        default="randomplay",
+        help="who picks the actions (not timed): randomplay (mostly valid, default) or the random agent",
+    )
     a = ap.parse_args(argv)
     warnings.simplefilter("ignore")  # predicates warning about odd random states are not the point here
     load_content()  # not timed: loaded once per process
@@ -139,15 +157,21 @@ def main(argv: list[str] | None = None) -> int:
         best = max(results, key=lambda r: r["rate_cpu"])
         verdict = "meets" if best["rate_cpu"] >= target else "BELOW"
         runs = ", ".join(f"{r['rate_cpu']:,.0f}" for r in results)
-        print(f"{task} ({agents} agents): {best['rate_cpu']:,.0f} agent-actions/s per CPU second, "
-              f"{best['rate_wall']:,.0f} per wall second; {best['round_ms']:.2f} ms CPU per round "
-              f"(target >= {target:,}: {verdict})")
-        print(f"    {best['actions']:,} actions, {best['rounds']:,} rounds, {best['episodes']} episodes, "
-              f"{best['text_chars']:.0f} chars of observation text per action; "
-              f"all runs: {runs} /s CPU")
+        print(
+            f"{task} ({agents} agents): {best['rate_cpu']:,.0f} agent-actions/s per CPU second, "
+            f"{best['rate_wall']:,.0f} per wall second; {best['round_ms']:.2f} ms CPU per round "
+            f"(target >= {target:,}: {verdict})"
+        )
+        print(
+            f"    {best['actions']:,} actions, {best['rounds']:,} rounds, {best['episodes']} episodes, "
+            f"{best['text_chars']:.0f} chars of observation text per action; "
+            f"all runs: {runs} /s CPU"
+        )
         numeric = max((run_numeric(task, n // 3, seed=i) for i in range(repeat)), key=lambda r: r["rate_cpu"])
-        print(f"    numeric wrapper (make_numeric, masked random actions): {numeric['rate_cpu']:,.0f} "
-              f"agent-steps/s per CPU second")
+        print(
+            f"    numeric wrapper (make_numeric, masked random actions): {numeric['rate_cpu']:,.0f} "
+            f"agent-steps/s per CPU second"
+        )
     return 0
 
 

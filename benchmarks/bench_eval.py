@@ -75,15 +75,25 @@ class PeakRSS:
         self.thread.join()
 
 
-def measure(base_url: str, concurrency: int, episodes: int, rounds: int, out: Path,
-            retries: dict | None = None) -> tuple[float, int, float]:
+def measure(
+    base_url: str, concurrency: int, episodes: int, rounds: int, out: Path, retries: dict | None = None
+) -> tuple[float, int, float]:
     """(seconds, model calls, peak RSS MB) of one eval into the new directory `out`; `retries`: the
     retry options of the agents (default none: a clean server never refuses)."""
     from agentworld.evaluation import make_jobs, run_eval
 
-    config = {"agents": "llm", "agent_options": {"model": "bench", "base_url": base_url, "api_key": "x",
-                                                 "timeout": 120, **({"max_retries": 0} if retries is None else retries)},
-              "episode_options": {"max_rounds": rounds}, "judge": None}
+    config = {
+        "agents": "llm",
+        "agent_options": {
+            "model": "bench",
+            "base_url": base_url,
+            "api_key": "x",
+            "timeout": 120,
+            **({"max_retries": 0} if retries is None else retries),
+        },
+        "episode_options": {"max_rounds": rounds},
+        "judge": None,
+    }
     jobs = make_jobs(out, [(TASK, "crafting")], list(range(episodes)), config)
     with PeakRSS() as rss:
         start = time.perf_counter()
@@ -91,7 +101,9 @@ def measure(base_url: str, concurrency: int, episodes: int, rounds: int, out: Pa
         seconds = time.perf_counter() - start
     overall = summary["overall"]
     if overall["errors"]:
-        raise SystemExit(f"concurrency {concurrency}: {overall['errors']} episodes failed; see {out}/results.jsonl")
+        raise SystemExit(
+            f"concurrency {concurrency}: {overall['errors']} episodes failed; see {out}/results.jsonl"
+        )
     return seconds, episodes * AGENTS * rounds, rss.peak
 
 
@@ -100,14 +112,25 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=0.5, help="seconds the model takes per call")
     parser.add_argument("--rounds", type=int, default=5, help="rounds per episode (turns = 3 x rounds)")
     parser.add_argument("--max-concurrency", type=int, default=128)
-    parser.add_argument("--levels", default=None,
-                        help="comma list of concurrencies to measure (default: 1, 2, 4, ... up to --max-concurrency)")
-    parser.add_argument("--episodes-per-slot", type=int, default=2, help="episodes played = this x concurrency")
-    parser.add_argument("--refuse-every", type=int, default=7, help="the 429 case: the server refuses every Nth request")
+    parser.add_argument(
+        "--levels",
+        default=None,
+        help="comma list of concurrencies to measure (default: 1, 2, 4, ... up to --max-concurrency)",
+    )
+    parser.add_argument(
+        "--episodes-per-slot", type=int, default=2, help="episodes played = this x concurrency"
+    )
+    parser.add_argument(
+        "--refuse-every", type=int, default=7, help="the 429 case: the server refuses every Nth request"
+    )
     parser.add_argument("--cases", default="clean,429", help="which cases to measure: clean, 429 or both")
-    parser.add_argument("--rate-limit-backoff", type=float, default=None,
-                        help="the agents' first retry delay after a 429 naming no wait (default: LLMOptions' 0.25 s; "
-                             "1.0 is the policy before issue 26)")
+    parser.add_argument(
+        "--rate-limit-backoff",
+        type=float,
+        default=None,
+        help="the agents' first retry delay after a 429 naming no wait (default: LLMOptions' 0.25 s; "
+        "1.0 is the policy before issue 26)",
+    )
     args = parser.parse_args()
 
     cores = sorted(os.sched_getaffinity(0))
@@ -128,31 +151,53 @@ def main() -> None:
     import openai  # noqa: F401
 
     turns = AGENTS * args.rounds
-    levels = ([int(c) for c in args.levels.split(",")] if args.levels else
-              [c for c in (1, 2, 4, 8, 16, 32, 64, 128, 256) if c <= args.max_concurrency])
-    print(f"# eval throughput: {TASK}, {AGENTS} LLM seats x {args.rounds} rounds = {turns} model calls per episode, "
-          f"model latency {args.latency} s, eval on {'one core' if eval_core is not None else 'any core'}; "
-          f"429 case: every {args.refuse_every}th request refused, default retry policy")
-    print("| case | in flight | episodes | seconds | episodes/hour | ideal | ratio | calls/s | peak RSS MB "
-          "| MB per added episode |")
+    levels = (
+        [int(c) for c in args.levels.split(",")]
+        if args.levels
+        else [c for c in (1, 2, 4, 8, 16, 32, 64, 128, 256) if c <= args.max_concurrency]
+    )
+    print(
+        f"# eval throughput: {TASK}, {AGENTS} LLM seats x {args.rounds} rounds = {turns} model calls per episode, "
+        f"model latency {args.latency} s, eval on {'one core' if eval_core is not None else 'any core'}; "
+        f"429 case: every {args.refuse_every}th request refused, default retry policy"
+    )
+    print(
+        "| case | in flight | episodes | seconds | episodes/hour | ideal | ratio | calls/s | peak RSS MB "
+        "| MB per added episode |"
+    )
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     try:
         with tempfile.TemporaryDirectory(prefix="bench_eval_") as tmp:
-            measure(urls[cases[0]], 2, 2, 1, Path(tmp) / "warm-up")  # imports, clients, templates, task loading
+            measure(
+                urls[cases[0]], 2, 2, 1, Path(tmp) / "warm-up"
+            )  # imports, clients, templates, task loading
             previous = (0, rss_mb())
             for concurrency in levels:
                 for case in cases:
                     episodes = max(2, args.episodes_per_slot * concurrency)
                     retries = None  # a clean server never refuses
                     if case == "429":  # LLMOptions' defaults, as `eval` uses them
-                        retries = {} if args.rate_limit_backoff is None else {"rate_limit_backoff": args.rate_limit_backoff}
-                    seconds, calls, peak = measure(urls[case], concurrency, episodes, args.rounds,
-                                                   Path(tmp) / f"{case}-c{concurrency}", retries)
+                        retries = (
+                            {}
+                            if args.rate_limit_backoff is None
+                            else {"rate_limit_backoff": args.rate_limit_backoff}
+                        )
+                    seconds, calls, peak = measure(
+                        urls[case],
+                        concurrency,
+                        episodes,
+                        args.rounds,
+                        Path(tmp) / f"{case}-c{concurrency}",
+                        retries,
+                    )
                     per_hour = episodes * 3600 / seconds
                     ideal = concurrency * 3600 / (turns * args.latency)
                     added = max(0.0, peak - previous[1]) / max(1, concurrency - previous[0])
-                    print(f"| {case} | {concurrency} | {episodes} | {seconds:.1f} | {per_hour:,.0f} | {ideal:,.0f} | "
-                          f"{per_hour / ideal:.2f} | {calls / seconds:.1f} | {peak:.0f} | {added:.2f} |", flush=True)
+                    print(
+                        f"| {case} | {concurrency} | {episodes} | {seconds:.1f} | {per_hour:,.0f} | {ideal:,.0f} | "
+                        f"{per_hour / ideal:.2f} | {calls / seconds:.1f} | {peak:.0f} | {added:.2f} |",
+                        flush=True,
+                    )
                 previous = (concurrency, max(peak, previous[1]))
     finally:
         for process in servers:

@@ -72,8 +72,13 @@ class BareParallelEnv(ParallelEnv):
         live, done = self.agents, self._round >= self.rounds
         if done:
             self.agents = []
-        return (dict(self._obs), dict.fromkeys(live, 0.0), dict.fromkeys(live, False), dict.fromkeys(live, done),
-                {a: {"action_mask": self._mask} for a in live})
+        return (
+            dict(self._obs),
+            dict.fromkeys(live, 0.0),
+            dict.fromkeys(live, False),
+            dict.fromkeys(live, done),
+            {a: {"action_mask": self._mask} for a in live},
+        )
 
 
 def bare_rate(task: str, actions: int) -> float:
@@ -140,8 +145,9 @@ def supersuit_rates(task: str, rounds: int) -> tuple[float, float] | None:
 def _puffer_env(buf=None, seed=0, task="task_01"):
     from pufferlib import emulation
 
-    return emulation.PettingZooPufferEnv(env=make_numeric(task, seed=seed, obs_format="rllib", max_rounds=50),
-                                         buf=buf, seed=seed)
+    return emulation.PettingZooPufferEnv(
+        env=make_numeric(task, seed=seed, obs_format="rllib", max_rounds=50), buf=buf, seed=seed
+    )
 
 
 def pufferlib_rates(task: str, rounds: int) -> tuple[float, float] | None:
@@ -152,8 +158,14 @@ def pufferlib_rates(task: str, rounds: int) -> tuple[float, float] | None:
         return None
     rates = []
     for backend, envs, workers in ((vector.Serial, 1, 1), (vector.Multiprocessing, 2, 2)):
-        vec = vector.make(_puffer_env, backend=backend, num_envs=envs, num_workers=workers, seed=0,
-                          env_kwargs={"task": task})
+        vec = vector.make(
+            _puffer_env,
+            backend=backend,
+            num_envs=envs,
+            num_workers=workers,
+            seed=0,
+            env_kwargs={"task": task},
+        )
         n = vec.single_action_space.n
         rng = np.random.default_rng(0)
         obs, _ = vec.reset(seed=0)
@@ -180,29 +192,41 @@ def main(argv: list[str] | None = None) -> int:
         numeric = run_numeric(task, steps)["rate_cpu"]
         bare = bare_rate(task, steps * 5)
         mpe = mpe2_rate(agents, steps)
-        print(f"{task} ({agents} agents): numeric env {numeric:,.0f} agent-steps/s per CPU second; "
-              f"bare env with its spaces {bare:,.0f} (numeric is {numeric / bare:.3f}x of it)")
+        print(
+            f"{task} ({agents} agents): numeric env {numeric:,.0f} agent-steps/s per CPU second; "
+            f"bare env with its spaces {bare:,.0f} (numeric is {numeric / bare:.3f}x of it)"
+        )
         if mpe is None:
             print("    mpe2 is not installed (extra `bench`): no comparison")
         else:
-            print(f"    mpe2 simple_spread ({agents} agents) {mpe:,.0f}: numeric / mpe2 = "
-                  f"{_verdict(numeric / mpe, TARGETS['mpe2'])}")
+            print(
+                f"    mpe2 simple_spread ({agents} agents) {mpe:,.0f}: numeric / mpe2 = "
+                f"{_verdict(numeric / mpe, TARGETS['mpe2'])}"
+            )
     engine, _ = engine_run(3, steps * 5)
     crafter = crafter_steps_per_s(steps // 3)
     if crafter is None:
-        print(f"engine (3 agents) {engine:,.0f} agent-actions/s incl. observe; crafter not installed (extra `bench`)")
+        print(
+            f"engine (3 agents) {engine:,.0f} agent-actions/s incl. observe; crafter not installed (extra `bench`)"
+        )
     else:
-        print(f"engine (3 agents) {engine:,.0f} agent-actions/s incl. observe; Crafter random agent {crafter:,.0f} "
-              f"steps/s: engine / Crafter = {_verdict(engine / crafter, TARGETS['crafter'])}")
-    for name, measure in (("SuperSuit concat_vec_envs_v1, 2 envs on 2 CPUs", supersuit_rates),
-                          ("PufferLib Multiprocessing, 2 workers", pufferlib_rates)):
+        print(
+            f"engine (3 agents) {engine:,.0f} agent-actions/s incl. observe; Crafter random agent {crafter:,.0f} "
+            f"steps/s: engine / Crafter = {_verdict(engine / crafter, TARGETS['crafter'])}"
+        )
+    for name, measure in (
+        ("SuperSuit concat_vec_envs_v1, 2 envs on 2 CPUs", supersuit_rates),
+        ("PufferLib Multiprocessing, 2 workers", pufferlib_rates),
+    ):
         rates = measure("task_01", rounds)
         if rates is None:
             print(f"{name}: library not installed (extra `rl`)")
             continue
         one, many = rates
-        print(f"{name} (task_01): {many:,.0f} agent-steps per wall second vs one env {one:,.0f}: "
-              f"speed-up {_verdict(many / one, TARGETS['vector'])}")
+        print(
+            f"{name} (task_01): {many:,.0f} agent-steps per wall second vs one env {one:,.0f}: "
+            f"speed-up {_verdict(many / one, TARGETS['vector'])}"
+        )
     return 0
 
 

@@ -75,8 +75,12 @@ def start_server(in_process: bool, out: str | None = None) -> tuple[str, Any]:
         return thread.url, thread.stop
     port = free_port()
     saving = ["--out", out] if out else []
-    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "serve", "--port", str(port), *saving],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "agentworld.cli", "serve", "--port", str(port), *saving],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     proc.stdout.readline()  # the "listening" line
     url = f"ws://127.0.0.1:{port}/ws"
     deadline = time.monotonic() + 20
@@ -104,9 +108,13 @@ def main() -> None:
     parser.add_argument("--out", default=None, help="the server saves every episode under this directory")
     args = parser.parse_args()
     url, stop = start_server(args.in_process, args.out)
-    print(f"server: {'thread' if args.in_process else 'subprocess'} at {url}; {args.rounds} rounds of waits, "
-          f"best of {args.repeat}" + (f"; saving to {args.out}" if args.out else ""))
-    print(f"{'agents':>6} {'loop':<16} {'embedded us/turn':>17} {'server us/turn':>15} {'overhead ms/turn':>17}")
+    print(
+        f"server: {'thread' if args.in_process else 'subprocess'} at {url}; {args.rounds} rounds of waits, "
+        f"best of {args.repeat}" + (f"; saving to {args.out}" if args.out else "")
+    )
+    print(
+        f"{'agents':>6} {'loop':<16} {'embedded us/turn':>17} {'server us/turn':>15} {'overhead ms/turn':>17}"
+    )
     try:
         for n in (3, 20):
             task = team_task(n)

@@ -51,8 +51,11 @@ def fill_episode(url: str, chats: int) -> int:
     agents, sent = started["agents"], 0
     try:
         for i in range(chats):
-            conn.request("submit", seat=agents[i % len(agents)],
-                         action={"tool": "chat", "args": {"to": "team", "message": f"{i:06d} " + "x" * 480}})
+            conn.request(
+                "submit",
+                seat=agents[i % len(agents)],
+                action={"tool": "chat", "args": {"to": "team", "message": f"{i:06d} " + "x" * 480}},
+            )
             sent += 1
     except ServerError as exc:
         if exc.code != "episode_over":
@@ -87,7 +90,9 @@ def closed_reason(ws) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--bound-mb", type=float, default=200.0, help="stated bound on the server's peak RSS")
     parser.add_argument("--connections", type=int, default=200)
     parser.add_argument("--slow", type=int, default=20, help="slow readers flooding history requests")
@@ -96,9 +101,23 @@ def main() -> int:
     args = parser.parse_args()
 
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "serve", "--port", str(port),
-                             "--rate-limit", "100000", "--burst", "100000"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "agentworld.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--rate-limit",
+            "100000",
+            "--burst",
+            "100000",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     url = f"ws://127.0.0.1:{port}/ws"
     opened: list = []
     try:
@@ -106,8 +125,10 @@ def main() -> int:
         t0 = time.monotonic()
         idle_kb = memory_kb(proc.pid, "VmRSS")
         sent = fill_episode(url, args.chats)
-        print(f"episode filled with {sent} chats (stopped by max_episode_bytes: {sent < args.chats}); "
-              f"server RSS {memory_kb(proc.pid, 'VmRSS') / 1024:.0f} MB")
+        print(
+            f"episode filled with {sent} chats (stopped by max_episode_bytes: {sent < args.chats}); "
+            f"server RSS {memory_kb(proc.pid, 'VmRSS') / 1024:.0f} MB"
+        )
 
         slow = [raw(url) for _ in range(args.slow)]
         opened += slow
@@ -116,8 +137,10 @@ def main() -> int:
         rss = memory_kb(proc.pid, "VmRSS") / 1024
         reasons = [closed_reason(ws) for ws in slow]
         dropped = sum("reads too slowly" in r for r in reasons)
-        print(f"{args.slow} slow readers sent {asked} history requests unread; RSS {rss:.0f} MB; "
-              f"{dropped} were disconnected ({reasons[0]!r})")
+        print(
+            f"{args.slow} slow readers sent {asked} history requests unread; RSS {rss:.0f} MB; "
+            f"{dropped} were disconnected ({reasons[0]!r})"
+        )
 
         crowd = [raw(url) for _ in range(args.connections)]
         opened += crowd
@@ -132,17 +155,24 @@ def main() -> int:
         for name, token in started["seats"].items():
             player.request("join", seat=name, token=token, observe=False)
         for i in range(3000):  # every turn is pushed to all 200
-            player.request("submit", seat=started["agents"][i % 3],
-                           action={"tool": "chat", "args": {"to": "team", "message": "y" * 400}})
+            player.request(
+                "submit",
+                seat=started["agents"][i % 3],
+                action={"tool": "chat", "args": {"to": "team", "message": "y" * 400}},
+            )
         asked = sum(send_quietly(ws, {"type": "history", "episode": 1, "start": 0}, 20) for ws in crowd[1::2])
         time.sleep(1.0)
         hello = player.request("hello")
         peak_mb = memory_kb(proc.pid, "VmHWM") / 1024
-        print(f"{args.connections} connections ({args.connections // 2} never reading) watched 3000 turns and "
-              f"sent {asked} more history requests; "
-              f"server still answers: {hello['type'] == 'hello'}")
-        print(f"server RSS idle {idle_kb / 1024:.0f} MB, peak {peak_mb:.0f} MB (bound {args.bound_mb:.0f} MB) "
-              f"in {time.monotonic() - t0:.1f}s; limits {hello['limits']}")
+        print(
+            f"{args.connections} connections ({args.connections // 2} never reading) watched 3000 turns and "
+            f"sent {asked} more history requests; "
+            f"server still answers: {hello['type'] == 'hello'}"
+        )
+        print(
+            f"server RSS idle {idle_kb / 1024:.0f} MB, peak {peak_mb:.0f} MB (bound {args.bound_mb:.0f} MB) "
+            f"in {time.monotonic() - t0:.1f}s; limits {hello['limits']}"
+        )
         player.close()
         return 0 if peak_mb <= args.bound_mb else 1
     finally:

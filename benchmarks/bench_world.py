@@ -25,17 +25,42 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from agentworld.world import World, load_content
 from agentworld.world.randomplay import random_action
 
-SPAWNS = ["town_square", "whisperwood_clearing", "woodcutters_camp", "greenhollow_farm", "old_mill",
-          "north_crossroads", "mossy_pond", "brindlemark_market"]
+SPAWNS = [
+    "town_square",
+    "whisperwood_clearing",
+    "woodcutters_camp",
+    "greenhollow_farm",
+    "old_mill",
+    "north_crossroads",
+    "mossy_pond",
+    "brindlemark_market",
+]
 
 
 def make_world(agents: int, seed: int = 0) -> World:
     w = World(load_content())
     w.reset(seed)
-    kit = {"coins": 300, "bronze_axe": 1, "bronze_pickaxe": 1, "bronze_sword": 1, "cooked_trout": 5, "oak_log": 4,
-           "stick": 2, "oak_plank": 4}
-    skills = {"lumberjacking": 20, "mining": 20, "fletching": 20, "crafting": 20, "foraging": 20, "accuracy": 20,
-              "strength": 20, "defense": 20, "health": 25}
+    kit = {
+        "coins": 300,
+        "bronze_axe": 1,
+        "bronze_pickaxe": 1,
+        "bronze_sword": 1,
+        "cooked_trout": 5,
+        "oak_log": 4,
+        "stick": 2,
+        "oak_plank": 4,
+    }
+    skills = {
+        "lumberjacking": 20,
+        "mining": 20,
+        "fletching": 20,
+        "crafting": 20,
+        "foraging": 20,
+        "accuracy": 20,
+        "strength": 20,
+        "defense": 20,
+        "health": 25,
+    }
     for i in range(agents):
         w.add_player(f"agent{i}", SPAWNS[i % len(SPAWNS)], skills=skills, inventory=kit)
     w.add_site("bench_site", "town_square", materials={"oak_plank": 20}, work=50, skill="crafting", level=1)
@@ -136,20 +161,28 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"World.reset: {reset_ms():.2f} ms (target < 50 ms)")
     rate3, info3 = run(3, n3)
-    print(f"3 agents:  {rate3:,.0f} agent-actions/s incl. observe (target >= 10,000); "
-          f"{info3['ok_ratio']:.0%} of actions succeeded, {info3['episodes']} episodes of 50 rounds")
+    print(
+        f"3 agents:  {rate3:,.0f} agent-actions/s incl. observe (target >= 10,000); "
+        f"{info3['ok_ratio']:.0%} of actions succeeded, {info3['episodes']} episodes of 50 rounds"
+    )
     rate20, info20 = run(20, n20)
-    print(f"20 agents: {rate20:,.0f} agent-actions/s incl. observe (target >= 5,000); "
-          f"{info20['ok_ratio']:.0%} of actions succeeded, {info20['episodes']} episodes of 50 rounds")
+    print(
+        f"20 agents: {rate20:,.0f} agent-actions/s incl. observe (target >= 5,000); "
+        f"{info20['ok_ratio']:.0%} of actions succeeded, {info20['episodes']} episodes of 50 rounds"
+    )
     for task in ("task_01", "task_08"):
-        print(f"env {task}: {env_rate(task, n3 // 3):,.0f} agent-actions/s through agentworld.make, incl. text "
-              f"observations (random agents)")
+        print(
+            f"env {task}: {env_rate(task, n3 // 3):,.0f} agent-actions/s through agentworld.make, incl. text "
+            f"observations (random agents)"
+        )
     crafter_rate = crafter_steps_per_s(nc)
     if crafter_rate is None:
         print("crafter is not installed: no comparison")
     else:
-        print(f"Crafter random agent: {crafter_rate:,.0f} steps/s; AgentWorld (3 agents) / Crafter = "
-              f"{rate3 / crafter_rate:.1f}x")
+        print(
+            f"Crafter random agent: {crafter_rate:,.0f} steps/s; AgentWorld (3 agents) / Crafter = "
+            f"{rate3 / crafter_rate:.1f}x"
+        )
     return 0
 
 

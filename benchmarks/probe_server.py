@@ -77,8 +77,11 @@ def hostile_kinds(folder: Path, max_bytes: int) -> list[tuple[str, object, tuple
         ("task id: /etc/passwd", start("/etc/passwd"), ("unknown_task",)),
         ("task id: a YAML path", start(str(folder / "evil_task.yaml")), ("unknown_task",)),
         ("1,000 agents", start(spec(agents=agents)), ("task_too_large",)),
-        ("1,200 nodes", start(spec(world={"nodes": [{"kind": "oak_tree", "position": [9, 9]}] * 1200})),
-         ("task_too_large",)),
+        (
+            "1,200 nodes",
+            start(spec(world={"nodes": [{"kind": "oak_tree", "position": [9, 9]}] * 1200})),
+            ("task_too_large",),
+        ),
         ("10,000 rounds", start(spec(max_rounds=10_000)), ("task_too_large",)),
         ("largest allowed world", start(largest_allowed()), ("started",)),
         ("over max_message_bytes", json.dumps({"type": "hello", "client": "x" * max_bytes}), ("too_large",)),
@@ -91,12 +94,21 @@ def hostile_kinds(folder: Path, max_bytes: int) -> list[tuple[str, object, tuple
         ("spectate without token", {"type": "spectate", "episode": 1}, ("private",)),
         ("history, guessed token", {"type": "history", "episode": 1, "token": "0" * 32}, ("private",)),
         ("status (public part only)", {"type": "status", "episode": 1}, ("status",)),
-        ("join, guessed token", {"type": "join", "seat": "wizard", "token": "0" * 32, "episode": 1},
-         ("bad_token",)),
-        ("start, guessed control token", {"type": "start", "task": "task_01", "control_token": "0" * 32},
-         ("forbidden",)),
-        ("submit, seat not held", {"type": "submit", "seat": "wizard", "action": {"tool": "wait"}},
-         ("not_your_seat",)),
+        (
+            "join, guessed token",
+            {"type": "join", "seat": "wizard", "token": "0" * 32, "episode": 1},
+            ("bad_token",),
+        ),
+        (
+            "start, guessed control token",
+            {"type": "start", "task": "task_01", "control_token": "0" * 32},
+            ("forbidden",),
+        ),
+        (
+            "submit, seat not held",
+            {"type": "submit", "seat": "wizard", "action": {"tool": "wait"}},
+            ("not_your_seat",),
+        ),
         ("wrong field types", {"type": "start", "task": 5, "seed": "x"}, ("invalid_message",)),
         ("unknown type", {"type": "exec", "code": "import os"}, ("unknown_type",)),
     ]
@@ -106,8 +118,9 @@ def write_bait(folder: Path) -> None:
     """Code that leaves a marker if it ever runs, where a careless server would find it."""
     for name in ("evil_module.py", "evil_verifier.py"):
         marker = folder / f"EXECUTED_{name}"
-        (folder / name).write_text(f"from pathlib import Path\nPath({str(marker)!r}).write_text('ran')\n"
-                                   "CHECKPOINTS = {}\n")
+        (folder / name).write_text(
+            f"from pathlib import Path\nPath({str(marker)!r}).write_text('ran')\nCHECKPOINTS = {{}}\n"
+        )
     task = spec(id="evil_task", verifier="evil_verifier.py")
     (folder / "evil_task.yaml").write_text(json.dumps(task))  # JSON is YAML
 
@@ -129,7 +142,9 @@ class Hostile(threading.Thread):
         for kind, frame, expected in self.frames:
             got = self.exchange(frame)
             self.replies[(kind, got)] += 1
-            if got not in expected and not (got == "busy" and isinstance(frame, dict) and frame["type"] == "start"):
+            if got not in expected and not (
+                got == "busy" and isinstance(frame, dict) and frame["type"] == "start"
+            ):
                 self.surprises.append(f"{kind}: {got} (expected {'/'.join(expected)})")
 
     def exchange(self, frame) -> str:
@@ -140,7 +155,14 @@ class Hostile(threading.Thread):
                 self.ws.send(frame if isinstance(frame, (str, bytes)) else json.dumps(frame))
                 while True:
                     reply = json.loads(self.ws.recv(timeout=60))
-                    if reply["type"] not in ("update", "feed", "episode_start", "episode_end", "seat_lost", "turn"):
+                    if reply["type"] not in (
+                        "update",
+                        "feed",
+                        "episode_start",
+                        "episode_end",
+                        "seat_lost",
+                        "turn",
+                    ):
                         break
                 if reply["type"] == "status" and "checkpoints" in (reply.get("status") or {}):
                     return "status with checkpoints"
@@ -166,8 +188,17 @@ def heartbeat(url: str, stop: Path, every: float = 0.02) -> None:
             times.append((time.perf_counter() - sent) * 1000)
             time.sleep(every)
     times.sort()
-    print(json.dumps({"max_ms": times[-1], "p99_ms": times[int(len(times) * 0.99)], "median_ms":
-                      times[len(times) // 2], "beats": len(times)}), flush=True)
+    print(
+        json.dumps(
+            {
+                "max_ms": times[-1],
+                "p99_ms": times[int(len(times) * 0.99)],
+                "median_ms": times[len(times) // 2],
+                "beats": len(times),
+            }
+        ),
+        flush=True,
+    )
 
 
 def wait_ready(proc: subprocess.Popen, lines: list[str]) -> None:
@@ -181,14 +212,24 @@ def wait_ready(proc: subprocess.Popen, lines: list[str]) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--messages", type=int, default=1000)
     parser.add_argument("--clients", type=int, default=4, help="hostile connections sending at once")
     parser.add_argument("--bound-mb", type=float, default=400.0, help="the documented peak RSS bound")
-    parser.add_argument("--quiet-seconds", type=float, default=10.0,
-                        help="heartbeat alone first, to show the machine's own noise (0: skip)")
-    parser.add_argument("--only", default=None, help="send only the kinds whose name contains this (diagnosis)")
-    parser.add_argument("--heartbeat", default=None, help=argparse.SUPPRESS)  # URL: run as the heartbeat child
+    parser.add_argument(
+        "--quiet-seconds",
+        type=float,
+        default=10.0,
+        help="heartbeat alone first, to show the machine's own noise (0: skip)",
+    )
+    parser.add_argument(
+        "--only", default=None, help="send only the kinds whose name contains this (diagnosis)"
+    )
+    parser.add_argument(
+        "--heartbeat", default=None, help=argparse.SUPPRESS
+    )  # URL: run as the heartbeat child
     parser.add_argument("--stop-file", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.heartbeat:
@@ -199,11 +240,29 @@ def main() -> int:
     write_bait(folder)
     port = free_port()
     url = f"ws://127.0.0.1:{port}/ws"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(Path(__file__).parents[1]),
-                                                       os.environ.get("PYTHONPATH", "")]))
-    server = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "serve", "--port", str(port), "--private",
-                               "--allow-client-tasks", "--task", "task_01"],
-                              cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join([str(Path(__file__).parents[1]), os.environ.get("PYTHONPATH", "")]),
+    )
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "agentworld.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--private",
+            "--allow-client-tasks",
+            "--task",
+            "task_01",
+        ],
+        cwd=folder,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     lines: list[str] = []
     try:
         wait_ready(server, lines)
@@ -216,12 +275,16 @@ def main() -> int:
         replies: collections.Counter = collections.Counter()
         surprises: list[str] = []
         stop = folder / "STOP_HEARTBEAT"
-        beat = subprocess.Popen([sys.executable, __file__, "--heartbeat", url, "--stop-file", str(stop)],
-                                env=env, stdout=subprocess.PIPE, text=True)
+        beat = subprocess.Popen(
+            [sys.executable, __file__, "--heartbeat", url, "--stop-file", str(stop)],
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         assert beat.stdout.readline().strip() == "ready"  # the heartbeat beats before the first hostile frame
         quiet = beat_phase(folder, url, env, args.quiet_seconds) if args.quiet_seconds else {}
         began = time.monotonic()
-        clients = [Hostile(url, frames[i::args.clients], replies, surprises) for i in range(args.clients)]
+        clients = [Hostile(url, frames[i :: args.clients], replies, surprises) for i in range(args.clients)]
         sampled_mb = 0.0
         for client in clients:
             client.start()
@@ -237,15 +300,19 @@ def main() -> int:
         server.terminate()
         server.wait(15)
     ran = executed(folder, "".join(lines))
-    print(f"probe: {args.messages} hostile messages from {args.clients} connections in {seconds:.1f} s "
-          f"({len(kinds)} kinds, {args.messages // len(kinds)}+ each)")
+    print(
+        f"probe: {args.messages} hostile messages from {args.clients} connections in {seconds:.1f} s "
+        f"({len(kinds)} kinds, {args.messages // len(kinds)}+ each)"
+    )
     for (kind, got), n in sorted(replies.items()):
         print(f"  {n:4d} x {kind:32s} -> {got}")
     print(f"files executed: {len(ran)}" + (f" ({', '.join(ran)})" if ran else ""))
     print(f"unexpected replies: {len(surprises)}" + "".join(f"\n  {s}" for s in surprises[:20]))
     print(f"server RSS: idle {idle_mb:.0f} MB, peak {peak_mb:.0f} MB (bound {args.bound_mb:.0f} MB)")
     if quiet:
-        print(f"heartbeat before the attack ({args.quiet_seconds:g} s, the machine's own noise): {fmt(quiet)}")
+        print(
+            f"heartbeat before the attack ({args.quiet_seconds:g} s, the machine's own noise): {fmt(quiet)}"
+        )
     print(f"heartbeat during the attack (the longest is the longest event-loop stall): {fmt(stall)}")
     failed = bool(ran or surprises) or peak_mb > args.bound_mb or stall.get("max_ms", 1e9) >= STALL_BOUND_MS
     print("FAIL" if failed else "OK")
@@ -255,8 +322,12 @@ def main() -> int:
 def beat_phase(folder: Path, url: str, env: dict, seconds: float) -> dict:
     """A heartbeat alone for `seconds`: what the machine's load adds to a round trip without any attack."""
     stop = folder / "STOP_QUIET"
-    beat = subprocess.Popen([sys.executable, __file__, "--heartbeat", url, "--stop-file", str(stop)],
-                            env=env, stdout=subprocess.PIPE, text=True)
+    beat = subprocess.Popen(
+        [sys.executable, __file__, "--heartbeat", url, "--stop-file", str(stop)],
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert beat.stdout.readline().strip() == "ready"
     time.sleep(seconds)
     stop.write_text("")
@@ -267,8 +338,10 @@ def beat_phase(folder: Path, url: str, env: dict, seconds: float) -> dict:
 def fmt(beats: dict) -> str:
     if "max_ms" not in beats:
         return str(beats)
-    return (f"longest {beats['max_ms']:.0f} ms, p99 {beats['p99_ms']:.0f} ms, median {beats['median_ms']:.0f} ms "
-            f"over {beats['beats']} round trips")
+    return (
+        f"longest {beats['max_ms']:.0f} ms, p99 {beats['p99_ms']:.0f} ms, median {beats['median_ms']:.0f} ms "
+        f"over {beats['beats']} round trips"
+    )
 
 
 def vm_hwm_mb(pid: int) -> float:

@@ -115,12 +115,12 @@ class TeamEnvs:
             obs, rew, terms, truncs, infos = env.step(acts)
             r = float(next(iter(rew.values())))
             self.returns[e] += r
-            rewards[e * n:(e + 1) * n] = r
+            rewards[e * n : (e + 1) * n] = r
             if not env.agents:
                 psr = float(next(iter(infos.values()))["psr"])
                 finished.append((float(self.returns[e]), psr))
                 self.returns[e] = 0.0
-                dones[e * n:(e + 1) * n] = 1.0
+                dones[e * n : (e + 1) * n] = 1.0
                 obs, infos = env.reset()
             self.obs[e] = obs
             self.masks[e] = {a: infos[a]["action_mask"] for a in obs}
@@ -179,7 +179,7 @@ def train(args: argparse.Namespace) -> list[dict]:
         for _ in range(args.update_epochs):
             order = torch.randperm(size)
             for s in range(0, size, mb):
-                idx = order[s:s + mb]
+                idx = order[s : s + mb]
                 _, logp, entropy, value = policy.act(bx[idx], bm[idx], ba[idx])
                 ratio = (logp - blogp[idx]).exp()
                 a = badv[idx]
@@ -192,14 +192,22 @@ def train(args: argparse.Namespace) -> list[dict]:
                 nn.utils.clip_grad_norm_(policy.parameters(), args.max_grad_norm)
                 optimizer.step()
         elapsed = time.perf_counter() - start
-        row = {"update": update, "agent_steps": steps, "steps_per_s": steps / elapsed,
-               "episodes": len(recent), "loss": float(loss.detach()), "entropy": float(entropy.detach().mean()),
-               "mean_return": float(np.mean([r for r, _ in recent])) if recent else 0.0,
-               "mean_psr": float(np.mean([p for _, p in recent])) if recent else 0.0}
+        row = {
+            "update": update,
+            "agent_steps": steps,
+            "steps_per_s": steps / elapsed,
+            "episodes": len(recent),
+            "loss": float(loss.detach()),
+            "entropy": float(entropy.detach().mean()),
+            "mean_return": float(np.mean([r for r, _ in recent])) if recent else 0.0,
+            "mean_psr": float(np.mean([p for _, p in recent])) if recent else 0.0,
+        }
         history.append(row)
-        print(f"update {update}/{updates} steps {steps:,} return {row['mean_return']:.3f} "
-              f"psr {row['mean_psr']:.3f} entropy {row['entropy']:.2f} {row['steps_per_s']:,.0f} agent-steps/s",
-              flush=True)
+        print(
+            f"update {update}/{updates} steps {steps:,} return {row['mean_return']:.3f} "
+            f"psr {row['mean_psr']:.3f} entropy {row['entropy']:.2f} {row['steps_per_s']:,.0f} agent-steps/s",
+            flush=True,
+        )
     return history
 
 
@@ -230,7 +238,9 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.metrics).write_text(json.dumps(history, indent=1))
     if args.plot:
         last = history[-1]
-        plot(history, args.plot, f"PPO, shared policy, {args.task} ({last['steps_per_s']:,.0f} agent-steps/s)")
+        plot(
+            history, args.plot, f"PPO, shared policy, {args.task} ({last['steps_per_s']:,.0f} agent-steps/s)"
+        )
     return 0
 
 

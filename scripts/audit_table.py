@@ -19,8 +19,10 @@ from agentworld.audit import audit_task
 from agentworld.task_sources import TASKS_DIR
 from agentworld.tasks import list_task_ids, load_task
 
-HEADER = ("| task | rules | necessary (kind) | knowledge-only | unnecessary | solo route not excluded | not audited |\n"
-          "|------|-------|------------------|----------------|-------------|-------------------------|-------------|")
+HEADER = (
+    "| task | rules | necessary (kind) | knowledge-only | unnecessary | solo route not excluded | not audited |\n"
+    "|------|-------|------------------|----------------|-------------|-------------------------|-------------|"
+)
 ALL_AT = 7  # from this many agents on, a verdict every role shares is written "all N"
 
 
@@ -48,9 +50,11 @@ def row(report: dict) -> str:
     roles, team = report["roles"], len(report["roles"])
     solo = report["solo_routes"]
     solo_text = "-" if not solo else (f"all {team}" if len(solo) == team >= ALL_AT else ", ".join(solo))
-    return (f"| {report['task']} | {'ok' if report['ok'] else 'fails'} | {_roles(roles, 'necessary', team, True)} | "
-            f"{_roles(roles, 'knowledge-only', team)} | {_roles(roles, 'unnecessary', team)} | {solo_text} | "
-            f"{_unaudited(report['unaudited'])} |")
+    return (
+        f"| {report['task']} | {'ok' if report['ok'] else 'fails'} | {_roles(roles, 'necessary', team, True)} | "
+        f"{_roles(roles, 'knowledge-only', team)} | {_roles(roles, 'unnecessary', team)} | {solo_text} | "
+        f"{_unaudited(report['unaudited'])} |"
+    )
 
 
 def table() -> str:
@@ -69,7 +73,9 @@ def write(readme: Path, text: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="replace the table in agentworld/tasks/README.md")
+    parser.add_argument(
+        "--write", action="store_true", help="replace the table in agentworld/tasks/README.md"
+    )
     args = parser.parse_args(argv)
     text = table()
     if args.write:

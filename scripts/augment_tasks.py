@@ -20,6 +20,7 @@ from agentworld.augment.variants import shipped_text
 from agentworld.task_sources import AUGMENTED_DIR, shipped_task_ids
 from agentworld.world.content import load_content
 
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tasks", nargs="*")

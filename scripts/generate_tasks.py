@@ -34,8 +34,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.readme:
             used = [oracle_rounds(load_task(draft.id), seed)[1] for seed in range(10)]
             span = f"{min(used)}" if min(used) == max(used) else f"{min(used)}-{max(used)}"
-            print(f"| {draft.id} | {draft.category} | {len(draft.agents)} | {budget} | {span} | "
-                  f"{draft.why} [{draft.signature}] |")
+            print(
+                f"| {draft.id} | {draft.category} | {len(draft.agents)} | {budget} | {span} | "
+                f"{draft.why} [{draft.signature}] |"
+            )
             continue
         path = Path(TASKS_DIR) / f"{draft.id}.yaml"
         text = render(draft, budget)
@@ -45,7 +47,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{draft.id}: {'up to date' if same else 'DIFFERS'}")
         else:
             path.write_text(text)
-            print(f"{draft.id}: {draft.signature}, budget {budget}, oracle rounds {min(rounds)}-{max(rounds)}")
+            print(
+                f"{draft.id}: {draft.signature}, budget {budget}, oracle rounds {min(rounds)}-{max(rounds)}"
+            )
     return 1 if stale else 0
 
 

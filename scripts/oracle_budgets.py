@@ -16,7 +16,9 @@ from agentworld.episode import Episode, make_briefing
 from agentworld.tasks import Task, list_task_ids
 
 
-def oracle_rounds(task: Task | str, seed: int, plans: dict[str, list] | None = None) -> tuple[bool, int, Episode]:
+def oracle_rounds(
+    task: Task | str, seed: int, plans: dict[str, list] | None = None
+) -> tuple[bool, int, Episode]:
     """(success, rounds used, episode) of the oracle team (or of `plans`, an alternative plan per agent)."""
     ep = Episode(task, seed=seed)
     team = {}
@@ -45,8 +47,10 @@ def main(argv: list[str] | None = None) -> int:
         low, high = min(rounds) * 100 // budget, max(rounds) * 100 // budget
         inside = ok and low >= 50 and max(rounds) * 100 <= 85 * budget
         worst |= not inside
-        print(f"| {task_id} | {budget} | {min(rounds)}-{max(rounds)} | {low}-{high}% | "
-              f"{'yes' if ok else 'NO'}{'' if inside else '  <-- outside 50-85%'} |")
+        print(
+            f"| {task_id} | {budget} | {min(rounds)}-{max(rounds)} | {low}-{high}% | "
+            f"{'yes' if ok else 'NO'}{'' if inside else '  <-- outside 50-85%'} |"
+        )
     return 1 if worst else 0
 
 

@@ -38,13 +38,15 @@ def world() -> str:
     bosses = sorted(mob.name for mob in content.mobs.values() if mob.boss)
     skills = content.skills.values()
     combat = sum(1 for skill in skills if skill.kind == "combat")
-    return (f"`agentworld world` (or `--json`) counts what the data files hold: {counts['items']} items, "
-            f"{counts['mob_types']} mob types ({counts['bosses']} bosses: {_names(bosses)}), {counts['npcs']} NPCs "
-            f"(shops, quest givers, trainers), {counts['resource_nodes']} resource nodes of {counts['node_kinds']} "
-            f"kinds, {counts['recipes']} recipes over {counts['station_kinds']} station kinds, {counts['skills']} "
-            f"skills ({counts['skills'] - combat} gathering and production, {combat} combat; XP curve "
-            f"`20·(L−1)² + 30·(L−1)`), {counts['regions']} regions on a {counts['map_width']}×{counts['map_height']} "
-            "map.")
+    return (
+        f"`agentworld world` (or `--json`) counts what the data files hold: {counts['items']} items, "
+        f"{counts['mob_types']} mob types ({counts['bosses']} bosses: {_names(bosses)}), {counts['npcs']} NPCs "
+        f"(shops, quest givers, trainers), {counts['resource_nodes']} resource nodes of {counts['node_kinds']} "
+        f"kinds, {counts['recipes']} recipes over {counts['station_kinds']} station kinds, {counts['skills']} "
+        f"skills ({counts['skills'] - combat} gathering and production, {combat} combat; XP curve "
+        f"`20·(L−1)² + 30·(L−1)`), {counts['regions']} regions on a {counts['map_width']}×{counts['map_height']} "
+        "map."
+    )
 
 
 def tasks() -> str:
@@ -54,12 +56,14 @@ def tasks() -> str:
     agents = Counter(row["agents"] for row in main)
     rounds = [row["max_rounds"] for row in main]
     fewest, most = min(agents), max(agents)
-    return (f"{len(main)} main tasks over the paper's {len({row['category'] for row in main})} categories "
-            f"({len(main) - generated} written by hand, {generated} composed from motifs by "
-            f"`scripts/generate_tasks.py`), {fewest}–{most} agents ({agents[fewest]} with {fewest}, "
-            f"{sum(n for size, n in agents.items() if size >= 8)} with eight or more, {agents[most]} with {most}), "
-            f"{min(rounds)}–{max(rounds)} rounds (mean {round(statistics.mean(rounds))}), and "
-            f"{len(list_tasks('augmented'))} augmented variants in `agentworld/tasks/augmented/`.")
+    return (
+        f"{len(main)} main tasks over the paper's {len({row['category'] for row in main})} categories "
+        f"({len(main) - generated} written by hand, {generated} composed from motifs by "
+        f"`scripts/generate_tasks.py`), {fewest}–{most} agents ({agents[fewest]} with {fewest}, "
+        f"{sum(n for size, n in agents.items() if size >= 8)} with eight or more, {agents[most]} with {most}), "
+        f"{min(rounds)}–{max(rounds)} rounds (mean {round(statistics.mean(rounds))}), and "
+        f"{len(list_tasks('augmented'))} augmented variants in `agentworld/tasks/augmented/`."
+    )
 
 
 def _is_generated(task_id: str) -> bool:
@@ -85,7 +89,7 @@ def render(text: str) -> tuple[str, list[str]]:
         fresh = textwrap.fill(make(), width=100, break_long_words=False, break_on_hyphens=False)
         if found.group(2) != fresh:
             changed.append(name)
-            text = text[:found.start(2)] + fresh + text[found.end(2):]
+            text = text[: found.start(2)] + fresh + text[found.end(2) :]
     return text, changed
 
 
@@ -106,8 +110,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rewrote {', '.join(changed) or 'nothing'}")
         return 0
     for name in changed:
-        print(f"README.md figures:{name} differs from its command; run python scripts/readme_figures.py --write",
-              file=sys.stderr)
+        print(
+            f"README.md figures:{name} differs from its command; run python scripts/readme_figures.py --write",
+            file=sys.stderr,
+        )
     return 1 if changed else 0
 
 

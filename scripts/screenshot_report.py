@@ -38,7 +38,9 @@ def screenshot(page_path: Path, out: Path) -> None:
 
     out.parent.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
         page = browser.new_page(viewport={"width": 1240, "height": 1400})
         page.goto(page_path.resolve().as_uri())
         page.screenshot(path=str(out), full_page=False)
@@ -48,7 +50,9 @@ def screenshot(page_path: Path, out: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "images" / "report.png"))
-    parser.add_argument("--keep", metavar="DIR", help="write the evals and the page here (default: a temporary folder)")
+    parser.add_argument(
+        "--keep", metavar="DIR", help="write the evals and the page here (default: a temporary folder)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(args.keep or tmp)

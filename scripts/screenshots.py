@@ -50,11 +50,16 @@ def play_and_shoot(browser, out: Path, work: Path) -> Path:
         page.goto(f"{srv.http_url}?seat=lumberjack&token={game.seats['lumberjack'].token}")
         spectator = browser.new_page(viewport={"width": 1400, "height": 950})
         spectator.goto(f"{srv.http_url}spectate")
-        page.wait_for_function("window.agentworld.map.world !== null && window.agentworld.state.observation !== null")
+        page.wait_for_function(
+            "window.agentworld.map.world !== null && window.agentworld.state.observation !== null"
+        )
         shot = False
         for _ in range(task.max_rounds + 1):
-            page.wait_for_function("document.getElementById('turn-badge').offsetParent !== null || "
-                                   "window.agentworld.state.report !== null", timeout=30_000)
+            page.wait_for_function(
+                "document.getElementById('turn-badge').offsetParent !== null || "
+                "window.agentworld.state.report !== null",
+                timeout=30_000,
+            )
             if page.evaluate("window.agentworld.state.report !== null"):
                 break
             state = page.evaluate("window.agentworld.state")
@@ -66,8 +71,11 @@ def play_and_shoot(browser, out: Path, work: Path) -> Path:
                 shot = True
             action = lumberjack.act(observation_from_json(state["observation"]))
             page.evaluate("action => window.agentworld.submit(action)", action)
-            page.wait_for_function(f"window.agentworld.state.turns > {state['turns']} || "
-                                   "window.agentworld.state.report !== null", timeout=30_000)
+            page.wait_for_function(
+                f"window.agentworld.state.turns > {state['turns']} || "
+                "window.agentworld.state.report !== null",
+                timeout=30_000,
+            )
         page.wait_for_selector("#end-screen:not(.hidden)", timeout=30_000)
         spectator.wait_for_selector("#end-screen:not(.hidden)", timeout=30_000)
         page.screenshot(path=str(out / "play_end.png"))
@@ -119,7 +127,9 @@ def main() -> int:
     parser.add_argument("--keep", default=None, help="keep the played game's run directory here")
     args = parser.parse_args()
     if not os.path.exists(CHROMIUM):
-        sys.exit(f"Chromium not found at {CHROMIUM}: apt-get install -y chromium (or set AGENTWORLD_CHROMIUM)")
+        sys.exit(
+            f"Chromium not found at {CHROMIUM}: apt-get install -y chromium (or set AGENTWORLD_CHROMIUM)"
+        )
     from playwright.sync_api import sync_playwright
 
     out = Path(args.out)

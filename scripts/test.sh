@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs (Debian's chromium for the browser tests; in .venv the package
 # with its test, ray, rl and train extras, PufferLib's PettingZoo emulation and the CPU build of
-# torch) and runs `ruff check`, then the tests. This is the README's test command and what CI runs.
+# torch), runs `ruff check` and `ruff format --check`, then the tests. This is the README's test command
+# and what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,4 +47,5 @@ PIP=(.venv/bin/python -m pip install -q --disable-pip-version-check)
 # psutil installed after it made pip print a red "dependency resolver" ERROR about the torch pin.
 "${PIP[@]}" psutil && "${PIP[@]}" --no-deps pufferlib-core
 .venv/bin/ruff check --quiet .  # the rule sets are chosen in pyproject.toml [tool.ruff.lint]
+.venv/bin/ruff format --check --quiet .  # the layout is ruff's ([tool.ruff.format]); `ruff format .` fixes it
 exec .venv/bin/python -m pytest -q -n 2 "$@"

@@ -37,7 +37,9 @@ def slow(seconds: float, reply: dict) -> dict:
     return {**reply, "sleep": seconds}
 
 
-def error(status: int, retry_after: float | None = None, message: str | None = None, code: str | None = None) -> dict:
+def error(
+    status: int, retry_after: float | None = None, message: str | None = None, code: str | None = None
+) -> dict:
     """An HTTP error reply (`message` and `code` as a real server words them, e.g. context_length_exceeded)."""
     return {"status": status, "retry_after": retry_after, "message": message, "code": code}
 
@@ -47,11 +49,18 @@ def garbage(body: str, content_type: str = "application/json") -> dict:
     return {"garbage": body, "content_type": content_type}
 
 
-def verbatim(message: dict, usage: Any = None, with_usage: bool = True, finish_reason: str = "tool_calls") -> dict:
+def verbatim(
+    message: dict, usage: Any = None, with_usage: bool = True, finish_reason: str = "tool_calls"
+) -> dict:
     """A 200 chat completion carrying `message` and `usage` exactly as given (null tool names or
     arguments, usage as a string, token counts as words, reasoning_content: what real servers may send)."""
-    body: dict[str, Any] = {"id": "chatcmpl-verbatim", "object": "chat.completion", "created": 0, "model": "fake",
-                            "choices": [{"index": 0, "message": message, "finish_reason": finish_reason}]}
+    body: dict[str, Any] = {
+        "id": "chatcmpl-verbatim",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "fake",
+        "choices": [{"index": 0, "message": message, "finish_reason": finish_reason}],
+    }
     if with_usage:
         body["usage"] = usage
     return garbage(json.dumps(body))
@@ -59,8 +68,13 @@ def verbatim(message: dict, usage: Any = None, with_usage: bool = True, finish_r
 
 def tool_message(name: Any, arguments: Any) -> dict:
     """An assistant message with one tool call whose name and arguments are taken verbatim."""
-    return {"role": "assistant", "content": None,
-            "tool_calls": [{"id": "call_v", "type": "function", "function": {"name": name, "arguments": arguments}}]}
+    return {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {"id": "call_v", "type": "function", "function": {"name": name, "arguments": arguments}}
+        ],
+    }
 
 
 def _prompt_tokens(body: dict) -> int:
@@ -71,13 +85,22 @@ def _prompt_tokens(body: dict) -> int:
 class FakeOpenAI:
     """Threaded HTTP server on 127.0.0.1 speaking enough of /v1/chat/completions."""
 
-    def __init__(self, script: list[dict] | None = None, policy: Callable[[dict], dict] | None = None,
-                 usage: bool = True, latency: float = 0.0, record: bool = True, keep_alive: bool = False,
-                 refuse_every: int = 0):
+    def __init__(
+        self,
+        script: list[dict] | None = None,
+        policy: Callable[[dict], dict] | None = None,
+        usage: bool = True,
+        latency: float = 0.0,
+        record: bool = True,
+        keep_alive: bool = False,
+        refuse_every: int = 0,
+    ):
         self.latency = latency  # seconds every answer takes (a model's thinking time), on top of `slow`
         self.record = record  # keep every request body (benchmarks turn it off: memory)
         self.keep_alive = keep_alive  # HTTP/1.1 persistent connections (benchmarks; tests use one per call)
-        self.refuse_every = refuse_every  # answer 429 (no Retry-After, at once) to every Nth request: a rate limiter
+        self.refuse_every = (
+            refuse_every  # answer 429 (no Retry-After, at once) to every Nth request: a rate limiter
+        )
         self.script: deque[dict] = deque(script or [])
         self.policy = policy or (lambda body: call("wait"))
         self.usage = usage
@@ -109,10 +132,17 @@ class FakeOpenAI:
                     time.sleep((spec.get("sleep") or 0) + fake.latency)
                 status = spec.get("status")
                 if status:
-                    headers = {"retry-after": str(spec["retry_after"])} if spec.get("retry_after") is not None else {}
+                    headers = (
+                        {"retry-after": str(spec["retry_after"])}
+                        if spec.get("retry_after") is not None
+                        else {}
+                    )
                     fake._record(status)
-                    detail = {"message": spec.get("message") or f"scripted HTTP {status}", "type": "server_error",
-                              "code": spec.get("code")}
+                    detail = {
+                        "message": spec.get("message") or f"scripted HTTP {status}",
+                        "type": "server_error",
+                        "code": spec.get("code"),
+                    }
                     self._send(status, {"error": detail}, headers)
                     return
                 fake._record(200)
@@ -121,8 +151,13 @@ class FakeOpenAI:
                     return
                 self._send(200, fake._completion(body, spec))
 
-            def _send(self, status: int, payload: dict | str, headers: dict | None = None,
-                      content_type: str = "application/json") -> None:
+            def _send(
+                self,
+                status: int,
+                payload: dict | str,
+                headers: dict | None = None,
+                content_type: str = "application/json",
+            ) -> None:
                 data = (payload if isinstance(payload, str) else json.dumps(payload)).encode()
                 self.send_response(status)
                 self.send_header("content-type", content_type)
@@ -134,12 +169,15 @@ class FakeOpenAI:
 
         class Server(ThreadingHTTPServer):
             request_queue_size = 1024  # many clients connecting at once (episodes in flight) are not refused
+
             def handle_error(self, request: Any, client_address: Any) -> None:
                 pass  # a client that gave up (timeout test) is not an error here
 
         self.server = Server(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
         self.thread.start()
         return self
 
@@ -187,12 +225,25 @@ class FakeOpenAI:
         message: dict[str, Any] = {"role": "assistant", "content": spec.get("content")}
         if tool_calls:
             message["tool_calls"] = tool_calls
-        completion = 5 + sum(len(c["function"]["arguments"]) for c in tool_calls) // 4 + len(spec.get("content") or "") // 4
+        completion = (
+            5
+            + sum(len(c["function"]["arguments"]) for c in tool_calls) // 4
+            + len(spec.get("content") or "") // 4
+        )
         out: dict[str, Any] = {
-            "id": f"chatcmpl-{n}", "object": "chat.completion", "created": 0, "model": body.get("model", "fake"),
-            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if tool_calls else "stop"}],
+            "id": f"chatcmpl-{n}",
+            "object": "chat.completion",
+            "created": 0,
+            "model": body.get("model", "fake"),
+            "choices": [
+                {"index": 0, "message": message, "finish_reason": "tool_calls" if tool_calls else "stop"}
+            ],
         }
         if self.usage:
             prompt = _prompt_tokens(body)
-            out["usage"] = {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
+            out["usage"] = {
+                "prompt_tokens": prompt,
+                "completion_tokens": completion,
+                "total_tokens": prompt + completion,
+            }
         return out

@@ -146,8 +146,12 @@ def _install() -> None:
         return
     _owner = os.getpid()
     _running.clear()
-    _watchdog = subprocess.Popen([sys.executable, "-c", _WATCHDOG, str(GRACE)], stdin=subprocess.PIPE,
-                                 text=True, start_new_session=True)
+    _watchdog = subprocess.Popen(
+        [sys.executable, "-c", _WATCHDOG, str(GRACE)],
+        stdin=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     atexit.register(_at_exit)
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -159,6 +163,7 @@ def _install() -> None:
 def _on_signal(previous: Any) -> Any:
     """Stop every group now, then interrupt the run as Ctrl-C does, so pytest still tears its fixtures
     down (temp dirs removed) and exits "interrupted"; a second SIGTERM kills at once."""
+
     def handler(signum: int, frame: Any) -> None:
         signal.signal(signum, previous if callable(previous) else signal.SIG_DFL)
         if os.getpid() == _owner:

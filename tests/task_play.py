@@ -14,8 +14,9 @@ from agentworld.episode import Episode, make_briefing
 from agentworld.tasks import Task
 
 
-def play(task: Task | str, plans: dict[str, list[Any]] | None = None, seed: int = 0,
-         kind: str = "oracle") -> Episode:
+def play(
+    task: Task | str, plans: dict[str, list[Any]] | None = None, seed: int = 0, kind: str = "oracle"
+) -> Episode:
     """One episode of a scripted team (`kind` 'oracle' with optional plan overrides, or 'random')."""
     ep = Episode(task, seed=seed)
     team = {}

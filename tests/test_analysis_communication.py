@@ -23,29 +23,62 @@ class Episode:
         self.next_id = 0
         self.pos = {"smith": [10, 10], "miner": [40, 40]}
 
-    def act(self, rnd: int, agent: str, tool: str, args: dict[str, Any], events: list[dict[str, Any]] | None = None,
-            ok: bool = True) -> int:
+    def act(
+        self,
+        rnd: int,
+        agent: str,
+        tool: str,
+        args: dict[str, Any],
+        events: list[dict[str, Any]] | None = None,
+        ok: bool = True,
+    ) -> int:
         aid = self.next_id
         self.next_id += 1
         evs = [{"round": rnd, "agent": agent, "action": aid, **e} for e in events or []]
         for e in evs:
             if e["kind"] == "move" and "mob" not in e:
                 self.pos[agent] = e["to"]
-        self.records.append({"type": "action", "id": aid, "round": rnd, "agent": agent, "tool": tool, "args": args,
-                             "ok": ok, "result": "", "error": None, "position": list(self.pos[agent]),
-                             "events": evs, "links": [], "checkpoints": []})
+        self.records.append(
+            {
+                "type": "action",
+                "id": aid,
+                "round": rnd,
+                "agent": agent,
+                "tool": tool,
+                "args": args,
+                "ok": ok,
+                "result": "",
+                "error": None,
+                "position": list(self.pos[agent]),
+                "events": evs,
+                "links": [],
+                "checkpoints": [],
+            }
+        )
         return aid
 
     def chat(self, rnd: int, agent: str, message: str, to: Any = "team") -> int:
-        return self.act(rnd, agent, "chat", {"to": to, "message": message}, [{"kind": "chat", "message": message}])
+        return self.act(
+            rnd, agent, "chat", {"to": to, "message": message}, [{"kind": "chat", "message": message}]
+        )
 
     def move(self, rnd: int, agent: str, to: list[int]) -> int:
-        return self.act(rnd, agent, "move_to", {"target": to},
-                        [{"kind": "move", "frm": self.pos[agent], "to": to, "steps": 5}])
+        return self.act(
+            rnd,
+            agent,
+            "move_to",
+            {"target": to},
+            [{"kind": "move", "frm": self.pos[agent], "to": to, "steps": 5}],
+        )
 
     def gain(self, rnd: int, agent: str, item: str, n: int) -> int:
-        return self.act(rnd, agent, "gather", {"target": "iron_rock#1"},
-                        [{"kind": "item_gain", "item": item, "count": n, "origin": self.next_id}])
+        return self.act(
+            rnd,
+            agent,
+            "gather",
+            {"target": "iron_rock#1"},
+            [{"kind": "item_gain", "item": item, "count": n, "origin": self.next_id}],
+        )
 
     def wait(self, rnd: int, agent: str) -> int:
         return self.act(rnd, agent, "wait", {})
@@ -78,12 +111,19 @@ def test_stale_position_and_count_claims() -> None:
 
 def test_stale_when_an_offer_is_gone_or_the_mob_is_dead() -> None:
     ep = Episode()
-    ep.act(1, "smith", "trade_offer", {"to": "miner", "give": {"coin": 1}, "want": {"iron_ore": 1}},
-           [{"kind": "trade_offer", "offer": 7, "to": "miner"}])
+    ep.act(
+        1,
+        "smith",
+        "trade_offer",
+        {"to": "miner", "give": {"coin": 1}, "want": {"iron_ore": 1}},
+        [{"kind": "trade_offer", "offer": 7, "to": "miner"}],
+    )
     pending = ep.chat(1, "smith", "Please accept offer 7.")
     ep.act(2, "miner", "trade_decline", {"offer_id": 7}, [{"kind": "trade_declined", "offer": 7}])
     gone = ep.chat(2, "smith", "Please accept offer 7.", to="miner")
-    ep.act(3, "miner", "attack", {"target": "wolf#3"}, [{"kind": "kill", "target": "wolf#3", "contributors": {}}])
+    ep.act(
+        3, "miner", "attack", {"target": "wolf#3"}, [{"kind": "kill", "target": "wolf#3", "contributors": {}}]
+    )
     dead = ep.chat(3, "smith", "wolf#3 is coming for you")
     news = ep.chat(3, "smith", "wolf#3 is dead, well done")
     got = labels(ep)
@@ -183,14 +223,24 @@ def test_promise_and_claim_parsing() -> None:
     from agentworld.analysis.communication import claims_of, promises_of
 
     vocab = frozenset({"oak_log", "woodworker", "town_square", "bead"})
-    assert promises_of("I'm going to bring the oak logs to woodworker.", vocab) == [("bring", {"oak_log", "woodworker"})]
+    assert promises_of("I'm going to bring the oak logs to woodworker.", vocab) == [
+        ("bring", {"oak_log", "woodworker"})
+    ]
     assert promises_of("I'm going to the town square", vocab) == [("go", {"town_square"})]
     assert promises_of("I have two oak logs and am bringing them over", vocab) == [("bring", set())]
     assert promises_of("I am at (3, 4). I am waiting.", vocab) == []
-    claims = claims_of("I have two oak logs; woodworker is at (3, 4). Accept offer #5", "smith",
-                       ["smith", "woodworker"], vocab, frozenset({"oak_log", "bead"}))
+    claims = claims_of(
+        "I have two oak logs; woodworker is at (3, 4). Accept offer #5",
+        "smith",
+        ["smith", "woodworker"],
+        vocab,
+        frozenset({"oak_log", "bead"}),
+    )
     assert [(c.kind, c.subject, c.value) for c in claims] == [
-        ("count", "smith:oak_log", (2,)), ("pos", "woodworker", (3, 4)), ("offer", "5", ())]
+        ("count", "smith:oak_log", (2,)),
+        ("pos", "woodworker", (3, 4)),
+        ("offer", "5", ()),
+    ]
 
 
 def test_a_message_that_ends_a_wait_is_taken_up() -> None:

@@ -15,7 +15,10 @@ from test_analysis_communication import AGENTS, Episode
 
 
 def test_parse_labels_and_agreement() -> None:
-    assert parse_labels('Sure: {"labels": ["Stale", "ignored", "nonsense"], "reason": "x"}') == ["stale", "ignored"]
+    assert parse_labels('Sure: {"labels": ["Stale", "ignored", "nonsense"], "reason": "x"}') == [
+        "stale",
+        "ignored",
+    ]
     assert parse_labels('{"labels": []}') == [] and parse_labels("no json") is None
     same = agreement(["useful", "ignored"], ["useful", "ignored"])
     assert same["accuracy"] == 1.0 and same["kappa"] == 1.0
@@ -24,7 +27,9 @@ def test_parse_labels_and_agreement() -> None:
     assert half["confusion"] == {"ignored->useful": 1, "useful->useful": 1}
 
 
-def test_analyze_with_an_llm(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_analyze_with_an_llm(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "test-key")
     ep = Episode()
     ep.chat(1, "smith", "Gather iron_rock#5 please.", to="miner")

@@ -16,14 +16,30 @@ from agentworld.tasks import Task, list_task_ids, load_task
 
 
 def agent(name: str, spawn="town_square", skills=None, inventory=None, equipment=None, context="") -> dict:
-    return {"name": name, "role": name.title(), "spawn": spawn, "skills": skills or {},
-            "inventory": inventory or {}, "equipment": equipment or {}, "context": context}
+    return {
+        "name": name,
+        "role": name.title(),
+        "spawn": spawn,
+        "skills": skills or {},
+        "inventory": inventory or {},
+        "equipment": equipment or {},
+        "context": context,
+    }
 
 
-def audit(agents: list[dict], success: list[dict], rounds: int = 25, world: dict | None = None, objective="Test."):
-    raw = {"id": "fixture", "name": "Fixture", "category": "crafting", "objective": objective,
-           "max_rounds": rounds, "agents": agents, "world": world or {},
-           "checkpoints": [{"id": "done", "description": "the outcome holds"}]}
+def audit(
+    agents: list[dict], success: list[dict], rounds: int = 25, world: dict | None = None, objective="Test."
+):
+    raw = {
+        "id": "fixture",
+        "name": "Fixture",
+        "category": "crafting",
+        "objective": objective,
+        "max_rounds": rounds,
+        "agents": agents,
+        "world": world or {},
+        "checkpoints": [{"id": "done", "description": "the outcome holds"}],
+    }
     return audit_task(Task.model_validate({**raw, "success": success}))
 
 
@@ -36,20 +52,26 @@ def kinds(result, name: str) -> list[str]:
 
 
 def test_a_recipe_only_one_agent_has_the_level_for_makes_it_necessary():
-    result = audit([agent("holder"), agent("planer", skills={"fletching": 40}, inventory={"ironwood_log": 2})],
-                   [{"holds": {"agent": "holder", "items": {"ironwood_plank": 1}}}])
+    result = audit(
+        [agent("holder"), agent("planer", skills={"fletching": 40}, inventory={"ironwood_log": 2})],
+        [{"holds": {"agent": "holder", "items": {"ironwood_plank": 1}}}],
+    )
     assert verdicts(result) == {"holder": "necessary", "planer": "necessary"}
     assert kinds(result, "holder") == ["outcome"] and kinds(result, "planer") == ["capability"]
     reason = next(r for r in result.roles if r.agent == "planer").reasons[0]
     assert reason.key == "item:ironwood_plank" and "fletching 35" in reason.reason
     assert not result.solo_routes
     # the holder is needed only because the outcome names it: that does not count toward the rule
-    assert result.problems == ["fewer than two roles are necessary by capability, presence or volume (planer)"]
+    assert result.problems == [
+        "fewer than two roles are necessary by capability, presence or volume (planer)"
+    ]
 
 
 def test_an_item_a_shop_sells_within_the_teams_coins_makes_its_owner_unnecessary():
-    result = audit([agent("guard", inventory={"coins": 200}), agent("owner", inventory={"iron_sword": 1})],
-                   [{"holds": {"agent": "guard", "items": {"iron_sword": 1}}}])
+    result = audit(
+        [agent("guard", inventory={"coins": 200}), agent("owner", inventory={"iron_sword": 1})],
+        [{"holds": {"agent": "guard", "items": {"iron_sword": 1}}}],
+    )
     assert verdicts(result)["owner"] == "unnecessary"
     providers = {p.agent for r in result.requirements if r.key == "item:iron_sword" for p in r.providers}
     assert providers == {"guard", "owner"}  # guard buys it at brannoc, owner starts with it
@@ -60,27 +82,38 @@ def test_an_item_a_shop_sells_within_the_teams_coins_makes_its_owner_unnecessary
 
 def test_the_only_holder_of_an_item_nothing_else_can_supply_in_time_is_necessary():
     # two rounds: no kill, craft or purchase can bring a ruby amulet; only the owner holds one
-    result = audit([agent("guard"), agent("owner", inventory={"ruby_amulet": 1})],
-                   [{"holds": {"agent": "guard", "items": {"ruby_amulet": 1}}}], rounds=2)
+    result = audit(
+        [agent("guard"), agent("owner", inventory={"ruby_amulet": 1})],
+        [{"holds": {"agent": "guard", "items": {"ruby_amulet": 1}}}],
+        rounds=2,
+    )
     assert verdicts(result)["owner"] == "necessary" and kinds(result, "owner") == ["capability"]
     assert result.problems == ["fewer than two roles are necessary by capability, presence or volume (owner)"]
 
 
 def site_world(level: int) -> dict:
-    return {"sites": [{"id": "shed", "position": [131, 121], "work": 2, "skill": "fletching", "level": level}]}
+    return {
+        "sites": [{"id": "shed", "position": [131, 121], "work": 2, "skill": "fletching", "level": level}]
+    }
 
 
 def test_a_skill_another_agent_can_train_within_the_budget_is_not_necessary():
     # fletching 5 needs 440 XP: eleven lessons from fenna (40 XP each) fit in 25 rounds
-    result = audit([agent("worker", skills={"fletching": 10}), agent("other")],
-                   [{"site_built": {"site": "shed"}}], world=site_world(5))
+    result = audit(
+        [agent("worker", skills={"fletching": 10}), agent("other")],
+        [{"site_built": {"site": "shed"}}],
+        world=site_world(5),
+    )
     assert verdicts(result) == {"worker": "unnecessary", "other": "unnecessary"}
     assert set(result.solo_routes) == {"worker", "other"}
 
 
 def test_a_skill_level_out_of_everyone_elses_reach_is_necessary():
-    result = audit([agent("worker", skills={"fletching": 45}), agent("other")],
-                   [{"site_built": {"site": "shed"}}], world=site_world(40))
+    result = audit(
+        [agent("worker", skills={"fletching": 45}), agent("other")],
+        [{"site_built": {"site": "shed"}}],
+        world=site_world(40),
+    )
     assert verdicts(result) == {"worker": "necessary", "other": "unnecessary"}
     failure = next(r for r in result.roles if r.agent == "worker").reasons[0]
     assert failure.key == "work:shed" and "fletching 40" in failure.reason
@@ -88,9 +121,10 @@ def test_a_skill_level_out_of_everyone_elses_reach_is_necessary():
     assert any("unnecessary role(s): other" in p for p in result.problems)
 
 
-LONE_CUTTER = [agent("cutter", spawn="woodcutters_camp", skills={"lumberjacking": 10},
-                     inventory={"bronze_axe": 1}),
-               agent("idler")]
+LONE_CUTTER = [
+    agent("cutter", spawn="woodcutters_camp", skills={"lumberjacking": 10}, inventory={"bronze_axe": 1}),
+    agent("idler"),
+]
 
 
 def test_a_solo_route_is_detected():
@@ -109,11 +143,19 @@ def test_walking_time_bounds_presence():
 def test_kills_need_the_damage_within_the_rounds():
     team = [agent("weakling", spawn=[208, 60])]
     world = {"mobs": [{"type": "ashmaw_drake", "position": [210, 55]}]}
-    short = audit(team + [agent("helper", spawn=[209, 60])], [{"killed": {"mob": "ashmaw_drake"}}], rounds=3,
-                  world=world)
+    short = audit(
+        team + [agent("helper", spawn=[209, 60])],
+        [{"killed": {"mob": "ashmaw_drake"}}],
+        rounds=3,
+        world=world,
+    )
     assert short.team and short.team[0].kind == "volume"  # 240 HP cannot fall in 3 rounds
-    long = audit(team + [agent("helper", spawn=[209, 60])], [{"killed": {"mob": "ashmaw_drake"}}], rounds=30,
-                 world=world)
+    long = audit(
+        team + [agent("helper", spawn=[209, 60])],
+        [{"killed": {"mob": "ashmaw_drake"}}],
+        rounds=30,
+        world=world,
+    )
     assert long.team == []
 
 
@@ -122,11 +164,21 @@ KNIGHT_FIGHT = [{"killed": {"mob": "fallen_knight"}}, {"nobody_died": {}}]
 
 
 def knight_team(cleric_inventory: dict) -> list[dict]:
-    return [agent("shieldbearer", spawn=[210, 61], skills={"defense": 40, "health": 15},
-                  equipment={"shield": "hollowcrown_bulwark", "head": "iron_helm", "body": "froststeel_platebody"}),
-            agent("archer", spawn=[209, 60], skills={"archery": 55, "health": 5},
-                  equipment={"weapon": "hallowed_longbow"}),
-            agent("cleric", spawn=[211, 60], skills={"health": 5}, inventory=cleric_inventory)]
+    return [
+        agent(
+            "shieldbearer",
+            spawn=[210, 61],
+            skills={"defense": 40, "health": 15},
+            equipment={"shield": "hollowcrown_bulwark", "head": "iron_helm", "body": "froststeel_platebody"},
+        ),
+        agent(
+            "archer",
+            spawn=[209, 60],
+            skills={"archery": 55, "health": 5},
+            equipment={"weapon": "hallowed_longbow"},
+        ),
+        agent("cleric", spawn=[211, 60], skills={"health": 5}, inventory=cleric_inventory),
+    ]
 
 
 def test_sure_strikes_make_the_tank_and_the_healer_necessary():
@@ -152,8 +204,12 @@ def test_healing_slower_than_the_strikes_cannot_keep_the_tank_alive():
 
 def test_a_fact_only_one_role_documents_is_knowledge_only():
     scout = agent("scout", context="The locket lies in the grove at (22, 131).")
-    result = audit([agent("keeper"), scout], [{"holds": {"agent": "keeper", "items": {"lost_locket": 1}}}],
-                   rounds=40, world={"ground_items": [{"item": "lost_locket", "position": [22, 131]}]})
+    result = audit(
+        [agent("keeper"), scout],
+        [{"holds": {"agent": "keeper", "items": {"lost_locket": 1}}}],
+        rounds=40,
+        world={"ground_items": [{"item": "lost_locket", "position": [22, 131]}]},
+    )
     assert verdicts(result)["scout"] == "knowledge-only"
     assert kinds(result, "scout") == ["knowledge"]
 
@@ -225,8 +281,14 @@ def test_a_quest_needs_its_taker_at_its_npcs_in_time_and_its_items():
 
 
 def test_two_roles_necessary_by_capability_pass_the_rules():
-    result = audit([agent("guard"), agent("planer", skills={"fletching": 40}, inventory={"ironwood_log": 2}),
-                    agent("owner", inventory={"ruby_amulet": 1})],
-                   [{"holds": {"agent": "guard", "items": {"ironwood_plank": 1, "ruby_amulet": 1}}}], rounds=4)
+    result = audit(
+        [
+            agent("guard"),
+            agent("planer", skills={"fletching": 40}, inventory={"ironwood_log": 2}),
+            agent("owner", inventory={"ruby_amulet": 1}),
+        ],
+        [{"holds": {"agent": "guard", "items": {"ironwood_plank": 1, "ruby_amulet": 1}}}],
+        rounds=4,
+    )
     assert kinds(result, "planer") == ["capability"] and kinds(result, "owner") == ["capability"]
     assert result.ok and result.problems == []

@@ -33,8 +33,12 @@ def _audit(task_id: str):
     return audit_task(load_task(task_id), load_content())
 
 
-NECESSARY = [(tid, role.agent, tuple(role.kinds)) for tid in TASK_IDS for role in _audit(tid).roles
-             if role.verdict == "necessary"]
+NECESSARY = [
+    (tid, role.agent, tuple(role.kinds))
+    for tid in TASK_IDS
+    for role in _audit(tid).roles
+    if role.verdict == "necessary"
+]
 PLAYED = [case for case in NECESSARY if case[2] != ("outcome",)]
 NAMED = [case for case in NECESSARY if "outcome" in case[2]]
 
@@ -49,7 +53,9 @@ def test_a_team_without_a_necessary_role_fails(task_id, missing, kinds):
     for agents in ("oracle", "random"):
         result = run_episode(task, agents, seed=0, progress=False)
         assert result["status"] == "ok"
-        assert not result["success"], f"{task_id} succeeded without {missing} ({agents}): the audit said {kinds}"
+        assert not result["success"], (
+            f"{task_id} succeeded without {missing} ({agents}): the audit said {kinds}"
+        )
 
 
 @pytest.mark.parametrize("task_id", sorted({t for t, _, _ in NAMED}))
@@ -97,13 +103,21 @@ def test_real_play_stays_within_the_audits_bounds(task_id):
     speed = ep.content.rules.move_speed
     for name, tiles in where.items():  # the round each agent got farthest ahead of the walking bound
         x0, y0 = ctx.spawn[name]
-        rounds, tile = max(enumerate(tiles, 1), key=lambda rt: (abs(rt[1][0] - x0) + abs(rt[1][1] - y0)) / rt[0])
+        rounds, tile = max(
+            enumerate(tiles, 1), key=lambda rt: (abs(rt[1][0] - x0) + abs(rt[1][1] - y0)) / rt[0]
+        )
         walked = ctx.travel.tiles((x0, y0), tile)
-        assert walked <= rounds * speed, f"{name} stood at {tile} in round {rounds}: {walked} tiles from its spawn"
+        assert walked <= rounds * speed, (
+            f"{name} stood at {tile} in round {rounds}: {walked} tiles from its spawn"
+        )
 
 
-SURVIVAL = [(tid, role.agent) for tid in TASK_IDS for role in _audit(tid).roles
-            if role.verdict == "necessary" and any(f.key.startswith("survive:") for f in role.reasons)]
+SURVIVAL = [
+    (tid, role.agent)
+    for tid in TASK_IDS
+    for role in _audit(tid).roles
+    if role.verdict == "necessary" and any(f.key.startswith("survive:") for f in role.reasons)
+]
 
 
 @pytest.mark.parametrize("task_id,missing", SURVIVAL, ids=[f"{t}-{a}" for t, a in SURVIVAL])
@@ -113,12 +127,21 @@ def test_without_a_role_the_sure_strikes_need_even_the_best_food_fails(task_id, 
     task = without_agent(load_task(task_id), missing)
     ctx = TaskContext(task, load_content())
     team = Team(ctx, tuple(ctx.agents))
-    best = max((item for item in ctx.content.items.values() if item.heal > 0 and team.has(item.id)),
-               key=lambda item: item.heal)
-    agents = [a.model_copy(update={"inventory": {**a.inventory, best.id: a.inventory.get(best.id, 0) + 20}})
-              for a in task.agents]
-    result = run_episode(task.model_copy(update={"agents": agents}), "oracle", seed=0, progress=False,
-                         agent_options={"oracle": {"heal_below": 1.0}})
+    best = max(
+        (item for item in ctx.content.items.values() if item.heal > 0 and team.has(item.id)),
+        key=lambda item: item.heal,
+    )
+    agents = [
+        a.model_copy(update={"inventory": {**a.inventory, best.id: a.inventory.get(best.id, 0) + 20}})
+        for a in task.agents
+    ]
+    result = run_episode(
+        task.model_copy(update={"agents": agents}),
+        "oracle",
+        seed=0,
+        progress=False,
+        agent_options={"oracle": {"heal_below": 1.0}},
+    )
     assert result["status"] == "ok"
     assert not result["success"], f"{task_id} succeeded without {missing} eating {best.id}"
 

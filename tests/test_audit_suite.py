@@ -43,20 +43,36 @@ def content():
     return load_content()
 
 
-def _task(teller_plan: list, walker_plan: list, walker_context: str = "You walk where you are sent.",
-          category: str = "exploration") -> dict:
+def _task(
+    teller_plan: list,
+    walker_plan: list,
+    walker_context: str = "You walk where you are sent.",
+    category: str = "exploration",
+) -> dict:
     """Two agents at the Woodcutters' Camp; the walker must reach the farm, which only the teller knows."""
     return {
-        "id": "suite_probe", "name": "Suite probe", "category": category,
-        "objective": "One of you must stand at a place the other knows.", "max_rounds": 40,
+        "id": "suite_probe",
+        "name": "Suite probe",
+        "category": category,
+        "objective": "One of you must stand at a place the other knows.",
+        "max_rounds": 40,
         "agents": [
-            {"name": "teller", "role": "Teller", "spawn": "woodcutters_camp",
-             "context": "The place is Greenhollow Farm at (158, 139). Tell the walker."},
+            {
+                "name": "teller",
+                "role": "Teller",
+                "spawn": "woodcutters_camp",
+                "context": "The place is Greenhollow Farm at (158, 139). Tell the walker.",
+            },
             {"name": "walker", "role": "Walker", "spawn": "woodcutters_camp", "context": walker_context},
         ],
         "success": [{"at": {"agent": "walker", "place": FARM, "within": 2}}],
-        "checkpoints": [{"id": "arrived", "description": "The walker is there.",
-                         "when": {"at": {"agent": "walker", "place": FARM, "within": 2}}}],
+        "checkpoints": [
+            {
+                "id": "arrived",
+                "description": "The walker is there.",
+                "when": {"at": {"agent": "walker", "place": FARM, "within": 2}},
+            }
+        ],
         "oracle": {"teller": teller_plan, "walker": walker_plan},
     }
 
@@ -67,12 +83,21 @@ WAIT_THEN_WALK = [{"wait_for": {"message_from": "teller", "rounds": 5}}, {"move_
 
 # --- knowledge justification ---------------------------------------------------------------------
 def test_an_unseen_target_is_unknown_until_an_observation_shows_it():
-    known = Knowledge.of_briefing({"context": "Fell the oak_tree#31 by the camp.", "objective": "", "name": "a",
-                                   "role": "Feller", "teammates": [{"name": "b", "role": "Smith"}]})
+    known = Knowledge.of_briefing(
+        {
+            "context": "Fell the oak_tree#31 by the camp.",
+            "objective": "",
+            "name": "a",
+            "role": "Feller",
+            "teammates": [{"name": "b", "role": "Smith"}],
+        }
+    )
     step = parse_step({"gather": {"target": "oak_tree#3"}})
     check = check_step("a", 0, step, ["a", "b"], known, Knowledge(), 1)
     assert [str(a) for a in check.unknown] == ["target=oak_tree#3"], "ids match as whole tokens only"
-    known.add_observation({"nearby": [{"id": "oak_tree#3", "name": "Oak tree", "position": [5, 6], "detail": ""}]})
+    known.add_observation(
+        {"nearby": [{"id": "oak_tree#3", "name": "Oak tree", "position": [5, 6], "detail": ""}]}
+    )
     assert not check_step("a", 0, step, ["a", "b"], known, Knowledge(), 2).unknown
     # a kind is known from a seen id of it; a teammate from the teammate list
     assert known.knows(Argument("target", "oak_tree", "kind"))
@@ -107,17 +132,26 @@ def test_a_chat_delivered_coordinate_justifies_a_later_move(content):
 def test_a_chat_can_only_pass_on_what_its_sender_knows(content):
     step = parse_step({"chat": {"to": "team", "message": "the key is at (3, 4) by chest#2"}})
     assert [str(a) for a in step_arguments(step, ["a"])] == ["to=team", "message=chest#2", "message=(3, 4)"]
-    check = check_step("a", 0, step, ["a"], Knowledge.of_briefing({"name": "a", "context": "chest#2"}),
-                       Knowledge(), 1)
+    check = check_step(
+        "a", 0, step, ["a"], Knowledge.of_briefing({"name": "a", "context": "chest#2"}), Knowledge(), 1
+    )
     assert [str(a) for a in check.unknown] == ["message=(3, 4)"]
 
 
 def test_the_task_report_lists_unjustified_steps_and_plan_leakage(content):
-    report = task_report(load_task(_task([{"wait": {"rounds": 1}}], WAIT_THEN_WALK), content=content), content)
+    report = task_report(
+        load_task(_task([{"wait": {"rounds": 1}}], WAIT_THEN_WALK), content=content), content
+    )
     assert [u["agent"] for u in report["justification"]["unjustified"]] == ["walker"]
-    stated = task_report(load_task(_task([{"wait": {"rounds": 1}}], WAIT_THEN_WALK,
-                                         walker_context="Go to Greenhollow Farm (158, 139)."), content=content),
-                         content)
+    stated = task_report(
+        load_task(
+            _task(
+                [{"wait": {"rounds": 1}}], WAIT_THEN_WALK, walker_context="Go to Greenhollow Farm (158, 139)."
+            ),
+            content=content,
+        ),
+        content,
+    )
     assert not stated["justification"]["unjustified"]
     assert stated["plan_leakage"] == {"steps": 1, "stated": 1, "share": 1.0}
     assert report["plan_leakage"] == {"steps": 1, "stated": 0, "share": 0.0}
@@ -142,10 +176,18 @@ def test_work_counts_leave_out_walking_waiting_chat_and_inspect():
 
 
 def test_plan_shapes_merge_repeats_and_drop_chat(content):
-    steps = [parse_step(s) for s in [{"move_to": {"target": "x"}}, {"move_to": {"target": "y"}},
-                                     {"chat": {"to": "team", "message": "hi"}}, {"gather": {"target": "oak_tree"}},
-                                     {"chat": {"to": "team", "message": "hi"}}, {"gather": {"target": "oak_tree"}},
-                                     {"move_to": {"target": "x"}}]]
+    steps = [
+        parse_step(s)
+        for s in [
+            {"move_to": {"target": "x"}},
+            {"move_to": {"target": "y"}},
+            {"chat": {"to": "team", "message": "hi"}},
+            {"gather": {"target": "oak_tree"}},
+            {"chat": {"to": "team", "message": "hi"}},
+            {"gather": {"target": "oak_tree"}},
+            {"move_to": {"target": "x"}},
+        ]
+    ]
     assert shape(steps) == "move_to, gather, move_to"
     raw = _task([{"move_to": {"target": FARM}}], [{"move_to": {"target": FARM}}])
     assert plan_shapes(load_task(raw, content=content))["team"] == "move_to", "identical roles collapse"
@@ -153,17 +195,30 @@ def test_plan_shapes_merge_repeats_and_drop_chat(content):
 
 def test_aggregate_takes_shares_over_summed_counts_and_counts_distinct_team_shapes():
     def report(task, stated, steps, team, agents):
-        return {"task": task, "success": True, "justification": {"steps": steps, "unjustified": []},
-                "plan_leakage": {"steps": steps, "stated": stated}, "coordination_leakage": {"steps": 0, "named": 0},
-                "work": {"actions": 4, "move_to": 1, "wait": 1, "per_agent": agents},
-                "merged_agent": {"could": False}, "category_test": {"passed": True},
-                "plan_shapes": {"agents": {a: team for a in agents}, "team": team}}
+        return {
+            "task": task,
+            "success": True,
+            "justification": {"steps": steps, "unjustified": []},
+            "plan_leakage": {"steps": steps, "stated": stated},
+            "coordination_leakage": {"steps": 0, "named": 0},
+            "work": {"actions": 4, "move_to": 1, "wait": 1, "per_agent": agents},
+            "merged_agent": {"could": False},
+            "category_test": {"passed": True},
+            "plan_shapes": {"agents": {a: team for a in agents}, "team": team},
+        }
 
-    figures = aggregate([report("t1", 1, 1, "move_to", {"a": 0, "b": 5}),
-                         report("t2", 0, 3, "move_to", {"c": 1}), report("t3", 0, 0, "gather", {"d": 2})])
+    figures = aggregate(
+        [
+            report("t1", 1, 1, "move_to", {"a": 0, "b": 5}),
+            report("t2", 0, 3, "move_to", {"c": 1}),
+            report("t3", 0, 0, "gather", {"d": 2}),
+        ]
+    )
     assert figures["plan_leakage"] == 0.25 and figures["coordination_leakage"] is None
     assert figures["work_per_agent"] == {"agents": 4, "median": 1.5, "min": 0, "at_most_one": 2}
-    assert figures["top_shape"] == {"shape": "move_to", "share": 0.75} and figures["distinct_team_shapes"] == 2
+    assert (
+        figures["top_shape"] == {"shape": "move_to", "share": 0.75} and figures["distinct_team_shapes"] == 2
+    )
     assert figures["move_wait_share"] == 0.5
 
 
@@ -177,19 +232,27 @@ def test_the_merged_agent_sums_items_and_takes_the_best_skills(content):
 
 
 def test_the_merged_agent_cannot_stand_in_two_places_at_once(content):
-    crews = [t for t in list_task_ids() if any(getattr(c, "kind", "") == "built_while_held"
-                                               for c in load_task(t, content=content).success)]
+    crews = [
+        t
+        for t in list_task_ids()
+        if any(getattr(c, "kind", "") == "built_while_held" for c in load_task(t, content=content).success)
+    ]
     verdict = merged_agent(load_task(crews[0], content=content), content)
     assert not verdict["could"] and any("[presence]" in f for f in verdict["failures"])
 
 
 def test_gift_plans_turn_an_offer_and_its_accept_into_two_gifts(content):
-    raw = _task([{"trade_offer": {"to": "walker", "give": {"bread": 2}, "want": {"coins": 5}}}],
-                [{"trade_accept": {"from": "teller"}}, {"move_to": {"target": FARM}}], category="trading")
+    raw = _task(
+        [{"trade_offer": {"to": "walker", "give": {"bread": 2}, "want": {"coins": 5}}}],
+        [{"trade_accept": {"from": "teller"}}, {"move_to": {"target": FARM}}],
+        category="trading",
+    )
     plans = gift_plans(load_task(raw, content=content))
     assert plans["teller"] == [{"give": {"to": "walker", "item": "bread", "count": 2}}]
-    assert plans["walker"] == [{"give": {"to": "teller", "item": "coins", "count": 5}},
-                               {"move_to": {"target": FARM}}]
+    assert plans["walker"] == [
+        {"give": {"to": "teller", "item": "coins", "count": 5}},
+        {"move_to": {"target": FARM}},
+    ]
 
 
 def test_a_trading_task_that_gifts_can_solve_fails_its_category_test(content):
@@ -215,20 +278,30 @@ def test_the_cli_reports_named_tasks_as_json_and_as_a_table(capsys):
     assert [r["task"] for r in report["tasks"]] == ["task_01", "task_40"]
     assert set(report["sets"]) == {"named"} and report["suite"]["tasks"] == 2
     assert code == (1 if report["suite"]["unjustified_steps"] else 0)
-    for key in ("justification", "plan_leakage", "coordination_leakage", "work", "merged_agent",
-                "category_test", "plan_shapes"):
+    for key in (
+        "justification",
+        "plan_leakage",
+        "coordination_leakage",
+        "work",
+        "merged_agent",
+        "category_test",
+        "plan_shapes",
+    ):
         assert key in report["tasks"][0]
     cli_main(["audit", "--suite", "task_01", "--jobs", "1"])
     text = capsys.readouterr().out
     assert text.splitlines()[0].startswith("task ") and "suite: 1 tasks" in text
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["audit", "--suite", "task_1x"], "unknown task 'task_1x'"),
-    (["audit", "--set", "main"], "--set goes with --suite"),
-    (["audit", "--suite", "--set", "main", "task_01"], "not both"),
-    (["audit", "--suite", "--jobs", "0", "task_01"], "--jobs must be at least 1"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["audit", "--suite", "task_1x"], "unknown task 'task_1x'"),
+        (["audit", "--set", "main"], "--set goes with --suite"),
+        (["audit", "--suite", "--set", "main", "task_01"], "not both"),
+        (["audit", "--suite", "--jobs", "0", "task_01"], "--jobs must be at least 1"),
+    ],
+)
 def test_the_cli_refuses_bad_input_with_a_clear_message(argv, message, capsys):
     assert cli_main(argv) == 2
     assert message in capsys.readouterr().err
@@ -256,8 +329,12 @@ def test_the_readme_suite_figures_are_the_reports_output(shipped_report):
 def test_every_oracle_step_of_every_shipped_task_is_justified(shipped_report, name):
     """Issue 23's rule: each argument of each oracle step is known to the acting agent when it acts."""
     figures = shipped_report["sets"][name]
-    unjustified = [f"{r['task']}: {u['agent']} step {u['step']} {u['kind']} {u['unknown']}"
-                   for r in shipped_report["tasks"] if r["set"] == name for u in r["justification"]["unjustified"]]
+    unjustified = [
+        f"{r['task']}: {u['agent']} step {u['step']} {u['kind']} {u['unknown']}"
+        for r in shipped_report["tasks"]
+        if r["set"] == name
+        for u in r["justification"]["unjustified"]
+    ]
     assert figures["steps_judged"] > 1000 and not figures["oracle_failures"]
     assert figures["unjustified_steps"] == 0, "\n".join(unjustified)
 

@@ -46,8 +46,11 @@ def _original(variant: str) -> str:
 def _oracle(task, seed):
     """(success, rounds, work: actions other than wait/chat that did not fail) of the oracle team."""
     ep = play(task, seed=seed)
-    work = sum(1 for r in ep.trajectory if r.get("agent") and r.get("tool") not in (None, "wait", "chat")
-               and not r.get("error"))
+    work = sum(
+        1
+        for r in ep.trajectory
+        if r.get("agent") and r.get("tool") not in (None, "wait", "chat") and not r.get("error")
+    )
     return bool(ep.status()["success"]), ep.status()["round"], work
 
 
@@ -84,8 +87,9 @@ def test_the_oracle_succeeds_on_every_seed_and_needs_more_than_on_the_original(v
     assert all(ok for ok, _, _ in runs), f"{variant}: the oracle fails within the budget"
     rounds, work = mean(r for _, r, _ in runs), mean(w for _, _, w in runs)
     old_rounds, old_work = mean(r for _, r, _ in before), mean(w for _, _, w in before)
-    assert rounds > old_rounds or (rounds == old_rounds and work > old_work), \
+    assert rounds > old_rounds or (rounds == old_rounds and work > old_work), (
         f"{variant}: not harder (rounds {rounds} vs {old_rounds}, work {work} vs {old_work})"
+    )
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -102,7 +106,10 @@ def test_doing_nothing_and_a_random_team_fail(variant):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_audit_keeps_the_necessary_roles_and_opens_no_solo_route(variant):
-    before, after = audit_task(load_task(_original(variant)), CONTENT), audit_task(load_task(variant), CONTENT)
+    before, after = (
+        audit_task(load_task(_original(variant)), CONTENT),
+        audit_task(load_task(variant), CONTENT),
+    )
     necessary = [r.agent for r in after.roles if r.verdict == "necessary"]
     assert necessary == [r.agent for r in before.roles if r.verdict == "necessary"]
     assert set(after.solo_routes) <= set(before.solo_routes)
@@ -119,7 +126,10 @@ def test_heavier_raises_a_count_everywhere_it_is_written():
     task = load_task("task_45")
     raw = _candidates("heavier", "task_45")[0].raw
     site, old_site = raw["world"]["sites"][0], task.world.sites[0]
-    assert site["materials"] == {k: 2 * v for k, v in old_site.materials.items()} and site["work"] == 2 * old_site.work
+    assert (
+        site["materials"] == {k: 2 * v for k, v in old_site.materials.items()}
+        and site["work"] == 2 * old_site.work
+    )
     whens = {c["id"]: c["when"]["holds"]["items"] for c in raw["checkpoints"] if "holds" in c.get("when", {})}
     assert whens["starsilver_ore_ready"] == {"starsilver_ore": 6}
     gathers = [s["gather"]["count"] for s in raw["oracle"]["prospector"] if "gather" in s]
@@ -134,8 +144,10 @@ def test_heavier_raises_a_count_everywhere_it_is_written():
 
 def test_heavier_never_rescales_a_recipe_line():
     text = "It needs 2 moon_pearl.\n  - `pearl_circlet`: 1 starsilver_bar + 2 moon_pearl -> 1 pearl_circlet"
-    assert scale_counts_in_text(text, {"moon_pearl": ["moon_pearl"]}, 2.0) == \
-        "It needs 4 moon_pearl.\n  - `pearl_circlet`: 1 starsilver_bar + 2 moon_pearl -> 1 pearl_circlet"
+    assert (
+        scale_counts_in_text(text, {"moon_pearl": ["moon_pearl"]}, 2.0)
+        == "It needs 4 moon_pearl.\n  - `pearl_circlet`: 1 starsilver_bar + 2 moon_pearl -> 1 pearl_circlet"
+    )
 
 
 def test_farther_moves_spawns_further_from_the_first_goal_by_walking_distance():
@@ -171,7 +183,9 @@ def test_stronger_enemy_swaps_a_task_mob_for_a_stronger_one_of_the_same_kind():
         raw = candidate.raw
         new = CONTENT.mobs[raw["world"]["mobs"][0]["type"]]
         assert (new.style, new.boss, new.aggressive) == (old.style, old.boss, old.aggressive)
-        assert new.hp >= old.hp and new.max_hit >= old.max_hit and (new.hp, new.max_hit) != (old.hp, old.max_hit)
+        assert (
+            new.hp >= old.hp and new.max_hit >= old.max_hit and (new.hp, new.max_hit) != (old.hp, old.max_hit)
+        )
         assert {"killed": {"mob": new.id}} in raw["success"]
         assert {"attack": {"target": new.id}} in raw["oracle"]["blademaster"]
         assert "barrow_warden" not in json.dumps(raw).replace("barrow_warden (HP", "")
@@ -180,9 +194,14 @@ def test_stronger_enemy_swaps_a_task_mob_for_a_stronger_one_of_the_same_kind():
 def test_a_stronger_enemy_lengthens_the_fights_the_documentation_counts():
     """task_06's 'five hits each' against 220 HP becomes six against the elder wolf's 270; a plain
     'wait 3 rounds' is not a fight's length and stays."""
-    assert scale_fight_lengths_in_text("five hits each; wait 3 rounds", 270 / 220) == "six hits each; wait 3 rounds"
-    assert scale_fight_lengths_in_text("(about ten arrows), about a dozen rounds", 380 / 300) == \
-        "(about thirteen arrows), about fifteen rounds"
+    assert (
+        scale_fight_lengths_in_text("five hits each; wait 3 rounds", 270 / 220)
+        == "six hits each; wait 3 rounds"
+    )
+    assert (
+        scale_fight_lengths_in_text("(about ten arrows), about a dozen rounds", 380 / 300)
+        == "(about thirteen arrows), about fifteen rounds"
+    )
     assert scale_fight_lengths_in_text("12 blows, many hits", 1.5) == "18 blows, many hits"
     variant = yaml.safe_load((AUGMENTED_DIR / "task_06_aug.yaml").read_text())
     assert "six hits each" in json.dumps(variant) and "five hits" not in json.dumps(variant)
@@ -200,7 +219,9 @@ def test_stronger_enemy_replaces_a_world_mob_the_task_kills():
         new = CONTENT.mobs[placed["type"]]
         assert placed == {"type": new.id, "position": list(tile), "replaces": True}
         assert tf._kind(new) == tf._kind(old) and new.wounded_by == ["hallowed_longbow"]
-        assert new.hp >= old.hp and new.max_hit >= old.max_hit and (new.hp, new.max_hit) != (old.hp, old.max_hit)
+        assert (
+            new.hp >= old.hp and new.max_hit >= old.max_hit and (new.hp, new.max_hit) != (old.hp, old.max_hit)
+        )
         assert {"killed": {"mob": new.id}} in raw["success"]
         assert {"attack": {"target": new.id}} in raw["oracle"]["archer"]
         assert "fallen_knight" not in json.dumps(raw) and "Fallen Knight" not in raw["objective"]
@@ -211,7 +232,9 @@ def test_stronger_enemy_replaces_a_world_mob_the_task_kills():
 
 
 def test_replaces_needs_a_world_mob_on_that_tile():
-    raw = _variant_of("task_14", world={"mobs": [{"type": "dread_knight", "position": [211, 38], "replaces": True}]})
+    raw = _variant_of(
+        "task_14", world={"mobs": [{"type": "dread_knight", "position": [211, 38], "replaces": True}]}
+    )
     with pytest.raises(TaskError) as err:
         load_task(raw, content=CONTENT)
     assert "replaces, but no mob of the world spawns at (211, 38)" in str(err.value)
@@ -224,14 +247,18 @@ def test_the_oracle_is_told_where_a_stand_in_is_and_main_tasks_are_not():
     assert "mob_sites" not in make_briefing(variant, "archer")
 
 
-@pytest.mark.parametrize("task_id, old, new", [("task_06", "rimefang_wolf", "elder_rimefang_wolf"),
-                                               ("task_14", "fallen_knight", "dread_knight")])
+@pytest.mark.parametrize(
+    "task_id, old, new",
+    [("task_06", "rimefang_wolf", "elder_rimefang_wolf"), ("task_14", "fallen_knight", "dread_knight")],
+)
 def test_the_sure_striker_variants_face_a_stronger_enemy_and_take_longer(task_id, old, new):
     variant = load_task(variant_id(task_id))
     assert variant.transforms == ["stronger-enemy"]
     assert [c.mob for c in variant.success if c.kind == "killed"] == [new]
     before, after = CONTENT.mobs[old], CONTENT.mobs[new]
-    assert after.hp > before.hp and after.max_hit >= before.max_hit and after.sure_strike >= before.sure_strike
+    assert (
+        after.hp > before.hp and after.max_hit >= before.max_hit and after.sure_strike >= before.sure_strike
+    )
     assert after.wounded_by == before.wounded_by and after.full_blows == before.full_blows
     assert tf.verifier_names(load_task(task_id), [old]) == [], "the verifier reads the type from the task"
     runs = [_oracle(variant.id, seed) for seed in range(5)]
@@ -246,14 +273,18 @@ def test_a_transform_with_nothing_to_change_is_refused_with_the_reason():
     assert "demands no count to raise" in str(err.value)
     with pytest.raises(AugmentError) as err:
         augment(load_task("task_17"), ["stronger-enemy"], content=CONTENT)
-    assert "task_17 places no mob of its own to replace, and kills no mob the world spawns only once" in str(err.value)
+    assert "task_17 places no mob of its own to replace, and kills no mob the world spawns only once" in str(
+        err.value
+    )
 
 
 def test_stronger_enemy_leaves_a_world_mob_that_spawns_many_times():
     """Killing any grey wolf of the many in Whisperwood names no one mob a stand-in could replace."""
     task = load_task(_variant_of("task_17", success=[{"killed": {"mob": "wolf"}}]), content=CONTENT)
     assert sum(1 for m, _ in CONTENT.map.mob_spawns if m == "wolf") > 1
-    with pytest.raises(tf.NotApplicable, match="places no mob of its own to replace, and kills no mob the world"):
+    with pytest.raises(
+        tf.NotApplicable, match="places no mob of its own to replace, and kills no mob the world"
+    ):
         tf.stronger_enemy(task, CONTENT, random.Random(0))
 
 
@@ -271,6 +302,7 @@ def _variant_of(task_id: str, **changes):
 
 def test_an_easier_variant_is_refused_as_easier(monkeypatch):
     """A transform proposing a closer spawn (the pearl diver starts at the pearl beds) is refused."""
+
     def closer(task, content, rng):
         raw = task_raw(task)
         next(a for a in raw["agents"] if a["name"] == "pearl_diver")["spawn"] = [58, 142]
@@ -300,8 +332,12 @@ def test_a_variant_that_makes_a_role_unnecessary_is_refused():
     seer["skills"] = {**seer["skills"], "crafting": 55}
     seer["inventory"] = {"starsilver_bar": 1}
     raw["oracle"]["jeweller"] = [{"wait": {"rounds": 30}}]
-    raw["oracle"]["seer"] = [{"move_to": {"target": "workbench#town"}}, {"wait_for": {"item": "moon_pearl", "count": 2}},
-                             {"craft": {"recipe": "pearl_circlet"}}, {"equip": {"item": "pearl_circlet"}}]
+    raw["oracle"]["seer"] = [
+        {"move_to": {"target": "workbench#town"}},
+        {"wait_for": {"item": "moon_pearl", "count": 2}},
+        {"craft": {"recipe": "pearl_circlet"}},
+        {"equip": {"item": "pearl_circlet"}},
+    ]
     for steps in raw["oracle"].values():
         for step in steps:
             if "give" in step and step["give"]["to"] == "jeweller":
@@ -320,7 +356,9 @@ def test_augment_is_deterministic_per_seed():
 # --- finding and listing variants ---------------------------------------------------------------
 def test_a_variant_is_scored_by_its_originals_verifier():
     variant = load_task("task_05_aug")
-    assert variant.verifier is None and load_verifier_module(variant) is load_verifier_module(load_task("task_05"))
+    assert variant.verifier is None and load_verifier_module(variant) is load_verifier_module(
+        load_task("task_05")
+    )
 
 
 def test_task_sets_list_main_tasks_by_default(capsys):
@@ -344,8 +382,10 @@ def test_eval_selects_task_sets_categories_and_ids():
     assert [t for t, _ in select_tasks("augmented")] == VARIANTS
     assert [t for t, _ in select_tasks("all")] == sorted(main_ids + VARIANTS, key=natural_key)
     assert all(not t.endswith("_aug") for t, _ in select_tasks("crafting"))
-    assert select_tasks(f"task_01,{VARIANTS[0]}") == [("task_01", "crafting"),
-                                                      (VARIANTS[0], load_task(VARIANTS[0]).category)]
+    assert select_tasks(f"task_01,{VARIANTS[0]}") == [
+        ("task_01", "crafting"),
+        (VARIANTS[0], load_task(VARIANTS[0]).category),
+    ]
 
 
 # --- the CLI --------------------------------------------------------------------------------------

@@ -20,16 +20,23 @@ from agentworld.tasks import load_task
 from fake_openai import FakeOpenAI, call
 from test_eval_env import oracle_policy
 
-TEAMMATE = re.compile(r"^- (\w+): (?:at \((\d+), (\d+)\)|dead \(respawns round \d+\)); holds (.*?)(?:; wears .*?)?(?:; last action (\w+)\(.*)?$")
+TEAMMATE = re.compile(
+    r"^- (\w+): (?:at \((\d+), (\d+)\)|dead \(respawns round \d+\)); holds (.*?)(?:; wears .*?)?(?:; last action (\w+)\(.*)?$"
+)
 
 
 def actions(run_dir: Path) -> list[dict]:
-    return [r for r in map(json.loads, (run_dir / "trajectory.jsonl").read_text().splitlines()) if r["type"] == "action"]
+    return [
+        r
+        for r in map(json.loads, (run_dir / "trajectory.jsonl").read_text().splitlines())
+        if r["type"] == "action"
+    ]
 
 
 def test_oracle_comm_tells_every_agent_the_truth_each_round(tmp_path: Path) -> None:
-    result = run_episode("task_01", "oracle", seed=0, options={"oracle_comm": True}, out_dir=tmp_path / "run",
-                         progress=False)
+    result = run_episode(
+        "task_01", "oracle", seed=0, options={"oracle_comm": True}, out_dir=tmp_path / "run", progress=False
+    )
     assert result["success"]
     records = actions(tmp_path / "run")
     spawn = {name: player.pos for name, player in Episode("task_01", seed=0).world.players.items()}
@@ -75,8 +82,27 @@ def test_oracle_comm_reaches_the_observation_as_a_system_message() -> None:
 
 def test_llm_seats_read_the_oracle_brief_in_their_prompt(tmp_path: Path) -> None:
     with FakeOpenAI(policy=oracle_policy(tmp_path)) as server:
-        assert main(["run", "task_01", "--agents", "llm", "--model", "fake", "--base-url", server.base_url,
-                     "--oracle-comm", "--quiet", "--backoff-base", "0.001", "--out", str(tmp_path / "llm")]) == 0
+        assert (
+            main(
+                [
+                    "run",
+                    "task_01",
+                    "--agents",
+                    "llm",
+                    "--model",
+                    "fake",
+                    "--base-url",
+                    server.base_url,
+                    "--oracle-comm",
+                    "--quiet",
+                    "--backoff-base",
+                    "0.001",
+                    "--out",
+                    str(tmp_path / "llm"),
+                ]
+            )
+            == 0
+        )
         prompts = [body["messages"][-1]["content"] for body in server.requests]
     records = actions(tmp_path / "llm")
     assert json.loads((tmp_path / "llm" / "metrics.json").read_text())["success"]
@@ -92,9 +118,30 @@ def test_shared_plan_auto_gives_llm_seats_the_plan_and_refuses_chat(tmp_path: Pa
         return call("chat", to="team", message="where are you?") if first else call("wait")
 
     with FakeOpenAI(policy=policy) as server:
-        assert main(["run", "task_01", "--agents", "llm", "--model", "fake", "--base-url", server.base_url,
-                     "--shared-plan", "auto", "--max-rounds", "2", "--quiet", "--backoff-base", "0.001",
-                     "--out", str(tmp_path / "plan")]) == 0
+        assert (
+            main(
+                [
+                    "run",
+                    "task_01",
+                    "--agents",
+                    "llm",
+                    "--model",
+                    "fake",
+                    "--base-url",
+                    server.base_url,
+                    "--shared-plan",
+                    "auto",
+                    "--max-rounds",
+                    "2",
+                    "--quiet",
+                    "--backoff-base",
+                    "0.001",
+                    "--out",
+                    str(tmp_path / "plan"),
+                ]
+            )
+            == 0
+        )
         bodies = list(server.requests)
     task = load_task("task_01")
     plan = plan_in_words(task)
@@ -119,9 +166,26 @@ def test_shared_plan_auto_gives_llm_seats_the_plan_and_refuses_chat(tmp_path: Pa
 
 def test_shared_plan_from_a_file_in_an_eval_is_recorded_and_labelled(tmp_path: Path) -> None:
     plan = tmp_path / "plan.txt"
-    plan.write_text("1. lumberjack: fell two oak logs and carry them to the camp.\n2. wizard: bring the bead.\n")
-    assert main(["eval", "--tasks", "task_01", "--agents", "oracle", "--shared-plan", str(plan), "--quiet",
-                 "--out", str(tmp_path / "e")]) == 0
+    plan.write_text(
+        "1. lumberjack: fell two oak logs and carry them to the camp.\n2. wizard: bring the bead.\n"
+    )
+    assert (
+        main(
+            [
+                "eval",
+                "--tasks",
+                "task_01",
+                "--agents",
+                "oracle",
+                "--shared-plan",
+                str(plan),
+                "--quiet",
+                "--out",
+                str(tmp_path / "e"),
+            ]
+        )
+        == 0
+    )
     config = json.loads((tmp_path / "e" / "eval.json").read_text())
     assert config["episode_options"]["shared_plan"] == plan.read_text().strip()
     assert load_eval(tmp_path / "e").settings == ["shared-plan"]
@@ -129,7 +193,9 @@ def test_shared_plan_from_a_file_in_an_eval_is_recorded_and_labelled(tmp_path: P
     briefing = episode.briefing("wizard")
     assert "2. wizard: bring the bead." in briefing["objective"]
     assert "chat" not in {t["function"]["name"] for t in briefing["tools"]}
-    oracle_chats = [r for r in actions(tmp_path / "e" / "task_01" / "0") if (r["raw"] or {}).get("tool") == "chat"]
+    oracle_chats = [
+        r for r in actions(tmp_path / "e" / "task_01" / "0") if (r["raw"] or {}).get("tool") == "chat"
+    ]
     assert oracle_chats and all(not r["ok"] for r in oracle_chats)  # the oracle's chat steps are refused too
 
 
@@ -139,7 +205,17 @@ def test_bad_shared_plan_values_are_clear_errors(tmp_path: Path, capsys: pytest.
     assert stop.value.code == 2 and "neither 'auto' nor a readable file" in capsys.readouterr().err
     (tmp_path / "empty.txt").write_text("  \n")
     with pytest.raises(SystemExit):
-        main(["eval", "--tasks", "task_01", "--shared-plan", str(tmp_path / "empty.txt"), "--out", str(tmp_path / "x")])
+        main(
+            [
+                "eval",
+                "--tasks",
+                "task_01",
+                "--shared-plan",
+                str(tmp_path / "empty.txt"),
+                "--out",
+                str(tmp_path / "x"),
+            ]
+        )
     assert "is empty" in capsys.readouterr().err
     with pytest.raises(ValueError, match="shared_plan"):
         Episode("task_01", options={"shared_plan": 3})

@@ -15,8 +15,13 @@ from agentworld.causal import CausalError, judge_records, judge_run
 from agentworld.causal.graph import CausalGraph, Edge, action_records, score
 from agentworld.causal.mentions import episode_vocabulary, text_names
 from agentworld.causal.provenance_judge import ProvenanceJudge
-from agentworld.causal.synthetic import (STAFF_CONTRIBUTING, STAFF_TASK, TrajectoryBuilder, staff_episode,
-                                         synthetic_episode)
+from agentworld.causal.synthetic import (
+    STAFF_CONTRIBUTING,
+    STAFF_TASK,
+    TrajectoryBuilder,
+    staff_episode,
+    synthetic_episode,
+)
 from agentworld.cli import main
 
 
@@ -32,8 +37,11 @@ def test_staff_episode_scores_12_of_27() -> None:
     assert kinds[(25, 26)] == "item" and kinds[(12, 15)] == "move" and kinds[(1, 3)] == "chat"
     assert (0, 3) not in kinds and (5, 26) not in kinds  # greetings name nothing
     # who enabled whom: 6,9 -> 15 stay with the lumberjack; 15 -> 19, 1 -> 3/6/9, 20 -> 22/25, 25 -> 26 cross
-    assert res["enabled"] == {"lumberjack": {"woodworker": 1}, "woodworker": {"lumberjack": 3, "wizard": 1},
-                              "wizard": {"woodworker": 2}}
+    assert res["enabled"] == {
+        "lumberjack": {"woodworker": 1},
+        "woodworker": {"lumberjack": 3, "wizard": 1},
+        "wizard": {"woodworker": 2},
+    }
 
 
 def test_failed_episode_scores_zero_but_keeps_the_partial_fraction(tmp_path: Path) -> None:
@@ -73,17 +81,29 @@ def test_links_recovered_from_events_when_links_are_missing() -> None:
     b.act("c", "wait")
     b.end_round()
     g = b.act("a", "gather", {"target": "oak_tree#1"})
-    kill = b.act("b", "attack", {"target": "wolf#1"}, checkpoints=["wolf_dead"],
-                 events=[{"kind": "kill", "target": "wolf#1", "contributors": {str(a1): 4, str(a2): 6}}])
-    use = b.act("c", "use", {"item": "oak_log"}, checkpoints=["log_used"],
-                events=[{"kind": "item_loss", "item": "oak_log", "count": 1, "lots": [[g, 1]]}])
+    kill = b.act(
+        "b",
+        "attack",
+        {"target": "wolf#1"},
+        checkpoints=["wolf_dead"],
+        events=[{"kind": "kill", "target": "wolf#1", "contributors": {str(a1): 4, str(a2): 6}}],
+    )
+    use = b.act(
+        "c",
+        "use",
+        {"item": "oak_log"},
+        checkpoints=["log_used"],
+        events=[{"kind": "item_loss", "item": "oak_log", "count": 1, "lots": [[g, 1]]}],
+    )
     b.end_round(success=True)
     res = judge_records(b.records, True)
     assert set(res["contributing"]) == {a1, a2, g, kill, use}
     assert res["cce"] == pytest.approx(5 / 6)
 
 
-def test_walk_rule_chat_and_failures_are_transparent_failed_moves_enable_nothing_other_tools_break_the_walk() -> None:
+def test_walk_rule_chat_and_failures_are_transparent_failed_moves_enable_nothing_other_tools_break_the_walk() -> (
+    None
+):
     b = TrajectoryBuilder()
     m1 = b.act("a", "move_to", {"target": [5, 5]})
     b.end_round()
@@ -106,7 +126,11 @@ def test_walk_rule_chat_and_failures_are_transparent_failed_moves_enable_nothing
     res = judge_records(b.records, True)
     # the equip ends the walk to (1, 1) but the agent still stands there: that walk enabled gather2
     assert set(res["contributing"]) == {m1, m2, gather, m3, gather2}
-    assert bad not in res["contributing"] and talk not in res["contributing"] and too_far not in res["contributing"]
+    assert (
+        bad not in res["contributing"]
+        and talk not in res["contributing"]
+        and too_far not in res["contributing"]
+    )
     assert eq not in res["contributing"]
     edges = {(e["src"], e["dst"]): e["kind"] for e in res["edges"]}
     assert edges[(m3, gather2)] == "move" and (m2, gather2) not in edges
@@ -128,8 +152,13 @@ def test_a_walk_enables_every_range_action_while_the_agent_stays_where_it_ended(
     b.end_round()
     again = b.act("fighter", "attack", {"target": "ogre#1"})
     b.records[-1]["position"] = [4, 4]
-    kill = b.act("archer", "attack", {"target": "ogre#1"}, links=[(hit, "damage"), (again, "damage")],
-                 checkpoints=["ogre_dead"])
+    kill = b.act(
+        "archer",
+        "attack",
+        {"target": "ogre#1"},
+        links=[(hit, "damage"), (again, "damage")],
+        checkpoints=["ogre_dead"],
+    )
     b.end_round(success=True)
     res = judge_records(b.records, True)
     edges = {(e["src"], e["dst"]) for e in res["edges"] if e["kind"] == "move"}
@@ -162,7 +191,9 @@ def _message_then_action(gap: int) -> list[dict]:
     return b.records
 
 
-@pytest.mark.parametrize("gap, window, linked", [(0, 3, True), (2, 3, True), (3, 3, False), (3, 4, True), (0, 0, False)])
+@pytest.mark.parametrize(
+    "gap, window, linked", [(0, 3, True), (2, 3, True), (3, 3, False), (3, 4, True), (0, 0, False)]
+)
 def test_chat_uptake_window(gap: int, window: int, linked: bool) -> None:
     recs = _message_then_action(gap)
     res = judge_records(recs, True, window=window)
@@ -181,7 +212,9 @@ def test_a_message_giving_a_spot_links_the_walk_next_to_it_and_the_pick_up_of_wh
     """task_07: "the lost locket lies at (22, 131)" -> the receiver walks to (22, 130), picks up
     ground#1 (the locket); a walk two tiles off or a pick_up of something else is not uptake."""
     b = TrajectoryBuilder()
-    tip = b.act("north", "chat", {"to": "west", "message": "My diary says the lost locket lies at (22, 131)."})
+    tip = b.act(
+        "north", "chat", {"to": "west", "message": "My diary says the lost locket lies at (22, 131)."}
+    )
     b.end_round()
     walk = b.act("west", "move_to", {"target": [22, 130]})
     b.act("west", "chat", {"to": "north", "message": "on my way to 22, 133"})  # two tiles off: not uptake
@@ -201,7 +234,9 @@ def test_a_message_giving_a_spot_links_the_walk_next_to_it_and_the_pick_up_of_wh
 
 def test_graph_refuses_edges_backwards_in_time_and_unknown_actions() -> None:
     recs = staff_episode().records
-    g = CausalGraph(action_records(recs), [Edge(5, 3, "x", "", "t"), Edge(3, 99, "x", "", "t"), Edge(3, 6, "x", "", "t")])
+    g = CausalGraph(
+        action_records(recs), [Edge(5, 3, "x", "", "t"), Edge(3, 99, "x", "", "t"), Edge(3, 6, "x", "", "t")]
+    )
     assert len(g.edges) == 1 and len(g.dropped) == 2
     g.add_edges([Edge(3, 6, "x", "again", "t")])
     assert len(g.edges) == 1 and "again" in g.edges[0].reason
@@ -232,9 +267,22 @@ def _insert_spam(records: list[dict], spam: list[tuple[int, str, str, str]]) -> 
     out: list[dict] = []
     for pos, (at, sender, to, text) in enumerate(sorted(spam)):
         host = acts[min(at, len(acts) - 1)]
-        out.append((host["id"] - 0.5 + pos * 1e-6, {"type": "action", "round": host["round"], "agent": sender,
-                                                    "tool": "chat", "args": {"to": to, "message": text}, "ok": True,
-                                                    "links": [], "checkpoints": [], "events": []}))
+        out.append(
+            (
+                host["id"] - 0.5 + pos * 1e-6,
+                {
+                    "type": "action",
+                    "round": host["round"],
+                    "agent": sender,
+                    "tool": "chat",
+                    "args": {"to": to, "message": text},
+                    "ok": True,
+                    "links": [],
+                    "checkpoints": [],
+                    "events": [],
+                },
+            )
+        )
     merged = sorted([(a["id"], dict(a)) for a in acts] + out, key=lambda x: x[0])
     new_id = {}
     for i, (old, rec) in enumerate(merged):
@@ -250,9 +298,18 @@ AGENTS = ["lumberjack", "woodworker", "wizard"]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(spam=st.lists(st.tuples(st.integers(0, 26), st.sampled_from(AGENTS),
-                               st.sampled_from(AGENTS + ["team"]),
-                               st.text(alphabet=string.ascii_lowercase + " ,.!?", max_size=40)), min_size=1, max_size=12))
+@given(
+    spam=st.lists(
+        st.tuples(
+            st.integers(0, 26),
+            st.sampled_from(AGENTS),
+            st.sampled_from(AGENTS + ["team"]),
+            st.text(alphabet=string.ascii_lowercase + " ,.!?", max_size=40),
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
 def test_chat_spam_never_raises_cce(spam: list[tuple[int, str, str, str]]) -> None:
     base = staff_episode().records
     vocab = episode_vocabulary(action_records(base))
@@ -271,8 +328,10 @@ def test_spam_on_a_random_synthetic_episode_never_raises_cce() -> None:
     names = sorted({a["agent"] for a in action_records(base)})
     before = judge_records(base, True)["cce"]
     for _ in range(20):
-        spam = [(rng.randrange(72), rng.choice(names), rng.choice(names + ["team"]), "ok sounds good")
-                for _ in range(rng.randrange(1, 10))]
+        spam = [
+            (rng.randrange(72), rng.choice(names), rng.choice(names + ["team"]), "ok sounds good")
+            for _ in range(rng.randrange(1, 10))
+        ]
         assert judge_records(_insert_spam(base, spam), True)["cce"] <= before
 
 
@@ -308,27 +367,47 @@ def test_cli_reports_bad_run_directories(tmp_path: Path, capsys: pytest.CaptureF
         judge_records(broken.records, True)
     blocker = tmp_path / "a_file"
     blocker.write_text("x")
-    assert main(["judge", str(staff_episode().write_run(tmp_path / "ok0", True)), "--plot", str(blocker / "x.png")]) == 1
+    assert (
+        main(
+            [
+                "judge",
+                str(staff_episode().write_run(tmp_path / "ok0", True)),
+                "--plot",
+                str(blocker / "x.png"),
+            ]
+        )
+        == 1
+    )
     assert "a_file" in capsys.readouterr().err
     with pytest.raises(CausalError, match="unknown judge"):
         judge_run(staff_episode().write_run(tmp_path / "ok", True), judge="oracle")
     with pytest.raises(CausalError, match="unknown option.*windw"):
         judge_records(staff_episode().records, True, windw=3)
     # the LLM judge's options are ignored by the provenance judge (one option set drives both)
-    assert judge_records(staff_episode().records, True, model="m", batch_size=4)["cce"] == pytest.approx(12 / 27)
+    assert judge_records(staff_episode().records, True, model="m", batch_size=4)["cce"] == pytest.approx(
+        12 / 27
+    )
 
 
-@pytest.mark.parametrize("field, value, message", [
-    ("args", "x", "'args' must be an object"),
-    ("tool", 7, "'tool' must be a string or null"),
-    ("ok", "no", "'ok' must be true or false"),
-    ("position", 5, r"'position' must be \[x, y\] integers"),
-    ("round", True, "'round' must be an integer"),
-    ("events", [{"kind": "kill", "contributors": [1, 2]}], "kill event's 'contributors' must be an object"),
-    ("events", [{"kind": "item_loss", "lots": "zz"}], "item_loss event's 'lots' must be a list"),
-])
-def test_hand_edited_fields_of_the_wrong_shape_are_named(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                          field: str, value: object, message: str) -> None:
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("args", "x", "'args' must be an object"),
+        ("tool", 7, "'tool' must be a string or null"),
+        ("ok", "no", "'ok' must be true or false"),
+        ("position", 5, r"'position' must be \[x, y\] integers"),
+        ("round", True, "'round' must be an integer"),
+        (
+            "events",
+            [{"kind": "kill", "contributors": [1, 2]}],
+            "kill event's 'contributors' must be an object",
+        ),
+        ("events", [{"kind": "item_loss", "lots": "zz"}], "item_loss event's 'lots' must be a list"),
+    ],
+)
+def test_hand_edited_fields_of_the_wrong_shape_are_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str, value: object, message: str
+) -> None:
     b = staff_episode()
     next(r for r in b.records if r.get("id") == 5)[field] = value
     with pytest.raises(CausalError, match=f"action 5: .*{message}"):
@@ -337,7 +416,9 @@ def test_hand_edited_fields_of_the_wrong_shape_are_named(tmp_path: Path, capsys:
     assert "action 5:" in capsys.readouterr().err
 
 
-def test_cli_warns_about_backward_links_and_empty_trajectories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_warns_about_backward_links_and_empty_trajectories(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     edited = staff_episode()
     acts = {r["id"]: r for r in edited.records if r["type"] == "action"}
     acts[0]["links"] = [{"from": 20, "kind": "item"}]  # a hand-edited link back in time
@@ -355,7 +436,9 @@ def test_cli_warns_about_backward_links_and_empty_trajectories(tmp_path: Path, c
     assert capsys.readouterr().err == ""
 
 
-def test_cli_expands_an_eval_directory_into_its_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_expands_an_eval_directory_into_its_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     for seed in (0, 1):
         staff_episode().write_run(tmp_path / "out" / "task_01" / str(seed), success=seed == 0)
     assert main(["judge", str(tmp_path / "out"), "--json"]) == 0
@@ -373,15 +456,26 @@ def test_state_support_links_what_a_checkpoint_description_names() -> None:
     what is still held count, a rope given away and an unrelated torch do not."""
     b = TrajectoryBuilder()
     rope_gone = b.act("smith", "craft", {"recipe": "rope"}, events=[_gain("smith", "rope", 0)])
-    give = b.act("smith", "give", {"to": "miner", "item": "rope"},
-                 events=[{"kind": "item_loss", "agent": "smith", "item": "rope", "count": 1, "lots": [[0, 1]]},
-                         _gain("miner", "rope", 1)])
+    give = b.act(
+        "smith",
+        "give",
+        {"to": "miner", "item": "rope"},
+        events=[
+            {"kind": "item_loss", "agent": "smith", "item": "rope", "count": 1, "lots": [[0, 1]]},
+            _gain("miner", "rope", 1),
+        ],
+    )
     b.end_round()
     rope = b.act("smith", "craft", {"recipe": "rope"}, events=[_gain("smith", "rope", 2)])
     pick = b.act("smith", "craft", {"recipe": "bronze_pickaxe"}, events=[_gain("smith", "bronze_pickaxe", 3)])
     torch = b.act("smith", "craft", {"recipe": "torch"}, events=[_gain("smith", "torch", 4)])
-    spear = b.act("smith", "craft", {"recipe": "bronze_spear"}, checkpoints=["outfitted"],
-                  events=[_gain("smith", "bronze_spear", 5)])
+    spear = b.act(
+        "smith",
+        "craft",
+        {"recipe": "bronze_spear"},
+        checkpoints=["outfitted"],
+        events=[_gain("smith", "bronze_spear", 5)],
+    )
     b.end_round(success=True)
     desc = {"outfitted": "The smith holds a bronze pickaxe, a bronze spear and a rope."}
     res = judge_records(b.records, True, checkpoints=desc)
@@ -394,39 +488,106 @@ def test_a_holder_checkpoint_naming_no_item_id_counts_everything_the_holder_gain
     """task_07: "The archivist holds all three relics" names no item id; the two earlier
     deliveries count, what the holder gave away and what others hold do not."""
     b = TrajectoryBuilder()
-    got1 = b.act("north", "give", {"to": "archivist", "item": "ancient_tablet"}, events=[_gain("archivist", "ancient_tablet", 0)])
-    got2 = b.act("west", "give", {"to": "archivist", "item": "lost_locket"}, events=[_gain("archivist", "lost_locket", 1)])
+    got1 = b.act(
+        "north",
+        "give",
+        {"to": "archivist", "item": "ancient_tablet"},
+        events=[_gain("archivist", "ancient_tablet", 0)],
+    )
+    got2 = b.act(
+        "west",
+        "give",
+        {"to": "archivist", "item": "lost_locket"},
+        events=[_gain("archivist", "lost_locket", 1)],
+    )
     other = b.act("south", "pick_up", {"target": "ground#7"}, events=[_gain("south", "coins", 2)])
     b.end_round()
-    junk = b.act("west", "give", {"to": "archivist", "item": "bread"}, events=[_gain("archivist", "bread", 3)])
-    eaten = b.act("archivist", "use", {"item": "bread"},
-                  events=[{"kind": "item_loss", "agent": "archivist", "item": "bread", "count": 1, "lots": [[3, 1]]}])
-    last = b.act("south", "give", {"to": "archivist", "item": "shrine_key"}, checkpoints=["archived"],
-                 events=[_gain("archivist", "shrine_key", 5)])
+    junk = b.act(
+        "west", "give", {"to": "archivist", "item": "bread"}, events=[_gain("archivist", "bread", 3)]
+    )
+    eaten = b.act(
+        "archivist",
+        "use",
+        {"item": "bread"},
+        events=[{"kind": "item_loss", "agent": "archivist", "item": "bread", "count": 1, "lots": [[3, 1]]}],
+    )
+    last = b.act(
+        "south",
+        "give",
+        {"to": "archivist", "item": "shrine_key"},
+        checkpoints=["archived"],
+        events=[_gain("archivist", "shrine_key", 5)],
+    )
     b.end_round(success=True)
     desc = {"archived": "The archivist holds all three relics."}
     assert set(judge_records(b.records, True, checkpoints=desc)["contributing"]) == {got1, got2, last}
     assert {other, junk, eaten}.isdisjoint(judge_records(b.records, True, checkpoints=desc)["contributing"])
     # no possession verb, or a description that names an item the holder has: no fallback
-    assert judge_records(b.records, True, checkpoints={"archived": "The archivist is pleased."})["contributing"] == [last]
+    assert judge_records(b.records, True, checkpoints={"archived": "The archivist is pleased."})[
+        "contributing"
+    ] == [last]
     # "has" is mostly an auxiliary (task_06: "The sentinel has eaten a cooked meal"): no fallback
-    assert judge_records(b.records, True, checkpoints={"archived": "The archivist has read them."})["contributing"] == [last]
+    assert judge_records(b.records, True, checkpoints={"archived": "The archivist has read them."})[
+        "contributing"
+    ] == [last]
     named = {"archived": "The archivist holds the shrine key and the lost locket."}
     assert set(judge_records(b.records, True, checkpoints=named)["contributing"]) == {got2, last}
 
 
 def test_state_support_counts_earlier_kills_and_kept_equipment() -> None:
     b = TrajectoryBuilder()
-    kill1 = b.act("a", "attack", {"target": "dire_wolf#1"}, events=[{"kind": "kill", "target": "dire_wolf#1", "contributors": {}}])
-    sword = b.act("a", "equip", {"item": "iron_sword"},
-                  events=[{"kind": "equip", "agent": "a", "action": 1, "slot": "weapon", "item": "iron_sword", "lots": [[None, 1]]}])
-    club = b.act("a", "equip", {"item": "club"},
-                 events=[{"kind": "equip", "agent": "a", "action": 2, "slot": "offhand", "item": "club", "lots": [[None, 1]]}])
-    unequip = b.act("a", "unequip", {"slot": "offhand"},
-          events=[{"kind": "unequip", "agent": "a", "action": 3, "slot": "offhand", "item": "club", "origin": 3}])
+    kill1 = b.act(
+        "a",
+        "attack",
+        {"target": "dire_wolf#1"},
+        events=[{"kind": "kill", "target": "dire_wolf#1", "contributors": {}}],
+    )
+    sword = b.act(
+        "a",
+        "equip",
+        {"item": "iron_sword"},
+        events=[
+            {
+                "kind": "equip",
+                "agent": "a",
+                "action": 1,
+                "slot": "weapon",
+                "item": "iron_sword",
+                "lots": [[None, 1]],
+            }
+        ],
+    )
+    club = b.act(
+        "a",
+        "equip",
+        {"item": "club"},
+        events=[
+            {
+                "kind": "equip",
+                "agent": "a",
+                "action": 2,
+                "slot": "offhand",
+                "item": "club",
+                "lots": [[None, 1]],
+            }
+        ],
+    )
+    unequip = b.act(
+        "a",
+        "unequip",
+        {"slot": "offhand"},
+        events=[
+            {"kind": "unequip", "agent": "a", "action": 3, "slot": "offhand", "item": "club", "origin": 3}
+        ],
+    )
     b.end_round()
-    kill2 = b.act("a", "attack", {"target": "dire_wolf#2"}, checkpoints=["pack_slain", "armed"],
-                  events=[{"kind": "kill", "target": "dire_wolf#2", "contributors": {}}])
+    kill2 = b.act(
+        "a",
+        "attack",
+        {"target": "dire_wolf#2"},
+        checkpoints=["pack_slain", "armed"],
+        events=[{"kind": "kill", "target": "dire_wolf#2", "contributors": {}}],
+    )
     b.end_round(success=True)
     desc = {"pack_slain": "All the dire wolves are dead.", "armed": "Agent a wields the iron sword."}
     res = judge_records(b.records, True, checkpoints=desc)
@@ -440,19 +601,31 @@ def test_a_heal_enables_the_healed_agents_next_real_action() -> None:
     b.act("tank", "attack", {"target": "ogre#1"})
     b.end_round()
     give = b.act("cleric", "give", {"to": "tank", "item": "healing_potion"}, links=[(brew, "item")])
-    drink = b.act("tank", "use", {"item": "healing_potion"}, links=[(give, "item")],
-                  events=[{"kind": "heal", "agent": "tank", "target": "tank", "amount": 40}])
+    drink = b.act(
+        "tank",
+        "use",
+        {"item": "healing_potion"},
+        links=[(give, "item")],
+        events=[{"kind": "heal", "agent": "tank", "target": "tank", "amount": 40}],
+    )
     b.end_round()
     b.act("cleric", "wait")
     b.act("tank", "chat", {"to": "team", "message": "thanks"})
     b.end_round()
     miss = b.act("tank", "attack", {"target": "ogre#1"}, events=[{"kind": "miss", "target": "ogre#1"}])
     b.end_round()
-    kill = b.act("tank", "attack", {"target": "ogre#1"}, checkpoints=["ogre_dead"],
-                 events=[{"kind": "damage", "target": "ogre#1", "amount": 9}, {"kind": "kill", "target": "ogre#1"}])
+    kill = b.act(
+        "tank",
+        "attack",
+        {"target": "ogre#1"},
+        checkpoints=["ogre_dead"],
+        events=[{"kind": "damage", "target": "ogre#1", "amount": 9}, {"kind": "kill", "target": "ogre#1"}],
+    )
     b.end_round(success=True)
     res = judge_records(b.records, True)
-    assert {brew, give, drink, kill} == set(res["contributing"])  # a missed attack is skipped, not the end of the heal
+    assert {brew, give, drink, kill} == set(
+        res["contributing"]
+    )  # a missed attack is skipped, not the end of the heal
     heals = {(e["src"], e["dst"]) for e in res["edges"] if e["kind"] == "heal"}
     assert heals == {(drink, kill)} and miss not in res["contributing"]
 
@@ -489,24 +662,44 @@ def test_agents_standing_where_a_checkpoint_needs_them() -> None:
 def _holding_fight(scholar_at: list[int], archer_hits_scholar: bool = False) -> list[dict]:
     """Round 1: the guard attacks; at its end the archer shoots the guard (and maybe the scholar).
     Round 2: the scholar copies the inscription (the success action)."""
+
     def act(i: int, rnd: int, agent: str, tool: str, pos: list[int], **extra) -> dict:
-        return {"type": "action", "id": i, "round": rnd, "agent": agent, "tool": tool, "args": {}, "ok": True,
-                "position": pos, "events": [], "links": [], "checkpoints": [], **extra}
+        return {
+            "type": "action",
+            "id": i,
+            "round": rnd,
+            "agent": agent,
+            "tool": tool,
+            "args": {},
+            "ok": True,
+            "position": pos,
+            "events": [],
+            "links": [],
+            "checkpoints": [],
+            **extra,
+        }
+
     shots = [{"kind": "damage", "mob": "archer#1", "target": "guard", "amount": 5}]
     if archer_hits_scholar:
         shots.append({"kind": "damage", "mob": "archer#1", "target": "scholar", "amount": 5})
-    return [act(0, 1, "guard", "attack", [10, 10]), act(1, 1, "scholar", "wait", scholar_at),
-            {"type": "round_end", "round": 1, "events": shots, "checkpoints": []},
-            act(2, 2, "guard", "wait", [10, 10]),
-            act(3, 2, "scholar", "build", scholar_at, success_actions=[3]),
-            {"type": "round_end", "round": 2, "events": [], "checkpoints": []}]
+    return [
+        act(0, 1, "guard", "attack", [10, 10]),
+        act(1, 1, "scholar", "wait", scholar_at),
+        {"type": "round_end", "round": 1, "events": shots, "checkpoints": []},
+        act(2, 2, "guard", "wait", [10, 10]),
+        act(3, 2, "scholar", "build", scholar_at, success_actions=[3]),
+        {"type": "round_end", "round": 2, "events": [], "checkpoints": []},
+    ]
 
 
-@pytest.mark.parametrize("scholar_at, hit_too, credited", [
-    ([14, 12], False, True),    # the archer shot the guard instead of the scholar working 4 tiles away
-    ([30, 10], False, False),   # too far from the guard to have been covered
-    ([14, 12], True, False),    # the archer shot the scholar as well: nothing was held off
-])
+@pytest.mark.parametrize(
+    "scholar_at, hit_too, credited",
+    [
+        ([14, 12], False, True),  # the archer shot the guard instead of the scholar working 4 tiles away
+        ([30, 10], False, False),  # too far from the guard to have been covered
+        ([14, 12], True, False),  # the archer shot the scholar as well: nothing was held off
+    ],
+)
 def test_a_teammate_holding_a_mob_off_enables_the_work_done_beside_it(scholar_at, hit_too, credited) -> None:
     records = _holding_fight(scholar_at, hit_too)
     edges = ProvenanceJudge().protection_edges(records, action_records(records))

@@ -10,14 +10,29 @@ from typing import Any
 import pytest
 
 from agentworld.causal.forest import (
-    action_label, content_redundancy, forest_match, forest_metrics, forest_of, node_validity,
+    action_label,
+    content_redundancy,
+    forest_match,
+    forest_metrics,
+    forest_of,
+    node_validity,
 )
 from agentworld.cli import main
 
 
 def act(aid: int, agent: str, tool: str, **args: Any) -> dict[str, Any]:
-    return {"type": "action", "id": aid, "round": aid + 1, "agent": agent, "tool": tool, "args": args,
-            "ok": True, "events": [], "links": [], "checkpoints": []}
+    return {
+        "type": "action",
+        "id": aid,
+        "round": aid + 1,
+        "agent": agent,
+        "tool": tool,
+        "args": args,
+        "ok": True,
+        "events": [],
+        "links": [],
+        "checkpoints": [],
+    }
 
 
 def edge(a: int, b: int) -> dict[str, Any]:
@@ -25,8 +40,11 @@ def edge(a: int, b: int) -> dict[str, Any]:
 
 
 # reference: cutter gathers, gives the log to the smith, who crafts    (a -> b -> c)
-REF = [act(0, "cutter", "gather", target="oak_tree#4"), act(1, "cutter", "give", to="smith", item="oak_log"),
-       act(2, "smith", "craft", recipe="plank")]
+REF = [
+    act(0, "cutter", "gather", target="oak_tree#4"),
+    act(1, "cutter", "give", to="smith", item="oak_log"),
+    act(2, "smith", "craft", recipe="plank"),
+]
 REF_EDGES = [edge(0, 1), edge(1, 2)]
 
 
@@ -40,10 +58,16 @@ def test_labels_drop_ids_and_coordinates() -> None:
 
 def test_known_values_on_hand_made_graphs() -> None:
     ref = forest_of(REF, REF_EDGES, [0, 1, 2])
-    assert forest_match(ref, ref) == 1.0 and node_validity(ref, [ref]) == 1.0 and content_redundancy(ref) == 0.0
+    assert (
+        forest_match(ref, ref) == 1.0 and node_validity(ref, [ref]) == 1.0 and content_redundancy(ref) == 0.0
+    )
     # run: two gathers (the second unused), the give, then the smith *buys* a plank instead of crafting
-    run_records = [act(0, "cutter", "gather", target="oak_tree#9"), act(1, "cutter", "gather", target="oak_tree#9"),
-                   act(2, "cutter", "give", to="smith", item="oak_log"), act(3, "smith", "buy", npc="mira", item="plank")]
+    run_records = [
+        act(0, "cutter", "gather", target="oak_tree#9"),
+        act(1, "cutter", "gather", target="oak_tree#9"),
+        act(2, "cutter", "give", to="smith", item="oak_log"),
+        act(3, "smith", "buy", npc="mira", item="plank"),
+    ]
     run = forest_of(run_records, [edge(0, 2), edge(2, 3)], [0, 2, 3])
     # edges: run {gather>give, give>buy}, ref {gather>give, give>craft}: 2*1/(2+2)
     assert forest_match(run, ref) == pytest.approx(0.5)
@@ -64,15 +88,26 @@ def test_known_values_on_hand_made_graphs() -> None:
 def _write(run: Path, records: list[dict[str, Any]], success: bool, task: str = "task_x") -> Path:
     run.mkdir(parents=True)
     lines = [json.dumps(r) for r in records]
-    lines.append(json.dumps({"type": "round_end", "round": 9, "events": [], "checkpoints": [],
-                             "success_actions": [records[-1]["id"]] if success else None}))
+    lines.append(
+        json.dumps(
+            {
+                "type": "round_end",
+                "round": 9,
+                "events": [],
+                "checkpoints": [],
+                "success_actions": [records[-1]["id"]] if success else None,
+            }
+        )
+    )
     (run / "trajectory.jsonl").write_text("\n".join(lines) + "\n")
     (run / "metrics.json").write_text(json.dumps({"success": success}))
     (run / "config.json").write_text(json.dumps({"task": task, "agents": {"cutter": {}, "smith": {}}}))
     return run
 
 
-def test_judge_reference_writes_forest_into_cce_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_judge_reference_writes_forest_into_cce_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     give_with_link = dict(REF[1], links=[{"from": 0, "kind": "item", "detail": "oak_log"}])
     craft_with_link = dict(REF[2], links=[{"from": 1, "kind": "item", "detail": "oak_log"}])
     records = [REF[0], give_with_link, craft_with_link]

@@ -20,10 +20,12 @@ PAIR = re.compile(r"Pair (\d+):\n  A: #\d+ \(round \d+\) (\S+):.*\n  B: #\d+ \(r
 
 
 def answer(body: dict) -> dict:
-    """"agreeable" says every A enabled B; "sceptic" only when A and B are the same agent."""
+    """ "agreeable" says every A enabled B; "sceptic" only when A and B are the same agent."""
     user = body["messages"][-1]["content"]
-    answers = [{"pair": int(i), "enables": body["model"] == "agreeable" or a == b, "reason": "fake"}
-               for i, a, b in PAIR.findall(user)]
+    answers = [
+        {"pair": int(i), "enables": body["model"] == "agreeable" or a == b, "reason": "fake"}
+        for i, a, b in PAIR.findall(user)
+    ]
     return text(json.dumps({"answers": answers}))
 
 
@@ -44,25 +46,45 @@ def test_kendall_tau_known_values() -> None:
 
 
 def test_compare_judges_by_hand() -> None:
-    rows = [{"run_dir": "a", "team": "llm:x", "cce": {"provenance": 0.2, "m": 0.3}},
-            {"run_dir": "b", "team": "llm:y", "cce": {"provenance": 0.5, "m": 0.4}},
-            {"run_dir": "c", "team": "llm:y", "cce": {"provenance": 0.7, "m": 0.6}}]
+    rows = [
+        {"run_dir": "a", "team": "llm:x", "cce": {"provenance": 0.2, "m": 0.3}},
+        {"run_dir": "b", "team": "llm:y", "cce": {"provenance": 0.5, "m": 0.4}},
+        {"run_dir": "c", "team": "llm:y", "cce": {"provenance": 0.7, "m": 0.6}},
+    ]
     res = compare_judges(rows, ["provenance", "m"])
-    assert res["teams"][1] == {"team": "llm:y", "runs": 2, "cce": {"provenance": pytest.approx(0.6), "m": 0.5}}
+    assert res["teams"][1] == {
+        "team": "llm:y",
+        "runs": 2,
+        "cce": {"provenance": pytest.approx(0.6), "m": 0.5},
+    }
     pair = res["pairs"][0]
     assert pair["kendall_tau_runs"] == 1.0 and pair["kendall_tau_teams"] == 1.0
     assert pair["max_abs_shift"] == pytest.approx(0.1) and res["max_abs_shift"] == pytest.approx(0.1)
 
 
 def test_judge_with_two_models_writes_the_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    runs = [staff_episode().write_run(tmp_path / "staff", success=True, task=STAFF_TASK),
-            staff_episode().write_run(tmp_path / "staff_failed", success=False, task=STAFF_TASK),
-            synthetic_episode(n_agents=4, rounds=6, seed=1).write_run(tmp_path / "synthetic", success=True)]
+    runs = [
+        staff_episode().write_run(tmp_path / "staff", success=True, task=STAFF_TASK),
+        staff_episode().write_run(tmp_path / "staff_failed", success=False, task=STAFF_TASK),
+        synthetic_episode(n_agents=4, rounds=6, seed=1).write_run(tmp_path / "synthetic", success=True),
+    ]
     for run, model in zip(runs, ("model-a", "model-a", "model-b")):
-        (run / "config.json").write_text(json.dumps({"task": "t", "agents": {"x": {"kind": "llm", "model": model}}}))
+        (run / "config.json").write_text(
+            json.dumps({"task": "t", "agents": {"x": {"kind": "llm", "model": model}}})
+        )
     with FakeOpenAI(policy=answer) as server:
-        code = main(["judge", *map(str, runs), "--judge", "llm", "--model", "agreeable,sceptic",
-                     "--base-url", server.base_url])
+        code = main(
+            [
+                "judge",
+                *map(str, runs),
+                "--judge",
+                "llm",
+                "--model",
+                "agreeable,sceptic",
+                "--base-url",
+                server.base_url,
+            ]
+        )
         asked = {body["model"] for body in server.requests}
     assert code == 0 and asked == {"agreeable", "sceptic"}
     out = capsys.readouterr().out
@@ -86,5 +108,8 @@ def test_judge_with_two_models_writes_the_table(tmp_path: Path, capsys: pytest.C
 
 def test_a_model_named_twice_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run = staff_episode().write_run(tmp_path / "r", success=True, task=STAFF_TASK)
-    assert main(["judge", str(run), "--judge", "llm", "--model", "a,a", "--base-url", "http://127.0.0.1:9/v1"]) == 2
+    assert (
+        main(["judge", str(run), "--judge", "llm", "--model", "a,a", "--base-url", "http://127.0.0.1:9/v1"])
+        == 2
+    )
     assert "twice" in capsys.readouterr().err

@@ -25,7 +25,9 @@ PAIR = re.compile(r"Pair (\d+):\n  A: #(\d+) .*\n  B: #(\d+) ")
 class ScriptedJudge:
     """An OpenAI-compatible /chat/completions endpoint answering pairs with ``decide(a, b)``."""
 
-    def __init__(self, decide: Callable[[int, int], bool | None], status: int = 200, fenced: bool = False) -> None:
+    def __init__(
+        self, decide: Callable[[int, int], bool | None], status: int = 200, fenced: bool = False
+    ) -> None:
         self.decide, self.status, self.fenced = decide, status, fenced
         self.requests = 0
         self.on_request: Callable[[str], None] | None = None  # sees each request's system prompt
@@ -60,10 +62,20 @@ class ScriptedJudge:
                 content = json.dumps({"answers": answers})
                 if judge.fenced:
                     content = f"Here you go:\n```json\n{content}\n```"
-                reply = {"id": "c1", "object": "chat.completion", "created": 0, "model": body["model"],
-                         "choices": [{"index": 0, "finish_reason": "stop",
-                                      "message": {"role": "assistant", "content": content}}],
-                         "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110}}
+                reply = {
+                    "id": "c1",
+                    "object": "chat.completion",
+                    "created": 0,
+                    "model": body["model"],
+                    "choices": [
+                        {
+                            "index": 0,
+                            "finish_reason": "stop",
+                            "message": {"role": "assistant", "content": content},
+                        }
+                    ],
+                    "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
+                }
                 data = json.dumps(reply).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
@@ -103,7 +115,9 @@ def test_backward_tracing_finds_the_true_graph_and_the_cache_makes_rescoring_fre
     truth = {(e.src, e.dst) for e in _provenance_graph().edges}
     run = staff_episode().write_run(tmp_path / "run", success=True, task=STAFF_TASK)
     with ScriptedJudge(lambda a, b: (a, b) in truth) as server:
-        first = judge_run(run, "llm", model="scripted-judge", base_url=server.url, batch_size=4, concurrency=2)
+        first = judge_run(
+            run, "llm", model="scripted-judge", base_url=server.url, batch_size=4, concurrency=2
+        )
         sent = server.requests
         assert sent >= 2
         assert set(first["contributing"]) == STAFF_CONTRIBUTING
@@ -177,11 +191,15 @@ def test_cohen_kappa() -> None:
     assert cohen_kappa(pairs) == pytest.approx(0.64)
 
 
-def test_compare_reports_agreement_between_the_judges(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_compare_reports_agreement_between_the_judges(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     graph = _provenance_graph()
     reach = {a: graph.reaches(a) for a in graph.by_id}
-    runs = [staff_episode().write_run(tmp_path / name, success=ok, task=STAFF_TASK)
-            for name, ok in (("r1", True), ("r2", False))]
+    runs = [
+        staff_episode().write_run(tmp_path / name, success=ok, task=STAFF_TASK)
+        for name, ok in (("r1", True), ("r2", False))
+    ]
     with ScriptedJudge(lambda a, b: b in reach[a]) as server:
         code = main(["judge", *map(str, runs), "--compare", "--model", "m", "--base-url", server.url])
     assert code == 0
@@ -196,7 +214,9 @@ def test_compare_reports_agreement_between_the_judges(tmp_path: Path, capsys: py
         assert json.loads((run / "cce_llm.json").read_text())["judge"] == "llm"
 
 
-def test_pairs_the_model_leaves_unanswered_are_not_counted_as_no(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_pairs_the_model_leaves_unanswered_are_not_counted_as_no(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A model that skips some pairs (even after the re-ask): those pairs are neither edges nor
     "no" votes in the agreement; answered pairs that match the provenance graph give accuracy 1."""
     graph = _provenance_graph()
@@ -223,13 +243,58 @@ def test_judge_cli_takes_a_prompt_directory(tmp_path: Path, capsys: pytest.Captu
     seen: list[str] = []
     with ScriptedJudge(lambda a, b: True) as server:
         server.on_request = seen.append
-        assert main(["judge", str(run), "--judge", "llm", "--model", "m", "--base-url", server.url,
-                     "--prompts", str(prompts)]) == 0
+        assert (
+            main(
+                [
+                    "judge",
+                    str(run),
+                    "--judge",
+                    "llm",
+                    "--model",
+                    "m",
+                    "--base-url",
+                    server.url,
+                    "--prompts",
+                    str(prompts),
+                ]
+            )
+            == 0
+        )
     assert seen and all(system.startswith("STRICT JUDGE") for system in seen)
     (prompts / "judge_pairs.md").write_text("Judge these.\n")  # the pairs placeholder was deleted
-    assert main(["judge", str(run), "--judge", "llm", "--model", "m", "--base-url", "http://127.0.0.1:9/v1",
-                 "--prompts", str(prompts)]) == 1
+    assert (
+        main(
+            [
+                "judge",
+                str(run),
+                "--judge",
+                "llm",
+                "--model",
+                "m",
+                "--base-url",
+                "http://127.0.0.1:9/v1",
+                "--prompts",
+                str(prompts),
+            ]
+        )
+        == 1
+    )
     assert "has no $pairs placeholder" in capsys.readouterr().err
-    assert main(["judge", str(run), "--judge", "llm", "--model", "m", "--base-url", "http://127.0.0.1:9/v1",
-                 "--prompts", str(tmp_path / "nowhere")]) == 1
+    assert (
+        main(
+            [
+                "judge",
+                str(run),
+                "--judge",
+                "llm",
+                "--model",
+                "m",
+                "--base-url",
+                "http://127.0.0.1:9/v1",
+                "--prompts",
+                str(tmp_path / "nowhere"),
+            ]
+        )
+        == 1
+    )
     assert "cannot read prompt file" in capsys.readouterr().err

@@ -49,15 +49,18 @@ def test_oracle_runs_have_cce_in_0_1(task: str, oracle_runs: OracleRuns) -> None
     assert res["success"] and 0.0 < res["cce"] <= 1.0
     assert res["success_actions"] and set(res["success_actions"]) <= set(res["contributing"])
     assert res["acyclic"] and res["dropped_edges"] == []
-    assert any(e["kind"] in ("item", "damage", "labor", "trade", "quest") for e in res["edges"]), \
+    assert any(e["kind"] in ("item", "damage", "labor", "trade", "quest") for e in res["edges"]), (
         "no engine provenance link was used"
+    )
 
 
 def test_task_01_oracle_graph_follows_the_staff(oracle_runs: OracleRuns) -> None:
     run = oracle_runs["task_01"]
     res = judge_run(run, plot=True)
     assert res["success"], "the task_01 oracle must solve it"
-    records = [json.loads(line) for line in (run / "trajectory.jsonl").read_text().splitlines() if line.strip()]
+    records = [
+        json.loads(line) for line in (run / "trajectory.jsonl").read_text().splitlines() if line.strip()
+    ]
     acts = {r["id"]: r for r in records if r["type"] == "action"}
     contributing = set(res["contributing"])
     # every successful gather, craft, give and equip is on the staff's causal path; waiting never is
@@ -80,7 +83,8 @@ def test_a_failed_real_episode_scores_zero(tmp_path: Path, capsys: pytest.Captur
 
 
 def test_llm_judge_on_real_runs_agrees_with_a_judge_that_knows_the_provenance(
-        oracle_runs: OracleRuns, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    oracle_runs: OracleRuns, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A scripted model that answers "A enables B" exactly when the provenance graph has a path
     A -> B must give accuracy 1, kappa 1 (or undefined) and the provenance judge's CCE."""
     from test_cce_llm import ScriptedJudge  # the loopback OpenAI-compatible server
@@ -100,8 +104,19 @@ def test_llm_judge_on_real_runs_agrees_with_a_judge_that_knows_the_provenance(
         if not json.loads((run / "metrics.json").read_text())["success"]:
             continue  # the LLM judge does not trace failed episodes
         with ScriptedJudge(lambda a, b: b in reach[(task, a)]) as server:
-            code = main(["judge", str(run), "--compare", "--model", "oracle-judge", "--base-url", server.url,
-                         "--out", str(tmp_path / f"{task}.json")])
+            code = main(
+                [
+                    "judge",
+                    str(run),
+                    "--compare",
+                    "--model",
+                    "oracle-judge",
+                    "--base-url",
+                    server.url,
+                    "--out",
+                    str(tmp_path / f"{task}.json"),
+                ]
+            )
         assert code == 0
         summary = json.loads((tmp_path / f"{task}.json").read_text())
         ep = summary["episodes"][0]
@@ -110,7 +125,7 @@ def test_llm_judge_on_real_runs_agrees_with_a_judge_that_knows_the_provenance(
 
 
 def test_task_07_every_relic_delivery_and_tip_contributes(oracle_runs: OracleRuns) -> None:
-    """"The archivist holds all three relics" is reached by the last give; the other two
+    """ "The archivist holds all three relics" is reached by the last give; the other two
     deliveries, the digs (the relics are buried) and the scouts' tips ("the locket lies at
     (22, 131)") count too."""
     run = oracle_runs["task_07"]
@@ -119,8 +134,15 @@ def test_task_07_every_relic_delivery_and_tip_contributes(oracle_runs: OracleRun
     acts = [json.loads(line) for line in (run / "trajectory.jsonl").read_text().splitlines() if line.strip()]
     acts = [a for a in acts if a["type"] == "action"]
     contributing = set(res["contributing"])
-    must = [a for a in acts if a["ok"] and (a["tool"] in ("gather", "give")
-                                           or (a["tool"] == "chat" and ", at (" in a["args"].get("message", "")))]
+    must = [
+        a
+        for a in acts
+        if a["ok"]
+        and (
+            a["tool"] in ("gather", "give")
+            or (a["tool"] == "chat" and ", at (" in a["args"].get("message", ""))
+        )
+    ]
     assert len(must) >= 9
     missing = [(a["id"], a["agent"], a["tool"]) for a in must if a["id"] not in contributing]
     assert missing == []

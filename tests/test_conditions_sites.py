@@ -18,7 +18,13 @@ TOWN = (131, 121)
 
 
 def agent(name: str, spawn, skills=None) -> dict:
-    return {"name": name, "role": name.title(), "spawn": list(spawn), "skills": skills or {}, "context": "Build."}
+    return {
+        "name": name,
+        "role": name.title(),
+        "spawn": list(spawn),
+        "skills": skills or {},
+        "context": "Build.",
+    }
 
 
 def site(sid: str, position, work: int = 1, skill: str | None = None, level: int = 1) -> dict:
@@ -26,15 +32,33 @@ def site(sid: str, position, work: int = 1, skill: str | None = None, level: int
     return out | ({"skill": skill, "level": level} if skill else {})
 
 
-def task(agents: list[dict], sites: list[dict], success: list[dict], rounds: int = 12,
-         objective: str = "Build (131, 126), (131, 160), (131, 100) and (131, 140).") -> Task:
+def task(
+    agents: list[dict],
+    sites: list[dict],
+    success: list[dict],
+    rounds: int = 12,
+    objective: str = "Build (131, 126), (131, 160), (131, 100) and (131, 140).",
+) -> Task:
     """(The objective names every place the tests hold, so no role is needed for knowing one.)"""
-    return Task.model_validate({
-        "id": "fixture", "name": "Fixture", "category": "construction", "objective": objective,
-        "max_rounds": rounds, "agents": agents, "world": {"sites": sites}, "success": success,
-        "checkpoints": [{"id": "started", "description": "a site is built",
-                         "when": {"site_built": {"site": sites[0]["id"]}}}],
-    })
+    return Task.model_validate(
+        {
+            "id": "fixture",
+            "name": "Fixture",
+            "category": "construction",
+            "objective": objective,
+            "max_rounds": rounds,
+            "agents": agents,
+            "world": {"sites": sites},
+            "success": success,
+            "checkpoints": [
+                {
+                    "id": "started",
+                    "description": "a site is built",
+                    "when": {"site_built": {"site": sites[0]["id"]}},
+                }
+            ],
+        }
+    )
 
 
 def build(sid: str) -> dict:
@@ -54,7 +78,9 @@ NEAR = [site("a", (131, 121)), site("b", (131, 123))]
 
 
 def relay(min_gap=1, max_gap=2, from_round=1, sites=("a", "b")) -> list[dict]:
-    return [{"relay": {"sites": list(sites), "min_gap": min_gap, "max_gap": max_gap, "from_round": from_round}}]
+    return [
+        {"relay": {"sites": list(sites), "min_gap": min_gap, "max_gap": max_gap, "from_round": from_round}}
+    ]
 
 
 def test_a_relay_holds_only_in_order_within_its_gaps_and_after_its_start():
@@ -78,7 +104,10 @@ def test_a_relay_too_fast_for_one_walker_needs_a_member_per_site():
     assert result.ok and not result.solo_routes
     # 10 turns of walking fit in an 11-round gap: one keeper could light both, so nobody is needed
     slow = audit_task(task(KEEPERS, FAR, relay(max_gap=11), rounds=30))
-    assert {v for v, _ in verdicts(slow).values()} == {"unnecessary"} and set(slow.solo_routes) == {"west", "east"}
+    assert {v for v, _ in verdicts(slow).values()} == {"unnecessary"} and set(slow.solo_routes) == {
+        "west",
+        "east",
+    }
 
 
 def test_the_relay_bound_holds_in_play():
@@ -101,7 +130,9 @@ def test_every_build_must_find_every_place_held():
     """(An oracle `build` step builds until the site is complete: two chants in rounds 1 and 2.)"""
     team = [agent("chanter", (131, 122)), agent("warden", (131, 126))]
     goal = held_at([131, 126])
-    assert play(task(team, CIRCLE, goal), {"chanter": [build("circle")], "warden": [wait(5)]}).status()["success"]
+    assert play(task(team, CIRCLE, goal), {"chanter": [build("circle")], "warden": [wait(5)]}).status()[
+        "success"
+    ]
     # the warden walks off after the first chant: the second is made on an empty place, and that is final
     away_and_back = [{"move_to": {"target": [131, 140]}}, {"move_to": {"target": [131, 126]}}]
     ep = play(task(team, CIRCLE, goal), {"chanter": [build("circle")], "warden": away_and_back})
@@ -125,8 +156,12 @@ def test_a_crew_role_is_necessary_only_when_nobody_else_can_stand_in():
     """Posts: the circle (alchemy 30: only the chanter) and two stones 30 tiles either side, where the
     wardens start. A spare agent in town can take either stone in a 20-round budget, so no warden is
     needed; in 2 rounds it cannot get there, and then each warden is (the matching, not a head count)."""
-    team = [agent("chanter", (131, 122), {"alchemy": 30}), agent("north", (131, 91)), agent("south", (131, 151)),
-            agent("spare", (131, 123))]
+    team = [
+        agent("chanter", (131, 122), {"alchemy": 30}),
+        agent("north", (131, 91)),
+        agent("south", (131, 151)),
+        agent("spare", (131, 123)),
+    ]
     ritual = [site("circle", TOWN, work=1, skill="alchemy", level=30)]
     goal = [{"built_while_held": {"site": "circle", "places": [[131, 91], [131, 151]], "within": 1}}]
     told = "Hold (131, 91) and (131, 151) while the circle is built."
@@ -161,20 +196,33 @@ def test_the_audit_counts_the_top_sites_work_only_after_the_base_could_be_done()
     stacked_apart = [{"site_built": {"site": "base"}}, {"site_built": {"site": "top"}}]
     assert audit_task(task(one, STACK, stacked_apart, rounds=4)).team == []  # without the order it would fit
     assert audit_task(task(one, STACK, ON, rounds=5)).team == []
-    assert not play(task(one, STACK, ON, rounds=4), {"one": [build("base"), build("top")]}).status()["success"]
+    assert not play(task(one, STACK, ON, rounds=4), {"one": [build("base"), build("top")]}).status()[
+        "success"
+    ]
 
 
 def test_a_dead_player_holds_no_place():
     """Where players stood at each build comes from the event log; a player dead at that moment (its body
     still on the place) is left out until it respawns."""
-    def build_event(rnd: int) -> dict:
-        return {"kind": "site_progress", "round": rnd, "agent": "chanter", "site": "site#circle", "delivered": {}}
 
-    world = SimpleNamespace(players={"chanter": SimpleNamespace(spawn=(131, 122)),
-                                     "warden": SimpleNamespace(spawn=(131, 126))},
-                            events=[build_event(1), {"kind": "death", "round": 1, "player": "warden"},
-                                    build_event(2),
-                                    {"kind": "respawn", "round": 3, "player": "warden", "position": [131, 126]},
-                                    build_event(3)])
+    def build_event(rnd: int) -> dict:
+        return {
+            "kind": "site_progress",
+            "round": rnd,
+            "agent": "chanter",
+            "site": "site#circle",
+            "delivered": {},
+        }
+
+    world = SimpleNamespace(
+        players={"chanter": SimpleNamespace(spawn=(131, 122)), "warden": SimpleNamespace(spawn=(131, 126))},
+        events=[
+            build_event(1),
+            {"kind": "death", "round": 1, "player": "warden"},
+            build_event(2),
+            {"kind": "respawn", "round": 3, "player": "warden", "position": [131, 126]},
+            build_event(3),
+        ],
+    )
     held = [sorted(where) for _event, where in site_steps(world, "circle")]
     assert held == [["chanter", "warden"], ["chanter"], ["chanter", "warden"]]

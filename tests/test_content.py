@@ -78,8 +78,11 @@ def test_task_01_chain_exists(content):
 
 
 def test_bosses_and_lairs(content):
-    lairs = (("ice_guardian", "ice_lair", "glacier_gate"), ("iron_ogre", "ogre_den", "ogre_den_mouth"),
-             ("water_guardian", "water_shrine", "shrine_steps"))
+    lairs = (
+        ("ice_guardian", "ice_lair", "glacier_gate"),
+        ("iron_ogre", "ogre_den", "ogre_den_mouth"),
+        ("water_guardian", "water_shrine", "shrine_steps"),
+    )
     for boss, lair, gathering_point in lairs:
         mob = content.mobs[boss]
         assert mob.boss and mob.respawn is None
@@ -124,11 +127,16 @@ def test_cross_reference_errors_listed_together(tmp_path):
     d = _copy_data(tmp_path)
     _edit(d / "recipes.yaml", lambda data: data["recipes"][0]["inputs"].update({"unobtainium": 1}))
     _edit(d / "mobs.yaml", lambda data: data["mobs"][0]["drops"].append({"item": "dragon_scale"}))
-    _edit(d / "npcs.yaml", lambda data: data["npcs"][0]["shop"]["stock"].append({"item": "nope", "price": 1, "quantity": 1}))
+    _edit(
+        d / "npcs.yaml",
+        lambda data: data["npcs"][0]["shop"]["stock"].append({"item": "nope", "price": 1, "quantity": 1}),
+    )
     with pytest.raises(ContentError) as err:
         load_content(d)
     problems = err.value.problems
-    assert any("recipes.yaml: recipes[0] 'oak_stick': inputs: unknown item 'unobtainium'" in p for p in problems)
+    assert any(
+        "recipes.yaml: recipes[0] 'oak_stick': inputs: unknown item 'unobtainium'" in p for p in problems
+    )
     assert any("mobs.yaml: mobs[0] 'hen': drops: unknown item 'dragon_scale'" in p for p in problems)
     assert any("npcs.yaml: npcs[0] 'mira': shop.stock: unknown item 'nope'" in p for p in problems)
 
@@ -172,12 +180,28 @@ def test_rules_values(content):
 
 
 def test_cli_world_json():
-    out = subprocess.run([sys.executable, "-m", "agentworld.cli", "world", "--json"],
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "agentworld.cli", "world", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    for key in ("items", "mob_types", "bosses", "npcs", "resource_nodes", "recipes", "skills",
-                "regions", "stations", "landmarks", "map_width", "map_height"):
+    for key in (
+        "items",
+        "mob_types",
+        "bosses",
+        "npcs",
+        "resource_nodes",
+        "recipes",
+        "skills",
+        "regions",
+        "stations",
+        "landmarks",
+        "map_width",
+        "map_height",
+    ):
         assert isinstance(data[key], int), key
     assert data["bosses"] == 6  # the three lair guardians and task_08's three wardens
 
@@ -198,8 +222,11 @@ def test_every_item_has_a_source_and_every_resource_a_use(content):
             sources |= set(quest.rewards.items)
     assert sorted(set(content.items) - sources) == []
     used = {i for r in content.recipes.values() for i in [*r.inputs, *r.tools]}
-    dead = [i for i, it in content.items.items() if it.category in ("resource", "intermediate")
-            and i not in used and it.heal == 0]
+    dead = [
+        i
+        for i, it in content.items.items()
+        if it.category in ("resource", "intermediate") and i not in used and it.heal == 0
+    ]
     assert dead == []
 
 
@@ -228,8 +255,12 @@ def test_map_errors_name_section_entry_and_field():
     spec["features"][4].pop("center")
     spec["spawns"][0]["count"] = 0
     with pytest.raises(ContentError) as err:
-        load_content(overrides={"map": {"features": spec["features"], "spawns": spec["spawns"], "widht": 3},
-                                "rules": {"move_sped": 3}})
+        load_content(
+            overrides={
+                "map": {"features": spec["features"], "spawns": spec["spawns"], "widht": 3},
+                "rules": {"move_sped": 3},
+            }
+        )
     text = str(err.value)
     assert "rules.yaml: rules: move_sped: Extra inputs are not permitted" in text
     assert "map.yaml: features[3] 'Southern crag': shape: Input should be" in text
@@ -242,11 +273,15 @@ def test_map_errors_name_section_entry_and_field():
 def test_unreachable_position_is_an_error():
     """A station walled in by mountains is reported as unreachable from the hub."""
     spec = yaml.safe_load((DATA_DIR / "map.yaml").read_text())
-    spec["features"].append({"name": "sealed", "shape": "outline", "terrain": "mountain", "rect": [60, 140, 66, 146]})
+    spec["features"].append(
+        {"name": "sealed", "shape": "outline", "terrain": "mountain", "rect": [60, 140, 66, 146]}
+    )
     spec["stations"].append({"station": "workbench", "place": "sealed", "position": [63, 143]})
     with pytest.raises(ContentError) as err:
         load_content(overrides={"map": {"features": spec["features"], "stations": spec["stations"]}})
-    assert "'workbench#sealed': position [63, 143] cannot be reached from the hub 'town_square'" in str(err.value)
+    assert "'workbench#sealed': position [63, 143] cannot be reached from the hub 'town_square'" in str(
+        err.value
+    )
 
 
 def _expected_damage(p_hit: float, max_hit: int, armour: int) -> float:
@@ -264,8 +299,9 @@ def test_boss_beats_one_player_but_not_four(content, boss):
     item_def = sum(content.items[i].stats.defense for i in worn)
     hp = content.rules.max_hp(level)
     mob = content.mobs[boss]
-    player_dpr = _expected_damage(hit_chance(level + weapon.accuracy, mob.defense),
-                                  player_max_hit(level, weapon.strength), 0)
+    player_dpr = _expected_damage(
+        hit_chance(level + weapon.accuracy, mob.defense), player_max_hit(level, weapon.strength), 0
+    )
     boss_dpr = _expected_damage(hit_chance(mob.accuracy, level + item_def), mob.max_hit, armour_of(item_def))
     rounds_to_die = hp / boss_dpr
     assert mob.hp / player_dpr > 1.8 * rounds_to_die  # alone: dies long before the boss does

@@ -28,7 +28,9 @@ def one(kind: str, ident: str) -> dict:
 def test_items_say_how_to_get_and_use_them():
     log = one("items", "oak_log")
     assert "oak_tree" in log["gathered_from"] and "oak_stick" in log["used_in"]
-    sold = {(n.id, s.price) for n in CONTENT.npcs.values() if n.shop for s in n.shop.stock if s.item == "oak_log"}
+    sold = {
+        (n.id, s.price) for n in CONTENT.npcs.values() if n.shop for s in n.shop.stock if s.item == "oak_log"
+    }
     assert {(s["npc"], s["price"]) for s in log["sold_by"]} == sold and sold
     staff = one("items", "magic_staff")
     assert staff["made_by"] == ["magic_staff"] and staff["slot"] == CONTENT.items["magic_staff"].slot
@@ -65,8 +67,9 @@ def test_npcs_and_shops_with_positions_stock_and_prices(world):
     assert {s["id"] for s in shops} == {n.id for n in CONTENT.npcs.values() if n.shop}
     for shop in shops:
         stock = CONTENT.npcs[shop["id"]].shop.stock
-        assert [(s["item"], s["price"], s["quantity"]) for s in shop["stock"]] == \
-            [(s.item, s.price, s.quantity) for s in stock]
+        assert [(s["item"], s["price"], s["quantity"]) for s in shop["stock"]] == [
+            (s.item, s.price, s.quantity) for s in stock
+        ]
     trainers = [n for n in CONTENT.npcs.values() if n.teaches]
     assert trainers and one("npcs", trainers[0].id)["teaches"] == dict(trainers[0].teaches)
 
@@ -87,8 +90,11 @@ def test_near_lists_exactly_what_lies_within_the_radius(world):
     for radius in (0, 4, 12):
         nodes = catalog(CONTENT, "nodes", near=point, radius=radius)
         listed = {p["id"]: p["distance"] for e in nodes for p in e["placed"]}
-        truth = {n.id: chebyshev(point, (n.x, n.y)) for n in world.nodes.values()
-                 if chebyshev(point, (n.x, n.y)) <= radius}
+        truth = {
+            n.id: chebyshev(point, (n.x, n.y))
+            for n in world.nodes.values()
+            if chebyshev(point, (n.x, n.y)) <= radius
+        }
         assert listed == truth
         assert [e["distance"] for e in nodes] == sorted(e["distance"] for e in nodes)
     assert {e["id"] for e in catalog(CONTENT, "landmarks", near=point, radius=0)} == {"whisperwood_clearing"}
@@ -104,16 +110,21 @@ def test_query_kind_and_near_spellings():
     assert {e["id"] for e in catalog(CONTENT, "items", "OAK LOG")} == {"oak_log"}  # names match too, any case
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: resolve_kind("mbos"), "unknown kind 'mbos'; did you mean 'mobs'?"),
-    (lambda: catalog(CONTENT, "items", "oka_log"), "no items match 'oka_log'; did you mean 'oak_log'?"),
-    (lambda: catalog(CONTENT, "items", near=(1, 1)), "--near applies to"),
-    (lambda: parse_near("45;120", CONTENT), "--near must be X,Y"),
-    (lambda: parse_near("town_squar", CONTENT), "did you mean 'town_square'?"),
-    (lambda: parse_near("999,1", CONTENT), "outside the 256x256 map"),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: resolve_kind("mbos"), "unknown kind 'mbos'; did you mean 'mobs'?"),
+        (lambda: catalog(CONTENT, "items", "oka_log"), "no items match 'oka_log'; did you mean 'oak_log'?"),
+        (lambda: catalog(CONTENT, "items", near=(1, 1)), "--near applies to"),
+        (lambda: parse_near("45;120", CONTENT), "--near must be X,Y"),
+        (lambda: parse_near("town_squar", CONTENT), "did you mean 'town_square'?"),
+        (lambda: parse_near("999,1", CONTENT), "outside the 256x256 map"),
+    ],
+)
 def test_bad_lookups_are_clear_errors(call, message):
-    with pytest.raises(CatalogError, match=message.replace("?", r"\?").replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(
+        CatalogError, match=message.replace("?", r"\?").replace("(", r"\(").replace(")", r"\)")
+    ):
         call()
 
 
@@ -124,9 +135,11 @@ def test_cli_json_table_and_errors(capsys):
     assert main(["content", "nodes", "--near", "45,120", "--radius", "4"]) == 0
     table = capsys.readouterr().out
     assert "oak_tree#" in table and "distance" in table
-    for argv, message in ((["content", "itemz"], "did you mean 'items'?"),
-                          (["content", "items", "--radius", "3"], "--radius needs --near"),
-                          (["content", "mobs", "--near", "1,1", "--radius", "-1"], "--radius must be >= 0")):
+    for argv, message in (
+        (["content", "itemz"], "did you mean 'items'?"),
+        (["content", "items", "--radius", "3"], "--radius needs --near"),
+        (["content", "mobs", "--near", "1,1", "--radius", "-1"], "--radius must be >= 0"),
+    ):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1, err

@@ -32,7 +32,9 @@ from agentworld.world.pathfinding import chebyshev
 
 CONTENT = load_content()
 DELAY = CONTENT.rules.respawn_delay_rounds
-TASKS = {tid: load_task(tid, check_content=False) for tid in list_task_ids("main") + list_task_ids("augmented")}
+TASKS = {
+    tid: load_task(tid, check_content=False) for tid in list_task_ids("main") + list_task_ids("augmented")
+}
 PRESENCE_KINDS = ("at", "quest_done", "relay", "built_while_held")
 SPOT = (120, 120)  # a walkable tile in town, away from the hub
 
@@ -61,8 +63,13 @@ def test_the_rule_is_costly_and_data_driven():
 
 def test_a_killed_player_waits_the_delay_and_is_back_at_its_own_spawn_with_everything():
     world = _world()
-    p = world.add_player("v", SPOT, skills={"health": 5}, inventory={"bread": 3, "coins": 40},
-                         equipment={"weapon": "bronze_sword"})
+    p = world.add_player(
+        "v",
+        SPOT,
+        skills={"health": 5},
+        inventory={"bread": 3, "coins": 40},
+        equipment={"weapon": "bronze_sword"},
+    )
     for _ in range(2):
         assert world.act("v", "move_to", {"target": "town_square"}, 0).ok
         world.end_round()
@@ -75,7 +82,9 @@ def test_a_killed_player_waits_the_delay_and_is_back_at_its_own_spawn_with_every
     for _ in range(DELAY):  # dead: off the map, only wait; told where and when it is back
         assert not p.alive and all(ident != "v" for ident, _e, _d in world.grid.near(p.x, p.y, 0))
         out = world.act("v", "move_to", {"target": "town_square"}, 1)
-        assert not out.ok and f"({SPOT[0]}, {SPOT[1]})" in out.error and f"round {died + DELAY + 1}" in out.error
+        assert (
+            not out.ok and f"({SPOT[0]}, {SPOT[1]})" in out.error and f"round {died + DELAY + 1}" in out.error
+        )
         assert world.act("v", "wait", {}, 2).ok
         world.end_round()
     assert world.round == died + DELAY + 1
@@ -94,8 +103,9 @@ def test_deaths_are_deterministic():
         return world.events
 
     first = run()
-    assert any(e["kind"] == "death" for e in first) and any(e["kind"] == "respawn" and e.get("player")
-                                                           for e in first)
+    assert any(e["kind"] == "death" for e in first) and any(
+        e["kind"] == "respawn" and e.get("player") for e in first
+    )
     assert first == run()
 
 
@@ -140,7 +150,9 @@ def test_dying_between_relay_sites_is_too_slow_for_every_member(task_id):
             claimed = death_gap(ctx.site_tile[sites[j]], ctx)
             for agent in task.agents:
                 played = _death_route(task, agent.name, relay.from_round, sites[j])
-                assert played > allowed, f"{agent.name} dies after {sites[j - 1]} and finishes {sites[j]} in time"
+                assert played > allowed, (
+                    f"{agent.name} dies after {sites[j - 1]} and finishes {sites[j]} in time"
+                )
                 assert claimed <= played, "the audit's death bound claims more than the engine allows"
 
 
@@ -157,7 +169,9 @@ def test_under_the_old_one_round_delay_a_death_beats_the_relay(task_id):
     crew = [n for n in _relay(relay, ctx, "") if n.info.key.startswith("crew:relay")]
     assert not crew or len(crew[0].posts) < len(sites)
     world = build_world(task, old, 0)
-    name = min(task.agents, key=lambda a: death_gap(ctx.site_tile[sites[1 + gaps.index(min(gaps))]], ctx)).name
+    name = min(
+        task.agents, key=lambda a: death_gap(ctx.site_tile[sites[1 + gaps.index(min(gaps))]], ctx)
+    ).name
     died = _kill(world, name)
     world.end_round()
     while not world.players[name].alive:

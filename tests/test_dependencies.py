@@ -20,10 +20,25 @@ def _edge(a: int, b: int, kind: str = "item") -> dict:
 
 def test_two_cycles_joined_by_one_cross_agent_edge() -> None:
     # ann: 0->1->2 and 0->2 (a cycle); bob: 3->4->5 and 3->5; one hand-over 2->3; action 6 has no edge
-    records = [_act(0, "ann"), _act(1, "ann"), _act(2, "ann"), _act(3, "bob"), _act(4, "bob"), _act(5, "bob"),
-               _act(6, "cy")]
-    edges = [_edge(0, 1), _edge(1, 2), _edge(0, 2), _edge(3, 4), _edge(4, 5), _edge(3, 5), _edge(2, 3),
-             _edge(2, 3, "move")]  # the same pair twice counts once
+    records = [
+        _act(0, "ann"),
+        _act(1, "ann"),
+        _act(2, "ann"),
+        _act(3, "bob"),
+        _act(4, "bob"),
+        _act(5, "bob"),
+        _act(6, "cy"),
+    ]
+    edges = [
+        _edge(0, 1),
+        _edge(1, 2),
+        _edge(0, 2),
+        _edge(3, 4),
+        _edge(4, 5),
+        _edge(3, 5),
+        _edge(2, 3),
+        _edge(2, 3, "move"),
+    ]  # the same pair twice counts once
     dep = dependency_structure(records, edges, ["ann", "bob", "cy"])
     assert dep["edges"] == 7 and dep["cross_agent_edges"] == 1
     assert dep["cross_agent_share"] == round(1 / 7, 4) and dep["sparsity"] == round(6 / 7, 4)
@@ -53,15 +68,28 @@ def test_task_01_oracle_structure_by_hand(task_01: dict) -> None:
     dep = task_01
     assert dep["oracle_success"] and dep["actions"] == 48 and dep["edges"] == 37
     assert dep["cross_agent_edges"] == 14 and dep["sparsity"] == round(1 - 14 / 37, 4)
-    assert dep["agent_links"] == [{"agents": ["lumberjack", "wizard"], "edges": 4},
-                                  {"agents": ["lumberjack", "woodworker"], "edges": 1},
-                                  {"agents": ["wizard", "woodworker"], "edges": 9}]
+    assert dep["agent_links"] == [
+        {"agents": ["lumberjack", "wizard"], "edges": 4},
+        {"agents": ["lumberjack", "woodworker"], "edges": 1},
+        {"agents": ["wizard", "woodworker"], "edges": 9},
+    ]
     # three agents, all pairs linked: a triangle, no agent-level bridge
     assert dep["agent_bridges"] == [] and dep["agent_components"] == [["lumberjack", "wizard", "woodworker"]]
     # action-level bridges: the wizard's walk 11-14-...-29 (6, the only path from the chat's cluster
     # {1, 2, 5, 8, 11} to the rest) and the lumberjack's walk back 12-15-18-21 (3)
     got = [(b["a"], b["b"]) for b in dep["action_bridges"]]
-    assert got == [(11, 14), (12, 15), (14, 17), (15, 18), (17, 20), (18, 21), (20, 23), (23, 26), (26, 29), (46, 47)]
+    assert got == [
+        (11, 14),
+        (12, 15),
+        (14, 17),
+        (15, 18),
+        (17, 20),
+        (18, 21),
+        (20, 23),
+        (23, 26),
+        (26, 29),
+        (46, 47),
+    ]
     # the one bridge that crosses agents: the woodworker's staff hand-over 46 -> the wizard's equip 47
     assert [(b["a"], b["b"]) for b in dep["action_bridges"] if b["cross_agent"]] == [(46, 47)]
     sizes = [c["actions"] for c in dep["action_components"]]

@@ -34,8 +34,14 @@ def editor(tmp_path):
     thread.stop()
 
 
-def call(thread: EditorThread, method: str, path: str, body: object = None, headers: dict | None = None,
-         raw: bytes | None = None) -> tuple[int, dict | bytes]:
+def call(
+    thread: EditorThread,
+    method: str,
+    path: str,
+    body: object = None,
+    headers: dict | None = None,
+    raw: bytes | None = None,
+) -> tuple[int, dict | bytes]:
     host, port = thread.server.server_address
     conn = http.client.HTTPConnection(host, port, timeout=60)
     sent = {"Host": f"127.0.0.1:{port}"}
@@ -53,15 +59,33 @@ def call(thread: EditorThread, method: str, path: str, body: object = None, head
 
 def small_task() -> dict:
     """A 2-agent task written only with conditions (no verifier anywhere)."""
-    return {"id": "log_pair", "name": "Two logs", "category": "gathering", "objective": "Fell two oak logs.",
-            "max_rounds": 20,
-            "agents": [{"name": "feller", "role": "Lumberjack", "spawn": [46, 121], "skills": {"lumberjacking": 10},
-                        "inventory": {"bronze_axe": 1}, "context": "You fell trees.\nOak trees grow nearby."},
-                       {"name": "porter", "role": "Porter", "spawn": "whisperwood_clearing"}],
-            "success": [{"holds": {"agent": "feller", "items": {"oak_log": 2}}}],
-            "checkpoints": [{"id": "first_log", "description": "One log.",
-                             "when": {"holds": {"agent": "feller", "items": {"oak_log": 1}}}}],
-            "oracle": {"feller": [{"gather": {"target": "oak_tree", "count": 2}}]}}
+    return {
+        "id": "log_pair",
+        "name": "Two logs",
+        "category": "gathering",
+        "objective": "Fell two oak logs.",
+        "max_rounds": 20,
+        "agents": [
+            {
+                "name": "feller",
+                "role": "Lumberjack",
+                "spawn": [46, 121],
+                "skills": {"lumberjacking": 10},
+                "inventory": {"bronze_axe": 1},
+                "context": "You fell trees.\nOak trees grow nearby.",
+            },
+            {"name": "porter", "role": "Porter", "spawn": "whisperwood_clearing"},
+        ],
+        "success": [{"holds": {"agent": "feller", "items": {"oak_log": 2}}}],
+        "checkpoints": [
+            {
+                "id": "first_log",
+                "description": "One log.",
+                "when": {"holds": {"agent": "feller", "items": {"oak_log": 1}}},
+            }
+        ],
+        "oracle": {"feller": [{"gather": {"target": "oak_tree", "count": 2}}]},
+    }
 
 
 def test_listens_on_loopback_and_serves_the_page_library_and_map(editor):
@@ -100,7 +124,10 @@ def test_validate_names_each_problem_by_field(editor):
     reply = call(thread, "POST", "/api/validate", {"document": task})[1]
     fields = {p["field"]: p["message"] for p in reply["problems"]}
     assert "success" in fields
-    assert call(thread, "POST", "/api/validate", {"document": small_task()})[1] == {"ok": True, "problems": []}
+    assert call(thread, "POST", "/api/validate", {"document": small_task()})[1] == {
+        "ok": True,
+        "problems": [],
+    }
 
 
 def test_save_writes_a_task_the_cli_accepts_without_a_verifier(editor):
@@ -127,8 +154,17 @@ def test_save_writes_a_task_the_cli_accepts_without_a_verifier(editor):
     assert not (folder / "other.yaml").exists()
 
 
-@pytest.mark.parametrize("file", ["../escape.yaml", "sub/../../escape.yaml", "/tmp/escape.yaml", "escape.py",
-                                  "link_dir/escape.yaml", "link_file.yaml"])
+@pytest.mark.parametrize(
+    "file",
+    [
+        "../escape.yaml",
+        "sub/../../escape.yaml",
+        "/tmp/escape.yaml",
+        "escape.py",
+        "link_dir/escape.yaml",
+        "link_file.yaml",
+    ],
+)
 def test_save_refuses_paths_out_of_the_folder(editor, tmp_path, file):
     thread, folder = editor
     outside = tmp_path / "outside"
@@ -139,7 +175,9 @@ def test_save_refuses_paths_out_of_the_folder(editor, tmp_path, file):
     status, reply = call(thread, "POST", "/api/save", {"document": small_task(), "file": file})
     assert status == 400, reply
     assert any(word in reply["error"] for word in ("refused", "ends in .yaml")), reply
-    assert sorted(os.listdir(outside)) == ["victim.yaml"] and (outside / "victim.yaml").read_text() == "precious"
+    assert (
+        sorted(os.listdir(outside)) == ["victim.yaml"] and (outside / "victim.yaml").read_text() == "precious"
+    )
     assert not (tmp_path / "escape.yaml").exists() and not Path("/tmp/escape.yaml").exists()
     assert sorted(os.listdir(folder)) == ["link_dir", "link_file.yaml"]  # no temporary file left behind
 
@@ -205,41 +243,58 @@ def test_audit_runs_the_installed_agentworld_audit(editor):
     assert doc.audit_available()
     reply = call(thread, "POST", "/api/audit", {"document": small_task()})[1]
     assert reply["available"] and reply["ok"]
-    assert [(r["agent"], r["role"]) for r in reply["audit"]["roles"]] == [("feller", "Lumberjack"), ("porter", "Porter")]
+    assert [(r["agent"], r["role"]) for r in reply["audit"]["roles"]] == [
+        ("feller", "Lumberjack"),
+        ("porter", "Porter"),
+    ]
     invalid = small_task()
     invalid["agents"][0]["spawn"] = "nowhere"
     reply = call(thread, "POST", "/api/audit", {"document": invalid})[1]
     assert reply["ok"] is False and reply["problems"][0]["field"] == "agents[0].spawn"
 
 
-@pytest.mark.parametrize("headers, word", [
-    ({"Host": "evil.example:80"}, "Host must be"),
-    ({"Host": "127.0.0.1:1"}, "Host must be"),
-    ({"Origin": "http://evil.example"}, "another origin"),
-    ({"Origin": "null"}, "another origin"),
-    ({"Sec-Fetch-Site": "cross-site"}, "cross-site"),
-])
+@pytest.mark.parametrize(
+    "headers, word",
+    [
+        ({"Host": "evil.example:80"}, "Host must be"),
+        ({"Host": "127.0.0.1:1"}, "Host must be"),
+        ({"Origin": "http://evil.example"}, "another origin"),
+        ({"Origin": "null"}, "another origin"),
+        ({"Sec-Fetch-Site": "cross-site"}, "cross-site"),
+    ],
+)
 def test_other_sites_cannot_drive_the_editor(editor, headers, word):
     thread, folder = editor
-    for method, path, body in (("GET", "/api/state", None), ("POST", "/api/save", {"document": small_task()})):
+    for method, path, body in (
+        ("GET", "/api/state", None),
+        ("POST", "/api/save", {"document": small_task()}),
+    ):
         status, reply = call(thread, method, path, body, headers=headers)
         assert status == 403 and word in reply["error"]
     assert os.listdir(folder) == []
     port = thread.server.server_address[1]
-    status, _ = call(thread, "POST", "/api/validate", {"document": small_task()},
-                     headers={"Origin": f"http://127.0.0.1:{port}", "Sec-Fetch-Site": "same-origin"})
+    status, _ = call(
+        thread,
+        "POST",
+        "/api/validate",
+        {"document": small_task()},
+        headers={"Origin": f"http://127.0.0.1:{port}", "Sec-Fetch-Site": "same-origin"},
+    )
     assert status == 200
 
 
-@pytest.mark.parametrize("raw, headers, status, word", [
-    (b"{not json", {}, 400, "not valid JSON"),
-    (b"[1, 2]", {}, 400, "must be a JSON object, got list"),
-    (b"\xff\xfe", {}, 400, "not valid JSON"),
-    (b"{}", {}, 400, "needs 'document'"),
-    (b'{"document": {}}', {"Content-Type": "text/plain"}, 415, "Content-Type: application/json"),
-    (b'{"document": {}}', {"Content-Type": "application/x-www-form-urlencoded"}, 415, "must be JSON"),
-    (b"{}", {"Content-Length": "99999999"}, 413, "at most"),
-])
+@pytest.mark.parametrize(
+    "raw, headers, status, word",
+    [
+        (b"{not json", {}, 400, "not valid JSON"),
+        (b"[1, 2]", {}, 400, "must be a JSON object, got list"),
+        (b"\xff\xfe", {}, 400, "not valid JSON"),
+        (b"{}", {}, 400, "needs 'document'"),
+        (b'{"document": {}}', {"Content-Type": "text/plain"}, 415, "Content-Type: application/json"),
+        (b'{"document": {}}', {"Content-Type": "application/x-www-form-urlencoded"}, 415, "must be JSON"),
+        (b"{}", {"Content-Length": "99999999"}, 413, "at most"),
+    ],
+)
 def test_bad_bodies_get_a_clear_error(editor, raw, headers, status, word):
     thread, _ = editor
     got, reply = call(thread, "POST", "/api/validate", raw=raw, headers=headers)
@@ -264,9 +319,12 @@ def test_the_editor_opens_a_task_file_and_checks_it_as_saved_in_its_folder(tmp_p
     (tmp_path / "log_pair.yaml").write_text(doc.dump_yaml(task))
     (tmp_path / "log_pair.py").write_text(
         "from agentworld.verifiers.common import held\n"
-        "CHECKPOINTS = {'first_log': lambda world, task: held(world, 'oak_log', 'feller') >= 1}\n")
+        "CHECKPOINTS = {'first_log': lambda world, task: held(world, 'oak_log', 'feller') >= 1}\n"
+    )
     editor = make_editor(str(tmp_path / "log_pair.yaml"))
-    assert editor.folder == tmp_path.resolve() and editor.source == str((tmp_path / "log_pair.yaml").resolve())
+    assert editor.folder == tmp_path.resolve() and editor.source == str(
+        (tmp_path / "log_pair.yaml").resolve()
+    )
     assert doc.check_document(editor.start, editor.folder)[1] == []
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -295,8 +353,12 @@ def test_cli_edit_serves_until_stopped(tmp_path):
 
     from process_groups import spawn
 
-    proc = spawn([sys.executable, "-m", "agentworld.cli", "edit", "task_01", "--dir", str(tmp_path),
-                  "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = spawn(
+        [sys.executable, "-m", "agentworld.cli", "edit", "task_01", "--dir", str(tmp_path), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = proc.stdout.readline()
         assert line.startswith("AgentWorld task editor: http://127.0.0.1:"), line + proc.stderr.read()
@@ -379,8 +441,10 @@ def test_a_play_stops_when_its_page_goes_away_and_plays_are_one_at_a_time(tmp_pa
         host, port = thread.server.server_address
         body = json.dumps({"document": crowded_task(2, 1000), "team": "noop"}).encode()
         page = socket.create_connection((host, port), timeout=30)
-        page.sendall(b"POST /api/run HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
-                     b"Content-Length: %d\r\n\r\n" % (port, len(body)) + body)
+        page.sendall(
+            b"POST /api/run HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\n\r\n" % (port, len(body)) + body
+        )
         assert SlowNoop.started.wait(30)
         status, reply = call(thread, "POST", "/api/run", {"document": small_task(), "team": "oracle"})
         assert status == 409 and "one at a time" in reply["error"]
@@ -424,7 +488,9 @@ def test_a_malformed_file_opens_as_text_and_saving_the_repair_opens_the_form(edi
     status, reply = call(thread, "POST", "/api/save_text", {"file": "log_pair.yaml", "text": half})
     assert status == 200 and reply["broken"] and any("objective" in p for p in reply["problems"])
     assert (folder / "log_pair.yaml").read_text() == half
-    status, reply = call(thread, "POST", "/api/save_text", {"file": "log_pair.yaml", "text": doc.dump_yaml(small_task())})
+    status, reply = call(
+        thread, "POST", "/api/save_text", {"file": "log_pair.yaml", "text": doc.dump_yaml(small_task())}
+    )
     assert status == 200 and reply["document"]["id"] == "log_pair" and "broken" not in reply
     status, reply = call(thread, "POST", "/api/save_text", {"file": "../out.yaml", "text": "x"})
     assert status == 400 and "'..' is refused" in reply["error"]

@@ -25,12 +25,17 @@ pytestmark = pytest.mark.timeout(180)
 
 SPAWNS = {"feller": (46, 121), "porter": (58, 121), "scout": (40, 114)}  # walkable tiles in Whisperwood
 NODE = (47, 122)  # an extra oak tree beside the feller
-MOB, GROUND, SITE = (38, 126), (44, 130), (52, 114)  # a hen, a dropped log and a woodshed site, out of the way
+MOB, GROUND, SITE = (
+    (38, 126),
+    (44, 130),
+    (52, 114),
+)  # a hen, a dropped log and a woodshed site, out of the way
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "agentworld.cli", *args], capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "agentworld.cli", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_an_author_creates_a_task_in_the_page_and_the_cli_accepts_it(tmp_path):
@@ -129,8 +134,11 @@ def test_an_author_creates_a_task_in_the_page_and_the_cli_accepts_it(tmp_path):
                 page.click("#add-checkpoint")
             boxes = page.locator("#checkpoint-list .checkpoint")
             expect(boxes).to_have_count(3)
-            checkpoints = (("first_log", "A log is felled."), ("team_logs", "The team holds two logs."),
-                           ("porter_near", "The porter reached the clearing."))
+            checkpoints = (
+                ("first_log", "A log is felled."),
+                ("team_logs", "The team holds two logs."),
+                ("porter_near", "The porter reached the clearing."),
+            )
             for i, (cid, text) in enumerate(checkpoints):
                 boxes.nth(i).locator(".cp-id").fill(cid)
                 boxes.nth(i).locator(".cp-description").fill(text)
@@ -176,16 +184,20 @@ def test_an_author_creates_a_task_in_the_page_and_the_cli_accepts_it(tmp_path):
             page.click("#btn-run-oracle")
             expect(page.locator("#run-oracle-result")).to_contain_text("oracle: SUCCESS", timeout=60_000)
             page.click("#btn-run-noop")
-            expect(page.locator("#run-noop-result")).to_contain_text("noop: no success in 20/20 rounds",
-                                                                     timeout=60_000)
+            expect(page.locator("#run-noop-result")).to_contain_text(
+                "noop: no success in 20/20 rounds", timeout=60_000
+            )
             page.click("#btn-audit")
-            expect(page.locator("#audit-result")).to_contain_text("feller (Lumberjack): necessary", timeout=60_000)
+            expect(page.locator("#audit-result")).to_contain_text(
+                "feller (Lumberjack): necessary", timeout=60_000
+            )
             page.click("#btn-save")
             expect(page.locator("#message")).to_contain_text("saved")
             page.locator(".agent-tab", has_text="feller").click()
             page.select_option("#zoom", "6")  # zooming keeps the selected agent's spawn in view
             left, top, width, height = page.locator("#map-scroll").evaluate(
-                "box => [box.scrollLeft, box.scrollTop, box.clientWidth, box.clientHeight]")
+                "box => [box.scrollLeft, box.scrollTop, box.clientWidth, box.clientHeight]"
+            )
             x, y = SPAWNS["feller"]
             assert top > 0 and left <= x * 6 < left + width and top <= y * 6 < top + height
             page.locator("#agent-name").scroll_into_view_if_needed()
@@ -204,16 +216,18 @@ def test_an_author_creates_a_task_in_the_page_and_the_cli_accepts_it(tmp_path):
     assert [a["skills"] for a in raw["agents"]] == [{"lumberjacking": 12}, {"strength": 5}, {"archery": 7}]
     assert raw["agents"][0]["inventory"] == {"bronze_axe": 1}
     assert raw["agents"][2]["equipment"] == {"head": "leather_cap"}
-    assert raw["world"] == {"mobs": [{"type": "hen", "position": list(MOB)}],
-                            "nodes": [{"kind": "oak_tree", "position": list(NODE)}],
-                            "ground_items": [{"item": "oak_log", "position": list(GROUND)}],
-                            "sites": [{"id": "woodshed", "position": list(SITE), "materials": {"oak_log": 1},
-                                       "work": 1}]}
+    assert raw["world"] == {
+        "mobs": [{"type": "hen", "position": list(MOB)}],
+        "nodes": [{"kind": "oak_tree", "position": list(NODE)}],
+        "ground_items": [{"item": "oak_log", "position": list(GROUND)}],
+        "sites": [{"id": "woodshed", "position": list(SITE), "materials": {"oak_log": 1}, "work": 1}],
+    }
     assert raw["success"] == [{"holds": {"agent": "feller", "items": {"oak_log": 2}}}]
     assert [c["when"] for c in raw["checkpoints"]] == [
         {"holds": {"agent": "feller", "items": {"oak_log": 1}}},
         {"holds": {"items": {"oak_log": 2}}},
-        {"at": {"agent": "porter", "place": "whisperwood_clearing", "within": 2}}]
+        {"at": {"agent": "porter", "place": "whisperwood_clearing", "within": 2}},
+    ]
     assert load_task(saved).agents[0].context == "You fell trees.\nAn oak grows right beside you."
 
     checked = _cli("validate", str(saved))
@@ -264,12 +278,24 @@ def test_opening_another_task_clears_the_results_and_a_broken_file_opens_as_text
     sync_api = playwright_api()
     expect = sync_api.expect
     (tmp_path / "broken.yaml").write_text("id: task_xx\nname: [oops\n")
-    planless = {"id": "planless", "name": "No plan", "category": "gathering", "objective": "Fell an oak log.",
-                "max_rounds": 10, "agents": [{"name": "feller", "role": "Lumberjack", "spawn": [46, 121],
-                                              "inventory": {"bronze_axe": 1}}],
-                "success": [{"holds": {"agent": "feller", "items": {"oak_log": 1}}}],
-                "checkpoints": [{"id": "log", "description": "A log.",
-                                 "when": {"holds": {"agent": "feller", "items": {"oak_log": 1}}}}]}
+    planless = {
+        "id": "planless",
+        "name": "No plan",
+        "category": "gathering",
+        "objective": "Fell an oak log.",
+        "max_rounds": 10,
+        "agents": [
+            {"name": "feller", "role": "Lumberjack", "spawn": [46, 121], "inventory": {"bronze_axe": 1}}
+        ],
+        "success": [{"holds": {"agent": "feller", "items": {"oak_log": 1}}}],
+        "checkpoints": [
+            {
+                "id": "log",
+                "description": "A log.",
+                "when": {"holds": {"agent": "feller", "items": {"oak_log": 1}}},
+            }
+        ],
+    }
     (tmp_path / "planless.yaml").write_text(yaml.safe_dump(planless))
     thread = EditorThread(make_editor(None, tmp_path)).start()
     try:

@@ -58,9 +58,20 @@ def test_observations_fit_the_space_and_carry_fields():
 def test_hostile_actions_never_raise_and_errors_reach_the_agent():
     env = agentworld.make("task_01")
     env.reset(seed=0)
-    hostile = ["", "x" * 200_000, None, 12, [1, 2], {"tool": "craft", "args": {"recipe": 5}},
-               {"tool": "gahter", "args": {}}, b"\xff\xfe", {"name": "chat", "arguments": "{bad"},
-               {"tool": "move_to", "args": {"target": [10**12, -5]}}, float("nan"), object()]
+    hostile = [
+        "",
+        "x" * 200_000,
+        None,
+        12,
+        [1, 2],
+        {"tool": "craft", "args": {"recipe": 5}},
+        {"tool": "gahter", "args": {}},
+        b"\xff\xfe",
+        {"name": "chat", "arguments": "{bad"},
+        {"tool": "move_to", "args": {"target": [10**12, -5]}},
+        float("nan"),
+        object(),
+    ]
     for junk in hostile:
         obs, rewards, term, trunc, infos = env.step({"lumberjack": junk, "woodworker": junk, "wizard": junk})
         for a in ("lumberjack", "woodworker", "wizard"):
@@ -73,7 +84,9 @@ def test_hostile_actions_never_raise_and_errors_reach_the_agent():
     assert env.agents, "12 junk rounds must not end a 25-round episode"
     unknown = env.step({"lumberjack": {"tool": "gahter", "args": {"target": "x"}}})
     assert "did you mean 'gather'" in unknown[4]["lumberjack"]["error"]
-    assert unknown[4]["wizard"]["error"].startswith("no action given")  # a missing action: a no-op with an error
+    assert unknown[4]["wizard"]["error"].startswith(
+        "no action given"
+    )  # a missing action: a no-op with an error
 
 
 def test_no_chat_option_disables_chat():
@@ -113,14 +126,17 @@ def test_unknown_option_and_api_fail_clearly():
         agentworld.make("task_01", api="sideways")
 
 
-@pytest.mark.parametrize("option, value, message", [
-    ("success_bonus", "abc", "success_bonus='abc': must be a number"),
-    ("no_chat", "yes", "no_chat='yes': must be true or false"),
-    ("max_rounds", "5", "max_rounds='5': must be a whole number >= 1"),
-    ("random_spawns", "maybe", "random_spawns='maybe': must be false, true (same region) or 'any'"),
-    ("disabled_tools", "chat", "disabled_tools='chat': must be a list of tool names"),
-    ("solo", "ghost", "solo: unknown agent 'ghost'; the task's agents: lumberjack, woodworker, wizard"),
-])
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        ("success_bonus", "abc", "success_bonus='abc': must be a number"),
+        ("no_chat", "yes", "no_chat='yes': must be true or false"),
+        ("max_rounds", "5", "max_rounds='5': must be a whole number >= 1"),
+        ("random_spawns", "maybe", "random_spawns='maybe': must be false, true (same region) or 'any'"),
+        ("disabled_tools", "chat", "disabled_tools='chat': must be a list of tool names"),
+        ("solo", "ghost", "solo: unknown agent 'ghost'; the task's agents: lumberjack, woodworker, wizard"),
+    ],
+)
 def test_badly_typed_options_are_named(option, value, message):
     with pytest.raises(ValueError) as info:
         agentworld.make("task_01", **{option: value})
@@ -138,8 +154,14 @@ def test_seed_must_be_an_integer():
 
 
 def test_well_typed_options_are_accepted():
-    env = agentworld.make("task_01", success_bonus=2, disabled_tools=["chat"], max_rounds=None, random_spawns="any",
-                          solo="wizard")
+    env = agentworld.make(
+        "task_01",
+        success_bonus=2,
+        disabled_tools=["chat"],
+        max_rounds=None,
+        random_spawns="any",
+        solo="wizard",
+    )
     obs, _ = env.reset(seed=0)
     assert env.agents == ["wizard"] and obs["wizard"]["tool_mask"][TOOL_NAMES.index("chat")] == 0
 
@@ -151,8 +173,13 @@ def test_observation_json_round_trip_restores_equal_observation():
 
     env = agentworld.make("task_01")
     obs, _ = env.reset(seed=0)
-    obs, *_ = env.step({"lumberjack": {"tool": "chat", "args": {"to": "team", "message": "hi\nthere"}},
-                        "woodworker": "garbage", "wizard": {"tool": "wait", "args": {}}})
+    obs, *_ = env.step(
+        {
+            "lumberjack": {"tool": "chat", "args": {"to": "team", "message": "hi\nthere"}},
+            "woodworker": "garbage",
+            "wizard": {"tool": "wait", "args": {}},
+        }
+    )
     for agent, o in obs.items():
         back = observation_from_json(json.loads(json.dumps(observation_to_json(o))))
         assert data_equivalence(back, o)
@@ -199,9 +226,27 @@ def test_well_formed_but_odd_calls_never_crash_the_engine():
     from agentworld.world.content import load_content
 
     content = load_content()
-    vocab = (list(content.items)[:40] + list(content.recipes)[:20] + list(content.npcs)
-             + ["lumberjack", "woodworker", "wizard", "team", "oak_tree#1", "wolf#7", "site#x", "ground#1",
-                "workbench#camp", "town_square", "#", "a" * 100, "weapon", "head"])
+    vocab = (
+        list(content.items)[:40]
+        + list(content.recipes)[:20]
+        + list(content.npcs)
+        + [
+            "lumberjack",
+            "woodworker",
+            "wizard",
+            "team",
+            "oak_tree#1",
+            "wolf#7",
+            "site#x",
+            "ground#1",
+            "workbench#camp",
+            "town_square",
+            "#",
+            "a" * 100,
+            "weapon",
+            "head",
+        ]
+    )
     rng = random.Random(0)
 
     def value():
@@ -221,9 +266,13 @@ def test_well_formed_but_odd_calls_never_crash_the_engine():
         env = agentworld.make("task_01", max_rounds=20)
         env.reset(seed=seed)
         while env.agents:
-            actions = {a: {"tool": (t := rng.choice(list(TOOLS))),
-                           "args": {f: value() for f in TOOLS[t].model_fields if rng.random() < 0.9}}
-                       for a in env.agents}
+            actions = {
+                a: {
+                    "tool": (t := rng.choice(list(TOOLS))),
+                    "args": {f: value() for f in TOOLS[t].model_fields if rng.random() < 0.9},
+                }
+                for a in env.agents
+            }
             _, _, _, _, infos = env.step(actions)
             for info in infos.values():
                 assert "internal engine error" not in (info["error"] or ""), info["action"]
@@ -251,7 +300,9 @@ def test_a_crashing_predicate_counts_as_not_reached_and_warns_once(monkeypatch):
         raise ZeroDivisionError("oops")
 
     monkeypatch.setitem(ep.scorer.checkpoints, "logs_gathered", broken)
-    with pytest.warns(RuntimeWarning, match="checkpoint 'logs_gathered' raised ZeroDivisionError: oops") as rec:
+    with pytest.warns(
+        RuntimeWarning, match="checkpoint 'logs_gathered' raised ZeroDivisionError: oops"
+    ) as rec:
         ep.reset(0)
         for agent in ep.agents:
             ep.act(agent, {"tool": "move_to", "args": {"target": "town_square"}})
@@ -266,9 +317,15 @@ def test_predicates_are_rechecked_only_after_actions_that_can_change_the_world(m
     ep = Episode("task_01", seed=0)
     calls = []
     real = ep.scorer.checkpoints["logs_gathered"]
-    monkeypatch.setitem(ep.scorer.checkpoints, "logs_gathered", lambda w, t: calls.append(w.round) or real(w, t))
-    for action in ({"tool": "wait", "args": {}}, {"tool": "inspect", "args": {"target": "nowhere"}},
-                   "not json", {"tool": "fly"}):
+    monkeypatch.setitem(
+        ep.scorer.checkpoints, "logs_gathered", lambda w, t: calls.append(w.round) or real(w, t)
+    )
+    for action in (
+        {"tool": "wait", "args": {}},
+        {"tool": "inspect", "args": {"target": "nowhere"}},
+        "not json",
+        {"tool": "fly"},
+    ):
         ep.act("lumberjack", action)
     assert calls == []
     ep.act("lumberjack", {"tool": "move_to", "args": {"target": "town_square"}})

@@ -28,14 +28,23 @@ def reference_clean(text, limit=om.SHORT_MAX):
 
 
 def reference_entity(e):
-    return {"id": reference_clean(e.get("id")), "kind": reference_clean(e.get("kind")),
-            "name": reference_clean(e.get("name")), "position": om._pos(e.get("position")),
-            "distance": om._nat(e.get("distance")), "detail": reference_clean(e.get("detail"))}
+    return {
+        "id": reference_clean(e.get("id")),
+        "kind": reference_clean(e.get("kind")),
+        "name": reference_clean(e.get("name")),
+        "position": om._pos(e.get("position")),
+        "distance": om._nat(e.get("distance")),
+        "detail": reference_clean(e.get("detail")),
+    }
 
 
 # printable ASCII, the other CHARSET whitespace, control characters, and the unicode clean() maps
-odd_text = st.text(alphabet=st.sampled_from(list("ab #-.\n\t\r\x0b\x0c\x00\x7f\x1b") + ["\u2014", "\u00e9", "\u2192", "\U0001f600"]),
-                   max_size=300)
+odd_text = st.text(
+    alphabet=st.sampled_from(
+        list("ab #-.\n\t\r\x0b\x0c\x00\x7f\x1b") + ["\u2014", "\u00e9", "\u2192", "\U0001f600"]
+    ),
+    max_size=300,
+)
 ints = st.one_of(st.integers(-5, 300), st.sampled_from([om.BIG - 1, om.BIG, om.BIG + 7, True, False]))
 values = st.one_of(st.none(), odd_text, ints, st.floats(allow_nan=False, allow_infinity=False))
 
@@ -47,9 +56,21 @@ def test_clean_matches_the_reference(text, limit):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.fixed_dictionaries({}, optional={
-    "id": values, "kind": values, "name": values, "detail": values, "distance": ints,
-    "position": st.one_of(st.lists(ints, max_size=3), st.tuples(ints, ints), st.none())})))
+@given(
+    st.lists(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "id": values,
+                "kind": values,
+                "name": values,
+                "detail": values,
+                "distance": ints,
+                "position": st.one_of(st.lists(ints, max_size=3), st.tuples(ints, ints), st.none()),
+            },
+        )
+    )
+)
 def test_nearby_matches_the_reference(entries):
     got = om._nearby(entries)
     want = tuple(reference_entity(e) for e in entries)
@@ -58,8 +79,14 @@ def test_nearby_matches_the_reference(entries):
 
 
 def test_engine_entries_take_the_fast_path_unchanged():
-    e = {"id": "oak_tree#3", "kind": "node", "name": "Oak tree", "position": [4, 5], "distance": 2,
-         "detail": "lumberjacking 1; 3 left"}
+    e = {
+        "id": "oak_tree#3",
+        "kind": "node",
+        "name": "Oak tree",
+        "position": [4, 5],
+        "distance": 2,
+        "detail": "lumberjacking 1; 3 left",
+    }
     (got,) = om._nearby([e])
     assert got == {**e, "position": (4, 5)} and list(got) == list(e)
     (odd,) = om._nearby([{**e, "name": "Caf\u00e9 \u2014 bar", "distance": True}])

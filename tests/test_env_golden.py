@@ -31,8 +31,15 @@ GOLDEN = Path(__file__).parent / "data" / "env_golden.json.gz"
 # name -> (task, api, seed, rounds, team, options, keep full observations)
 SCENARIOS: dict[str, tuple[str, str, int, int, str, dict, bool]] = {
     "task01_random": ("task_01", "parallel", 7, 30, "random", {}, True),
-    "task01_random_nochat": ("task_01", "parallel", 11, 12, "random",
-                             {"no_chat": True, "disabled_tools": ["craft"], "random_spawns": True}, False),
+    "task01_random_nochat": (
+        "task_01",
+        "parallel",
+        11,
+        12,
+        "random",
+        {"no_chat": True, "disabled_tools": ["craft"], "random_spawns": True},
+        False,
+    ),
     "task01_oracle": ("task_01", "parallel", 0, 30, "oracle", {}, False),
     "task01_oracle_aec": ("task_01", "aec", 1, 30, "oracle", {}, False),
     "task13_random": ("task_13", "parallel", 3, 8, "random", {}, False),
@@ -41,9 +48,15 @@ SCENARIOS: dict[str, tuple[str, str, int, int, str, dict, bool]] = {
 }
 
 HOSTILE: list[Any] = [
-    {"tool": "fly", "args": {}}, {"tool": "gather", "args": {"target": 5}}, "not json at all", None,
-    {"tool": "craft", "args": {"recipe": "stick", "count": 0}}, {"tool": "move_to", "args": {"target": [1]}}, 42,
-    {"tool": "chat", "args": {"to": "team", "message": "caf\u00e9 \u2014 ok"}}, {"name": "wait", "arguments": "{bad"},
+    {"tool": "fly", "args": {}},
+    {"tool": "gather", "args": {"target": 5}},
+    "not json at all",
+    None,
+    {"tool": "craft", "args": {"recipe": "stick", "count": 0}},
+    {"tool": "move_to", "args": {"target": [1]}},
+    42,
+    {"tool": "chat", "args": {"to": "team", "message": "caf\u00e9 \u2014 ok"}},
+    {"name": "wait", "arguments": "{bad"},
 ]
 
 
@@ -57,9 +70,14 @@ def _digest(value: Any) -> str:
 
 def _engine_view(obs: dict) -> dict:
     """The engine-style observation randomplay reads, rebuilt from the env observation only."""
-    return {"nearby": list(obs["nearby"]), "inventory": {e["item"]: e["count"] for e in obs["inventory"]},
-            "position": list(obs["position"]), "offers": list(obs["offers"]), "equipment": dict(obs["equipment"]),
-            "round": obs["round"]}
+    return {
+        "nearby": list(obs["nearby"]),
+        "inventory": {e["item"]: e["count"] for e in obs["inventory"]},
+        "position": list(obs["position"]),
+        "offers": list(obs["offers"]),
+        "equipment": dict(obs["equipment"]),
+        "round": obs["round"],
+    }
 
 
 def _shape(tool: str, args: dict, rng: random.Random) -> Any:
@@ -138,7 +156,9 @@ def test_env_plays_match_the_golden_file(name):
         got = play(name)
     want = _load()[name]
     for part in ("trajectory", "steps", "obs", "status"):
-        assert len(got[part]) == len(want[part]), f"{name}: {part} length {len(got[part])} != {len(want[part])}"
+        assert len(got[part]) == len(want[part]), (
+            f"{name}: {part} length {len(got[part])} != {len(want[part])}"
+        )
         for i, (g, w) in enumerate(zip(got[part], want[part])):
             assert g == w, f"{name}: {part}[{i}] differs\n got: {str(g)[:1500]}\nwant: {str(w)[:1500]}"
 

@@ -50,7 +50,11 @@ def test_verifier_helpers_treat_an_absent_agent_as_holding_nothing():
 @pytest.mark.parametrize("bonus", [None, 0.0, 5.0])
 def test_oracle_through_the_parallel_env(bonus):
     """Each round's team reward is the PSR gained that round, plus the success bonus once."""
-    env = agentworld.make("task_01", seed=0) if bonus is None else agentworld.make("task_01", seed=0, success_bonus=bonus)
+    env = (
+        agentworld.make("task_01", seed=0)
+        if bonus is None
+        else agentworld.make("task_01", seed=0, success_bonus=bonus)
+    )
     obs, infos = env.reset(seed=0)
     team = {a: make_agent("oracle") for a in env.possible_agents}
     for name, agent in team.items():
@@ -58,7 +62,9 @@ def test_oracle_through_the_parallel_env(bonus):
     total, psr, gains = 0.0, infos["wizard"]["psr"], 0
     while env.agents:
         obs, rewards, term, trunc, infos = env.step({a: team[a].act(obs[a]) for a in env.agents})
-        expected = infos["wizard"]["psr"] - psr + ((1.0 if bonus is None else bonus) if all(term.values()) else 0.0)
+        expected = (
+            infos["wizard"]["psr"] - psr + ((1.0 if bonus is None else bonus) if all(term.values()) else 0.0)
+        )
         assert rewards["wizard"] == pytest.approx(expected)
         gains += infos["wizard"]["psr"] > psr
         psr = infos["wizard"]["psr"]
@@ -101,35 +107,83 @@ def test_oracle_step_vocabulary(monkeypatch):
         "logs": lambda w, t: held(w, "oak_log", "builder") >= 1,
     }
     monkeypatch.setitem(sys.modules, "agentworld.verifiers.oracle_steps_test", verifier)
-    fighter = {"skills": {"accuracy": 40, "strength": 40, "defense": 40, "health": 40},
-               "equipment": {"weapon": "bronze_sword"}}
-    task = load_task({
-        "id": "oracle_steps", "name": "Oracle steps", "category": "coordination", "objective": "test",
-        "max_rounds": 40, "verifier": "oracle_steps_test",
-        "agents": [
-            {"name": "fighter", "role": "F", "spawn": "town_square", "inventory": {"redberries": 5, "coins": 5}, **fighter},
-            {"name": "fighter2", "role": "F", "spawn": "town_square", **fighter},
-            {"name": "buyer", "role": "B", "spawn": "town_square", "inventory": {"coins": 100, "oak_plank": 4, "torch": 1}},
-            {"name": "builder", "role": "C", "spawn": "town_square", "skills": {"crafting": 5}, "inventory": {"bronze_axe": 1}},
-        ],
-        "world": {"mobs": [{"type": "wolf", "position": [128, 126]}, {"type": "wolf", "position": [132, 126]}],
-                  "sites": [{"id": "hut", "position": [134, 122], "materials": {"oak_plank": 4}, "work": 2,
-                             "skill": "crafting", "level": 3}]},
-        "checkpoints": [{"id": c, "description": c} for c in verifier.CHECKPOINTS],
-        "success": [{"killed": {"mob": "wolf"}}, {"site_built": {"site": "hut"}},
-                    {"holds": {"agent": "buyer", "items": {"hammer": 2}}},
-                    {"holds": {"agent": "fighter", "items": {"torch": 1}}},
-                    {"holds": {"agent": "builder", "items": {"oak_log": 1}}}],
-        "oracle": {
-            "fighter": [{"attack": {"target": "wolf"}}, {"attack": {"target": "wolf"}}, {"trade_accept": {"from": "buyer"}}],
-            "fighter2": [{"attack": {"target": "wolf"}}],
-            "buyer": [{"buy": {"npc": "mira", "item": "hammer", "count": 2}}, {"talk": {"npc": "pip", "times": 2}},
-                      {"give": {"to": "builder", "item": "oak_plank", "count": 4}},
-                      {"trade_offer": {"to": "fighter", "give": {"torch": 1}, "want": {"coins": 5}}}],
-            "builder": [{"wait_for": {"item": "oak_plank", "count": 4}}, {"build": {"site": "hut"}},
-                        {"gather": {"target": "oak_tree", "count": 1}}],
-        },
-    })
+    fighter = {
+        "skills": {"accuracy": 40, "strength": 40, "defense": 40, "health": 40},
+        "equipment": {"weapon": "bronze_sword"},
+    }
+    task = load_task(
+        {
+            "id": "oracle_steps",
+            "name": "Oracle steps",
+            "category": "coordination",
+            "objective": "test",
+            "max_rounds": 40,
+            "verifier": "oracle_steps_test",
+            "agents": [
+                {
+                    "name": "fighter",
+                    "role": "F",
+                    "spawn": "town_square",
+                    "inventory": {"redberries": 5, "coins": 5},
+                    **fighter,
+                },
+                {"name": "fighter2", "role": "F", "spawn": "town_square", **fighter},
+                {
+                    "name": "buyer",
+                    "role": "B",
+                    "spawn": "town_square",
+                    "inventory": {"coins": 100, "oak_plank": 4, "torch": 1},
+                },
+                {
+                    "name": "builder",
+                    "role": "C",
+                    "spawn": "town_square",
+                    "skills": {"crafting": 5},
+                    "inventory": {"bronze_axe": 1},
+                },
+            ],
+            "world": {
+                "mobs": [{"type": "wolf", "position": [128, 126]}, {"type": "wolf", "position": [132, 126]}],
+                "sites": [
+                    {
+                        "id": "hut",
+                        "position": [134, 122],
+                        "materials": {"oak_plank": 4},
+                        "work": 2,
+                        "skill": "crafting",
+                        "level": 3,
+                    }
+                ],
+            },
+            "checkpoints": [{"id": c, "description": c} for c in verifier.CHECKPOINTS],
+            "success": [
+                {"killed": {"mob": "wolf"}},
+                {"site_built": {"site": "hut"}},
+                {"holds": {"agent": "buyer", "items": {"hammer": 2}}},
+                {"holds": {"agent": "fighter", "items": {"torch": 1}}},
+                {"holds": {"agent": "builder", "items": {"oak_log": 1}}},
+            ],
+            "oracle": {
+                "fighter": [
+                    {"attack": {"target": "wolf"}},
+                    {"attack": {"target": "wolf"}},
+                    {"trade_accept": {"from": "buyer"}},
+                ],
+                "fighter2": [{"attack": {"target": "wolf"}}],
+                "buyer": [
+                    {"buy": {"npc": "mira", "item": "hammer", "count": 2}},
+                    {"talk": {"npc": "pip", "times": 2}},
+                    {"give": {"to": "builder", "item": "oak_plank", "count": 4}},
+                    {"trade_offer": {"to": "fighter", "give": {"torch": 1}, "want": {"coins": 5}}},
+                ],
+                "builder": [
+                    {"wait_for": {"item": "oak_plank", "count": 4}},
+                    {"build": {"site": "hut"}},
+                    {"gather": {"target": "oak_tree", "count": 1}},
+                ],
+            },
+        }
+    )
     result = run_episode(task, "oracle", seed=0, progress=False)
     assert result["success"], result["checkpoints"]
     assert result["invalid_actions"] <= 2

@@ -13,8 +13,10 @@ from fake_openai import FakeOpenAI, call, error
 
 
 def stable(out: Path) -> list[dict]:
-    return [{k: v for k, v in json.loads(line).items() if k not in ev.VOLATILE}
-            for line in (out / ev.RESULTS).read_text().splitlines()]
+    return [
+        {k: v for k, v in json.loads(line).items() if k not in ev.VOLATILE}
+        for line in (out / ev.RESULTS).read_text().splitlines()
+    ]
 
 
 def oracle_policy(tmp_path: Path):
@@ -42,7 +44,9 @@ def test_eval_oracle_parallel_equals_serial(tmp_path, capsys):
     assert stable(tmp_path / "s") == stable(tmp_path / "p")
     summary = json.loads((tmp_path / "p" / ev.SUMMARY).read_text())
     overall = summary["overall"]
-    assert overall["episodes"] == 2 and overall["sr"] == 1.0 and overall["psr"] == 1.0 and overall["errors"] == 0
+    assert (
+        overall["episodes"] == 2 and overall["sr"] == 1.0 and overall["psr"] == 1.0 and overall["errors"] == 0
+    )
     assert 0 < overall["cce"] <= 1 and overall["first_chat_round"] == 1 and overall["mean_rounds"] > 1
     assert summary["by_category"]["crafting"]["episodes"] == 2
     for seed in (0, 1):
@@ -53,8 +57,22 @@ def test_eval_oracle_parallel_equals_serial(tmp_path, capsys):
 
 def test_eval_llm_team_parallel_equals_serial(tmp_path):
     with FakeOpenAI(policy=oracle_policy(tmp_path)) as server:
-        args = ["eval", "--tasks", "task_01", "--agents", "llm", "--model", "fake-model", "--base-url", server.base_url,
-                "--episodes", "2", "--quiet", "--backoff-base", "0.001"]
+        args = [
+            "eval",
+            "--tasks",
+            "task_01",
+            "--agents",
+            "llm",
+            "--model",
+            "fake-model",
+            "--base-url",
+            server.base_url,
+            "--episodes",
+            "2",
+            "--quiet",
+            "--backoff-base",
+            "0.001",
+        ]
         assert main(args + ["--workers", "1", "--out", str(tmp_path / "s")]) == 0
         assert main(args + ["--workers", "2", "--out", str(tmp_path / "p")]) == 0
     serial, parallel = stable(tmp_path / "s"), stable(tmp_path / "p")
@@ -68,8 +86,26 @@ def test_eval_llm_team_parallel_equals_serial(tmp_path):
 def test_eval_llm_outage_is_recorded_then_retried(tmp_path):
     out = tmp_path / "e"
     with FakeOpenAI(policy=lambda body: error(503)) as down:
-        args = ["eval", "--tasks", "task_01", "--agents", "llm", "--model", "fake-model", "--episodes", "2",
-                "--quiet", "--max-retries", "0", "--max-rounds", "2", "--judge", "none", "--out", str(out)]
+        args = [
+            "eval",
+            "--tasks",
+            "task_01",
+            "--agents",
+            "llm",
+            "--model",
+            "fake-model",
+            "--episodes",
+            "2",
+            "--quiet",
+            "--max-retries",
+            "0",
+            "--max-rounds",
+            "2",
+            "--judge",
+            "none",
+            "--out",
+            str(out),
+        ]
         assert main(args + ["--base-url", down.base_url]) == 0
     summary = json.loads((out / ev.SUMMARY).read_text())["overall"]
     assert summary["errors"] == 2 and summary["sr"] == 0.0
@@ -83,24 +119,89 @@ def test_eval_llm_outage_is_recorded_then_retried(tmp_path):
 
 def test_eval_single_agent_llm_and_solo(tmp_path, capsys):
     with FakeOpenAI() as server:
-        args = ["eval", "--tasks", "task_01", "--agents", "llm", "--model", "fake-model", "--base-url", server.base_url,
-                "--max-rounds", "1", "--quiet", "--judge", "none", "--single-agent", "--out", str(tmp_path / "one")]
+        args = [
+            "eval",
+            "--tasks",
+            "task_01",
+            "--agents",
+            "llm",
+            "--model",
+            "fake-model",
+            "--base-url",
+            server.base_url,
+            "--max-rounds",
+            "1",
+            "--quiet",
+            "--judge",
+            "none",
+            "--single-agent",
+            "--out",
+            str(tmp_path / "one"),
+        ]
         assert main(args) == 0
-    assert len(server.requests) == 3 and "You alone control every member" in server.requests[2]["messages"][1]["content"]
-    assert [m["role"] for m in server.requests[2]["messages"]].count("assistant") == 2  # one context for all seats
-    assert main(["eval", "--tasks", "task_01", "--agents", "oracle", "--single-agent", "--out", str(tmp_path / "x")]) == 2
+    assert (
+        len(server.requests) == 3
+        and "You alone control every member" in server.requests[2]["messages"][1]["content"]
+    )
+    assert [m["role"] for m in server.requests[2]["messages"]].count(
+        "assistant"
+    ) == 2  # one context for all seats
+    assert (
+        main(
+            [
+                "eval",
+                "--tasks",
+                "task_01",
+                "--agents",
+                "oracle",
+                "--single-agent",
+                "--out",
+                str(tmp_path / "x"),
+            ]
+        )
+        == 2
+    )
     assert "--single-agent needs --agents llm" in capsys.readouterr().err
-    assert main(["eval", "--tasks", "task_01", "--agents", "oracle", "--solo", "--quiet", "--out", str(tmp_path / "solo")]) == 0
+    assert (
+        main(
+            [
+                "eval",
+                "--tasks",
+                "task_01",
+                "--agents",
+                "oracle",
+                "--solo",
+                "--quiet",
+                "--out",
+                str(tmp_path / "solo"),
+            ]
+        )
+        == 0
+    )
     record = stable(tmp_path / "solo")[0]
     assert record["agents"] == 1 and not record["success"]
 
 
 def test_eval_mixed_team_llm_seat_with_scripted_teammates(tmp_path, capsys):
     with FakeOpenAI(policy=oracle_policy(tmp_path)) as server:
-        args = ["eval", "--tasks", "task_01", "--agents", "oracle,llm,oracle", "--model", "fake-model",
-                "--base-url", server.base_url, "--quiet", "--out", str(tmp_path / "mixed")]
+        args = [
+            "eval",
+            "--tasks",
+            "task_01",
+            "--agents",
+            "oracle,llm,oracle",
+            "--model",
+            "fake-model",
+            "--base-url",
+            server.base_url,
+            "--quiet",
+            "--out",
+            str(tmp_path / "mixed"),
+        ]
         assert main(args) == 0
-    names = {re.search(r"You are (\w+), the team", r["messages"][1]["content"]).group(1) for r in server.requests}
+    names = {
+        re.search(r"You are (\w+), the team", r["messages"][1]["content"]).group(1) for r in server.requests
+    }
     assert names == {"woodworker"}  # only the LLM seat asks the model
     record = stable(tmp_path / "mixed")[0]
     assert record["success"] and record["prompt_tokens"] > 0
@@ -116,7 +217,23 @@ def test_task_selection_by_id_category_and_all():
 
 def test_bad_episode_options_fail_before_any_episode(tmp_path, capsys):
     out = tmp_path / "e"
-    assert main(["eval", "--tasks", "task_01", "--agents", "oracle", "--max-rounds", "0", "--quiet", "--out", str(out)]) == 2
+    assert (
+        main(
+            [
+                "eval",
+                "--tasks",
+                "task_01",
+                "--agents",
+                "oracle",
+                "--max-rounds",
+                "0",
+                "--quiet",
+                "--out",
+                str(out),
+            ]
+        )
+        == 2
+    )
     assert "max_rounds must be >= 1, got 0" in capsys.readouterr().err
     assert not (out / ev.RESULTS).exists()
 
@@ -129,7 +246,13 @@ def test_llm_setup_problems_fail_before_any_episode(tmp_path, capsys, monkeypatc
     assert "no API key" in capsys.readouterr().err
     prices = tmp_path / "prices.json"
     prices.write_text('{"other-model": {"input": 1, "output": 2}}')
-    assert main(base + ["--base-url", "http://127.0.0.1:9/v1", "--prices", str(prices), "--out", str(tmp_path / "b")]) == 2
+    assert (
+        main(
+            base
+            + ["--base-url", "http://127.0.0.1:9/v1", "--prices", str(prices), "--out", str(tmp_path / "b")]
+        )
+        == 2
+    )
     assert "price table has no entry for model 'fake-model'" in capsys.readouterr().err
     assert not (tmp_path / "a" / ev.RESULTS).exists() and not (tmp_path / "b" / ev.RESULTS).exists()
 
@@ -141,6 +264,20 @@ def test_a_team_of_the_wrong_size_is_refused_before_any_episode(tmp_path, capsys
     assert "2 agent kinds" in err and "task_01 has 3 agents" in err
     assert not (out / ev.RESULTS).exists()
     # --solo keeps one seat, so one kind fits; three kinds do not
-    assert main(["eval", "--tasks", "task_01", "--agents", "oracle,noop,noop", "--solo", "--quiet",
-                 "--out", str(tmp_path / "s")]) == 2
+    assert (
+        main(
+            [
+                "eval",
+                "--tasks",
+                "task_01",
+                "--agents",
+                "oracle,noop,noop",
+                "--solo",
+                "--quiet",
+                "--out",
+                str(tmp_path / "s"),
+            ]
+        )
+        == 2
+    )
     assert "task_01 has 1 agent" in capsys.readouterr().err

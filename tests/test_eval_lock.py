@@ -23,9 +23,29 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _eval(server: FakeOpenAI, out: Path, **popen) -> subprocess.Popen:
-    args = [sys.executable, "-m", "agentworld.cli", "eval", "--tasks", "task_01", "--agents", "llm", "--model", "m",
-            "--base-url", server.base_url, "--episodes", "3", "--max-rounds", "2", "--judge", "none", "--quiet",
-            "--out", str(out)]
+    args = [
+        sys.executable,
+        "-m",
+        "agentworld.cli",
+        "eval",
+        "--tasks",
+        "task_01",
+        "--agents",
+        "llm",
+        "--model",
+        "m",
+        "--base-url",
+        server.base_url,
+        "--episodes",
+        "3",
+        "--max-rounds",
+        "2",
+        "--judge",
+        "none",
+        "--quiet",
+        "--out",
+        str(out),
+    ]
     env = {**os.environ, "PYTHONPATH": str(ROOT), "OPENAI_API_KEY": "k"}
     return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, **popen)
 
@@ -51,8 +71,14 @@ def test_a_second_eval_is_refused_and_a_killed_ones_lock_is_taken_over(tmp_path)
     with FakeOpenAI(policy=policy) as server:
         first = _eval(server, out)
         try:
-            _until(lambda: (out / ev.RESULTS).is_file() and (out / ev.RESULTS).read_text().count("\n") == 1
-                   and server.count > per_episode, "the first eval to finish one episode and start the next")
+            _until(
+                lambda: (
+                    (out / ev.RESULTS).is_file()
+                    and (out / ev.RESULTS).read_text().count("\n") == 1
+                    and server.count > per_episode
+                ),
+                "the first eval to finish one episode and start the next",
+            )
             holder = json.loads((out / LOCK).read_text())
             assert holder["pid"] == first.pid and holder["host"] == socket.gethostname()
             results_before, config_before = (out / ev.RESULTS).read_text(), (out / ev.CONFIG).read_text()
@@ -61,7 +87,11 @@ def test_a_second_eval_is_refused_and_a_killed_ones_lock_is_taken_over(tmp_path)
             _, err = second.communicate(timeout=120)
             assert second.returncode == 2, err
             assert f"pid {first.pid} on host {socket.gethostname()}" in err and "another eval" in err, err
-            assert holder["started"] in err and "agentworld eval --tasks task_01" in err and "Traceback" not in err
+            assert (
+                holder["started"] in err
+                and "agentworld eval --tasks task_01" in err
+                and "Traceback" not in err
+            )
             assert (out / ev.RESULTS).read_text() == results_before  # the refused eval wrote nothing
             assert (out / ev.CONFIG).read_text() == config_before
             assert server.count == per_episode + 1  # and asked the model nothing
@@ -82,7 +112,11 @@ def test_a_second_eval_is_refused_and_a_killed_ones_lock_is_taken_over(tmp_path)
     assert "(1 episodes were already finished" in stdout
     lines = (out / ev.RESULTS).read_text().splitlines()
     records = [json.loads(line) for line in lines]
-    assert [(r["seed"], r["status"], r["actions"]) for r in records] == [(0, "ok", 6), (1, "ok", 6), (2, "ok", 6)]
+    assert [(r["seed"], r["status"], r["actions"]) for r in records] == [
+        (0, "ok", 6),
+        (1, "ok", 6),
+        (2, "ok", 6),
+    ]
     for seed in range(3):
         result = replay(out / "task_01" / str(seed))
         assert result["match"] and not result["unfinished"] and result["records"] == 8, (seed, result)
@@ -92,16 +126,61 @@ def test_a_second_eval_is_refused_and_a_killed_ones_lock_is_taken_over(tmp_path)
 def test_a_lock_from_another_host_is_reported_not_taken(tmp_path, capsys):
     out = tmp_path / "e"
     out.mkdir()
-    (out / LOCK).write_text(json.dumps({"pid": 4242, "host": "elsewhere.example", "started": "2026-12-01T10:00:00Z",
-                                        "command": "agentworld eval --out e"}))
-    assert main(["eval", "--tasks", "task_01", "--agents", "noop", "--max-rounds", "1", "--judge", "none", "--quiet",
-                 "--out", str(out)]) == 2
+    (out / LOCK).write_text(
+        json.dumps(
+            {
+                "pid": 4242,
+                "host": "elsewhere.example",
+                "started": "2026-12-01T10:00:00Z",
+                "command": "agentworld eval --out e",
+            }
+        )
+    )
+    assert (
+        main(
+            [
+                "eval",
+                "--tasks",
+                "task_01",
+                "--agents",
+                "noop",
+                "--max-rounds",
+                "1",
+                "--judge",
+                "none",
+                "--quiet",
+                "--out",
+                str(out),
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
-    assert "pid 4242 on host elsewhere.example, started 2026-12-01T10:00:00Z" in err and f"delete {out / LOCK}" in err
+    assert (
+        "pid 4242 on host elsewhere.example, started 2026-12-01T10:00:00Z" in err
+        and f"delete {out / LOCK}" in err
+    )
     assert not (out / ev.RESULTS).exists() and not (out / ev.CONFIG).exists()
     (out / LOCK).unlink()  # the documented way out, once that eval is known to be stopped
-    assert main(["eval", "--tasks", "task_01", "--agents", "noop", "--max-rounds", "1", "--judge", "none", "--quiet",
-                 "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "eval",
+                "--tasks",
+                "task_01",
+                "--agents",
+                "noop",
+                "--max-rounds",
+                "1",
+                "--judge",
+                "none",
+                "--quiet",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
 
 
 def test_run_eval_in_the_same_process_is_reentrant_but_another_holder_is_refused(tmp_path):

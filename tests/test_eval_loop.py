@@ -28,7 +28,9 @@ def fake_play(job: dict) -> dict:
         raise KeyboardInterrupt
     if job.get("die_at") == seed:
         os._exit(3)  # a worker process dying (segfault, OOM kill...)
-    if job.get("swallow_interrupt_at") == seed:  # as runner.run_episode does: Ctrl-C ends the episode as an error
+    if (
+        job.get("swallow_interrupt_at") == seed
+    ):  # as runner.run_episode does: Ctrl-C ends the episode as an error
         try:
             os.kill(os.getpid(), signal.SIGINT)
             time.sleep(5)
@@ -43,26 +45,41 @@ def fake_play(job: dict) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     with open(out.parent.parent / "calls.log", "a") as fh:  # which episodes really ran
         fh.write(f"{job['task']}/{seed}\n")
-    traj = [{"type": "action", "round": 1, "agent": "a", "tool": "wait", "ok": True},
-            {"type": "action", "round": 2, "agent": "b", "tool": "chat", "ok": True}]
+    traj = [
+        {"type": "action", "round": 1, "agent": "a", "tool": "wait", "ok": True},
+        {"type": "action", "round": 2, "agent": "b", "tool": "chat", "ok": True},
+    ]
     (out / "trajectory.jsonl").write_text("".join(json.dumps(r) + "\n" for r in traj))
-    metrics = {"success": seed % 2 == 0, "psr": 1.0 if seed % 2 == 0 else 0.5, "rounds": 10 + seed, "actions": 2,
-               "messages": 1, "status": "ok", "error": None,
-               "per_agent": {"a": {"usage": {"prompt_tokens": 100 * (seed + 1), "completion_tokens": 10, "cost": 0.01}},
-                             "b": {"usage": {"prompt_tokens": 5, "completion_tokens": 1, "cost": 0.0}}},
-               "usage": {"prompt_tokens": 100 * (seed + 1) + 5, "completion_tokens": 11, "cost": 0.01}}
+    metrics = {
+        "success": seed % 2 == 0,
+        "psr": 1.0 if seed % 2 == 0 else 0.5,
+        "rounds": 10 + seed,
+        "actions": 2,
+        "messages": 1,
+        "status": "ok",
+        "error": None,
+        "per_agent": {
+            "a": {"usage": {"prompt_tokens": 100 * (seed + 1), "completion_tokens": 10, "cost": 0.01}},
+            "b": {"usage": {"prompt_tokens": 5, "completion_tokens": 1, "cost": 0.0}},
+        },
+        "usage": {"prompt_tokens": 100 * (seed + 1) + 5, "completion_tokens": 11, "cost": 0.01},
+    }
     (out / "metrics.json").write_text(json.dumps(metrics))
     return metrics
 
 
-def jobs(out: Path, seeds=range(4), tasks=(("task_a", "crafting"), ("task_b", "combat")), **extra) -> list[dict]:
+def jobs(
+    out: Path, seeds=range(4), tasks=(("task_a", "crafting"), ("task_b", "combat")), **extra
+) -> list[dict]:
     config = {"agents": "noop", "agent_options": {}, "episode_options": {}, "judge": None}
     return [{**j, "play": PLAY, **extra} for j in ev.make_jobs(out, list(tasks), list(seeds), config)]
 
 
 def stable(path: Path) -> list[dict]:
-    return [{k: v for k, v in json.loads(line).items() if k not in ev.VOLATILE}
-            for line in path.read_text().splitlines()]
+    return [
+        {k: v for k, v in json.loads(line).items() if k not in ev.VOLATILE}
+        for line in path.read_text().splitlines()
+    ]
 
 
 def calls(out: Path) -> list[str]:
@@ -75,7 +92,9 @@ def test_summary_counts_and_crash_is_recorded(tmp_path):
     overall = summary["overall"]
     assert set(ev.SUMMARY_KEYS) <= set(overall)
     assert overall["episodes"] == 8 and overall["errors"] == 2
-    assert overall["sr"] == pytest.approx(4 / 8)  # seeds 0, 2 succeed on both tasks; the crash counts as failure
+    assert overall["sr"] == pytest.approx(
+        4 / 8
+    )  # seeds 0, 2 succeed on both tasks; the crash counts as failure
     assert overall["psr"] == pytest.approx((1 + 0.5 + 1 + 0) * 2 / 8)
     assert overall["mean_rounds"] == pytest.approx((10 + 11 + 12) / 3)
     assert overall["messages_per_agent"] == pytest.approx(0.5) and overall["first_chat_round"] == 2
@@ -99,7 +118,12 @@ def test_resume_after_interruption_skips_finished_episodes(tmp_path):
     with open(tmp_path / ev.RESULTS, "a") as fh:
         fh.write('{"task": "task_a", "se')  # a torn line from the interruption
     summary = ev.run_eval(tmp_path, jobs(tmp_path), progress=False)
-    assert calls(tmp_path) == first + ["task_a/2", "task_b/0", "task_b/1", "task_b/2"]  # 3 crashes, never logged
+    assert calls(tmp_path) == first + [
+        "task_a/2",
+        "task_b/0",
+        "task_b/1",
+        "task_b/2",
+    ]  # 3 crashes, never logged
     assert summary["skipped"] == 2 and summary["overall"]["episodes"] == 8 and "interrupted" not in summary
     keys = [(r["task"], r["seed"]) for r in stable(tmp_path / ev.RESULTS)]
     assert keys == sorted(keys) and len(keys) == 8
@@ -139,12 +163,15 @@ def _alive(pid: int) -> bool:
     return state not in ("Z", "X")
 
 
-@pytest.mark.parametrize("target, sig", [("group", signal.SIGINT), ("parent", signal.SIGTERM),
-                                         ("parent", signal.SIGKILL)])
+@pytest.mark.parametrize(
+    "target, sig", [("group", signal.SIGINT), ("parent", signal.SIGTERM), ("parent", signal.SIGKILL)]
+)
 def test_stopping_a_parallel_eval_stops_its_workers_now(tmp_path, target, sig):
     """Ctrl-C (SIGINT to the whole group), kill (SIGTERM) or kill -9 of the eval: no worker plays on."""
-    proc = subprocess.Popen([sys.executable, "-c", HANGING_EVAL, str(tmp_path), str(Path(__file__).parent)],
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", HANGING_EVAL, str(tmp_path), str(Path(__file__).parent)],
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 30
         while len(list(tmp_path.glob("pid.*"))) < 2:
@@ -207,7 +234,9 @@ def test_unknown_task_selection_is_a_clear_error():
 def test_transport_settings_may_change_on_resume(tmp_path):
     base = {"agents": "llm", "agent_options": {"model": "m", "base_url": "http://a/v1", "max_retries": 6}}
     ev.check_config(tmp_path, base, force=False)
-    ev.check_config(tmp_path, {**base, "agent_options": {"model": "m", "base_url": "http://b/v1"}}, force=False)
+    ev.check_config(
+        tmp_path, {**base, "agent_options": {"model": "m", "base_url": "http://b/v1"}}, force=False
+    )
     with pytest.raises(ValueError, match="agent_options differ"):
         ev.check_config(tmp_path, {**base, "agent_options": {"model": "other"}}, force=False)
 
@@ -215,7 +244,9 @@ def test_transport_settings_may_change_on_resume(tmp_path):
 def test_dead_worker_fails_only_its_episode(tmp_path):
     summary = ev.run_eval(tmp_path, jobs(tmp_path, die_at=1), workers=2, progress=False)
     records = {(r["task"], r["seed"]): r for r in stable(tmp_path / ev.RESULTS)}
-    assert len(records) == 8 and summary["overall"]["errors"] == 4  # seed 1 dies, seed 3 crashes, on both tasks
+    assert (
+        len(records) == 8 and summary["overall"]["errors"] == 4
+    )  # seed 1 dies, seed 3 crashes, on both tasks
     assert "worker process died" in records[("task_a", 1)]["error"]
     assert records[("task_a", 0)]["status"] == "ok" and records[("task_b", 2)]["status"] == "ok"
 
@@ -245,13 +276,22 @@ def test_report_compares_several_evals(tmp_path, capsys):
 
     for name, agents in (("one", "noop"), ("two", "llm")):
         out = tmp_path / name
-        ev.check_config(out, {"agents": agents, "agent_options": {"model": "m-x"} if agents == "llm" else {},
-                              "episode_options": {"no_docs": True}}, force=False)
+        ev.check_config(
+            out,
+            {
+                "agents": agents,
+                "agent_options": {"model": "m-x"} if agents == "llm" else {},
+                "episode_options": {"no_docs": True},
+            },
+            force=False,
+        )
         ev.run_eval(out, jobs(out, seeds=[0, 1] if name == "one" else [0]), progress=False)
     assert main(["report", str(tmp_path / "one"), str(tmp_path / "two")]) == 0
     table = capsys.readouterr().out
     assert "noop +no_docs" in table and "llm / m-x +no_docs" in table
-    assert "50.0%" in table and "100.0%" in table  # one: seeds 0 (win) and 1 (loss); two: seed 0 on both tasks
+    assert (
+        "50.0%" in table and "100.0%" in table
+    )  # one: seeds 0 (win) and 1 (loss); two: seed 0 on both tasks
 
 
 def test_an_unusable_judge_stops_eval_before_any_episode(tmp_path, monkeypatch, capsys):
@@ -268,8 +308,12 @@ def test_an_unusable_judge_stops_eval_before_any_episode(tmp_path, monkeypatch, 
 def test_torn_last_line_does_not_swallow_the_next_record(tmp_path, monkeypatch):
     """A killed write leaves results.jsonl without a final newline: the next record must get its own line,
     so a run killed again before its final rewrite still keeps that finished episode."""
-    (tmp_path / ev.RESULTS).write_text('{"task": "task_a", "seed": 0, "status": "ok"}\n{"task": "task_a", "se')
-    monkeypatch.setattr(ev.results, "write_results", lambda out, records: None)  # killed before the final rewrite
+    (tmp_path / ev.RESULTS).write_text(
+        '{"task": "task_a", "seed": 0, "status": "ok"}\n{"task": "task_a", "se'
+    )
+    monkeypatch.setattr(
+        ev.results, "write_results", lambda out, records: None
+    )  # killed before the final rewrite
     ev.run_eval(tmp_path, jobs(tmp_path, seeds=[1], tasks=(("task_a", "crafting"),)), progress=False)
     done = ev.read_results(tmp_path)
     assert sorted(done) == [("task_a", 0), ("task_a", 1)] and done[("task_a", 1)]["status"] == "ok"
@@ -280,8 +324,10 @@ def test_wrong_typed_results_lines_are_skipped_with_a_warning(tmp_path, capsys):
 
     ev.run_eval(tmp_path, jobs(tmp_path, seeds=[0]), progress=False)
     good = (tmp_path / ev.RESULTS).read_text()
-    (tmp_path / ev.RESULTS).write_text(good + '{"task": "task_a", "seed": null}\n{"task": ["task_a"], "seed": 1}\n'
-                                       '{"task": "task_b", "seed": 5, "success": "no"}\n[1, 2]\n')
+    (tmp_path / ev.RESULTS).write_text(
+        good + '{"task": "task_a", "seed": null}\n{"task": ["task_a"], "seed": 1}\n'
+        '{"task": "task_b", "seed": 5, "success": "no"}\n[1, 2]\n'
+    )
     (tmp_path / ev.SUMMARY).unlink()
     capsys.readouterr()
     assert main(["report", str(tmp_path), "--json"]) == 0
@@ -299,8 +345,23 @@ def test_unwritable_out_or_results_is_a_clear_error(tmp_path, what):
     """Tests run as root, which file modes do not stop: /sys is a place even root cannot write, and a
     results.jsonl that root cannot open for appending is a directory (a read-only file when not root)."""
     out = Path("/sys/agentworld-eval") if what == "out" else tmp_path / "e"
-    args = [sys.executable, "-m", "agentworld.cli", "eval", "--tasks", "task_01", "--agents", "noop",
-            "--max-rounds", "1", "--judge", "none", "--quiet", "--out", str(out)]
+    args = [
+        sys.executable,
+        "-m",
+        "agentworld.cli",
+        "eval",
+        "--tasks",
+        "task_01",
+        "--agents",
+        "noop",
+        "--max-rounds",
+        "1",
+        "--judge",
+        "none",
+        "--quiet",
+        "--out",
+        str(out),
+    ]
     if what == "results":
         assert subprocess.run(args, capture_output=True, timeout=120).returncode == 0
         (out / ev.RESULTS).unlink()

@@ -20,8 +20,11 @@ VERIFIERS = Path(TASKS_DIR).parent / "verifiers"
 
 
 def records(outcomes: dict[str, list[bool]]) -> list[dict]:
-    return [{"task": task, "seed": seed, "status": "ok", "success": won, "psr": 1.0 if won else 0.5}
-            for task, wins in outcomes.items() for seed, won in enumerate(wins)]
+    return [
+        {"task": task, "seed": seed, "status": "ok", "success": won, "psr": 1.0 if won else 0.5}
+        for task, wins in outcomes.items()
+        for seed, won in enumerate(wins)
+    ]
 
 
 def test_pass_hat_k_is_tau_bench_definition():
@@ -55,8 +58,12 @@ def test_pinned_hashes_change_with_what_they_pin(tmp_path):
     (prompts / "system.md").write_text("Play well. You have $max_rounds rounds.\n")
     assert prompts_hash(str(prompts)) != prompts_hash(None)
     assert tools_hash(frozenset({"chat"})) != tools_hash(frozenset())
-    config = {"agents": "llm", "agent_options": {"model": "m", "temperature": 0.2, "max_cost": 3.0},
-              "episode_options": {"max_rounds": 10, "no_chat": True}, "judge": "provenance"}
+    config = {
+        "agents": "llm",
+        "agent_options": {"model": "m", "temperature": 0.2, "max_cost": 3.0},
+        "episode_options": {"max_rounds": 10, "no_chat": True},
+        "judge": "provenance",
+    }
     pinned = pin(config, ["task_01"])
     assert pinned["tools_hash"] == tools_hash(frozenset({"chat"}))
     assert pinned["models"] == ["m"] and pinned["sampling"]["temperature"] == 0.2
@@ -69,20 +76,39 @@ def test_eval_pins_its_configuration_and_refuses_a_changed_task_on_resume(tmp_pa
     shutil.copyfile(Path(TASKS_DIR) / "task_01.yaml", task)
     shutil.copyfile(VERIFIERS / "task_01.py", task.parent / "task_01.py")
     out = tmp_path / "eval"
-    args = ["eval", "--tasks", str(task), "--agents", "oracle", "--episodes", "2", "--quiet", "--judge", "none",
-            "--out", str(out)]
+    args = [
+        "eval",
+        "--tasks",
+        str(task),
+        "--agents",
+        "oracle",
+        "--episodes",
+        "2",
+        "--quiet",
+        "--judge",
+        "none",
+        "--out",
+        str(out),
+    ]
     assert main(args) == 0
     summary = json.loads((out / "summary.json").read_text())
     assert summary["overall"]["pass_k"] == {"1": 1.0, "2": 1.0} and summary["overall"]["seeds"] == [0, 1]
     pinned = json.loads((out / "eval.json").read_text())["pinned"]
-    assert summary["pinned"] == pinned and pinned["tasks"] == {str(task.resolve()): task_hash(str(task.resolve()))}
+    assert summary["pinned"] == pinned and pinned["tasks"] == {
+        str(task.resolve()): task_hash(str(task.resolve()))
+    }
     assert main(["report", str(out)]) == 0
     shown = capsys.readouterr().out
-    assert "pass^k" in shown and f"tasks sha256 {pinned['tasks_hash'][:12]}" in shown and "seeds [0, 1]" in shown
+    assert (
+        "pass^k" in shown and f"tasks sha256 {pinned['tasks_hash'][:12]}" in shown and "seeds [0, 1]" in shown
+    )
     assert main(args[:-2] + ["--episodes", "3", "--out", str(out)]) == 0  # same configuration: resumed
     more = [a if a != str(task) else f"{task},task_02" for a in args[:-2]]
     assert main(more + ["--episodes", "1", "--out", str(out)]) == 0  # a task may join the eval
-    assert set(json.loads((out / "eval.json").read_text())["pinned"]["tasks"]) == {str(task.resolve()), "task_02"}
+    assert set(json.loads((out / "eval.json").read_text())["pinned"]["tasks"]) == {
+        str(task.resolve()),
+        "task_02",
+    }
     task.write_text(task.read_text().replace("max_rounds: 25", "max_rounds: 24"))
     assert main(args[:-2] + ["--episodes", "4", "--out", str(out)]) == 2
     assert "task task_01 file differ" in capsys.readouterr().err

@@ -58,8 +58,10 @@ def ray_env(root: Path | None, token: str | None) -> dict[str, str]:
     """The environment without any Ray setting it inherited; Ray's temp dir and HOME under `root`
     (None: the machine's defaults), and `token` required (None: no authentication settings at all)."""
     env = {k: v for k, v in os.environ.items() if k not in RAY_STATE}
-    env.update(RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER="0",  # a single-machine cluster: stay on loopback
-               RAY_USAGE_STATS_ENABLED="0")
+    env.update(
+        RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER="0",  # a single-machine cluster: stay on loopback
+        RAY_USAGE_STATS_ENABLED="0",
+    )
     if root is not None:
         env.update(RAY_TMPDIR=str(root), HOME=str(root / "home"))
     if token is not None:
@@ -71,8 +73,17 @@ def start_head(env: dict[str, str], temp_dir: Path | None, cpus: int) -> tuple[s
     """`ray start --head --block` on free loopback ports (its own, not Ray's fixed defaults that two
     heads would share), in a process group of its own; returns once the head accepts connections."""
     port = free_port()
-    args = [RAY_CLI, "start", "--head", "--block", "--node-ip-address=127.0.0.1", f"--port={port}",
-            f"--num-cpus={cpus}", "--include-dashboard=false", "--disable-usage-stats"]
+    args = [
+        RAY_CLI,
+        "start",
+        "--head",
+        "--block",
+        "--node-ip-address=127.0.0.1",
+        f"--port={port}",
+        f"--num-cpus={cpus}",
+        "--include-dashboard=false",
+        "--disable-usage-stats",
+    ]
     args += [f"--{name}-port={free_port()}" for name in ("dashboard", "dashboard-agent-listen")]
     if temp_dir is not None:
         args.append(f"--temp-dir={temp_dir}")
@@ -146,14 +157,27 @@ def ray_head(foreign_head) -> Iterator[Head]:
 
 
 def _eval(env: dict[str, str], *args: str):
-    return run([sys.executable, "-m", "agentworld.cli", "eval", "--tasks", "task_01", "--quiet", *args],
-               timeout=300, env=env)
+    return run(
+        [sys.executable, "-m", "agentworld.cli", "eval", "--tasks", "task_01", "--quiet", *args],
+        timeout=300,
+        env=env,
+    )
 
 
 def test_ray_executor_matches_the_local_one_and_resumes(tmp_path, ray_head):
     common = ["--agents", "random", "--episodes", "3", "--max-rounds", "6"]
     assert _eval(ray_head.env, *common, "--out", str(tmp_path / "local")).returncode == 0
-    on_ray = [*common, "--executor", "ray", "--ray-address", ray_head.address, "--workers", "2", "--concurrency", "2"]
+    on_ray = [
+        *common,
+        "--executor",
+        "ray",
+        "--ray-address",
+        ray_head.address,
+        "--workers",
+        "2",
+        "--concurrency",
+        "2",
+    ]
     first = _eval(ray_head.env, *on_ray, "--episodes", "2", "--out", str(tmp_path / "ray"))
     assert first.returncode == 0, first.stderr[-3000:]
     rest = _eval(ray_head.env, *on_ray, "--out", str(tmp_path / "ray"))  # resume: only seed 2 is played
@@ -171,8 +195,21 @@ def test_without_an_address_the_eval_starts_a_private_cluster_and_stops_it(tmp_p
         (root / "ray").mkdir()
         (root / "ray" / "ray_current_cluster").write_text(foreign_head)
         env = ray_env(root, token=None)
-        done = _eval(env, "--agents", "random", "--episodes", "2", "--max-rounds", "4", "--executor", "ray",
-                     "--workers", "2", "--out", str(tmp_path / "private"))
+        done = _eval(
+            env,
+            "--agents",
+            "random",
+            "--episodes",
+            "2",
+            "--max-rounds",
+            "4",
+            "--executor",
+            "ray",
+            "--workers",
+            "2",
+            "--out",
+            str(tmp_path / "private"),
+        )
         assert done.returncode == 0, done.stderr[-3000:]
         assert [r["status"] for r in stable(tmp_path / "private")] == ["ok", "ok"]
         assert sorted(p.name for p in root.iterdir()) == ["ray"]  # its temp dir is gone, no HOME was written
@@ -185,16 +222,34 @@ def test_a_head_that_wants_a_token_the_eval_was_not_given_is_a_clear_error(tmp_p
     """The HOME token is another cluster's, and an address alone never sends it (Ray's rule)."""
     env = {k: v for k, v in ray_head.env.items() if not k.startswith("RAY_AUTH_")}
     env["RAY_gcs_server_port_wait_time_s"] = "1"  # Ray's connect retries: one, not twenty
-    out = _eval(env, "--agents", "noop", "--executor", "ray", "--ray-address", ray_head.address,
-                "--out", str(tmp_path / "e"))
+    out = _eval(
+        env,
+        "--agents",
+        "noop",
+        "--executor",
+        "ray",
+        "--ray-address",
+        ray_head.address,
+        "--out",
+        str(tmp_path / "e"),
+    )
     assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr[-3000:]
     assert f"--ray-address {ray_head.address} refused this driver's token" in out.stderr
     assert "RAY_AUTH_MODE=token" in out.stderr
 
 
 def test_no_cluster_at_the_address_is_a_clear_error(tmp_path):
-    out = _eval(ray_env(tmp_path, token=None), "--agents", "noop", "--executor", "ray", "--ray-address", "127.0.0.1:9",
-                "--out", str(tmp_path / "e"))
+    out = _eval(
+        ray_env(tmp_path, token=None),
+        "--agents",
+        "noop",
+        "--executor",
+        "ray",
+        "--ray-address",
+        "127.0.0.1:9",
+        "--out",
+        str(tmp_path / "e"),
+    )
     assert out.returncode == 2 and "Traceback" not in out.stderr and "127.0.0.1:9" in out.stderr
 
 
@@ -203,9 +258,23 @@ def test_a_test_run_killed_with_sigterm_leaves_no_ray_process(tmp_path):
     heads_file, log = tmp_path / "heads.jsonl", tmp_path / "inner.log"
     env = {**os.environ, HEADS_FILE: str(heads_file)}
     with log.open("w") as output:
-        inner = spawn([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-                       f"{__file__}::test_ray_executor_matches_the_local_one_and_resumes"],
-                      env=env, cwd=Path(__file__).parent.parent, stdout=output, stderr=subprocess.STDOUT)
+        inner = spawn(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "-p",
+                "no:xdist",
+                f"{__file__}::test_ray_executor_matches_the_local_one_and_resumes",
+            ],
+            env=env,
+            cwd=Path(__file__).parent.parent,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
     try:
         deadline = time.monotonic() + 240
         while _lines(heads_file) < 2 and inner.poll() is None and time.monotonic() < deadline:
@@ -234,7 +303,9 @@ def _processes_mentioning(text: str) -> list[str]:
     for entry in os.listdir("/proc"):
         if entry.isdigit() and int(entry) != os.getpid():
             try:
-                cmdline = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                cmdline = (
+                    Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                )
                 state = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[0]
             except OSError:
                 continue

@@ -37,9 +37,16 @@ def llm_run(tmp_path_factory) -> tuple[Path, list[dict]]:
     assert run_episode("task_01", "oracle", seed=0, out_dir=tmp / "oracle", progress=False)["success"]
     script = [call(r["tool"], **(r["args"] or {})) for r in actions(tmp / "oracle")]
     with FakeOpenAI(script) as server:
-        result = run_episode("task_01", "llm", seed=0, out_dir=tmp / "llm", progress=False,
-                             agent_options={"llm": {**FAST, "base_url": server.base_url, "history": "last",
-                                                    "history_turns": 3}})
+        result = run_episode(
+            "task_01",
+            "llm",
+            seed=0,
+            out_dir=tmp / "llm",
+            progress=False,
+            agent_options={
+                "llm": {**FAST, "base_url": server.base_url, "history": "last", "history_turns": 3}
+            },
+        )
     assert result["success"]
     return tmp / "llm", server.requests
 
@@ -90,11 +97,13 @@ def test_export_reproduces_the_prompts_the_model_saw(llm_run, tmp_path):
         function = answer["tool_calls"][0]["function"]
         assert (function["name"], json.loads(function["arguments"])) == (record["tool"], record["args"])
         check_chat(example["messages"])
-        assert roundtrip(MESSAGES, example["messages"]) == [{k: v for k, v in m.items() if v is not None}
-                                                            for m in example["messages"]]
+        assert roundtrip(MESSAGES, example["messages"]) == [
+            {k: v for k, v in m.items() if v is not None} for m in example["messages"]
+        ]
         assert roundtrip(TOOLS, example["tools"]) == example["tools"]
-        assert ChatCompletionMessage.model_validate(answer).model_dump(exclude_none=True) == \
-            {k: v for k, v in answer.items() if v is not None}
+        assert ChatCompletionMessage.model_validate(answer).model_dump(exclude_none=True) == {
+            k: v for k, v in answer.items() if v is not None
+        }
         meta = example["metadata"]
         assert meta["action_id"] == record["id"] and meta["agent"] == record["agent"]
         assert meta["success"] and meta["psr"] == 1.0 and meta["team_return"] == 2.0
@@ -105,7 +114,9 @@ def test_filters_and_sharegpt(llm_run, tmp_path):
     run_dir, _ = llm_run
     everything = list(export_run(run_dir, metadata=True))
     contributing = list(export_run(run_dir, only_contributing=True, metadata=True))
-    assert 0 < len(contributing) < len(everything) and all(e["metadata"]["contributing"] for e in contributing)
+    assert 0 < len(contributing) < len(everything) and all(
+        e["metadata"]["contributing"] for e in contributing
+    )
     cce = json.loads((run_dir / "cce.json").read_text()) if (run_dir / "cce.json").exists() else None
     assert cce is None or {e["metadata"]["action_id"] for e in contributing} <= set(cce["contributing"])
     failed = tmp_path / "failed"
@@ -117,14 +128,19 @@ def test_filters_and_sharegpt(llm_run, tmp_path):
         roles = [t["from"] for t in example["conversations"]]
         assert roles[0] == "human" and roles[-1] == "function_call"
         assert set(roles) <= {"human", "gpt", "function_call", "observation"}
-        assert all(json.loads(t["value"])["name"] for t in example["conversations"] if t["from"] == "function_call")
+        assert all(
+            json.loads(t["value"])["name"] for t in example["conversations"] if t["from"] == "function_call"
+        )
         assert example["system"] and json.loads(example["tools"])[0]["name"] == "move_to"
 
 
 def test_cli_export_and_its_errors(llm_run, tmp_path, capsys):
     run_dir, _ = llm_run
     out = tmp_path / "x.jsonl"
-    assert cli_main(["export", str(run_dir.parent), "--only-success", "--format", "sharegpt", "--out", str(out)]) == 0
+    assert (
+        cli_main(["export", str(run_dir.parent), "--only-success", "--format", "sharegpt", "--out", str(out)])
+        == 0
+    )
     assert "examples from 2 runs" in capsys.readouterr().out  # the eval-style parent holds oracle + llm
     assert out.read_text().count("\n") > 10
     assert cli_main(["export", str(tmp_path / "nope"), "--out", str(out)]) == 2
@@ -141,7 +157,10 @@ def test_rollout_with_an_async_policy_solves_the_task(llm_run):
     async def policy(agent: str, messages: list[dict], tools: list[dict]) -> dict:
         await asyncio.sleep(0)
         seen.append((agent, len(messages)))
-        assert messages[0]["role"] == "system" and {t["function"]["name"] for t in tools} >= {"gather", "craft"}
+        assert messages[0]["role"] == "system" and {t["function"]["name"] for t in tools} >= {
+            "gather",
+            "craft",
+        }
         return plan[agent].pop(0)
 
     result = asyncio.run(rollout("task_01", policy, seed=0))
@@ -155,8 +174,9 @@ def test_rollout_with_an_async_policy_solves_the_task(llm_run):
 
 
 def test_rollout_accepts_sync_policies_and_text_replies():
-    result = asyncio.run(rollout("task_01", lambda agent, messages, tools: "I am thinking", seed=0,
-                                 options={"max_rounds": 2}))
+    result = asyncio.run(
+        rollout("task_01", lambda agent, messages, tools: "I am thinking", seed=0, options={"max_rounds": 2})
+    )
     turns = result.agents["lumberjack"].turns
     assert len(turns) == 2 and not turns[0].ok and turns[0].call is None
     assert "no tool call" in turns[1].messages[-1]["content"]  # the model-style feedback, next turn

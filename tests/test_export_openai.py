@@ -19,12 +19,35 @@ def cli_run(tmp_path_factory) -> tuple[Path, list[dict]]:
     """task_01 played by `agentworld run --agents llm` (which saves llm_transcript.jsonl) against a
     fake server answering with the oracle's calls; (run dir, request bodies)."""
     tmp = tmp_path_factory.mktemp("export_openai")
-    assert main(["run", "task_01", "--agents", "oracle", "--out", str(tmp / "oracle"), "--quiet", "--json"]) == 0
+    assert (
+        main(["run", "task_01", "--agents", "oracle", "--out", str(tmp / "oracle"), "--quiet", "--json"]) == 0
+    )
     script = [call(r["tool"], **(r["args"] or {})) for r in actions(tmp / "oracle")]
     with pytest.MonkeyPatch.context() as env, FakeOpenAI(script) as server:
         env.setenv("OPENAI_API_KEY", "test-key")
-        assert main(["run", "task_01", "--agents", "llm", "--model", "fake", "--base-url", server.base_url,
-                     "--history", "last", "--history-turns", "3", "--out", str(tmp / "llm"), "--quiet", "--json"]) == 0
+        assert (
+            main(
+                [
+                    "run",
+                    "task_01",
+                    "--agents",
+                    "llm",
+                    "--model",
+                    "fake",
+                    "--base-url",
+                    server.base_url,
+                    "--history",
+                    "last",
+                    "--history-turns",
+                    "3",
+                    "--out",
+                    str(tmp / "llm"),
+                    "--quiet",
+                    "--json",
+                ]
+            )
+            == 0
+        )
     return tmp / "llm", server.requests
 
 
@@ -41,7 +64,9 @@ def test_lines_hold_only_the_format_and_the_sent_ids(cli_run, tmp_path):
         for message in line["messages"]:
             assert set(message) <= OPENAI_MESSAGE_KEYS[message["role"]] and None not in message.values()
         # the prompt is exactly what the model was sent, its tool-call ids included
-        assert line["messages"][:-1] == [{k: v for k, v in m.items() if v is not None} for m in request["messages"]]
+        assert line["messages"][:-1] == [
+            {k: v for k, v in m.items() if v is not None} for m in request["messages"]
+        ]
         assert line["tools"] == request["tools"]
         assert line["messages"][-1]["tool_calls"][0]["id"] in sent_ids
     assert any(m.get("tool_call_id") for line in lines for m in line["messages"])
@@ -54,8 +79,14 @@ def test_lines_hold_only_the_format_and_the_sent_ids(cli_run, tmp_path):
 
 def test_a_line_outside_the_format_is_refused(tmp_path):
     assert openai_chat_problems({"messages": [{"role": "user", "content": "hi"}], "tools": []}) == []
-    bad = {"messages": [{"role": "tool", "content": "x", "tool_call_id": "c", "name": "wait"},
-                        {"role": "critic", "content": "x"}], "tools": [], "extra": 1}
+    bad = {
+        "messages": [
+            {"role": "tool", "content": "x", "tool_call_id": "c", "name": "wait"},
+            {"role": "critic", "content": "x"},
+        ],
+        "tools": [],
+        "extra": 1,
+    }
     problems = openai_chat_problems(bad)
     assert any("'extra'" in p for p in problems) and any("'name' not allowed" in p for p in problems)
     assert any("critic" in p for p in problems)

@@ -19,8 +19,10 @@ from agentworld.conditions import FairExchange, dump_condition, parse_condition
 from agentworld.tasks import TaskError, load_task, without_agent
 
 MARKET = Path(__file__).parent / "data" / "task_fair_market.yaml"
-GIFT = {"merchant": [{"move_to": {"target": "guard"}}, {"give": {"to": "guard", "item": "watch_sabre"}}],
-        "guard": [{"move_to": {"target": "merchant"}}, {"equip": {"item": "watch_sabre"}}]}
+GIFT = {
+    "merchant": [{"move_to": {"target": "guard"}}, {"give": {"to": "guard", "item": "watch_sabre"}}],
+    "guard": [{"move_to": {"target": "merchant"}}, {"equip": {"item": "watch_sabre"}}],
+}
 
 
 @pytest.fixture
@@ -50,15 +52,22 @@ def test_a_gift_alone_fails():
 def test_a_gift_paid_back_in_coins_is_fair():
     """The condition judges what everyone ends with: paying by `give` is still paying."""
     task = load_task(MARKET)
-    paid = {**GIFT, "guard": [{"move_to": {"target": "merchant"}}, {"give": {"to": "merchant", "item": "coins",
-                                                                            "count": 120}},
-                              {"equip": {"item": "watch_sabre"}}]}
+    paid = {
+        **GIFT,
+        "guard": [
+            {"move_to": {"target": "merchant"}},
+            {"give": {"to": "merchant", "item": "coins", "count": 120}},
+            {"equip": {"item": "watch_sabre"}},
+        ],
+    }
     assert play(task, paid).status()["success"]
 
 
 def test_underpaid_fails_and_only_covered_agents_count(raw):
     task = load_task(MARKET)
-    cheap = {"merchant": [{"trade_offer": {"to": "guard", "give": {"watch_sabre": 1}, "want": {"coins": 100}}}]}
+    cheap = {
+        "merchant": [{"trade_offer": {"to": "guard", "give": {"watch_sabre": 1}, "want": {"coins": 100}}}]
+    }
     assert not play(task, cheap).status()["success"]
     raw["success"][1] = {"fair_exchange": {"prices": {"watch_sabre": 120}, "agents": ["guard"]}}
     assert play(load_task(raw), GIFT).status()["success"]  # the guard got richer; the merchant is not covered
@@ -76,28 +85,65 @@ def test_round_trip_and_describe():
     condition = parse_condition(raw)
     assert dump_condition(condition) == raw
     assert condition.describe() == "none of merchant ends poorer than it began (coins 1, watch_sabre 120)"
-    assert parse_condition({"fair_exchange": {"prices": {"bead": 3}}}).describe().startswith("nobody ends poorer")
+    assert (
+        parse_condition({"fair_exchange": {"prices": {"bead": 3}}})
+        .describe()
+        .startswith("nobody ends poorer")
+    )
 
 
-@pytest.mark.parametrize("table, expected", [
-    ({"prices": {"watch_sabr": 120}},
-     ("task_fair_market.yaml: success[1]: fair_exchange.prices.watch_sabr: unknown item 'watch_sabr'; "
-     "did you mean 'watch_sabre'?")),
-    ({"prices": {"watch_sabre": -5}},
-     ("task_fair_market.yaml: success[1]: fair_exchange: prices.watch_sabre: a price is a whole number of coins "
-     ">= 0, got -5")),
-    ({"prices": {"watch_sabre": 12.5}}, ("task_fair_market.yaml: success[1]: fair_exchange.prices.watch_sabre: "
-                                        "Input should be a valid integer")),
-    ({"prices": {"watch_sabre": True}}, ("task_fair_market.yaml: success[1]: fair_exchange.prices.watch_sabre: "
-                                        "Input should be a valid integer")),
-    ({"prices": {"coins": 2}}, ("task_fair_market.yaml: success[1]: fair_exchange: prices.coins: coins are always "
-                               "worth 1 each; leave them out of the price table")),
-    ({"prices": {}}, "task_fair_market.yaml: success[1]: fair_exchange.prices: Dictionary should have at least 1 item"),
-    ({"prices": {"watch_sabre": 120}, "agents": ["guard", "marchant"]},
-     "task_fair_market.yaml: success[1]: fair_exchange.agents: unknown agent 'marchant'; did you mean 'merchant'?"),
-    ({"prices": {"watch_sabre": 120}, "price": 3}, ("task_fair_market.yaml: success[1]: fair_exchange.price: "
-                                                   "Extra inputs are not permitted")),
-])
+@pytest.mark.parametrize(
+    "table, expected",
+    [
+        (
+            {"prices": {"watch_sabr": 120}},
+            (
+                "task_fair_market.yaml: success[1]: fair_exchange.prices.watch_sabr: unknown item 'watch_sabr'; "
+                "did you mean 'watch_sabre'?"
+            ),
+        ),
+        (
+            {"prices": {"watch_sabre": -5}},
+            (
+                "task_fair_market.yaml: success[1]: fair_exchange: prices.watch_sabre: a price is a whole number of coins "
+                ">= 0, got -5"
+            ),
+        ),
+        (
+            {"prices": {"watch_sabre": 12.5}},
+            (
+                "task_fair_market.yaml: success[1]: fair_exchange.prices.watch_sabre: "
+                "Input should be a valid integer"
+            ),
+        ),
+        (
+            {"prices": {"watch_sabre": True}},
+            (
+                "task_fair_market.yaml: success[1]: fair_exchange.prices.watch_sabre: "
+                "Input should be a valid integer"
+            ),
+        ),
+        (
+            {"prices": {"coins": 2}},
+            (
+                "task_fair_market.yaml: success[1]: fair_exchange: prices.coins: coins are always "
+                "worth 1 each; leave them out of the price table"
+            ),
+        ),
+        (
+            {"prices": {}},
+            "task_fair_market.yaml: success[1]: fair_exchange.prices: Dictionary should have at least 1 item",
+        ),
+        (
+            {"prices": {"watch_sabre": 120}, "agents": ["guard", "marchant"]},
+            "task_fair_market.yaml: success[1]: fair_exchange.agents: unknown agent 'marchant'; did you mean 'merchant'?",
+        ),
+        (
+            {"prices": {"watch_sabre": 120}, "price": 3},
+            ("task_fair_market.yaml: success[1]: fair_exchange.price: Extra inputs are not permitted"),
+        ),
+    ],
+)
 def test_validate_names_bad_price_tables(tmp_path, raw, capsys, table, expected):
     raw["success"][1] = {"fair_exchange": table}
     path = tmp_path / "task_fair_market.yaml"
@@ -110,7 +156,9 @@ def test_validate_names_bad_price_tables(tmp_path, raw, capsys, table, expected)
 
 
 def test_two_bad_entries_are_both_named(tmp_path, raw):
-    raw["success"][1] = {"fair_exchange": {"prices": {"watch_sabr": 1, "rubi_amulet": 2}, "agents": ["ghost"]}}
+    raw["success"][1] = {
+        "fair_exchange": {"prices": {"watch_sabr": 1, "rubi_amulet": 2}, "agents": ["ghost"]}
+    }
     path = tmp_path / "task_fair_market.yaml"
     path.write_text(yaml.safe_dump(raw), encoding="utf-8")
     with pytest.raises(TaskError) as info:
@@ -127,10 +175,18 @@ def test_the_shipped_validate_accepts_the_test_task():
 def _with_treasurer(raw: dict, price: int, covered: list[str] | None) -> dict:
     """The guard has no coins; a treasurer holds the price; fair_exchange covers `covered`."""
     raw["agents"][0]["inventory"] = {}
-    raw["agents"].append({"name": "treasurer", "role": "Treasurer", "spawn": "town_square",
-                          "inventory": {"coins": price}, "context": "You keep the town's coins."})
-    raw["success"][1] = {"fair_exchange": {"prices": {"watch_sabre": price},
-                                           **({"agents": covered} if covered else {})}}
+    raw["agents"].append(
+        {
+            "name": "treasurer",
+            "role": "Treasurer",
+            "spawn": "town_square",
+            "inventory": {"coins": price},
+            "context": "You keep the town's coins.",
+        }
+    )
+    raw["success"][1] = {
+        "fair_exchange": {"prices": {"watch_sabre": price}, **({"agents": covered} if covered else {})}
+    }
     raw["oracle"]["treasurer"] = [{"give": {"to": "guard", "item": "coins", "count": price}}]
     raw["oracle"]["merchant"][0]["trade_offer"]["want"] = {"coins": price}
     return raw

@@ -37,13 +37,21 @@ def test_every_region_reachable_from_town(gmap):
 
 def test_obstacles_are_real(gmap):
     assert not gmap.walkable(-1, 0) and not gmap.walkable(0, gmap.height)
-    kinds = {gmap.terrain_at(x, y) for y in range(gmap.height) for x in range(gmap.width)
-             if not gmap.walkable(x, y)}
+    kinds = {
+        gmap.terrain_at(x, y)
+        for y in range(gmap.height)
+        for x in range(gmap.width)
+        if not gmap.walkable(x, y)
+    }
     assert {"water", "mountain", "town_wall", "crevasse"} <= kinds
     # the river splits the map: crossing it without a bridge is impossible, so blocking
     # the three river bridges cuts the west off from the town
-    blocked = {(x, y) for y in range(gmap.height) for x in range(gmap.width)
-               if gmap.terrain_at(x, y) == "bridge" and x < 100}
+    blocked = {
+        (x, y)
+        for y in range(gmap.height)
+        for x in range(gmap.width)
+        if gmap.terrain_at(x, y) == "bridge" and x < 100
+    }
 
     class Cut:
         def walkable(self, x, y):

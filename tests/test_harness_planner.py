@@ -29,8 +29,21 @@ def test_planner_replays_the_oracle_on_task_01(tmp_path: Path, capsys: pytest.Ca
     # one planner reply per round: a tool call per avatar, naming it (the oracle's own actions)
     script = [calls(*[(a["tool"], {"avatar": a["agent"], **a["args"]}) for a in acts]) for acts in rounds]
     with FakeOpenAI(script) as server:
-        code = main(["run", "task_01", "--agents", "planner", "--model", "fake-planner", "--base-url",
-                     server.base_url, "--out", str(tmp_path / "planner"), "--json"])
+        code = main(
+            [
+                "run",
+                "task_01",
+                "--agents",
+                "planner",
+                "--model",
+                "fake-planner",
+                "--base-url",
+                server.base_url,
+                "--out",
+                str(tmp_path / "planner"),
+                "--json",
+            ]
+        )
         requests = list(server.requests)
     assert code == 0
     result = json.loads(capsys.readouterr().out)
@@ -42,10 +55,14 @@ def test_planner_replays_the_oracle_on_task_01(tmp_path: Path, capsys: pytest.Ca
     assert all(f"## {name}" in prompt for name in ("lumberjack", "woodworker", "wizard"))
     assert all(t["function"]["parameters"]["required"][0] == "avatar" for t in first["tools"])
     # the same actions as the oracle, in the same rounds
-    played = [json.loads(line) for line in (tmp_path / "planner" / "trajectory.jsonl").read_text().splitlines()]
+    played = [
+        json.loads(line) for line in (tmp_path / "planner" / "trajectory.jsonl").read_text().splitlines()
+    ]
     acts = [(r["round"], r["agent"], r["tool"], r["args"]) for r in played if r["type"] == "action"]
     assert acts == [(a["round"], a["agent"], a["tool"], a["args"]) for r in rounds for a in r]
-    plans = [json.loads(line) for line in (tmp_path / "planner" / "llm_transcript.jsonl").read_text().splitlines()]
+    plans = [
+        json.loads(line) for line in (tmp_path / "planner" / "llm_transcript.jsonl").read_text().splitlines()
+    ]
     assert len(plans) == len(rounds) and all(row["harness"] == "planner" for row in plans)
     config = json.loads((tmp_path / "planner" / "config.json").read_text())
     assert {a["kind"] for a in config["agents"].values()} == {"planner"}
@@ -59,17 +76,55 @@ def test_planner_cannot_be_mixed(capsys: pytest.CaptureFixture[str]) -> None:
     assert "cannot be mixed" in capsys.readouterr().err
 
 
-def test_report_compares_the_planner_with_per_avatar_llm(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_report_compares_the_planner_with_per_avatar_llm(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from fake_openai import call
 
     rounds = _oracle_rounds(tmp_path)
     script = [calls(*[(a["tool"], {"avatar": a["agent"], **a["args"]}) for a in acts]) for acts in rounds]
     with FakeOpenAI(script) as server:
-        assert main(["eval", "--tasks", "task_01", "--agents", "planner", "--model", "fake", "--base-url",
-                     server.base_url, "--out", str(tmp_path / "planner"), "--quiet"]) == 0
+        assert (
+            main(
+                [
+                    "eval",
+                    "--tasks",
+                    "task_01",
+                    "--agents",
+                    "planner",
+                    "--model",
+                    "fake",
+                    "--base-url",
+                    server.base_url,
+                    "--out",
+                    str(tmp_path / "planner"),
+                    "--quiet",
+                ]
+            )
+            == 0
+        )
     with FakeOpenAI(policy=lambda body: call("wait")) as server:
-        assert main(["eval", "--tasks", "task_01", "--agents", "llm", "--model", "fake", "--base-url",
-                     server.base_url, "--max-rounds", "3", "--out", str(tmp_path / "llm"), "--quiet"]) == 0
+        assert (
+            main(
+                [
+                    "eval",
+                    "--tasks",
+                    "task_01",
+                    "--agents",
+                    "llm",
+                    "--model",
+                    "fake",
+                    "--base-url",
+                    server.base_url,
+                    "--max-rounds",
+                    "3",
+                    "--out",
+                    str(tmp_path / "llm"),
+                    "--quiet",
+                ]
+            )
+            == 0
+        )
         per_avatar_requests = len(server.requests)
     capsys.readouterr()
     assert per_avatar_requests == 9  # 3 rounds x 3 avatars: one context each

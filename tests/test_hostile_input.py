@@ -47,8 +47,9 @@ def deep_nesting(levels: int = 5000) -> str:
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "agentworld.cli", *args], capture_output=True, text=True,
-                          timeout=HANG)
+    return subprocess.run(
+        [sys.executable, "-m", "agentworld.cli", *args], capture_output=True, text=True, timeout=HANG
+    )
 
 
 def assert_clear(text: str, *words: str) -> None:
@@ -70,29 +71,40 @@ def test_alias_bomb_is_refused_while_composing():
     assert "at line" in str(caught.value) and len(str(caught.value)) < 400
 
 
-@pytest.mark.parametrize("text", [deep_nesting(), TASK_HEAD + "success: " + "{a: " * 5000 + "1" + "}" * 5000,
-                                  TASK_HEAD + "notes:\n" + "".join(" " * i + "-\n" for i in range(1, 400))])
+@pytest.mark.parametrize(
+    "text",
+    [
+        deep_nesting(),
+        TASK_HEAD + "success: " + "{a: " * 5000 + "1" + "}" * 5000,
+        TASK_HEAD + "notes:\n" + "".join(" " * i + "-\n" for i in range(1, 400)),
+    ],
+)
 def test_deep_nesting_is_refused(text):
     with pytest.raises(YAMLInputError, match=f"nested deeper than {safe_yaml.MAX_DEPTH} levels"):
         load_yaml(text)
 
 
 def test_nesting_and_aliases_within_the_bounds_load_as_safe_load_does():
-    text = "a: &base {x: 1, y: [1, 2]}\nb:\n  <<: *base\n  z: " + "[" * 90 + "]" * 90 + "\nc: [*base, *base]\n"
+    text = (
+        "a: &base {x: 1, y: [1, 2]}\nb:\n  <<: *base\n  z: " + "[" * 90 + "]" * 90 + "\nc: [*base, *base]\n"
+    )
     assert load_yaml(text) == yaml.safe_load(text)
     for path in sorted(TASKS_DIR.glob("task_3*.yaml"))[:4]:  # the largest tasks, with their aliases
         text = path.read_text(encoding="utf-8")
         assert load_yaml(text) == yaml.safe_load(text)
 
 
-@pytest.mark.parametrize("text, words", [
-    ("a: &x [1, *x]", "cycle"),
-    ("a: *nope", "undefined alias"),
-    ("a: [1, 2", "at line 1"),
-    ("a: 1\n---\nb: 2", "single document"),
-    ("a: \x00", "special characters"),
-    ("k" * 5000 + ": [", "at line 1"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("a: &x [1, *x]", "cycle"),
+        ("a: *nope", "undefined alias"),
+        ("a: [1, 2", "at line 1"),
+        ("a: 1\n---\nb: 2", "single document"),
+        ("a: \x00", "special characters"),
+        ("k" * 5000 + ": [", "at line 1"),
+    ],
+)
 def test_every_yaml_error_is_one_bounded_line(text, words):
     with pytest.raises(YAMLInputError) as caught:
         load_yaml(text)
@@ -163,8 +175,12 @@ def test_editor_load_refuses_hostile_yaml_fast(hostile):
         host, port = thread.server.server_address
         for kind, words in (("bomb", "expanded"), ("deep", "nested deeper than")):
             conn = http.client.HTTPConnection(host, port, timeout=HANG)
-            conn.request("POST", "/api/load", body=json.dumps({"ref": f"{kind}.yaml"}),
-                         headers={"Host": f"127.0.0.1:{port}", "Content-Type": "application/json"})
+            conn.request(
+                "POST",
+                "/api/load",
+                body=json.dumps({"ref": f"{kind}.yaml"}),
+                headers={"Host": f"127.0.0.1:{port}", "Content-Type": "application/json"},
+            )
             response = conn.getresponse()
             reply = json.loads(response.read())
             conn.close()
@@ -181,8 +197,12 @@ def test_editor_refuses_a_json_body_nested_too_deeply(tmp_path):
         host, port = thread.server.server_address
         conn = http.client.HTTPConnection(host, port, timeout=HANG)
         body = '{"document": ' + "[" * 200_000 + "]" * 200_000 + "}"
-        conn.request("POST", "/api/validate", body=body,
-                     headers={"Host": f"127.0.0.1:{port}", "Content-Type": "application/json"})
+        conn.request(
+            "POST",
+            "/api/validate",
+            body=body,
+            headers={"Host": f"127.0.0.1:{port}", "Content-Type": "application/json"},
+        )
         response = conn.getresponse()
         reply = json.loads(response.read())
         conn.close()

@@ -12,14 +12,24 @@ from agentworld.tools import ParseError, ToolCall, parse_action
 from fake_openai import FakeOpenAI, call, calls, error, garbage, slow, text, tool_message, verbatim
 
 BRIEFING = {
-    "task_id": "task_x", "task_name": "Staff Crafting", "objective": "Make the wizard wield a staff.",
-    "role": "Lumberjack", "teammates": [{"name": "woodworker", "role": "Woodworker"}, {"name": "wizard", "role": "Wizard"}],
-    "context": "Oak trees grow north of the clearing.", "max_rounds": 25,
+    "task_id": "task_x",
+    "task_name": "Staff Crafting",
+    "objective": "Make the wizard wield a staff.",
+    "role": "Lumberjack",
+    "teammates": [{"name": "woodworker", "role": "Woodworker"}, {"name": "wizard", "role": "Wizard"}],
+    "context": "Oak trees grow north of the clearing.",
+    "max_rounds": 25,
 }
 
 
 def obs(r: int, body: str = "", **extra) -> dict:
-    return {"text": body or f"Round {r}: you stand in the clearing.", "round": r, "last_result": "", "last_error": "", **extra}
+    return {
+        "text": body or f"Round {r}: you stand in the clearing.",
+        "round": r,
+        "last_result": "",
+        "last_error": "",
+        **extra,
+    }
 
 
 def agent(server: FakeOpenAI, name: str = "lumberjack", briefing: dict | None = None, **options) -> LLMAgent:
@@ -36,9 +46,17 @@ def test_user_prompt_renders_briefing_and_observation():
     assert [m["role"] for m in msgs] == ["system", "user"]
     assert "exactly one tool call" in msgs[0]["content"].lower()
     user = msgs[1]["content"]
-    for piece in ("Staff Crafting", "Make the wizard wield a staff.", "You are lumberjack", "Lumberjack",
-                  "woodworker (Woodworker), wizard (Wizard)", "Oak trees grow north", "Round 3 of 25", "23 left",
-                  "You see oak_tree#4."):
+    for piece in (
+        "Staff Crafting",
+        "Make the wizard wield a staff.",
+        "You are lumberjack",
+        "Lumberjack",
+        "woodworker (Woodworker), wizard (Wizard)",
+        "Oak trees grow north",
+        "Round 3 of 25",
+        "23 left",
+        "You see oak_tree#4.",
+    ):
         assert piece in user, piece
     names = [t["function"]["name"] for t in body["tools"]]
     assert "move_to" in names and "chat" in names and body["model"] == "fake-model"
@@ -54,7 +72,9 @@ def test_no_docs_option_and_empty_context_give_an_empty_documentation_section():
 
 
 def test_briefing_tools_are_used_so_disabled_tools_disappear():
-    schemas = [t for t in json.loads(json.dumps(__import__("agentworld.tools").tools.schemas(frozenset({"chat"}))))]
+    schemas = [
+        t for t in json.loads(json.dumps(__import__("agentworld.tools").tools.schemas(frozenset({"chat"}))))
+    ]
     with FakeOpenAI() as server:
         agent(server, briefing={**BRIEFING, "tools": schemas}).act(obs(1))
     assert "chat" not in [t["function"]["name"] for t in server.requests[0]["tools"]]
@@ -66,7 +86,8 @@ def test_edited_prompt_directory_is_used(tmp_path):
     with FakeOpenAI() as server:
         agent(server, prompts=str(tmp_path / "p")).act(obs(1, "OBS-TEXT"))
     assert server.requests[0]["messages"][1]["content"] == (
-        "I am lumberjack; goal: Make the wizard wield a staff.; now: OBS-TEXT; budget $5")
+        "I am lumberjack; goal: Make the wizard wield a staff.; now: OBS-TEXT; budget $5"
+    )
 
 
 def test_unknown_placeholder_is_a_clear_error(tmp_path):
@@ -115,8 +136,9 @@ def test_invalid_json_arguments_are_rejected_by_parse_action():
 
 
 def test_extra_tool_calls_are_ignored_and_reported():
-    with FakeOpenAI([calls(("move_to", {"target": "wizard"}), ("chat", {"to": "team", "message": "hi"})),
-                     call("wait")]) as server:
+    with FakeOpenAI(
+        [calls(("move_to", {"target": "wizard"}), ("chat", {"to": "team", "message": "hi"})), call("wait")]
+    ) as server:
         a = agent(server)
         action = a.act(obs(1))
         a.act(obs(2))
@@ -125,7 +147,10 @@ def test_extra_tool_calls_are_ignored_and_reported():
     assert [c["function"]["name"] for c in kept["tool_calls"]] == ["move_to"]
     assert "only the first (move_to) was carried out" in server.requests[1]["messages"][3]["content"]
     assert a.usage["extra_tool_calls"] == 1 and a.transcript[0]["issues"] == ["extra_tool_calls"]
-    assert [c["name"] for c in a.transcript[0]["tool_calls"]] == ["move_to", "chat"]  # the ignored call is recorded
+    assert [c["name"] for c in a.transcript[0]["tool_calls"]] == [
+        "move_to",
+        "chat",
+    ]  # the ignored call is recorded
 
 
 def test_rate_limit_is_retried_then_succeeds():
@@ -158,8 +183,13 @@ def test_persistent_server_errors_raise_llm_unavailable():
 
 def test_garbage_answers_are_retried_then_a_clear_error():
     page = garbage("<html><body>502 Bad Gateway</body></html>", "text/html")
-    script = [page, garbage("{not json"), garbage('{"id": "x", "object": "chat.completion", "choices": []}'),
-              garbage('{"unexpected": 1}'), call("wait")]
+    script = [
+        page,
+        garbage("{not json"),
+        garbage('{"id": "x", "object": "chat.completion", "choices": []}'),
+        garbage('{"unexpected": 1}'),
+        call("wait"),
+    ]
     with FakeOpenAI(script) as server:
         a = agent(server)
         assert parse_action(a.act(obs(1))) == ToolCall("wait", {})
@@ -232,8 +262,14 @@ def test_bounded_history_keeps_last_turns(mode):
     with FakeOpenAI() as server:
         a = agent(server, history=mode, history_turns=2)
         for r in range(1, 8):
-            a.act(obs(r, f"observation number {r}", last_result=f"result {r}",
-                      messages=[{"from": "wizard", "text": f"note {r}"}]))
+            a.act(
+                obs(
+                    r,
+                    f"observation number {r}",
+                    last_result=f"result {r}",
+                    messages=[{"from": "wizard", "text": f"note {r}"}],
+                )
+            )
     last = server.requests[-1]["messages"]
     # system + user + 2 kept (assistant, tool) pairs
     assert len(last) == 2 + 2 * 2
@@ -244,7 +280,10 @@ def test_bounded_history_keeps_last_turns(mode):
         assert "4 earlier turns are not shown" in last[1]["content"]
     else:
         assert "Summary of your earlier turns" in last[1]["content"]
-        assert "round 2: wait {} -> result 3" in last[1]["content"] and "wizard said: note 1" in last[1]["content"]
+        assert (
+            "round 2: wait {} -> result 3" in last[1]["content"]
+            and "wizard said: note 1" in last[1]["content"]
+        )
     full = FakeOpenAI()
     with full:
         a = agent(full)
@@ -268,12 +307,20 @@ def test_context_budget_moves_old_turns_into_the_digest():
 def test_single_agent_team_shares_one_conversation():
     names = ["lumberjack", "woodworker"]
     with FakeOpenAI() as server:
-        team = make_team(names, model="fake-model", base_url=server.base_url, api_key="t", single_agent=True,
-                         backoff_base=0.001)
+        team = make_team(
+            names,
+            model="fake-model",
+            base_url=server.base_url,
+            api_key="t",
+            single_agent=True,
+            backoff_base=0.001,
+        )
         for name in names:
             teammates = [{"name": n, "role": n.title()} for n in names if n != name]
-            team[name].reset(name, {**BRIEFING, "role": name.title(), "teammates": teammates,
-                                    "context": f"docs for {name}"})
+            team[name].reset(
+                name,
+                {**BRIEFING, "role": name.title(), "teammates": teammates, "context": f"docs for {name}"},
+            )
         for r in (1, 2):
             for name in names:
                 team[name].act(obs(r, f"{name} sees things"))
@@ -298,10 +345,12 @@ def test_reset_starts_a_new_conversation():
 
 def test_junk_usage_is_estimated_never_a_crash():
     """Issue 10 item 4: usage as a string or token counts as words must not end the episode."""
-    script = [verbatim(tool_message("wait", "{}"), usage="lots"),
-              verbatim(tool_message("wait", "{}"), usage={"prompt_tokens": "many", "completion_tokens": "3"}),
-              verbatim(tool_message("wait", "{}"), usage={"prompt_tokens": True, "completion_tokens": [1]}),
-              verbatim(tool_message("wait", "{}"), usage={"prompt_tokens": "40", "completion_tokens": "2"})]
+    script = [
+        verbatim(tool_message("wait", "{}"), usage="lots"),
+        verbatim(tool_message("wait", "{}"), usage={"prompt_tokens": "many", "completion_tokens": "3"}),
+        verbatim(tool_message("wait", "{}"), usage={"prompt_tokens": True, "completion_tokens": [1]}),
+        verbatim(tool_message("wait", "{}"), usage={"prompt_tokens": "40", "completion_tokens": "2"}),
+    ]
     with FakeOpenAI(script) as server:
         a = agent(server)
         for r in range(1, 5):
@@ -311,14 +360,20 @@ def test_junk_usage_is_estimated_never_a_crash():
     assert a.usage["calls"] == 4 and a.usage["malformed_tool_call"] == 0
 
 
-@pytest.mark.parametrize("name, arguments, problem", [
-    (None, "{}", "no function name"), (7, "{}", "no function name"), ("", "{}", "no function name"),
-    ("wait", None, "null arguments"),
-])
+@pytest.mark.parametrize(
+    "name, arguments, problem",
+    [
+        (None, "{}", "no function name"),
+        (7, "{}", "no function name"),
+        ("", "{}", "no function name"),
+        ("wait", None, "null arguments"),
+    ],
+)
 def test_a_tool_call_with_null_name_or_arguments_is_an_invalid_action_reported_back(name, arguments, problem):
     for usage in ({"prompt_tokens": 10, "completion_tokens": 2}, None):
-        with FakeOpenAI([verbatim(tool_message(name, arguments), usage=usage, with_usage=usage is not None),
-                         call("wait")]) as server:
+        with FakeOpenAI(
+            [verbatim(tool_message(name, arguments), usage=usage, with_usage=usage is not None), call("wait")]
+        ) as server:
             a = agent(server)
             first = parse_action(a.act(obs(1)))
             assert isinstance(first, ParseError) and problem in json.dumps(first.raw)
@@ -326,6 +381,9 @@ def test_a_tool_call_with_null_name_or_arguments_is_an_invalid_action_reported_b
             follow_up = server.requests[1]["messages"]
         assert "tool call was malformed (" in follow_up[-1]["content"] and problem in follow_up[-1]["content"]
         # the malformed call is kept as text, so the next request never carries a null function name
-        assert all(isinstance(c["function"]["name"], str) and c["function"]["name"]
-                   for m in follow_up for c in m.get("tool_calls") or [])
+        assert all(
+            isinstance(c["function"]["name"], str) and c["function"]["name"]
+            for m in follow_up
+            for c in m.get("tool_calls") or []
+        )
         assert a.usage["malformed_tool_call"] == 1 and a.usage["calls"] == 2

@@ -18,8 +18,15 @@ from agentworld.runner import run_episode
 from fake_openai import FakeOpenAI, call, error
 
 FAST = {"model": "fake-model", "api_key": "test", "backoff_base": 0.001, "max_retries": 1}
-BRIEFING = {"task_id": "task_x", "task_name": "Test task", "objective": "Make a plank.", "role": "Lumberjack",
-            "teammates": [], "context": "You can chop trees. DOCS-MARKER", "max_rounds": 200}
+BRIEFING = {
+    "task_id": "task_x",
+    "task_name": "Test task",
+    "objective": "Make a plank.",
+    "role": "Lumberjack",
+    "teammates": [],
+    "context": "You can chop trees. DOCS-MARKER",
+    "max_rounds": 200,
+}
 ROUND = re.compile(r"# Round (\d+) of")
 
 
@@ -69,7 +76,10 @@ def test_task_31_to_its_full_budget_never_passes_32k(tmp_path):
     assert usage["max_counted_prompt_tokens"] <= 32768 - 1024
     assert max(sizes) <= 32768 and usage["max_prompt_tokens"] <= 32768
     rows = [row for seat in team.values() for row in seat.transcript]
-    assert len(rows) == len(sizes) and max(r["counted_prompt_tokens"] for r in rows) == usage["max_counted_prompt_tokens"]
+    assert (
+        len(rows) == len(sizes)
+        and max(r["counted_prompt_tokens"] for r in rows) == usage["max_counted_prompt_tokens"]
+    )
 
 
 def agent(server: FakeOpenAI, **options) -> LLMAgent:
@@ -105,7 +115,7 @@ def test_consecutive_prompts_share_a_byte_stable_prefix():
     folds = 0
     for before, after in zip(server.requests, server.requests[1:]):
         old, new = before["messages"], after["messages"]
-        if json.dumps(new[:len(old)]) == json.dumps(old):
+        if json.dumps(new[: len(old)]) == json.dumps(old):
             continue
         folds += 1
         assert new[0] == old[0]
@@ -130,7 +140,9 @@ def test_a_briefing_too_big_for_the_context_is_a_clear_error():
     with FakeOpenAI() as server:
         a = LLMAgent(**FAST, base_url=server.base_url, context_tokens=4000, max_tokens=100)
         a.reset("lumberjack", {**BRIEFING, "context": "documentation " * 3000})
-        with pytest.raises(RuntimeError, match=r"fixed part .* takes \d+ tokens, over the prompt limit of 3900"):
+        with pytest.raises(
+            RuntimeError, match=r"fixed part .* takes \d+ tokens, over the prompt limit of 3900"
+        ):
             a.act(obs(1, "start"))
     assert server.requests == []
 
@@ -143,9 +155,12 @@ def test_context_tokens_must_leave_room_for_the_completion():
 
 
 def context_error(window: int) -> dict:
-    return error(400, message=f"This model's maximum context length is {window} tokens. However, your messages "
-                              f"resulted in {window + 900} tokens. Please reduce the length of the messages.",
-                 code="context_length_exceeded")
+    return error(
+        400,
+        message=f"This model's maximum context length is {window} tokens. However, your messages "
+        f"resulted in {window + 900} tokens. Please reduce the length of the messages.",
+        code="context_length_exceeded",
+    )
 
 
 def test_context_length_exceeded_gets_one_retry_with_a_tighter_budget():
@@ -179,8 +194,14 @@ def test_each_seat_of_a_real_episode_resends_its_previous_prompt_byte_for_byte(t
     from test_eval_env import oracle_policy
 
     with FakeOpenAI(policy=oracle_policy(tmp_path)) as server:
-        result = run_episode("task_01", "llm", seed=0, out_dir=tmp_path / "llm", progress=False,
-                             agent_options={"llm": {**FAST, "base_url": server.base_url}})
+        result = run_episode(
+            "task_01",
+            "llm",
+            seed=0,
+            out_dir=tmp_path / "llm",
+            progress=False,
+            agent_options={"llm": {**FAST, "base_url": server.base_url}},
+        )
     assert result["success"]
     by_seat: dict[str, list[str]] = {}
     for body in server.requests:

@@ -15,8 +15,10 @@ from agentworld.causal.synthetic import STAFF_TASK, staff_episode
 from fake_openai import FakeOpenAI, tool_message, verbatim
 
 FAST = {"model": "fake-model", "api_key": "test", "backoff_base": 0.001, "max_retries": 1}
-PRICES = {"fake-model": {"input": 2.0, "cached_input": 0.5, "output": 8.0},
-          "judge-model": {"input": 1.0, "cached_input": 0.25, "output": 4.0}}
+PRICES = {
+    "fake-model": {"input": 2.0, "cached_input": 0.5, "output": 8.0},
+    "judge-model": {"input": 1.0, "cached_input": 0.25, "output": 4.0},
+}
 BRIEFING = {"task_id": "t", "task_name": "T", "objective": "o", "role": "r", "teammates": [], "max_rounds": 9}
 PAIR = re.compile(r"Pair (\d+):\n  A: #(\d+) .*\n  B: #(\d+) ")
 
@@ -26,10 +28,12 @@ def wait_reply(usage: dict) -> dict:
 
 
 # (prompt, cached, completion) and how each kind of server words the cached count
-CALLS = [(1000, 600, 50, {"prompt_tokens_details": {"cached_tokens": 600}}),  # OpenAI, vLLM
-         (1200, 1024, 40, {"prompt_cache_hit_tokens": 1024}),                 # DeepSeek
-         (1300, 900, 30, {"cache_read_input_tokens": 900}),                   # Anthropic-style proxies
-         (1400, 0, 20, {})]                                                   # no cache reported
+CALLS = [
+    (1000, 600, 50, {"prompt_tokens_details": {"cached_tokens": 600}}),  # OpenAI, vLLM
+    (1200, 1024, 40, {"prompt_cache_hit_tokens": 1024}),  # DeepSeek
+    (1300, 900, 30, {"cache_read_input_tokens": 900}),  # Anthropic-style proxies
+    (1400, 0, 20, {}),
+]  # no cache reported
 
 
 def test_cached_tokens_are_read_and_priced_apart():
@@ -66,16 +70,27 @@ def test_price_tables_name_bad_entries_and_default_the_cached_price():
 
 
 def judge_policy(body: dict) -> dict:
-    answers = [{"pair": int(i), "enables": False, "reason": "no"} for i, _, _ in PAIR.findall(body["messages"][-1]["content"])]
+    answers = [
+        {"pair": int(i), "enables": False, "reason": "no"}
+        for i, _, _ in PAIR.findall(body["messages"][-1]["content"])
+    ]
     message = {"role": "assistant", "content": json.dumps({"answers": answers})}
-    return verbatim(message, usage={"prompt_tokens": 700, "completion_tokens": 30,
-                                    "prompt_tokens_details": {"cached_tokens": 500}})
+    return verbatim(
+        message,
+        usage={
+            "prompt_tokens": 700,
+            "completion_tokens": 30,
+            "prompt_tokens_details": {"cached_tokens": 500},
+        },
+    )
 
 
 def test_judge_calls_have_their_own_cost(tmp_path):
     run = staff_episode().write_run(tmp_path / "run", success=True, task=STAFF_TASK)
     with FakeOpenAI(policy=judge_policy) as server:
-        result = judge_run(run, "llm", model="judge-model", base_url=server.base_url, api_key="x", prices=PRICES)
+        result = judge_run(
+            run, "llm", model="judge-model", base_url=server.base_url, api_key="x", prices=PRICES
+        )
         sent = len(server.requests)
     stats = result["llm"]
     assert sent >= 1 and stats["requests"] == sent
@@ -87,4 +102,6 @@ def test_judge_calls_have_their_own_cost(tmp_path):
 def test_a_judge_price_table_without_the_judge_model_is_refused(tmp_path):
     run = staff_episode().write_run(tmp_path / "run", success=True, task=STAFF_TASK)
     with pytest.raises(JudgeError, match="no entry for the judge model 'other-judge'"):
-        judge_run(run, "llm", model="other-judge", base_url="http://127.0.0.1:9/v1", api_key="x", prices=PRICES)
+        judge_run(
+            run, "llm", model="other-judge", base_url="http://127.0.0.1:9/v1", api_key="x", prices=PRICES
+        )

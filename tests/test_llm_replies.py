@@ -11,9 +11,17 @@ from agentworld.agents.llm import LLMAgent
 from agentworld.tools import ToolCall, parse_action
 from fake_openai import FakeOpenAI, call, calls, garbage, text, tool_message, verbatim
 
-BRIEFING = {"task_id": "t", "task_name": "T", "objective": "Make a plank.", "role": "Lumberjack", "teammates": [],
-            "max_rounds": 9}
-EMPTY = garbage(json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": "fake", "choices": []}))
+BRIEFING = {
+    "task_id": "t",
+    "task_name": "T",
+    "objective": "Make a plank.",
+    "role": "Lumberjack",
+    "teammates": [],
+    "max_rounds": 9,
+}
+EMPTY = garbage(
+    json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": "fake", "choices": []})
+)
 
 
 def agent(server: FakeOpenAI, **options) -> LLMAgent:
@@ -27,7 +35,9 @@ def obs(rnd: int) -> dict:
 
 
 def test_a_json_tool_call_written_in_the_text_is_played():
-    reply = text('I will chop the oak now.\n```json\n{"name": "gather", "arguments": {"target": "oak_tree#1"}}\n```')
+    reply = text(
+        'I will chop the oak now.\n```json\n{"name": "gather", "arguments": {"target": "oak_tree#1"}}\n```'
+    )
     with FakeOpenAI([reply, call("wait")]) as server:
         a = agent(server)
         assert parse_action(a.act(obs(1))) == ToolCall("gather", {"target": "oak_tree#1"})
@@ -39,8 +49,10 @@ def test_a_json_tool_call_written_in_the_text_is_played():
 
 
 def test_hermes_tool_call_tags_are_played_and_extra_ones_counted():
-    reply = text('<tool_call>\n{"name": "move_to", "arguments": {"target": [3, 4]}}\n</tool_call>\n'
-                 '<tool_call>\n{"name": "chat", "arguments": {"to": "team", "message": "hi"}}\n</tool_call>')
+    reply = text(
+        '<tool_call>\n{"name": "move_to", "arguments": {"target": [3, 4]}}\n</tool_call>\n'
+        '<tool_call>\n{"name": "chat", "arguments": {"to": "team", "message": "hi"}}\n</tool_call>'
+    )
     with FakeOpenAI([reply]) as server:
         a = agent(server)
         assert parse_action(a.act(obs(1))) == ToolCall("move_to", {"target": [3, 4]})
@@ -57,7 +69,9 @@ def test_prose_that_only_looks_like_json_is_not_a_call():
 
 def test_reasoning_content_is_counted_and_kept_out_of_the_history():
     message = {**tool_message("wait", "{}"), "reasoning_content": "SECRET-THOUGHTS " * 50}
-    with FakeOpenAI([verbatim(message, usage={"prompt_tokens": 10, "completion_tokens": 300}), call("wait")]) as server:
+    with FakeOpenAI(
+        [verbatim(message, usage={"prompt_tokens": 10, "completion_tokens": 300}), call("wait")]
+    ) as server:
         a = agent(server)
         assert parse_action(a.act(obs(1))) == ToolCall("wait", {})
         a.act(obs(2))
@@ -76,8 +90,11 @@ def test_several_tool_calls_in_one_reply_play_the_first():
 
 
 def test_a_reply_cut_at_max_tokens_loses_the_turn_and_says_why():
-    cut = verbatim({"role": "assistant", "content": "Let me think step by step about the trees and"},
-                   usage={"prompt_tokens": 10, "completion_tokens": 16}, finish_reason="length")
+    cut = verbatim(
+        {"role": "assistant", "content": "Let me think step by step about the trees and"},
+        usage={"prompt_tokens": 10, "completion_tokens": 16},
+        finish_reason="length",
+    )
     with FakeOpenAI([cut, call("wait")]) as server:
         a = agent(server, max_tokens=16)
         assert a.act(obs(1)).startswith("no tool call")
@@ -112,7 +129,9 @@ def test_a_429_naming_no_wait_is_retried_soon_other_errors_back_off_from_backoff
     for status, low, high in ((429, 0.25 * 0.75, 0.25 * 1.25), (503, 0.75, 1.25)):
         sleeps: list[float] = []
         with FakeOpenAI([error(status), call("wait")]) as server:
-            options = parse_options({"model": "m", "base_url": server.base_url, "api_key": "k"})  # default policy
+            options = parse_options(
+                {"model": "m", "base_url": server.base_url, "api_key": "k"}
+            )  # default policy
             reply = ChatClient(options, sleep=sleeps.append, limiter=Limiter(Limits())).complete(hi, [])
         waits = [s for s in sleeps if s > 0]
         assert reply.retries == 1 and len(waits) == 1 and low <= waits[0] <= high, (status, sleeps)

@@ -43,8 +43,11 @@ def oracle_policy(tmp_path: Path):
 def judge_policy(body: dict) -> dict:
     """Every candidate pair enables (the judge's JSON answer format)."""
     user = body["messages"][-1]["content"]
-    return text(json.dumps({"answers": [{"pair": int(i), "enables": True, "reason": "fake"}
-                                        for i in PAIR.findall(user)]}))
+    return text(
+        json.dumps(
+            {"answers": [{"pair": int(i), "enables": True, "reason": "fake"} for i in PAIR.findall(user)]}
+        )
+    )
 
 
 def test_two_model_team_and_a_separate_judge_end_to_end(tmp_path, monkeypatch):
@@ -52,14 +55,43 @@ def test_two_model_team_and_a_separate_judge_end_to_end(tmp_path, monkeypatch):
     policy = oracle_policy(tmp_path)
     out = tmp_path / "eval"
     prices = tmp_path / "prices.json"
-    prices.write_text(json.dumps({m: {"input": 1.0, "output": 2.0} for m in ("model-a", "model-b", "judge-model")}))
-    with FakeOpenAI(policy=policy) as team_a, FakeOpenAI(policy=policy) as team_b, \
-            FakeOpenAI(policy=judge_policy) as judge:
+    prices.write_text(
+        json.dumps({m: {"input": 1.0, "output": 2.0} for m in ("model-a", "model-b", "judge-model")})
+    )
+    with (
+        FakeOpenAI(policy=policy) as team_a,
+        FakeOpenAI(policy=policy) as team_b,
+        FakeOpenAI(policy=judge_policy) as judge,
+    ):
         url_b = team_b.base_url
-        code = main(["eval", "--tasks", "task_01", "--agents", "llm", "--model", "model-a",
-                     "--base-url", team_a.base_url, "--model-for", f"Wizard=model-b@{team_b.base_url}",
-                     "--judge", "llm", "--judge-model", "judge-model", "--judge-base-url", judge.base_url,
-                     "--prices", str(prices), "--backoff-base", "0.001", "--quiet", "--out", str(out)])
+        code = main(
+            [
+                "eval",
+                "--tasks",
+                "task_01",
+                "--agents",
+                "llm",
+                "--model",
+                "model-a",
+                "--base-url",
+                team_a.base_url,
+                "--model-for",
+                f"Wizard=model-b@{team_b.base_url}",
+                "--judge",
+                "llm",
+                "--judge-model",
+                "judge-model",
+                "--judge-base-url",
+                judge.base_url,
+                "--prices",
+                str(prices),
+                "--backoff-base",
+                "0.001",
+                "--quiet",
+                "--out",
+                str(out),
+            ]
+        )
     assert code == 0
     record = json.loads((out / "results.jsonl").read_text().splitlines()[0])
     assert record["status"] == "ok" and record["success"] and record["cce"] is not None
@@ -78,8 +110,11 @@ def test_two_model_team_and_a_separate_judge_end_to_end(tmp_path, monkeypatch):
     assert not any("tools" in b for b in judge.requests)  # the judge is not a player
     # recorded: per seat in the run's config.json, and pinned in eval.json and summary.json
     seats = json.loads((out / "task_01" / "0" / "config.json").read_text())["agents"]
-    assert {n: s["model"] for n, s in seats.items()} == {"lumberjack": "model-a", "woodworker": "model-a",
-                                                         "wizard": "model-b"}
+    assert {n: s["model"] for n, s in seats.items()} == {
+        "lumberjack": "model-a",
+        "woodworker": "model-a",
+        "wizard": "model-b",
+    }
     assert seats["wizard"]["base_url"] == url_b
     pinned = json.loads((out / "summary.json").read_text())["pinned"]
     assert pinned["models"] == ["model-a", "model-b"] and pinned["judge"]["model"] == "judge-model"
@@ -89,8 +124,20 @@ def test_two_model_team_and_a_separate_judge_end_to_end(tmp_path, monkeypatch):
     assert load_eval(out).label == "llm:model-a,wizard=model-b"
     # the analysis model apart too: `analyze --llm-model` on its own server
     with FakeOpenAI(policy=lambda body: text('{"labels": [], "reason": "fine"}')) as analyst:
-        assert main(["analyze", str(out / "task_01" / "0"), "--json", "--llm-model", "analyst",
-                     "--base-url", analyst.base_url]) == 0
+        assert (
+            main(
+                [
+                    "analyze",
+                    str(out / "task_01" / "0"),
+                    "--json",
+                    "--llm-model",
+                    "analyst",
+                    "--base-url",
+                    analyst.base_url,
+                ]
+            )
+            == 0
+        )
     assert analyst.requests and {b["model"] for b in analyst.requests} == {"analyst"}
 
 
@@ -98,11 +145,17 @@ def test_seat_options_match_names_before_roles_and_refuse_typos(capsys):
     task = load_task("task_01")
     options = {"model": "m", "seat_models": {"wizard": {"model": "w"}, "woodworker": {"model": "n"}}}
     assert {n: o["model"] for n, o in seat_options(task, options).items()} == {
-        "lumberjack": "m", "woodworker": "n", "wizard": "w"}
+        "lumberjack": "m",
+        "woodworker": "n",
+        "wizard": "w",
+    }
     assert all("seat_models" not in o for o in seat_options(task, options).values())
     with pytest.raises(ValueError, match="single-agent"):
         seat_options(task, {**options, "single_agent": True})
-    assert main(["run", "task_01", "--agents", "llm", "--model", "m", "--model-for", "wizzard=x", "--quiet"]) == 2
+    assert (
+        main(["run", "task_01", "--agents", "llm", "--model", "m", "--model-for", "wizzard=x", "--quiet"])
+        == 2
+    )
     err = capsys.readouterr().err
     assert "no agent or role 'wizzard'" in err and "did you mean 'wizard'" in err
     with pytest.raises(SystemExit):
@@ -113,8 +166,12 @@ def test_resume_lets_a_seat_change_its_server_not_its_model(tmp_path, capsys):
     from agentworld.evaluation.results import check_config
 
     def config(model: str, url: str) -> dict:
-        return {"agents": "llm", "episode_options": {}, "judge": None,
-                "agent_options": {"model": "m", "seat_models": {"wizard": {"model": model, "base_url": url}}}}
+        return {
+            "agents": "llm",
+            "episode_options": {},
+            "judge": None,
+            "agent_options": {"model": "m", "seat_models": {"wizard": {"model": model, "base_url": url}}},
+        }
 
     check_config(tmp_path, config("w", "http://127.0.0.1:1/v1"), force=False)
     check_config(tmp_path, config("w", "http://127.0.0.1:2/v1"), force=False)  # transport: free to change

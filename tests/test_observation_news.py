@@ -38,8 +38,10 @@ def test_hits_death_and_respawn_are_news_to_the_victim():
             assert int([h for h in hits if h][-1][2]) == obs["hp"]  # the last hit left it at its current HP
         seen += lines
     assert any(re.fullmatch(r"round \d+: wolf#7 hit you for \d+ \(HP \d+\)", line) for line in seen)
-    assert (f"round 11: you were killed by wolf#7; you are back at your spawn (45, 120) with full HP and your items "
-            f"at the start of round {back}") in seen
+    assert (
+        f"round 11: you were killed by wolf#7; you are back at your spawn (45, 120) with full HP and your items "
+        f"at the start of round {back}"
+    ) in seen
     assert f"round {back}: you respawned at (45, 120)" in seen
     ep.act("lumberjack", WAIT)  # having acted, the agent has heard its news
     assert news(ep.observe("lumberjack")["text"]) == []
@@ -51,8 +53,13 @@ def test_gifts_and_trade_offers_are_news_to_the_receiver():
     woodworker = ep.world.players["woodworker"]
     for name, dx in (("lumberjack", -1), ("wizard", 1)):  # both stand next to the woodworker
         ep.world.players[name].x, ep.world.players[name].y = woodworker.x + dx, woodworker.y
-    offer = ep.act("lumberjack", {"tool": "trade_offer", "args": {"to": "woodworker", "give": {"bronze_axe": 1},
-                                                                  "want": {"coins": 1}}})
+    offer = ep.act(
+        "lumberjack",
+        {
+            "tool": "trade_offer",
+            "args": {"to": "woodworker", "give": {"bronze_axe": 1}, "want": {"coins": 1}},
+        },
+    )
     assert offer["ok"], offer["error"]
     ep.act("woodworker", WAIT)  # heard: the offer came before its turn
     assert news(ep.observe("woodworker")["text"]) == []
@@ -61,8 +68,13 @@ def test_gifts_and_trade_offers_are_news_to_the_receiver():
     assert news(ep.observe("woodworker")["text"]) == ["round 1: wizard gave you bead x1"]
     assert news(ep.observe("wizard")["text"]) == [] and news(ep.observe("lumberjack")["text"]) == []
     ep.end_round()
-    ep.act("lumberjack", {"tool": "trade_offer", "args": {"to": "woodworker", "give": {"bronze_axe": 1},
-                                                          "want": {"coins": 2}}})
+    ep.act(
+        "lumberjack",
+        {
+            "tool": "trade_offer",
+            "args": {"to": "woodworker", "give": {"bronze_axe": 1}, "want": {"coins": 2}},
+        },
+    )
     offered = news(ep.observe("woodworker")["text"])
     assert offered[0] == "round 1: wizard gave you bead x1"  # still news: the woodworker has not acted since
     assert re.fullmatch(r"round 2: lumberjack offered you a trade \(offer \d+\)", offered[1]), offered

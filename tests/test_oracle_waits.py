@@ -12,14 +12,30 @@ GO = {"chat": {"to": "team", "message": "go"}}
 
 
 def observation(nearby=(), messages=(), result: str = "", position=(50, 50)) -> dict:
-    return {"alive": True, "position": list(position), "hp": 50, "max_hp": 50, "inventory": [],
-            "equipment": {}, "nearby": list(nearby), "messages": list(messages), "offers": [],
-            "last_result": result, "last_error": ""}
+    return {
+        "alive": True,
+        "position": list(position),
+        "hp": 50,
+        "max_hp": 50,
+        "inventory": [],
+        "equipment": {},
+        "nearby": list(nearby),
+        "messages": list(messages),
+        "offers": [],
+        "last_result": result,
+        "last_error": "",
+    }
 
 
 def mob(ident: str, distance: int) -> dict:
-    return {"id": ident, "kind": "mob", "name": ident, "position": [50 + distance, 50], "distance": distance,
-            "detail": "level 5"}
+    return {
+        "id": ident,
+        "kind": "mob",
+        "name": ident,
+        "position": [50 + distance, 50],
+        "distance": distance,
+        "detail": "level 5",
+    }
 
 
 def chat(sender: str, text: str = "ready") -> dict:
@@ -48,8 +64,13 @@ def test_message_from_waits_for_that_agent_only():
 
 
 def test_a_message_that_came_during_an_earlier_step_counts_once():
-    agent = oracle({"wait": {"rounds": 2}}, {"wait_for": {"message_from": "tank"}}, GO,
-                   {"wait_for": {"message_from": "tank"}}, {"chat": {"to": "team", "message": "again"}})
+    agent = oracle(
+        {"wait": {"rounds": 2}},
+        {"wait_for": {"message_from": "tank"}},
+        GO,
+        {"wait_for": {"message_from": "tank"}},
+        {"chat": {"to": "team", "message": "again"}},
+    )
     seen = [observation(messages=[chat("tank")]), observation(), observation()]
     assert turns_until_chat(agent, seen) == 2
     actions = [agent.act(observation())["tool"] for _ in range(3)]
@@ -82,7 +103,10 @@ def test_how_close_counts_depends_on_how_fast_that_mob_walks():
 def test_a_mob_that_may_have_walked_out_of_view_is_not_a_kill():
     agent = oracle({"wait_for": {"kill": "wolf#3"}}, GO)
     far = agent.close_view["wolf"] + 1
-    assert turns_until_chat(agent, [observation(nearby=[mob("wolf#3", far)]), observation(), observation()]) is None
+    assert (
+        turns_until_chat(agent, [observation(nearby=[mob("wolf#3", far)]), observation(), observation()])
+        is None
+    )
     agent = oracle({"wait_for": {"kill": "wolf#3"}}, GO)
     moved = [observation(nearby=[mob("wolf#3", 2)]), observation(position=(60, 50))]
     assert turns_until_chat(agent, moved) is None  # we walked away ourselves: it may simply be behind us
@@ -91,17 +115,28 @@ def test_a_mob_that_may_have_walked_out_of_view_is_not_a_kill():
 def test_our_own_killing_blow_counts_and_other_kinds_do_not():
     agent = oracle({"wait_for": {"kill": "wolf"}}, GO)
     agent.act(observation(nearby=[mob("hen#2", 1), mob("wolf#3", 1)]))
-    assert agent.act(observation(nearby=[mob("wolf#3", 1)], result="you hit hen#2 for 3 and killed it! drops: "
-                                                                   "feather x2"))["tool"] == "wait"
-    assert agent.act(observation(result="you hit wolf#3 for 9 and killed it! drops: bone x1"))["tool"] == "chat"
+    assert (
+        agent.act(
+            observation(
+                nearby=[mob("wolf#3", 1)], result="you hit hen#2 for 3 and killed it! drops: feather x2"
+            )
+        )["tool"]
+        == "wait"
+    )
+    assert (
+        agent.act(observation(result="you hit wolf#3 for 9 and killed it! drops: bone x1"))["tool"] == "chat"
+    )
 
 
-@pytest.mark.parametrize("args, message", [
-    ({}, "exactly one of"),
-    ({"kill": "wolf", "message_from": "tank"}, "waits for one thing"),
-    ({"item": "bone", "checkpoint": "x"}, "waits for one thing"),
-    ({"kill": "wolf", "rounds": 0}, "greater than or equal to 1"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ({}, "exactly one of"),
+        ({"kill": "wolf", "message_from": "tank"}, "waits for one thing"),
+        ({"item": "bone", "checkpoint": "x"}, "waits for one thing"),
+        ({"kill": "wolf", "rounds": 0}, "greater than or equal to 1"),
+    ],
+)
 def test_bad_wait_for_steps_are_refused(args, message):
     with pytest.raises(ValueError, match=message):
         parse_step({"wait_for": args})
@@ -112,11 +147,20 @@ def test_item_wait_can_be_capped_too():
     assert turns_until_chat(agent, [observation()] * 4) == 2
 
 
-@pytest.mark.parametrize("step, expected", [
-    ({"wait_for": {"message_from": "wizzard"}}, "oracle.wizard[2].message_from: unknown agent 'wizzard'"),
-    ({"wait_for": {"checkpoint": "staff_wieldd"}}, "oracle.wizard[2].checkpoint: unknown checkpoint 'staff_wieldd'"),
-    ({"wait_for": {"kill": "wolff"}}, "oracle.wizard[2].kill: unknown mob type 'wolff'; did you mean 'wolf'?"),
-])
+@pytest.mark.parametrize(
+    "step, expected",
+    [
+        ({"wait_for": {"message_from": "wizzard"}}, "oracle.wizard[2].message_from: unknown agent 'wizzard'"),
+        (
+            {"wait_for": {"checkpoint": "staff_wieldd"}},
+            "oracle.wizard[2].checkpoint: unknown checkpoint 'staff_wieldd'",
+        ),
+        (
+            {"wait_for": {"kill": "wolff"}},
+            "oracle.wizard[2].kill: unknown mob type 'wolff'; did you mean 'wolf'?",
+        ),
+    ],
+)
 def test_validate_names_a_wait_for_that_refers_to_nothing(tmp_path, step, expected):
     import yaml
 

@@ -22,8 +22,12 @@ pytestmark = pytest.mark.timeout(120)
 
 def start_play(*args: str) -> tuple[subprocess.Popen, dict[str, str], int]:
     """Run `agentworld play` on a free port; return the process, {seat: token} and the port."""
-    proc = spawn([sys.executable, "-m", "agentworld.cli", "play", *args, "--port", "0", "--no-browser"],
-                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)  # stopped when the test ends
+    proc = spawn(
+        [sys.executable, "-m", "agentworld.cli", "play", *args, "--port", "0", "--no-browser"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )  # stopped when the test ends
     seats, port = {}, 0
     for line in proc.stdout:
         found = re.search(r"your seat (\w+): http://127\.0\.0\.1:(\d+)/\?seat=\w+&token=(\S+)", line)
@@ -36,21 +40,27 @@ def start_play(*args: str) -> tuple[subprocess.Popen, dict[str, str], int]:
 
 def test_play_fills_the_other_seats_and_saves_the_same_run_as_agentworld_run(tmp_path):
     out = tmp_path / "game"
-    proc, seats, port = start_play("task_01", "--as", "Lumberjack", "--others", "oracle", "--out", str(out),
-                                   "--exit-at-end")
+    proc, seats, port = start_play(
+        "task_01", "--as", "Lumberjack", "--others", "oracle", "--out", str(out), "--exit-at-end"
+    )
     assert list(seats) == ["lumberjack"]
-    summary = play_seat(f"ws://127.0.0.1:{port}", "lumberjack", seats["lumberjack"], make_agent("oracle"),
-                        timeout=60)
+    summary = play_seat(
+        f"ws://127.0.0.1:{port}", "lumberjack", seats["lumberjack"], make_agent("oracle"), timeout=60
+    )
     assert summary["failed"] == 0
     rest = proc.stdout.read()
     assert proc.wait(30) == 0 and f"saved the game to {out}" in rest
     played = load_run(out)
     reference = run_episode("task_01", agents="oracle", seed=0, out_dir=tmp_path / "ref", progress=False)
     assert played["metrics"]["success"] and reference["success"]
-    assert [strip_volatile(r) for r in played["trajectory"]] == \
-        [strip_volatile(r) for r in load_run(tmp_path / "ref")["trajectory"]]
-    assert {n: a["kind"] for n, a in played["config"]["agents"].items()} == \
-        {"lumberjack": "remote", "woodworker": "oracle", "wizard": "oracle"}
+    assert [strip_volatile(r) for r in played["trajectory"]] == [
+        strip_volatile(r) for r in load_run(tmp_path / "ref")["trajectory"]
+    ]
+    assert {n: a["kind"] for n, a in played["config"]["agents"].items()} == {
+        "lumberjack": "remote",
+        "woodworker": "oracle",
+        "wizard": "oracle",
+    }
     assert replay(out)["match"]
 
 
@@ -84,8 +94,9 @@ def test_a_finished_game_stays_viewable_until_the_operator_stops_play(tmp_path):
 
 def test_a_stopped_play_is_saved_as_it_is(tmp_path):
     out = tmp_path / "stopped"
-    proc, seats, port = start_play("task_01", "--as", "wizard", "--others", "random,noop", "--seed", "4",
-                                   "--out", str(out))
+    proc, seats, port = start_play(
+        "task_01", "--as", "wizard", "--others", "random,noop", "--seed", "4", "--out", str(out)
+    )
     person = SeatClient(f"ws://127.0.0.1:{port}", "wizard", seats["wizard"], timeout=20)
     for _ in range(3):  # the two built-in seats act at once after each of the person's turns
         person.wait_turn(timeout=20)
@@ -97,26 +108,36 @@ def test_a_stopped_play_is_saved_as_it_is(tmp_path):
     metrics = json.loads((out / "metrics.json").read_text())
     assert metrics["status"] == "error" and "aborted" in metrics["error"]
     # round 4 began: the built-in seats before the wizard played it; the wizard's turn waits, never timed out
-    assert metrics["per_agent"]["wizard"]["actions"] == 3 and metrics["per_agent"]["lumberjack"]["actions"] == 4
+    assert (
+        metrics["per_agent"]["wizard"]["actions"] == 3 and metrics["per_agent"]["lumberjack"]["actions"] == 4
+    )
     assert metrics["per_agent"]["lumberjack"]["kind"] == "random"
     assert replay(out)["match"]
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--as", "baker"], "--as 'baker' is not a seat of task_01"),
-    (["--others", "dragon"], "--others: unknown kind(s) dragon"),
-    (["--others", "oracle,noop,random"], "--others gives 3 kinds for 2 other seats"),
-    (["--port", "99999"], "--port must be between 0 and 65535"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--as", "baker"], "--as 'baker' is not a seat of task_01"),
+        (["--others", "dragon"], "--others: unknown kind(s) dragon"),
+        (["--others", "oracle,noop,random"], "--others gives 3 kinds for 2 other seats"),
+        (["--port", "99999"], "--port must be between 0 and 65535"),
+    ],
+)
 def test_play_rejects_bad_options(args, words):
-    bad = subprocess.run([sys.executable, "-m", "agentworld.cli", "play", "task_01", *args],
-                         capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, "-m", "agentworld.cli", "play", "task_01", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 2 and words in bad.stderr, bad.stderr
 
 
 def test_several_people_take_several_seats(tmp_path):
-    proc, seats, port = start_play("task_01", "--as", "lumberjack,Wizard", "--others", "noop",
-                                   "--out", str(tmp_path / "two"))
+    proc, seats, port = start_play(
+        "task_01", "--as", "lumberjack,Wizard", "--others", "noop", "--out", str(tmp_path / "two")
+    )
     assert list(seats) == ["lumberjack", "wizard"]  # one link each, by agent name or role (any case)
     people = {n: SeatClient(f"ws://127.0.0.1:{port}", n, t, timeout=20) for n, t in seats.items()}
     people["lumberjack"].act({"tool": "wait"})
@@ -127,8 +148,11 @@ def test_several_people_take_several_seats(tmp_path):
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(30) == 0
     config = json.loads((tmp_path / "two" / "config.json").read_text())
-    assert {n: a["kind"] for n, a in config["agents"].items()} == \
-        {"lumberjack": "remote", "woodworker": "noop", "wizard": "remote"}
+    assert {n: a["kind"] for n, a in config["agents"].items()} == {
+        "lumberjack": "remote",
+        "woodworker": "noop",
+        "wizard": "remote",
+    }
 
 
 def test_llm_agents_can_take_the_other_seats(tmp_path):
@@ -138,8 +162,19 @@ def test_llm_agents_can_take_the_other_seats(tmp_path):
 
     out = tmp_path / "llm_game"
     with FakeOpenAI(policy=lambda body: call("wait")) as model:
-        proc, seats, port = start_play("task_01", "--as", "lumberjack", "--others", "llm", "--model", "fake",
-                                       "--base-url", model.base_url, "--out", str(out))
+        proc, seats, port = start_play(
+            "task_01",
+            "--as",
+            "lumberjack",
+            "--others",
+            "llm",
+            "--model",
+            "fake",
+            "--base-url",
+            model.base_url,
+            "--out",
+            str(out),
+        )
         person = SeatClient(f"ws://127.0.0.1:{port}", "lumberjack", seats["lumberjack"], timeout=30)
         for _ in range(3):  # the two LLM seats play between the person's turns
             person.wait_turn(timeout=30)
@@ -149,15 +184,33 @@ def test_llm_agents_can_take_the_other_seats(tmp_path):
         assert proc.wait(30) == 0
         requests = len(model.requests)
     played = load_run(out)
-    assert {n: a["kind"] for n, a in played["config"]["agents"].items()} == \
-        {"lumberjack": "remote", "woodworker": "llm", "wizard": "llm"}
+    assert {n: a["kind"] for n, a in played["config"]["agents"].items()} == {
+        "lumberjack": "remote",
+        "woodworker": "llm",
+        "wizard": "llm",
+    }
     llm_turns = [r for r in played["trajectory"] if r["type"] == "action" and r["agent"] != "lumberjack"]
     assert len(llm_turns) >= 2 and all(r["tool"] == "wait" and r["ok"] for r in llm_turns)
     assert requests >= len(llm_turns)
 
 
 def test_play_with_llm_seats_needs_a_model():
-    done = subprocess.run([sys.executable, "-m", "agentworld.cli", "play", "task_01", "--others", "llm",
-                           "--no-browser", "--port", "0"], capture_output=True, text=True, timeout=60,
-                          env={k: v for k, v in __import__("os").environ.items() if k != "AGENTWORLD_MODEL"})
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "agentworld.cli",
+            "play",
+            "task_01",
+            "--others",
+            "llm",
+            "--no-browser",
+            "--port",
+            "0",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={k: v for k, v in __import__("os").environ.items() if k != "AGENTWORLD_MODEL"},
+    )
     assert done.returncode == 2 and "--others llm needs --model" in done.stderr

@@ -39,9 +39,27 @@ def held(observation: dict, item: str) -> int:
 def test_a_person_plays_task_01_in_the_browser_to_success(tmp_path):
     sync_api = playwright_api()
     out = tmp_path / "played"
-    proc = spawn([sys.executable, "-m", "agentworld.cli", "play", "task_01", "--as", "lumberjack",
-                  "--others", "oracle", "--port", "0", "--no-browser", "--out", str(out)],
-                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = spawn(
+        [
+            sys.executable,
+            "-m",
+            "agentworld.cli",
+            "play",
+            "task_01",
+            "--as",
+            "lumberjack",
+            "--others",
+            "oracle",
+            "--port",
+            "0",
+            "--no-browser",
+            "--out",
+            str(out),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     link = spectator_link = None
     for line in proc.stdout:
         if found := re.search(r"your seat lumberjack: (\S+)", line):
@@ -72,9 +90,11 @@ def test_a_person_plays_task_01_in_the_browser_to_success(tmp_path):
                 turns = page.evaluate("window.agentworld.state.turns")
                 click_and_act(page, obs, said)
                 said = said or held(obs, "heartwood_log") >= 2
-                page.wait_for_function(f"window.agentworld.state.turns > {turns} || "
-                                       "/SUCCESS/.test(document.getElementById('status').textContent)",
-                                       timeout=15_000)
+                page.wait_for_function(
+                    f"window.agentworld.state.turns > {turns} || "
+                    "/SUCCESS/.test(document.getElementById('status').textContent)",
+                    timeout=15_000,
+                )
                 if turn == 0:  # the canvas draws the seat where it stands
                     size = page.evaluate("document.getElementById('map').width")
                     assert canvas_pixel(page, "map", size / 2, size / 2 - 8)[:3] == [255, 255, 255]
@@ -92,7 +112,9 @@ def test_a_person_plays_task_01_in_the_browser_to_success(tmp_path):
             # the end screen: outcome, rounds, checkpoints and who did what, on both pages
             for shown in (page, spectator):
                 expect(shown.locator("#end-screen")).to_be_visible()
-                expect(shown.locator("#end-outcome")).to_contain_text(f"Success — the task was done in round {ended}")
+                expect(shown.locator("#end-outcome")).to_contain_text(
+                    f"Success — the task was done in round {ended}"
+                )
                 expect(shown.locator("#end-checkpoints li.reached")).to_have_count(4)
                 expect(shown.locator("#end-agents tbody tr")).to_have_count(3)
             expect(page.locator("#end-agents")).to_contain_text("lumberjack (you)")
@@ -110,11 +132,19 @@ def test_a_person_plays_task_01_in_the_browser_to_success(tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
-    replayed = subprocess.run([sys.executable, "-m", "agentworld.cli", "replay", str(out)],
-                              capture_output=True, text=True, timeout=120)
+    replayed = subprocess.run(
+        [sys.executable, "-m", "agentworld.cli", "replay", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert replayed.returncode == 0 and "replay matches" in replayed.stdout
-    judged = subprocess.run([sys.executable, "-m", "agentworld.cli", "judge", str(out)],
-                            capture_output=True, text=True, timeout=120)
+    judged = subprocess.run(
+        [sys.executable, "-m", "agentworld.cli", "judge", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert judged.returncode == 0 and (out / "cce.json").exists(), judged.stderr
     metrics = (out / "metrics.json").read_text()
     assert '"success": true' in metrics and f'"rounds": {ended}' in metrics
@@ -155,9 +185,26 @@ def click_tile(page, x: int, y: int) -> None:
 
 def start_play(tmp_path, *args: str) -> tuple[subprocess.Popen, str, str]:
     """`agentworld play` on a free port; (the process, the lumberjack's seat link, the spectator link)."""
-    proc = spawn([sys.executable, "-m", "agentworld.cli", "play", "task_01", "--as", "lumberjack", *args,
-                  "--port", "0", "--no-browser", "--out", str(tmp_path / "played")],
-                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = spawn(
+        [
+            sys.executable,
+            "-m",
+            "agentworld.cli",
+            "play",
+            "task_01",
+            "--as",
+            "lumberjack",
+            *args,
+            "--port",
+            "0",
+            "--no-browser",
+            "--out",
+            str(tmp_path / "played"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     link = None
     for line in proc.stdout:
         if found := re.search(r"your seat lumberjack: (\S+)", line):
@@ -210,8 +257,10 @@ def test_a_seat_sees_its_hits_its_death_and_its_respawn(tmp_path):
                     expect(notice).to_contain_text("wolf#7")
                     expect(page.locator("#hp-text")).to_have_text("HP 0 / 23 · down")
                     expect(page.locator("#feed li.death")).to_contain_text("wolf#7")
-                    page.screenshot(path=str(Path(os.environ.get("AGENTWORLD_SCREENSHOTS", tmp_path))
-                                        / "play_death.png"), full_page=True)
+                    page.screenshot(
+                        path=str(Path(os.environ.get("AGENTWORLD_SCREENSHOTS", tmp_path)) / "play_death.png"),
+                        full_page=True,
+                    )
                 if died_in is not None and state["alive"]:
                     respawned = state["round"]
                     expect(page.locator("#notice")).to_have_class("respawn")
@@ -237,6 +286,7 @@ def labels_never_overlap(page) -> None:
 
     def overlap(a, b):
         return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
     for i, box in enumerate(boxes):
         assert not overlap(box, seat), placed[i]
         assert not [placed[j]["id"] for j in range(i) if overlap(box, boxes[j])], placed[i]
@@ -250,8 +300,10 @@ def test_a_heal_shows_in_the_hp_bar_the_feed_and_on_the_map():
     from agentworld.tasks import load_task
 
     task = load_task("task_01")
-    agents = [a.model_copy(update={"inventory": {**a.inventory, "redberries": 3}}) if a.name == "lumberjack" else a
-              for a in task.agents]
+    agents = [
+        a.model_copy(update={"inventory": {**a.inventory, "redberries": 3}}) if a.name == "lumberjack" else a
+        for a in task.agents
+    ]
     task = task.model_copy(update={"agents": agents})
     sync_api = playwright_api()
     expect = sync_api.expect

@@ -39,8 +39,12 @@ def fake_ray(monkeypatch, fail: BaseException | None = None) -> types.SimpleName
     def shutdown():
         calls.shutdown += 1
 
-    module = types.SimpleNamespace(init=init, shutdown=shutdown, is_initialized=lambda: False,
-                                   exceptions=types.SimpleNamespace(RayError=RayError))
+    module = types.SimpleNamespace(
+        init=init,
+        shutdown=shutdown,
+        is_initialized=lambda: False,
+        exceptions=types.SimpleNamespace(RayError=RayError),
+    )
     monkeypatch.setitem(sys.modules, "ray", module)
     for name in (*rc.AUTH_VARIABLES, "RAY_ADDRESS"):
         monkeypatch.delenv(name, raising=False)
@@ -53,8 +57,12 @@ def test_no_address_starts_a_private_cluster_in_a_temp_dir_of_its_own(monkeypatc
     handler = signal.getsignal(signal.SIGTERM)
     with rc.ray_cluster(None, cpus=3):
         (kwargs,) = calls.init
-        assert kwargs["address"] == "local" and kwargs["num_cpus"] == 3 and kwargs["include_dashboard"] is False
-        assert Path(kwargs["_temp_dir"]).parent == tmp_path and Path(kwargs["_temp_dir"]).name.startswith("awray-")
+        assert (
+            kwargs["address"] == "local" and kwargs["num_cpus"] == 3 and kwargs["include_dashboard"] is False
+        )
+        assert Path(kwargs["_temp_dir"]).parent == tmp_path and Path(kwargs["_temp_dir"]).name.startswith(
+            "awray-"
+        )
         assert len(calls.environ["RAY_AUTH_TOKEN"]) == 64  # its own token: Ray writes no ~/.ray/auth_token
         assert signal.getsignal(signal.SIGTERM) is handler  # the eval's SIGTERM handling is kept
     assert calls.shutdown == 1 and not list(tmp_path.iterdir())  # stopped, its temp dir removed
@@ -79,13 +87,17 @@ def test_an_address_is_joined_as_given(monkeypatch, from_env):
     with rc.ray_cluster(None if from_env else "10.0.0.7:6379", cpus=2):
         (kwargs,) = calls.init
         assert kwargs["address"] == "10.0.0.7:6379" and "_temp_dir" not in kwargs and "num_cpus" not in kwargs
-        assert "RAY_AUTH_TOKEN" not in calls.environ  # no token is made up (or taken from ~/.ray) for an address
+        assert (
+            "RAY_AUTH_TOKEN" not in calls.environ
+        )  # no token is made up (or taken from ~/.ray) for an address
 
 
 def test_a_refused_token_is_a_clear_error(monkeypatch):
     try:
         try:
-            raise AuthenticationError("RPC error: InvalidAuthToken: Authentication token is missing or incorrect")
+            raise AuthenticationError(
+                "RPC error: InvalidAuthToken: Authentication token is missing or incorrect"
+            )
         except AuthenticationError as inner:
             raise RuntimeError("Failed to connect to GCS") from inner
     except RuntimeError as exc:
@@ -96,7 +108,9 @@ def test_a_refused_token_is_a_clear_error(monkeypatch):
     with pytest.raises(RuntimeError) as err:
         with rc.ray_cluster("127.0.0.1:5", cpus=1):
             pass
-    assert str(err.value).startswith("the Ray cluster at --ray-address 127.0.0.1:5 refused this driver's token")
+    assert str(err.value).startswith(
+        "the Ray cluster at --ray-address 127.0.0.1:5 refused this driver's token"
+    )
     assert "RAY_AUTH_MODE=token" in str(err.value)
 
 
@@ -111,7 +125,9 @@ def test_an_unreachable_address_from_the_environment_says_so(monkeypatch):
 def test_a_private_cluster_that_cannot_start_is_a_clear_error_and_leaves_nothing(monkeypatch, tmp_path):
     calls = fake_ray(monkeypatch, fail=RuntimeError("Failed to start GCS"))
     monkeypatch.setenv("RAY_TMPDIR", str(tmp_path))
-    with pytest.raises(RuntimeError, match="could not start a private Ray cluster in .*: Failed to start GCS"):
+    with pytest.raises(
+        RuntimeError, match="could not start a private Ray cluster in .*: Failed to start GCS"
+    ):
         with rc.ray_cluster(None, cpus=1):
             pass
     assert calls.shutdown == 1 and not list(tmp_path.iterdir()) and "RAY_AUTH_TOKEN" not in os.environ

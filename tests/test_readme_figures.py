@@ -33,8 +33,13 @@ def test_a_stale_figure_is_caught_and_rewritten(tmp_path):
 
 
 def test_the_world_figures_are_what_agentworld_world_prints():
-    out = subprocess.run([sys.executable, "-m", "agentworld.cli", "world", "--json"], capture_output=True,
-                         text=True, timeout=120, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "agentworld.cli", "world", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     counts = __import__("json").loads(out.stdout)
     block = _script().world()
     for key in ("items", "mob_types", "npcs", "resource_nodes", "recipes"):
@@ -46,6 +51,8 @@ def test_the_python_tour_runs_as_written(tmp_path):
     assert tour, "the README lost its Python tour"
     script = tmp_path / "tour.py"
     script.write_text(tour.group(1), encoding="utf-8")
-    out = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    out = subprocess.run(
+        [sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     assert "Traceback" not in out.stderr

@@ -35,8 +35,14 @@ def test_the_write_your_own_task_guide_works_as_written(tmp_path):
         assert argv[0] == "agentworld"
         if argv[1] == "run":
             argv.append("--json")
-        done = subprocess.run([sys.executable, "-m", "agentworld.cli", *argv[1:]], cwd=tmp_path, env=env,
-                              capture_output=True, text=True, timeout=300)
+        done = subprocess.run(
+            [sys.executable, "-m", "agentworld.cli", *argv[1:]],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
         if argv[1] == "run":
             outcomes[command] = json.loads(done.stdout)

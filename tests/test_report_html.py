@@ -38,8 +38,11 @@ def evals(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("evals")
     aug = root / "task_01_aug.yaml"  # an augmented variant: task_01 under another id, variant_of set
     data = yaml.safe_load((TASKS_DIR / "task_01.yaml").read_text())
-    aug.write_text(yaml.safe_dump({**data, "id": "task_01_aug", "variant_of": "task_01", "verifier": "task_01"},
-                                  sort_keys=False))
+    aug.write_text(
+        yaml.safe_dump(
+            {**data, "id": "task_01_aug", "variant_of": "task_01", "verifier": "task_01"}, sort_keys=False
+        )
+    )
     runs = {
         "oracle": ["--tasks", "task_01,task_02", "--agents", "oracle"],
         "random": ["--tasks", "task_01,task_02", "--agents", "random", "--max-rounds", "8"],
@@ -49,9 +52,24 @@ def evals(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     for name, args in runs.items():
         assert main([*EVAL, *args, "--out", str(root / name)]) == 0
     with FakeOpenAI(policy=answer) as server:  # judge_models.json beside the oracle eval
-        assert main(["judge", str(root / "oracle"), "--judge", "llm", "--model", "agreeable,sceptic",
-                     "--base-url", server.base_url]) == 0
-    assert main(["judge", str(root / "oracle"), "--reference", str(root / "oracle")]) == 0  # forests (after: the line above rewrites cce.json)
+        assert (
+            main(
+                [
+                    "judge",
+                    str(root / "oracle"),
+                    "--judge",
+                    "llm",
+                    "--model",
+                    "agreeable,sceptic",
+                    "--base-url",
+                    server.base_url,
+                ]
+            )
+            == 0
+        )
+    assert (
+        main(["judge", str(root / "oracle"), "--reference", str(root / "oracle")]) == 0
+    )  # forests (after: the line above rewrites cce.json)
     return {name: root / name for name in runs}
 
 
@@ -86,8 +104,11 @@ def check_outcome(table: dict, label: str, out: Path) -> None:
     """SR, PSR, CCE of one eval row equal what results.jsonl says, with intervals around them."""
     recs = results(out)
     wins = sum(r["success"] for r in recs)
-    expected = {"sr": wins / len(recs), "psr": statistics.mean(r["psr"] for r in recs),
-                "cce": statistics.mean(r["cce"] for r in recs if r["status"] == "ok" and r["cce"] is not None)}
+    expected = {
+        "sr": wins / len(recs),
+        "psr": statistics.mean(r["psr"] for r in recs),
+        "cce": statistics.mean(r["cce"] for r in recs if r["status"] == "ok" and r["cce"] is not None),
+    }
     for key, value in expected.items():
         shown = cell(table, label, key)
         assert float(shown["value"]) == pytest.approx(value)
@@ -115,11 +136,18 @@ def test_html_report_of_scripted_teams_in_chromium(evals: dict[str, Path], tmp_p
     assert got["requests"] == []  # self-contained: nothing fetched
     tables = got["tables"]
     overview = tables["overview"]
-    labels = {"oracle": "oracle (oracle)", "random": "random +horizon=8", "oracle_comm": "oracle +oracle-comm",
-              "augmented": "oracle (augmented)"}
+    labels = {
+        "oracle": "oracle (oracle)",
+        "random": "random +horizon=8",
+        "oracle_comm": "oracle +oracle-comm",
+        "augmented": "oracle (augmented)",
+    }
     assert [r["row"] for r in overview["rows"]] == list(labels.values())
     settings = {r["row"]: r["cells"][1]["text"] for r in overview["rows"]}
-    assert settings["random +horizon=8"] == "random, horizon=8" and settings["oracle +oracle-comm"] == "oracle-comm"
+    assert (
+        settings["random +horizon=8"] == "random, horizon=8"
+        and settings["oracle +oracle-comm"] == "oracle-comm"
+    )
     for name, label in labels.items():
         check_outcome(overview, label, evals[name])
 
@@ -127,7 +155,10 @@ def test_html_report_of_scripted_teams_in_chromium(evals: dict[str, Path], tmp_p
     recs = results(evals["random"])
     category = recs[-1]["category"]
     mine = [r for r in recs if r["category"] == category]
-    expected = {"sr": sum(r["success"] for r in mine) / len(mine), "psr": statistics.mean(r["psr"] for r in mine)}
+    expected = {
+        "sr": sum(r["success"] for r in mine) / len(mine),
+        "psr": statistics.mean(r["psr"] for r in mine),
+    }
     for metric, value in expected.items():
         table = tables[f"category-{metric}"]
         column = table["columns"].index("random +horizon=8")
@@ -145,22 +176,30 @@ def test_html_report_of_scripted_teams_in_chromium(evals: dict[str, Path], tmp_p
     oracle = results(evals["oracle"])
     comm = tables["communication"]
     assert float(cell(comm, "oracle (oracle)", "messages_per_episode")["value"]) == pytest.approx(
-        statistics.mean(r["messages"] for r in oracle))
+        statistics.mean(r["messages"] for r in oracle)
+    )
     assert float(cell(comm, "oracle (oracle)", "first_chat_round")["value"]) == pytest.approx(
-        statistics.mean(r["first_chat_round"] for r in oracle))
+        statistics.mean(r["first_chat_round"] for r in oracle)
+    )
     failed = [r for r in results(evals["random"]) if not r["success"]]
     share = cell(comm, "random +horizon=8", "chat_share_failed")
-    assert float(share["value"]) == pytest.approx(sum(r["messages"] for r in failed) / sum(r["actions"] for r in failed))
+    assert float(share["value"]) == pytest.approx(
+        sum(r["messages"] for r in failed) / sum(r["actions"] for r in failed)
+    )
 
     # failure modes computed on the fly: every oracle message gets one primary label
     modes = tables["failure-modes"]
-    assert modes["columns"][2:2 + len(LABELS)] == list(LABELS)
+    assert modes["columns"][2 : 2 + len(LABELS)] == list(LABELS)
     total = int(cell(modes, "oracle (oracle)", "messages")["value"])
     assert total == sum(r["messages"] for r in oracle) and total == sum(
-        int(cell(modes, "oracle (oracle)", lab)["value"]) for lab in LABELS)
+        int(cell(modes, "oracle (oracle)", lab)["value"]) for lab in LABELS
+    )
 
     # PAC per role: the mean of the cce.json values of that role's agent
-    wizard = [json.loads((evals["oracle"] / "task_01" / str(s) / "cce.json").read_text())["pac"]["wizard"] for s in (0, 1)]
+    wizard = [
+        json.loads((evals["oracle"] / "task_01" / str(s) / "cce.json").read_text())["pac"]["wizard"]
+        for s in (0, 1)
+    ]
     pac_column = tables["pac"]["columns"].index("oracle (oracle)")
     wizard_row = next(r for r in tables["pac"]["rows"] if r["row"] == "Wizard")
     assert float(wizard_row["cells"][pac_column]["value"]) == pytest.approx(statistics.mean(wizard))
@@ -168,14 +207,18 @@ def test_html_report_of_scripted_teams_in_chromium(evals: dict[str, Path], tmp_p
     # forests (judge --reference wrote them into the oracle eval's cce.json files)
     forests = [json.loads(p.read_text())["forest"] for p in sorted(evals["oracle"].glob("*/*/cce.json"))]
     fm = [f["forest_match"] for f in forests if f["forest_match"] is not None]
-    assert fm and float(cell(tables["forest"], "oracle (oracle)", "forest_match")["value"]) == pytest.approx(statistics.mean(fm))
+    assert fm and float(cell(tables["forest"], "oracle (oracle)", "forest_match")["value"]) == pytest.approx(
+        statistics.mean(fm)
+    )
     assert [r["row"] for r in tables["forest"]["rows"]] == ["oracle (oracle)"]
 
     # judge comparison from the oracle eval's judge_models.json
     judged = json.loads((evals["oracle"] / "judge_models.json").read_text())
     assert tables["judges-0"]["columns"] == ["team (runs)", "provenance", "agreeable", "sceptic"]
     team = judged["teams"][0]
-    assert float(cell(tables["judges-0"], team["team"], "cce:sceptic")["value"]) == pytest.approx(team["cce"]["sceptic"])
+    assert float(cell(tables["judges-0"], team["team"], "cce:sceptic")["value"]) == pytest.approx(
+        team["cce"]["sceptic"]
+    )
     assert len(tables["judges-1"]["rows"]) == 3  # three pairs of judges
 
     # figures: the outcome chart and first success + first failure of each eval (random has no success,
@@ -204,8 +247,29 @@ def check_pngs(folder: Path, names: list[str]) -> None:
 def test_html_report_of_an_llm_team_from_the_fake_server(tmp_path: Path) -> None:
     out, html = tmp_path / "llm", tmp_path / "llm.html"
     with FakeOpenAI(policy=oracle_policy(tmp_path)) as server:
-        assert main(["eval", "--tasks", "task_01", "--agents", "llm", "--model", "fake-model", "--base-url",
-                     server.base_url, "--episodes", "2", "--quiet", "--backoff-base", "0.001", "--out", str(out)]) == 0
+        assert (
+            main(
+                [
+                    "eval",
+                    "--tasks",
+                    "task_01",
+                    "--agents",
+                    "llm",
+                    "--model",
+                    "fake-model",
+                    "--base-url",
+                    server.base_url,
+                    "--episodes",
+                    "2",
+                    "--quiet",
+                    "--backoff-base",
+                    "0.001",
+                    "--out",
+                    str(out),
+                ]
+            )
+            == 0
+        )
     assert main(["analyze", str(out), "--out", str(out / "analysis.json")]) == 0
     analysis = json.loads((out / "analysis.json").read_text())["all"]
     # a hand-edited analysis.json is what the page shows (read, not recomputed)
@@ -216,15 +280,21 @@ def test_html_report_of_an_llm_team_from_the_fake_server(tmp_path: Path) -> None
     got = read_page(html)
     tables = got["tables"]
     check_outcome(tables["overview"], "llm:fake-model", out)
-    assert int(cell(tables["failure-modes"], "llm:fake-model", "useful")["value"]) == analysis["counts"]["useful"]
+    assert (
+        int(cell(tables["failure-modes"], "llm:fake-model", "useful")["value"])
+        == analysis["counts"]["useful"]
+    )
     assert int(cell(tables["failure-modes"], "llm:fake-model", "messages")["value"]) == analysis["total"]
     figures = got["figures"]
-    assert [f["id"] for f in figures] == ["outcome", "episode-1-task_01-1"] and "task_01/1" in figures[1]["text"]
+    assert [f["id"] for f in figures] == ["outcome", "episode-1-task_01-1"] and "task_01/1" in figures[1][
+        "text"
+    ]
     assert "Judge comparison" in got["headings"] and "judges-0" not in tables
 
 
-def test_bad_directories_and_episode_ids_are_clear_errors(evals: dict[str, Path], tmp_path: Path,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_directories_and_episode_ids_are_clear_errors(
+    evals: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     html = str(tmp_path / "r.html")
     assert main(["report", str(tmp_path / "nowhere"), "--html", html]) == 2
     assert "nowhere: no such directory" in capsys.readouterr().err

@@ -13,7 +13,9 @@ from process_groups import spawn
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "agentworld.cli", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "agentworld.cli", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_run_oracle_json(tmp_path):
@@ -44,7 +46,9 @@ class Exploding(Agent):
 
 
 def test_agent_failure_ends_episode_with_error_and_keeps_trajectory(tmp_path):
-    result = run_episode("task_01", ["oracle", Exploding(), "oracle"], seed=0, out_dir=tmp_path / "r", progress=False)
+    result = run_episode(
+        "task_01", ["oracle", Exploding(), "oracle"], seed=0, out_dir=tmp_path / "r", progress=False
+    )
     assert result["status"] == "error" and "API down" in result["error"]
     metrics = json.loads((tmp_path / "r" / "metrics.json").read_text())
     assert metrics["status"] == "error" and metrics["actions"] > 0
@@ -80,7 +84,11 @@ def test_unwritable_out_dir_fails_before_playing(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
     out = _cli("run", "task_01", "--agents", "noop", "--out", str(blocker / "run"))
-    assert out.returncode == 2 and "cannot create the run directory" in out.stderr and "Traceback" not in out.stderr
+    assert (
+        out.returncode == 2
+        and "cannot create the run directory" in out.stderr
+        and "Traceback" not in out.stderr
+    )
     assert "round" not in out.stderr  # no episode was played
 
 
@@ -98,8 +106,14 @@ class Surrogate(Agent):
 def test_odd_strings_in_actions_are_stored_safely(tmp_path):
     from agentworld.trajectory import replay
 
-    result = run_episode("task_01", [Surrogate(), "noop", "noop"], seed=0, options={"max_rounds": 2},
-                         out_dir=tmp_path / "r", progress=False)
+    result = run_episode(
+        "task_01",
+        [Surrogate(), "noop", "noop"],
+        seed=0,
+        options={"max_rounds": 2},
+        out_dir=tmp_path / "r",
+        progress=False,
+    )
     assert result["status"] == "ok" and result["actions"] == 6
     lines = (tmp_path / "r" / "trajectory.jsonl").read_text(encoding="utf-8").splitlines()
     chat = json.loads(lines[0])  # the env refuses the string; the record keeps it, escaped, read back as sent
@@ -109,8 +123,21 @@ def test_odd_strings_in_actions_are_stored_safely(tmp_path):
 
 
 def test_run_exits_non_zero_when_the_episode_ended_in_error(tmp_path):
-    out = _cli("run", "task_01", "--agents", "llm", "--model", "m", "--base-url", "http://127.0.0.1:9/v1",
-               "--max-retries", "0", "--json", "--out", str(tmp_path / "r"))
+    out = _cli(
+        "run",
+        "task_01",
+        "--agents",
+        "llm",
+        "--model",
+        "m",
+        "--base-url",
+        "http://127.0.0.1:9/v1",
+        "--max-retries",
+        "0",
+        "--json",
+        "--out",
+        str(tmp_path / "r"),
+    )
     result = json.loads(out.stdout)
     assert result["status"] == "error" and "model server" in result["error"]
     assert out.returncode == 1
@@ -124,7 +151,12 @@ def test_run_into_an_existing_run_dir_removes_what_was_derived_from_the_old_run(
         (run / name).write_text("{}")
     (run / ".judge_cache").mkdir()
     (run / "notes.txt").write_text("mine")  # not ours: kept
-    assert _cli("run", "task_01", "--agents", "noop", "--max-rounds", "1", "--out", str(run), "--quiet").returncode == 0
+    assert (
+        _cli(
+            "run", "task_01", "--agents", "noop", "--max-rounds", "1", "--out", str(run), "--quiet"
+        ).returncode
+        == 0
+    )
     assert not [name for name in stale + [".judge_cache"] if (run / name).exists()]
     assert (run / "notes.txt").exists() and json.loads((run / "metrics.json").read_text())["rounds"] == 1
 
@@ -144,12 +176,37 @@ def _run_until(tmp_path, server, lines: int) -> tuple[subprocess.Popen, Path]:
     import time
 
     run = tmp_path / "r"
-    proc = spawn([sys.executable, "-m", "agentworld.cli", "run", "task_01", "--agents", "llm", "--model", "m",
-                  "--base-url", server.base_url, "--max-rounds", "40", "--quiet", "--out", str(run)],
-                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = spawn(
+        [
+            sys.executable,
+            "-m",
+            "agentworld.cli",
+            "run",
+            "task_01",
+            "--agents",
+            "llm",
+            "--model",
+            "m",
+            "--base-url",
+            server.base_url,
+            "--max-rounds",
+            "40",
+            "--quiet",
+            "--out",
+            str(run),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 60
-    while not (run / "trajectory.jsonl").exists() or len((run / "trajectory.jsonl").read_text().splitlines()) < lines:
-        assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.poll() is not None else "slow"
+    while (
+        not (run / "trajectory.jsonl").exists()
+        or len((run / "trajectory.jsonl").read_text().splitlines()) < lines
+    ):
+        assert proc.poll() is None and time.monotonic() < deadline, (
+            proc.stderr.read() if proc.poll() is not None else "slow"
+        )
         time.sleep(0.02)
     return proc, run
 
@@ -165,9 +222,13 @@ def test_a_killed_run_keeps_every_finished_action_and_says_it_is_unfinished(tmp_
         proc, run = _run_until(tmp_path, server, 12)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
-    records = [json.loads(line) for line in (run / "trajectory.jsonl").read_text().splitlines()]  # no torn line
+    records = [
+        json.loads(line) for line in (run / "trajectory.jsonl").read_text().splitlines()
+    ]  # no torn line
     assert len(records) >= 12 and (run / UNFINISHED).exists() and not (run / "metrics.json").exists()
-    assert len(server.requests) - len([r for r in records if r["type"] == "action"]) <= 1  # at most the call in flight
+    assert (
+        len(server.requests) - len([r for r in records if r["type"] == "action"]) <= 1
+    )  # at most the call in flight
     assert replay(run)["match"]
     assert judge_run(run)["actions"] == len([r for r in records if r["type"] == "action"])
     assert _cli("replay", str(run)).returncode == 0
@@ -184,7 +245,11 @@ def test_sigterm_stops_a_run_like_ctrl_c(tmp_path):
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=20) == 128 + signal.SIGTERM
     metrics = json.loads((run / "metrics.json").read_text())
-    assert metrics["status"] == "error" and metrics["error"] == "interrupted (SIGTERM)" and metrics["actions"] >= 5
+    assert (
+        metrics["status"] == "error"
+        and metrics["error"] == "interrupted (SIGTERM)"
+        and metrics["actions"] >= 5
+    )
     assert not (run / UNFINISHED).exists() and "Traceback" not in proc.stderr.read()
     assert _cli("replay", str(run)).returncode == 0
 
@@ -202,9 +267,11 @@ def test_bad_or_unreachable_server_is_a_one_line_error(capsys):
     from agentworld.cli import main
 
     port = _closed_port()
-    for url, expected in ((f"ws://127.0.0.1:{port}", "cannot reach an AgentWorld server"),
-                          (f"http://127.0.0.1:{port}", f"did you mean 'ws://127.0.0.1:{port}'"),
-                          ("localhost:8765", "did you mean 'ws://localhost:8765'")):
+    for url, expected in (
+        (f"ws://127.0.0.1:{port}", "cannot reach an AgentWorld server"),
+        (f"http://127.0.0.1:{port}", f"did you mean 'ws://127.0.0.1:{port}'"),
+        ("localhost:8765", "did you mean 'ws://localhost:8765'"),
+    ):
         assert main(["run", "task_01", "--server", url, "--quiet"]) == 2
         err = capsys.readouterr().err
         assert expected in err and err.count("\n") == 1 and "Traceback" not in err, err
@@ -219,8 +286,12 @@ def test_output_closed_early_is_a_one_line_error_not_a_traceback():
         env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
         if unbuffered:
             env["PYTHONUNBUFFERED"] = unbuffered
-        proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "tasks", "--json"], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, env=env)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "agentworld.cli", "tasks", "--json"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
         proc.stdout.close()  # long before the command writes its first byte
         err = proc.stderr.read().decode()
         assert proc.wait(timeout=60) == 141, err

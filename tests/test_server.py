@@ -71,10 +71,22 @@ class FakeEpisode:
                 if other != agent:
                     self.inbox[other].append({"from": agent, "text": args.get("message", "")})
         self.inbox[agent] = []
-        rec = {"type": "action", "id": self.next_id, "round": self.round, "turn": self.agents.index(agent),
-               "agent": agent, "tool": tool, "args": args, "raw": None if ok else action, "ok": ok,
-               "result": f"{tool} done" if ok else "", "error": None if ok else "not a tool call",
-               "roll": self.rng.random(), "checkpoints": new, "t": time.time()}
+        rec = {
+            "type": "action",
+            "id": self.next_id,
+            "round": self.round,
+            "turn": self.agents.index(agent),
+            "agent": agent,
+            "tool": tool,
+            "args": args,
+            "raw": None if ok else action,
+            "ok": ok,
+            "result": f"{tool} done" if ok else "",
+            "error": None if ok else "not a tool call",
+            "roll": self.rng.random(),
+            "checkpoints": new,
+            "t": time.time(),
+        }
         if new:  # the record on which the episode succeeds names the actions that did it
             rec["success_actions"] = [self.next_id]
         self.next_id += 1
@@ -84,20 +96,37 @@ class FakeEpisode:
     def end_round(self) -> dict:
         ended = self.round
         self.round += 1
-        rec = {"type": "round_end", "round": ended, "events": [], "checkpoints": [], "status": self.status(),
-               "t": time.time()}
+        rec = {
+            "type": "round_end",
+            "round": ended,
+            "events": [],
+            "checkpoints": [],
+            "status": self.status(),
+            "t": time.time(),
+        }
         self.trajectory.append(rec)
         return rec
 
     def observe(self, agent: str) -> dict:
-        return {"agent": agent, "round": self.round, "points": self.points, "messages": list(self.inbox[agent]),
-                "text": f"{agent} in round {self.round}; team points {self.points}"}
+        return {
+            "agent": agent,
+            "round": self.round,
+            "points": self.points,
+            "messages": list(self.inbox[agent]),
+            "text": f"{agent} in round {self.round}; team points {self.points}",
+        }
 
     def status(self) -> dict:
         truncated = not self.success and self.round > self.max_rounds
-        return {"round": self.round, "max_rounds": self.max_rounds, "checkpoints": {"goal": self.success},
-                "success": self.success, "psr": 1.0 if self.success else 0.0,
-                "done": self.success or truncated, "truncated": truncated}
+        return {
+            "round": self.round,
+            "max_rounds": self.max_rounds,
+            "checkpoints": {"goal": self.success},
+            "success": self.success,
+            "psr": 1.0 if self.success else 0.0,
+            "done": self.success or truncated,
+            "truncated": truncated,
+        }
 
 
 def fake_factory(task: str, seed: int, options: dict) -> FakeEpisode:
@@ -318,7 +347,11 @@ def test_episode_over_and_start_permissions(server):
         other.request("join", seat="a0", token=second["seats"]["a0"])
     assert exc.value.code == "bad_token"
     hello = other.request("hello")
-    assert [e["episode"] for e in hello["episodes"]] == [started["episode"], third["episode"], fourth["episode"]]
+    assert [e["episode"] for e in hello["episodes"]] == [
+        started["episode"],
+        third["episode"],
+        fourth["episode"],
+    ]
     for c in (player, holder):
         c.close()
     other.close()
@@ -362,7 +395,10 @@ def test_hostile_messages_get_errors_and_leave_the_world_alone():
     try:
         started = start(srv.url, agents=2)
         ws = connect(srv.url)
-        assert raw_request(ws, {"type": "join", "seat": "a0", "token": started["seats"]["a0"]})["type"] == "joined"
+        assert (
+            raw_request(ws, {"type": "join", "seat": "a0", "token": started["seats"]["a0"]})["type"]
+            == "joined"
+        )
         cases = [
             ("{not json", "bad_json"),
             ("[1, 2, 3]", "bad_json"),
@@ -382,8 +418,11 @@ def test_hostile_messages_get_errors_and_leave_the_world_alone():
             assert reply["message"]
         # the connection still works and the world saw nothing
         assert raw_request(ws, {"type": "status", "id": 5}) == {
-            "type": "status", "id": 5, "episode": srv.call(lambda: srv.server.summary(srv.server.game)),
-            "status": srv.call(lambda: srv.server.game.status)}
+            "type": "status",
+            "id": 5,
+            "episode": srv.call(lambda: srv.server.summary(srv.server.game)),
+            "status": srv.call(lambda: srv.server.game.status),
+        }
         assert trajectory(srv) == []
         # far beyond the limit, the transport itself closes the connection (1009)
         ws.send("y" * 100_000)
@@ -469,7 +508,9 @@ def test_turn_timeout_plays_a_recorded_wait_for_an_absent_seat():
         obs = a2.wait_turn(timeout=5)  # a1 never joined: its turn times out
         assert 0.15 < time.monotonic() - t0 < 3 and obs is not None
         a2.act({"tool": "score"})
-        records = [spectator.next_push(lambda m: m["type"] == "update", timeout=5)["record"] for _ in range(3)]
+        records = [
+            spectator.next_push(lambda m: m["type"] == "update", timeout=5)["record"] for _ in range(3)
+        ]
         timed_out = records[1]
         assert timed_out["agent"] == "a1" and timed_out["tool"] == "wait"
         assert "timed out after 0.2s" in timed_out["result"]
@@ -506,7 +547,13 @@ def test_turn_clock_starts_when_the_first_seat_is_taken():
 
 
 def test_server_backend_matches_the_embedded_episode(server):
-    actions = [{"tool": "score"}, "not json", {"tool": "chat", "args": {"message": "go"}}, None, {"tool": "score"}]
+    actions = [
+        {"tool": "score"},
+        "not json",
+        {"tool": "chat", "args": {"message": "go"}},
+        None,
+        {"tool": "score"},
+    ]
     options = {"agents": 3, "max_rounds": 3, "goal": 2}
     embedded = FakeEpisode("fake", 3, options)
     remote = ServerBackend(server.url, "fake", seed=3, options=options, timeout=5)
@@ -568,7 +615,9 @@ def test_serve_command_runs_a_server_process():
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "agentworld.cli", "serve", "--port", str(port), "--turn-timeout", "5"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         first = proc.stdout.readline()
@@ -580,10 +629,17 @@ def test_serve_command_runs_a_server_process():
     finally:
         proc.terminate()
         proc.wait(10)
-    for args, words in ((["--turn-timeout", "-1"], "--turn-timeout"), (["--burst", "0"], "--burst"),
-                        (["--task", "nope", "--port", "0"], "unknown task 'nope'")):
-        bad = subprocess.run([sys.executable, "-m", "agentworld.cli", "serve", *args],
-                             capture_output=True, text=True, timeout=60)
+    for args, words in (
+        (["--turn-timeout", "-1"], "--turn-timeout"),
+        (["--burst", "0"], "--burst"),
+        (["--task", "nope", "--port", "0"], "unknown task 'nope'"),
+    ):
+        bad = subprocess.run(
+            [sys.executable, "-m", "agentworld.cli", "serve", *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert bad.returncode == 2 and words in bad.stderr, bad.stderr
 
 
@@ -596,7 +652,11 @@ def test_every_token_a_game_issues_can_be_given_on_the_clients_command_line():
 
     games = Games(max_episodes=1)
     episode = SimpleNamespace(agents=[f"a{i}" for i in range(20)])
-    tokens = [t for _ in range(50) for g in [games.new("task_01", 0, episode, operator=False)]
-              for t in [g.control_token, *(seat.token for seat in g.seats.values())]]
+    tokens = [
+        t
+        for _ in range(50)
+        for g in [games.new("task_01", 0, episode, operator=False)]
+        for t in [g.control_token, *(seat.token for seat in g.seats.values())]
+    ]
     assert len(set(tokens)) == len(tokens) == 50 * 21
     assert not [t for t in tokens if t.startswith("-")]

@@ -16,13 +16,22 @@ from test_server import fake_factory  # the stand-in episode shared with test_se
 pytestmark = pytest.mark.timeout(90)
 
 CHROMIUM = os.environ.get("AGENTWORLD_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def playwright_api():
     if not os.path.exists(CHROMIUM):
-        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install -y chromium (or set AGENTWORLD_CHROMIUM)")
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}: apt-get install -y chromium (or set AGENTWORLD_CHROMIUM)"
+        )
     from playwright import sync_api
 
     return sync_api
@@ -79,7 +88,13 @@ def test_browser_seat_plays_a_wait_and_a_chat():
             browser.close()
         records = srv.call(lambda: list(srv.server.game.episode.trajectory))
         assert [(r.get("agent"), r.get("tool")) for r in records] == [
-            ("a0", "wait"), ("a1", "score"), (None, None), ("a0", "chat"), ("a1", "chat"), (None, None)]
+            ("a0", "wait"),
+            ("a1", "score"),
+            (None, None),
+            ("a0", "chat"),
+            ("a1", "chat"),
+            (None, None),
+        ]
         teammate.close()
         control.close()
     finally:
@@ -133,7 +148,9 @@ def test_seat_page_never_receives_other_seats_private_chat():
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             seat_page, spectator = browser.new_page(), browser.new_page()
             frames: list[str] = []
-            seat_page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(str(data))))
+            seat_page.on(
+                "websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(str(data)))
+            )
             seat_page.goto(f"{srv.http_url}?seat=lumberjack&token={started['seats']['lumberjack']}")
             spectator.goto(f"{srv.http_url}spectate")
             expect = sync_api.expect
@@ -145,7 +162,9 @@ def test_seat_page_never_receives_other_seats_private_chat():
             mates["wizard"].wait_turn(timeout=10)
             mates["wizard"].act({"tool": "chat", "args": {"to": "team", "message": team_note}})
             expect(spectator.locator("#feed")).to_contain_text(secret)  # it was said, and spectators see it
-            expect(seat_page.locator("#chat-log")).to_contain_text(team_note)  # chat to the team reaches the seat
+            expect(seat_page.locator("#chat-log")).to_contain_text(
+                team_note
+            )  # chat to the team reaches the seat
             expect(seat_page.locator("#feed")).to_contain_text(team_note)
             expect(seat_page.locator("#observation")).to_contain_text("Round 2 of 25")
             seat_page.click("#refresh")  # one more observation round-trip
@@ -180,7 +199,9 @@ def test_map_draws_the_view_and_a_click_fills_the_tool_forms():
             page.goto(f"{srv.http_url}?seat=lumberjack&token={started['seats']['lumberjack']}")
             expect = sync_api.expect
             expect(page.locator("#turn-badge")).to_be_visible(timeout=10_000)
-            page.wait_for_function("window.agentworld.map.view !== null && window.agentworld.map.world !== null")
+            page.wait_for_function(
+                "window.agentworld.map.view !== null && window.agentworld.map.world !== null"
+            )
             # the seat is drawn at the centre of the view (white disc), terrain around it
             size = page.evaluate("document.getElementById('map').width")
             centre = canvas_pixel(page, "map", size / 2, size / 2 - 8)
@@ -188,9 +209,14 @@ def test_map_draws_the_view_and_a_click_fills_the_tool_forms():
             corner = canvas_pixel(page, "map", 3, 3)
             assert corner[3] == 255 and corner[:3] != [255, 255, 255]
             assert canvas_pixel(page, "minimap", 45, 120)[3] == 255
+
             # pickers offer what is in view, the inventory, the recipes and the teammates
-            options = lambda list_id: page.eval_on_selector_all(f"#{list_id} option", "els => els.map(e => e.value)")  # noqa: E731
-            assert "oak_tree#1" in options("pick-gather-target") and "wolf#7" not in options("pick-gather-target")
+            def options(list_id):
+                return page.eval_on_selector_all(f"#{list_id} option", "els => els.map(e => e.value)")
+
+            assert "oak_tree#1" in options("pick-gather-target") and "wolf#7" not in options(
+                "pick-gather-target"
+            )
             assert "wolf#7" in options("pick-attack-target")
             assert "woodcutters_camp" in options("pick-move_to-target")
             assert options("pick-give-item") == ["bronze_axe"]
@@ -200,7 +226,9 @@ def test_map_draws_the_view_and_a_click_fills_the_tool_forms():
             xy = page.evaluate("window.agentworld.pixelOf(42, 116)")
             page.mouse.click(xy["x"], xy["y"])
             for tool in ("move_to", "gather", "inspect"):
-                expect(page.locator(f"form[data-tool='{tool}'] input[name='target']")).to_have_value("oak_tree#1")
+                expect(page.locator(f"form[data-tool='{tool}'] input[name='target']")).to_have_value(
+                    "oak_tree#1"
+                )
             expect(page.locator("#selection")).to_contain_text("Oak tree (node)")
             xy = page.evaluate("window.agentworld.pixelOf(45, 121)")  # the wolf next to the spawn
             page.mouse.click(xy["x"], xy["y"])
@@ -230,7 +258,9 @@ def test_status_line_chat_box_and_error_toast():
     srv = ServerThread(ServerConfig(port=0), fake_factory).start()
     try:
         control = Connection(srv.url, timeout=10)
-        started = control.request("start", task="fake", seed=1, options={"agents": 2, "max_rounds": 5, "goal": 1})
+        started = control.request(
+            "start", task="fake", seed=1, options={"agents": 2, "max_rounds": 5, "goal": 1}
+        )
         teammate = SeatClient(srv.url, "a1", started["seats"]["a1"], timeout=10)
         with sync_api.sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)

@@ -33,10 +33,12 @@ TURNS = (5, 8, 10, 13)  # turns played in each of the 4 episodes (3 seats: whole
 
 def turn_action(i: int) -> object:
     """A mix of what seats send: chat, wait, a move, and a message that is no tool call (replayed as raw)."""
-    return ({"tool": "chat", "args": {"to": "team", "message": f"turn {i}: héllo"}},
-            {"tool": "wait", "args": {}},
-            {"tool": "move_to", "args": {"target": [40 + i, 40]}},
-            "not a tool call")[i % 4]
+    return (
+        {"tool": "chat", "args": {"to": "team", "message": f"turn {i}: héllo"}},
+        {"tool": "wait", "args": {}},
+        {"tool": "move_to", "args": {"target": [40 + i, 40]}},
+        "not a tool call",
+    )[i % 4]
 
 
 @pytest.fixture
@@ -44,9 +46,15 @@ def server_process(tmp_path):
     """A real `agentworld serve --out` in its own process group, on a free loopback port; killed in teardown."""
     out = tmp_path / "served"
     env = {**os.environ, "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "serve", "--port", "0", "--out", str(out)],
-                            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "agentworld.cli", "serve", "--port", "0", "--out", str(out)],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         first = proc.stdout.readline()
         match = re.search(r"ws://127\.0\.0\.1:(\d+)/ws", first)
@@ -89,7 +97,9 @@ def check_prefix(run_dir: Path, records: list[dict]) -> dict:
     actions = [r for r in run["trajectory"] if r["type"] == "action"]
     assert [strip_volatile(r) for r in actions] == [strip_volatile(r) for r in records]
     rounds_ended = len(records) // 3
-    assert [r["round"] for r in run["trajectory"] if r["type"] == "round_end"] == list(range(1, rounds_ended + 1))
+    assert [r["round"] for r in run["trajectory"] if r["type"] == "round_end"] == list(
+        range(1, rounds_ended + 1)
+    )
     result = replay(run_dir)
     assert result["match"], result["first_mismatch"]
     assert result["compared"] == len(records) + rounds_ended
@@ -97,8 +107,13 @@ def check_prefix(run_dir: Path, records: list[dict]) -> dict:
 
 
 def cli_replay(run_dir: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "agentworld.cli", "replay", str(run_dir)], capture_output=True,
-                          text=True, timeout=120, cwd=REPO)
+    return subprocess.run(
+        [sys.executable, "-m", "agentworld.cli", "replay", str(run_dir)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+    )
 
 
 def test_sigkill_leaves_every_episode_replayable_up_to_its_last_action(server_process):
@@ -134,7 +149,10 @@ def test_sigterm_and_sigint_save_every_live_episode_whole_as_stopped(server_proc
         assert metrics["error"] == f"aborted: the server stopped ({stop.name})"
         assert metrics["actions"] == len(played[number]) and not metrics["success"]
     shown = cli_replay(run_dir)
-    assert shown.returncode == 0 and f"did not reach its end: aborted: the server stopped ({stop.name})" in shown.stdout
+    assert (
+        shown.returncode == 0
+        and f"did not reach its end: aborted: the server stopped ({stop.name})" in shown.stdout
+    )
 
 
 def test_a_finished_episode_is_saved_byte_for_byte_as_the_whole_writer_saved_it(tmp_path):
@@ -155,7 +173,9 @@ def test_a_finished_episode_is_saved_byte_for_byte_as_the_whole_writer_saved_it(
         person = Connection(srv.url, timeout=20)  # the browser page takes the next seat: config says "human"
         person.request("hello", client="browser")
         person.request("join", seat=agents[1], token=started["seats"][agents[1]], observe=False)
-        person.request("submit", seat=agents[1], action={"tool": "chat", "args": {"to": "team", "message": "hi"}})
+        person.request(
+            "submit", seat=agents[1], action={"tool": "chat", "args": {"to": "team", "message": "hi"}}
+        )
         stopped = srv.server.games[started["episode"]]
     finally:
         srv.stop()
@@ -165,7 +185,9 @@ def test_a_finished_episode_is_saved_byte_for_byte_as_the_whole_writer_saved_it(
         for name in ("task.yaml", "config.json", "trajectory.jsonl"):
             assert (Path(game.saved) / name).read_bytes() == (whole / name).read_bytes(), (game.number, name)
     config = json.loads((Path(stopped.saved) / "config.json").read_text())
-    assert config["agents"][agents[1]] == {"kind": "human"} and config["agents"][agents[0]] == {"kind": "remote"}
+    assert config["agents"][agents[1]] == {"kind": "human"} and config["agents"][agents[0]] == {
+        "kind": "remote"
+    }
     assert json.loads((Path(finished.saved) / "metrics.json").read_text())["outcome"] == "finished"
 
 
@@ -209,8 +231,12 @@ def test_an_episode_whose_writes_fail_midway_is_saved_whole_at_its_end(tmp_path,
         started = conn.request("start", task="task_01", seed=1)
         for name in started["agents"]:
             conn.request("join", seat=name, token=started["seats"][name], observe=False)
-        played = [conn.request("submit", seat=started["agents"][i % 3], action={"tool": "wait", "args": {}})["record"]
-                  for i in range(7)]
+        played = [
+            conn.request("submit", seat=started["agents"][i % 3], action={"tool": "wait", "args": {}})[
+                "record"
+            ]
+            for i in range(7)
+        ]
     finally:
         srv.stop()
     (run_dir,) = served.iterdir()

@@ -55,19 +55,36 @@ def wait_for_end(conn: Connection, errors: list, timeout: float = 60) -> dict:
     raise AssertionError("the episode did not end")
 
 
-@pytest.mark.parametrize("agents,options", [
-    ("oracle", {}), ("random", {}), ("oracle", {"random_spawns": True}),
-    ("random", {"no_chat": True, "max_rounds": 8}), ("oracle", {"solo": True}),
-])
+@pytest.mark.parametrize(
+    "agents,options",
+    [
+        ("oracle", {}),
+        ("random", {}),
+        ("oracle", {"random_spawns": True}),
+        ("random", {"no_chat": True, "max_rounds": 8}),
+        ("oracle", {"solo": True}),
+    ],
+)
 def test_run_over_the_server_equals_embedded(server, tmp_path, agents, options):
-    embedded = run_episode("task_01", agents, seed=3, options=options, out_dir=tmp_path / "embedded", progress=False)
-    remote = run_episode("task_01", agents, seed=3, options=options, out_dir=tmp_path / "server",
-                         server=server.url, progress=False)
+    embedded = run_episode(
+        "task_01", agents, seed=3, options=options, out_dir=tmp_path / "embedded", progress=False
+    )
+    remote = run_episode(
+        "task_01",
+        agents,
+        seed=3,
+        options=options,
+        out_dir=tmp_path / "server",
+        server=server.url,
+        progress=False,
+    )
     a = read_jsonl(tmp_path / "embedded" / "trajectory.jsonl")
     b = read_jsonl(tmp_path / "server" / "trajectory.jsonl")
     assert len(a) > 20 and stripped(a) == stripped(b)
     drop = ("seconds", "run_dir")
-    assert {k: v for k, v in embedded.items() if k not in drop} == {k: v for k, v in remote.items() if k not in drop}
+    assert {k: v for k, v in embedded.items() if k not in drop} == {
+        k: v for k, v in remote.items() if k not in drop
+    }
     if not options.get("random_spawns"):  # (the oracle's plan is written for the task's spawns; from seed 3's
         # random ones its lumberjack now dies on the way and loses the rounds a death costs)
         assert remote["success"] == (agents == "oracle" and not options.get("solo"))
@@ -85,7 +102,9 @@ def test_parallel_env_over_the_server_equals_embedded(server):
         teams.append(team)
     (obs0, info0), (obs1, info1) = envs[0].reset(seed=5), envs[1].reset(seed=5)
     assert {a: plain(o) for a, o in obs0.items()} == {a: plain(o) for a, o in obs1.items()} and info0 == info1
-    assert isinstance(obs1["wizard"]["tool_mask"], np.ndarray) and isinstance(obs1["wizard"]["position"], tuple)
+    assert isinstance(obs1["wizard"]["tool_mask"], np.ndarray) and isinstance(
+        obs1["wizard"]["position"], tuple
+    )
     while envs[0].agents:
         out0 = envs[0].step({a: teams[0][a].act(obs0[a]) for a in envs[0].agents})
         out1 = envs[1].step({a: teams[1][a].act(obs1[a]) for a in envs[1].agents})
@@ -103,9 +122,14 @@ def test_parallel_env_over_the_server_equals_embedded(server):
 def test_aec_env_over_the_server_equals_embedded(server, kind):
     runs = []
     for url in (None, server.url):
-        env = agentworld.make("task_01", seed=2, server=url, api="aec", max_rounds=6 if kind == "random" else None)
+        env = agentworld.make(
+            "task_01", seed=2, server=url, api="aec", max_rounds=6 if kind == "random" else None
+        )
         env.reset(seed=2)
-        team = {a: make_agent(kind, seed=11) if kind == "random" else make_agent(kind) for a in env.possible_agents}
+        team = {
+            a: make_agent(kind, seed=11) if kind == "random" else make_agent(kind)
+            for a in env.possible_agents
+        }
         for name, agent in team.items():
             agent.reset(name, make_briefing(env.task, name, include_plan=kind == "oracle"))
         seen = []
@@ -135,8 +159,19 @@ def test_pettingzoo_api_and_seed_tests_over_the_server(server):
 
 
 def test_agentworld_run_cli_with_server(server, tmp_path, capsys):
-    code = cli_main(["run", "task_01", "--server", server.url, "--agents", "oracle", "--json",
-                     "--out", str(tmp_path / "run")])
+    code = cli_main(
+        [
+            "run",
+            "task_01",
+            "--server",
+            server.url,
+            "--agents",
+            "oracle",
+            "--json",
+            "--out",
+            str(tmp_path / "run"),
+        ]
+    )
     result = json.loads(capsys.readouterr().out)
     assert code == 0 and result["success"]
     config = json.loads((tmp_path / "run" / "config.json").read_text())
@@ -219,8 +254,9 @@ def test_twenty_random_agents_on_twenty_connections_match_embedded(server):
     agents = [dict(base["agents"][i % 3], name=f"{base['agents'][i % 3]['name']}_{i:02d}") for i in range(20)]
     task = Task.model_validate({**base, "id": "task_01_x20", "agents": agents, "oracle": {}})
     control = Connection(server.url, timeout=20)
-    started = control.request("start", task=task.model_dump(mode="json", by_alias=True), seed=9,
-                              options={"max_rounds": 3})
+    started = control.request(
+        "start", task=task.model_dump(mode="json", by_alias=True), seed=9, options={"max_rounds": 3}
+    )
     control.request("spectate", history=False)
 
     def random_agent(name: str, seat: SeatClient):
@@ -253,10 +289,27 @@ def test_one_process_per_seat(server, tmp_path):
     for name, token in started["seats"].items():
         log = open(tmp_path / f"{name}.log", "w+")  # a file, not a pipe nobody reads while we wait
         logs.append(log)
-        procs.append(subprocess.Popen(
-            [sys.executable, "-m", "agentworld.server_bridge.client", server.url, "--seat", name,
-             "--token", token, "--agent", "oracle", "--timeout", "60"],
-            stdout=log, stderr=subprocess.STDOUT, text=True))
+        procs.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "agentworld.server_bridge.client",
+                    server.url,
+                    "--seat",
+                    name,
+                    "--token",
+                    token,
+                    "--agent",
+                    "oracle",
+                    "--timeout",
+                    "60",
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
+        )
     try:
         end = None
         deadline = time.monotonic() + 80
@@ -279,7 +332,20 @@ def test_one_process_per_seat(server, tmp_path):
     assert codes == [0, 0, 0], outputs
     assert end["status"]["success"]
     assert all("episode over" in out for out in outputs), outputs
-    bad = subprocess.run([sys.executable, "-m", "agentworld.server_bridge.client", server.url, "--seat", "wizard",
-                          "--token", "wrong"], capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "agentworld.server_bridge.client",
+            server.url,
+            "--seat",
+            "wizard",
+            "--token",
+            "wrong",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 2 and "bad_token" in bad.stderr
     control.close()

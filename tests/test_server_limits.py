@@ -41,8 +41,11 @@ def flood_chats(url: str, started: dict, chats: int, size: int) -> None:
         conn.request("join", seat=name, token=token, observe=False)
     agents = started["agents"]
     for i in range(chats):
-        conn.request("submit", seat=agents[i % len(agents)],
-                     action={"tool": "chat", "args": {"message": f"{i:06d}" + "x" * size}})
+        conn.request(
+            "submit",
+            seat=agents[i % len(agents)],
+            action={"tool": "chat", "args": {"message": f"{i:06d}" + "x" * size}},
+        )
     conn.close()
 
 
@@ -110,7 +113,9 @@ def test_a_client_that_does_not_read_is_dropped_at_the_byte_bound():
 def test_many_slow_readers_together_stay_under_the_server_wide_bound():
     """Each connection under its own bound, but all of them together: the pool drops the largest first."""
     pool_limit, per_connection = 300 * 1024, 1 << 20
-    srv = serve(max_buffer_bytes=per_connection, max_total_buffer_bytes=pool_limit, history_page_bytes=64 * 1024)
+    srv = serve(
+        max_buffer_bytes=per_connection, max_total_buffer_bytes=pool_limit, history_page_bytes=64 * 1024
+    )
     try:
         started = start(srv.url, agents=3, max_rounds=10_000)
         flood_chats(srv.url, started, 600, 450)
@@ -195,8 +200,12 @@ def http_get(port: int, headers: list[tuple[str, str]], path: str = "/") -> tupl
     return status, data.partition(b"\r\n\r\n")[2].decode(errors="replace")
 
 
-UPGRADE = [("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="),
-           ("Sec-WebSocket-Version", "13")]
+UPGRADE = [
+    ("Upgrade", "websocket"),
+    ("Connection", "Upgrade"),
+    ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="),
+    ("Sec-WebSocket-Version", "13"),
+]
 
 
 def test_only_loopback_or_allowed_hosts_and_same_origin_websockets():
@@ -212,7 +221,11 @@ def test_only_loopback_or_allowed_hosts_and_same_origin_websockets():
             assert http_get(port, [("Host", host)])[0] == 403
         same = f"localhost:{port}"
         assert http_get(port, [("Host", same), ("Origin", f"http://{same}"), *UPGRADE])[0] == 101
-        for origin in ("http://evil.example", "null", f"http://127.0.0.1:{port}"):  # not the page's own origin
+        for origin in (
+            "http://evil.example",
+            "null",
+            f"http://127.0.0.1:{port}",
+        ):  # not the page's own origin
             assert http_get(port, [("Host", same), ("Origin", origin), *UPGRADE])[0] == 403, origin
     finally:
         srv.stop()
@@ -224,9 +237,11 @@ def test_repeated_single_headers_get_a_clean_400(caplog):
         port = srv.server.port
         host = ("Host", f"127.0.0.1:{port}")
         with caplog.at_level(logging.WARNING):
-            for extra in ([("Connection", "Upgrade"), ("Connection", "close")],
-                          [("Origin", "http://a"), ("Origin", "http://b")],
-                          [("Host", "localhost")]):
+            for extra in (
+                [("Connection", "Upgrade"), ("Connection", "close")],
+                [("Origin", "http://a"), ("Origin", "http://b")],
+                [("Host", "localhost")],
+            ):
                 status, body = http_get(port, [host, *extra])
                 assert status == 400 and "duplicate" in body, (extra, body)
         assert not [r for r in caplog.records if r.exc_info]  # no traceback in the log
@@ -277,8 +292,12 @@ def test_a_task_without_its_verifier_is_a_named_error(caplog):
 
 def test_serve_rejects_a_port_out_of_range():
     for port in ("99999", "-1"):
-        bad = subprocess.run([sys.executable, "-m", "agentworld.cli", "serve", "--port", port],
-                             capture_output=True, text=True, timeout=60)
+        bad = subprocess.run(
+            [sys.executable, "-m", "agentworld.cli", "serve", "--port", port],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert bad.returncode == 2 and "--port must be between 0 and 65535" in bad.stderr, bad.stderr
         assert "Traceback" not in bad.stderr
 

@@ -19,15 +19,18 @@ pytestmark = pytest.mark.timeout(120)
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "agentworld.cli", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "agentworld.cli", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_finished_and_aborted_episodes_are_saved_as_run_directories(tmp_path):
     served = tmp_path / "served"
     srv = ServerThread(ServerConfig(port=0, out=str(served))).start()
     try:
-        played = run_episode("task_01", agents="oracle", seed=3, server=srv.url, out_dir=tmp_path / "local",
-                             progress=False)
+        played = run_episode(
+            "task_01", agents="oracle", seed=3, server=srv.url, out_dir=tmp_path / "local", progress=False
+        )
         assert played["success"]
         # a second game, stopped half-way by the server stopping
         control = Connection(srv.url, timeout=20)
@@ -40,7 +43,10 @@ def test_finished_and_aborted_episodes_are_saved_as_run_directories(tmp_path):
     finally:
         srv.stop()
     dirs = sorted(p.name for p in served.iterdir())
-    assert dirs == ["episode_0001_task_01_seed3", "episode_0002_task_01_seed5"]  # run --server starts one episode
+    assert dirs == [
+        "episode_0001_task_01_seed3",
+        "episode_0002_task_01_seed5",
+    ]  # run --server starts one episode
     finished, aborted = (served / d for d in dirs)
 
     # the finished one is the same run `agentworld run --out` wrote, record for record

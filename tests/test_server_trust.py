@@ -64,7 +64,11 @@ def test_task_specs_are_refused_unless_the_operator_allows_them():
             conn.request("start", task=task_01_spec())
         assert exc.value.code == "specs_refused" and "--allow-client-tasks" in exc.value.message
         assert calls == []  # nothing was built
-        assert conn.request("start", task="task_01", seed=1)["agents"] == ["lumberjack", "woodworker", "wizard"]
+        assert conn.request("start", task="task_01", seed=1)["agents"] == [
+            "lumberjack",
+            "woodworker",
+            "wizard",
+        ]
         conn.close()
 
 
@@ -79,11 +83,21 @@ def marker_code(tmp_path, monkeypatch):
     return marker, tmp_path
 
 
-@pytest.mark.parametrize("field,value", [
-    ("verifier", "this"), ("verifier", "os"), ("verifier", "evil_module"), ("verifier", "ABSOLUTE"),
-    ("verifier", "evil_verifier.py"), ("verifier", "evil_module:CHECKPOINTS"), ("verifier", "task_01:CHECKPOINTS"),
-    ("verifier", "../../etc/passwd"), ("variant_of", "evil_module.x"), ("verifier", "common"),
-])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("verifier", "this"),
+        ("verifier", "os"),
+        ("verifier", "evil_module"),
+        ("verifier", "ABSOLUTE"),
+        ("verifier", "evil_verifier.py"),
+        ("verifier", "evil_module:CHECKPOINTS"),
+        ("verifier", "task_01:CHECKPOINTS"),
+        ("verifier", "../../etc/passwd"),
+        ("variant_of", "evil_module.x"),
+        ("verifier", "common"),
+    ],
+)
 def test_a_client_spec_cannot_make_the_server_run_code(marker_code, field, value):
     marker, folder = marker_code
     value = str(folder / "evil_verifier.py") if value == "ABSOLUTE" else value
@@ -109,7 +123,9 @@ def test_a_spec_may_name_a_served_tasks_verifier(tmp_path, monkeypatch):
     spec = yaml.safe_load((TASKS_DIR / "task_01.yaml").read_text())
     spec.update(id="my_task", verifier=None)
     (folder / "my_task.yaml").write_text(yaml.safe_dump(spec))
-    shutil.copyfile(Path(__file__).parents[1] / "agentworld" / "verifiers" / "task_01.py", folder / "my_task.py")
+    shutil.copyfile(
+        Path(__file__).parents[1] / "agentworld" / "verifiers" / "task_01.py", folder / "my_task.py"
+    )
     monkeypatch.setenv("AGENTWORLD_TASKS_PATH", str(folder))
     with serving(allow_client_tasks=True) as srv:
         conn = Connection(srv.url, timeout=30)
@@ -118,10 +134,18 @@ def test_a_spec_may_name_a_served_tasks_verifier(tmp_path, monkeypatch):
         folder_one = conn.request("start", task=task_01_spec(id="other", verifier="my_task"))
         assert str(tmp_path) not in json.dumps(folder_one)
         assert folder_one["task_spec"]["verifier"] == "agentworld.server_bridge.admission:served_my_task"
-        scored_by = srv.call(lambda: {getattr(fn, "__module__", "") for fn in
-                                      srv.server.games[folder_one["episode"]].episode.scorer.checkpoints.values()})
-        assert scored_by and all(m.startswith("agentworld_task_verifier_") for m in scored_by), scored_by  # the file
-        by_id = conn.request("start", task=dict(spec, verifier=None))  # its own id names the folder's verifier
+        scored_by = srv.call(
+            lambda: {
+                getattr(fn, "__module__", "")
+                for fn in srv.server.games[folder_one["episode"]].episode.scorer.checkpoints.values()
+            }
+        )
+        assert scored_by and all(m.startswith("agentworld_task_verifier_") for m in scored_by), (
+            scored_by
+        )  # the file
+        by_id = conn.request(
+            "start", task=dict(spec, verifier=None)
+        )  # its own id names the folder's verifier
         assert by_id["task"] == "my_task"
         conn.close()
 
@@ -151,8 +175,9 @@ def test_a_broken_served_verifier_is_named_without_its_path(tmp_path, monkeypatc
 def test_a_thousand_agent_spec_is_refused_before_any_world_is_built():
     calls: list = []
     agents = [{"name": f"a{i}", "role": "r", "spawn": "town_square"} for i in range(1000)]
-    with serving(counting_factory(calls), allow_client_tasks=True, max_message_bytes=1 << 20,
-                 max_buffer_bytes=4 << 20) as srv:
+    with serving(
+        counting_factory(calls), allow_client_tasks=True, max_message_bytes=1 << 20, max_buffer_bytes=4 << 20
+    ) as srv:
         conn = Connection(srv.url, timeout=30)
         with pytest.raises(StartRefused) as exc:
             conn.request("start", task=task_01_spec(id="huge", agents=agents))
@@ -231,17 +256,31 @@ def test_a_private_server_keeps_each_seat_to_its_own_view():
         ws = connect(srv.url)  # the woodworker's seat, raw, to see every byte it is sent
         hello = raw_request(ws, {"type": "hello"})
         assert hello["private"] is True
-        joined = raw_request(ws, {"type": "join", "seat": "woodworker", "token": started["seats"]["woodworker"],
-                                  "observe": False, "feed": True})
+        joined = raw_request(
+            ws,
+            {
+                "type": "join",
+                "seat": "woodworker",
+                "token": started["seats"]["woodworker"],
+                "observe": False,
+                "feed": True,
+            },
+        )
         assert joined["type"] == "joined"
-        seats = seat_connections(srv.url, {"seats": {k: v for k, v in started["seats"].items()
-                                                     if k != "woodworker"}})
+        seats = seat_connections(
+            srv.url, {"seats": {k: v for k, v in started["seats"].items() if k != "woodworker"}}
+        )
         secret = "the key is under the third oak"
-        seats["lumberjack"].request("submit", seat="lumberjack",
-                                    action={"tool": "chat", "args": {"to": "wizard", "message": secret}})
-        for ask in ({"type": "history"}, {"type": "history", "episode": 1}, {"type": "spectate"},
-                    {"type": "spectate", "episode": 1, "history": True},
-                    {"type": "history", "token": started["seats"]["woodworker"]}):
+        seats["lumberjack"].request(
+            "submit", seat="lumberjack", action={"tool": "chat", "args": {"to": "wizard", "message": secret}}
+        )
+        for ask in (
+            {"type": "history"},
+            {"type": "history", "episode": 1},
+            {"type": "spectate"},
+            {"type": "spectate", "episode": 1, "history": True},
+            {"type": "history", "token": started["seats"]["woodworker"]},
+        ):
             reply = raw_request(ws, ask)
             while reply["type"] == "feed":
                 frames.append(json.dumps(reply))
@@ -306,8 +345,12 @@ def read_until(proc: subprocess.Popen, words: str, limit: int = 40) -> list[str]
 @contextmanager
 def serve_process(*args: str):
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "serve", "--port", str(port), *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "agentworld.cli", "serve", "--port", str(port), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         yield proc, f"ws://127.0.0.1:{port}"
     finally:
@@ -321,18 +364,24 @@ def test_serve_task_takes_an_id_a_path_or_a_tasks_dir_id(tmp_path):
     spec = yaml.safe_load((TASKS_DIR / "task_02.yaml").read_text())
     spec["id"] = "my_own"
     (folder / "my_own.yaml").write_text(yaml.safe_dump(spec))
-    for args, task in ((["--task", "task_01"], "task_01"),
-                       (["--task", str(TASKS_DIR / "task_02.yaml")], "task_02"),
-                       (["--task", str(folder / "my_own.yaml")], "my_own"),
-                       (["--tasks-dir", str(folder), "--task", "my_own"], "my_own")):
+    for args, task in (
+        (["--task", "task_01"], "task_01"),
+        (["--task", str(TASKS_DIR / "task_02.yaml")], "task_02"),
+        (["--task", str(folder / "my_own.yaml")], "my_own"),
+        (["--tasks-dir", str(folder), "--task", "my_own"], "my_own"),
+    ):
         with serve_process(*args) as (proc, url):
             lines = read_until(proc, "seat ")
             assert any(f"task {task} seed 0" in line for line in lines), lines
             conn = Connection(url, timeout=20)
             assert conn.request("status")["episode"]["task"] == task
             conn.close()
-    bad = subprocess.run([sys.executable, "-m", "agentworld.cli", "serve", "--task", str(tmp_path / "no.yaml")],
-                         capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, "-m", "agentworld.cli", "serve", "--task", str(tmp_path / "no.yaml")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 2 and "no.yaml" in bad.stderr and "Traceback" not in bad.stderr
 
 
@@ -352,9 +401,24 @@ def test_serve_private_prints_the_spectator_token_to_the_operator_only():
 
 def test_play_private_prints_a_spectator_link(tmp_path):
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "agentworld.cli", "play", "task_01", "--private", "--no-browser",
-                             "--port", str(port), "--out", str(tmp_path / "run")],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "agentworld.cli",
+            "play",
+            "task_01",
+            "--private",
+            "--no-browser",
+            "--port",
+            str(port),
+            "--out",
+            str(tmp_path / "run"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         lines = read_until(proc, "spectator page")
         link = lines[-1].split()[-1]

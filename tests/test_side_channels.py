@@ -30,16 +30,16 @@ from agentworld.tools import TOOL_NAMES
 from agentworld.world import World, load_content
 from agentworld.world.pathfinding import chebyshev
 
-TOWN = (130, 122)          # a stands here
-NEAR = (131, 122)          # c stands here: in view and within give range
-FAR_B = (141, 114)         # b, 11 tiles away: just out of view (view radius 10)
-FAR_B2 = (158, 139)        # b elsewhere, 28 tiles away
-COW_SPOT = (130, 117)      # a cow in view, 5 tiles away
-COW_AWAY = (130, 100)      # where it went in the other world: out of view
-HIDDEN_MOB = "goblin_scout#1"   # 26 tiles from TOWN
-HIDDEN_NODE = "oak_tree#70"     # 21 tiles from TOWN
-FAR_NPC = "hobb"                # a shop at the woodcutters' camp
-SITE_AT = "mayors_hall"         # 11 tiles from TOWN
+TOWN = (130, 122)  # a stands here
+NEAR = (131, 122)  # c stands here: in view and within give range
+FAR_B = (141, 114)  # b, 11 tiles away: just out of view (view radius 10)
+FAR_B2 = (158, 139)  # b elsewhere, 28 tiles away
+COW_SPOT = (130, 117)  # a cow in view, 5 tiles away
+COW_AWAY = (130, 100)  # where it went in the other world: out of view
+HIDDEN_MOB = "goblin_scout#1"  # 26 tiles from TOWN
+HIDDEN_NODE = "oak_tree#70"  # 21 tiles from TOWN
+FAR_NPC = "hobb"  # a shop at the woodcutters' camp
+SITE_AT = "mayors_hall"  # 11 tiles from TOWN
 
 Mutation = Callable[[World], None]
 
@@ -47,6 +47,7 @@ Mutation = Callable[[World], None]
 @dataclass(frozen=True)
 class Hidden:
     """Two worlds alike for `a`: `setup` applies to both, then `one` or `other`."""
+
     name: str
     one: Mutation
     other: Mutation
@@ -56,8 +57,12 @@ class Hidden:
 def _base() -> World:
     world = World(load_content())
     world.reset(0)
-    world.add_player("a", TOWN, skills={"health": 20},
-                     inventory={"bronze_sword": 1, "bead": 1, "coins": 20, "oak_log": 2, "bread": 1})
+    world.add_player(
+        "a",
+        TOWN,
+        skills={"health": 20},
+        inventory={"bronze_sword": 1, "bead": 1, "coins": 20, "oak_log": 2, "bread": 1},
+    )
     world.add_player("b", FAR_B, inventory={"coins": 5})
     world.add_player("c", NEAR, inventory={"coins": 3})
     world.add_mob("cow", COW_SPOT)
@@ -138,6 +143,7 @@ def _ground_count(count: int) -> Mutation:
     def mutate(world: World) -> None:
         ground = next(g for g in world.ground.values() if g.item == "ancient_tablet")
         ground.lots = [(None, count)]
+
     return mutate
 
 
@@ -155,31 +161,50 @@ def _offer_c_to_a_for_rubies(world: World) -> None:
 def _hurt(hp: int) -> Mutation:
     def mutate(world: World) -> None:
         world.mobs[HIDDEN_MOB].hp = hp
+
     return mutate
 
 
 HIDDEN = [
     Hidden("teammate out of view: where", lambda w: None, lambda w: _move(w, "b", FAR_B2)),
     Hidden("teammate out of view: dead or alive", lambda w: None, lambda w: _kill_player(w, "b")),
-    Hidden("teammate dead where a sees, or alive out of view",
-           lambda w: _move(w, "b", FAR_B2), lambda w: (_move(w, "b", (132, 120)), _kill_player(w, "b"))),
-    Hidden("teammate out of view: inventory", lambda w: None,
-           lambda w: (_set_count(w, "b", "coins", 500), _set_count(w, "b", "rough_ruby", 9))),
-    Hidden("teammate in view: inventory", lambda w: None,
-           lambda w: (_set_count(w, "c", "coins", 50), _set_count(w, "c", "bead", 3))),
-    Hidden("offer to a: how little the offerer holds",
-           lambda w: _set_count(w, "c", "coins", 3), lambda w: _set_count(w, "c", "coins", 9),
-           _offer_c_to_a_for_bead),
-    Hidden("offer to a that a cannot pay: whether the offerer can",
-           lambda w: _set_count(w, "c", "coins", 3), lambda w: None, _offer_c_to_a_for_rubies),
+    Hidden(
+        "teammate dead where a sees, or alive out of view",
+        lambda w: _move(w, "b", FAR_B2),
+        lambda w: (_move(w, "b", (132, 120)), _kill_player(w, "b")),
+    ),
+    Hidden(
+        "teammate out of view: inventory",
+        lambda w: None,
+        lambda w: (_set_count(w, "b", "coins", 500), _set_count(w, "b", "rough_ruby", 9)),
+    ),
+    Hidden(
+        "teammate in view: inventory",
+        lambda w: None,
+        lambda w: (_set_count(w, "c", "coins", 50), _set_count(w, "c", "bead", 3)),
+    ),
+    Hidden(
+        "offer to a: how little the offerer holds",
+        lambda w: _set_count(w, "c", "coins", 3),
+        lambda w: _set_count(w, "c", "coins", 9),
+        _offer_c_to_a_for_bead,
+    ),
+    Hidden(
+        "offer to a that a cannot pay: whether the offerer can",
+        lambda w: _set_count(w, "c", "coins", 3),
+        lambda w: None,
+        _offer_c_to_a_for_rubies,
+    ),
     Hidden("offers between others", lambda w: None, _withdraw_all, _offer_b_to_c),
     Hidden("mob out of view: HP", _hurt(3), _hurt(11)),
     Hidden("mob out of view: where", lambda w: None, lambda w: _move(w, HIDDEN_MOB, (135, 96))),
-    Hidden("mob out of view: dead or alive", lambda w: None,
-           lambda w: _kill_mob(w, w.mobs[HIDDEN_MOB], "b")),
-    Hidden("mob killed by another where a sees, or walked out of view",
-           lambda w: _move(w, _cow(w).id, COW_AWAY), lambda w: _kill_mob(w, _cow(w), "c"),
-           lambda w: _move(w, "c", NEAR)),
+    Hidden("mob out of view: dead or alive", lambda w: None, lambda w: _kill_mob(w, w.mobs[HIDDEN_MOB], "b")),
+    Hidden(
+        "mob killed by another where a sees, or walked out of view",
+        lambda w: _move(w, _cow(w).id, COW_AWAY),
+        lambda w: _kill_mob(w, _cow(w), "c"),
+        lambda w: _move(w, "c", NEAR),
+    ),
     Hidden("site out of view: progress", lambda w: None, _deliver),
     Hidden("site out of view: complete", _deliver, _complete),
     Hidden("NPC out of view: stock", lambda w: None, _sell_out),
@@ -191,20 +216,41 @@ _COW = "cow#"  # replaced by the in-view cow's id when a call is made
 
 # what each tool is called with; ids of things that may be hidden on purpose
 CALLS: dict[str, list[dict]] = {
-    "move_to": [{"target": HIDDEN_MOB}, {"target": "goblin_scout"}, {"target": _COW}, {"target": "cow"},
-                {"target": HIDDEN_NODE}, {"target": "site#bridge"}, {"target": FAR_NPC}, {"target": "c"},
-                {"target": "ground#1"}, {"target": [132, 96]}],
+    "move_to": [
+        {"target": HIDDEN_MOB},
+        {"target": "goblin_scout"},
+        {"target": _COW},
+        {"target": "cow"},
+        {"target": HIDDEN_NODE},
+        {"target": "site#bridge"},
+        {"target": FAR_NPC},
+        {"target": "c"},
+        {"target": "ground#1"},
+        {"target": [132, 96]},
+    ],
     "gather": [{"target": HIDDEN_NODE}, {"target": "oak_tree"}, {"target": "b"}, {"target": "site#bridge"}],
     "craft": [{"recipe": "oak_plank"}, {"recipe": "oak_stick", "count": 9}, {"recipe": "bread"}],
-    "attack": [{"target": HIDDEN_MOB}, {"target": "goblin_scout"}, {"target": _COW}, {"target": "cow"},
-               {"target": "b"}, {"target": FAR_NPC}],
+    "attack": [
+        {"target": HIDDEN_MOB},
+        {"target": "goblin_scout"},
+        {"target": _COW},
+        {"target": "cow"},
+        {"target": "b"},
+        {"target": FAR_NPC},
+    ],
     "pick_up": [{"target": "ground#1"}, {"target": "ancient_tablet"}],
     "drop": [{"item": "rough_ruby"}, {"item": "coins", "count": 99}],
-    "give": [{"to": "b", "item": "bead"}, {"to": "b", "item": "rough_ruby"}, {"to": "c", "item": "rough_ruby"},
-             {"to": "c", "item": "bead"}],
-    "trade_offer": [{"to": "b", "give": {"coins": 5}, "want": {"rough_ruby": 1}},
-                    {"to": "c", "give": {"coins": 5}, "want": {"bead": 2}},
-                    {"to": "b", "give": {"rough_ruby": 1}, "want": {"coins": 1}}],
+    "give": [
+        {"to": "b", "item": "bead"},
+        {"to": "b", "item": "rough_ruby"},
+        {"to": "c", "item": "rough_ruby"},
+        {"to": "c", "item": "bead"},
+    ],
+    "trade_offer": [
+        {"to": "b", "give": {"coins": 5}, "want": {"rough_ruby": 1}},
+        {"to": "c", "give": {"coins": 5}, "want": {"bead": 2}},
+        {"to": "b", "give": {"rough_ruby": 1}, "want": {"coins": 1}},
+    ],
     "trade_accept": [{"offer_id": n} for n in range(3)],
     "trade_decline": [{"offer_id": n} for n in range(3)],
     "equip": [{"item": "iron_sword"}, {"item": "bronze_sword"}],
@@ -216,8 +262,20 @@ CALLS: dict[str, list[dict]] = {
     "build": [{"site": "site#bridge"}, {"site": "bridge"}],
     "chat": [{"to": "b", "message": "where are you?"}, {"to": "team", "message": "hi"}],
     "wait": [{}],
-    "inspect": [{"target": target} for target in ("b", "c", HIDDEN_MOB, _COW, "site#bridge", FAR_NPC,
-                                                  HIDDEN_NODE, "ground#1", "goblin_scout")],
+    "inspect": [
+        {"target": target}
+        for target in (
+            "b",
+            "c",
+            HIDDEN_MOB,
+            _COW,
+            "site#bridge",
+            FAR_NPC,
+            HIDDEN_NODE,
+            "ground#1",
+            "goblin_scout",
+        )
+    ],
 }
 
 # tools none of whose failures read anything but the caller's own state and the fixed content
@@ -298,8 +356,14 @@ def test_the_hidden_things_are_out_of_view_and_the_worlds_differ():
         assert one.start != other.start, hidden.name
     world = _base()
     a, radius = world.players["a"], world.rules.view_radius
-    far = [world.players["b"], world.mobs[HIDDEN_MOB], world.nodes[HIDDEN_NODE], world.npcs[FAR_NPC],
-           world.sites["site#bridge"], next(iter(world.ground.values()))]
+    far = [
+        world.players["b"],
+        world.mobs[HIDDEN_MOB],
+        world.nodes[HIDDEN_NODE],
+        world.npcs[FAR_NPC],
+        world.sites["site#bridge"],
+        next(iter(world.ground.values())),
+    ]
     assert all(chebyshev(a.pos, (ent.x, ent.y)) > radius for ent in far)
     assert chebyshev(a.pos, FAR_B2) > radius and chebyshev(a.pos, (135, 96)) > radius
     assert chebyshev(a.pos, COW_SPOT) <= radius < chebyshev(a.pos, COW_AWAY)

@@ -22,6 +22,7 @@ from agentworld.task_sources import TASKS_DIR
 from agentworld.tasks import list_task_ids, load_task
 from agentworld.world.content import DATA_DIR, load_content
 
+
 @pytest.fixture(scope="module")
 def signatures() -> dict[str, str]:
     content = load_content()
@@ -54,23 +55,53 @@ def _renamed(text: str, names: dict[str, str]) -> str:
 
 # task -> renames of its agents, items, node kinds and places (content and task alike)
 RENAMES = {
-    "task_53": {"root_digger": "ann", "baker": "bob", "steward": "cyd", "sunroot_loaf": "xq_cake",
-                "sunroot_flour": "xq_meal", "sunroot": "xq_root", "sunroot_tuft": "xq_patch",
-                "sunscar_oasis": "far_camp"},
-    "task_77": {"delver": "ann", "totem_feller": "bob", "warden": "cyd", "barrow_crown": "xq_crown",
-                "storm_totem": "xq_totem", "sealed_barrow": "xq_mound", "riven_oak": "xq_tree",
-                "ruins_gate": "far_gate"},
-    "task_70": {"glass_trader": "t1", "root_trader": "t2", "gill_trader": "t3", "flour_trader": "t4",
-                "edge_trader": "t5", "broth_trader": "t6", "loaf_trader": "t7", "hide_trader": "t8",
-                "blackglass": "xq_glass", "mire_hide": "xq_hide"},
-    "task_06": {"sentinel": "ann", "angler": "bob", "cook": "cyd", "rimefang_wolf": "xq_wolf",
-                "frostmere_stew": "xq_stew", "icefish_hole": "xq_hole"},
+    "task_53": {
+        "root_digger": "ann",
+        "baker": "bob",
+        "steward": "cyd",
+        "sunroot_loaf": "xq_cake",
+        "sunroot_flour": "xq_meal",
+        "sunroot": "xq_root",
+        "sunroot_tuft": "xq_patch",
+        "sunscar_oasis": "far_camp",
+    },
+    "task_77": {
+        "delver": "ann",
+        "totem_feller": "bob",
+        "warden": "cyd",
+        "barrow_crown": "xq_crown",
+        "storm_totem": "xq_totem",
+        "sealed_barrow": "xq_mound",
+        "riven_oak": "xq_tree",
+        "ruins_gate": "far_gate",
+    },
+    "task_70": {
+        "glass_trader": "t1",
+        "root_trader": "t2",
+        "gill_trader": "t3",
+        "flour_trader": "t4",
+        "edge_trader": "t5",
+        "broth_trader": "t6",
+        "loaf_trader": "t7",
+        "hide_trader": "t8",
+        "blackglass": "xq_glass",
+        "mire_hide": "xq_hide",
+    },
+    "task_06": {
+        "sentinel": "ann",
+        "angler": "bob",
+        "cook": "cyd",
+        "rimefang_wolf": "xq_wolf",
+        "frostmere_stew": "xq_stew",
+        "icefish_hole": "xq_hole",
+    },
 }
 
 
 @pytest.mark.parametrize("task_id", sorted(RENAMES))
-def test_renaming_agents_items_and_places_and_reordering_agents_keeps_the_signature(task_id, signatures,
-                                                                                    tmp_path):
+def test_renaming_agents_items_and_places_and_reordering_agents_keeps_the_signature(
+    task_id, signatures, tmp_path
+):
     names = RENAMES[task_id]
     data = tmp_path / "data"
     shutil.copytree(DATA_DIR, data)
@@ -87,9 +118,15 @@ def test_renaming_agents_items_and_places_and_reordering_agents_keeps_the_signat
 
 def test_a_new_success_condition_changes_the_signature(signatures):
     task = load_task("task_53")
-    extra = load_task({**_raw("task_53"), "success": [*_raw("task_53")["success"],
-                                                       {"at": {"agent": "baker", "place": "sunscar_oasis",
-                                                               "within": 3}}]})
+    extra = load_task(
+        {
+            **_raw("task_53"),
+            "success": [
+                *_raw("task_53")["success"],
+                {"at": {"agent": "baker", "place": "sunscar_oasis", "within": 3}},
+            ],
+        }
+    )
     assert signature(extra) != signatures["task_53"]
     assert signature(task, success=task.success[:1]) != signatures["task_53"]  # dropping one does too
 

@@ -28,12 +28,19 @@ def results(out: Path) -> list[dict]:
 @pytest.fixture(scope="module")
 def evals(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("submissions")
-    aug = root / "task_01_aug.yaml"  # an augmented variant, so the leaderboard has an augmented column to fill
+    aug = (
+        root / "task_01_aug.yaml"
+    )  # an augmented variant, so the leaderboard has an augmented column to fill
     data = yaml.safe_load((TASKS_DIR / "task_01.yaml").read_text())
-    aug.write_text(yaml.safe_dump({**data, "id": "task_01_aug", "variant_of": "task_01", "verifier": "task_01"},
-                                  sort_keys=False))
-    runs = {"oracle": ["--tasks", f"{SET},{aug}", "--agents", "oracle"],
-            "random": ["--tasks", f"{SET},{aug}", "--agents", "random", "--max-rounds", "8"]}
+    aug.write_text(
+        yaml.safe_dump(
+            {**data, "id": "task_01_aug", "variant_of": "task_01", "verifier": "task_01"}, sort_keys=False
+        )
+    )
+    runs = {
+        "oracle": ["--tasks", f"{SET},{aug}", "--agents", "oracle"],
+        "random": ["--tasks", f"{SET},{aug}", "--agents", "random", "--max-rounds", "8"],
+    }
     for name, args in runs.items():
         assert main([*EVAL, *args, "--out", str(root / name)]) == 0
     return {name: root / name for name in runs}
@@ -79,8 +86,23 @@ def test_a_changed_task_file_and_a_missing_pin_are_refused(tmp_path, capsys):
     task.parent.mkdir()
     shutil.copyfile(TASKS_DIR / "task_01.yaml", task)
     out = tmp_path / "e"
-    assert main(["eval", "--tasks", str(task), "--agents", "oracle", "--quiet", "--judge", "none",
-                 "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "eval",
+                "--tasks",
+                str(task),
+                "--agents",
+                "oracle",
+                "--quiet",
+                "--judge",
+                "none",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     assert submit(out, "--check", "--set", str(task)) == 0
     task.write_text(task.read_text().replace("max_rounds: 25", "max_rounds: 26"))
     assert submit(out, "--set", str(task)) == 2
@@ -97,8 +119,22 @@ def test_an_llm_eval_without_prices_has_no_known_cost(tmp_path, capsys, monkeypa
     prices = tmp_path / "prices.json"
     prices.write_text(json.dumps({"fake": {"input": 1.0, "output": 2.0}}))
     with FakeOpenAI(policy=lambda body: call("wait")) as server:
-        base = ["eval", "--tasks", "task_01", "--agents", "llm", "--model", "fake", "--base-url", server.base_url,
-                "--max-rounds", "1", "--judge", "none", "--quiet"]
+        base = [
+            "eval",
+            "--tasks",
+            "task_01",
+            "--agents",
+            "llm",
+            "--model",
+            "fake",
+            "--base-url",
+            server.base_url,
+            "--max-rounds",
+            "1",
+            "--judge",
+            "none",
+            "--quiet",
+        ]
         assert main([*base, "--out", str(tmp_path / "free")]) == 0
         assert main([*base, "--prices", str(prices), "--out", str(tmp_path / "priced")]) == 0
     assert submit(tmp_path / "free", "--check", "--set", "task_01") == 2
@@ -131,7 +167,8 @@ def test_leaderboard_renders_two_evals_side_by_side(evals, tmp_path, capsys):
         assert float(cells["cost"]["value"]) == 0.0 and cells["episodes"]["text"] == str(len(recs))
         ok = [r for r in recs if r["status"] == "ok"]
         assert float(cells["messages_per_agent"]["value"]) == pytest.approx(
-            sum(r["messages_per_agent"] for r in ok) / len(ok))
+            sum(r["messages_per_agent"] for r in ok) / len(ok)
+        )
     assert board["rows"][0]["cells"][-1]["text"] == f"checked ({SET})"
     assert board["rows"][1]["cells"][-1]["text"] == "-"
     assert main(["leaderboard", str(tmp_path / "nope")]) == 2

@@ -12,7 +12,16 @@ import pytest
 
 from agentworld.cli import main
 
-CATEGORIES = {"crafting", "gathering", "trading", "construction", "coordination", "survival", "combat", "exploration"}
+CATEGORIES = {
+    "crafting",
+    "gathering",
+    "trading",
+    "construction",
+    "coordination",
+    "survival",
+    "combat",
+    "exploration",
+}
 
 
 @pytest.fixture(scope="module")

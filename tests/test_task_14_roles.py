@@ -35,10 +35,16 @@ def play(task: Task | str, seed: int, agents="oracle") -> dict:
     return result
 
 
-ENGAGE = [{"move_to": {"target": [210, 45]}}, {"chat": {"to": "team", "message": "engaging"}},
-          {"attack": {"target": KNIGHT}}]
-SHOOT_ON_WORD = [{"wait_for": {"message_from": "shieldbearer", "rounds": 4}}, {"wait": {"rounds": 1}},
-                 {"attack": {"target": KNIGHT}}]
+ENGAGE = [
+    {"move_to": {"target": [210, 45]}},
+    {"chat": {"to": "team", "message": "engaging"}},
+    {"attack": {"target": KNIGHT}},
+]
+SHOOT_ON_WORD = [
+    {"wait_for": {"message_from": "shieldbearer", "rounds": 4}},
+    {"wait": {"rounds": 1}},
+    {"attack": {"target": KNIGHT}},
+]
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -101,9 +107,13 @@ def test_without_the_cleric_the_shieldbearer_falls_and_the_knight_lives(seed):
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_without_the_archer_the_knight_outlasts_the_budget(seed):
-    plan = {"shieldbearer": [{"wait_for": {"item": "greater_healing_draught", "count": 18}}] + ENGAGE,
-            "cleric": [{"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 18}},
-                       {"attack": {"target": KNIGHT}}]}
+    plan = {
+        "shieldbearer": [{"wait_for": {"item": "greater_healing_draught", "count": 18}}] + ENGAGE,
+        "cleric": [
+            {"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 18}},
+            {"attack": {"target": KNIGHT}},
+        ],
+    }
     result = play(variant(["archer"], plan), seed)
     assert result["checkpoints"]["knight_engaged"]  # the fight happened; the knight simply outlasts it
     assert not result["success"] and not result["checkpoints"]["knight_slain"]
@@ -114,14 +124,26 @@ def test_without_the_archer_the_knight_outlasts_the_budget(seed):
 def test_without_the_shieldbearer_no_one_can_take_its_blows_even_with_every_draught(seed, decoy):
     """The archer drinks the draughts itself, or the cleric draws the knight and drinks them."""
     if decoy == "archer":
-        plan = {"cleric": [{"give": {"to": "archer", "item": "greater_healing_draught", "count": 18}}],
-                "archer": [{"wait_for": {"item": "greater_healing_draught", "count": 18}},
-                           {"attack": {"target": KNIGHT}}]}
+        plan = {
+            "cleric": [{"give": {"to": "archer", "item": "greater_healing_draught", "count": 18}}],
+            "archer": [
+                {"wait_for": {"item": "greater_healing_draught", "count": 18}},
+                {"attack": {"target": KNIGHT}},
+            ],
+        }
     else:
-        plan = {"cleric": [{"move_to": {"target": [210, 45]}}, {"chat": {"to": "team", "message": "go"}},
-                           {"attack": {"target": KNIGHT}}],
-                "archer": [{"wait_for": {"message_from": "cleric", "rounds": 4}}, {"wait": {"rounds": 1}},
-                           {"attack": {"target": KNIGHT}}]}
+        plan = {
+            "cleric": [
+                {"move_to": {"target": [210, 45]}},
+                {"chat": {"to": "team", "message": "go"}},
+                {"attack": {"target": KNIGHT}},
+            ],
+            "archer": [
+                {"wait_for": {"message_from": "cleric", "rounds": 4}},
+                {"wait": {"rounds": 1}},
+                {"attack": {"target": KNIGHT}},
+            ],
+        }
     result = play(variant(["shieldbearer"], plan), seed)
     assert not result["success"] and not result["checkpoints"]["knight_slain"]
 
@@ -135,8 +157,12 @@ def test_every_round_of_its_fight_the_knight_strikes_surely_wherever_its_target_
     world = World(load_content())
     world.reset(0)
     knight = next(m for m in world.mobs.values() if m.type == KNIGHT)
-    world.add_player("archer", (knight.x + 5, knight.y), skills={"archery": 55, "health": 99},
-                     equipment={"weapon": "hallowed_longbow"})
+    world.add_player(
+        "archer",
+        (knight.x + 5, knight.y),
+        skills={"archery": 55, "health": 99},
+        equipment={"weapon": "hallowed_longbow"},
+    )
     assert world.act("archer", "attack", {"target": knight.id}, 0).ok
     world.players["archer"].hp = world.players["archer"].max_hp
     spot = (knight.x + offset[0], knight.y + offset[1])
@@ -153,7 +179,9 @@ def test_without_the_cleric_the_best_food_eaten_every_round_is_not_enough(seed):
     and eats one whenever hurt: a strike costs 42, so it still falls before the knight."""
     task = variant(["cleric"], {"shieldbearer": ENGAGE, "archer": SHOOT_ON_WORD})
     task.agents[0].inventory["cooked_glowfin"] = 20
-    result = run_episode(task, "oracle", seed=seed, progress=False, agent_options={"oracle": {"heal_below": 1.0}})
+    result = run_episode(
+        task, "oracle", seed=seed, progress=False, agent_options={"oracle": {"heal_below": 1.0}}
+    )
     assert result["status"] == "ok", result
     assert not result["success"] and not result["checkpoints"]["knight_slain"]
 
@@ -162,11 +190,20 @@ def test_without_the_cleric_the_best_food_eaten_every_round_is_not_enough(seed):
 def test_a_different_legal_route_also_succeeds(seed):
     """Not the oracle's plan: the cleric hands over only 5 draughts before the fight and walks the
     other 13 in to the shieldbearer mid-fight; the archer waits inside the hall at its own spot."""
-    plan = {"shieldbearer": [{"wait_for": {"item": "greater_healing_draught", "count": 5}}] + ENGAGE,
-            "cleric": [{"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 5}},
-                       {"wait_for": {"message_from": "shieldbearer"}}, {"wait": {"rounds": 1}},
-                       {"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 13}}],
-            "archer": [{"move_to": {"target": [204, 47]}}, {"wait_for": {"message_from": "shieldbearer", "rounds": 8}},
-                       {"wait": {"rounds": 1}}, {"attack": {"target": KNIGHT}}]}
+    plan = {
+        "shieldbearer": [{"wait_for": {"item": "greater_healing_draught", "count": 5}}] + ENGAGE,
+        "cleric": [
+            {"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 5}},
+            {"wait_for": {"message_from": "shieldbearer"}},
+            {"wait": {"rounds": 1}},
+            {"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 13}},
+        ],
+        "archer": [
+            {"move_to": {"target": [204, 47]}},
+            {"wait_for": {"message_from": "shieldbearer", "rounds": 8}},
+            {"wait": {"rounds": 1}},
+            {"attack": {"target": KNIGHT}},
+        ],
+    }
     result = play(variant([], plan), seed)
     assert result["success"], result

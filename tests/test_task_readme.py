@@ -8,7 +8,6 @@ from agentworld.task_sources import TASKS_DIR
 from script_module import load_script
 
 
-
 def _script():
     return load_script("audit_table")
 

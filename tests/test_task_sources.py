@@ -52,7 +52,11 @@ def _my_task(folder: Path, task_id: str = "my_staff", **changes) -> Path:
     raw["checkpoints"] = [
         {"id": "logs_gathered", "description": "Logs exist."},
         {"id": "sticks_crafted", "description": "Two sticks exist."},
-        {"id": "staff_made", "description": "A staff exists.", "when": {"holds": {"items": {"heartwood_staff": 1}}}},
+        {
+            "id": "staff_made",
+            "description": "A staff exists.",
+            "when": {"holds": {"items": {"heartwood_staff": 1}}},
+        },
     ]
     raw["success"] = [{"predicate": "staff_in_hand"}]
     raw.update(changes)
@@ -63,8 +67,14 @@ def _my_task(folder: Path, task_id: str = "my_staff", **changes) -> Path:
 
 
 def _cli(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "agentworld.cli", *args], cwd=cwd, capture_output=True,
-                          text=True, env={**os.environ, **(env or {})}, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "agentworld.cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        timeout=300,
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -98,22 +108,36 @@ def test_verifier_by_relative_path_by_module_and_by_module_attribute(tmp_path, m
     (tmp_path / "checks" / "v.py").write_text(VERIFIER)
     by_path = load_task(_my_task(tmp_path / "a", verifier="../checks/v.py"))
     (tmp_path / "pkgroot").mkdir()
-    (tmp_path / "pkgroot" / "my_checks.py").write_text(VERIFIER + "\nclass Checks:\n    CHECKPOINTS = CHECKPOINTS\n"
-                                                       "    staff_in_hand = staticmethod(staff_in_hand)\n")
+    (tmp_path / "pkgroot" / "my_checks.py").write_text(
+        VERIFIER + "\nclass Checks:\n    CHECKPOINTS = CHECKPOINTS\n"
+        "    staff_in_hand = staticmethod(staff_in_hand)\n"
+    )
     monkeypatch.syspath_prepend(str(tmp_path / "pkgroot"))
     by_module = load_task(_my_task(tmp_path / "b", verifier="my_checks"))
     by_attr = load_task(_my_task(tmp_path / "c", verifier="my_checks:Checks"))
     for task in (by_path, by_module, by_attr):
         result = run_episode(task, "oracle", seed=0, progress=False)
-        assert result["success"] and result["checkpoints"] == {"logs_gathered": True, "sticks_crafted": True,
-                                                                "staff_made": True}
+        assert result["success"] and result["checkpoints"] == {
+            "logs_gathered": True,
+            "sticks_crafted": True,
+            "staff_made": True,
+        }
 
 
-@pytest.mark.parametrize("verifier, expected", [
-    ("nope.py", "verifier: no verifier file"),
-    ("no_such_module_xyz", "verifier: no verifier 'no_such_module_xyz': neither agentworld/verifiers/no_such_module_xyz.py"),
-    ("agentworld.verifiers.helpers:nothing", "module agentworld.verifiers.helpers has no attribute 'nothing'"),
-])
+@pytest.mark.parametrize(
+    "verifier, expected",
+    [
+        ("nope.py", "verifier: no verifier file"),
+        (
+            "no_such_module_xyz",
+            "verifier: no verifier 'no_such_module_xyz': neither agentworld/verifiers/no_such_module_xyz.py",
+        ),
+        (
+            "agentworld.verifiers.helpers:nothing",
+            "module agentworld.verifiers.helpers has no attribute 'nothing'",
+        ),
+    ],
+)
 def test_a_verifier_that_cannot_be_found_is_a_clear_validate_error(tmp_path, verifier, expected):
     with pytest.raises(TaskError) as info:
         load_task(_my_task(tmp_path, verifier=verifier))
@@ -124,10 +148,14 @@ def test_a_task_without_any_verifier_needs_when_conditions(tmp_path):
     path = _my_task(tmp_path)  # no my_staff.py beside it
     with pytest.raises(TaskError) as info:
         load_task(path)
-    assert "my_staff.yaml: checkpoints[0] 'logs_gathered': no `when:` condition and no predicate in any verifier " \
-           "(the task has none)" in info.value.problems
-    assert any("success[0]: predicate 'staff_in_hand' is not a function of the task (it has no verifier)" in p
-               for p in info.value.problems)
+    assert (
+        "my_staff.yaml: checkpoints[0] 'logs_gathered': no `when:` condition and no predicate in any verifier "
+        "(the task has none)" in info.value.problems
+    )
+    assert any(
+        "success[0]: predicate 'staff_in_hand' is not a function of the task (it has no verifier)" in p
+        for p in info.value.problems
+    )
 
 
 def test_task_ids_are_found_in_tasks_dir_and_the_environment_variable(tmp_path):
@@ -168,13 +196,33 @@ def test_eval_takes_task_paths_and_folders(tmp_path):
     folder = tmp_path / "mine"
     path = _my_task(folder)
     (folder / "my_staff.py").write_text(VERIFIER)
-    done = _cli("eval", "--tasks", f"{path},task_01", "--agents", "oracle", "--episodes", "1", "--out",
-                str(tmp_path / "ev"), cwd=tmp_path)
+    done = _cli(
+        "eval",
+        "--tasks",
+        f"{path},task_01",
+        "--agents",
+        "oracle",
+        "--episodes",
+        "1",
+        "--out",
+        str(tmp_path / "ev"),
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     summary = json.loads((tmp_path / "ev" / "summary.json").read_text())
     assert summary["overall"]["episodes"] == 2 and summary["overall"]["sr"] == 1.0
     assert (tmp_path / "ev" / "my_staff" / "0" / "trajectory.jsonl").exists()
-    by_folder = _cli("eval", "--tasks", str(folder), "--agents", "oracle", "--episodes", "1", "--out",
-                     str(tmp_path / "ev2"), cwd=tmp_path)
+    by_folder = _cli(
+        "eval",
+        "--tasks",
+        str(folder),
+        "--agents",
+        "oracle",
+        "--episodes",
+        "1",
+        "--out",
+        str(tmp_path / "ev2"),
+        cwd=tmp_path,
+    )
     assert by_folder.returncode == 0, by_folder.stderr
     assert json.loads((tmp_path / "ev2" / "summary.json").read_text())["overall"]["episodes"] == 1

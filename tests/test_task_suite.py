@@ -50,8 +50,10 @@ def test_task_validates_and_has_the_benchmark_shape(task_id):
         assert len(agent.context) > 100, f"{agent.name} has no real documentation"
         assert task.oracle_plan(agent.name), f"{agent.name} has no oracle plan"
     # asymmetric roles: no two agents start with the same skills, items, equipment and spawn
-    setups = [(sorted(a.skills.items()), sorted(a.inventory.items()), sorted(a.equipment.items()), a.spawn)
-              for a in task.agents]
+    setups = [
+        (sorted(a.skills.items()), sorted(a.inventory.items()), sorted(a.equipment.items()), a.spawn)
+        for a in task.agents
+    ]
     assert len({repr(s) for s in setups}) == len(setups)
 
 
@@ -60,18 +62,29 @@ def test_documentation_names_real_things(task_id):
     """Every `id` an agent's context names exists, and every (x, y) is a walkable tile or an entity."""
     ep = Episode(task_id, seed=0)
     world, content = ep.world, ep.content
-    known = (set(content.items) | set(content.recipes) | set(content.npcs) | set(content.mobs)
-             | set(content.node_kinds) | set(content.skills) | set(content.rules.equipment_slots)
-             | set(world.landmarks) | set(world.stations) | set(world.sites) | set(TOOL_NAMES)
-             | set(ep.task.agent_names))
+    known = (
+        set(content.items)
+        | set(content.recipes)
+        | set(content.npcs)
+        | set(content.mobs)
+        | set(content.node_kinds)
+        | set(content.skills)
+        | set(content.rules.equipment_slots)
+        | set(world.landmarks)
+        | set(world.stations)
+        | set(world.sites)
+        | set(TOOL_NAMES)
+        | set(ep.task.agent_names)
+    )
     occupied = {(e.x, e.y) for e in [*world.entities.values(), *world.players.values()]}
     for agent in ep.task.agents:
         for token in re.findall(r"`([^`]+)`", agent.context):
             assert token in known, f"{task_id}: {agent.name}'s context names unknown `{token}`"
         for x, y in re.findall(r"\((\d+), (\d+)\)", agent.context):
             tile = (int(x), int(y))
-            assert world.map.walkable(*tile) or tile in occupied, \
+            assert world.map.walkable(*tile) or tile in occupied, (
                 f"{task_id}: {agent.name}'s context points at {tile}, {world.map.terrain_at(*tile)}"
+            )
 
 
 ORACLE_SEEDS = range(5)
@@ -88,8 +101,10 @@ def test_oracle_team_succeeds_on_five_seeds_within_the_calibrated_budget(task_id
         assert status["success"], f"{task_id} seed {seed}: oracle failed, checkpoints {status['checkpoints']}"
         assert status["psr"] == 1.0 and status["round"] <= ep.task.max_rounds
         share = status["round"] / ep.task.max_rounds
-        assert low <= share <= high, (f"{task_id} seed {seed}: the oracle used {status['round']} of "
-                                      f"{ep.task.max_rounds} rounds ({share:.0%}); calibrate to 50-85%")
+        assert low <= share <= high, (
+            f"{task_id} seed {seed}: the oracle used {status['round']} of "
+            f"{ep.task.max_rounds} rounds ({share:.0%}); calibrate to 50-85%"
+        )
 
 
 @pytest.mark.parametrize("task_id", TASK_IDS)
@@ -99,7 +114,9 @@ def test_the_verifier_only_reads_the_world(task_id):
     before = ep.world.snapshot()
     for predicate in ep.scorer.checkpoints.values():
         assert isinstance(predicate(ep.world, ep.task), bool)  # (checkpoints latch: need not hold now)
-    assert all(condition.met(ep.world, ep.task) for condition in ep.scorer.success), "success must hold at the end"
+    assert all(condition.met(ep.world, ep.task) for condition in ep.scorer.success), (
+        "success must hold at the end"
+    )
     assert ep.world.snapshot() == before, "a checkpoint predicate or success condition changed the world"
 
 
@@ -144,16 +161,30 @@ def test_removing_any_one_agent_fails(task_id, missing):
 def _without_waits(task_id: str, agents: list[str]):
     """The task with these agents' `wait_for {rounds}` steps removed from the oracle plan."""
     task = load_task(task_id)
-    plan = {name: [s for s in steps if not (name in agents and isinstance(s, dict) and "wait_for" in s
-                                             and "rounds" in (s["wait_for"] or {}))]
-            for name, steps in task.oracle.items()}
+    plan = {
+        name: [
+            s
+            for s in steps
+            if not (
+                name in agents
+                and isinstance(s, dict)
+                and "wait_for" in s
+                and "rounds" in (s["wait_for"] or {})
+            )
+        ]
+        for name, steps in task.oracle.items()
+    }
     return task.model_copy(update={"oracle": plan})
 
 
 def test_beacons_lit_without_waiting_for_the_relay_fail():
     """task_05: keepers who light as soon as they can (no relay, before the signal) never satisfy it."""
-    result = run_episode(_without_waits("task_05", ["west_keeper", "north_keeper", "east_keeper"]), "oracle",
-                         seed=0, progress=False)
+    result = run_episode(
+        _without_waits("task_05", ["west_keeper", "north_keeper", "east_keeper"]),
+        "oracle",
+        seed=0,
+        progress=False,
+    )
     assert result["checkpoints"]["beacons_stocked"] and not result["success"]
 
 
@@ -179,14 +210,17 @@ def test_a_scholar_who_walks_in_before_the_warden_is_drawn_dies():
     assert not ep.status()["success"]
 
 
-@pytest.mark.parametrize("task_id,fact,holders", [
-    ("task_05", "round 10", {"east_keeper"}),                      # the lord's signal
-    ("task_07", "(22, 131)", {"north_scout"}),                     # the locket, in the west scout's region
-    ("task_07", "(189, 75)", {"south_scout"}),                     # the tablet, in the north scout's region
-    ("task_07", "(103, 235)", {"west_scout"}),                     # the key, in the south scout's region
-    ("task_12", "(106, 148)", {"ritualist"}),                      # the South Stone
-    ("task_12", "(160, 122)", {"ritualist"}),                      # the East Stone
-])
+@pytest.mark.parametrize(
+    "task_id,fact,holders",
+    [
+        ("task_05", "round 10", {"east_keeper"}),  # the lord's signal
+        ("task_07", "(22, 131)", {"north_scout"}),  # the locket, in the west scout's region
+        ("task_07", "(189, 75)", {"south_scout"}),  # the tablet, in the north scout's region
+        ("task_07", "(103, 235)", {"west_scout"}),  # the key, in the south scout's region
+        ("task_12", "(106, 148)", {"ritualist"}),  # the South Stone
+        ("task_12", "(160, 122)", {"ritualist"}),  # the East Stone
+    ],
+)
 def test_private_knowledge_stays_private(task_id, fact, holders):
     """Facts that must be passed on in chat appear only in their holders' documentation (and not in
     the shared objective), so the task cannot be solved without the message."""

@@ -75,4 +75,6 @@ def test_a_random_team_fails_on_every_seed(task_id):
     """Issue 11 asks for suite-wide random success of at most 10% over seeds 0-4; a generated task
     allows none (tests/test_task_suite.py checks seed 0 and its checkpoints)."""
     for seed in range(5):
-        assert not play(task_id, seed=seed, kind="random").status()["success"], f"{task_id}: random won on seed {seed}"
+        assert not play(task_id, seed=seed, kind="random").status()["success"], (
+            f"{task_id}: random won on seed {seed}"
+        )

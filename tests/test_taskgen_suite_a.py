@@ -39,15 +39,31 @@ def test_signatures_name_their_motif():
 
 def test_a_gatherer_who_also_receives_is_one_agent_in_every_plan():
     """motifs_a._merge: the stand-in receiver forge builds leaves no trace in agents, plans or outcome."""
-    draft = holdout("task_x", "x", camp="frostmere_camp", intro="x.",
-                    sources=[Source("ice_fisher", "Ice fisher", "frostgill_hole", 2, "frostford", (1, 1)),
-                             Source("root_digger", "Root digger", "sunroot_tuft", 2, "north_crossroads", (1, -1))],
-                    makers=[{"name": "cook", "title": "Cook", "recipes": [("hearth_stew", 2)],
-                             "station": "cooking_range#frostmere", "spawn": "frostmere_camp",
-                             "fed_by": ["ice_fisher", "root_digger"]}],
-                    keeper={"name": "ice_fisher", "title": "Ice fisher", "gathers": True, "spawn": "frostford"})
+    draft = holdout(
+        "task_x",
+        "x",
+        camp="frostmere_camp",
+        intro="x.",
+        sources=[
+            Source("ice_fisher", "Ice fisher", "frostgill_hole", 2, "frostford", (1, 1)),
+            Source("root_digger", "Root digger", "sunroot_tuft", 2, "north_crossroads", (1, -1)),
+        ],
+        makers=[
+            {
+                "name": "cook",
+                "title": "Cook",
+                "recipes": [("hearth_stew", 2)],
+                "station": "cooking_range#frostmere",
+                "spawn": "frostmere_camp",
+                "fed_by": ["ice_fisher", "root_digger"],
+            }
+        ],
+        keeper={"name": "ice_fisher", "title": "Ice fisher", "gathers": True, "spawn": "frostford"},
+    )
     assert [a.name for a in draft.agents] == ["ice_fisher", "root_digger", "cook"]
-    assert "receiver" not in repr([a.plan for a in draft.agents]) + repr(draft.alternatives) + repr(draft.success)
+    assert "receiver" not in repr([a.plan for a in draft.agents]) + repr(draft.alternatives) + repr(
+        draft.success
+    )
     fisher = draft.agents[0]
     assert "gather" in fisher.plan[1] and fisher.plan[-1] == {"move_to": {"target": "frostmere_camp"}}
     assert draft.signature == "holdout:G2>M2>GK2@camp"

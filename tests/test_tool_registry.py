@@ -69,10 +69,27 @@ def test_the_derived_lists_match_the_old_hand_written_ones():
     assert tools.TRANSPARENT_TOOLS == {"chat", "wait", "inspect"}
     assert tools.IDLE_TOOLS == {"wait", "chat"}
     assert tools.ALWAYS_USABLE == {"move_to", "chat", "wait", "inspect"}
-    assert tools.RANGE_TOOLS == {"gather", "attack", "give", "talk", "craft", "buy", "sell", "build", "pick_up",
-                                 "trade_offer", "trade_accept"}
-    assert ENTITY_TOOLS == {"node": "gather", "mob": "attack", "npc": "talk", "ground": "pick_up",
-                            "site": "build", "station": None}
+    assert tools.RANGE_TOOLS == {
+        "gather",
+        "attack",
+        "give",
+        "talk",
+        "craft",
+        "buy",
+        "sell",
+        "build",
+        "pick_up",
+        "trade_offer",
+        "trade_accept",
+    }
+    assert ENTITY_TOOLS == {
+        "node": "gather",
+        "mob": "attack",
+        "npc": "talk",
+        "ground": "pick_up",
+        "site": "build",
+        "station": None,
+    }
     assert list(tools.TOOL_WEIGHTS.values()) == [14, 10, 6, 8, 3, 2, 5, 3, 3, 1, 3, 1, 2, 3, 3, 2, 3, 4, 2, 2]
 
 
@@ -88,20 +105,25 @@ def test_register_refuses_a_duplicate_or_a_tool_without_traits():
     with pytest.raises(TypeError, match="needs `traits"):
         tools.register(Bare)
     assert "bare" not in tools.TOOLS
+
     class Chop(tools.Tool):
         name: ClassVar[str] = "chop"
-        traits: ClassVar[tools.Traits] = tools.Traits(weight=1, step="gather", numeric=("apply",), entity="node")
+        traits: ClassVar[tools.Traits] = tools.Traits(
+            weight=1, step="gather", numeric=("apply",), entity="node"
+        )
 
     with pytest.raises(ValueError, match="'gather' is already the tool used on a node"):
         tools.register(Chop)
     assert "chop" not in tools.TOOLS
-    with pytest.raises(ValueError, match="affordance must be 'always', 'observed' or a function, got 'alway'"):
+    with pytest.raises(
+        ValueError, match="affordance must be 'always', 'observed' or a function, got 'alway'"
+    ):
         tools.Traits(weight=1, step="wait", affordance="alway", numeric=("wait",))
     with pytest.raises(ValueError, match="say in no_numeric why"):
         tools.Traits(weight=1, step="wait")
 
 
-POLISH = '''
+POLISH = """
 from typing import ClassVar
 import random
 
@@ -180,14 +202,20 @@ assert any(c["tool"] == "polish" and "station" in c["args"] for c in picks), "th
 record = ep.act("lumberjack", call)
 assert record["ok"] and record["result"].startswith("you polish "), record
 print("polish reached schemas, masks, numeric actions, random play and the engine")
-'''
+"""
 
 
 def test_a_tool_registered_in_one_place_reaches_schemas_masks_numeric_actions_and_random_play(tmp_path):
     script = tmp_path / "polish.py"
     script.write_text(textwrap.dedent(POLISH))
-    done = subprocess.run([sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True, timeout=300,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     assert "polish reached" in done.stdout
 
@@ -201,19 +229,33 @@ def test_the_oracle_declines_an_offer(monkeypatch, tmp_path):
     from agentworld.verifiers.helpers import held
 
     verifier = types.ModuleType("agentworld.verifiers.oracle_decline_test")
-    verifier.CHECKPOINTS = {"kept": lambda w, t: held(w, "torch", "seller") == 1 and held(w, "coins", "buyer") == 5}
+    verifier.CHECKPOINTS = {
+        "kept": lambda w, t: held(w, "torch", "seller") == 1 and held(w, "coins", "buyer") == 5
+    }
     monkeypatch.setitem(sys.modules, "agentworld.verifiers.oracle_decline_test", verifier)
-    task = load_task({
-        "id": "oracle_decline", "name": "Oracle decline", "category": "coordination", "objective": "test",
-        "max_rounds": 6, "verifier": "oracle_decline_test",
-        "agents": [{"name": "seller", "role": "S", "spawn": "town_square", "inventory": {"torch": 1}},
-                   {"name": "buyer", "role": "B", "spawn": "town_square", "inventory": {"coins": 5}}],
-        "checkpoints": [{"id": "kept", "description": "kept"}],
-        "success": [{"holds": {"agent": "seller", "items": {"torch": 1}}},
-                    {"at": {"agent": "buyer", "place": [134, 122]}}],
-        "oracle": {"seller": [{"trade_offer": {"to": "buyer", "give": {"torch": 1}, "want": {"coins": 5}}}],
-                   "buyer": [{"trade_decline": {"from": "seller"}}, {"move_to": {"target": [134, 122]}}]},
-    })
+    task = load_task(
+        {
+            "id": "oracle_decline",
+            "name": "Oracle decline",
+            "category": "coordination",
+            "objective": "test",
+            "max_rounds": 6,
+            "verifier": "oracle_decline_test",
+            "agents": [
+                {"name": "seller", "role": "S", "spawn": "town_square", "inventory": {"torch": 1}},
+                {"name": "buyer", "role": "B", "spawn": "town_square", "inventory": {"coins": 5}},
+            ],
+            "checkpoints": [{"id": "kept", "description": "kept"}],
+            "success": [
+                {"holds": {"agent": "seller", "items": {"torch": 1}}},
+                {"at": {"agent": "buyer", "place": [134, 122]}},
+            ],
+            "oracle": {
+                "seller": [{"trade_offer": {"to": "buyer", "give": {"torch": 1}, "want": {"coins": 5}}}],
+                "buyer": [{"trade_decline": {"from": "seller"}}, {"move_to": {"target": [134, 122]}}],
+            },
+        }
+    )
     result = run_episode(task, "oracle", seed=0, progress=False, out_dir=tmp_path)
     records = [json.loads(line) for line in (tmp_path / "trajectory.jsonl").read_text().splitlines()]
     tools_used = [r["tool"] for r in records if r.get("type") == "action" and r.get("ok")]
@@ -229,7 +271,9 @@ def test_the_rule_mixins_use_only_helpers_they_define_or_worldcore_declares():
     from agentworld.world.core import WorldCore
     from agentworld.world.engine import World
 
-    core = {name for name in vars(WorldCore) if callable(vars(WorldCore)[name])} | set(WorldCore.__annotations__)
+    core = {name for name in vars(WorldCore) if callable(vars(WorldCore)[name])} | set(
+        WorldCore.__annotations__
+    )
     undeclared = []
     for mixin in World.__mro__[1:-2]:  # the mixins between World and WorldCore
         own = set(vars(mixin))

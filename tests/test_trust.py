@@ -27,9 +27,11 @@ SHIPPED_VERIFIER = TASKS_DIR.parent / "verifiers" / "task_01.py"
 
 def marking_verifier(marker: Path) -> str:
     """task_01's verifier, plus a line that leaves `marker` behind when the module is imported."""
-    return (f"import pathlib\npathlib.Path({str(marker)!r}).write_text('imported')\n"
-            "from agentworld.verifiers.task_01 import *  # noqa: F403\n"
-            "from agentworld.verifiers.task_01 import CHECKPOINTS  # noqa: F401\n")
+    return (
+        f"import pathlib\npathlib.Path({str(marker)!r}).write_text('imported')\n"
+        "from agentworld.verifiers.task_01 import *  # noqa: F403\n"
+        "from agentworld.verifiers.task_01 import CHECKPOINTS  # noqa: F401\n"
+    )
 
 
 def make_pack(folder: Path, marker: Path, task_id: str = "marked") -> Path:
@@ -44,8 +46,14 @@ def make_pack(folder: Path, marker: Path, task_id: str = "marked") -> Path:
 
 
 def cli(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "agentworld.cli", *args], cwd=cwd, capture_output=True,
-                          text=True, env={**os.environ, **(env or {})}, timeout=240)
+    return subprocess.run(
+        [sys.executable, "-m", "agentworld.cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        timeout=240,
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -81,8 +89,16 @@ def test_listing_a_pack_imports_none_of_its_code(tmp_path, pack):
 def foreign_run(tmp_path, pack) -> tuple[Path, Path, Path]:
     """A run of the pack's task; then the pack is gone, as on another machine. (run dir, pack, marker)"""
     folder, marker = pack
-    ran = cli("run", str(folder / "marked.yaml"), "--agents", "oracle", "--out", str(tmp_path / "run"), "--quiet",
-              cwd=tmp_path)
+    ran = cli(
+        "run",
+        str(folder / "marked.yaml"),
+        "--agents",
+        "oracle",
+        "--out",
+        str(tmp_path / "run"),
+        "--quiet",
+        cwd=tmp_path,
+    )
     assert ran.returncode == 0, ran.stderr
     assert (tmp_path / "run" / "verifier.py").read_text() == (folder / "marked.py").read_text()
     marker.unlink()
@@ -118,7 +134,10 @@ def test_a_copy_that_differs_from_the_installed_verifier_is_refused_and_named(tm
     (run / "verifier.py").write_text((run / "verifier.py").read_text() + "print('also this')\n")
     refused = cli("replay", str(run), "--tasks-dir", str(folder), cwd=tmp_path)
     assert refused.returncode == 2 and not marker.exists()
-    assert "differs from the installed verifier" in refused.stderr and str(folder / "marked.py") in refused.stderr
+    assert (
+        "differs from the installed verifier" in refused.stderr
+        and str(folder / "marked.py") in refused.stderr
+    )
 
 
 def test_a_copy_identical_to_the_installed_verifier_loads_the_installed_file(tmp_path, foreign_run):
@@ -144,11 +163,18 @@ def test_a_copy_of_a_shipped_verifier_loads_the_shipped_module(tmp_path):
     assert not (tmp_path / "marker").exists()
 
 
-@pytest.mark.parametrize("verifier, beside, words", [
-    (None, "task_01.py", "differs from the installed verifier of task task_01"),  # <id>.py beside task.yaml
-    ("/ABS/evil.py", None, "evil.py is Python code"),  # any path on the disk
-    ("this", None, "names the module 'this'"),  # any importable module (prints the Zen of Python)
-])
+@pytest.mark.parametrize(
+    "verifier, beside, words",
+    [
+        (
+            None,
+            "task_01.py",
+            "differs from the installed verifier of task task_01",
+        ),  # <id>.py beside task.yaml
+        ("/ABS/evil.py", None, "evil.py is Python code"),  # any path on the disk
+        ("this", None, "names the module 'this'"),  # any importable module (prints the Zen of Python)
+    ],
+)
 def test_every_way_a_run_directory_names_code_is_refused(tmp_path, verifier, beside, words):
     ran = cli("run", "task_01", "--agents", "oracle", "--out", str(tmp_path / "run"), "--quiet", cwd=tmp_path)
     assert ran.returncode == 0, ran.stderr

@@ -21,8 +21,10 @@ from agentworld.world.content import load_content
 
 CONTENT = load_content()
 LEXICON = Lexicon(CONTENT)
-OLD_51 = ("A rime stalker hunts the road below Greyhorn Lookout. Only a blackglass spear goes through its frozen "
-          "hide: blackglass only the vent miner can cut, tempered and hafted by the weaponsmith.")
+OLD_51 = (
+    "A rime stalker hunts the road below Greyhorn Lookout. Only a blackglass spear goes through its frozen "
+    "hide: blackglass only the vent miner can cut, tempered and hafted by the weaponsmith."
+)
 
 
 def edited(task_id: str, field: str, old: str, new: str):
@@ -55,9 +57,14 @@ def test_every_shipped_task_and_variant_is_true():
 
 def test_task_51_old_objective_is_caught():
     """The issue's example: bare hands kill the rime stalker, so "only a blackglass spear" was false."""
-    task = edited("task_51", "objective", "A rime stalker hunts the road below Greyhorn Lookout, and the spearman "
-                  "will meet it with a blackglass spear:", "A rime stalker hunts the road below Greyhorn Lookout. "
-                  "Only a blackglass spear goes through its frozen hide:")
+    task = edited(
+        "task_51",
+        "objective",
+        "A rime stalker hunts the road below Greyhorn Lookout, and the spearman "
+        "will meet it with a blackglass spear:",
+        "A rime stalker hunts the road below Greyhorn Lookout. "
+        "Only a blackglass spear goes through its frozen hide:",
+    )
     (found,) = false_of(task)
     assert (found.task, found.field, found.kind) == ("task_51", "objective", "wounds")
     assert found.sentence.startswith("Only a blackglass spear goes through its frozen hide")
@@ -65,38 +72,120 @@ def test_task_51_old_objective_is_caught():
     assert OLD_51.split(". ")[1] in found.sentence
 
 
-@pytest.mark.parametrize("task_id, field, old, new, problem", [
-    # (a) a weapon said to be the only one that wounds an enemy
-    ("task_14", "objective", "Only the hallowed longbow wounds it", "Only the bronze sword wounds it",
-     "bronze_sword do(es) not wound fallen_knight: only hallowed_longbow do"),
-    ("task_08", "pyromancer", "the emberheart staff (range 6)", "the bronze sword",
-     "bronze_sword do(es) not wound rime_colossus"),
-    ("task_72", "objective", "The huntress of Frostmere will cut a bow",
-     "Only a ghostpine bow wounds it. The huntress of Frostmere will cut a bow",
-     "every weapon (and a bare hand) wounds rime_stalker"),
-    # (b) a thing said to be at a place
-    ("task_51", "vent_miner", "at (61, 59) and (59, 61)", "at (61, 59) and (90, 61)",
-     "no node blackglass_seam within 1 of (90, 61)"),
-    ("task_51", "spearman", "waits at (46, 24)", "waits at (46, 40)", "no mob rime_stalker within 3 of (46, 40)"),
-    ("task_51", "vent_miner", "`furnace#mine` at (68, 50)", "`furnace#mine` at (100, 50)",
-     "no station furnace#mine within 1 of (100, 50)"),
-    ("task_51", "vent_miner", "Stonefoot Camp (70, 47)", "Stonefoot Camp (20, 47)",
-     "no landmark stonefoot_camp within 8 of (20, 47)"),
-    ("task_24_aug", "prospector", "(`durgan` at (72, 47))", "(`durgan` at (92, 47))",
-     "no npc durgan within 2 of (92, 47)"),
-    # (c) counts, coins and levels an agent is told it starts with; a mob's stated HP
-    ("task_51", "weaponsmith", "You carry 2 stick and a hammer", "You carry 3 stick and a hammer",
-     "the text says 3 stick, the agent starts with 2"),
-    ("task_51", "weaponsmith", "You carry 2 stick and a hammer", "You carry 2 stick and a chisel",
-     "the text says one chisel, the agent starts with 0"),
-    ("task_03", "guard", "with 30 coins", "with 48 coins", "the text says 48 coins, the agent starts with 30"),
-    ("task_13", "flax_trader", "you have no coins", "you have no coins", None),  # true: it has none
-    ("task_24_aug", "prospector", "you carry 34 coins", "you carry 43 coins",
-     "the text says 43 coins, the agent starts with 34"),
-    ("task_51", "vent_miner", "you have mining 55", "you have mining 65", "vent_miner has mining 55, not 65"),
-    ("task_51", "spearman", "accuracy 60, strength 60", "accuracy 60, strength 70", "spearman has strength 60, not 70"),
-    ("task_51", "spearman", "`rime_stalker`, 190 HP", "`rime_stalker`, 150 HP", "rime_stalker has 190 HP, not 150"),
-])
+@pytest.mark.parametrize(
+    "task_id, field, old, new, problem",
+    [
+        # (a) a weapon said to be the only one that wounds an enemy
+        (
+            "task_14",
+            "objective",
+            "Only the hallowed longbow wounds it",
+            "Only the bronze sword wounds it",
+            "bronze_sword do(es) not wound fallen_knight: only hallowed_longbow do",
+        ),
+        (
+            "task_08",
+            "pyromancer",
+            "the emberheart staff (range 6)",
+            "the bronze sword",
+            "bronze_sword do(es) not wound rime_colossus",
+        ),
+        (
+            "task_72",
+            "objective",
+            "The huntress of Frostmere will cut a bow",
+            "Only a ghostpine bow wounds it. The huntress of Frostmere will cut a bow",
+            "every weapon (and a bare hand) wounds rime_stalker",
+        ),
+        # (b) a thing said to be at a place
+        (
+            "task_51",
+            "vent_miner",
+            "at (61, 59) and (59, 61)",
+            "at (61, 59) and (90, 61)",
+            "no node blackglass_seam within 1 of (90, 61)",
+        ),
+        (
+            "task_51",
+            "spearman",
+            "waits at (46, 24)",
+            "waits at (46, 40)",
+            "no mob rime_stalker within 3 of (46, 40)",
+        ),
+        (
+            "task_51",
+            "vent_miner",
+            "`furnace#mine` at (68, 50)",
+            "`furnace#mine` at (100, 50)",
+            "no station furnace#mine within 1 of (100, 50)",
+        ),
+        (
+            "task_51",
+            "vent_miner",
+            "Stonefoot Camp (70, 47)",
+            "Stonefoot Camp (20, 47)",
+            "no landmark stonefoot_camp within 8 of (20, 47)",
+        ),
+        (
+            "task_24_aug",
+            "prospector",
+            "(`durgan` at (72, 47))",
+            "(`durgan` at (92, 47))",
+            "no npc durgan within 2 of (92, 47)",
+        ),
+        # (c) counts, coins and levels an agent is told it starts with; a mob's stated HP
+        (
+            "task_51",
+            "weaponsmith",
+            "You carry 2 stick and a hammer",
+            "You carry 3 stick and a hammer",
+            "the text says 3 stick, the agent starts with 2",
+        ),
+        (
+            "task_51",
+            "weaponsmith",
+            "You carry 2 stick and a hammer",
+            "You carry 2 stick and a chisel",
+            "the text says one chisel, the agent starts with 0",
+        ),
+        (
+            "task_03",
+            "guard",
+            "with 30 coins",
+            "with 48 coins",
+            "the text says 48 coins, the agent starts with 30",
+        ),
+        ("task_13", "flax_trader", "you have no coins", "you have no coins", None),  # true: it has none
+        (
+            "task_24_aug",
+            "prospector",
+            "you carry 34 coins",
+            "you carry 43 coins",
+            "the text says 43 coins, the agent starts with 34",
+        ),
+        (
+            "task_51",
+            "vent_miner",
+            "you have mining 55",
+            "you have mining 65",
+            "vent_miner has mining 55, not 65",
+        ),
+        (
+            "task_51",
+            "spearman",
+            "accuracy 60, strength 60",
+            "accuracy 60, strength 70",
+            "spearman has strength 60, not 70",
+        ),
+        (
+            "task_51",
+            "spearman",
+            "`rime_stalker`, 190 HP",
+            "`rime_stalker`, 150 HP",
+            "rime_stalker has 190 HP, not 150",
+        ),
+    ],
+)
 def test_constructed_false_statements_are_caught(task_id, field, old, new, problem):
     found = false_of(edited(task_id, field, old, new))
     if problem is None:
@@ -113,14 +202,19 @@ def test_no_coins_said_of_an_agent_with_coins():
     raw = load_task("task_13").model_dump(mode="json", by_alias=True, exclude_none=True)
     raw["agents"][0]["inventory"]["coins"] = 48
     (found,) = false_of(load_task(raw))
-    assert found.kind == "count" and f"{raw['agents'][0]['name']} starts with 48 coins, not none" in found.problem
+    assert (
+        found.kind == "count"
+        and f"{raw['agents'][0]['name']} starts with 48 coins, not none" in found.problem
+    )
 
 
 def test_fewer_items_unsays_what_the_agent_no_longer_starts_with():
     """The fewer-items transform used to leave "you have mining 50 and a bronze pickaxe" and "You brought
     12 iron_nails ...; you have no coins" beside its note (8 shipped variants were false)."""
-    text = ("you have mining 50\nand a bronze pickaxe (keep it). You brought 12 iron_nails and you need 4 bread; "
-            "you have no coins.")
+    text = (
+        "you have mining 50\nand a bronze pickaxe (keep it). You brought 12 iron_nails and you need 4 bread; "
+        "you have no coins."
+    )
     out = unsay_start_in_text(text, "bronze_pickaxe", "bronze pickaxe", 1, coins_given=True)
     assert out.startswith("you have mining 50\nand need a bronze pickaxe (keep it).")
     assert out.endswith("you have no other coins.")
@@ -139,8 +233,10 @@ def test_validate_fails_on_a_false_statement_unless_relaxed(tmp_path, capsys):
     path = _write(tmp_path, edited("task_51", "weaponsmith", "You carry 2 stick", "You carry 5 stick"))
     assert main(["validate", path]) == 1
     out = capsys.readouterr().out
-    assert ("task_51.yaml: truth: agents.weaponsmith.context: the text says 5 stick, the agent starts with 2: "
-            "\"You carry 5 stick and a hammer.\"") in out
+    assert (
+        "task_51.yaml: truth: agents.weaponsmith.context: the text says 5 stick, the agent starts with 2: "
+        '"You carry 5 stick and a hammer."'
+    ) in out
     assert main(["validate", "--no-truth", path]) == 0
     assert "ok  task_51.yaml" in capsys.readouterr().out
 
@@ -149,7 +245,9 @@ def test_audit_reports_truth(tmp_path, capsys):
     path = _write(tmp_path, edited("task_51", "spearman", "waits at (46, 24)", "waits at (46, 40)"))
     assert main(["audit", path]) == 1
     out = capsys.readouterr().out
-    assert "truth: 1 false of the statements read" in out and "! false (place) in agents.spearman.context" in out
+    assert (
+        "truth: 1 false of the statements read" in out and "! false (place) in agents.spearman.context" in out
+    )
     assert main(["audit", "--json", "task_51"]) == 0
     (row,) = json.loads(capsys.readouterr().out)
     assert row["truth"]["false"] == [] and row["truth"]["read"]["place"] > 0

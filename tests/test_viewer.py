@@ -36,7 +36,9 @@ def test_frames_rebuild_every_agents_view_as_it_acted(oracle_run):
     first = rounds[0]["turns"][0]
     assert first["view"]["text"].startswith("Round 1 of 25.") and first["view"]["position"] == [45, 120]
     # the woodworker hears the lumberjack's round-4 chat in its own view of round 4
-    heard = [m["text"] for t in rounds[3]["turns"] if t["agent"] == "woodworker" for m in t["view"]["messages"]]
+    heard = [
+        m["text"] for t in rounds[3]["turns"] if t["agent"] == "woodworker" for m in t["view"]["messages"]
+    ]
     assert SAID in heard
     assert [t["action"]["chat"]["message"] for t in rounds[3]["turns"] if t["action"]["chat"]] == [SAID]
 
@@ -47,15 +49,22 @@ def test_a_tampered_run_is_flagged(oracle_run, tmp_path):
     for name in ("task.yaml", "config.json", "metrics.json"):
         (copy / name).write_bytes((oracle_run / name).read_bytes())
     lines = (oracle_run / "trajectory.jsonl").read_text().splitlines()
-    lines[0] = lines[0].replace('"you wait"', '"you wait for nothing"', 1) if '"you wait"' in lines[0] else \
-        lines[0].replace('"ok": true', '"ok": false', 1)
+    lines[0] = (
+        lines[0].replace('"you wait"', '"you wait for nothing"', 1)
+        if '"you wait"' in lines[0]
+        else lines[0].replace('"ok": true', '"ok": false', 1)
+    )
     (copy / "trajectory.jsonl").write_text("\n".join(lines) + "\n")
     assert run_frames(copy)["diverged_at"] == 0
 
 
 def test_view_refuses_a_missing_directory(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "agentworld.cli", "view", str(tmp_path / "nowhere"), "--no-browser"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "agentworld.cli", "view", str(tmp_path / "nowhere"), "--no-browser"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and "not a run directory" in done.stderr, done.stderr
 
 

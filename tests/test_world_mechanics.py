@@ -78,7 +78,9 @@ def test_multi_turn_journey_costs_one_path_search(d, monkeypatch):
             break
     assert "arrived" in out.result
     assert (d.world.players["jack"].x, d.world.players["jack"].y) == d.world.map.landmarks["woodcutters_camp"]
-    assert len(calls) <= 2 and len(set(calls)) == 1  # one straight try (+ A* if blocked), then the cached path
+    assert (
+        len(calls) <= 2 and len(set(calls)) == 1
+    )  # one straight try (+ A* if blocked), then the cached path
 
 
 def test_move_to_entity_stops_adjacent(d):
@@ -91,7 +93,9 @@ def test_move_to_entity_stops_adjacent(d):
 
 def test_move_to_errors(d):
     w = d.world
-    blocked = next((x, y) for y in range(w.map.height) for x in range(w.map.width) if not w.map.walkable(x, y))
+    blocked = next(
+        (x, y) for y in range(w.map.height) for x in range(w.map.width) if not w.map.walkable(x, y)
+    )
     out = d("jack", "move_to", target=list(blocked))
     assert not out.ok and "cannot be walked on" in out.error and str(blocked[0]) in out.error
     out = d("jack", "move_to", target=[5000, 3])
@@ -167,7 +171,10 @@ def test_craft_errors_and_success(d):
     d.walk("wood", "workbench#town")
     out = d("wood", "craft", recipe="magic_staff")
     assert out.ok, out.error
-    assert {link["from"] for link in out.links} == {stick_craft, 77}  # the sticks' craft and the bead's origin
+    assert {link["from"] for link in out.links} == {
+        stick_craft,
+        77,
+    }  # the sticks' craft and the bead's origin
     low = Driver()
     low.world.add_player("n", (127, 118), inventory={"stick": 2, "bead": 1})
     out = low("n", "craft", recipe="magic_staff")
@@ -198,7 +205,9 @@ def test_trade_is_atomic(d):
     assert out.ok
     offer_action = d.aid - 1
     offer_id = out.events[0]["offer"]
-    assert w.observe("wiz")["offers"] == [{"id": offer_id, "from": "jack", "give": {"coins": 10}, "want": {"bead": 1}}]
+    assert w.observe("wiz")["offers"] == [
+        {"id": offer_id, "from": "jack", "give": {"coins": 10}, "want": {"bead": 1}}
+    ]
     # the sender spends the coins before the receiver accepts: nothing may change
     w.players["jack"].inventory.remove("coins", 5)
     before = units(w), {n: p.inventory.counts() for n, p in w.players.items()}
@@ -305,8 +314,10 @@ def test_trainer_lessons_give_xp_up_to_the_level_taught(d):
     out = d("jack", "talk", npc="captain_rowan")
     lesson = w.rules.lesson_xp
     assert out.ok and f"+{lesson} accuracy xp" in out.result
-    assert {(e["skill"], e["amount"]) for e in out.events if e["kind"] == "xp"} >= {("accuracy", lesson),
-                                                                                     ("strength", lesson)}
+    assert {(e["skill"], e["amount"]) for e in out.events if e["kind"] == "xp"} >= {
+        ("accuracy", lesson),
+        ("strength", lesson),
+    }
     # health 20 is below the cap of 30: it is taught too; a skill at the cap is not
     p.skills["accuracy"], p.xp["accuracy"] = 30, xp_for_level(30)
     out = d("jack", "talk", npc="captain_rowan")
@@ -327,8 +338,9 @@ def test_quest_bring_items_and_rewards(d):
     d.walk("wiz", "sage_orrin")
     out = d("wiz", "talk", npc="sage_orrin")
     assert out.ok and "Bring Sage Orrin two beads" in out.result
-    assert w.observe("wiz")["quests"] == [{"npc": "sage_orrin", "quest": "humming_beads",
-                                           "stage": "Bring Sage Orrin two beads."}]
+    assert w.observe("wiz")["quests"] == [
+        {"npc": "sage_orrin", "quest": "humming_beads", "stage": "Bring Sage Orrin two beads."}
+    ]
     p.inventory.add("bead", 1, 5)
     out = d("wiz", "talk", npc="sage_orrin")
     assert out.ok and "complete" in out.result
@@ -341,8 +353,9 @@ def test_quest_bring_items_and_rewards(d):
 # --- construction ------------------------------------------------------------------------------
 def test_build_delivers_then_works_then_completes_with_labor_links(d):
     w = d.world
-    sid = w.add_site("bridge", (130, 123), materials={"oak_plank": 2}, work=2, skill="crafting", level=5,
-                     name="Bridge")
+    sid = w.add_site(
+        "bridge", (130, 123), materials={"oak_plank": 2}, work=2, skill="crafting", level=5, name="Bridge"
+    )
     assert sid == "site#bridge"
     out = d("jack", "build", site=sid)
     assert not out.ok and "still needs oak_plank x2" in out.error
@@ -382,10 +395,14 @@ def test_attack_kill_drops_and_respawn(d):
             break
     assert not w.mobs[mid].alive
     kill = [e for e in out.events if e["kind"] == "kill"][0]
-    assert sum(kill["contributors"].values()) == w.content.mobs["cow"].hp or \
-        sum(kill["contributors"].values()) >= w.content.mobs["cow"].hp
+    assert (
+        sum(kill["contributors"].values()) == w.content.mobs["cow"].hp
+        or sum(kill["contributors"].values()) >= w.content.mobs["cow"].hp
+    )
     assert set(kill["contributors"]) <= set(hits)
-    assert {link["from"] for link in out.links if link["kind"] == "damage"} == set(kill["contributors"]) - {d.aid - 1}
+    assert {link["from"] for link in out.links if link["kind"] == "damage"} == set(kill["contributors"]) - {
+        d.aid - 1
+    }
     assert p.inventory.lots["animal_hide"][-1][0] == d.aid - 1  # the cow always drops a hide
     assert mid not in {e["id"] for e in w.observe("jack")["nearby"]}
     assert "dead" in d("jack", "attack", target=mid).error
@@ -485,7 +502,9 @@ def _fight(seed: int, fighters: int, boss: str = "iron_ogre", rounds: int = 200)
     names = [f"f{i}" for i in range(fighters)]
     for i, n in enumerate(names):
         eq = {slot: _best(w, slot, 30) for slot in w.rules.equipment_slots}
-        w.add_player(n, (130 + i % 3, 122 + i // 3), skills=skills, equipment={k: v for k, v in eq.items() if v})
+        w.add_player(
+            n, (130 + i % 3, 122 + i // 3), skills=skills, equipment={k: v for k, v in eq.items() if v}
+        )
     mid = w.add_mob(boss, (131, 124))
     for _ in range(rounds):
         for n in names:
@@ -525,8 +544,25 @@ def test_chat_delivery_and_errors(d):
 def test_observation_structure(d):
     w = d.world
     obs = w.observe("jack")
-    assert set(obs) == {"agent", "round", "position", "region", "hp", "max_hp", "alive", "skills", "inventory",
-                        "equipment", "nearby", "messages", "offers", "quests", "happened", "last_result", "last_error"}
+    assert set(obs) == {
+        "agent",
+        "round",
+        "position",
+        "region",
+        "hp",
+        "max_hp",
+        "alive",
+        "skills",
+        "inventory",
+        "equipment",
+        "nearby",
+        "messages",
+        "offers",
+        "quests",
+        "happened",
+        "last_result",
+        "last_error",
+    }
     assert set(obs["skills"]) == set(w.content.skills)
     assert set(obs["equipment"]) == set(w.rules.equipment_slots)
     keys = [(e["distance"], e["id"]) for e in obs["nearby"]]
@@ -543,15 +579,18 @@ def test_observation_structure(d):
     assert w.observe("jack")["last_error"] == bad.error
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"skills": {"magic": 500}}, "magic level must be a whole number in 1..99, got 500"),
-    ({"skills": {"magic": 0}}, "magic level must be a whole number in 1..99, got 0"),
-    ({"inventory": {"bead": -1}}, "inventory count of bead must be a whole number >= 1, got -1"),
-    ({"inventory": {"bead": 1.5}}, "inventory count of bead must be a whole number >= 1, got 1.5"),
-    ({"equipment": {"weapon": "bead"}}, "bead cannot be equipped (it has no equipment slot)"),
-    ({"equipment": {"hat": "leather_cap"}}, "unknown equipment slot 'hat'"),
-    ({"equipment": {"weapon": "leather_cap"}}, "leather_cap goes in slot 'head', not 'weapon'"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"skills": {"magic": 500}}, "magic level must be a whole number in 1..99, got 500"),
+        ({"skills": {"magic": 0}}, "magic level must be a whole number in 1..99, got 0"),
+        ({"inventory": {"bead": -1}}, "inventory count of bead must be a whole number >= 1, got -1"),
+        ({"inventory": {"bead": 1.5}}, "inventory count of bead must be a whole number >= 1, got 1.5"),
+        ({"equipment": {"weapon": "bead"}}, "bead cannot be equipped (it has no equipment slot)"),
+        ({"equipment": {"hat": "leather_cap"}}, "unknown equipment slot 'hat'"),
+        ({"equipment": {"weapon": "leather_cap"}}, "leather_cap goes in slot 'head', not 'weapon'"),
+    ],
+)
 def test_add_player_refuses_bad_setups(kwargs, message):
     w = Driver().world
     with pytest.raises(ValueError) as info:
@@ -560,12 +599,15 @@ def test_add_player_refuses_bad_setups(kwargs, message):
     assert "x" not in w.players
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"materials": {"oak_plank": 0}}, "material counts must be whole numbers >= 1, got {'oak_plank': 0}"),
-    ({"materials": {}, "work": -1}, "work must be a whole number >= 0, got -1"),
-    ({}, "a site needs materials or work (or both)"),
-    ({"work": 2, "level": 0}, "level must be a whole number in 1..99, got 0"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"materials": {"oak_plank": 0}}, "material counts must be whole numbers >= 1, got {'oak_plank': 0}"),
+        ({"materials": {}, "work": -1}, "work must be a whole number >= 0, got -1"),
+        ({}, "a site needs materials or work (or both)"),
+        ({"work": 2, "level": 0}, "level must be a whole number in 1..99, got 0"),
+    ],
+)
 def test_add_site_refuses_bad_setups(kwargs, message):
     w = Driver().world
     with pytest.raises(ValueError) as info:
@@ -575,11 +617,22 @@ def test_add_site_refuses_bad_setups(kwargs, message):
 
 
 def test_bad_arguments_never_raise(d):
-    for tool, args in [("move_to", {}), ("move_to", {"target": 5}), ("gather", {"target": None}),
-                       ("craft", {"recipe": "oak_stick", "count": -1}), ("give", {"to": 3, "item": "x"}),
-                       ("trade_offer", {"to": "wiz", "give": "all", "want": {}}), ("trade_accept", {"offer_id": "a"}),
-                       ("equip", {"item": "nothing"}), ("chat", {"to": 5, "message": "x"}), ("build", {"site": ""}),
-                       ("attack", {"target": "wiz"}), ("talk", {"npc": "nobody"}), ("use", {}), ("wait", None)]:
+    for tool, args in [
+        ("move_to", {}),
+        ("move_to", {"target": 5}),
+        ("gather", {"target": None}),
+        ("craft", {"recipe": "oak_stick", "count": -1}),
+        ("give", {"to": 3, "item": "x"}),
+        ("trade_offer", {"to": "wiz", "give": "all", "want": {}}),
+        ("trade_accept", {"offer_id": "a"}),
+        ("equip", {"item": "nothing"}),
+        ("chat", {"to": 5, "message": "x"}),
+        ("build", {"site": ""}),
+        ("attack", {"target": "wiz"}),
+        ("talk", {"npc": "nobody"}),
+        ("use", {}),
+        ("wait", None),
+    ]:
         out = d.world.act("jack", tool, args, 99)
         assert out.ok or out.error, (tool, args)
 
@@ -633,8 +686,10 @@ def test_move_to_a_kind_walks_to_the_nearest_one_in_view():
     w = World(load_content())
     w.reset(0)
     w.add_player("a", position="whisperwood_clearing")
-    nearest = min((n for n in w.observe("a")["nearby"] if n["id"].startswith("oak_tree#")),
-                  key=lambda n: (n["distance"], n["id"]))
+    nearest = min(
+        (n for n in w.observe("a")["nearby"] if n["id"].startswith("oak_tree#")),
+        key=lambda n: (n["distance"], n["id"]),
+    )
     out = w.act("a", "move_to", {"target": "oak_tree"}, 0)
     assert out.ok and nearest["id"] in out.result, out
     bad = w.act("a", "move_to", {"target": "no_such_kind"}, 1)
@@ -681,9 +736,14 @@ def test_an_out_of_view_id_gets_the_same_answer_as_an_id_that_does_not_exist():
     a = w.players["a"]
     hidden = [w.add_ground_item("ancient_tablet", 1, "whisperwood_clearing")]
     hidden += [next(m.id for m in w.mobs.values() if chebyshev((a.x, a.y), (m.x, m.y)) > w.rules.view_radius)]
-    hidden += [next(n.id for n in w.nodes.values() if chebyshev((a.x, a.y), (n.x, n.y)) > w.rules.view_radius)]
-    dead = next(m for m in w.mobs.values() if chebyshev((a.x, a.y), (m.x, m.y)) > w.rules.view_radius
-                and m.id not in hidden)
+    hidden += [
+        next(n.id for n in w.nodes.values() if chebyshev((a.x, a.y), (n.x, n.y)) > w.rules.view_radius)
+    ]
+    dead = next(
+        m
+        for m in w.mobs.values()
+        if chebyshev((a.x, a.y), (m.x, m.y)) > w.rules.view_radius and m.id not in hidden
+    )
     dead.alive, dead.respawn_round = False, 9
     w.grid.remove(dead.id, dead.x, dead.y)
     hidden.append(dead.id)
@@ -700,8 +760,10 @@ def test_an_out_of_view_id_gets_the_same_answer_as_an_id_that_does_not_exist():
                     args["message"] = "hi"
                 got, expected = w.act("a", tool, args, aid), gone.act("a", tool, args, aid)
                 aid += 1
-                assert (got.ok, got.result, got.error) == (expected.ok, expected.result, expected.error), \
-                    (tool, args)
+                assert (got.ok, got.result, got.error) == (expected.ok, expected.result, expected.error), (
+                    tool,
+                    args,
+                )
     # the same ids work once in view
     node = w.nodes[hidden[2]]
     w.players["b"].x, w.players["b"].y = node.x, node.y

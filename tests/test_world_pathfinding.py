@@ -29,8 +29,13 @@ def bfs_len(grid: list[list[int]], start, goal, near: int) -> int | None:
     return None
 
 
-grids = st.integers(4, 14).flatmap(lambda w: st.integers(4, 14).flatmap(
-    lambda h: st.lists(st.lists(st.sampled_from([1, 1, 1, 0]), min_size=w, max_size=w), min_size=h, max_size=h)))
+grids = st.integers(4, 14).flatmap(
+    lambda w: st.integers(4, 14).flatmap(
+        lambda h: st.lists(
+            st.lists(st.sampled_from([1, 1, 1, 0]), min_size=w, max_size=w), min_size=h, max_size=h
+        )
+    )
+)
 
 
 @settings(max_examples=60, deadline=None)

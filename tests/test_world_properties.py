@@ -14,18 +14,48 @@ from world_counts import units
 
 TOWN = (130, 122)
 # tools that only move items around: they may not create or destroy a single unit
-MOVERS = {"give", "trade_offer", "trade_accept", "trade_decline", "drop", "pick_up", "equip", "unequip", "move_to",
-          "chat", "wait", "inspect"}
+MOVERS = {
+    "give",
+    "trade_offer",
+    "trade_accept",
+    "trade_decline",
+    "drop",
+    "pick_up",
+    "equip",
+    "unequip",
+    "move_to",
+    "chat",
+    "wait",
+    "inspect",
+}
 
 
 def busy_world(seed: int, agents: int = 3) -> World:
     """A town scene with something to do for every tool."""
     w = World(load_content())
     w.reset(seed)
-    kit = {"coins": 200, "bronze_axe": 1, "bronze_pickaxe": 1, "bronze_sword": 1, "cooked_trout": 3, "oak_log": 4,
-           "stick": 2, "bead": 1, "oak_plank": 2, "leather_cap": 1}
-    skills = {"lumberjacking": 10, "mining": 10, "fletching": 15, "crafting": 10, "accuracy": 10, "strength": 10,
-              "defense": 5, "health": 10}
+    kit = {
+        "coins": 200,
+        "bronze_axe": 1,
+        "bronze_pickaxe": 1,
+        "bronze_sword": 1,
+        "cooked_trout": 3,
+        "oak_log": 4,
+        "stick": 2,
+        "bead": 1,
+        "oak_plank": 2,
+        "leather_cap": 1,
+    }
+    skills = {
+        "lumberjacking": 10,
+        "mining": 10,
+        "fletching": 15,
+        "crafting": 10,
+        "accuracy": 10,
+        "strength": 10,
+        "defense": 5,
+        "health": 10,
+    }
     for i in range(agents):
         w.add_player(f"a{i}", (TOWN[0] + i % 5, TOWN[1] + i // 5), skills=skills, inventory=kit)
     for dx, dy in ((3, 0), (-3, 1), (0, 3), (4, 4)):
@@ -37,8 +67,15 @@ def busy_world(seed: int, agents: int = 3) -> World:
     w.add_mob("cow", (TOWN[0] - 5, TOWN[1] + 2))
     w.add_mob("goblin_scout", (TOWN[0] + 7, TOWN[1] + 7))
     w.add_ground_item("oak_log", 3, (TOWN[0] + 1, TOWN[1] + 2))
-    w.add_site("shed", (TOWN[0] - 1, TOWN[1] + 3), materials={"oak_plank": 3, "stick": 2}, work=2, skill="crafting",
-               level=1, name="Shed")
+    w.add_site(
+        "shed",
+        (TOWN[0] - 1, TOWN[1] + 3),
+        materials={"oak_plank": 3, "stick": 2},
+        work=2,
+        skill="crafting",
+        level=1,
+        name="Shed",
+    )
     return w
 
 
@@ -190,10 +227,16 @@ def test_lineage_of_an_equip_reaches_the_gathers():
     w.add_player("wood", (127, 119), skills={"fletching": 15, "crafting": 10})
     w.add_player("wiz", (128, 119), inventory={"bead": 1})
     tree = w.add_node("oak_tree", (129, 121))
-    script = [("jack", "gather", {"target": tree}), ("jack", "move_to", {"target": "wood"}),
-              ("jack", "give", {"to": "wood", "item": "oak_log"}), ("wood", "craft", {"recipe": "oak_stick"}),
-              ("wiz", "give", {"to": "wood", "item": "bead"}), ("wood", "craft", {"recipe": "magic_staff"}),
-              ("wood", "give", {"to": "wiz", "item": "magic_staff"}), ("wiz", "equip", {"item": "magic_staff"})]
+    script = [
+        ("jack", "gather", {"target": tree}),
+        ("jack", "move_to", {"target": "wood"}),
+        ("jack", "give", {"to": "wood", "item": "oak_log"}),
+        ("wood", "craft", {"recipe": "oak_stick"}),
+        ("wiz", "give", {"to": "wood", "item": "bead"}),
+        ("wood", "craft", {"recipe": "magic_staff"}),
+        ("wood", "give", {"to": "wiz", "item": "magic_staff"}),
+        ("wiz", "equip", {"item": "magic_staff"}),
+    ]
     for aid, (agent, tool, args) in enumerate(script):
         out = w.act(agent, tool, args, aid)
         assert out.ok, (tool, out.error)
@@ -203,19 +246,50 @@ def test_lineage_of_an_equip_reaches_the_gathers():
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 300) | st.text(max_size=12)
-    | st.sampled_from(["a0", "a1", "team", "oak_tree#1", "hen#1", "coins", "oak_stick", "mira", "site#shed",
-                       "weapon", "ground#1", "town_square", "bead"]),
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 300)
+    | st.text(max_size=12)
+    | st.sampled_from(
+        [
+            "a0",
+            "a1",
+            "team",
+            "oak_tree#1",
+            "hen#1",
+            "coins",
+            "oak_stick",
+            "mira",
+            "site#shed",
+            "weapon",
+            "ground#1",
+            "town_square",
+            "bead",
+        ]
+    ),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
-    max_leaves=6)
-arg_names = st.sampled_from(["target", "recipe", "count", "to", "item", "give", "want", "offer_id", "slot", "npc",
-                             "site", "message"])
+    max_leaves=6,
+)
+arg_names = st.sampled_from(
+    ["target", "recipe", "count", "to", "item", "give", "want", "offer_id", "slot", "npc", "site", "message"]
+)
 
 
 @settings(max_examples=50, deadline=None)
-@given(calls=st.lists(st.tuples(st.sampled_from(sorted(MOVERS | {"gather", "craft", "attack", "use", "talk", "buy",
-                                                                 "sell", "build", "teleport"})),
-                                st.dictionaries(arg_names, json_values, max_size=4)), min_size=1, max_size=15))
+@given(
+    calls=st.lists(
+        st.tuples(
+            st.sampled_from(
+                sorted(
+                    MOVERS | {"gather", "craft", "attack", "use", "talk", "buy", "sell", "build", "teleport"}
+                )
+            ),
+            st.dictionaries(arg_names, json_values, max_size=4),
+        ),
+        min_size=1,
+        max_size=15,
+    )
+)
 def test_act_never_raises_on_arbitrary_arguments(calls):
     w = busy_world(0, 2)
     for aid, (tool, args) in enumerate(calls):
@@ -233,14 +307,18 @@ def test_event_log_is_identical_across_processes_with_different_hash_seeds():
     from pathlib import Path
 
     here = Path(__file__).resolve().parent
-    code = ("import sys, json, hashlib; sys.path.insert(0, %r)\n"
-            "from test_world_properties import busy_world, play\n"
-            "w = busy_world(3, 3); play(w, 300, seed=4)\n"
-            "print(hashlib.sha256(json.dumps(w.events, sort_keys=True, default=str).encode()).hexdigest())") % str(here)
+    code = (
+        "import sys, json, hashlib; sys.path.insert(0, %r)\n"
+        "from test_world_properties import busy_world, play\n"
+        "w = busy_world(3, 3); play(w, 300, seed=4)\n"
+        "print(hashlib.sha256(json.dumps(w.events, sort_keys=True, default=str).encode()).hexdigest())"
+    ) % str(here)
     digests = set()
     for hash_seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+        )
         assert out.returncode == 0, out.stderr
         digests.add(out.stdout.strip())
     w = busy_world(3, 3)

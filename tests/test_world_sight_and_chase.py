@@ -11,8 +11,8 @@ import pytest
 from agentworld.world import World, load_content
 from agentworld.world.sight import line_between, sight_blocker
 
-INSIDE = (122, 106)     # paving, two tiles inside the north wall
-OUTSIDE = (122, 101)    # grass, three tiles outside it
+INSIDE = (122, 106)  # paving, two tiles inside the north wall
+OUTSIDE = (122, 101)  # grass, three tiles outside it
 WALL = (122, 104)
 
 
@@ -27,8 +27,11 @@ def archer(w: World, at, name: str = "archer") -> None:
 
 
 def hits_on(w: World, target: str, mob_id: str) -> list[dict]:
-    return [e for e in w.events if e["kind"] in ("damage", "miss") and e.get("mob") == mob_id
-            and e.get("target") == target]
+    return [
+        e
+        for e in w.events
+        if e["kind"] in ("damage", "miss") and e.get("mob") == mob_id and e.get("target") == target
+    ]
 
 
 def test_the_map_is_what_these_tests_assume():
@@ -61,10 +64,16 @@ def test_an_arrow_cannot_pass_a_wall_and_the_error_names_it():
 
 def test_deep_water_does_not_block_an_arrow():
     gmap = load_content().map
-    spot = next((x, y) for y in range(60, 200) for x in range(80, 110)
-                if gmap.walkable(x, y) and gmap.terrain_at(x + 1, y) == "water"
-                and gmap.terrain_at(x + 2, y) == "water" and gmap.terrain_at(x + 3, y) == "water"
-                and gmap.walkable(x + 4, y))
+    spot = next(
+        (x, y)
+        for y in range(60, 200)
+        for x in range(80, 110)
+        if gmap.walkable(x, y)
+        and gmap.terrain_at(x + 1, y) == "water"
+        and gmap.terrain_at(x + 2, y) == "water"
+        and gmap.terrain_at(x + 3, y) == "water"
+        and gmap.walkable(x + 4, y)
+    )
     w = world()
     archer(w, spot)
     hen = w.add_mob("hen", (spot[0] + 4, spot[1]))
@@ -75,8 +84,8 @@ def test_deep_water_does_not_block_an_arrow():
 def test_attack_by_kind_prefers_the_one_in_sight():
     w = world()
     archer(w, INSIDE)
-    w.add_mob("hen", (122, 102))                    # 4 tiles away, behind the wall
-    open_hen = w.add_mob("hen", (127, 106))         # 5 tiles away, in plain sight inside the town
+    w.add_mob("hen", (122, 102))  # 4 tiles away, behind the wall
+    open_hen = w.add_mob("hen", (127, 106))  # 5 tiles away, in plain sight inside the town
     out = w.act("archer", "attack", {"target": "hen"}, 0)
     assert out.ok and open_hen in out.result
 
@@ -84,11 +93,13 @@ def test_attack_by_kind_prefers_the_one_in_sight():
 def test_a_ranged_mob_cannot_shoot_through_a_wall_and_comes_round_instead():
     w = world()
     w.add_player("v", INSIDE, skills={"health": 40})
-    skel = w.add_mob("skeleton_archer", OUTSIDE)  # aggressive, aggro radius 6, range 6: in range, not in sight
+    skel = w.add_mob(
+        "skeleton_archer", OUTSIDE
+    )  # aggressive, aggro radius 6, range 6: in range, not in sight
     start = (w.mobs[skel].x, w.mobs[skel].y)
     w.end_round()
     assert w.mobs[skel].target == "v"
-    assert hits_on(w, "v", skel) == []            # it did not shoot through the wall
+    assert hits_on(w, "v", skel) == []  # it did not shoot through the wall
     assert (w.mobs[skel].x, w.mobs[skel].y) != start
     for _ in range(12):
         w.end_round()
@@ -104,7 +115,7 @@ def test_a_chasing_mob_walks_round_a_wall_through_the_gate():
     tiles east. A mob that only walks straight (or gives up after a short search) never arrives."""
     w = world(seed=2)
     w.add_player("v", INSIDE, skills={"health": 40, "defense": 40})
-    wolf = w.add_mob("dire_wolf", OUTSIDE)          # aggressive, aggro radius 5
+    wolf = w.add_mob("dire_wolf", OUTSIDE)  # aggressive, aggro radius 5
     for _ in range(15):
         w.end_round()
         if hits_on(w, "v", wolf):
@@ -203,10 +214,14 @@ def test_validate_names_a_guarded_tile_that_is_a_wall(tmp_path):
     from agentworld.tasks import TASKS_DIR, TaskError, load_task
 
     raw = yaml.safe_load((TASKS_DIR / "task_01.yaml").read_text())
-    raw.setdefault("world", {})["mobs"] = [{"type": "hen", "position": [130, 106], "guards": [[130, 104], list(WALL)]}]
+    raw.setdefault("world", {})["mobs"] = [
+        {"type": "hen", "position": [130, 106], "guards": [[130, 104], list(WALL)]}
+    ]
     path = tmp_path / "task_x.yaml"
     path.write_text(yaml.safe_dump(raw))
     with pytest.raises(TaskError) as info:
         load_task(path)
-    assert any("world.mobs[0].guards[1]: position [122, 104] is on unwalkable terrain 'town_wall'" in p
-               for p in info.value.problems), info.value.problems
+    assert any(
+        "world.mobs[0].guards[1]: position [122, 104] is on unwalkable terrain 'town_wall'" in p
+        for p in info.value.problems
+    ), info.value.problems

@@ -89,6 +89,7 @@ def test_a_sure_strike_is_deterministic_for_a_seed():
             world.act("archer", "attack", {"target": knight}, 0)
             world.end_round()
         return [(e["kind"], e.get("amount")) for e in world.events if e["kind"] in ("damage", "miss")]
+
     assert trace(5) == trace(5)
 
 

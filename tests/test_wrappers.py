@@ -52,8 +52,11 @@ def test_masked_actions_are_legal_and_unmasked_ones_translate_faithfully(task: s
     records = [r for r in env.trajectory() if r["type"] == "action"]
     # the one call the observation cannot rule out: walking to a teammate out of view who is down
     # (dead players leave the view; affordances.py leans to 1 where the observation cannot tell)
-    unseen_down = [r for r in records if not r["ok"] and r["tool"] == "move_to"
-                   and r["error"] == f"{r['args']['target']} is dead"]
+    unseen_down = [
+        r
+        for r in records
+        if not r["ok"] and r["tool"] == "move_to" and r["error"] == f"{r['args']['target']} is dead"
+    ]
     failed = [r["error"] for r in records if not r["ok"] and r not in unseen_down]
     assert records and not failed, failed[:3]
     assert len({r["tool"] for r in records}) >= 4
@@ -102,6 +105,9 @@ def test_observation_features_follow_the_state():
     labels = env.action_labels(agent)
     i = labels.index("equip:bronze_axe")
     assert infos[agent]["action_mask"][i] == 1
-    obs, *_ , infos = env.step({agent: i})
-    assert obs[agent]["equipped"][axe] == 1 and infos[agent]["call"] == {"tool": "equip", "args": {"item": "bronze_axe"}}
+    obs, *_, infos = env.step({agent: i})
+    assert obs[agent]["equipped"][axe] == 1 and infos[agent]["call"] == {
+        "tool": "equip",
+        "args": {"item": "bronze_axe"},
+    }
     assert infos[agent]["action_mask"][i] == 0  # nothing left to equip

@@ -18,8 +18,27 @@ def test_tiny_ppo_run_trains_and_writes_its_curve(tmp_path):
     train_ppo = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(train_ppo)
     plot, metrics = tmp_path / "curve.png", tmp_path / "metrics.json"
-    assert train_ppo.main(["--total-steps", "240", "--num-envs", "2", "--num-steps", "8", "--max-rounds", "4",
-                           "--update-epochs", "2", "--plot", str(plot), "--metrics", str(metrics)]) == 0
+    assert (
+        train_ppo.main(
+            [
+                "--total-steps",
+                "240",
+                "--num-envs",
+                "2",
+                "--num-steps",
+                "8",
+                "--max-rounds",
+                "4",
+                "--update-epochs",
+                "2",
+                "--plot",
+                str(plot),
+                "--metrics",
+                str(metrics),
+            ]
+        )
+        == 0
+    )
     history = json.loads(metrics.read_text())
     assert len(history) == 5 and history[-1]["agent_steps"] == 240
     assert history[-1]["episodes"] >= 4  # 4-round episodes, 2 envs, 40 rounds played

@@ -50,7 +50,10 @@ def test_pettingzoo_render_test_passes_for_both_forms(capsys):
 
 
 def test_human_mode_prints_the_ansi_frame_and_returns_none(capsys):
-    for env in (agentworld.make("task_01", render_mode="human"), make_numeric("task_01", render_mode="human")):
+    for env in (
+        agentworld.make("task_01", render_mode="human"),
+        make_numeric("task_01", render_mode="human"),
+    ):
         env.reset(seed=0)
         assert env.render() is None
         assert "[wizard]" in capsys.readouterr().out

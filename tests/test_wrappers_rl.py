@@ -81,7 +81,9 @@ def test_rllib_parallel_pettingzoo_env_and_default_preprocessor(flat: bool):
 
     inner = make_numeric("task_01", seed=0, flat=flat, max_rounds=8)
     env = ParallelPettingZooEnv(inner)
-    space = env.observation_space["wizard"] if hasattr(env.observation_space, "spaces") else env.observation_space
+    space = (
+        env.observation_space["wizard"] if hasattr(env.observation_space, "spaces") else env.observation_space
+    )
     prep = get_preprocessor(space)(space)
     obs, infos = env.reset(seed=0)
     rng = np.random.default_rng(2)
@@ -98,7 +100,9 @@ def test_rllib_parallel_pettingzoo_env_and_default_preprocessor(flat: bool):
 
 def _puffer_env(buf=None, seed=0):
     emulation = pytest.importorskip("pufferlib.emulation")
-    return emulation.PettingZooPufferEnv(env=make_numeric("task_01", seed=seed, max_rounds=4), buf=buf, seed=seed)
+    return emulation.PettingZooPufferEnv(
+        env=make_numeric("task_01", seed=seed, max_rounds=4), buf=buf, seed=seed
+    )
 
 
 def test_scalar_infos_are_numbers_a_vector_layer_can_average():
@@ -120,6 +124,8 @@ def test_pufferlib_serial_vector_env_runs_episodes():
     vec.reset(seed=0)
     rng = np.random.default_rng(0)
     for _ in range(10):  # 4-round episodes: each env ends and resets at least twice
-        obs, rewards, terms, truncs, infos = vec.step(rng.integers(0, vec.single_action_space.n, size=vec.num_agents))
+        obs, rewards, terms, truncs, infos = vec.step(
+            rng.integers(0, vec.single_action_space.n, size=vec.num_agents)
+        )
         assert rewards.shape == (vec.num_agents,)
     vec.close()

@@ -34,20 +34,27 @@ def _quiet():
 def candidates(world, agent: str, raw: dict) -> dict[str, list[dict]]:
     """Plausible calls per tool, from the agent's own view (and every recipe / shop item)."""
     content = world.content
-    ids = {k: [e["id"] for e in raw["nearby"] if e["kind"] == k] for k in
-           ("node", "mob", "ground", "player", "npc", "site", "landmark", "station")}
+    ids = {
+        k: [e["id"] for e in raw["nearby"] if e["kind"] == k]
+        for k in ("node", "mob", "ground", "player", "npc", "site", "landmark", "station")
+    }
     held = list(raw["inventory"])
     others = [a for a in world.players if a != agent]
     offers = [o["id"] for o in raw["offers"]]
     shop_items = sorted({s.item for n in content.npcs.values() if n.shop for s in n.shop.stock})
     any_ids = [e["id"] for e in raw["nearby"]][:6]
     return {
-        "move_to": [{"target": t} for t in any_ids] + [{"target": list(world.map.landmarks)[0]}
-                                                       if hasattr(world.map, "landmarks") else {"target": agent}],
+        "move_to": [{"target": t} for t in any_ids]
+        + [
+            {"target": list(world.map.landmarks)[0]} if hasattr(world.map, "landmarks") else {"target": agent}
+        ],
         "gather": [{"target": t} for t in ids["node"]],
         # a recipe whose inputs are not all held fails with "missing ...": only the others can succeed
-        "craft": [{"recipe": r.id, "count": 1} for r in content.recipes.values()
-                  if all(raw["inventory"].get(i, 0) >= n for i, n in r.inputs.items())],
+        "craft": [
+            {"recipe": r.id, "count": 1}
+            for r in content.recipes.values()
+            if all(raw["inventory"].get(i, 0) >= n for i, n in r.inputs.items())
+        ],
         "attack": [{"target": t} for t in ids["mob"]],
         "pick_up": [{"target": t} for t in ids["ground"]],
         "drop": [{"item": i, "count": 1} for i in held],
@@ -102,8 +109,10 @@ def test_tool_mask_matches_what_the_engine_allows(task: str):
                     if obs["tool_mask"][i] == 1:
                         marked[tool] += 1
                         if not ok:
-                            assert tool in OPTIMISTIC, (f"round {ep.round} {agent}: {tool} marked usable but no "
-                                                        f"call of it succeeds; view: {raw}")
+                            assert tool in OPTIMISTIC, (
+                                f"round {ep.round} {agent}: {tool} marked usable but no "
+                                f"call of it succeeds; view: {raw}"
+                            )
                             optimistic_hits[tool] += 1
                 ep.world.restore(blob)  # failed calls still note their error on the player
             turns += 1
@@ -112,7 +121,11 @@ def test_tool_mask_matches_what_the_engine_allows(task: str):
         ep.end_round()
     assert not hidden, hidden[:5]
     # the mask is not all ones: some situational tool was off at least once, and some on
-    assert 0 < sum(marked[t] for t in ("gather", "attack", "craft", "give", "talk", "pick_up", "equip")) < turns * 7
+    assert (
+        0
+        < sum(marked[t] for t in ("gather", "attack", "craft", "give", "talk", "pick_up", "equip"))
+        < turns * 7
+    )
 
 
 def test_dead_agents_may_only_wait_and_solo_teams_have_no_team_tools():

@@ -50,16 +50,20 @@ def test_rllib_new_api_stack_ppo_trains_one_iteration_with_action_masking():
     from agentworld.evaluation.ray_cluster import ray_cluster
 
     register_env("agentworld_task_01_rllib", _rllib_env)
-    module = RLModuleSpec(module_class=ActionMaskingTorchRLModule,
-                          model_config={"fcnet_hiddens": [32], "head_fcnet_hiddens": [32]})
-    config = (PPOConfig()
-              .api_stack(enable_rl_module_and_learner=True, enable_env_runner_and_connector_v2=True)
-              .environment("agentworld_task_01_rllib")
-              .env_runners(num_env_runners=0)
-              .learners(num_learners=0)
-              .multi_agent(policies={"shared"}, policy_mapping_fn=lambda agent_id, episode, **kw: "shared")
-              .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={"shared": module}))
-              .training(train_batch_size_per_learner=48, minibatch_size=24, num_epochs=1))
+    module = RLModuleSpec(
+        module_class=ActionMaskingTorchRLModule,
+        model_config={"fcnet_hiddens": [32], "head_fcnet_hiddens": [32]},
+    )
+    config = (
+        PPOConfig()
+        .api_stack(enable_rl_module_and_learner=True, enable_env_runner_and_connector_v2=True)
+        .environment("agentworld_task_01_rllib")
+        .env_runners(num_env_runners=0)
+        .learners(num_learners=0)
+        .multi_agent(policies={"shared"}, policy_mapping_fn=lambda agent_id, episode, **kw: "shared")
+        .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={"shared": module}))
+        .training(train_batch_size_per_learner=48, minibatch_size=24, num_epochs=1)
+    )
     with ray_cluster(None, 1):
         algo = config.build_algo()
         try:
@@ -71,7 +75,9 @@ def test_rllib_new_api_stack_ppo_trains_one_iteration_with_action_masking():
     assert result["env_runners"]["num_env_steps_sampled"] >= 48
     sampled = [r for env in _RLLIB_ENVS for r in env.trajectory() if r["type"] == "action"]
     # masked sampling: out of ~120 actions, mostly illegal, every one RLlib chose was legal
-    assert len(sampled) >= 3 and all(r["ok"] for r in sampled), [r["error"] for r in sampled if not r["ok"]][:3]
+    assert len(sampled) >= 3 and all(r["ok"] for r in sampled), [r["error"] for r in sampled if not r["ok"]][
+        :3
+    ]
 
 
 def test_rllib_format_is_observations_plus_float_mask():
@@ -87,7 +93,9 @@ def test_rllib_format_is_observations_plus_float_mask():
         make_numeric("task_01", obs_format="gym")
 
 
-def _policy_update(obs: np.ndarray, masks: np.ndarray, actions: np.ndarray, returns: np.ndarray, policy) -> float:
+def _policy_update(
+    obs: np.ndarray, masks: np.ndarray, actions: np.ndarray, returns: np.ndarray, policy
+) -> float:
     """One REINFORCE step on a rollout; returns how far the weights moved."""
     import torch
 
@@ -125,8 +133,9 @@ def _masked_rollout(step, obs: np.ndarray, masks: np.ndarray, policy, rounds: in
 def _puffer_env(buf=None, seed=0):
     from pufferlib import emulation
 
-    return emulation.PettingZooPufferEnv(env=make_numeric("task_01", seed=seed, obs_format="rllib", max_rounds=4),
-                                         buf=buf, seed=seed)
+    return emulation.PettingZooPufferEnv(
+        env=make_numeric("task_01", seed=seed, obs_format="rllib", max_rounds=4), buf=buf, seed=seed
+    )
 
 
 def test_pufferlib_multiprocessing_two_workers_trains_one_iteration():

@@ -29,8 +29,10 @@ def make_agent(kind: str, **options: Any) -> Agent:
 
         return LLMAgent(**options)
     if kind == "planner":
-        raise ValueError("planner seats share one model context: build the team with "
-                         "agentworld.agents.harness.make_planner_team(names, ...) (or --agents planner)")
+        raise ValueError(
+            "planner seats share one model context: build the team with "
+            "agentworld.agents.harness.make_planner_team(names, ...) (or --agents planner)"
+        )
     raise ValueError(f"unknown agent kind {kind!r}; known kinds: {', '.join(KINDS)}")
 
 

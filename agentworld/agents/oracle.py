@@ -19,10 +19,29 @@ from __future__ import annotations
 from typing import Any
 
 from agentworld.agents.base import Agent
-from agentworld.task_steps import (AttackStep, BuildStep, ChatStep, CraftStep, DropStep, GatherStep, GiveStep,
-                                   InspectStep, ItemStep, MoveToStep, PickUpStep, ShopStep, Step, TalkStep,
-                                   TradeAcceptStep, TradeOfferStep, UnequipStep, UseStep, WaitForStep, WaitStep,
-                                   parse_step)
+from agentworld.task_steps import (
+    AttackStep,
+    BuildStep,
+    ChatStep,
+    CraftStep,
+    DropStep,
+    GatherStep,
+    GiveStep,
+    InspectStep,
+    ItemStep,
+    MoveToStep,
+    PickUpStep,
+    ShopStep,
+    Step,
+    TalkStep,
+    TradeAcceptStep,
+    TradeOfferStep,
+    UnequipStep,
+    UseStep,
+    WaitForStep,
+    WaitStep,
+    parse_step,
+)
 
 WAIT = {"tool": "wait", "args": {}}
 
@@ -42,7 +61,11 @@ def _nearest(obs: dict, kind_prefix: str, exclude: set[str] = frozenset()) -> di
     """Nearest entity whose id is `<prefix>#n` (nearby is sorted by distance)."""
     for e in obs["nearby"]:
         ident = e["id"]
-        if ident.split("#", 1)[0] == kind_prefix and ident not in exclude and "depleted" not in e["detail"].lower():
+        if (
+            ident.split("#", 1)[0] == kind_prefix
+            and ident not in exclude
+            and "depleted" not in e["detail"].lower()
+        ):
             return e
     return None
 
@@ -53,7 +76,9 @@ class OracleAgent(Agent):
     kind = "oracle"
     needs_plan = True
 
-    def __init__(self, plan: list | None = None, max_failures: int = 6, heal_below: float = 0.5, **options: Any):
+    def __init__(
+        self, plan: list | None = None, max_failures: int = 6, heal_below: float = 0.5, **options: Any
+    ):
         super().__init__(**options)
         self._plan_override = plan
         self.max_failures = max_failures
@@ -74,8 +99,9 @@ class OracleAgent(Agent):
         self.give_range = self.content.rules.give_range
         # a mob of this type last seen this close cannot walk out of view in one round: gone means dead
         rules = self.content.rules
-        self.close_view = {m.id: rules.view_radius - (m.speed or rules.mob_speed)
-                           for m in self.content.mobs.values()}
+        self.close_view = {
+            m.id: rules.view_radius - (m.speed or rules.mob_speed) for m in self.content.mobs.values()
+        }
 
     def reset(self, name: str, briefing: dict) -> None:
         super().reset(name, briefing)
@@ -116,7 +142,9 @@ class OracleAgent(Agent):
                     self.failures += 1
                     self._on_failure(purpose, obs)
                     if self.failures >= self.max_failures:
-                        self.log.append(f"skipped step {self.index} ({self.steps[self.index].kind}): {obs['last_error']}")
+                        self.log.append(
+                            f"skipped step {self.index} ({self.steps[self.index].kind}): {obs['last_error']}"
+                        )
                         self._advance()
                 else:
                     self.failures = 0
@@ -194,8 +222,11 @@ class OracleAgent(Agent):
     def _heal_if_needed(self, obs: dict) -> tuple[dict, str] | None:
         if obs["max_hp"] and obs["hp"] < obs["max_hp"] * self.heal_below:
             items = self.content.items
-            foods = [(items[e["item"]].heal, e["item"]) for e in obs["inventory"]
-                     if e["item"] in items and items[e["item"]].heal > 0]
+            foods = [
+                (items[e["item"]].heal, e["item"])
+                for e in obs["inventory"]
+                if e["item"] in items and items[e["item"]].heal > 0
+            ]
             if foods:
                 return {"tool": "use", "args": {"item": max(foods)[1]}}, "heal"
         return None
@@ -365,7 +396,11 @@ class OracleAgent(Agent):
             target_id = self.memo["target"] = mob["id"]
         mob = _visible(obs, target_id)
         if mob is None:
-            if self.memo.get("attacked") and target_id in obs["last_result"] and "killed" in obs["last_result"]:
+            if (
+                self.memo.get("attacked")
+                and target_id in obs["last_result"]
+                and "killed" in obs["last_result"]
+            ):
                 return None  # our own blow killed it
             if self.memo.get("seen_at", 99) <= 4:
                 return None  # it was right here and vanished from view: it died (mobs do not outrun the view)
@@ -406,7 +441,9 @@ class OracleAgent(Agent):
             return None
         n = step.count - done
         return self._near_npc(step.npc, obs) or (
-            {"tool": "buy", "args": {"npc": step.npc, "item": step.item, "count": n}}, f"bought:{n}")
+            {"tool": "buy", "args": {"npc": step.npc, "item": step.item, "count": n}},
+            f"bought:{n}",
+        )
 
     def _step_sell(self, step: ShopStep, obs: dict):
         done = self.memo.get("sold", 0)
@@ -417,7 +454,9 @@ class OracleAgent(Agent):
             return WAIT, ""
         n = min(step.count - done, have)
         return self._near_npc(step.npc, obs) or (
-            {"tool": "sell", "args": {"npc": step.npc, "item": step.item, "count": n}}, f"sold:{n}")
+            {"tool": "sell", "args": {"npc": step.npc, "item": step.item, "count": n}},
+            f"sold:{n}",
+        )
 
     def _step_build(self, step: BuildStep, obs: dict):
         site_id = step.site if step.site.startswith("site#") else f"site#{step.site}"
@@ -432,7 +471,11 @@ class OracleAgent(Agent):
         if approach:
             return approach
         err = obs["last_error"].lower()
-        if self.memo.get("builds") and err and any(w in err for w in ("complete", "finished", "already built")):
+        if (
+            self.memo.get("builds")
+            and err
+            and any(w in err for w in ("complete", "finished", "already built"))
+        ):
             return None
         self.memo["builds"] = self.memo.get("builds", 0) + 1
         return {"tool": "build", "args": {"site": site_id}}, "build"
@@ -448,7 +491,10 @@ class OracleAgent(Agent):
         inv = _inv(obs)
         if any(inv.get(i, 0) < n for i, n in step.give.items()):
             return WAIT, ""
-        return {"tool": "trade_offer", "args": {"to": step.to, "give": dict(step.give), "want": dict(step.want)}}, "offered:1"
+        return {
+            "tool": "trade_offer",
+            "args": {"to": step.to, "give": dict(step.give), "want": dict(step.want)},
+        }, "offered:1"
 
     def _step_trade_accept(self, step: TradeAcceptStep, obs: dict):
         if self.memo.get("accepted"):
@@ -475,7 +521,9 @@ class OracleAgent(Agent):
         ground = _visible(obs, step.target)
         if ground is None:
             for e in obs["nearby"]:
-                if e["kind"] == "ground" and (step.target in e["name"].lower().replace(" ", "_") or step.target in e["detail"]):
+                if e["kind"] == "ground" and (
+                    step.target in e["name"].lower().replace(" ", "_") or step.target in e["detail"]
+                ):
                     ground = e
                     break
         if ground is None:
@@ -483,7 +531,10 @@ class OracleAgent(Agent):
                 self.memo["searched"] = 1
                 return {"tool": "move_to", "args": {"target": step.target}}, "move"
             return WAIT, ""
-        return self._approach(ground, self.interact) or ({"tool": "pick_up", "args": {"target": ground["id"]}}, "picked:1")
+        return self._approach(ground, self.interact) or (
+            {"tool": "pick_up", "args": {"target": ground["id"]}},
+            "picked:1",
+        )
 
     def _step_drop(self, step: DropStep, obs: dict):
         if self.memo.get("dropped"):

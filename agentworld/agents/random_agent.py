@@ -52,7 +52,11 @@ class RandomAgent(Agent):
         mate = rng.choice(self.teammates)
         args: dict[str, Any]
         if tool == "move_to":
-            args = {"target": rng.choice([rng.choice(nearby), [max(0, x + rng.randint(-8, 8)), max(0, y + rng.randint(-8, 8))]])}
+            args = {
+                "target": rng.choice(
+                    [rng.choice(nearby), [max(0, x + rng.randint(-8, 8)), max(0, y + rng.randint(-8, 8))]]
+                )
+            }
         elif tool in ("gather", "attack", "pick_up", "inspect"):
             args = {"target": rng.choice(nearby)}
         elif tool == "craft":
@@ -78,7 +82,10 @@ class RandomAgent(Agent):
             sites = [e["id"] for e in observation["nearby"] if e["kind"] == "site"] or nearby
             args = {"site": rng.choice(sites)}
         elif tool == "chat":
-            args = {"to": rng.choice([mate, "team"]), "message": rng.choice(["hello", "where are you?", "I need help", "ok"])}
+            args = {
+                "to": rng.choice([mate, "team"]),
+                "message": rng.choice(["hello", "where are you?", "I need help", "ok"]),
+            }
         elif TOOLS[tool].traits.entity is not None:  # a registered tool used on a nearby entity
             args = {next(iter(TOOLS[tool].model_fields)): rng.choice(nearby)}
         else:

@@ -21,16 +21,31 @@ from .llm_labels import ClassifierError, agreement, classify_with_llm, primary
 
 
 def configure_analyze(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("dirs", nargs="+", metavar="DIR",
-                        help="run directories (each with trajectory.jsonl), or eval directories holding them")
-    parser.add_argument("--window", type=int, default=DEFAULT_WINDOW,
-                        help=f"rounds k for uptake and promises (default {DEFAULT_WINDOW})")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON (every message's labels too)")
+    parser.add_argument(
+        "dirs",
+        nargs="+",
+        metavar="DIR",
+        help="run directories (each with trajectory.jsonl), or eval directories holding them",
+    )
+    parser.add_argument(
+        "--window",
+        type=int,
+        default=DEFAULT_WINDOW,
+        help=f"rounds k for uptake and promises (default {DEFAULT_WINDOW})",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the result as JSON (every message's labels too)"
+    )
     parser.add_argument("--out", metavar="FILE", help="also write the JSON result to FILE")
-    parser.add_argument("--llm-model", metavar="MODEL",
-                        help="also label every message with this LLM (OpenAI-compatible; key from $OPENAI_API_KEY) "
-                             "and report its agreement with the exact labels")
-    parser.add_argument("--base-url", help="OpenAI-compatible base URL for --llm-model (default: $OPENAI_BASE_URL)")
+    parser.add_argument(
+        "--llm-model",
+        metavar="MODEL",
+        help="also label every message with this LLM (OpenAI-compatible; key from $OPENAI_API_KEY) "
+        "and report its agreement with the exact labels",
+    )
+    parser.add_argument(
+        "--base-url", help="OpenAI-compatible base URL for --llm-model (default: $OPENAI_BASE_URL)"
+    )
 
 
 def command_analyze(args: argparse.Namespace) -> int:
@@ -57,7 +72,9 @@ def command_analyze(args: argparse.Namespace) -> int:
         try:
             Path(args.out).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
         except OSError as exc:
-            print(f"agentworld analyze: error: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
+            print(
+                f"agentworld analyze: error: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr
+            )
             return 1
     if args.json:
         print(json.dumps(result, indent=1))
@@ -66,8 +83,10 @@ def command_analyze(args: argparse.Namespace) -> int:
         if "llm" in result:
             agree = result["llm"]
             fmt = lambda v: "n/a" if v is None else f"{v:.3f}"  # noqa: E731
-            print(f"LLM labels ({agree['model']}): agreement with the exact labels {fmt(agree['accuracy'])}, "
-                  f"Cohen's kappa {fmt(agree['kappa'])} over {agree['messages']} messages")
+            print(
+                f"LLM labels ({agree['model']}): agreement with the exact labels {fmt(agree['accuracy'])}, "
+                f"Cohen's kappa {fmt(agree['kappa'])} over {agree['messages']} messages"
+            )
     return 1 if failures or not runs else 0
 
 
@@ -78,7 +97,9 @@ def _llm_labels(runs: list[dict[str, Any]], args: argparse.Namespace) -> dict[st
     usage: dict[str, int] = {}
     for run in runs:
         messages = [MessageLabel(**m) for m in run["messages"]]
-        answers = classify_with_llm(run["run_dir"], messages, args.llm_model, args.base_url, args.window, usage=usage)
+        answers = classify_with_llm(
+            run["run_dir"], messages, args.llm_model, args.base_url, args.window, usage=usage
+        )
         for m, labels in zip(run["messages"], answers):
             m["llm_labels"], m["llm_primary"] = labels, primary(labels)
         exact = [m["primary"] for m in run["messages"]]

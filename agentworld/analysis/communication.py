@@ -69,26 +69,67 @@ DEFAULT_VIEW_RADIUS = 10
 
 # promise verb -> tools that keep it
 PROMISE_TOOLS: dict[str, tuple[str, ...]] = {
-    "give": ("give", "trade_offer", "drop"), "bring": ("give", "move_to", "drop", "trade_offer"),
-    "send": ("give", "trade_offer"), "hand": ("give", "trade_offer"),
-    "craft": ("craft",), "make": ("craft",), "forge": ("craft",), "cook": ("craft",),
-    "go": ("move_to",), "head": ("move_to",), "walk": ("move_to",), "move": ("move_to",), "come": ("move_to",),
-    "meet": ("move_to",), "gather": ("gather",), "chop": ("gather",), "mine": ("gather",), "collect": ("gather", "pick_up"),
-    "get": ("gather", "buy", "pick_up", "craft"), "attack": ("attack",), "kill": ("attack",), "fight": ("attack",),
-    "build": ("build",), "buy": ("buy",), "sell": ("sell",), "trade": ("trade_offer", "trade_accept", "give"),
-    "equip": ("equip",), "wield": ("equip",), "use": ("use",), "drink": ("use",), "eat": ("use",),
-    "pick": ("pick_up",), "talk": ("talk",),
+    "give": ("give", "trade_offer", "drop"),
+    "bring": ("give", "move_to", "drop", "trade_offer"),
+    "send": ("give", "trade_offer"),
+    "hand": ("give", "trade_offer"),
+    "craft": ("craft",),
+    "make": ("craft",),
+    "forge": ("craft",),
+    "cook": ("craft",),
+    "go": ("move_to",),
+    "head": ("move_to",),
+    "walk": ("move_to",),
+    "move": ("move_to",),
+    "come": ("move_to",),
+    "meet": ("move_to",),
+    "gather": ("gather",),
+    "chop": ("gather",),
+    "mine": ("gather",),
+    "collect": ("gather", "pick_up"),
+    "get": ("gather", "buy", "pick_up", "craft"),
+    "attack": ("attack",),
+    "kill": ("attack",),
+    "fight": ("attack",),
+    "build": ("build",),
+    "buy": ("buy",),
+    "sell": ("sell",),
+    "trade": ("trade_offer", "trade_accept", "give"),
+    "equip": ("equip",),
+    "wield": ("equip",),
+    "use": ("use",),
+    "drink": ("use",),
+    "eat": ("use",),
+    "pick": ("pick_up",),
+    "talk": ("talk",),
 }
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-            "eight": 8, "nine": 9, "ten": 10, "no": 0}
+_NUMBERS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "no": 0,
+}
 _CLAUSE = re.compile(r"[^.;!?]+")
 _ENTITY_ID = r"[a-z][a-z0-9_]*#[a-z0-9_]+"
-_COUNT = re.compile(r"\bi\s*(?:have|hold|carry|own|'ve got|have got|got)\s+(\d+|an?|one|two|three|four|five|six|seven"
-                    r"|eight|nine|ten|no)\s+(.+)")
+_COUNT = re.compile(
+    r"\bi\s*(?:have|hold|carry|own|'ve got|have got|got)\s+(\d+|an?|one|two|three|four|five|six|seven"
+    r"|eight|nine|ten|no)\s+(.+)"
+)
 _NONE = re.compile(r"\bi\s*(?:don't|do not)\s+(?:have|hold|carry)\s+(?:any\s+)?(.+)")
 _OFFER = re.compile(r"\boffer\s*#?\s*(\d+)")
 _DEATH_WORDS = re.compile(r"\b(killed|dead|slain|died|down|defeated)\b")
-_PROMISE = re.compile(r"(?:\b|(?<=i))(?:'m going to|am going to|going to|will|'ll|shall|am|'m)\s+(?:now\s+|then\s+|also\s+)?([a-z]+)\b(.*)")
+_PROMISE = re.compile(
+    r"(?:\b|(?<=i))(?:'m going to|am going to|going to|will|'ll|shall|am|'m)\s+(?:now\s+|then\s+|also\s+)?([a-z]+)\b(.*)"
+)
 
 
 @dataclass(frozen=True)
@@ -161,7 +202,9 @@ def _items() -> frozenset[str]:
 
 def _view_radius() -> int:
     content = _content()
-    return int(getattr(getattr(content, "rules", None), "view_radius", DEFAULT_VIEW_RADIUS) or DEFAULT_VIEW_RADIUS)
+    return int(
+        getattr(getattr(content, "rules", None), "view_radius", DEFAULT_VIEW_RADIUS) or DEFAULT_VIEW_RADIUS
+    )
 
 
 def _first_item(text: str, vocab: frozenset[str], items: frozenset[str]) -> str | None:
@@ -178,13 +221,16 @@ def _first_item(text: str, vocab: frozenset[str], items: frozenset[str]) -> str 
     return min(known, key=lambda n: (where(n), n))
 
 
-def claims_of(text: str, sender: str, agents: Iterable[str], vocab: frozenset[str],
-              items: frozenset[str]) -> list[Claim]:
+def claims_of(
+    text: str, sender: str, agents: Iterable[str], vocab: frozenset[str], items: frozenset[str]
+) -> list[Claim]:
     """The position, count and offer claims of one message (see the module docstring)."""
     agent_names = sorted({a.lower(): a for a in agents}.items(), key=lambda kv: -len(kv[0]))
     who_pattern = "|".join([r"i", _ENTITY_ID] + [re.escape(k) for k, _ in agent_names])
-    position = re.compile(rf"\b({who_pattern})(?:'m|\s+am|\s+is|\s+are)?(?:\s+(?:now|currently|still|standing|"
-                          rf"waiting|here))*\s+at\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)")
+    position = re.compile(
+        rf"\b({who_pattern})(?:'m|\s+am|\s+is|\s+are)?(?:\s+(?:now|currently|still|standing|"
+        rf"waiting|here))*\s+at\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)"
+    )
     lookup = dict(agent_names)
     out: list[Claim] = []
     for clause in _CLAUSE.findall(text.lower()):
@@ -216,7 +262,7 @@ def promises_of(text: str, vocab: frozenset[str]) -> list[tuple[str, set[str]]]:
             continue
         for m in _PROMISE.finditer(clause):
             verb, rest = _verb(m.group(1)), m.group(2)
-            if verb is None and "going to" in clause[m.start():m.start(1)]:  # "I'm going to the camp"
+            if verb is None and "going to" in clause[m.start() : m.start(1)]:  # "I'm going to the camp"
                 verb, rest = "go", m.group(1) + rest
             if verb:
                 out.append((verb, text_names(rest, vocab)))
@@ -271,8 +317,9 @@ def _stale(claim: Claim, truth: _Truth) -> str | None:
     return None
 
 
-def classify_messages(records: list[Record], window: int = DEFAULT_WINDOW,
-                      agents: list[str] | None = None) -> list[MessageLabel]:
+def classify_messages(
+    records: list[Record], window: int = DEFAULT_WINDOW, agents: list[str] | None = None
+) -> list[MessageLabel]:
     """Label every delivered chat message of one episode (rules in the module docstring)."""
     if window < 0:
         raise ValueError(f"window must be >= 0 rounds, got {window}")
@@ -295,18 +342,41 @@ def classify_messages(records: list[Record], window: int = DEFAULT_WINDOW,
     out: list[MessageLabel] = []
     for rec in records:
         if rec.get("type") == "action" and rec.get("tool") == "chat" and rec.get("ok", True):
-            label = _judge_message(rec, truth, names_all, vocab, items, radius, window, last_round, taken_up,
-                                   by_agent, received_texts, received_claims, said_before)
+            label = _judge_message(
+                rec,
+                truth,
+                names_all,
+                vocab,
+                items,
+                radius,
+                window,
+                last_round,
+                taken_up,
+                by_agent,
+                received_texts,
+                received_claims,
+                said_before,
+            )
             out.append(label)
         truth.apply(rec)
     return out
 
 
-def _judge_message(m: Record, truth: _Truth, agents: list[str], vocab: frozenset[str], items: frozenset[str],
-                   radius: int, window: int, last_round: int, taken_up: set[int],
-                   by_agent: dict[str, list[Record]], received_texts: dict[str, set[str]],
-                   received_claims: dict[str, set[Claim]],
-                   said_before: dict[str, dict[tuple[str, str], tuple[Claim, tuple[int, ...] | None]]]) -> MessageLabel:
+def _judge_message(
+    m: Record,
+    truth: _Truth,
+    agents: list[str],
+    vocab: frozenset[str],
+    items: frozenset[str],
+    radius: int,
+    window: int,
+    last_round: int,
+    taken_up: set[int],
+    by_agent: dict[str, list[Record]],
+    received_texts: dict[str, set[str]],
+    received_claims: dict[str, set[Claim]],
+    said_before: dict[str, dict[tuple[str, str], tuple[Claim, tuple[int, ...] | None]]],
+) -> MessageLabel:
     sender, text = m["agent"], str((m.get("args") or {}).get("message", ""))
     to = sorted(recipients(m, agents))
     claims = claims_of(text, sender, agents, vocab, items)
@@ -323,18 +393,29 @@ def _judge_message(m: Record, truth: _Truth, agents: list[str], vocab: frozenset
     for c in claims:
         now = _truth_of(c, truth)
         before = earlier.get((c.kind, c.subject))
-        if before is not None and c.kind != "offer" and before[0].value != c.value and before[1] == now \
-                and now is not None:
-            reasons.setdefault("contradictory", f"said {c.subject} {before[0].value} before, now {c.value}, "
-                                                f"while the truth stayed {now}")
+        if (
+            before is not None
+            and c.kind != "offer"
+            and before[0].value != c.value
+            and before[1] == now
+            and now is not None
+        ):
+            reasons.setdefault(
+                "contradictory",
+                f"said {c.subject} {before[0].value} before, now {c.value}, while the truth stayed {now}",
+            )
         earlier[(c.kind, c.subject)] = (c, now)
 
     unkept = _unkept(m, promises_of(text, vocab), by_agent[sender], vocab, window, last_round)
     if unkept:
         reasons["unkept_promise"] = unkept
 
-    if to and all(_redundant_for(r, text, claims, truth, radius, received_texts, received_claims) for r in to):
-        reasons["redundant"] = "every recipient already had this (same text, or every claim received or in view)"
+    if to and all(
+        _redundant_for(r, text, claims, truth, radius, received_texts, received_claims) for r in to
+    ):
+        reasons["redundant"] = (
+            "every recipient already had this (same text, or every claim received or in view)"
+        )
     for r in to:
         received_texts[r].add(_normal(text))
         received_claims[r].update(claims)
@@ -342,8 +423,16 @@ def _judge_message(m: Record, truth: _Truth, agents: list[str], vocab: frozenset
     if m["id"] not in taken_up and not _ends_a_wait(m, to, by_agent, window):
         reasons["ignored"] = f"no recipient acted on it within {window} rounds"
     labels = [lab for lab in FAILURES if lab in reasons]
-    return MessageLabel(m["id"], int(m["round"]), sender, to, text, labels, labels[0] if labels else "useful",
-                        [f"{lab}: {reasons[lab]}" for lab in labels])
+    return MessageLabel(
+        m["id"],
+        int(m["round"]),
+        sender,
+        to,
+        text,
+        labels,
+        labels[0] if labels else "useful",
+        [f"{lab}: {reasons[lab]}" for lab in labels],
+    )
 
 
 def _ends_a_wait(m: Record, to: list[str], by_agent: dict[str, list[Record]], window: int) -> bool:
@@ -353,29 +442,49 @@ def _ends_a_wait(m: Record, to: list[str], by_agent: dict[str, list[Record]], wi
         own = by_agent.get(receiver, [])
         before = [a for a in own if a["id"] < m["id"]]
         after = [a for a in own if a["id"] > m["id"]]
-        if before and before[-1].get("tool") == "wait" and after and after[0]["round"] <= m["round"] + window \
-                and after[0].get("tool") != "wait":
+        if (
+            before
+            and before[-1].get("tool") == "wait"
+            and after
+            and after[0]["round"] <= m["round"] + window
+            and after[0].get("tool") != "wait"
+        ):
             return True
     return False
 
 
-def _unkept(m: Record, promises: list[tuple[str, set[str]]], own: list[Record], vocab: frozenset[str],
-            window: int, last_round: int) -> str | None:
+def _unkept(
+    m: Record,
+    promises: list[tuple[str, set[str]]],
+    own: list[Record],
+    vocab: frozenset[str],
+    window: int,
+    last_round: int,
+) -> str | None:
     if not promises or m["round"] + window > last_round:
         return None
     later = [a for a in own if a["id"] > m["id"] and a["round"] <= m["round"] + window and a.get("ok", True)]
     for verb, objects in promises:
         tools = PROMISE_TOOLS[verb]
-        kept = any(a.get("tool") in tools and (not objects or objects & _around(action_names(a, vocab)))
-                   for a in later)
+        kept = any(
+            a.get("tool") in tools and (not objects or objects & _around(action_names(a, vocab)))
+            for a in later
+        )
         if not kept:
             what = f" ({', '.join(sorted(objects))})" if objects else ""
             return f"promised to {verb}{what}; no {'/'.join(tools)} of it within {window} rounds"
     return None
 
 
-def _redundant_for(receiver: str, text: str, claims: list[Claim], truth: _Truth, radius: int,
-                   received_texts: dict[str, set[str]], received_claims: dict[str, set[Claim]]) -> bool:
+def _redundant_for(
+    receiver: str,
+    text: str,
+    claims: list[Claim],
+    truth: _Truth,
+    radius: int,
+    received_texts: dict[str, set[str]],
+    received_claims: dict[str, set[Claim]],
+) -> bool:
     if _normal(text) in received_texts[receiver]:
         return True
     if not claims:
@@ -396,8 +505,12 @@ def classify_run(run_dir: str | Path, window: int = DEFAULT_WINDOW) -> dict[str,
     records, _metrics, config = load_run(run_dir)
     agents = [str(a) for a in config.get("agents") or []]  # config.json: {agent: spec}
     messages = classify_messages(records, window, agents or None)
-    return {"run_dir": str(run_dir), "window": window, **table(messages),
-            "messages": [m.to_json() for m in messages]}
+    return {
+        "run_dir": str(run_dir),
+        "window": window,
+        **table(messages),
+        "messages": [m.to_json() for m in messages],
+    }
 
 
 def table(messages: list[MessageLabel]) -> dict[str, Any]:
@@ -406,18 +519,25 @@ def table(messages: list[MessageLabel]) -> dict[str, Any]:
     per_agent: dict[str, Counter[str]] = defaultdict(Counter)
     for m in messages:
         per_agent[m.sender][m.primary] += 1
-    return {"total": len(messages), **_shares(counts),
-            "any_label": {lab: sum(lab in m.labels for m in messages) for lab in FAILURES},
-            "per_agent": {agent: {"total": sum(c.values()), **_shares(c)} for agent, c in sorted(per_agent.items())}}
+    return {
+        "total": len(messages),
+        **_shares(counts),
+        "any_label": {lab: sum(lab in m.labels for m in messages) for lab in FAILURES},
+        "per_agent": {
+            agent: {"total": sum(c.values()), **_shares(c)} for agent, c in sorted(per_agent.items())
+        },
+    }
 
 
 def _shares(counts: Counter[str]) -> dict[str, Any]:
     total = sum(counts.values())
     errors = sum(counts[lab] for lab in FAILURES)
-    return {"counts": {lab: counts[lab] for lab in LABELS},
-            "share": {lab: (counts[lab] / total if total else 0.0) for lab in LABELS},
-            "errors": errors,
-            "error_share": {lab: (counts[lab] / errors if errors else 0.0) for lab in FAILURES}}
+    return {
+        "counts": {lab: counts[lab] for lab in LABELS},
+        "share": {lab: (counts[lab] / total if total else 0.0) for lab in LABELS},
+        "errors": errors,
+        "error_share": {lab: (counts[lab] / errors if errors else 0.0) for lab in FAILURES},
+    }
 
 
 def aggregate(runs: list[dict[str, Any]]) -> dict[str, Any]:

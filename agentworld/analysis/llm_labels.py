@@ -54,15 +54,20 @@ def _evidence(records: list[Record], message: MessageLabel, window: int) -> dict
             break
         truth.apply(rec)
     who = [message.sender, *message.to]
-    state = "\n".join(f"- {a}: at {list(truth.positions[a]) if a in truth.positions else 'unknown'}, holds "
-                      + (", ".join(f"{n} {i}" for i, n in sorted(truth.held[a].items()) if n > 0) or "nothing")
-                      for a in who)
+    state = "\n".join(
+        f"- {a}: at {list(truth.positions[a]) if a in truth.positions else 'unknown'}, holds "
+        + (", ".join(f"{n} {i}" for i, n in sorted(truth.held[a].items()) if n > 0) or "nothing")
+        for a in who
+    )
     actions = action_records(records)
     chats = [a for a in actions if a.get("tool") == "chat" and a["id"] < message.action]
     earlier = [a for a in chats if a["agent"] != message.sender and set(message.to) & _to(a, actions)][-6:]
     own = [a for a in chats if a["agent"] == message.sender][-4:]
-    after = [a for a in actions if a["id"] > message.action and a["agent"] in who
-             and a["round"] <= message.round + window]
+    after = [
+        a
+        for a in actions
+        if a["id"] > message.action and a["agent"] in who and a["round"] <= message.round + window
+    ]
     line = lambda acts: "\n".join(f"- {describe(a)}" for a in acts) or "- (none)"  # noqa: E731
     return {"state": state, "earlier": line(earlier), "own_earlier": line(own), "after": line(after)}
 
@@ -73,8 +78,15 @@ def _to(chat: Record, actions: list[Record]) -> set[str]:
     return recipients(chat, sorted({a["agent"] for a in actions}))
 
 
-def classify_with_llm(run_dir: str | Path, messages: list[MessageLabel], model: str, base_url: str | None = None,
-                      window: int = 3, client: Any = None, usage: dict[str, int] | None = None) -> list[list[str]]:
+def classify_with_llm(
+    run_dir: str | Path,
+    messages: list[MessageLabel],
+    model: str,
+    base_url: str | None = None,
+    window: int = 3,
+    client: Any = None,
+    usage: dict[str, int] | None = None,
+) -> list[list[str]]:
     """The LLM's failure labels for each message ([] = useful). `usage`, when given, adds up the
     requests and tokens (cached ones apart) of these calls, so their cost is reported apart."""
     if not model:
@@ -85,25 +97,38 @@ def classify_with_llm(run_dir: str | Path, messages: list[MessageLabel], model: 
         key = os.environ.get("OPENAI_API_KEY") or ("not-needed" if base_url else None)
         if key is None:
             raise ClassifierError("set OPENAI_API_KEY (or give --base-url for a local server)")
-        client = openai.OpenAI(base_url=base_url or os.environ.get("OPENAI_BASE_URL"), api_key=key, max_retries=1,
-                               timeout=120)
+        client = openai.OpenAI(
+            base_url=base_url or os.environ.get("OPENAI_BASE_URL"), api_key=key, max_retries=1, timeout=120
+        )
     records, _metrics, _config = load_run(run_dir)
     context = task_context(run_dir)
     system = (PROMPTS / "classify_system.md").read_text(encoding="utf-8")
     template = Template((PROMPTS / "classify_message.md").read_text(encoding="utf-8"))
     out = []
     for m in messages:
-        user = template.safe_substitute(task_name=context.get("name", ""), objective=context.get("objective", ""),
-                                        action=m.action, round=m.round, sender=m.sender,
-                                        recipients=", ".join(m.to) or "nobody", text=m.text, window=window,
-                                        **_evidence(records, m, window))
+        user = template.safe_substitute(
+            task_name=context.get("name", ""),
+            objective=context.get("objective", ""),
+            action=m.action,
+            round=m.round,
+            sender=m.sender,
+            recipients=", ".join(m.to) or "nobody",
+            text=m.text,
+            window=window,
+            **_evidence(records, m, window),
+        )
         labels = None
         for _ in range(2):  # one re-ask for an unreadable reply
             try:
-                resp = client.chat.completions.create(model=model, temperature=0, messages=[
-                    {"role": "system", "content": system}, {"role": "user", "content": user}])
+                resp = client.chat.completions.create(
+                    model=model,
+                    temperature=0,
+                    messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
+                )
             except Exception as exc:  # openai.APIError, connection errors
-                raise ClassifierError(f"LLM classifier: model {model!r} failed: {type(exc).__name__}: {exc}") from None
+                raise ClassifierError(
+                    f"LLM classifier: model {model!r} failed: {type(exc).__name__}: {exc}"
+                ) from None
             if usage is not None:
                 _count(usage, getattr(resp, "usage", None))
             labels = parse_labels(resp.choices[0].message.content or "")

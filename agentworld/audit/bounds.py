@@ -57,7 +57,9 @@ class Travel:
         key = (start, goal, near)
         if key not in self._cache:
             gmap = self.content.map
-            path = find_path_grid(gmap.walkable_grid, gmap.width, gmap.height, start, goal, near, PATH_EXPANSIONS)
+            path = find_path_grid(
+                gmap.walkable_grid, gmap.width, gmap.height, start, goal, near, PATH_EXPANSIONS
+            )
             self._cache[key] = len(path) if path is not None else manhattan_near(start, goal, near)
         return self._cache[key]
 
@@ -103,7 +105,8 @@ def _xp_per_unit(content: "Content", skill: str, cap: int) -> dict[str, float]:
         best = 0.0
         for recipe in by_input.get(item, ()):
             gained = (recipe.xp if recipe.skill == skill else 0) + sum(
-                n * value(out) for out, n in recipe.outputs.items())
+                n * value(out) for out, n in recipe.outputs.items()
+            )
             if gained > 0:
                 best = max(best, gained * worth[item] / sum(n * worth[i] for i, n in recipe.inputs.items()))
         visiting.discard(item)
@@ -131,9 +134,11 @@ def effort(content: "Content") -> dict[str, float]:
     for mob in content.mobs.values():
         for drop in mob.drops:
             top = drop.count if isinstance(drop.count, int) else drop.count[1]
-            cost[drop.item] = min(cost.get(drop.item, INF), math.ceil(mob.hp / typical_hit) / (drop.chance * top))
+            cost[drop.item] = min(
+                cost.get(drop.item, INF), math.ceil(mob.hp / typical_hit) / (drop.chance * top)
+            )
     for npc in content.npcs.values():
-        for entry in (npc.shop.stock if npc.shop else ()):
+        for entry in npc.shop.stock if npc.shop else ():
             cost[entry.item] = min(cost.get(entry.item, INF), max(entry.price, 1) / coins_per_turn)
     for _ in range(len(content.recipes)):  # relax along recipe chains until nothing gets cheaper
         changed = False
@@ -163,14 +168,18 @@ def hit_skill(style: str) -> str:
 
 def weapons(content: "Content", items: Iterable[str] | None = None) -> list["Item"]:
     """Weapon items (of the given ids, or of the whole content)."""
-    pool = content.items.values() if items is None else (content.items[i] for i in items if i in content.items)
+    pool = (
+        content.items.values() if items is None else (content.items[i] for i in items if i in content.items)
+    )
     return [it for it in pool if it.slot == "weapon" and it.stats is not None]
 
 
 def best_worn_strength(content: "Content", items: Iterable[str] | None = None) -> int:
     """The largest strength bonus the non-weapon slots could add (best item per slot)."""
     best: dict[str, int] = {}
-    pool = content.items.values() if items is None else (content.items[i] for i in items if i in content.items)
+    pool = (
+        content.items.values() if items is None else (content.items[i] for i in items if i in content.items)
+    )
     for it in pool:
         if it.slot and it.slot != "weapon" and it.stats is not None and it.stats.strength > 0:
             best[it.slot] = max(best.get(it.slot, 0), it.stats.strength)
@@ -222,17 +231,24 @@ class SkillBounds:
         level = self.start(agent, skill)
         xp0 = xp_for_level(level)
         while True:
-            reach = min(level_for_xp(int(min(xp0 + self._xp_bound(agent, skill, level), 10**9))),
-                        self.content.rules.max_level)
+            reach = min(
+                level_for_xp(int(min(xp0 + self._xp_bound(agent, skill, level), 10**9))),
+                self.content.rules.max_level,
+            )
             if reach <= level:
                 return level
             level = reach
 
     def _lessons(self, agent: "AgentSpec", skill: str, level: int) -> float:
         """rules.lesson_xp per turn at the nearest trainer still teaching past `level`."""
-        turns = max([self.rounds - self.reach(agent.name, self.npc_tile[npc.id]) + 1
-                     for npc in self.content.npcs.values()
-                     if npc.teaches.get(skill, 0) > level and npc.id in self.npc_tile] + [0])
+        turns = max(
+            [
+                self.rounds - self.reach(agent.name, self.npc_tile[npc.id]) + 1
+                for npc in self.content.npcs.values()
+                if npc.teaches.get(skill, 0) > level and npc.id in self.npc_tile
+            ]
+            + [0]
+        )
         return turns * self.lesson
 
     def quest_xp(self, agent: "AgentSpec", skill: str) -> int:
@@ -242,8 +258,10 @@ class SkillBounds:
             for npc in self.content.npcs.values():
                 for quest in npc.quests:
                     talkers = {npc.id} | {stage.npc for stage in quest.stages if stage.npc}
-                    if all(t in self.npc_tile and self.reach(agent.name, self.npc_tile[t]) <= self.rounds
-                           for t in talkers):
+                    if all(
+                        t in self.npc_tile and self.reach(agent.name, self.npc_tile[t]) <= self.rounds
+                        for t in talkers
+                    ):
                         for s, xp in quest.rewards.xp.items():
                             totals[s] = totals.get(s, 0) + xp
             self._quest_xp[agent.name] = totals
@@ -278,8 +296,11 @@ class SkillBounds:
         """The largest strength bonus a weapon of `style` wieldable at `skill` `level` (other
         requirements assumed met) plus the best item of every other slot could give."""
         unarmed = self.content.rules.unarmed
-        usable = [w.stats.strength for w in self.weapons if w.stats.style == style
-                  and w.requires.get(skill, 0) <= level]
+        usable = [
+            w.stats.strength
+            for w in self.weapons
+            if w.stats.style == style and w.requires.get(skill, 0) <= level
+        ]
         return max(usable + ([unarmed.strength] if unarmed.style == style else [0])) + self.worn
 
     def _combat_xp(self, agent: "AgentSpec", skill: str, level: int) -> tuple[list, float]:
@@ -305,4 +326,3 @@ class SkillBounds:
             kills = len(spawns) * (1 + (self.rounds // mob.respawn if mob.respawn else 0))
             attacks.append((xp * min(1.0, max_hit / mob.hp), kills * xp))
         return attacks, once
-

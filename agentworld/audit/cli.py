@@ -22,22 +22,39 @@ from agentworld.audit.truth import Truth
 
 
 def configure_audit(parser: argparse.ArgumentParser) -> None:
-    parser.description = ("Audit tasks: expand each success condition into requirements from the world content, "
-                           "bound what every team of the task's agents could do within the rounds, and say per "
-                           "role whether it is necessary (with the reason), knowledge-only or unnecessary, and "
-                           "whether one agent could finish alone. See docs/AUDIT.md.")
+    parser.description = (
+        "Audit tasks: expand each success condition into requirements from the world content, "
+        "bound what every team of the task's agents could do within the rounds, and say per "
+        "role whether it is necessary (with the reason), knowledge-only or unnecessary, and "
+        "whether one agent could finish alone. See docs/AUDIT.md."
+    )
     parser.add_argument("tasks", nargs="*", help="task ids (task_01) or task YAML paths")
     parser.add_argument("--all", action="store_true", help="audit every shipped task")
-    parser.add_argument("--json", action="store_true", help="print JSON (one object per task) instead of a table")
-    parser.add_argument("--suite", action="store_true",
-                        help="the suite report: what each task and the suite demand, from one oracle run per task "
-                             "(knowledge justification, leakage, work, merged agent, category tests, plan shapes)")
-    parser.add_argument("--set", dest="task_set", choices=("main", "augmented", "all"), default=None,
-                        help="with --suite: which shipped tasks (default: all, unless tasks are named)")
-    parser.add_argument("--dependencies", action="store_true",
-                        help="the dependency structure of each task's oracle run: cross-agent edges, bridge edges, "
-                             "the components they separate and the sparsity (default: every main task)")
-    parser.add_argument("--jobs", type=int, default=2, help="with --suite: processes for the oracle runs (default 2)")
+    parser.add_argument(
+        "--json", action="store_true", help="print JSON (one object per task) instead of a table"
+    )
+    parser.add_argument(
+        "--suite",
+        action="store_true",
+        help="the suite report: what each task and the suite demand, from one oracle run per task "
+        "(knowledge justification, leakage, work, merged agent, category tests, plan shapes)",
+    )
+    parser.add_argument(
+        "--set",
+        dest="task_set",
+        choices=("main", "augmented", "all"),
+        default=None,
+        help="with --suite: which shipped tasks (default: all, unless tasks are named)",
+    )
+    parser.add_argument(
+        "--dependencies",
+        action="store_true",
+        help="the dependency structure of each task's oracle run: cross-agent edges, bridge edges, "
+        "the components they separate and the sparsity (default: every main task)",
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=2, help="with --suite: processes for the oracle runs (default 2)"
+    )
 
 
 def command_audit(args: argparse.Namespace) -> int:
@@ -105,7 +122,9 @@ def command_suite(args: argparse.Namespace) -> int:
         sets = {"named": list(args.tasks)}
     else:
         chosen = args.task_set or "all"
-        sets = {name: list_task_ids(name) for name in (("main", "augmented") if chosen == "all" else (chosen,))}
+        sets = {
+            name: list_task_ids(name) for name in (("main", "augmented") if chosen == "all" else (chosen,))
+        }
     try:
         for ids in sets.values():
             for task_id in ids:
@@ -148,15 +167,19 @@ def command_dependencies(args: argparse.Namespace) -> int:
 def render(audit: TaskAudit, truth: Truth | None = None) -> str:
     """A human-readable table of one audit."""
     width = max([len(r.agent) for r in audit.roles] + [5])
-    lines = [f"{audit.task} ({audit.max_rounds} rounds): {'ok' if audit.ok else 'FAILS THE RULES'}",
-             f"  {'agent':<{width}}  {'verdict':<14}  why"]
+    lines = [
+        f"{audit.task} ({audit.max_rounds} rounds): {'ok' if audit.ok else 'FAILS THE RULES'}",
+        f"  {'agent':<{width}}  {'verdict':<14}  why",
+    ]
     for role in audit.roles:
         why = "; ".join(f"[{f.kind}] {f.reason}" for f in role.reasons) or "the others could do it without it"
         lines.append(f"  {role.agent:<{width}}  {role.verdict:<14}  {why}")
         for way in role.alternatives:
             lines.append(f"  {'':<{width}}  {'':<14}    without it: {way}")
     solo = audit.solo_routes
-    lines.append(f"  solo route: {'not excluded for ' + ', '.join(solo) if solo else 'excluded for every agent'}")
+    lines.append(
+        f"  solo route: {'not excluded for ' + ', '.join(solo) if solo else 'excluded for every agent'}"
+    )
     lines.append(f"  signature: {audit.signature}")
     for note in audit.unaudited:
         lines.append(f"  not audited: {note}")
@@ -166,6 +189,8 @@ def render(audit: TaskAudit, truth: Truth | None = None) -> str:
         read = ", ".join(f"{n} {kind}" for kind, n in truth.read.items())
         lines.append(f"  truth: {len(truth.false)} false of the statements read ({read})")
         for statement in truth.false:
-            lines.append(f"  ! false ({statement.kind}) in {statement.field}: {statement.problem}: "
-                         f"\"{statement.sentence}\"")
+            lines.append(
+                f"  ! false ({statement.kind}) in {statement.field}: {statement.problem}: "
+                f'"{statement.sentence}"'
+            )
     return "\n".join(lines)

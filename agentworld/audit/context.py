@@ -41,8 +41,13 @@ class ContentPlaces:
         self.best_ratio = max([n.shop.buy_ratio for n in content.npcs.values() if n.shop] + [0.0])
         self.power_tools = {it.tool.skill for it in content.items.values() if it.tool and it.tool.power > 1}
         # shop items that sell back for more than they cost: coins without a bound
-        self.arbitrage = [f"{e.item} at {npc.id}" for npc in content.npcs.values() if npc.shop
-                          for e in npc.shop.stock if content.items[e.item].value * self.best_ratio > e.price]
+        self.arbitrage = [
+            f"{e.item} at {npc.id}"
+            for npc in content.npcs.values()
+            if npc.shop
+            for e in npc.shop.stock
+            if content.items[e.item].value * self.best_ratio > e.price
+        ]
 
 
 @lru_cache(maxsize=8)
@@ -73,8 +78,9 @@ class TaskContext:
         self.mobs = {k: [t for t in self.places.mobs.get(k, []) if t not in gone] for k in content.mobs}
         for kind, tiles in self.task_mobs.items():
             self.mobs.setdefault(kind, []).extend(tiles)
-        self.ground: list[tuple[str, int, Tile]] = [(g.item, g.count, tuple(gmap.resolve(g.position)))
-                                                    for g in task.world.ground_items]
+        self.ground: list[tuple[str, int, Tile]] = [
+            (g.item, g.count, tuple(gmap.resolve(g.position))) for g in task.world.ground_items
+        ]
         self.stations = {k: list(self.places.stations.get(k, [])) for k in content.stations}
         self.ground_tiles = {tile: [tile] for _item, _n, tile in self.ground}
         self.sites = {s.id: s for s in task.world.sites}
@@ -105,8 +111,10 @@ class TaskContext:
         """Earliest round `agent` could act next to the nearest of goals (a Manhattan lower bound)."""
         key = (agent, id(goals), near)
         if key not in self._reach:  # the entry keeps `goals` alive, so its id is never reused
-            self._reach[key] = (goals, self.travel.nearest_round(self.spawn[agent], goals,
-                                                                 self.interact if near is None else near))
+            self._reach[key] = (
+                goals,
+                self.travel.nearest_round(self.spawn[agent], goals, self.interact if near is None else near),
+            )
         return self._reach[key][1]
 
     def tile_list(self, tile: Tile) -> list[Tile]:
@@ -125,14 +133,20 @@ class TaskContext:
         for item in content.items.values():
             if item.tool:
                 self.tools_for.setdefault(item.tool.skill, []).append(item.id)
-        self.npc_walkers = {npc: {m for m in names if self.in_time(m, tiles)}
-                            for npc, tiles in self.npc_tiles.items()}
+        self.npc_walkers = {
+            npc: {m for m in names if self.in_time(m, tiles)} for npc, tiles in self.npc_tiles.items()
+        }
         for npc in content.npcs:
             self.npc_walkers.setdefault(npc, set())
         self.recipe_makers = {
-            r.id: {m for m in names if level(m, r.skill) >= r.level
-                   and (r.station is None or self.in_time(m, self.stations[r.station]))}
-            for r in content.recipes.values()}
+            r.id: {
+                m
+                for m in names
+                if level(m, r.skill) >= r.level
+                and (r.station is None or self.in_time(m, self.stations[r.station]))
+            }
+            for r in content.recipes.values()
+        }
         self.node_turns: dict[str, dict[str, int]] = {}
         for kind in content.node_kinds.values():
             turns = {}
@@ -157,8 +171,12 @@ class TaskContext:
             spec = self.agents[agent]
             best = 0
             for style, (_hit, dmg) in STYLE_SKILLS.items():
-                usable = [w for w in self.weapons if w.stats.style == style
-                          and all(self.skills.level(spec, s) >= lv for s, lv in w.requires.items())]
+                usable = [
+                    w
+                    for w in self.weapons
+                    if w.stats.style == style
+                    and all(self.skills.level(spec, s) >= lv for s, lv in w.requires.items())
+                ]
                 strength = max([w.stats.strength for w in usable] + [self.content.rules.unarmed.strength])
                 level = self.skills.level(spec, dmg) + self.skills.boost.get(dmg, 0)
                 best = max(best, player_max_hit(level, strength + self.worn_strength))

@@ -48,8 +48,12 @@ class Economy:
         ctx = self.ctx
         skills = None
         for _ in range(SETTLE_ROUNDS):
-            skills = ctx.skills = SkillBounds(ctx.content, ctx.task, self.material_budget,
-                                              lambda agent, tile: ctx.reach_any(agent, ctx.tile_list(tile)))
+            skills = ctx.skills = SkillBounds(
+                ctx.content,
+                ctx.task,
+                self.material_budget,
+                lambda agent, tile: ctx.reach_any(agent, ctx.tile_list(tile)),
+            )
             ctx._hits.clear()
             caps = {s: max(skills.level(a, s) for a in ctx.agents.values()) for s in self.production}
             if caps == self.caps:
@@ -83,7 +87,7 @@ class Economy:
         content = ctx.content
         total += self.turns_worth(members, sell)
         for npc in content.npcs.values():  # bought once, crafted and sold (crafting never refills the stock)
-            for entry in (npc.shop.stock if npc.shop else ()):
+            for entry in npc.shop.stock if npc.shop else ():
                 total += entry.quantity * max(0.0, sell.get(entry.item, 0) - entry.price)
         return total
 
@@ -129,16 +133,19 @@ class Economy:
         """Most damage `members` could deal a mob of this kind in the rounds, walking there first."""
         ctx = self.ctx
         tiles = ctx.mobs[mob.id]
-        return sum(ctx.max_hit(m) * max(0.0, ctx.rounds - ctx.reach_any(m, tiles, ctx.strike_range) + 1)
-                   for m in members)
+        return sum(
+            ctx.max_hit(m) * max(0.0, ctx.rounds - ctx.reach_any(m, tiles, ctx.strike_range) + 1)
+            for m in members
+        )
 
     def _worth(self, _name: str, value: dict[str, float]) -> tuple[list, list, list]:
         """Once per value table: (node kind, most value per gather), (mob, most value of its drops)
         for mobs that respawn, and the drops of every mob that never respawns (a boss dies once)."""
         ctx = self.ctx
         power = ctx.places.power_tools
-        gathers = [(kind, gather_value(kind, value, kind.tool in power))
-                   for kind in ctx.content.node_kinds.values()]
+        gathers = [
+            (kind, gather_value(kind, value, kind.tool in power)) for kind in ctx.content.node_kinds.values()
+        ]
         kills, bosses = [], []
         for mob in ctx.content.mobs.values():
             worth = sum(max_count(d) * value.get(d.item, 0) for d in mob.drops)
@@ -163,8 +170,11 @@ class Economy:
             for quest in npc.quests:
                 reward = sum(n * value.get(i, 0) for i, n in quest.rewards.items.items())
                 taken = sum(n * value.get(i, 0) for stage in quest.stages for i, n in stage.items.items())
-                turns = len(quest.stages) + sum(n * math.ceil(ctx.content.mobs[m].hp / hit)
-                                                for stage in quest.stages for m, n in stage.mobs.items())
+                turns = len(quest.stages) + sum(
+                    n * math.ceil(ctx.content.mobs[m].hp / hit)
+                    for stage in quest.stages
+                    for m, n in stage.mobs.items()
+                )
                 total += max(0.0, reward - taken - turns * per_turn)
         return total
 
@@ -186,12 +196,11 @@ class Economy:
         total += self._best_shopping(per_unit, self.coins(tuple(ctx.agents)))
         return total + self.turns_worth(tuple(ctx.agents), per_unit)
 
-
     def _best_shopping(self, value: dict[str, float], coins: float) -> float:
         """Most `value` the coins could buy from every shop's stock (best value per coin first)."""
         offers = []
         for npc in self.ctx.content.npcs.values():
-            for entry in (npc.shop.stock if npc.shop else ()):
+            for entry in npc.shop.stock if npc.shop else ():
                 if value.get(entry.item, 0) > 0:
                     offers.append((value[entry.item] / entry.price if entry.price else INF, entry))
         total = 0.0

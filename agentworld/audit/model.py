@@ -78,7 +78,9 @@ class TaskAudit:
 
     @property
     def solo_routes(self) -> list[str]:
-        return [agent for agent, failures in self.solo.items() if all(f.kind == "knowledge" for f in failures)]
+        return [
+            agent for agent, failures in self.solo.items() if all(f.kind == "knowledge" for f in failures)
+        ]
 
     def to_json(self) -> dict:
         data = asdict(self)

@@ -64,8 +64,11 @@ class ItemNeed(Need):
             return None
         if units <= 0:
             return self.fail(f"no source of {self.item} is open: {why_missing(team, self.item)}")
-        return self.fail(f"at most {_fmt(units)} {self.item} of the {self.count} needed: "
-                         f"{'; '.join(s.detail for s in team.sources.get(self.item, []))}", "volume")
+        return self.fail(
+            f"at most {_fmt(units)} {self.item} of the {self.count} needed: "
+            f"{'; '.join(s.detail for s in team.sources.get(self.item, []))}",
+            "volume",
+        )
 
     def providers(self, team: Team) -> list[Provider]:
         if self.item == "coins":
@@ -95,8 +98,17 @@ class SkillNeed(Need):
 
     def providers(self, team: Team) -> list[Provider]:
         reach = team.level(self.agent, self.skill)
-        return [Provider(self.agent, f"{self.skill} {self.ctx.agents[self.agent].skills.get(self.skill, 1)}, "
-                                     f"at most {reach} within the budget")] if reach >= self.level else []
+        return (
+            [
+                Provider(
+                    self.agent,
+                    f"{self.skill} {self.ctx.agents[self.agent].skills.get(self.skill, 1)}, "
+                    f"at most {reach} within the budget",
+                )
+            ]
+            if reach >= self.level
+            else []
+        )
 
 
 @dataclass
@@ -129,11 +141,16 @@ class Work(Need):
         if self.on and math.isinf(earliest_finish(team, self.on)):
             return self.fail(f"{self.site} stands on {self.on}, which this team cannot finish")
         if not turns:
-            return self.fail(f"nobody can work on {self.site}: it needs {need}"
-                             + (f" ({_best(team, self.skill)})" if self.skill else " within reach in time"))
+            return self.fail(
+                f"nobody can work on {self.site}: it needs {need}"
+                + (f" ({_best(team, self.skill)})" if self.skill else " within reach in time")
+            )
         if sum(turns.values()) < self.work:
-            return self.fail(f"{self.work} work turns on {self.site} need {need}, and the members who "
-                             f"qualify have at most {sum(turns.values())} turns there", "volume")
+            return self.fail(
+                f"{self.work} work turns on {self.site} need {need}, and the members who "
+                f"qualify have at most {sum(turns.values())} turns there",
+                "volume",
+            )
         return None
 
     def providers(self, team: Team) -> list[Provider]:
@@ -141,8 +158,11 @@ class Work(Need):
         after = f" after {self.on} is finished" if self.on else ""
         for m, n in self._turns(team).items():
             start = self.ctx.agents[m].skills.get(self.skill, 1) if self.skill else self.level
-            trained = (f" [has {self.skill} {start}, could reach {team.level(m, self.skill)}]"
-                       if start < self.level else "")
+            trained = (
+                f" [has {self.skill} {start}, could reach {team.level(m, self.skill)}]"
+                if start < self.level
+                else ""
+            )
             out.append(Provider(m, f"{n} turns at the site{after}{trained}"))
         return out
 
@@ -178,17 +198,24 @@ class Kill(Need):
         if not damage:
             return self.fail(f"nobody reaches {self.mob} in time", "presence")
         if spec.wounded_by and not any(damage.values()):
-            return self.fail(f"only {', '.join(spec.wounded_by)} wound {self.mob}, and no member could wield one",
-                             "capability")
+            return self.fail(
+                f"only {', '.join(spec.wounded_by)} wound {self.mob}, and no member could wield one",
+                "capability",
+            )
         if self.by is None and sum(damage.values()) < hp:
-            return self.fail(f"{self.count} {self.mob} have {hp} HP; the members deal at most "
-                             f"{_fmt(sum(damage.values()))} in the rounds (every attack hitting for its max)",
-                             "volume")
+            return self.fail(
+                f"{self.count} {self.mob} have {hp} HP; the members deal at most "
+                f"{_fmt(sum(damage.values()))} in the rounds (every attack hitting for its max)",
+                "volume",
+            )
         return None
 
     def providers(self, team: Team) -> list[Provider]:
-        return [Provider(m, f"at most {_fmt(d)} damage ({team.max_hit_vs(m, self.mob)} per hit)")
-                for m, d in self._damage(team).items() if d > 0]
+        return [
+            Provider(m, f"at most {_fmt(d)} damage ({team.max_hit_vs(m, self.mob)} per hit)")
+            for m, d in self._damage(team).items()
+            if d > 0
+        ]
 
 
 @dataclass
@@ -255,24 +282,35 @@ class Survive(Need):
     def check(self, team: Team) -> Failure | None:
         for kill in self.kills:
             fewest = self.fewest(team, kill)
-            if fewest <= 0 or any(self.absorbable(team, kill, n) >= n for n in range(fewest, self.ctx.rounds + 1)):
+            if fewest <= 0 or any(
+                self.absorbable(team, kill, n) >= n for n in range(fewest, self.ctx.rounds + 1)
+            ):
                 continue
             spec = self.ctx.content.mobs[kill.mob]
-            return self.fail(f"a {kill.mob} ({spec.hp} HP, at most {self.per_round(team, kill)} damage a round) "
-                             f"strikes at least {fewest} times before it dies ({spec.sure_strike} minus armour), "
-                             f"more than the members can take without a death ({self._members(team, spec)})")
+            return self.fail(
+                f"a {kill.mob} ({spec.hp} HP, at most {self.per_round(team, kill)} damage a round) "
+                f"strikes at least {fewest} times before it dies ({spec.sure_strike} minus armour), "
+                f"more than the members can take without a death ({self._members(team, spec)})"
+            )
         return None
 
     def _members(self, team: Team, spec) -> str:
         rules = self.ctx.content.rules
-        return "; ".join(f"{m}: at most {rules.max_hp(team.level(m, 'health'))} HP, armour {team.armour(m)}, "
-                         f"{max(0, spec.sure_strike - team.armour(m))} a strike" for m in team.members) + \
-            f"; best heal {team.best_heal()} HP a use, at most {_fmt(team.healing())} HP in all"
+        return (
+            "; ".join(
+                f"{m}: at most {rules.max_hp(team.level(m, 'health'))} HP, armour {team.armour(m)}, "
+                f"{max(0, spec.sure_strike - team.armour(m))} a strike"
+                for m in team.members
+            )
+            + f"; best heal {team.best_heal()} HP a use, at most {_fmt(team.healing())} HP in all"
+        )
 
     def providers(self, team: Team) -> list[Provider]:
         rules = self.ctx.content.rules
-        return [Provider(m, f"{rules.max_hp(team.level(m, 'health'))} HP, armour {team.armour(m)}")
-                for m in team.members]
+        return [
+            Provider(m, f"{rules.max_hp(team.level(m, 'health'))} HP, armour {team.armour(m)}")
+            for m in team.members
+        ]
 
 
 @dataclass
@@ -306,8 +344,11 @@ def earliest_finish(team: Team, site_id: str) -> float:
     ceil(W / q) rounds from the first of them arriving."""
     ctx = team.ctx
     site, tile = ctx.sites[site_id], ctx.site_tile[site_id]
-    able = [m for m in team.members
-            if site.work == 0 or site.skill is None or team.level(m, site.skill) >= site.level]
+    able = [
+        m
+        for m in team.members
+        if site.work == 0 or site.skill is None or team.level(m, site.skill) >= site.level
+    ]
     if not able:
         return INF
     return min(ctx.reach_round(m, tile) for m in able) + max(math.ceil(site.work / len(able)), 1) - 1
@@ -337,18 +378,23 @@ class Crew(Need):
 
     def qualified(self, team: Team, post: Post) -> list[str]:
         ctx = self.ctx
-        return [m for m in team.members
-                if ctx.reach_round(m, post.tile, post.near) - (0 if post.act else 1) <= ctx.rounds
-                and (post.skill is None or team.level(m, post.skill) >= post.level)]
+        return [
+            m
+            for m in team.members
+            if ctx.reach_round(m, post.tile, post.near) - (0 if post.act else 1) <= ctx.rounds
+            and (post.skill is None or team.level(m, post.skill) >= post.level)
+        ]
 
     def check(self, team: Team) -> Failure | None:
         options = [self.qualified(team, post) for post in self.posts]
         filled = matching(options)
         if filled >= len(self.posts):
             return None
-        return self.fail(f"{len(self.posts)} posts need different members ({self.why}): "
-                         f"{'; '.join(post.label for post in self.posts)}; this team of {len(team.members)} "
-                         f"can fill at most {filled} of them")
+        return self.fail(
+            f"{len(self.posts)} posts need different members ({self.why}): "
+            f"{'; '.join(post.label for post in self.posts)}; this team of {len(team.members)} "
+            f"can fill at most {filled} of them"
+        )
 
     def providers(self, team: Team) -> list[Provider]:
         out: dict[str, list[str]] = {}
@@ -413,7 +459,9 @@ class Worth(Need):
 
     def owed(self, team: Team) -> int:
         """The least worth the covered members of `team` must end with between them."""
-        return sum(max(self.start.get(m, 0), self.outcome.get(m, 0)) for m in team.members if m in self.covered)
+        return sum(
+            max(self.start.get(m, 0), self.outcome.get(m, 0)) for m in team.members if m in self.covered
+        )
 
     def most(self, team: Team) -> float:
         """The most worth the covered members could end with (the team's bound, less the others' outcome)."""
@@ -424,12 +472,18 @@ class Worth(Need):
         owed, most = self.owed(team), self.most(team)
         if most >= owed:
             return None
-        return self.fail(f"the covered members must end with worth {owed} between them (coins and goods at the "
-                         f"task's prices), and this team could hold at most {_fmt(most)} for them", "volume")
+        return self.fail(
+            f"the covered members must end with worth {owed} between them (coins and goods at the "
+            f"task's prices), and this team could hold at most {_fmt(most)} for them",
+            "volume",
+        )
 
     def providers(self, team: Team) -> list[Provider]:
-        return [Provider(m, f"starts with worth {self.start.get(m, 0)}") for m in team.members
-                if self.start.get(m, 0) > 0]
+        return [
+            Provider(m, f"starts with worth {self.start.get(m, 0)}")
+            for m in team.members
+            if self.start.get(m, 0) > 0
+        ]
 
 
 # --- explanations ----------------------------------------------------------------------------------
@@ -439,10 +493,14 @@ def why_missing(team: Team, item: str, depth: int = 0) -> str:
     content = ctx.content
     parts: list[str] = []
     for npc in content.npcs.values():
-        for entry in (npc.shop.stock if npc.shop else ()):
+        for entry in npc.shop.stock if npc.shop else ():
             if entry.item == item:
-                parts.append(f"{npc.id} sells it for {entry.price} coins but the team can raise at most "
-                             f"{_fmt(team.coins)}" if entry.price > team.coins else f"{npc.id} is out of reach")
+                parts.append(
+                    f"{npc.id} sells it for {entry.price} coins but the team can raise at most "
+                    f"{_fmt(team.coins)}"
+                    if entry.price > team.coins
+                    else f"{npc.id} is out of reach"
+                )
     for recipe in content.recipes.values():
         if item in recipe.outputs:
             parts.append(f"recipe {recipe.id}: {_recipe_gap(team, recipe, depth)}")
@@ -472,8 +530,9 @@ def _recipe_gap(team: Team, recipe: Any, depth: int) -> str:
 def _node_gap(team: Team, kind: Any) -> str:
     if not any(team.level(m, kind.skill) >= kind.level for m in team.members):
         return f"needs {kind.skill} {kind.level} ({_best(team, kind.skill)})"
-    if kind.tool and not any(it.tool and it.tool.skill == kind.tool and team.has(it.id)
-                             for it in team.ctx.content.items.values()):
+    if kind.tool and not any(
+        it.tool and it.tool.skill == kind.tool and team.has(it.id) for it in team.ctx.content.items.values()
+    ):
         return f"needs a {kind.tool} tool, and the team has none"
     return "none within reach in time"
 
@@ -491,4 +550,3 @@ def _best(team: Team, skill: str | None) -> str:
 
 def _fmt(x: float) -> str:
     return "unbounded" if math.isinf(x) else f"{int(x)}"
-

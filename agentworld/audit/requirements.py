@@ -18,8 +18,20 @@ from typing import TYPE_CHECKING, Any
 
 from agentworld.audit.bounds import manhattan_near
 from agentworld.audit.model import Kind, Requirement
-from agentworld.audit.needs import (Crew, Fact, ItemNeed, Kill, Named, Need, Post, Reach, SkillNeed, Survive, Work,
-                                    Worth)
+from agentworld.audit.needs import (
+    Crew,
+    Fact,
+    ItemNeed,
+    Kill,
+    Named,
+    Need,
+    Post,
+    Reach,
+    SkillNeed,
+    Survive,
+    Work,
+    Worth,
+)
 from agentworld.conditions import site_name
 
 if TYPE_CHECKING:
@@ -59,33 +71,53 @@ def _ground_facts(item: str, ctx: "TaskContext", text: str) -> list[Need]:
     (a drop or a rare find only by chance does not count: a knowledge verdict is never a necessity)."""
     needs: list[Need] = []
     for ground_item, _n, (x, y) in ctx.ground:
-        if ground_item == item and not replaceable(item, ctx.content, surely=True) \
-                and not any(item in a.inventory or item in a.equipment.values() for a in ctx.task.agents):
+        if (
+            ground_item == item
+            and not replaceable(item, ctx.content, surely=True)
+            and not any(item in a.inventory or item in a.equipment.values() for a in ctx.task.agents)
+        ):
             needles = [f"{x}, {y}", f"{x},{y}", f"[{x}, {y}]"]
-            needs.append(Fact(_req(f"fact:{item}@{x},{y}", "knowledge", f"where the {item} lies ({x}, {y})", text),
-                              ctx, needles))
+            needs.append(
+                Fact(
+                    _req(f"fact:{item}@{x},{y}", "knowledge", f"where the {item} lies ({x}, {y})", text),
+                    ctx,
+                    needles,
+                )
+            )
     return needs
 
 
 def replaceable(item: str, content: Content, surely: bool = False) -> bool:
     """Whether anything in the world makes, sells, yields, drops or rewards `item` (with `surely`,
     drops and rare finds count only when they are certain)."""
-    return (any(item in r.outputs for r in content.recipes.values())
-            or any(e.item == item for n in content.npcs.values() if n.shop for e in n.shop.stock)
-            or any(item in k.yields or any(r.item == item and (not surely or r.chance >= 1) for r in k.rare)
-                   for k in content.node_kinds.values())
-            or any(d.item == item and (not surely or d.chance >= 1)
-                   for m in content.mobs.values() for d in m.drops)
-            or any(item in q.rewards.items for n in content.npcs.values() for q in n.quests))
+    return (
+        any(item in r.outputs for r in content.recipes.values())
+        or any(e.item == item for n in content.npcs.values() if n.shop for e in n.shop.stock)
+        or any(
+            item in k.yields or any(r.item == item and (not surely or r.chance >= 1) for r in k.rare)
+            for k in content.node_kinds.values()
+        )
+        or any(
+            d.item == item and (not surely or d.chance >= 1) for m in content.mobs.values() for d in m.drops
+        )
+        or any(item in q.rewards.items for n in content.npcs.values() for q in n.quests)
+    )
 
 
 def _wields(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
     needs = _named(c.agent, ctx, text) + _items({c.item: 1}, ctx, text)
     spec = ctx.content.items.get(c.item)
-    for skill, level in (spec.requires.items() if spec else ()):
+    for skill, level in spec.requires.items() if spec else ():
         key = f"skill:{c.agent}:{skill}>={level}"
-        needs.append(SkillNeed(_req(key, "capability", f"{c.agent} needs {skill} {level} to equip {c.item}", text),
-                               ctx, c.agent, skill, level))
+        needs.append(
+            SkillNeed(
+                _req(key, "capability", f"{c.agent} needs {skill} {level} to equip {c.item}", text),
+                ctx,
+                c.agent,
+                skill,
+                level,
+            )
+        )
     return needs
 
 
@@ -107,8 +139,17 @@ def _site_needs(site_id: str, ctx: "TaskContext", text: str, on: str | None = No
         skill = f"{site.skill} {site.level}" if site.skill else "no skill"
         after = f", after {on} is finished" if on else ""
         what = f"{site.work} work turns at {site.id} ({skill}{after})"
-        needs.append(Work(_req(f"work:{site.id}", "capability", what, text), ctx, site.id, site.work, site.skill,
-                          site.level, on))
+        needs.append(
+            Work(
+                _req(f"work:{site.id}", "capability", what, text),
+                ctx,
+                site.id,
+                site.work,
+                site.skill,
+                site.level,
+                on,
+            )
+        )
     return needs
 
 
@@ -116,8 +157,14 @@ def _build_post(site_id: str, ctx: "TaskContext") -> Post:
     """Where a site's finishing build is made: within interact range, with the site's skill if it has work."""
     site = ctx.sites[site_id]
     skill = site.skill if site.work > 0 else None
-    return Post(f"build at {site_id}" + (f" ({skill} {site.level})" if skill else ""), ctx.site_tile[site_id],
-                ctx.interact, True, skill, site.level)
+    return Post(
+        f"build at {site_id}" + (f" ({skill} {site.level})" if skill else ""),
+        ctx.site_tile[site_id],
+        ctx.interact,
+        True,
+        skill,
+        site.level,
+    )
 
 
 def _crew(key: str, posts: list[Post], apart: Any, why: str, ctx: "TaskContext", text: str) -> list[Need]:
@@ -165,9 +212,13 @@ def _relay(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
         walk = 1 + math.ceil(manhattan_near(tiles[i], tiles[j], reach) / speed)
         return min(walk, death_gap(tiles[j], ctx)) > c.max_gap * abs(j - i)
 
-    why = (f"at {speed} tiles a turn, and dying costing {ctx.content.rules.respawn_delay_rounds} rounds dead, "
-           f"no one finishes two of these sites {c.max_gap} rounds a step apart")
-    return needs + _crew(f"crew:relay:{'>'.join(ids)}", [_build_post(s, ctx) for s in ids], apart, why, ctx, text)
+    why = (
+        f"at {speed} tiles a turn, and dying costing {ctx.content.rules.respawn_delay_rounds} rounds dead, "
+        f"no one finishes two of these sites {c.max_gap} rounds a step apart"
+    )
+    return needs + _crew(
+        f"crew:relay:{'>'.join(ids)}", [_build_post(s, ctx) for s in ids], apart, why, ctx, text
+    )
 
 
 def death_gap(tile: tuple, ctx: "TaskContext") -> int:
@@ -189,8 +240,14 @@ def _built_while_held(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
     posts = [_build_post(site, ctx)]
     for place in c.places:
         tile = tuple(ctx.content.map.resolve(place))
-        posts.append(Post(f"stand within {c.within} of {place if isinstance(place, str) else tile}", tile,
-                          c.within, False))
+        posts.append(
+            Post(
+                f"stand within {c.within} of {place if isinstance(place, str) else tile}",
+                tile,
+                c.within,
+                False,
+            )
+        )
         if not isinstance(place, str):
             needs.extend(_place_fact(tile, ctx, text))
 
@@ -198,7 +255,9 @@ def _built_while_held(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
         (ax, ay), (bx, by) = posts[i].tile, posts[j].tile
         return max(abs(ax - bx), abs(ay - by)) > posts[i].near + posts[j].near
 
-    return needs + _crew(f"crew:{site}", posts, apart, "no one stands at two of these places at once", ctx, text)
+    return needs + _crew(
+        f"crew:{site}", posts, apart, "no one stands at two of these places at once", ctx, text
+    )
 
 
 def _built_on(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
@@ -217,24 +276,53 @@ def _quest(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
     if found is None:
         return needs
     npc, quest = found
-    needs.append(Reach(_req(f"reach:{c.agent}@{npc.id}", "presence", f"{c.agent} talks to {npc.id}", text),
-                       ctx, c.agent, ctx.places.npcs[npc.id], ctx.interact))
+    needs.append(
+        Reach(
+            _req(f"reach:{c.agent}@{npc.id}", "presence", f"{c.agent} talks to {npc.id}", text),
+            ctx,
+            c.agent,
+            ctx.places.npcs[npc.id],
+            ctx.interact,
+        )
+    )
     for stage in quest.stages:
         needs.extend(_items(dict(stage.items), ctx, text))
         for mob, n in stage.mobs.items():
-            needs.append(Kill(_req(f"kill:{mob}:by:{c.agent}", "capability", f"{c.agent} damages {n} {mob}", text),
-                              ctx, mob, n, c.agent))
+            needs.append(
+                Kill(
+                    _req(f"kill:{mob}:by:{c.agent}", "capability", f"{c.agent} damages {n} {mob}", text),
+                    ctx,
+                    mob,
+                    n,
+                    c.agent,
+                )
+            )
         if stage.npc and stage.npc in ctx.places.npcs:
-            needs.append(Reach(_req(f"reach:{c.agent}@{stage.npc}", "presence", f"{c.agent} talks to {stage.npc}",
-                                    text), ctx, c.agent, ctx.places.npcs[stage.npc], ctx.interact))
+            needs.append(
+                Reach(
+                    _req(f"reach:{c.agent}@{stage.npc}", "presence", f"{c.agent} talks to {stage.npc}", text),
+                    ctx,
+                    c.agent,
+                    ctx.places.npcs[stage.npc],
+                    ctx.interact,
+                )
+            )
     return needs
 
 
 def _at(c: Any, ctx: "TaskContext", text: str) -> list[Need]:
     tile = tuple(ctx.content.map.resolve(c.place))
     needs = _named(c.agent, ctx, text)
-    needs.append(Reach(_req(f"reach:{c.agent}@{tile[0]},{tile[1]}", "presence", text, text), ctx, c.agent, tile,
-                       c.within, act=False))
+    needs.append(
+        Reach(
+            _req(f"reach:{c.agent}@{tile[0]},{tile[1]}", "presence", text, text),
+            ctx,
+            c.agent,
+            tile,
+            c.within,
+            act=False,
+        )
+    )
     if not isinstance(c.place, str):
         needs.extend(_place_fact(tile, ctx, text))
     return needs
@@ -246,8 +334,11 @@ def survival(needs: list[Need], ctx: "TaskContext", text: str) -> list[Need]:
     if not kills:
         return []
     mobs = ", ".join(k.mob for k in kills)
-    return [Survive(_req(f"survive:{mobs}", "volume", f"nobody dies to the sure strikes of {mobs}", text),
-                    ctx, kills)]
+    return [
+        Survive(
+            _req(f"survive:{mobs}", "volume", f"nobody dies to the sure strikes of {mobs}", text), ctx, kills
+        )
+    ]
 
 
 def fair_worth(condition: Any, conditions: list[Any], ctx: "TaskContext") -> list[Need]:
@@ -263,24 +354,47 @@ def fair_worth(condition: Any, conditions: list[Any], ctx: "TaskContext") -> lis
         start[name] = condition.worth(held)
     ends: dict[str, dict[str, int]] = {}
     for other in conditions:
-        items = {other.item: 1} if other.kind == "wields" else dict(other.items) if other.kind == "holds" else {}
+        items = (
+            {other.item: 1} if other.kind == "wields" else dict(other.items) if other.kind == "holds" else {}
+        )
         if getattr(other, "agent", None):
             mine = ends.setdefault(other.agent, {})
             for item, n in items.items():
                 mine[item] = max(mine.get(item, 0), n)
     outcome = {name: condition.worth(held) for name, held in ends.items()}
     text = condition.describe()
-    return [Worth(_req("worth:fair_exchange", "volume", f"the covered agents end no poorer: {text}", text), ctx,
-                  prices, covered, start, outcome)]
+    return [
+        Worth(
+            _req("worth:fair_exchange", "volume", f"the covered agents end no poorer: {text}", text),
+            ctx,
+            prices,
+            covered,
+            start,
+            outcome,
+        )
+    ]
 
 
 def _place_fact(tile: tuple, ctx: "TaskContext", text: str) -> list[Need]:
     """A place given as coordinates: someone's documentation (or the objective) must say where it is."""
     needles = [f"{tile[0]}, {tile[1]}", f"{tile[0]},{tile[1]}"]
-    return [Fact(_req(f"fact:place@{tile[0]},{tile[1]}", "knowledge", f"where ({tile[0]}, {tile[1]}) is", text),
-                 ctx, needles)]
+    return [
+        Fact(
+            _req(f"fact:place@{tile[0]},{tile[1]}", "knowledge", f"where ({tile[0]}, {tile[1]}) is", text),
+            ctx,
+            needles,
+        )
+    ]
 
 
-_EXPANDERS = {"wields": _wields, "holds": _holds, "site_built": _site, "killed": _killed,
-              "quest_done": _quest, "at": _at, "relay": _relay, "built_while_held": _built_while_held,
-              "built_on": _built_on}
+_EXPANDERS = {
+    "wields": _wields,
+    "holds": _holds,
+    "site_built": _site,
+    "killed": _killed,
+    "quest_done": _quest,
+    "at": _at,
+    "relay": _relay,
+    "built_while_held": _built_while_held,
+    "built_on": _built_on,
+}

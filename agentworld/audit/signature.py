@@ -47,8 +47,9 @@ _SOURCE_VERB = {"start": "t", "ground": "f", "shop": "b", "gather": "g", "drop":
 _VERB_ORDER = "hptfbgcslwknxq"
 
 
-def structure(conditions: list[Any], roles: list["RoleVerdict"], ctx: "TaskContext", needs: list[Need],
-              full: "Team") -> str:
+def structure(
+    conditions: list[Any], roles: list["RoleVerdict"], ctx: "TaskContext", needs: list[Need], full: "Team"
+) -> str:
     """The signature from the audit's own derivation: the success `conditions`, the role verdicts, the
     task context, the expanded requirements and the whole team's acquisition bounds."""
     return _Shape(conditions, roles, ctx, needs, full).text()
@@ -62,8 +63,14 @@ def _count(words: list[str], sep: str = " ") -> str:
 class _Shape:
     """The abstraction of one task's audit; `text()` joins its parts."""
 
-    def __init__(self, conditions: list[Any], roles: list["RoleVerdict"], ctx: "TaskContext", needs: list[Need],
-                 full: "Team"):
+    def __init__(
+        self,
+        conditions: list[Any],
+        roles: list["RoleVerdict"],
+        ctx: "TaskContext",
+        needs: list[Need],
+        full: "Team",
+    ):
         self.conditions, self.roles, self.ctx, self.needs, self.full = conditions, roles, ctx, needs, full
         self.task = ctx.task
         self.verbs: dict[str, set[str]] = {a: set() for a in ctx.agents}
@@ -97,7 +104,9 @@ class _Shape:
         """How the best heal the team could have comes about (it bounds the strikes absorbed); the
         fighters take it in."""
         best = self.full.best_heal()
-        items = [it.id for it in self.ctx.content.items.values() if it.heal == best > 0 and self.full.has(it.id)]
+        items = [
+            it.id for it in self.ctx.content.items.values() if it.heal == best > 0 and self.full.has(it.id)
+        ]
         for kill in need.kills:
             for agent in kill.turns(self.full):
                 self.uses[agent].update(items)
@@ -156,8 +165,13 @@ class _Shape:
         teller's documentation only, and the doer, who could gather or pick it up, is not told."""
         world, ctx = self.task.world, self.ctx
         spots = [(n.position, set(ctx.node_turns.get(n.kind, {}))) for n in world.nodes]
-        spots += [(g.position, {a for s in self.full.sources.get(g.item, []) if s.kind == "ground" for a in s.agents})
-                  for g in world.ground_items]
+        spots += [
+            (
+                g.position,
+                {a for s in self.full.sources.get(g.item, []) if s.kind == "ground" for a in s.agents},
+            )
+            for g in world.ground_items
+        ]
         told = set()
         for position, doers in spots:
             if isinstance(position, str):
@@ -193,11 +207,17 @@ class _Shape:
         return f"{verbs}:{kinds}"
 
     def _edges(self) -> set[tuple[str, str]]:
-        return {(a, b) for a in self.ctx.agents for b in self.ctx.agents if a != b and self.makes[a] & self.uses[b]}
+        return {
+            (a, b)
+            for a in self.ctx.agents
+            for b in self.ctx.agents
+            if a != b and self.makes[a] & self.uses[b]
+        }
 
     def feeds(self) -> list[str]:
-        return ([f"{self.role_word(a)}>{self.role_word(b)}" for a, b in self._edges()]
-                + [f"{self.role_word(a)}~{self.role_word(b)}" for a, b in self.told])
+        return [f"{self.role_word(a)}>{self.role_word(b)}" for a, b in self._edges()] + [
+            f"{self.role_word(a)}~{self.role_word(b)}" for a, b in self.told
+        ]
 
     def outcome(self) -> str:
         return _count([getattr(c, "kind", "?") for c in self.conditions], "+")
@@ -206,7 +226,9 @@ class _Shape:
         out = []
         for need in self.needs:
             if isinstance(need, Crew):
-                out.append(f"{'relay' if need.info.key.startswith('crew:relay') else 'crew'}{len(need.posts)}")
+                out.append(
+                    f"{'relay' if need.info.key.startswith('crew:relay') else 'crew'}{len(need.posts)}"
+                )
             elif isinstance(need, Work) and need.on:
                 out.append("on")
         facts = sum(isinstance(n, Fact) for n in self.needs)
@@ -219,5 +241,14 @@ class _Shape:
     def text(self) -> str:
         roles = _count([self.role_word(a) for a in self.ctx.agents])
         chains = _count([c for c in self.chains if c])
-        return "|".join([f"{len(self.ctx.agents)}a", self.outcome(), roles, _count(self.feeds()), self.groups(),
-                         chains, self.markers()])
+        return "|".join(
+            [
+                f"{len(self.ctx.agents)}a",
+                self.outcome(),
+                roles,
+                _count(self.feeds()),
+                self.groups(),
+                chains,
+                self.markers(),
+            ]
+        )

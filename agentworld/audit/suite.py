@@ -43,14 +43,26 @@ def task_report(task: Task, content: Content) -> dict:
     leak = [c for c in run.checks if counts_for_leakage(c)]
     coordination = coordination_steps(run, content.rules.give_range, content.rules.interact_range)
     return {
-        "task": task.id, "category": task.category, "agents": len(names), "success": run.success,
-        "rounds": run.rounds, "max_rounds": task.max_rounds,
-        "justification": {"steps": len(judged), "unreached": run.unreached,
-                          "unjustified": [c.to_json() for c in judged if c.unknown]},
+        "task": task.id,
+        "category": task.category,
+        "agents": len(names),
+        "success": run.success,
+        "rounds": run.rounds,
+        "max_rounds": task.max_rounds,
+        "justification": {
+            "steps": len(judged),
+            "unreached": run.unreached,
+            "unjustified": [c.to_json() for c in judged if c.unknown],
+        },
         "plan_leakage": _share(len(leak), sum(c.stated for c in leak), "stated"),
-        "coordination_leakage": {**_share(len(coordination), sum(n for _c, _m, n in coordination), "named"),
-                                 "unnamed": [f"{c.agent} step {c.index} ({c.kind} with {', '.join(m)})"
-                                             for c, m, n in coordination if not n]},
+        "coordination_leakage": {
+            **_share(len(coordination), sum(n for _c, _m, n in coordination), "named"),
+            "unnamed": [
+                f"{c.agent} step {c.index} ({c.kind} with {', '.join(m)})"
+                for c, m, n in coordination
+                if not n
+            ],
+        },
         "work": work(run, names),
         "merged_agent": merged_agent(task, content),
         "category_test": category_test(task, content, audit, run).to_json(),
@@ -63,12 +75,16 @@ def _share(total: int, part: int, name: str) -> dict:
 
 
 # --- coordination leakage ---------------------------------------------------------------------------
-def coordination_steps(run: OracleRun, give_range: int, near: int = 0) -> list[tuple[StepCheck, list[str], bool]]:
+def coordination_steps(
+    run: OracleRun, give_range: int, near: int = 0
+) -> list[tuple[StepCheck, list[str], bool]]:
     """(step, its counterparts, whether the agent's own context names one of them or the meeting place)
     for every met step that involves a teammate: give and trade steps, a move_to to a teammate or
     ending within give range of where a teammate does work in this run, a wait_for an item a teammate
     gives or trades to the agent."""
-    works = [(r["agent"], tuple(r["position"])) for r in run.actions if r["tool"] and r["tool"] not in NOT_WORK]
+    works = [
+        (r["agent"], tuple(r["position"])) for r in run.actions if r["tool"] and r["tool"] not in NOT_WORK
+    ]
     deliveries: dict[tuple[str, str], set[str]] = {}  # (receiver, item) -> givers
     for r in run.actions:
         args = r["args"] or {}
@@ -83,7 +99,9 @@ def coordination_steps(run: OracleRun, give_range: int, near: int = 0) -> list[t
         mates = _counterparts(check, step, run, works, deliveries, give_range)
         if mates:
             stated = run.stated[check.agent]
-            place = check.kind == "move_to" and bool(check.arguments) and stated.knows(check.arguments[0], near)
+            place = (
+                check.kind == "move_to" and bool(check.arguments) and stated.knows(check.arguments[0], near)
+            )
             out.append((check, mates, place or any(m in stated.tokens for m in mates)))
     return out
 
@@ -95,7 +113,9 @@ def _counterparts(check: StepCheck, step, run: OracleRun, works, deliveries, giv
     if check.kind == "trade_accept":
         if step.from_:
             return [step.from_]
-        return sorted(n for n, plan in run.plans.items() if any(s.kind == "trade_offer" and s.to == me for s in plan))
+        return sorted(
+            n for n, plan in run.plans.items() if any(s.kind == "trade_offer" and s.to == me for s in plan)
+        )
     if check.kind == "move_to":
         if isinstance(step.target, str) and step.target in run.plans and step.target != me:
             return [step.target]
@@ -113,10 +133,16 @@ def work(run: OracleRun, names: list[str]) -> dict:
     per_agent = work_counts(run.actions, names)
     counts = list(per_agent.values())
     total = len(run.actions)
-    return {"actions": total, "move_to": tools["move_to"], "wait": tools["wait"],
-            "share": round((tools["move_to"] + tools["wait"]) / total, 4) if total else None,
-            "per_agent": per_agent, "median": statistics.median(counts), "min": min(counts),
-            "at_most_one": sum(1 for n in counts if n <= 1)}
+    return {
+        "actions": total,
+        "move_to": tools["move_to"],
+        "wait": tools["wait"],
+        "share": round((tools["move_to"] + tools["wait"]) / total, 4) if total else None,
+        "per_agent": per_agent,
+        "median": statistics.median(counts),
+        "min": min(counts),
+        "at_most_one": sum(1 for n in counts if n <= 1),
+    }
 
 
 def shape(steps: Iterable) -> str:
@@ -155,8 +181,12 @@ def aggregate(reports: list[dict]) -> dict:
         "plan_leakage": share("plan_leakage", "stated"),
         "coordination_leakage": share("coordination_leakage", "named"),
         "move_wait_share": round(move_wait / actions, 4) if actions else None,
-        "work_per_agent": {"agents": len(per_agent), "median": statistics.median(per_agent) if per_agent else None,
-                           "min": min(per_agent, default=None), "at_most_one": sum(1 for n in per_agent if n <= 1)},
+        "work_per_agent": {
+            "agents": len(per_agent),
+            "median": statistics.median(per_agent) if per_agent else None,
+            "min": min(per_agent, default=None),
+            "at_most_one": sum(1 for n in per_agent if n <= 1),
+        },
         "merged_agent_could": sum(1 for r in reports if r["merged_agent"]["could"]),
         "category_tests_passed": sum(1 for r in reports if r["category_test"]["passed"]),
         "top_shape": {"shape": top, "share": round(top_n / sum(shapes.values()), 4) if shapes else None},
@@ -178,10 +208,13 @@ def suite_report(task_ids: dict[str, list[str]], jobs: int = 2) -> dict:
     for (name, _), report in zip(order, reports):
         report["set"] = name
     categories = sorted({r["category"] for r in reports})
-    return {"seed": 0, "tasks": reports,
-            "categories": {c: aggregate([r for r in reports if r["category"] == c]) for c in categories},
-            "sets": {name: aggregate([r for r in reports if r["set"] == name]) for name in task_ids},
-            "suite": aggregate(reports)}
+    return {
+        "seed": 0,
+        "tasks": reports,
+        "categories": {c: aggregate([r for r in reports if r["category"] == c]) for c in categories},
+        "sets": {name: aggregate([r for r in reports if r["set"] == name]) for name in task_ids},
+        "suite": aggregate(reports),
+    }
 
 
 def _report_by_id(task_id: str) -> dict:
@@ -193,17 +226,21 @@ def _report_by_id(task_id: str) -> dict:
 def render(report: dict) -> str:
     """A compact table (one row per task), then per-set and per-category figures, then the unjustified steps."""
     width = max([len(r["task"]) for r in report["tasks"]] + [4])
-    header = (f"{'task':<{width}}  {'category':<12} {'ok':<3} {'unjust':>6} {'plan%':>5} {'coord%':>6} "
-              f"{'mv+wt%':>6} {'work med/min/<=1':>16}  {'merged':<6}  {'test':<4}  shape of the team")
+    header = (
+        f"{'task':<{width}}  {'category':<12} {'ok':<3} {'unjust':>6} {'plan%':>5} {'coord%':>6} "
+        f"{'mv+wt%':>6} {'work med/min/<=1':>16}  {'merged':<6}  {'test':<4}  shape of the team"
+    )
     lines = [header]
     for r in report["tasks"]:
         w = r["work"]
-        lines.append(f"{r['task']:<{width}}  {r['category']:<12} {'yes' if r['success'] else 'NO':<3} "
-                     f"{len(r['justification']['unjustified']):>6} {_pct(r['plan_leakage']['share']):>5} "
-                     f"{_pct(r['coordination_leakage']['share']):>6} {_pct(w['share']):>6} "
-                     f"{_num(w['median']) + '/' + str(w['min']) + '/' + str(w['at_most_one']):>16}  "
-                     f"{'could' if r['merged_agent']['could'] else 'no':<6}  "
-                     f"{'pass' if r['category_test']['passed'] else 'FAIL':<4}  {r['plan_shapes']['team'][:60]}")
+        lines.append(
+            f"{r['task']:<{width}}  {r['category']:<12} {'yes' if r['success'] else 'NO':<3} "
+            f"{len(r['justification']['unjustified']):>6} {_pct(r['plan_leakage']['share']):>5} "
+            f"{_pct(r['coordination_leakage']['share']):>6} {_pct(w['share']):>6} "
+            f"{_num(w['median']) + '/' + str(w['min']) + '/' + str(w['at_most_one']):>16}  "
+            f"{'could' if r['merged_agent']['could'] else 'no':<6}  "
+            f"{'pass' if r['category_test']['passed'] else 'FAIL':<4}  {r['plan_shapes']['team'][:60]}"
+        )
     for title, groups in (("set", report["sets"]), ("category", report["categories"])):
         lines.append("")
         for name, figures in groups.items():
@@ -212,21 +249,25 @@ def render(report: dict) -> str:
     lines.append(f"suite: {summary(report['suite'])}")
     for r in report["tasks"]:
         for step in r["justification"]["unjustified"]:
-            lines.append(f"  unjustified: {r['task']} {step['agent']} step {step['step']} ({step['kind']}, round "
-                         f"{step['round']}): {', '.join(step['unknown'])}")
+            lines.append(
+                f"  unjustified: {r['task']} {step['agent']} step {step['step']} ({step['kind']}, round "
+                f"{step['round']}): {', '.join(step['unknown'])}"
+            )
     return "\n".join(lines)
 
 
 def summary(figures: dict) -> str:
     work_figures = figures["work_per_agent"]
-    return (f"{figures['tasks']} tasks, {figures['unjustified_steps']} unjustified of {figures['steps_judged']} "
-            f"steps; plan leakage {_pct(figures['plan_leakage'])}, coordination leakage "
-            f"{_pct(figures['coordination_leakage'])}, move_to+wait {_pct(figures['move_wait_share'])} of actions; "
-            f"work per agent median {_num(work_figures['median'])}, min {work_figures['min']}, "
-            f"{work_figures['at_most_one']} of {work_figures['agents']} agents at most 1; merged agent could in "
-            f"{figures['merged_agent_could']}; category tests passed {figures['category_tests_passed']}; top shape "
-            f"'{figures['top_shape']['shape']}' {_pct(figures['top_shape']['share'])}; "
-            f"{figures['distinct_team_shapes']} distinct team shapes")
+    return (
+        f"{figures['tasks']} tasks, {figures['unjustified_steps']} unjustified of {figures['steps_judged']} "
+        f"steps; plan leakage {_pct(figures['plan_leakage'])}, coordination leakage "
+        f"{_pct(figures['coordination_leakage'])}, move_to+wait {_pct(figures['move_wait_share'])} of actions; "
+        f"work per agent median {_num(work_figures['median'])}, min {work_figures['min']}, "
+        f"{work_figures['at_most_one']} of {work_figures['agents']} agents at most 1; merged agent could in "
+        f"{figures['merged_agent_could']}; category tests passed {figures['category_tests_passed']}; top shape "
+        f"'{figures['top_shape']['shape']}' {_pct(figures['top_shape']['share'])}; "
+        f"{figures['distinct_team_shapes']} distinct team shapes"
+    )
 
 
 def _pct(share: float | None) -> str:

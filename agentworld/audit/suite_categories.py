@@ -45,8 +45,15 @@ def merged_spec(task: Task, spawn) -> AgentSpec:
                 inventory[item] = inventory.get(item, 0) + 1
             else:
                 equipment[slot] = item
-    return AgentSpec(name=MERGED, role="every role", spawn=spawn, skills=skills, inventory=inventory,
-                     equipment=equipment, context="\n\n".join(a.context for a in task.agents))
+    return AgentSpec(
+        name=MERGED,
+        role="every role",
+        spawn=spawn,
+        skills=skills,
+        inventory=inventory,
+        equipment=equipment,
+        context="\n\n".join(a.context for a in task.agents),
+    )
 
 
 def _renamed(condition):
@@ -67,8 +74,12 @@ def merged_agent(task: Task, content: Content) -> dict:
         if member.spawn in seen:
             continue
         seen.append(member.spawn)
-        merged = task.model_copy(update={"agents": [merged_spec(task, member.spawn)],
-                                         "success": [_renamed(c) for c in task.success]})
+        merged = task.model_copy(
+            update={
+                "agents": [merged_spec(task, member.spawn)],
+                "success": [_renamed(c) for c in task.success],
+            }
+        )
         team = audit_task(merged, content).team
         if not team:
             return {"could": True, "spawn_of": member.name, "failures": []}
@@ -105,11 +116,11 @@ CHECKS = {
     "coordination": "every agent alone fails a presence or volume requirement (audit bounds)",
     "trading": "the oracle plan with every trade rewritten as gifts fails (one run, seed 0)",
     "combat": "a mob the outcome needs killed is wounded only by named weapons, or every agent alone fails "
-              "a kill or survive requirement (audit bounds)",
+    "a kill or survive requirement (audit bounds)",
     "survival": "the oracle's lowest HP is at most half, and the oracle without food or healing loses an "
-                "agent or fails (one run, seed 0)",
+    "agent or fails (one run, seed 0)",
     "exploration": "some place or thing the outcome needs is named in nobody's context or objective and "
-                   "within no agent's first view",
+    "within no agent's first view",
 }
 
 
@@ -124,8 +135,11 @@ def category_test(task: Task, content: Content, audit: TaskAudit | None, run: Or
 
 
 def _solo_fails(audit: TaskAudit, kinds: tuple[str, ...], prefixes: tuple[str, ...]) -> tuple[bool, str]:
-    free = [agent for agent, failures in audit.solo.items()
-            if not any(f.kind in kinds and f.key.startswith(prefixes) for f in failures)]
+    free = [
+        agent
+        for agent, failures in audit.solo.items()
+        if not any(f.kind in kinds and f.key.startswith(prefixes) for f in failures)
+    ]
     if len(audit.solo) < 2:
         return False, "a one-agent task"
     if free:
@@ -135,7 +149,9 @@ def _solo_fails(audit: TaskAudit, kinds: tuple[str, ...], prefixes: tuple[str, .
 
 def _trading(task: Task, content: Content, audit: TaskAudit, run: OracleRun) -> tuple[bool, str]:
     plans = gift_plans(task)
-    trades = sum(1 for steps in task.oracle.values() for s in steps if _kind(s) in ("trade_offer", "trade_accept"))
+    trades = sum(
+        1 for steps in task.oracle.values() for s in steps if _kind(s) in ("trade_offer", "trade_accept")
+    )
     gifts = run_oracle(task, content, plans=plans)
     what = f"{trades} trade step(s) rewritten as gifts" if trades else "the oracle plan has no trade"
     return (not gifts.success, f"{what}: the gift-only plan {'succeeds' if gifts.success else 'fails'}")
@@ -163,8 +179,12 @@ def gift_plans(task: Task) -> dict[str, list]:
                 plan += [{"give": {"to": args["to"], "item": i, "count": n}} for i, n in args["give"].items()]
             elif kind == "trade_accept":
                 sender = (raw["trade_accept"] or {}).get("from") if isinstance(raw, dict) else None
-                matches = [(frm, o) for (frm, to), lst in offers.items() for o in lst
-                           if to == name and sender in (None, frm)]
+                matches = [
+                    (frm, o)
+                    for (frm, to), lst in offers.items()
+                    for o in lst
+                    if to == name and sender in (None, frm)
+                ]
                 if matches:
                     frm, offer = matches[0]
                     offers[(frm, name)].remove(offer)
@@ -187,13 +207,16 @@ def _combat(task: Task, content: Content, audit: TaskAudit, run: OracleRun) -> t
 def _survival(task: Task, content: Content, audit: TaskAudit, run: OracleRun) -> tuple[bool, str]:
     hp, top = min(run.lowest_hp.values(), key=lambda v: v[0] / max(v[1], 1))
     healing = {i.id for i in content.items.values() if i.heal > 0}
-    plans = {name: [s for s in steps if not (_kind(s) == "use" and s["use"]["item"] in healing)]
-             for name, steps in task.oracle.items()}
+    plans = {
+        name: [s for s in steps if not (_kind(s) == "use" and s["use"]["item"] in healing)]
+        for name, steps in task.oracle.items()
+    }
     starving = run_oracle(task, content, plans=plans, heal_below=0.0)
     low = hp * 2 <= top
     hurt = bool(starving.deaths) or not starving.success
-    what = (f"{len(starving.deaths)} death(s)" if starving.deaths else "no death") + \
-        ("" if starving.success else ", fails")
+    what = (f"{len(starving.deaths)} death(s)" if starving.deaths else "no death") + (
+        "" if starving.success else ", fails"
+    )
     return low and hurt, f"oracle lowest HP {hp}/{top}; without food or healing: {what}"
 
 
@@ -206,7 +229,7 @@ def sought(task: Task, content: Content) -> list[tuple[str, tuple[int, int]]]:
     for c in task.success:
         kind = getattr(c, "kind", "")
         if kind == "at" or kind == "built_while_held":
-            for place in ([c.place] if kind == "at" else c.places):
+            for place in [c.place] if kind == "at" else c.places:
                 out.append((place if isinstance(place, str) else "", tuple(gmap.resolve(place))))
         for site in [getattr(c, "site", None), getattr(c, "base", None), *getattr(c, "sites", [])]:
             if site and site_name(site) in sites:
@@ -228,10 +251,17 @@ def _exploration(task: Task, content: Content, audit: TaskAudit, run: OracleRun)
     hidden, shown = [], []
     for name, tile in sought(task, content):
         label = f"{name or 'place'} ({tile[0]}, {tile[1]})"
-        named = tile in told.coords or (bool(name) and "#" in name and name.lower() in told.tokens) \
-            or (bool(name) and "#" not in name and name.lower() in told.tokens and not _is_item(name, content))
+        named = (
+            tile in told.coords
+            or (bool(name) and "#" in name and name.lower() in told.tokens)
+            or (
+                bool(name) and "#" not in name and name.lower() in told.tokens and not _is_item(name, content)
+            )
+        )
         seen = any(chebyshev(spot, tile) <= radius for spot in run.first_view.values())
-        (shown if named or seen else hidden).append(label + (" named" if named else "") + (" in view" if seen else ""))
+        (shown if named or seen else hidden).append(
+            label + (" named" if named else "") + (" in view" if seen else "")
+        )
     if not hidden:
         return False, "every sought thing is told or in view: " + ("; ".join(shown) or "none sought")
     return True, "hidden: " + "; ".join(hidden)
@@ -242,5 +272,9 @@ def _is_item(name: str, content: Content) -> bool:
     return name in content.items
 
 
-_JUDGES: dict[str, Callable] = {"trading": _trading, "combat": _combat, "survival": _survival,
-                                "exploration": _exploration}
+_JUDGES: dict[str, Callable] = {
+    "trading": _trading,
+    "combat": _combat,
+    "survival": _survival,
+    "exploration": _exploration,
+}

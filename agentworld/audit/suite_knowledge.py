@@ -68,8 +68,13 @@ class Knowledge:
     def of_briefing(cls, briefing: dict) -> Knowledge:
         """What the briefing states: the agent's own name and role, its context, the objective, the
         teammates (names and roles). Teammates can always be named; `team` is the chat to all."""
-        known = cls.of_text(briefing.get("context", ""), briefing.get("objective", ""), briefing.get("name", ""),
-                            briefing.get("role", ""), "team")
+        known = cls.of_text(
+            briefing.get("context", ""),
+            briefing.get("objective", ""),
+            briefing.get("name", ""),
+            briefing.get("role", ""),
+            "team",
+        )
         for mate in briefing.get("teammates", []):
             known.add_text(f"{mate['name']} {mate['role']}")
         return known
@@ -119,7 +124,9 @@ class Knowledge:
         known one (standing next to a known place to act on it)."""
         if argument.sort == "coord":
             x, y = argument.value
-            return argument.value in self.coords or any(max(abs(x - a), abs(y - b)) <= near for a, b in self.coords)
+            return argument.value in self.coords or any(
+                max(abs(x - a), abs(y - b)) <= near for a, b in self.coords
+            )
         value = str(argument.value).lower()
         if argument.sort == "site":  # the world shows a site as site#<id>; plans may name either
             value = value.removeprefix("site#")
@@ -165,8 +172,11 @@ def step_arguments(step: Step, agents: Iterable[str]) -> list[Argument]:
     if kind == "build":
         return [Argument("site", step.site, "site")]
     if kind == "trade_offer":
-        return ([Argument("to", step.to, "agent")] + [Argument(f"give.{i}", i, "item") for i in step.give]
-                + [Argument(f"want.{i}", i, "item") for i in step.want])
+        return (
+            [Argument("to", step.to, "agent")]
+            + [Argument(f"give.{i}", i, "item") for i in step.give]
+            + [Argument(f"want.{i}", i, "item") for i in step.want]
+        )
     if kind == "trade_accept":
         return [Argument("from", step.from_, "agent")] if step.from_ else []
     if kind == "chat":
@@ -187,7 +197,9 @@ def _chat_arguments(step: Step) -> list[Argument]:
     out = [Argument("to", name, "agent") for name in recipients]
     text = step.message.lower()
     out += [Argument("message", ident, "id") for ident in dict.fromkeys(ID_IN_TEXT.findall(text))]
-    out += [Argument("message", (int(x), int(y)), "coord") for x, y in dict.fromkeys(COORDINATE.findall(text))]
+    out += [
+        Argument("message", (int(x), int(y)), "coord") for x, y in dict.fromkeys(COORDINATE.findall(text))
+    ]
     return out
 
 
@@ -207,18 +219,38 @@ class StepCheck:
     position: tuple[int, int] | None = None  # where the agent stood after the step's last action
 
     def to_json(self) -> dict:
-        return {"agent": self.agent, "step": self.index, "kind": self.kind, "round": self.round,
-                "arguments": [str(a) for a in self.arguments], "unknown": [str(a) for a in self.unknown]}
+        return {
+            "agent": self.agent,
+            "step": self.index,
+            "kind": self.kind,
+            "round": self.round,
+            "arguments": [str(a) for a in self.arguments],
+            "unknown": [str(a) for a in self.unknown],
+        }
 
 
-def check_step(agent: str, index: int, step: Step, agents: Iterable[str], known: Knowledge,
-               stated: Knowledge, round_number: int, near: int = 0) -> StepCheck:
+def check_step(
+    agent: str,
+    index: int,
+    step: Step,
+    agents: Iterable[str],
+    known: Knowledge,
+    stated: Knowledge,
+    round_number: int,
+    near: int = 0,
+) -> StepCheck:
     """Judge one step against what the agent knows now (`known`) and its documentation (`stated`);
     `near` is how far from a known coordinate a walk's goal may be (the interact range)."""
     arguments = step_arguments(step, agents)
-    return StepCheck(agent, index, step.kind, arguments, round_number,
-                     unknown=[a for a in arguments if not known.knows(a, near)],
-                     stated=bool(arguments) and all(stated.knows(a, near) for a in arguments))
+    return StepCheck(
+        agent,
+        index,
+        step.kind,
+        arguments,
+        round_number,
+        unknown=[a for a in arguments if not known.knows(a, near)],
+        stated=bool(arguments) and all(stated.knows(a, near) for a in arguments),
+    )
 
 
 def counts_for_leakage(check: StepCheck) -> bool:

@@ -42,8 +42,9 @@ class OracleRun:
     first_view: dict[str, tuple[int, int]] = field(default_factory=dict)  # where each agent first looked
 
 
-def run_oracle(task: Task, content: Content, seed: int = 0, plans: dict[str, list] | None = None,
-               heal_below: float = 0.5) -> OracleRun:
+def run_oracle(
+    task: Task, content: Content, seed: int = 0, plans: dict[str, list] | None = None, heal_below: float = 0.5
+) -> OracleRun:
     """Play the oracle team (or `plans`, raw steps per agent) once and judge every step it meets."""
     episode = Episode(task, seed=seed, content=content)
     names = list(episode.agents)
@@ -67,22 +68,41 @@ def run_oracle(task: Task, content: Content, seed: int = 0, plans: dict[str, lis
             break
         episode.end_round()
     trajectory = episode.trajectory
-    deaths = [e.get("player", "") for rec in trajectory for e in rec.get("events", [])
-              if e.get("kind") == "death" and e.get("player")]
+    deaths = [
+        e.get("player", "")
+        for rec in trajectory
+        for e in rec.get("events", [])
+        if e.get("kind") == "death" and e.get("player")
+    ]
     checks = sorted(watch.checked.values(), key=lambda c: watch.order[(c.agent, c.index)])
     plans_run = {name: list(team[name].steps) for name in names}
     total = sum(len(p) for p in plans_run.values())
-    return OracleRun(task=episode.task, success=episode.success, rounds=episode.round, plans=plans_run,
-                     actions=[r for r in trajectory if r["type"] == "action"], checks=checks,
-                     unreached=total - len(checks), stated=stated, lowest_hp=watch.lowest_hp, deaths=deaths,
-                     first_view=watch.first_view)
+    return OracleRun(
+        task=episode.task,
+        success=episode.success,
+        rounds=episode.round,
+        plans=plans_run,
+        actions=[r for r in trajectory if r["type"] == "action"],
+        checks=checks,
+        unreached=total - len(checks),
+        stated=stated,
+        lowest_hp=watch.lowest_hp,
+        deaths=deaths,
+        first_view=watch.first_view,
+    )
 
 
 class _Watch:
     """The bookkeeping of one watched episode: knowledge, steps met, HP."""
 
-    def __init__(self, names: list[str], team: dict[str, OracleAgent], known: dict[str, Knowledge],
-                 stated: dict[str, Knowledge], near: int):
+    def __init__(
+        self,
+        names: list[str],
+        team: dict[str, OracleAgent],
+        known: dict[str, Knowledge],
+        stated: dict[str, Knowledge],
+        near: int,
+    ):
         self.names, self.team, self.known, self.stated, self.near = names, team, known, stated, near
         self.checked: dict[tuple[str, int], StepCheck] = {}
         self.order: dict[tuple[str, int], int] = {}
@@ -103,9 +123,16 @@ class _Watch:
         for index in range(before, min(after, len(agent.steps) - 1) + 1):
             if (name, index) not in self.checked:
                 self.order[(name, index)] = len(self.order)
-                self.checked[(name, index)] = check_step(name, index, agent.steps[index], self.names,
-                                                         self.known[name], self.stated[name], episode.round,
-                                                         self.near)
+                self.checked[(name, index)] = check_step(
+                    name,
+                    index,
+                    agent.steps[index],
+                    self.names,
+                    self.known[name],
+                    self.stated[name],
+                    episode.round,
+                    self.near,
+                )
         record = episode.act(name, action)
         if after < len(agent.steps):
             self.checked[(name, after)].position = tuple(record["position"])

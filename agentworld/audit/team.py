@@ -32,7 +32,9 @@ class Source:
     agents: tuple[str, ...]  # members who could do the last step
     units: float  # at most this many units this way
     detail: str  # for people: "mira sells it for 12 coins", "recipe oak_stick (fletching 1)"
-    ref: str = ""  # the recipe id of a craft source (its units are counted from its inputs), node kind of a gather
+    ref: str = (
+        ""  # the recipe id of a craft source (its units are counted from its inputs), node kind of a gather
+    )
 
 
 class Team:
@@ -83,7 +85,9 @@ class Team:
         for weapon in (w for w in wounding if self.wieldable(agent, w)):
             stats = ctx.content.items[weapon].stats
             skill = damage_skill(stats.style)
-            boost = max([it.effects.get(skill, 0) for it in ctx.content.items.values() if self.has(it.id)] + [0])
+            boost = max(
+                [it.effects.get(skill, 0) for it in ctx.content.items.values() if self.has(it.id)] + [0]
+            )
             best = max(best, player_max_hit(self.level(agent, skill) + boost, stats.strength + worn))
         return best
 
@@ -97,23 +101,34 @@ class Team:
         and `agent` could equip."""
         best: dict[str, int] = {}
         for item in self.ctx.content.items.values():
-            if item.slot and item.slot != skip and item.stats is not None and getattr(item.stats, stat) > 0 \
-                    and self.wieldable(agent, item.id):
+            if (
+                item.slot
+                and item.slot != skip
+                and item.stats is not None
+                and getattr(item.stats, stat) > 0
+                and self.wieldable(agent, item.id)
+            ):
                 best[item.slot] = max(best.get(item.slot, 0), getattr(item.stats, stat))
         return sum(best.values())
 
     def best_heal(self) -> int:
         """The most HP one use of an item the team could obtain heals."""
-        return max([it.heal for it in self.ctx.content.items.values() if it.heal > 0 and self.has(it.id)] + [0])
+        return max(
+            [it.heal for it in self.ctx.content.items.values() if it.heal > 0 and self.has(it.id)] + [0]
+        )
 
     def healing(self) -> float:
         """All the HP the team's food and potions could heal: units obtainable x heal, every item."""
-        return sum(self.units(item.id) * item.heal for item in self.ctx.content.items.values() if item.heal > 0)
+        return sum(
+            self.units(item.id) * item.heal for item in self.ctx.content.items.values() if item.heal > 0
+        )
 
     def training(self, agent: str, source: Source) -> str:
         """How `agent` gets the level a craft or gather source needs, when it does not start with it."""
         content = self.ctx.content
-        spec = content.recipes.get(source.ref) if source.kind == "craft" else content.node_kinds.get(source.ref)
+        spec = (
+            content.recipes.get(source.ref) if source.kind == "craft" else content.node_kinds.get(source.ref)
+        )
         if spec is None:
             return ""
         start = self.ctx.agents[agent].skills.get(spec.skill, 1)
@@ -127,10 +142,18 @@ class Team:
         self._seed()
         ctx = self.ctx
         members = set(self.members)
-        recipes = {r.id: r for r in ctx.content.recipes.values() if members.intersection(ctx.recipe_makers[r.id])}
-        nodes = {k.id: k for k in ctx.content.node_kinds.values() if members.intersection(ctx.node_turns[k.id])}
-        quests = {q.id: (npc, q) for npc in ctx.content.npcs.values() for q in npc.quests
-                  if members.intersection(ctx.npc_walkers[npc.id])}
+        recipes = {
+            r.id: r for r in ctx.content.recipes.values() if members.intersection(ctx.recipe_makers[r.id])
+        }
+        nodes = {
+            k.id: k for k in ctx.content.node_kinds.values() if members.intersection(ctx.node_turns[k.id])
+        }
+        quests = {
+            q.id: (npc, q)
+            for npc in ctx.content.npcs.values()
+            for q in npc.quests
+            if members.intersection(ctx.npc_walkers[npc.id])
+        }
         changed = True
         while changed:
             changed = False
@@ -150,8 +173,9 @@ class Team:
                     takers = self._among(ctx.npc_walkers[npc.id])
                     for item, n in quest.rewards.items.items():
                         if item != "coins":
-                            self._add(item, Source("quest", takers, n * len(takers),
-                                                   f"reward of quest {quest.id}"))
+                            self._add(
+                                item, Source("quest", takers, n * len(takers), f"reward of quest {quest.id}")
+                            )
                     changed = True
 
     def _among(self, agents) -> tuple[str, ...]:
@@ -176,10 +200,13 @@ class Team:
                 self._add(item, Source("ground", walkers, n, f"{n} on the ground at {tile[0]}, {tile[1]}"))
         for npc in ctx.content.npcs.values():
             buyers = self._among(ctx.npc_walkers[npc.id])
-            for entry in (npc.shop.stock if npc.shop and buyers else ()):
+            for entry in npc.shop.stock if npc.shop and buyers else ():
                 if entry.price <= self.coins:
-                    affordable = (entry.quantity if entry.price == 0
-                                  else min(entry.quantity, _whole(self.coins / entry.price)))
+                    affordable = (
+                        entry.quantity
+                        if entry.price == 0
+                        else min(entry.quantity, _whole(self.coins / entry.price))
+                    )
                     detail = f"{npc.id} sells it for {entry.price} coins ({entry.quantity} in stock)"
                     self._add(entry.item, Source("shop", buyers, affordable, detail))
         for mob in ctx.content.mobs.values():
@@ -207,8 +234,16 @@ class Team:
             detail = f"gather {kind.id} ({kind.skill} {kind.level}{tool})"
             self._add(item, Source("gather", gatherers, total * per_turn, detail, kind.id))
         for rare in kind.rare:
-            self._add(rare.item, Source("gather", gatherers, total * rare.count,
-                                        f"rare find at {kind.id} ({kind.skill} {kind.level}{tool})", kind.id))
+            self._add(
+                rare.item,
+                Source(
+                    "gather",
+                    gatherers,
+                    total * rare.count,
+                    f"rare find at {kind.id} ({kind.skill} {kind.level}{tool})",
+                    kind.id,
+                ),
+            )
 
     def _craft_units(self, source: Source, item: str) -> float:
         recipe = self.ctx.content.recipes[source.ref]

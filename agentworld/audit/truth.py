@@ -59,11 +59,16 @@ class FalseStatement:
     problem: str  # what the world says instead
 
     def to_json(self) -> dict:
-        return {"task": self.task, "field": self.field, "kind": self.kind, "sentence": self.sentence,
-                "problem": self.problem}
+        return {
+            "task": self.task,
+            "field": self.field,
+            "kind": self.kind,
+            "sentence": self.sentence,
+            "problem": self.problem,
+        }
 
     def __str__(self) -> str:
-        return f"{self.task}: {self.field}: {self.problem}: \"{self.sentence}\""
+        return f'{self.task}: {self.field}: {self.problem}: "{self.sentence}"'
 
 
 class Lexicon:
@@ -80,8 +85,9 @@ class Lexicon:
         self.skills = set(content.skills)
         gmap = content.map
         # longest first, so "Mouth of the Ogre Den" is not read as "Ogre Den"
-        self.landmark_names = sorted(((name.lower(), lid) for lid, name in gmap.landmark_names.items()),
-                                     key=lambda pair: -len(pair[0]))
+        self.landmark_names = sorted(
+            ((name.lower(), lid) for lid, name in gmap.landmark_names.items()), key=lambda pair: -len(pair[0])
+        )
 
     def item_at(self, words: list[str]) -> tuple[str | None, int]:
         """The item the longest prefix (up to 4 words) of `words` names, and how many words it took."""
@@ -117,12 +123,14 @@ def check_truth(task: Task, content: Content | None = None, lexicon: Lexicon | N
         from agentworld.world.content import (
             load_content,  # the content loads once per process
         )
+
         content = load_content()
     lexicon = lexicon or Lexicon(content)
     world = build_world(task, content, seed=0)
     truth = Truth(task.id, {"wounds": 0, "place": 0, "count": 0}, [])
-    texts = [("objective", None, task.objective)] + [(f"agents.{a.name}.context", a.name, a.context)
-                                                      for a in task.agents]
+    texts = [("objective", None, task.objective)] + [
+        (f"agents.{a.name}.context", a.name, a.context) for a in task.agents
+    ]
     for field, agent, text in texts:
         for sentence in sentences(text):
             for kind, problem in _judge(sentence, agent, task, world, lexicon):
@@ -142,7 +150,9 @@ def _judge(sentence: str, agent: str | None, task: Task, world: World, lexicon: 
     yield from (("place", p) for p in place_problems(sentence, world, lexicon))
     yield from (("count", p) for p in mob_stat_problems(sentence, lexicon))
     if agent is not None:
-        yield from (("count", p) for p in start_problems(sentence, task.agent(agent), world.players[agent], lexicon))
+        yield from (
+            ("count", p) for p in start_problems(sentence, task.agent(agent), world.players[agent], lexicon)
+        )
 
 
 # --- wounds --------------------------------------------------------------------------------------------
@@ -162,18 +172,27 @@ def wound_problems(sentence: str, task: Task, lexicon: Lexicon) -> list[str | No
             problems.append(f"every weapon (and a bare hand) wounds {mob}: it has no wounded_by list")
     union = {w for mob in mobs_named for w in mobs[mob].wounded_by}
     if weapons and union and not weapons & union:
-        problems.append(f"{', '.join(sorted(weapons))} do(es) not wound {', '.join(mobs_named)}: only "
-                        f"{', '.join(sorted(union))} do")
+        problems.append(
+            f"{', '.join(sorted(weapons))} do(es) not wound {', '.join(mobs_named)}: only "
+            f"{', '.join(sorted(union))} do"
+        )
     return problems or [None]
 
 
 def _mobs_named(sentence: str, task: Task, lexicon: Lexicon) -> list[str]:
     lower = sentence.lower()
     content = lexicon.content
-    placed = list(dict.fromkeys([m.type for m in task.world.mobs] +
-                                [c.mob for c in task.success if getattr(c, "kind", "") == "killed"]))
-    found = [m.id for m in content.mobs.values()
-             if f"`{m.id}`" in sentence or re.search(rf"\b{re.escape(m.name.lower())}\b", lower)]
+    placed = list(
+        dict.fromkeys(
+            [m.type for m in task.world.mobs]
+            + [c.mob for c in task.success if getattr(c, "kind", "") == "killed"]
+        )
+    )
+    found = [
+        m.id
+        for m in content.mobs.values()
+        if f"`{m.id}`" in sentence or re.search(rf"\b{re.escape(m.name.lower())}\b", lower)
+    ]
     for mob in placed:
         head = content.mobs[mob].name.lower().split()[-1]
         if mob not in found and re.search(rf"\b{re.escape(head)}\b", lower):
@@ -185,15 +204,21 @@ def _mobs_named(sentence: str, task: Task, lexicon: Lexicon) -> list[str]:
 
 def _weapons_named(sentence: str, lexicon: Lexicon) -> set[str]:
     lower = sentence.lower()
-    return {item for form, item in lexicon.weapons.items()
-            if len(form) > 3 and (re.search(rf"\b{re.escape(form)}\b", lower) or f"`{item}`" in sentence)}
+    return {
+        item
+        for form, item in lexicon.weapons.items()
+        if len(form) > 3 and (re.search(rf"\b{re.escape(form)}\b", lower) or f"`{item}`" in sentence)
+    }
 
 
 # --- places --------------------------------------------------------------------------------------------
 def place_problems(sentence: str, world: World, lexicon: Lexicon) -> list[str | None]:
     """Each coordinate said to be where a landmark, node, mob, NPC or station is (clause by clause)."""
-    return [_misplaced(what, ident, tile, world, lexicon)
-            for clause in sentence.split(";") for what, ident, tile in _placed(clause, world, lexicon)]
+    return [
+        _misplaced(what, ident, tile, world, lexicon)
+        for clause in sentence.split(";")
+        for what, ident, tile in _placed(clause, world, lexicon)
+    ]
 
 
 def _placed(clause: str, world: World, lexicon: Lexicon) -> list[tuple[str, str, tuple[int, int]]]:
@@ -207,11 +232,15 @@ def _placed(clause: str, world: World, lexicon: Lexicon) -> list[tuple[str, str,
     last_end, used = -1, -1  # end of the previous coordinate; end of the last id that got one
     for match in COORD.finditer(clause):
         tile = (int(match.group(1)), int(match.group(2)))
-        before = lower[:match.start()].rstrip()
+        before = lower[: match.start()].rstrip()
         named = next((lid for name, lid in lexicon.landmark_names if before.endswith(name)), None)
         if named is not None:
             owner = ("landmark", named)
-        elif owner is not None and owner[0] != "landmark" and LIST_GAP.fullmatch(clause[last_end:match.start()]):
+        elif (
+            owner is not None
+            and owner[0] != "landmark"
+            and LIST_GAP.fullmatch(clause[last_end : match.start()])
+        ):
             pass  # the next coordinate of a list keeps its owner (a landmark has one position)
         else:
             owner = None
@@ -277,10 +306,15 @@ def mob_stat_problems(sentence: str, lexicon: Lexicon) -> list[str | None]:
         mob = lexicon.content.mobs.get(match.group(1))
         if mob is None:
             continue
-        problems.append(f"{mob.id} has {mob.hp} HP, not {match.group(2)}" if int(match.group(2)) != mob.hp else None)
+        problems.append(
+            f"{mob.id} has {mob.hp} HP, not {match.group(2)}" if int(match.group(2)) != mob.hp else None
+        )
         if match.group(3):
-            problems.append(f"{mob.id} hits for up to {mob.max_hit}, not {match.group(3)}"
-                            if int(match.group(3)) != mob.max_hit else None)
+            problems.append(
+                f"{mob.id} hits for up to {mob.max_hit}, not {match.group(3)}"
+                if int(match.group(3)) != mob.max_hit
+                else None
+            )
     return problems
 
 
@@ -300,8 +334,11 @@ def start_problems(sentence: str, spec, player, lexicon: Lexicon) -> list[str | 
             continue
         hp = re.match(r"(\d+) HP\b", phrase)
         if hp:
-            problems.append(f"{spec.name} starts with {player.max_hp} HP, not {hp.group(1)}"
-                            if int(hp.group(1)) != player.max_hp else None)
+            problems.append(
+                f"{spec.name} starts with {player.max_hp} HP, not {hp.group(1)}"
+                if int(hp.group(1)) != player.max_hp
+                else None
+            )
             continue
         problems += _skill_problems(phrase, spec, lexicon) + _items_problems(phrase, held, lexicon)
     for match in TEAM_ROLE.finditer(sentence):
@@ -317,8 +354,11 @@ def _skill_problems(phrase: str, spec, lexicon: Lexicon) -> list[str | None]:
         if match is None or match.group(1) not in lexicon.skills:
             continue
         level = spec.skills.get(match.group(1), 1)
-        problems.append(f"{spec.name} has {match.group(1)} {level}, not {match.group(2)}"
-                        if level != int(match.group(2)) else None)
+        problems.append(
+            f"{spec.name} has {match.group(1)} {level}, not {match.group(2)}"
+            if level != int(match.group(2))
+            else None
+        )
     return problems
 
 

@@ -51,11 +51,19 @@ def audit_task(task: "Task", content: "Content | None" = None, success: list[Any
         if verdict.verdict != "necessary":
             verdict.alternatives = _alternatives(spec.name, needs, full, others)
         roles.append(verdict)
-    solo = ({name: failures(Team(ctx, (name,), reserved)) for name in names} if len(names) > 1
-            else {names[0]: []})
-    audit = TaskAudit(task=task.id, max_rounds=task.max_rounds, requirements=[n.info for n in needs],
-                      roles=roles, solo=solo, unaudited=unaudited, team=failures(full),
-                      signature=structure(conditions, roles, ctx, needs, full))
+    solo = (
+        {name: failures(Team(ctx, (name,), reserved)) for name in names} if len(names) > 1 else {names[0]: []}
+    )
+    audit = TaskAudit(
+        task=task.id,
+        max_rounds=task.max_rounds,
+        requirements=[n.info for n in needs],
+        roles=roles,
+        solo=solo,
+        unaudited=unaudited,
+        team=failures(full),
+        signature=structure(conditions, roles, ctx, needs, full),
+    )
     audit.problems = _rules(audit)
     return audit
 
@@ -76,9 +84,11 @@ def _expand_all(conditions: list[Any], ctx: TaskContext) -> tuple[list[Need], li
             survive = survival(needs, ctx, condition.describe())
             needs.extend(survive)
             if not survive:
-                unaudited.append(f"{condition.describe()}: survival is audited only against mobs with sure strikes "
-                                 f"(a runner can hold any other mob while others attack; kiting, food and a 5% "
-                                 f"miss chance keep anyone alive)")
+                unaudited.append(
+                    f"{condition.describe()}: survival is audited only against mobs with sure strikes "
+                    f"(a runner can hold any other mob while others attack; kiting, food and a 5% "
+                    f"miss chance keep anyone alive)"
+                )
     return _unique(needs), unaudited
 
 
@@ -96,7 +106,9 @@ def _unique(needs: list[Need]) -> list[Need]:
 def _reserved(needs: list[Need], ctx: TaskContext) -> dict[str, int]:
     """Units the outcome needs of items nothing in the world can make, buy, gather or drop:
     selling them for coins would break the outcome, so the coin bound does not count them."""
-    return {n.item: n.count for n in needs if isinstance(n, ItemNeed) and not replaceable(n.item, ctx.content)}
+    return {
+        n.item: n.count for n in needs if isinstance(n, ItemNeed) and not replaceable(n.item, ctx.content)
+    }
 
 
 def _verdict(agent: str, role: str, failed: list[Failure]) -> RoleVerdict:
@@ -116,12 +128,20 @@ def _alternatives(agent: str, needs: list[Need], full: Team, others: Team) -> li
     out = []
     for need in needs:
         if any(p.agent == agent for p in need.info.providers):
-            ways = "; ".join(f"{p.agent}: {p.how}" for p in need.providers(others)) or "no direct provider left"
+            ways = (
+                "; ".join(f"{p.agent}: {p.how}" for p in need.providers(others)) or "no direct provider left"
+            )
             out.append(f"{need.info.text}: {ways}")
     wanted = [n.item for n in needs if isinstance(n, ItemNeed)]
     for item in _materials(wanted, full.ctx.content):
-        mine = [s for s in full.sources.get(item, []) if s.kind == "start" and agent in s.agents
-                or s.kind == "gather" and _gathers_now(full.ctx, agent, s.ref)]
+        mine = [
+            s
+            for s in full.sources.get(item, [])
+            if s.kind == "start"
+            and agent in s.agents
+            or s.kind == "gather"
+            and _gathers_now(full.ctx, agent, s.ref)
+        ]
         ways = "; ".join(dict.fromkeys(s.detail for s in others.sources.get(item, [])))
         if mine and ways and item not in wanted:
             out.append(f"{item} (for the outcome's recipes): {ways}")
@@ -156,14 +176,21 @@ def _materials(items: list[str], content: "Content", depth: int = 3) -> list[str
 def _rules(audit: TaskAudit) -> list[str]:
     problems = []
     if audit.team:
-        problems.append("the whole team fails a requirement (the task is impossible, or a bound is wrong): "
-                        + "; ".join(f.reason for f in audit.team))
+        problems.append(
+            "the whole team fails a requirement (the task is impossible, or a bound is wrong): "
+            + "; ".join(f.reason for f in audit.team)
+        )
     # a role the outcome merely names is needed by the wording, not by the world: it does not count
-    necessary = [r.agent for r in audit.roles
-                 if r.verdict == "necessary" and set(r.kinds) & {"capability", "presence", "volume"}]
+    necessary = [
+        r.agent
+        for r in audit.roles
+        if r.verdict == "necessary" and set(r.kinds) & {"capability", "presence", "volume"}
+    ]
     if len(audit.roles) > 1 and len(necessary) < 2:
-        problems.append("fewer than two roles are necessary by capability, presence or volume "
-                        f"({', '.join(necessary) or 'none'})")
+        problems.append(
+            "fewer than two roles are necessary by capability, presence or volume "
+            f"({', '.join(necessary) or 'none'})"
+        )
     unnecessary = [r.agent for r in audit.roles if r.verdict == "unnecessary"]
     if unnecessary:
         problems.append(f"unnecessary role(s): {', '.join(unnecessary)}")

@@ -56,8 +56,13 @@ def measure(task: "Task") -> Measure:
         status = episode.status()
         succeeded.append(bool(status["success"]))
         rounds.append(int(status["round"]))
-        work.append(sum(1 for r in episode.trajectory if r.get("agent") and r.get("tool") not in IDLE_TOOLS
-                        and not r.get("error")))
+        work.append(
+            sum(
+                1
+                for r in episode.trajectory
+                if r.get("agent") and r.get("tool") not in IDLE_TOOLS and not r.get("error")
+            )
+        )
     return Measure(succeeded, rounds, work)
 
 
@@ -90,8 +95,10 @@ def refusals(baseline: Baseline, variant: "Task", content: "Content") -> list[st
     got = measure(variant)
     failed = [seed for seed, ok in zip(SEEDS, got.succeeded) if not ok]
     if failed:
-        return [f"unprovable: the oracle team fails on seed(s) {', '.join(map(str, failed))} within "
-                f"{variant.max_rounds} rounds"]
+        return [
+            f"unprovable: the oracle team fails on seed(s) {', '.join(map(str, failed))} within "
+            f"{variant.max_rounds} rounds"
+        ]
     reasons = collaboration_refusals(baseline.audit, audit_task(variant, content))
     reasons += harder_refusals(baseline.measure, got)
     return reasons
@@ -101,8 +108,10 @@ def collaboration_refusals(original: "TaskAudit", variant: "TaskAudit") -> list[
     reasons = []
     before, after = necessary_roles(original), necessary_roles(variant)
     if before != after:
-        reasons.append(f"collaboration: the audit's necessary roles change from {', '.join(before) or 'none'} "
-                       f"to {', '.join(after) or 'none'}")
+        reasons.append(
+            f"collaboration: the audit's necessary roles change from {', '.join(before) or 'none'} "
+            f"to {', '.join(after) or 'none'}"
+        )
     opened = [a for a in variant.solo_routes if a not in original.solo_routes]
     if opened:
         reasons.append(f"collaboration: a solo route is not excluded for {', '.join(opened)}")
@@ -110,8 +119,10 @@ def collaboration_refusals(original: "TaskAudit", variant: "TaskAudit") -> list[
 
 
 def harder_refusals(original: Measure, variant: Measure) -> list[str]:
-    said = (f"the oracle needs {variant.mean_rounds:g} rounds and {variant.mean_work:g} actions of work "
-            f"on seeds 0-4 (the original {original.mean_rounds:g} and {original.mean_work:g})")
+    said = (
+        f"the oracle needs {variant.mean_rounds:g} rounds and {variant.mean_work:g} actions of work "
+        f"on seeds 0-4 (the original {original.mean_rounds:g} and {original.mean_work:g})"
+    )
     if variant.mean_rounds < original.mean_rounds:
         return [f"easier: {said}"]
     if variant.mean_rounds == original.mean_rounds and variant.mean_work <= original.mean_work:

@@ -17,15 +17,22 @@ from agentworld.augment.transforms import DEFAULT_ORDER, TRANSFORMS
 
 
 def configure_augment(parser: argparse.ArgumentParser) -> None:
-    parser.description = ("Write the augmented variant of a task: the same objective and order of work, harder "
-                          "(heavier demands, farther spawns, fewer starting items, a stronger enemy). The variant "
-                          "must keep the oracle succeeding on seeds 0-4 within the budget, keep the audit's "
-                          "necessary roles, open no solo route and need more rounds or more work; otherwise it is "
-                          "refused with the reasons. See agentworld/tasks/README.md.")
+    parser.description = (
+        "Write the augmented variant of a task: the same objective and order of work, harder "
+        "(heavier demands, farther spawns, fewer starting items, a stronger enemy). The variant "
+        "must keep the oracle succeeding on seeds 0-4 within the budget, keep the audit's "
+        "necessary roles, open no solo route and need more rounds or more work; otherwise it is "
+        "refused with the reasons. See agentworld/tasks/README.md."
+    )
     parser.add_argument("task", help="a main task id (task_01) or task YAML path")
-    parser.add_argument("--transform", action="append", default=[], metavar="NAME",
-                        help=f"{'|'.join(TRANSFORMS)}; repeat or comma-separate to combine in order "
-                             f"(default: the first of {', '.join(DEFAULT_ORDER)} that passes)")
+    parser.add_argument(
+        "--transform",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=f"{'|'.join(TRANSFORMS)}; repeat or comma-separate to combine in order "
+        f"(default: the first of {', '.join(DEFAULT_ORDER)} that passes)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="chooses among the candidates (deterministic)")
     parser.add_argument("--out", default=None, help="write the variant here (default: print it)")
 
@@ -58,7 +65,10 @@ def command_augment(args: argparse.Namespace) -> int:
     except AugmentError as exc:
         print(f"agentworld augment: {exc}", file=sys.stderr)
         return 1
-    print(f"{variant.task.id}: " + "; ".join(variant.changes), file=sys.stderr if args.out is None else sys.stdout)
+    print(
+        f"{variant.task.id}: " + "; ".join(variant.changes),
+        file=sys.stderr if args.out is None else sys.stdout,
+    )
     if args.out is None:
         print(variant.text(), end="")
         return 0

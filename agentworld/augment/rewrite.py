@@ -26,7 +26,9 @@ _STEP_COUNT_KEYS = ("count",)
 
 def task_raw(task: Any) -> Raw:
     """The YAML mapping of a loaded task (defaults left out, as an author writes it)."""
-    return copy.deepcopy(task.model_dump(mode="json", by_alias=True, exclude_none=True, exclude_defaults=True))
+    return copy.deepcopy(
+        task.model_dump(mode="json", by_alias=True, exclude_none=True, exclude_defaults=True)
+    )
 
 
 def _text_slots(raw: Raw) -> Iterator[tuple[Any, Any, str | None]]:
@@ -65,32 +67,64 @@ def scale_counts_in_text(text: str, names: dict[str, list[str]], ratio: float) -
     spellings = sorted({s for forms in names.values() for s in forms}, key=len, reverse=True)
     if not spellings:
         return text
-    pattern = re.compile(r"\b(\d+)(\s+|\s*x\s*)(" + "|".join(re.escape(s) for s in spellings) + r")(?![a-z_])",
-                         re.IGNORECASE)
+    pattern = re.compile(
+        r"\b(\d+)(\s+|\s*x\s*)(" + "|".join(re.escape(s) for s in spellings) + r")(?![a-z_])", re.IGNORECASE
+    )
 
     def scale(match: re.Match) -> str:
         start = text.rfind("\n", 0, match.start()) + 1
         end = text.find("\n", match.start())
-        if "->" in text[start:end if end >= 0 else len(text)]:
+        if "->" in text[start : end if end >= 0 else len(text)]:
             return match.group(0)
         return f"{scaled(int(match.group(1)), ratio)}{match.group(2)}{match.group(3)}"
 
     return pattern.sub(scale, text)
 
 
-NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
-_FIGHT_LENGTH = re.compile(r"\b(?P<about>about )?(?P<count>\d+|a dozen|[a-z]+) (?P<unit>hits|arrows|blows|rounds)\b")
+NUMBER_WORDS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+]
+_FIGHT_LENGTH = re.compile(
+    r"\b(?P<about>about )?(?P<count>\d+|a dozen|[a-z]+) (?P<unit>hits|arrows|blows|rounds)\b"
+)
 
 
 def scale_fight_lengths_in_text(text: str, ratio: float) -> str:
     """'five hits each' -> 'six hits each', 'about a dozen rounds' -> 'about fifteen rounds' (ratio
     270/220, 380/300): how long a fight lasts grows with the enemy's HP. A count written in words
     stays in words; only 'about N rounds' is a fight's length among the task's rounds."""
+
     def scale(match: re.Match) -> str:
         said = match["count"]
-        count = (12 if said == "a dozen" else int(said) if said.isdigit()
-                 else NUMBER_WORDS.index(said) if said in NUMBER_WORDS else None)
+        count = (
+            12
+            if said == "a dozen"
+            else int(said)
+            if said.isdigit()
+            else NUMBER_WORDS.index(said)
+            if said in NUMBER_WORDS
+            else None
+        )
         if count is None or match["unit"] == "rounds" and not match["about"]:
             return match.group(0)
         new = max(count, round(count * ratio))
@@ -101,7 +135,9 @@ def scale_fight_lengths_in_text(text: str, ratio: float) -> str:
 
 
 def scale_work_in_text(text: str, old: int, new: int) -> str:
-    return re.sub(rf"\b{old}(\s+turns? of work)", lambda m: f"{new}{m.group(1).replace('turn ', 'turns ')}", text)
+    return re.sub(
+        rf"\b{old}(\s+turns? of work)", lambda m: f"{new}{m.group(1).replace('turn ', 'turns ')}", text
+    )
 
 
 def scale_step_counts(steps: list[Any], wanted: Callable[[str, dict], bool], ratio: float) -> None:
@@ -110,7 +146,7 @@ def scale_step_counts(steps: list[Any], wanted: Callable[[str, dict], bool], rat
     for step in steps:
         if not isinstance(step, dict):
             continue
-        (kind, args), = step.items()
+        ((kind, args),) = step.items()
         if not isinstance(args, dict):
             continue
         if kind == "trade_offer":
@@ -134,8 +170,13 @@ def _start_pattern(name: str | None, position: tuple[int, int]) -> re.Pattern:
     return re.compile(rf"(\bstart(?:s|ing)?\s+(?:at|in|from)\s+){spot}", re.IGNORECASE)
 
 
-def move_start_in_text(text: str, owner_is_agent: bool, mentions: tuple[str, ...], old: tuple[str | None, tuple[int, int]],
-                       new_label: str) -> tuple[str, int]:
+def move_start_in_text(
+    text: str,
+    owner_is_agent: bool,
+    mentions: tuple[str, ...],
+    old: tuple[str | None, tuple[int, int]],
+    new_label: str,
+) -> tuple[str, int]:
     """Rewrite 'start(s) at OLD' to the new spawn in the sentences about one agent: every sentence of
     its own documentation, and sentences of other texts that name it (`mentions`). Returns the text
     and how many places changed."""
@@ -144,8 +185,11 @@ def move_start_in_text(text: str, owner_is_agent: bool, mentions: tuple[str, ...
     parts = re.split(r"(?<=[.!?])(\s+)", text)
     for i, sentence in enumerate(parts):
         lowered = sentence.lower()
-        about = owner_is_agent and ("you " in lowered or lowered.startswith("you")) or \
-            any(m.lower() in lowered for m in mentions)
+        about = (
+            owner_is_agent
+            and ("you " in lowered or lowered.startswith("you"))
+            or any(m.lower() in lowered for m in mentions)
+        )
         if about:
             parts[i], n = pattern.subn(lambda m: m.group(1) + new_label, sentence)
             changed += n
@@ -158,13 +202,17 @@ def rename_in_text(text: str, spellings: dict[str, str]) -> str:
     if not spellings:
         return text
     keys = sorted(spellings, key=len, reverse=True)
-    pattern = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(re.escape(k) for k in keys) + r")(?![A-Za-z0-9_])",
-                         re.IGNORECASE)
+    pattern = re.compile(
+        r"(?<![A-Za-z0-9_])(" + "|".join(re.escape(k) for k in keys) + r")(?![A-Za-z0-9_])", re.IGNORECASE
+    )
 
     def swap(match: re.Match) -> str:
         found = match.group(1)
-        new = spellings.get(found) or spellings.get(found.lower()) or next(
-            v for k, v in spellings.items() if k.lower() == found.lower())
+        new = (
+            spellings.get(found)
+            or spellings.get(found.lower())
+            or next(v for k, v in spellings.items() if k.lower() == found.lower())
+        )
         return new[:1].upper() + new[1:] if found[:1].isupper() and not new[:1].isupper() else new
 
     return pattern.sub(swap, text)
@@ -179,10 +227,16 @@ def unsay_start_in_text(text: str, item: str, label: str, count: int, coins_give
     spelled = dict.fromkeys((item, item.replace("_", " "), label))
     names = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in spelled)  # prose wraps lines anywhere
     text = re.sub(rf"(\byou\s+have\s+[a-z]+\s+\d+\s+and)(\s+)(an?\s+(?:{names}))\b", r"\1\2need \3", text)
-    text = re.sub(rf"\b(You|you)\s+(?:brought|carry)(\s+)({count}\s+(?:{names})s?)\b",
-                  lambda m: f"{m.group(1)} bring{m.group(2)}{m.group(3)}, once you have them,", text)
-    text = re.sub(rf"\b(You|you)\s+carry(\s+)(an?\s+(?:{names}))\b",
-                  lambda m: f"{m.group(1)} need{m.group(2)}{m.group(3)}", text)
+    text = re.sub(
+        rf"\b(You|you)\s+(?:brought|carry)(\s+)({count}\s+(?:{names})s?)\b",
+        lambda m: f"{m.group(1)} bring{m.group(2)}{m.group(3)}, once you have them,",
+        text,
+    )
+    text = re.sub(
+        rf"\b(You|you)\s+carry(\s+)(an?\s+(?:{names}))\b",
+        lambda m: f"{m.group(1)} need{m.group(2)}{m.group(3)}",
+        text,
+    )
     if coins_given:
         text = re.sub(r"\byou(\s+)have(\s+)no(\s+)coins\b", r"you\1have\2no other\3coins", text)
     return text

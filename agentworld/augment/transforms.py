@@ -28,9 +28,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from agentworld.audit.bounds import Travel
-from agentworld.augment.rewrite import (Raw, add_note, map_texts, move_start_in_text, place_label, rename_in_text,
-                                        scale_counts_in_text, scale_fight_lengths_in_text, scale_step_counts,
-                                        scale_work_in_text, scaled, task_raw, unsay_start_in_text)
+from agentworld.augment.rewrite import (
+    Raw,
+    add_note,
+    map_texts,
+    move_start_in_text,
+    place_label,
+    rename_in_text,
+    scale_counts_in_text,
+    scale_fight_lengths_in_text,
+    scale_step_counts,
+    scale_work_in_text,
+    scaled,
+    task_raw,
+    unsay_start_in_text,
+)
 from agentworld.scoring import load_verifier_module
 from agentworld.task_world import build_world
 from agentworld.world.pathfinding import find_path_grid
@@ -125,8 +137,10 @@ def heavier(task: "Task", content: "Content", rng: random.Random) -> list[Candid
     chain = _chain([i for d in demands for i in d.items], content)
     coded = verifier_names(task, chain + [d.site for d in demands if d.site])
     if coded:
-        raise NotApplicable(f"heavier: the verifier of {task.id} names {', '.join(coded)} in its code, so the "
-                            f"counts it checks cannot be rewritten with the YAML")
+        raise NotApplicable(
+            f"heavier: the verifier of {task.id} names {', '.join(coded)} in its code, so the "
+            f"counts it checks cannot be rewritten with the YAML"
+        )
     alone = [d for d in demands if _alone(d, demands, content)] if len(demands) > 1 else []
     singles = rng.sample(alone, len(alone))[:SINGLE_DEMANDS]
     plans = [(demands, r) for r in HEAVIER_RATIOS] + [([d], HEAVIER_RATIOS[0]) for d in singles]
@@ -156,9 +170,13 @@ def _heavier(task: "Task", content: "Content", group: list[Demand], ratio: float
     for checkpoint in raw["checkpoints"]:
         holds = (checkpoint.get("when") or {}).get("holds")
         if holds:
-            holds["items"] = {k: scaled(v, ratio) if v in old.get(k, ()) else v for k, v in holds["items"].items()}
+            holds["items"] = {
+                k: scaled(v, ratio) if v in old.get(k, ()) else v for k, v in holds["items"].items()
+            }
     for agent in raw["agents"]:
-        agent["inventory"] = {k: scaled(v, ratio) if k in consumed else v for k, v in agent.get("inventory", {}).items()}
+        agent["inventory"] = {
+            k: scaled(v, ratio) if k in consumed else v for k, v in agent.get("inventory", {}).items()
+        }
     for ground in raw.get("world", {}).get("ground_items", []):
         if ground["item"] in consumed:
             ground["count"] = scaled(ground.get("count", 1), ratio)
@@ -179,6 +197,7 @@ def _heavier(task: "Task", content: "Content", group: list[Demand], ratio: float
 
 def _step_picker(chain: list[str], content: "Content") -> Callable[[str, dict], bool]:
     """Which plan steps handle units of the chain's items (so their counts scale)."""
+
     def wanted(kind: str, args: dict) -> bool:
         if kind == "gather":
             node = content.node_kinds.get(str(args.get("target", "")).split("#", 1)[0])
@@ -189,6 +208,7 @@ def _step_picker(chain: list[str], content: "Content") -> Callable[[str, dict], 
         if kind in ("give", "buy", "sell", "drop", "wait_for", "item"):
             return args.get("item") in chain
         return False
+
     return wanted
 
 
@@ -196,7 +216,7 @@ def _step_picker(chain: list[str], content: "Content") -> Callable[[str, dict], 
 def _goal_tiles(world: Any, content: "Content", step: dict) -> tuple[list[tuple[int, int]], int] | None:
     """Where a plan step takes its agent (the tiles it could go to, how near), or None when the step
     goes nowhere by itself (chat, wait, give to a moving teammate ...)."""
-    (kind, args), = step.items() if isinstance(step, dict) else ((step, {}),)
+    ((kind, args),) = step.items() if isinstance(step, dict) else ((step, {}),)
     args = args or {}
     interact = content.rules.interact_range
     if kind == "move_to":
@@ -207,9 +227,14 @@ def _goal_tiles(world: Any, content: "Content", step: dict) -> tuple[list[tuple[
             return [content.map.landmarks[target]], 0
         entity = world.entities.get(target)
         return ([(entity.x, entity.y)], interact) if entity is not None else None
-    ref = {"gather": args.get("target"), "attack": args.get("target"), "talk": args.get("npc"),
-           "buy": args.get("npc"), "sell": args.get("npc"),
-           "build": "site#" + str(args.get("site", "")).removeprefix("site#") if kind == "build" else None}.get(kind)
+    ref = {
+        "gather": args.get("target"),
+        "attack": args.get("target"),
+        "talk": args.get("npc"),
+        "buy": args.get("npc"),
+        "sell": args.get("npc"),
+        "build": "site#" + str(args.get("site", "")).removeprefix("site#") if kind == "build" else None,
+    }.get(kind)
     if kind == "craft":
         recipe = content.recipes.get(args.get("recipe", ""))
         ref = recipe.station if recipe is not None else None
@@ -238,7 +263,9 @@ def farther(task: "Task", content: "Content", rng: random.Random) -> list[Candid
     low, high = FARTHER_ROUNDS
     options: dict[str, list[tuple[str, int, int]]] = {}
     for agent in task.agents:
-        goal = next((g for s in task.oracle.get(agent.name, []) if (g := _goal_tiles(world, content, s))), None)
+        goal = next(
+            (g for s in task.oracle.get(agent.name, []) if (g := _goal_tiles(world, content, s))), None
+        )
         start = gmap.resolve(agent.spawn)
         base = _walk(travel, start, goal) if goal else None
         if base is None:
@@ -253,8 +280,10 @@ def farther(task: "Task", content: "Content", rng: random.Random) -> list[Candid
         if found:
             options[agent.name] = found
     if not options:
-        raise NotApplicable(f"farther: no agent of {task.id} has a landmark {low}-{high} rounds' walk further from "
-                            f"the first place its plan goes")
+        raise NotApplicable(
+            f"farther: no agent of {task.id} has a landmark {low}-{high} rounds' walk further from "
+            f"the first place its plan goes"
+        )
     candidates = []
     for _ in range(FARTHER_CHOICES):
         picks = {name: rng.choice(found) for name, found in options.items()}
@@ -280,19 +309,24 @@ def _farther(task: "Task", content: "Content", picks: dict[str, tuple[str, int, 
 
         def text(value: str, owner: str | None) -> str:
             nonlocal own
-            value, n = move_start_in_text(value, owner == name, mentions if owner != name else (),
-                                          (old_name, old_pos), new_label)
+            value, n = move_start_in_text(
+                value, owner == name, mentions if owner != name else (), (old_name, old_pos), new_label
+            )
             own += n if owner == name else 0
             return value
 
         map_texts(raw, text)
         if not own:
             agent["context"] = add_note(agent.get("context", ""), f"You start at {new_label}.")
-        walks_back = any(isinstance(s, dict) and (s.get("move_to") or {}).get("target") == spec.spawn
-                         for s in raw["oracle"].get(name, []))
+        walks_back = any(
+            isinstance(s, dict) and (s.get("move_to") or {}).get("target") == spec.spawn
+            for s in raw["oracle"].get(name, [])
+        )
         if old_name and walks_back:  # it stood there in the original, so it knew the place: keep that known
-            agent["context"] = (agent["context"].rstrip("\n")
-                                + f"\n{old_name} (`{spec.spawn}`) is at ({old_pos[0]}, {old_pos[1]}).\n")
+            agent["context"] = (
+                agent["context"].rstrip("\n")
+                + f"\n{old_name} (`{spec.spawn}`) is at ({old_pos[0]}, {old_pos[1]}).\n"
+            )
         changes.append(f"{name} spawns at {mark} ({base}->{tiles} tiles to its first goal)")
     return Candidate(raw, "farther: " + "; ".join(changes))
 
@@ -309,8 +343,9 @@ def fewer_items(task: "Task", content: "Content", rng: random.Random) -> list[Ca
             if way is not None:
                 ways.append((agent.name, item, count, way))
     if not ways:
-        raise NotApplicable(f"fewer-items: no starting item of {task.id} can be gathered by its holder or bought "
-                            f"in a shop")
+        raise NotApplicable(
+            f"fewer-items: no starting item of {task.id} can be gathered by its holder or bought in a shop"
+        )
     picked = rng.sample(ways, len(ways))[:FEWER_CHOICES]
     return [_fewer(task, content, *way) for way in picked]
 
@@ -330,8 +365,13 @@ def _gather_way(agent: Any, item: str, content: "Content", world: Any) -> tuple[
 
 def _shop_way(item: str, content: "Content") -> tuple[str, str, int] | None:
     """('buy', npc, price) at the cheapest shop that stocks the item (first by id on a tie)."""
-    offers = sorted((entry.price, npc.id) for npc in content.npcs.values() if npc.shop
-                    for entry in npc.shop.stock if entry.item == item)
+    offers = sorted(
+        (entry.price, npc.id)
+        for npc in content.npcs.values()
+        if npc.shop
+        for entry in npc.shop.stock
+        if entry.item == item
+    )
     return ("buy", offers[0][1], offers[0][0]) if offers else None
 
 
@@ -351,8 +391,10 @@ def _fewer(task: "Task", content: "Content", name: str, item: str, count: int, w
         spot = f" at ({where[0]}, {where[1]})" if where else ""
         inventory["coins"] = inventory.get("coins", 0) + way[2] * count
         step = {"buy": {"npc": npc.id, "item": item, "count": count}}
-        how = (f"buy {count} from {npc.name} (`{npc.id}`{spot}) first, for {way[2]} coins each; you carry "
-               f"{inventory['coins']} coins for it")
+        how = (
+            f"buy {count} from {npc.name} (`{npc.id}`{spot}) first, for {way[2]} coins each; you carry "
+            f"{inventory['coins']} coins for it"
+        )
         change = f"{name} starts without {count} {item} and buys it from {npc.id}"
     agent["inventory"] = inventory
     plan = list(raw["oracle"].get(name, []))
@@ -361,8 +403,9 @@ def _fewer(task: "Task", content: "Content", name: str, item: str, count: int, w
     told = next((i for i, s in enumerate(plan) if not (isinstance(s, dict) and "chat" in s)), len(plan))
     raw["oracle"][name] = [*plan[:told], step, *plan[told:]]
     agent["context"] = unsay_start_in_text(agent.get("context", ""), item, label, count, way[0] == "buy")
-    agent["context"] = add_note(agent["context"],
-                                f"In this variant you do NOT start with your {label} (`{item}`): {how}.")
+    agent["context"] = add_note(
+        agent["context"], f"In this variant you do NOT start with your {label} (`{item}`): {how}."
+    )
     return Candidate(raw, "fewer-items: " + change)
 
 
@@ -370,14 +413,30 @@ def _fewer(task: "Task", content: "Content", name: str, item: str, count: int, w
 def _kind(mob: Any) -> tuple:
     """What a stand-in must share: how it fights, and how it is fought (a sure striker stays one,
     wounded by the same weapons, so the same roles are needed to kill it)."""
-    return mob.style, mob.boss, mob.aggressive, bool(mob.sure_strike), tuple(sorted(mob.wounded_by)), mob.full_blows
+    return (
+        mob.style,
+        mob.boss,
+        mob.aggressive,
+        bool(mob.sure_strike),
+        tuple(sorted(mob.wounded_by)),
+        mob.full_blows,
+    )
 
 
 def _stronger_than(old: Any, content: "Content") -> list[Any]:
-    return sorted((m for m in content.mobs.values() if m.id != old.id and _kind(m) == _kind(old)
-                   and m.hp >= old.hp and m.max_hit >= old.max_hit and m.sure_strike >= old.sure_strike
-                   and (m.hp, m.max_hit) != (old.hp, old.max_hit)),
-                  key=lambda m: (m.hp + 10 * m.max_hit, m.id))
+    return sorted(
+        (
+            m
+            for m in content.mobs.values()
+            if m.id != old.id
+            and _kind(m) == _kind(old)
+            and m.hp >= old.hp
+            and m.max_hit >= old.max_hit
+            and m.sure_strike >= old.sure_strike
+            and (m.hp, m.max_hit) != (old.hp, old.max_hit)
+        ),
+        key=lambda m: (m.hp + 10 * m.max_hit, m.id),
+    )
 
 
 def _world_targets(task: "Task", content: "Content") -> dict[str, tuple[int, int]]:
@@ -395,8 +454,10 @@ def stronger_enemy(task: "Task", content: "Content", rng: random.Random) -> list
     placed = list(dict.fromkeys(m.type for m in task.world.mobs))
     world_mobs = _world_targets(task, content)
     if not placed and not world_mobs:
-        raise NotApplicable(f"stronger-enemy: {task.id} places no mob of its own to replace, and kills no mob "
-                            f"the world spawns only once")
+        raise NotApplicable(
+            f"stronger-enemy: {task.id} places no mob of its own to replace, and kills no mob "
+            f"the world spawns only once"
+        )
     coded = verifier_names(task, [*placed, *world_mobs])
     candidates = []
     for old_id in [*placed, *world_mobs]:
@@ -405,7 +466,11 @@ def stronger_enemy(task: "Task", content: "Content", rng: random.Random) -> list
         for new in _stronger_than(content.mobs[old_id], content)[:STRONGER_CHOICES]:
             candidates.append(_stronger(task, content, old_id, new.id, world_mobs.get(old_id)))
     if not candidates:
-        why = f"its verifier names {', '.join(coded)} in code" if coded else "no mob of the same kind is stronger"
+        why = (
+            f"its verifier names {', '.join(coded)} in code"
+            if coded
+            else "no mob of the same kind is stronger"
+        )
         raise NotApplicable(f"stronger-enemy: no mob of {task.id} can be replaced ({why})")
     return candidates
 
@@ -414,8 +479,9 @@ def _plural(name: str) -> str:
     return name[:-1] + "ves" if name.endswith("f") else name + "s"  # wolf -> wolves
 
 
-def _stronger(task: "Task", content: "Content", old_id: str, new_id: str,
-              spawn: tuple[int, int] | None = None) -> Candidate:
+def _stronger(
+    task: "Task", content: "Content", old_id: str, new_id: str, spawn: tuple[int, int] | None = None
+) -> Candidate:
     """The task with `old_id` rewritten to `new_id`; with `spawn`, the world's old mob there is
     replaced by a task-placed new one."""
     raw = task_raw(task)
@@ -430,17 +496,25 @@ def _stronger(task: "Task", content: "Content", old_id: str, new_id: str,
             condition["killed"]["mob"] = new_id
     for steps in raw.get("oracle", {}).values():
         for step in steps:
-            (kind, args), = step.items() if isinstance(step, dict) else (("", None),)
+            ((kind, args),) = step.items() if isinstance(step, dict) else (("", None),)
             for key in ("target", "kill"):
-                if isinstance(args, dict) and isinstance(args.get(key), str) and \
-                        args[key].split("#", 1)[0] == old_id and kind in ("attack", "wait_for", "move_to"):
-                    args[key] = new_id + args[key][len(old_id):]
+                if (
+                    isinstance(args, dict)
+                    and isinstance(args.get(key), str)
+                    and args[key].split("#", 1)[0] == old_id
+                    and kind in ("attack", "wait_for", "move_to")
+                ):
+                    args[key] = new_id + args[key][len(old_id) :]
     old, new = content.mobs[old_id], content.mobs[new_id]
     old_name, new_name = old.name.lower(), new.name.lower()
-    spellings = {old_id: new_id, old_name: new_name, old_name + "s": new_name + "s",
-                 _plural(old_name): _plural(new_name),
-                 old_name.split()[-1]: new_name.split()[-1],  # "the warden" for "the barrow warden"
-                 old_name.title(): new_name.title()}  # a name written as a title ("The Fallen Knight")
+    spellings = {
+        old_id: new_id,
+        old_name: new_name,
+        old_name + "s": new_name + "s",
+        _plural(old_name): _plural(new_name),
+        old_name.split()[-1]: new_name.split()[-1],  # "the warden" for "the barrow warden"
+        old_name.title(): new_name.title(),
+    }  # a name written as a title ("The Fallen Knight")
     stats = [(rf"\b{old.hp} HP\b", f"{new.hp} HP"), (rf"\bup to {old.max_hit}\b", f"up to {new.max_hit}")]
     if new_name[:1] in "aeiou":
         stats.append((rf"\b([Aa]) ({re.escape(new_name)})", r"\1n \2"))
@@ -453,11 +527,17 @@ def _stronger(task: "Task", content: "Content", old_id: str, new_id: str,
 
     map_texts(raw, text)
     where = f", replacing the world's at {spawn[0]},{spawn[1]}" if spawn is not None else ""
-    return Candidate(raw, f"stronger-enemy: {old_id} (HP {old.hp}, max hit {old.max_hit}) -> {new_id} "
-                          f"(HP {new.hp}, max hit {new.max_hit}){where}")
+    return Candidate(
+        raw,
+        f"stronger-enemy: {old_id} (HP {old.hp}, max hit {old.max_hit}) -> {new_id} "
+        f"(HP {new.hp}, max hit {new.max_hit}){where}",
+    )
 
 
 TRANSFORMS: dict[str, Transform] = {
-    "stronger-enemy": stronger_enemy, "heavier": heavier, "fewer-items": fewer_items, "farther": farther,
+    "stronger-enemy": stronger_enemy,
+    "heavier": heavier,
+    "fewer-items": fewer_items,
+    "farther": farther,
 }
 DEFAULT_ORDER = tuple(TRANSFORMS)  # tried in this order when none is named

@@ -14,14 +14,38 @@ from typing import Any, Protocol
 from .graph import CausalError, CausalGraph, Edge, Record, load_run, score, success_actions, episode_success
 
 __all__ = [
-    "CausalError", "CausalGraph", "Edge", "Judge", "judge_run", "judge_records", "make_judge", "task_context", "JUDGES",
+    "CausalError",
+    "CausalGraph",
+    "Edge",
+    "Judge",
+    "judge_run",
+    "judge_records",
+    "make_judge",
+    "task_context",
+    "JUDGES",
 ]
 
 JUDGES = ("provenance", "llm")
 PROVENANCE_OPTIONS = frozenset({"window", "movement", "chat", "checkpoints", "success_conditions"})
-LLM_OPTIONS = frozenset({"model", "base_url", "api_key", "window", "batch_size", "max_candidates", "concurrency",
-                         "cache_dir", "prompt_dir", "attempts", "backoff", "timeout", "context", "client",
-                         "prices"})
+LLM_OPTIONS = frozenset(
+    {
+        "model",
+        "base_url",
+        "api_key",
+        "window",
+        "batch_size",
+        "max_candidates",
+        "concurrency",
+        "cache_dir",
+        "prompt_dir",
+        "attempts",
+        "backoff",
+        "timeout",
+        "context",
+        "client",
+        "prices",
+    }
+)
 
 
 class Judge(Protocol):
@@ -39,11 +63,14 @@ def make_judge(judge: str | Judge = "provenance", **options: Any) -> Judge:
     if judge not in JUDGES:
         raise CausalError(f"unknown judge {judge!r}; choose one of: {', '.join(JUDGES)}")
     # each judge ignores the other's options, so one option set can drive both (--compare, eval)
-    own, other = (PROVENANCE_OPTIONS, LLM_OPTIONS) if judge == "provenance" else (LLM_OPTIONS, PROVENANCE_OPTIONS)
+    own, other = (
+        (PROVENANCE_OPTIONS, LLM_OPTIONS) if judge == "provenance" else (LLM_OPTIONS, PROVENANCE_OPTIONS)
+    )
     unknown = sorted(set(options) - own - other)
     if unknown:
-        raise CausalError(f"unknown option(s) for the {judge} judge: {', '.join(unknown)}; "
-                          f"known: {', '.join(sorted(own))}")
+        raise CausalError(
+            f"unknown option(s) for the {judge} judge: {', '.join(unknown)}; known: {', '.join(sorted(own))}"
+        )
     kwargs = {k: v for k, v in options.items() if k in own and v is not None}
     if judge == "provenance":
         from .provenance_judge import ProvenanceJudge
@@ -72,8 +99,11 @@ def task_context(run_dir: str | Path) -> dict[str, Any]:
         "objective": str(data.get("objective", "")).strip(),
         "roles": {a["name"]: a.get("role", "") for a in agents},
         "agents": [a["name"] for a in agents],
-        "checkpoints": {c["id"]: str(c.get("description", "")) for c in data.get("checkpoints") or []
-                        if isinstance(c, dict) and "id" in c},
+        "checkpoints": {
+            c["id"]: str(c.get("description", ""))
+            for c in data.get("checkpoints") or []
+            if isinstance(c, dict) and "id" in c
+        },
         "success": [_describe_condition(c) for c in data.get("success") or []],
     }
 
@@ -89,8 +119,11 @@ def _describe_condition(raw: Any) -> str:
 
 
 def judge_records(
-    records: list[Record], success: bool, judge: str | Judge = "provenance",
-    agents: list[str] | None = None, **options: Any,
+    records: list[Record],
+    success: bool,
+    judge: str | Judge = "provenance",
+    agents: list[str] | None = None,
+    **options: Any,
 ) -> dict[str, Any]:
     """Score a list of trajectory records (no files touched).
 
@@ -144,8 +177,9 @@ def judge_run(
 
         agents = context.get("agents") or ()
         refs = reference_forests(references, _config.get("task"), exclude=run_dir)
-        result["forest"] = forest_metrics(forest_of(records, result["edges"], result["contributing"], agents),
-                                          refs, success)
+        result["forest"] = forest_metrics(
+            forest_of(records, result["edges"], result["contributing"], agents), refs, success
+        )
     if plot:
         from .plot import plot_episode
 

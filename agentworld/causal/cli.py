@@ -20,35 +20,83 @@ from .graph import CausalError, CausalGraph, action_records, load_run
 
 
 def configure_judge(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("dirs", nargs="+", metavar="DIR",
-                        help="run directories (each with trajectory.jsonl), or an eval directory holding them")
-    parser.add_argument("--judge", choices=JUDGES, default="provenance",
-                        help="provenance: exact, from engine provenance (default); llm: the paper's LLM backward tracing")
-    parser.add_argument("--compare", action="store_true",
-                        help="run both judges and report their agreement (writes compare.json)")
-    parser.add_argument("--model", help="LLM judge model (default: $AGENTWORLD_JUDGE_MODEL); with --judge llm, "
-                                         "A,B,C runs one judge per model and compares them (judge_models.json)")
-    parser.add_argument("--base-url", help="OpenAI-compatible base URL (default: $OPENAI_BASE_URL); key from $OPENAI_API_KEY")
-    parser.add_argument("--window", type=int, default=None,
-                        help="rounds: chat-uptake window of the provenance judge (default 3)")
-    parser.add_argument("--llm-window", type=int, default=None,
-                        help="rounds: temporal window of the LLM judge's candidate pairs (default 5)")
-    parser.add_argument("--prices", default=None, metavar="FILE",
-                        help="JSON price table {model: {input, output, cached_input}} in $ per 1M tokens: the judge's "
-                             "cost is recorded in its llm stats")
+    parser.add_argument(
+        "dirs",
+        nargs="+",
+        metavar="DIR",
+        help="run directories (each with trajectory.jsonl), or an eval directory holding them",
+    )
+    parser.add_argument(
+        "--judge",
+        choices=JUDGES,
+        default="provenance",
+        help="provenance: exact, from engine provenance (default); llm: the paper's LLM backward tracing",
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="run both judges and report their agreement (writes compare.json)",
+    )
+    parser.add_argument(
+        "--model",
+        help="LLM judge model (default: $AGENTWORLD_JUDGE_MODEL); with --judge llm, "
+        "A,B,C runs one judge per model and compares them (judge_models.json)",
+    )
+    parser.add_argument(
+        "--base-url", help="OpenAI-compatible base URL (default: $OPENAI_BASE_URL); key from $OPENAI_API_KEY"
+    )
+    parser.add_argument(
+        "--window",
+        type=int,
+        default=None,
+        help="rounds: chat-uptake window of the provenance judge (default 3)",
+    )
+    parser.add_argument(
+        "--llm-window",
+        type=int,
+        default=None,
+        help="rounds: temporal window of the LLM judge's candidate pairs (default 5)",
+    )
+    parser.add_argument(
+        "--prices",
+        default=None,
+        metavar="FILE",
+        help="JSON price table {model: {input, output, cached_input}} in $ per 1M tokens: the judge's "
+        "cost is recorded in its llm stats",
+    )
     parser.add_argument("--batch-size", type=int, default=None, help="pairs per LLM request (default 8)")
-    parser.add_argument("--max-candidates", type=int, default=None, help="candidate pairs per traced action (default 24)")
+    parser.add_argument(
+        "--max-candidates", type=int, default=None, help="candidate pairs per traced action (default 24)"
+    )
     parser.add_argument("--concurrency", type=int, default=None, help="parallel LLM requests (default 4)")
-    parser.add_argument("--prompts", metavar="DIR", default=None,
-                        help="LLM judge prompts: a directory with judge_system.md and judge_pairs.md "
-                             "(default: the ones shipped in agentworld/causal/prompts)")
-    parser.add_argument("--plot", nargs="?", const=True, default=False, metavar="PATH",
-                        help="also draw the episode: cce.png beside cce.json, or PATH (one run only)")
-    parser.add_argument("--reference", nargs="+", metavar="REF_DIR", default=None,
-                        help="reference runs (or eval directories) of the same tasks: adds the collaboration-graph "
-                             "metrics (Forest Match, Node Validity, content redundancy) to cce.json as 'forest'")
-    parser.add_argument("--out", help="where --compare writes compare.json, or --model A,B judge_models.json "
-                                       "(default: the runs' common directory)")
+    parser.add_argument(
+        "--prompts",
+        metavar="DIR",
+        default=None,
+        help="LLM judge prompts: a directory with judge_system.md and judge_pairs.md "
+        "(default: the ones shipped in agentworld/causal/prompts)",
+    )
+    parser.add_argument(
+        "--plot",
+        nargs="?",
+        const=True,
+        default=False,
+        metavar="PATH",
+        help="also draw the episode: cce.png beside cce.json, or PATH (one run only)",
+    )
+    parser.add_argument(
+        "--reference",
+        nargs="+",
+        metavar="REF_DIR",
+        default=None,
+        help="reference runs (or eval directories) of the same tasks: adds the collaboration-graph "
+        "metrics (Forest Match, Node Validity, content redundancy) to cce.json as 'forest'",
+    )
+    parser.add_argument(
+        "--out",
+        help="where --compare writes compare.json, or --model A,B judge_models.json "
+        "(default: the runs' common directory)",
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
 
 
@@ -76,9 +124,16 @@ def missing_dirs(command: str, dirs: list[str]) -> bool:
 
 
 def _llm_options(args: argparse.Namespace) -> dict[str, Any]:
-    return {"model": args.model, "base_url": args.base_url, "window": args.llm_window,
-            "batch_size": args.batch_size, "max_candidates": args.max_candidates, "concurrency": args.concurrency,
-            "prompt_dir": args.prompts, "prices": getattr(args, "prices", None)}
+    return {
+        "model": args.model,
+        "base_url": args.base_url,
+        "window": args.llm_window,
+        "batch_size": args.batch_size,
+        "max_candidates": args.max_candidates,
+        "concurrency": args.concurrency,
+        "prompt_dir": args.prompts,
+        "prices": getattr(args, "prices", None),
+    }
 
 
 def command_judge(args: argparse.Namespace) -> int:
@@ -86,8 +141,10 @@ def command_judge(args: argparse.Namespace) -> int:
         return 2
     args.dirs = expand_dirs(args.dirs)
     if args.plot not in (True, False) and len(args.dirs) > 1:
-        print("agentworld judge: error: --plot PATH needs exactly one run directory (use --plot alone for many)",
-              file=sys.stderr)
+        print(
+            "agentworld judge: error: --plot PATH needs exactly one run directory (use --plot alone for many)",
+            file=sys.stderr,
+        )
         return 2
     if args.compare:
         return _compare(args)
@@ -117,39 +174,49 @@ def _warn(run_dir: str, res: dict[str, Any]) -> None:
     """Say on stderr what was scored but looks wrong: a trajectory without actions, or links
     that point backwards in time or to unknown actions (a damaged or hand-edited trajectory)."""
     if res["actions"] == 0:
-        print(f"agentworld judge: warning: {run_dir}: trajectory.jsonl has no action records", file=sys.stderr)
+        print(
+            f"agentworld judge: warning: {run_dir}: trajectory.jsonl has no action records", file=sys.stderr
+        )
     dropped = res.get("dropped_edges") or []
     if dropped:
         more = f" (and {len(dropped) - 3} more)" if len(dropped) > 3 else ""
-        print(f"agentworld judge: warning: {run_dir}: {len(dropped)} edge(s) ignored: {'; '.join(dropped[:3])}{more}",
-              file=sys.stderr)
+        print(
+            f"agentworld judge: warning: {run_dir}: {len(dropped)} edge(s) ignored: {'; '.join(dropped[:3])}{more}",
+            file=sys.stderr,
+        )
 
 
 def _print_runs(rows: list[dict[str, Any]]) -> None:
     print(f"{'run':<40} {'judge':<10} {'ok':<4} {'contrib/actions':>15} {'CCE':>6}  PAC")
     for r in rows:
         pac = " ".join(f"{a}={v:.2f}" for a, v in r["pac"].items())
-        print(f"{_short(r['run_dir']):<40} {r['judge']:<10} {'yes' if r['success'] else 'no':<4} "
-              f"{r['contributing_count']:>7}/{r['actions']:<7} {r['cce']:>6.3f}  {pac}")
+        print(
+            f"{_short(r['run_dir']):<40} {r['judge']:<10} {'yes' if r['success'] else 'no':<4} "
+            f"{r['contributing_count']:>7}/{r['actions']:<7} {r['cce']:>6.3f}  {pac}"
+        )
         if r.get("llm"):
             s = r["llm"]
             cost = f", ${s['cost']:.4f}" if s.get("cost") else ""
-            print(f"{'':<40} llm: {s['requests']} requests, {s['asked']} pairs asked, {s['cached']} cached, "
-                  f"{s.get('prompt_tokens', 0)} prompt tokens ({s.get('cached_tokens', 0)} from the server's cache){cost}")
+            print(
+                f"{'':<40} llm: {s['requests']} requests, {s['asked']} pairs asked, {s['cached']} cached, "
+                f"{s.get('prompt_tokens', 0)} prompt tokens ({s.get('cached_tokens', 0)} from the server's cache){cost}"
+            )
         if r.get("plot"):
             print(f"{'':<40} plot: {r['plot']}")
         if r.get("forest"):
             f = r["forest"]
             fmt = lambda v: "n/a" if v is None else f"{v:.3f}"  # noqa: E731
-            print(f"{'':<40} forest: match {fmt(f['forest_match'])}, node validity {fmt(f['node_validity'])}, "
-                  f"content redundancy {f['content_redundancy']:.3f} ({len(f['references'])} reference run(s))"
-                  + (f"; {f['note']}" if f.get("note") else ""))
+            print(
+                f"{'':<40} forest: match {fmt(f['forest_match'])}, node validity {fmt(f['node_validity'])}, "
+                f"content redundancy {f['content_redundancy']:.3f} ({len(f['references'])} reference run(s))"
+                + (f"; {f['note']}" if f.get("note") else "")
+            )
     if len(rows) > 1:
         print(f"mean CCE over {len(rows)} runs: {sum(r['cce'] for r in rows) / len(rows):.3f}")
 
 
 def _short(path: str, width: int = 40) -> str:
-    return path if len(path) <= width else "…" + path[-(width - 1):]
+    return path if len(path) <= width else "…" + path[-(width - 1) :]
 
 
 def cohen_kappa(pairs: list[tuple[bool, bool]]) -> float | None:
@@ -209,7 +276,9 @@ def _judge_models(args: argparse.Namespace) -> int:
         try:
             cce = {PROVENANCE: judge_run(d, "provenance", window=args.window)["cce"]}
             for model in models:
-                cce[model] = judge_run(d, "llm", output=output_name(model), **{**_llm_options(args), "model": model})["cce"]
+                cce[model] = judge_run(
+                    d, "llm", output=output_name(model), **{**_llm_options(args), "model": model}
+                )["cce"]
             rows.append({"run_dir": d, "team": team_of(d), "cce": cce})
         except (CausalError, RuntimeError, ValueError, OSError) as exc:
             print(f"agentworld judge: error: {d}: {exc}", file=sys.stderr)
@@ -253,7 +322,11 @@ def _compare(args: argparse.Namespace) -> int:
         "mean_cce_diff": sum(e["cce_diff"] for e in episodes) / n if n else None,
         "mean_abs_cce_diff": sum(abs(e["cce_diff"]) for e in episodes) / n if n else None,
     }
-    out = Path(args.out) if args.out else Path(os.path.commonpath([os.path.abspath(d) for d in args.dirs])) / "compare.json"
+    out = (
+        Path(args.out)
+        if args.out
+        else Path(os.path.commonpath([os.path.abspath(d) for d in args.dirs])) / "compare.json"
+    )
     if out.is_dir():
         out = out / "compare.json"
     if not _write_json(out, summary):
@@ -264,11 +337,15 @@ def _compare(args: argparse.Namespace) -> int:
         fmt = lambda v: "  n/a" if v is None else f"{v:5.3f}"  # noqa: E731
         print(f"{'run':<40} {'CCE prov':>8} {'CCE llm':>8} {'diff':>7} {'pairs':>6} {'acc':>6} {'kappa':>6}")
         for e in episodes:
-            print(f"{_short(e['run_dir']):<40} {e['cce_provenance']:>8.3f} {e['cce_llm']:>8.3f} {e['cce_diff']:>+7.3f} "
-                  f"{e['pairs']:>6} {fmt(e['accuracy']):>6} {fmt(e['kappa']):>6}")
-        print(f"{'all':<40} {fmt(summary['mean_cce_provenance']):>8} {fmt(summary['mean_cce_llm']):>8} "
-              f"{'' if summary['mean_cce_diff'] is None else format(summary['mean_cce_diff'], '+7.3f'):>7} "
-              f"{summary['pairs']:>6} {fmt(summary['accuracy']):>6} {fmt(summary['kappa']):>6}")
+            print(
+                f"{_short(e['run_dir']):<40} {e['cce_provenance']:>8.3f} {e['cce_llm']:>8.3f} {e['cce_diff']:>+7.3f} "
+                f"{e['pairs']:>6} {fmt(e['accuracy']):>6} {fmt(e['kappa']):>6}"
+            )
+        print(
+            f"{'all':<40} {fmt(summary['mean_cce_provenance']):>8} {fmt(summary['mean_cce_llm']):>8} "
+            f"{'' if summary['mean_cce_diff'] is None else format(summary['mean_cce_diff'], '+7.3f'):>7} "
+            f"{summary['pairs']:>6} {fmt(summary['accuracy']):>6} {fmt(summary['kappa']):>6}"
+        )
         print(f"compare.json: {out}")
     return 1 if failures else 0
 

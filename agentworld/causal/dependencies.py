@@ -22,7 +22,9 @@ from typing import Any
 Record = dict[str, Any]
 
 
-def bridges(nodes: Iterable[Hashable], pairs: Iterable[tuple[Hashable, Hashable]]) -> list[tuple[Hashable, Hashable]]:
+def bridges(
+    nodes: Iterable[Hashable], pairs: Iterable[tuple[Hashable, Hashable]]
+) -> list[tuple[Hashable, Hashable]]:
     """Bridges of the undirected simple graph (Tarjan's low-link, iterative), each as a sorted pair."""
     adj: dict[Hashable, set[Hashable]] = {n: set() for n in nodes}
     for a, b in pairs:
@@ -79,8 +81,9 @@ def components(nodes: Iterable[Hashable], pairs: Iterable[tuple[Hashable, Hashab
     return sorted(out, key=lambda c: (-len(c), repr(c[0])))
 
 
-def dependency_structure(records: list[Record], edges: list[dict[str, Any]],
-                         agents: list[str] | None = None) -> dict[str, Any]:
+def dependency_structure(
+    records: list[Record], edges: list[dict[str, Any]], agents: list[str] | None = None
+) -> dict[str, Any]:
     """The figures above for one run: records are its trajectory, edges the judge's (cce.json "edges")."""
     owner = {r["id"]: r["agent"] for r in records if r.get("type") == "action"}
     names = list(agents) if agents else sorted(set(owner.values()))
@@ -106,10 +109,13 @@ def dependency_structure(records: list[Record], edges: list[dict[str, Any]],
         "sparsity": round(1.0 - share, 4),
         "isolated_actions": len(owner) - len(touched),
         "cross_agent": [{"src": a, "dst": b, "from": owner[a], "to": owner[b]} for a, b in cross],
-        "action_bridges": [{"a": a, "b": b, "agents": sorted({owner[a], owner[b]}),
-                            "cross_agent": owner[a] != owner[b]} for a, b in action_bridges],
-        "action_components": [{"actions": len(c), "agents": sorted({owner[n] for n in c})}
-                              for c in action_components],
+        "action_bridges": [
+            {"a": a, "b": b, "agents": sorted({owner[a], owner[b]}), "cross_agent": owner[a] != owner[b]}
+            for a, b in action_bridges
+        ],
+        "action_components": [
+            {"actions": len(c), "agents": sorted({owner[n] for n in c})} for c in action_components
+        ],
         "agent_links": [{"agents": list(k), "edges": v} for k, v in sorted(between.items())],
         "agent_bridges": [list(b) for b in agent_bridges],
         "agent_components": agent_components,
@@ -137,16 +143,20 @@ def task_dependencies(task: str, seed: int = 0) -> dict[str, Any]:
 
 def render(dep: dict[str, Any]) -> str:
     """One task's structure as a few lines of text."""
-    lines = [f"{dep['task']}: {dep['actions']} actions, {dep['edges']} edges, {dep['cross_agent_edges']} cross-agent "
-             f"(share {dep['cross_agent_share']:.2f}, sparsity {dep['sparsity']:.2f})"
-             + ("" if dep.get("oracle_success", True) else "  ! the oracle run failed")]
+    lines = [
+        f"{dep['task']}: {dep['actions']} actions, {dep['edges']} edges, {dep['cross_agent_edges']} cross-agent "
+        f"(share {dep['cross_agent_share']:.2f}, sparsity {dep['sparsity']:.2f})"
+        + ("" if dep.get("oracle_success", True) else "  ! the oracle run failed")
+    ]
     links = ", ".join(f"{'-'.join(x['agents'])} x{x['edges']}" for x in dep["agent_links"]) or "none"
     lines.append(f"  agent links: {links}")
     lines.append(f"  agent bridges: {', '.join('-'.join(b) for b in dep['agent_bridges']) or 'none'}")
     lines.append("  agent components: " + " | ".join(", ".join(c) for c in dep["agent_components"]))
     crossing = sum(b["cross_agent"] for b in dep["action_bridges"])
-    lines.append(f"  action bridges: {len(dep['action_bridges'])} ({crossing} cross-agent); "
-                 f"components: {len(dep['action_components'])} (sizes "
-                 f"{', '.join(str(c['actions']) for c in dep['action_components'][:8])}"
-                 f"{', ...' if len(dep['action_components']) > 8 else ''})")
+    lines.append(
+        f"  action bridges: {len(dep['action_bridges'])} ({crossing} cross-agent); "
+        f"components: {len(dep['action_components'])} (sizes "
+        f"{', '.join(str(c['actions']) for c in dep['action_components'][:8])}"
+        f"{', ...' if len(dep['action_components']) > 8 else ''})"
+    )
     return "\n".join(lines)

@@ -69,7 +69,9 @@ def action_label(action: Record, agents: Iterable[str] = ()) -> str:
         what = args.get("item") if tool == "give" else args.get("give")
         return f"{agent}:{tool}:{_object(what)}>{args.get('to', '')}"
     if tool == "pick_up":
-        items = sorted({str(ev.get("item")) for ev in action.get("events") or [] if ev.get("kind") == "pick_up"})
+        items = sorted(
+            {str(ev.get("item")) for ev in action.get("events") or [] if ev.get("kind") == "pick_up"}
+        )
         return f"{agent}:pick_up:{'+'.join(items)}"
     for key in _ENTITY_ARGS:
         if key in args:
@@ -77,16 +79,23 @@ def action_label(action: Record, agents: Iterable[str] = ()) -> str:
     return f"{agent}:{tool}:"
 
 
-def forest_of(records: list[Record], edges: Iterable[dict[str, Any]], contributing: Iterable[int],
-              agents: Iterable[str] = ()) -> Forest:
+def forest_of(
+    records: list[Record],
+    edges: Iterable[dict[str, Any]],
+    contributing: Iterable[int],
+    agents: Iterable[str] = (),
+) -> Forest:
     """The forest of a judged run: cce.json's ``edges`` and ``contributing`` over its records."""
     actions = action_records(records)
     names = list(agents) or sorted({a["agent"] for a in actions})
     labels = {a["id"]: action_label(a, names) for a in actions}
     needed = set(contributing)
     nodes = Counter(labels[i] for i in needed if i in labels)
-    pairs = Counter((labels[e["src"]], labels[e["dst"]]) for e in edges
-                    if e["src"] in needed and e["dst"] in needed and e["src"] in labels and e["dst"] in labels)
+    pairs = Counter(
+        (labels[e["src"]], labels[e["dst"]])
+        for e in edges
+        if e["src"] in needed and e["dst"] in needed and e["src"] in labels and e["dst"] in labels
+    )
     redundant = sum(1 for i, lab in labels.items() if i not in needed and lab in nodes)
     return Forest(nodes, pairs, redundant, len(actions))
 
@@ -114,8 +123,13 @@ def content_redundancy(run: Forest) -> float:
 
 def forest_metrics(run: Forest, references: list[tuple[str, Forest]], success: bool) -> dict[str, Any]:
     """The ``forest`` entry of cce.json."""
-    out: dict[str, Any] = {"content_redundancy": content_redundancy(run), "references": [d for d, _ in references],
-                           "forest_match": None, "node_validity": None, "best_reference": None}
+    out: dict[str, Any] = {
+        "content_redundancy": content_redundancy(run),
+        "references": [d for d, _ in references],
+        "forest_match": None,
+        "node_validity": None,
+        "best_reference": None,
+    }
     if not success:
         out["note"] = "the run failed: Forest Match and Node Validity are defined for successful runs"
         return out
@@ -124,8 +138,12 @@ def forest_metrics(run: Forest, references: list[tuple[str, Forest]], success: b
         return out
     scores = [(forest_match(run, f), d) for d, f in references]
     best, where = max(scores, key=lambda s: s[0])
-    out.update(forest_match=best, best_reference=where, node_validity=node_validity(run, [f for _, f in references]),
-               per_reference={d: s for s, d in scores})
+    out.update(
+        forest_match=best,
+        best_reference=where,
+        node_validity=node_validity(run, [f for _, f in references]),
+        per_reference={d: s for s, d in scores},
+    )
     return out
 
 
@@ -135,8 +153,11 @@ def task_of(run_dir: str | Path) -> str | None:
     return str(task) if task is not None else None
 
 
-def reference_forests(dirs: Iterable[str | Path], task: str | None, exclude: str | Path | None = None,
-                      ) -> list[tuple[str, Forest]]:
+def reference_forests(
+    dirs: Iterable[str | Path],
+    task: str | None,
+    exclude: str | Path | None = None,
+) -> list[tuple[str, Forest]]:
     """Forests of the successful runs of ``task`` among ``dirs`` (provenance judge), ``exclude`` left out."""
     from . import judge_records, task_context  # the package imports this module's users, not the reverse
 
@@ -155,7 +176,10 @@ def reference_forests(dirs: Iterable[str | Path], task: str | None, exclude: str
         if not success:
             continue
         context = task_context(d)
-        res = judge_records(records, True, "provenance", context.get("agents") or None,
-                            checkpoints=context.get("checkpoints"))
-        out.append((str(d), forest_of(records, res["edges"], res["contributing"], context.get("agents") or ())))
+        res = judge_records(
+            records, True, "provenance", context.get("agents") or None, checkpoints=context.get("checkpoints")
+        )
+        out.append(
+            (str(d), forest_of(records, res["edges"], res["contributing"], context.get("agents") or ()))
+        )
     return out

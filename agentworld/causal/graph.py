@@ -94,8 +94,10 @@ def action_records(records: Iterable[Record]) -> list[Record]:
             raise CausalError(f"action {rec['id']}: 'round' must be an integer and 'agent' a string")
         for key in ("links", "events", "checkpoints"):
             value = rec.get(key)
-            if value is not None and not (isinstance(value, list)
-                                          and all(isinstance(v, str if key == "checkpoints" else dict) for v in value)):
+            if value is not None and not (
+                isinstance(value, list)
+                and all(isinstance(v, str if key == "checkpoints" else dict) for v in value)
+            ):
                 kind = "strings" if key == "checkpoints" else "objects"
                 raise CausalError(f"action {rec['id']}: '{key}' must be a list of {kind}")
         achievers = rec.get("success_actions")
@@ -127,8 +129,12 @@ def _check_fields(rec: Record) -> None:
         problems.append("'position' must be [x, y] integers")
     for ev in rec.get("events") or []:
         if "contributors" in ev and not isinstance(ev["contributors"], dict):
-            problems.append(f"its {ev.get('kind')} event's 'contributors' must be an object {{action id: damage}}")
-        if "lots" in ev and not (isinstance(ev["lots"], list) and all(isinstance(lot, list) for lot in ev["lots"])):
+            problems.append(
+                f"its {ev.get('kind')} event's 'contributors' must be an object {{action id: damage}}"
+            )
+        if "lots" in ev and not (
+            isinstance(ev["lots"], list) and all(isinstance(lot, list) for lot in ev["lots"])
+        ):
             problems.append(f"its {ev.get('kind')} event's 'lots' must be a list of [origin, count]")
     if problems:
         raise CausalError(f"{where}: {'; '.join(problems)}")
@@ -159,8 +165,11 @@ def success_actions(records: list[Record]) -> tuple[list[int], list[str]]:
     notes: list[str] = []
     last_action: Record | None = None
     for rec in records:
-        if rec.get("type") == "action" and (rec.get("tool") not in ("chat", "wait", "inspect") or last_action is None
-                                            or last_action.get("round") != rec.get("round")):
+        if rec.get("type") == "action" and (
+            rec.get("tool") not in ("chat", "wait", "inspect")
+            or last_action is None
+            or last_action.get("round") != rec.get("round")
+        ):
             last_action = rec
         achievers = rec.get("success_actions")
         if achievers is None:
@@ -168,13 +177,18 @@ def success_actions(records: list[Record]) -> tuple[list[int], list[str]]:
         ids = [int(a) for a in achievers]
         if rec.get("type") == "round_end" and last_action is not None:
             ids.append(last_action["id"])
-            notes.append(f"success reached at the end of round {rec.get('round')}; credited to action {last_action['id']}")
+            notes.append(
+                f"success reached at the end of round {rec.get('round')}; credited to action {last_action['id']}"
+            )
         return sorted(set(ids)), notes
     last_action = None
     for rec in records:
         if rec.get("type") == "action":
-            if rec.get("tool") not in ("chat", "wait", "inspect") or last_action is None \
-                    or last_action.get("round") != rec.get("round"):
+            if (
+                rec.get("tool") not in ("chat", "wait", "inspect")
+                or last_action is None
+                or last_action.get("round") != rec.get("round")
+            ):
                 last_action = rec
             if rec.get("checkpoints"):
                 ids.append(rec["id"])

@@ -78,7 +78,9 @@ def describe(action: Record, limit: int = 160) -> str:
     if tool is None:
         call = f"malformed action {json.dumps(action.get('raw'))[:80]}"
     else:
-        call = f"{tool}(" + ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in args.items()) + ")"
+        call = (
+            f"{tool}(" + ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in args.items()) + ")"
+        )
     if action.get("ok", True):
         outcome = str(action.get("result") or "ok")
     else:
@@ -127,9 +129,13 @@ class LLMJudge:
                     "LLM judge: no API key; set OPENAI_API_KEY (or pass --base-url for a local server without keys)"
                 )
             key = "not-needed"
-        for label, value, low in (("window", window, 0), ("batch_size", batch_size, 1),
-                                  ("max_candidates", max_candidates, 1), ("concurrency", concurrency, 1),
-                                  ("attempts", attempts, 1)):
+        for label, value, low in (
+            ("window", window, 0),
+            ("batch_size", batch_size, 1),
+            ("max_candidates", max_candidates, 1),
+            ("concurrency", concurrency, 1),
+            ("attempts", attempts, 1),
+        ):
             if value < low:
                 raise JudgeError(f"LLM judge: {label} must be >= {low}, got {value}")
         self.window, self.batch_size, self.max_candidates = window, batch_size, max_candidates
@@ -141,8 +147,10 @@ class LLMJudge:
         except OSError as exc:
             raise JudgeError(f"LLM judge: cannot read prompt file: {exc}") from None
         if "$pairs" not in self.pairs_template.template and "${pairs}" not in self.pairs_template.template:
-            raise JudgeError(f"LLM judge: {prompt_dir / PAIRS_FILE} has no $pairs placeholder: the model would "
-                             "never see the pairs to judge")
+            raise JudgeError(
+                f"LLM judge: {prompt_dir / PAIRS_FILE} has no $pairs placeholder: the model would "
+                "never see the pairs to judge"
+            )
         self.prompt_hash = hashlib.sha256(
             (self.system_prompt + "\0" + self.pairs_template.template).encode()
         ).hexdigest()[:16]
@@ -209,7 +217,9 @@ class LLMJudge:
         by_id = {a["id"]: a for a in actions}
         vocab = episode_vocabulary(actions)
         agents = sorted({a["agent"] for a in actions})
-        names = {a["id"]: action_names(a, vocab) | text_names(str(a.get("result") or ""), vocab) for a in actions}
+        names = {
+            a["id"]: action_names(a, vocab) | text_names(str(a.get("result") or ""), vocab) for a in actions
+        }
         texts = {a["id"]: describe(a) for a in actions}
         self._hints = self.provenance_hints(records)
 
@@ -242,16 +252,23 @@ class LLMJudge:
         from .provenance_judge import ProvenanceJudge
 
         hints: dict[int, list[int]] = {}
-        judge = ProvenanceJudge(checkpoints=self.context.get("checkpoints"),
-                                success_conditions=self.context.get("success"))
+        judge = ProvenanceJudge(
+            checkpoints=self.context.get("checkpoints"), success_conditions=self.context.get("success")
+        )
         for e in judge.edges(records):
             if e.src < e.dst:
                 hints.setdefault(e.dst, []).append(e.src)
         return hints
 
-    def candidates(self, b: Record, actions: list[Record], names: dict[int, set[str]], agents: list[str]) -> list[int]:
+    def candidates(
+        self, b: Record, actions: list[Record], names: dict[int, set[str]], agents: list[str]
+    ) -> list[int]:
         """Earlier actions worth asking about for B: provenance hints first, then the nearest relevant."""
-        hinted = [l.get("from") for l in b.get("links") or [] if isinstance(l, dict) and isinstance(l.get("from"), int)]
+        hinted = [
+            l.get("from")
+            for l in b.get("links") or []
+            if isinstance(l, dict) and isinstance(l.get("from"), int)
+        ]
         hinted += getattr(self, "_hints", {}).get(b["id"], [])
         out = [h for h in dict.fromkeys(hinted) if h < b["id"]]
         nearby: list[int] = []
@@ -261,7 +278,11 @@ class LLMJudge:
                 continue
             if a["round"] < first_round:
                 break
-            if a["id"] in out or a.get("tool") == "wait" or (not a.get("ok", True) and a.get("tool") != "chat"):
+            if (
+                a["id"] in out
+                or a.get("tool") == "wait"
+                or (not a.get("ok", True) and a.get("tool") != "chat")
+            ):
                 continue  # waiting and failed tool calls changed nothing
             if self._relevant(a, b, names, agents):
                 nearby.append(a["id"])
@@ -310,8 +331,13 @@ class LLMJudge:
         pairs_text = "\n\n".join(
             f"Pair {i}:\n  A: {texts[a]}\n  B: {texts[b]}" for i, (a, b, _) in enumerate(batch, 1)
         )
-        roles = "\n".join(f"- {name}: {role}" for name, role in (self.context.get("roles") or {}).items()) or "- (not given)"
-        checkpoints = "\n".join(f"- {cp}: {text}" for cp, text in (self.context.get("checkpoints") or {}).items())
+        roles = (
+            "\n".join(f"- {name}: {role}" for name, role in (self.context.get("roles") or {}).items())
+            or "- (not given)"
+        )
+        checkpoints = "\n".join(
+            f"- {cp}: {text}" for cp, text in (self.context.get("checkpoints") or {}).items()
+        )
         user = self.pairs_template.safe_substitute(
             task_name=self.context.get("name", "(unnamed task)"),
             objective=self.context.get("objective", "(not given)"),
@@ -346,14 +372,19 @@ class LLMJudge:
         from agentworld.agents.llm.prices import call_cost
         from agentworld.agents.llm.replies import cached_tokens
 
-        prompt, completion = int(getattr(usage, "prompt_tokens", 0) or 0), int(getattr(usage, "completion_tokens", 0) or 0)
+        prompt, completion = (
+            int(getattr(usage, "prompt_tokens", 0) or 0),
+            int(getattr(usage, "completion_tokens", 0) or 0),
+        )
         cached = cached_tokens(usage)
         with self.stats.lock:
             self.stats.prompt_tokens += prompt
             self.stats.cached_tokens += cached
             self.stats.completion_tokens += completion
             if self.price is not None:
-                self.stats.cost = round(self.stats.cost + call_cost(self.price, prompt, cached, completion), 8)
+                self.stats.cost = round(
+                    self.stats.cost + call_cost(self.price, prompt, cached, completion), 8
+                )
 
     def _request(self, user: str) -> str:
         last: Exception | None = None
@@ -368,7 +399,10 @@ class LLMJudge:
                 resp = self.client.chat.completions.create(
                     model=self.model,
                     temperature=0,
-                    messages=[{"role": "system", "content": self.system_prompt}, {"role": "user", "content": user}],
+                    messages=[
+                        {"role": "system", "content": self.system_prompt},
+                        {"role": "user", "content": user},
+                    ],
                 )
                 usage = getattr(resp, "usage", None)
                 if usage is not None:

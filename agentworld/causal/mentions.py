@@ -39,7 +39,11 @@ def _content() -> Any:
 def recipe_needs_station(recipe: Any) -> bool:
     """False only when the world content says the recipe is made by hand (station null)."""
     content = _content()
-    entry = getattr(content, "recipes", {}).get(recipe) if content is not None and isinstance(recipe, str) else None
+    entry = (
+        getattr(content, "recipes", {}).get(recipe)
+        if content is not None and isinstance(recipe, str)
+        else None
+    )
     return entry is None or getattr(entry, "station", "unknown") is not None
 
 
@@ -186,6 +190,9 @@ def action_names(action: dict[str, Any], vocabulary: frozenset[str]) -> set[str]
             recipe = getattr(content, "recipes", {}).get(args["recipe"])
             names |= set(getattr(recipe, "inputs", None) or {}) | set(getattr(recipe, "outputs", None) or {})
     if tool == "pick_up":  # a ground id (ground#3) names nothing; what was picked up does
-        names |= {str(ev["item"]) for ev in action.get("events") or []
-                  if ev.get("kind") in ("pick_up", "item_gain") and isinstance(ev.get("item"), str)}
+        names |= {
+            str(ev["item"])
+            for ev in action.get("events") or []
+            if ev.get("kind") in ("pick_up", "item_gain") and isinstance(ev.get("item"), str)
+        }
     return names

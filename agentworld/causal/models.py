@@ -69,22 +69,35 @@ def compare_judges(rows: list[dict[str, Any]], judges: list[str]) -> dict[str, A
     teams: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         teams.setdefault(r["team"], []).append(r)
-    by_team = [{"team": t, "runs": len(rs), "cce": {j: sum(r["cce"][j] for r in rs) / len(rs) for j in judges}}
-               for t, rs in sorted(teams.items())]
+    by_team = [
+        {"team": t, "runs": len(rs), "cce": {j: sum(r["cce"][j] for r in rs) / len(rs) for j in judges}}
+        for t, rs in sorted(teams.items())
+    ]
     pairs = []
     for a, b in combinations(judges, 2):
-        pairs.append({
-            "judges": [a, b],
-            "kendall_tau_runs": kendall_tau([r["cce"][a] for r in rows], [r["cce"][b] for r in rows]),
-            "kendall_tau_teams": kendall_tau([t["cce"][a] for t in by_team], [t["cce"][b] for t in by_team])
-            if len(by_team) > 1 else None,
-            "max_abs_shift": max((abs(r["cce"][a] - r["cce"][b]) for r in rows), default=0.0),
-            "max_abs_shift_teams": max((abs(t["cce"][a] - t["cce"][b]) for t in by_team), default=0.0),
-        })
-    return {"judges": judges, "runs": rows, "teams": by_team, "pairs": pairs,
-            "max_abs_shift": max((p["max_abs_shift"] for p in pairs), default=0.0),
-            "min_kendall_tau_runs": min((p["kendall_tau_runs"] for p in pairs if p["kendall_tau_runs"] is not None),
-                                        default=None)}
+        pairs.append(
+            {
+                "judges": [a, b],
+                "kendall_tau_runs": kendall_tau([r["cce"][a] for r in rows], [r["cce"][b] for r in rows]),
+                "kendall_tau_teams": kendall_tau(
+                    [t["cce"][a] for t in by_team], [t["cce"][b] for t in by_team]
+                )
+                if len(by_team) > 1
+                else None,
+                "max_abs_shift": max((abs(r["cce"][a] - r["cce"][b]) for r in rows), default=0.0),
+                "max_abs_shift_teams": max((abs(t["cce"][a] - t["cce"][b]) for t in by_team), default=0.0),
+            }
+        )
+    return {
+        "judges": judges,
+        "runs": rows,
+        "teams": by_team,
+        "pairs": pairs,
+        "max_abs_shift": max((p["max_abs_shift"] for p in pairs), default=0.0),
+        "min_kendall_tau_runs": min(
+            (p["kendall_tau_runs"] for p in pairs if p["kendall_tau_runs"] is not None), default=None
+        ),
+    }
 
 
 def format_table(result: dict[str, Any]) -> str:
@@ -101,7 +114,9 @@ def format_table(result: dict[str, Any]) -> str:
         lines.append(f"  {name:<38}" + "".join(f"{t['cce'][j]:>{width}.3f}" for j in judges))
     fmt = lambda v: "n/a" if v is None else f"{v:+.3f}"  # noqa: E731
     for p in result["pairs"]:
-        lines.append(f"{p['judges'][0]} vs {p['judges'][1]}: Kendall tau {fmt(p['kendall_tau_runs'])} over runs, "
-                     f"{fmt(p['kendall_tau_teams'])} over teams; largest |shift| {p['max_abs_shift']:.3f}")
+        lines.append(
+            f"{p['judges'][0]} vs {p['judges'][1]}: Kendall tau {fmt(p['kendall_tau_runs'])} over runs, "
+            f"{fmt(p['kendall_tau_teams'])} over teams; largest |shift| {p['max_abs_shift']:.3f}"
+        )
     lines.append(f"largest absolute CCE shift between any two judges: {result['max_abs_shift']:.3f}")
     return "\n".join(lines)

@@ -21,8 +21,14 @@ CATEGORIES: dict[str, tuple[str, str]] = {
     "other": ("s", "gather/move/wait/other"),
 }
 _TOOL_CATEGORY = {
-    "chat": "chat", "give": "transfer", "trade_offer": "transfer", "trade_accept": "transfer",
-    "trade_decline": "transfer", "craft": "craft", "build": "craft", "attack": "attack",
+    "chat": "chat",
+    "give": "transfer",
+    "trade_offer": "transfer",
+    "trade_accept": "transfer",
+    "trade_decline": "transfer",
+    "craft": "craft",
+    "build": "craft",
+    "attack": "attack",
 }
 
 
@@ -75,19 +81,37 @@ def draw_episode(records: list[Record], result: dict[str, Any], title: str = "")
         if e["src"] in pos and e["dst"] in pos:
             on_path = e["src"] in contributing and e["dst"] in contributing
             ax.annotate(
-                "", xy=pos[e["dst"]], xytext=pos[e["src"]],
-                arrowprops=dict(arrowstyle="->", lw=0.9 if on_path else 0.5,
-                                color="tab:blue" if on_path else "0.75", alpha=0.8 if on_path else 0.5,
-                                shrinkA=4, shrinkB=4, connectionstyle="arc3,rad=0.15"),
+                "",
+                xy=pos[e["dst"]],
+                xytext=pos[e["src"]],
+                arrowprops=dict(
+                    arrowstyle="->",
+                    lw=0.9 if on_path else 0.5,
+                    color="tab:blue" if on_path else "0.75",
+                    alpha=0.8 if on_path else 0.5,
+                    shrinkA=4,
+                    shrinkB=4,
+                    connectionstyle="arc3,rad=0.15",
+                ),
                 zorder=1,
             )
     for cat, (marker, _) in CATEGORIES.items():
         for contrib in (False, True):
-            pts = [pos[a["id"]] for a in actions if category(a) == cat and (a["id"] in contributing) == contrib]
+            pts = [
+                pos[a["id"]] for a in actions if category(a) == cat and (a["id"] in contributing) == contrib
+            ]
             if pts:
                 xs, ys = zip(*pts)
-                ax.scatter(xs, ys, marker=marker, s=60 if contrib else 30, zorder=3,
-                           c="tab:orange" if contrib else "0.8", edgecolors="k" if contrib else "0.6", linewidths=0.6)
+                ax.scatter(
+                    xs,
+                    ys,
+                    marker=marker,
+                    s=60 if contrib else 30,
+                    zorder=3,
+                    c="tab:orange" if contrib else "0.8",
+                    edgecolors="k" if contrib else "0.6",
+                    linewidths=0.6,
+                )
     stars = [pos[i] for i in success if i in pos]
     if stars:
         xs, ys = zip(*stars)
@@ -101,12 +125,24 @@ def draw_episode(records: list[Record], result: dict[str, Any], title: str = "")
     ax.grid(axis="x", alpha=0.2)
     cce = result.get("cce", 0.0)
     n, k = result.get("actions", len(actions)), result.get("contributing_count", len(contributing))
-    ax.set_title(f"{title}\nCCE={cce:.3f}  ({k}/{n} actions contributing, judge={result.get('judge')}, "
-                 f"{'success' if result.get('success') else 'failed'})".strip(), fontsize=10)
+    ax.set_title(
+        f"{title}\nCCE={cce:.3f}  ({k}/{n} actions contributing, judge={result.get('judge')}, "
+        f"{'success' if result.get('success') else 'failed'})".strip(),
+        fontsize=10,
+    )
     handles = [Line2D([], [], marker=m, ls="", color="0.5", label=label) for m, label in CATEGORIES.values()]
     handles += [
         Line2D([], [], marker="o", ls="", color="tab:orange", markeredgecolor="k", label="contributing"),
-        Line2D([], [], marker="*", ls="", markerfacecolor="none", markeredgecolor="red", markersize=12, label="success action"),
+        Line2D(
+            [],
+            [],
+            marker="*",
+            ls="",
+            markerfacecolor="none",
+            markeredgecolor="red",
+            markersize=12,
+            label="success action",
+        ),
         Line2D([], [], color="tab:blue", label="enables (on a causal path)"),
         Line2D([], [], color="0.75", label="enables (off the paths)"),
     ]

@@ -63,8 +63,15 @@ from typing import Any, Iterable
 from agentworld.tools import RANGE_TOOLS, TRANSPARENT_TOOLS
 
 from .graph import Edge, Record, action_records
-from .mentions import (action_names, arg_names, episode_vocabulary, recipe_needs_station, recipients, singulars,
-                       text_names)
+from .mentions import (
+    action_names,
+    arg_names,
+    episode_vocabulary,
+    recipe_needs_station,
+    recipients,
+    singulars,
+    text_names,
+)
 
 # RANGE_TOOLS act on something within a distance; TRANSPARENT_TOOLS leave the agent where it is
 # and so do not interrupt a walk (both from the tool registry, agentworld/tools.py)
@@ -75,9 +82,15 @@ class ProvenanceJudge:
 
     name = "provenance"
 
-    def __init__(self, window: int = 3, movement: bool = True, chat: bool = True,
-                 checkpoints: dict[str, str] | None = None, protect_radius: int = 8,
-                 success_conditions: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        window: int = 3,
+        movement: bool = True,
+        chat: bool = True,
+        checkpoints: dict[str, str] | None = None,
+        protect_radius: int = 8,
+        success_conditions: list[str] | None = None,
+    ) -> None:
         if window < 0:
             raise ValueError(f"chat uptake window must be >= 0 rounds, got {window}")
         if protect_radius < 0:
@@ -112,13 +125,18 @@ class ProvenanceJudge:
         return out
 
     def protection_edges(self, records: list[Record], actions: list[Record]) -> list[Edge]:
-        attacked: dict[int, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))  # round -> agent -> mobs
+        attacked: dict[int, dict[str, set[str]]] = defaultdict(
+            lambda: defaultdict(set)
+        )  # round -> agent -> mobs
         for rec in records:
             if rec.get("type") != "round_end" or not _is_round(rec.get("round")):
                 continue
             for ev in rec.get("events") or []:
-                if ev.get("kind") in ("damage", "miss") and isinstance(ev.get("mob"), str) \
-                        and isinstance(ev.get("target"), str):
+                if (
+                    ev.get("kind") in ("damage", "miss")
+                    and isinstance(ev.get("mob"), str)
+                    and isinstance(ev.get("target"), str)
+                ):
                     attacked[rec["round"]][ev["target"]].add(ev["mob"])
         if not attacked:
             return []
@@ -134,8 +152,15 @@ class ProvenanceJudge:
                     hit_too = set().union(*(attacked.get(r - 1, {}).get(b["agent"], set()) for r in rounds))
                     mobs = sorted(held - hit_too)
                     if mobs:
-                        out.append(Edge(action["id"], b["id"], "protection",
-                                        f"{holder} held {', '.join(mobs)} off while {b['agent']} acted", self.name))
+                        out.append(
+                            Edge(
+                                action["id"],
+                                b["id"],
+                                "protection",
+                                f"{holder} held {', '.join(mobs)} off while {b['agent']} acted",
+                                self.name,
+                            )
+                        )
                 latest[b["agent"]] = b
         return out
 
@@ -143,8 +168,12 @@ class ProvenanceJudge:
         out: list[Edge] = []
         pending: dict[str, list[int]] = defaultdict(list)  # healed agent -> healing actions
         for b in actions:
-            if pending.get(b["agent"]) and b.get("ok", True) and b.get("tool") not in TRANSPARENT_TOOLS | {"use"} \
-                    and not _missed(b):
+            if (
+                pending.get(b["agent"])
+                and b.get("ok", True)
+                and b.get("tool") not in TRANSPARENT_TOOLS | {"use"}
+                and not _missed(b)
+            ):
                 for h in pending.pop(b["agent"]):
                     out.append(Edge(h, b["id"], "heal", f"the heal kept {b['agent']} going", self.name))
             for ev in b.get("events") or []:
@@ -181,12 +210,25 @@ class ProvenanceJudge:
                         continue
                     after = nxt.get(move["id"])
                     target = (move.get("args") or {}).get("target")
-                    if after is not None and after.get("tool") == "move_to" and (after.get("args") or {}).get("target") == target:
+                    if (
+                        after is not None
+                        and after.get("tool") == "move_to"
+                        and (after.get("args") or {}).get("target") == target
+                    ):
                         continue  # still on the way there
-                    named = agent.lower() in names or any(len(p) >= 4 and p in words for p in agent.lower().split("_"))
+                    named = agent.lower() in names or any(
+                        len(p) >= 4 and p in words for p in agent.lower().split("_")
+                    )
                     if named or arg_names(target) & names:
-                        out.append(Edge(move["id"], b["id"], "position",
-                                        f"checkpoint {cp} needs {agent} standing at {target}", self.name))
+                        out.append(
+                            Edge(
+                                move["id"],
+                                b["id"],
+                                "position",
+                                f"checkpoint {cp} needs {agent} standing at {target}",
+                                self.name,
+                            )
+                        )
             if b.get("ok", True) and b.get("tool") not in TRANSPARENT_TOOLS:
                 standing[b["agent"]] = b if b.get("tool") == "move_to" else None
         return out
@@ -208,20 +250,38 @@ class ProvenanceJudge:
                     for lot in ev.get("lots") or []:
                         if isinstance(lot, (list, tuple)) and lot and isinstance(lot[0], int):
                             item = ev.get("item", "item")
-                            out.append(Edge(lot[0], b["id"], "item", f"item provenance {item} x{lot[1] if len(lot) > 1 else '?'}", self.name))
+                            out.append(
+                                Edge(
+                                    lot[0],
+                                    b["id"],
+                                    "item",
+                                    f"item provenance {item} x{lot[1] if len(lot) > 1 else '?'}",
+                                    self.name,
+                                )
+                            )
                 elif kind == "kill":
                     for src, dmg in (ev.get("contributors") or {}).items():
                         try:
                             src_id = int(src)
                         except (TypeError, ValueError):
                             continue
-                        out.append(Edge(src_id, b["id"], "damage", f"damage provenance {dmg} dmg to {ev.get('target')}", self.name))
+                        out.append(
+                            Edge(
+                                src_id,
+                                b["id"],
+                                "damage",
+                                f"damage provenance {dmg} dmg to {ev.get('target')}",
+                                self.name,
+                            )
+                        )
         return [e for e in out if e.src != e.dst]  # a killing blow lists itself among the contributors
 
     def movement_edges(self, actions: list[Record]) -> list[Edge]:
         out: list[Edge] = []
         run: dict[str, list[Record]] = defaultdict(list)  # per agent: current walk
-        stay: dict[str, tuple[Record, int]] = {}  # per agent: (last move, length) of the walk it still stands at
+        stay: dict[
+            str, tuple[Record, int]
+        ] = {}  # per agent: (last move, length) of the walk it still stands at
         for b in actions:
             agent, tool = b["agent"], b.get("tool")
             walk = run[agent]
@@ -241,11 +301,20 @@ class ProvenanceJudge:
             if held is not None and not _same_place(held[0], b):
                 del stay[agent]  # moved by something else (death and respawn, a teleport): the walk is over
                 held = None
-            needs_range = tool in RANGE_TOOLS and (tool != "craft" or recipe_needs_station((b.get("args") or {}).get("recipe")))
+            needs_range = tool in RANGE_TOOLS and (
+                tool != "craft" or recipe_needs_station((b.get("args") or {}).get("recipe"))
+            )
             if needs_range and held is not None:
                 last, n = held
-                out.append(Edge(last["id"], b["id"], "move",
-                                f"walk of {n} move(s) brought {agent} in range{_target_of(b)}", self.name))
+                out.append(
+                    Edge(
+                        last["id"],
+                        b["id"],
+                        "move",
+                        f"walk of {n} move(s) brought {agent} in range{_target_of(b)}",
+                        self.name,
+                    )
+                )
         return out
 
     def chat_edges(self, actions: list[Record]) -> list[Edge]:
@@ -272,18 +341,23 @@ class ProvenanceJudge:
             last_round = m["round"] + self.window
             for receiver in recipients(m, agents):
                 later = by_agent.get(receiver, [])
-                for b in later[bisect_right(ids.get(receiver, []), m["id"]):]:
+                for b in later[bisect_right(ids.get(receiver, []), m["id"]) :]:
                     if b["round"] > last_round:
                         break
                     shared = said & names(b)
                     if b.get("tool") == "chat":
                         shared -= {m["agent"].lower(), receiver.lower()}
                     if shared:
-                        out.append(Edge(m["id"], b["id"], "chat",
-                                        f"{receiver} acted on {m['agent']}'s message naming {', '.join(sorted(shared))}",
-                                        self.name))
+                        out.append(
+                            Edge(
+                                m["id"],
+                                b["id"],
+                                "chat",
+                                f"{receiver} acted on {m['agent']}'s message naming {', '.join(sorted(shared))}",
+                                self.name,
+                            )
+                        )
         return out
-
 
     def state_edges(self, records: list[Record], actions: list[Record]) -> list[Edge]:
         vocab = episode_vocabulary(actions)
@@ -302,7 +376,11 @@ class ProvenanceJudge:
         for rec in records:
             for ev in rec.get("events") or []:
                 _replay(held, ev)
-                if ev.get("kind") == "kill" and rec.get("type") == "action" and isinstance(ev.get("target"), str):
+                if (
+                    ev.get("kind") == "kill"
+                    and rec.get("type") == "action"
+                    and isinstance(ev.get("target"), str)
+                ):
                     kills.append((rec["id"], ev["target"].split("#", 1)[0], ev["target"]))
             if rec.get("type") != "action" or not self._reached(rec):
                 continue
@@ -310,7 +388,15 @@ class ProvenanceJudge:
                 names, holders = wanted.get(cp, (set(), set()))
                 for kid, kind, mob in kills:
                     if kid != rec["id"] and (kind in names or mob in names):
-                        out.append(Edge(kid, rec["id"], "state", f"checkpoint {cp} counts the kill of {mob}", self.name))
+                        out.append(
+                            Edge(
+                                kid,
+                                rec["id"],
+                                "state",
+                                f"checkpoint {cp} counts the kill of {mob}",
+                                self.name,
+                            )
+                        )
                 for holder in sorted(holders or held):
                     items = names & held[holder].keys()
                     if not items and cp in possessive and not any(names & held[h].keys() for h in holders):
@@ -320,8 +406,15 @@ class ProvenanceJudge:
                     for item in sorted(items):
                         for origin, _n in held[holder][item]:
                             if isinstance(origin, int) and origin != rec["id"]:
-                                out.append(Edge(origin, rec["id"], "state",
-                                                f"checkpoint {cp} needs {item} held by {holder}", self.name))
+                                out.append(
+                                    Edge(
+                                        origin,
+                                        rec["id"],
+                                        "state",
+                                        f"checkpoint {cp} needs {item} held by {holder}",
+                                        self.name,
+                                    )
+                                )
         return out
 
 

@@ -24,26 +24,51 @@ class TrajectoryBuilder:
         self.next_id = 0
 
     def act(
-        self, agent: str, tool: str | None, args: dict[str, Any] | None = None, *,
-        links: Iterable[tuple[int, str]] = (), checkpoints: Iterable[str] = (), ok: bool = True,
-        events: Iterable[dict[str, Any]] = (), result: str = "",
+        self,
+        agent: str,
+        tool: str | None,
+        args: dict[str, Any] | None = None,
+        *,
+        links: Iterable[tuple[int, str]] = (),
+        checkpoints: Iterable[str] = (),
+        ok: bool = True,
+        events: Iterable[dict[str, Any]] = (),
+        result: str = "",
     ) -> int:
         i = self.next_id
-        self.records.append({
-            "type": "action", "id": i, "round": self.round, "turn": self.turn, "agent": agent,
-            "tool": tool, "args": dict(args or {}), "raw": None, "ok": ok,
-            "result": result if ok else "", "error": None if ok else "failed",
-            "position": [0, 0], "events": list(events),
-            "links": [{"from": src, "kind": kind, "detail": ""} for src, kind in links],
-            "checkpoints": list(checkpoints), "t": 0.0,
-        })
+        self.records.append(
+            {
+                "type": "action",
+                "id": i,
+                "round": self.round,
+                "turn": self.turn,
+                "agent": agent,
+                "tool": tool,
+                "args": dict(args or {}),
+                "raw": None,
+                "ok": ok,
+                "result": result if ok else "",
+                "error": None if ok else "failed",
+                "position": [0, 0],
+                "events": list(events),
+                "links": [{"from": src, "kind": kind, "detail": ""} for src, kind in links],
+                "checkpoints": list(checkpoints),
+                "t": 0.0,
+            }
+        )
         self.next_id += 1
         self.turn += 1
         return i
 
     def end_round(self, checkpoints: Iterable[str] = (), success: bool | None = None) -> None:
-        rec: Record = {"type": "round_end", "round": self.round, "events": [], "checkpoints": list(checkpoints),
-                       "status": {"round": self.round}, "t": 0.0}
+        rec: Record = {
+            "type": "round_end",
+            "round": self.round,
+            "events": [],
+            "checkpoints": list(checkpoints),
+            "status": {"round": self.round},
+            "t": 0.0,
+        }
         if success is not None:
             rec["status"]["success"] = success
         self.records.append(rec)
@@ -60,10 +85,19 @@ class TrajectoryBuilder:
             for rec in self.records:
                 fh.write(json.dumps(rec) + "\n")
         actions = [r for r in self.records if r["type"] == "action"]
-        (run_dir / "metrics.json").write_text(json.dumps({
-            "success": success, "psr": 1.0 if success else 0.0, "rounds": self.round - 1,
-            "actions": len(actions), "messages": sum(r["tool"] == "chat" for r in actions), "status": "ok",
-        }), encoding="utf-8")
+        (run_dir / "metrics.json").write_text(
+            json.dumps(
+                {
+                    "success": success,
+                    "psr": 1.0 if success else 0.0,
+                    "rounds": self.round - 1,
+                    "actions": len(actions),
+                    "messages": sum(r["tool"] == "chat" for r in actions),
+                    "status": "ok",
+                }
+            ),
+            encoding="utf-8",
+        )
         if task is not None:
             (run_dir / "task.yaml").write_text(yaml.safe_dump(task), encoding="utf-8")
         return run_dir
@@ -80,40 +114,40 @@ def staff_episode() -> TrajectoryBuilder:
     """
     b = TrajectoryBuilder()
     L, W, Z = "lumberjack", "woodworker", "wizard"
-    b.act(L, "chat", {"to": "team", "message": "hi team, starting work"})                    # 0
-    b.act(W, "chat", {"to": L, "message": "gather oak_log from oak_tree#3 please"})          # 1
-    b.act(Z, "wait")                                                                          # 2
+    b.act(L, "chat", {"to": "team", "message": "hi team, starting work"})  # 0
+    b.act(W, "chat", {"to": L, "message": "gather oak_log from oak_tree#3 please"})  # 1
+    b.act(Z, "wait")  # 2
     b.end_round()
-    b.act(L, "move_to", {"target": "oak_tree#3"})                                             # 3
-    b.act(W, "move_to", {"target": "workbench#town"})                                         # 4
-    b.act(Z, "chat", {"to": "team", "message": "hello"})                                      # 5
+    b.act(L, "move_to", {"target": "oak_tree#3"})  # 3
+    b.act(W, "move_to", {"target": "workbench#town"})  # 4
+    b.act(Z, "chat", {"to": "team", "message": "hello"})  # 5
     b.end_round()
-    b.act(L, "gather", {"target": "oak_tree#3"})                                              # 6
-    b.act(W, "wait")                                                                          # 7
-    b.act(Z, "wait")                                                                          # 8
+    b.act(L, "gather", {"target": "oak_tree#3"})  # 6
+    b.act(W, "wait")  # 7
+    b.act(Z, "wait")  # 8
     b.end_round()
-    b.act(L, "gather", {"target": "oak_tree#3"})                                              # 9
-    b.act(W, "chat", {"to": "team", "message": "nice weather"})                               # 10
-    b.act(Z, "move_to", {"target": [3, 3]})                                                   # 11
+    b.act(L, "gather", {"target": "oak_tree#3"})  # 9
+    b.act(W, "chat", {"to": "team", "message": "nice weather"})  # 10
+    b.act(Z, "move_to", {"target": [3, 3]})  # 11
     b.end_round()
-    b.act(L, "move_to", {"target": W})                                                        # 12
-    b.act(W, "wait")                                                                          # 13
-    b.act(Z, "wait")                                                                          # 14
+    b.act(L, "move_to", {"target": W})  # 12
+    b.act(W, "wait")  # 13
+    b.act(Z, "wait")  # 14
     b.end_round()
     b.act(L, "give", {"to": W, "item": "oak_log", "count": 2}, links=[(6, "item"), (9, "item")])  # 15
-    b.act(W, "wait")                                                                          # 16
-    b.act(Z, "inspect", {"target": "woodworker"})                                             # 17
+    b.act(W, "wait")  # 16
+    b.act(Z, "inspect", {"target": "woodworker"})  # 17
     b.end_round()
-    b.act(L, "wait")                                                                          # 18
-    b.act(W, "craft", {"recipe": "stick", "count": 2}, links=[(15, "item")])                  # 19
-    b.act(Z, "chat", {"to": W, "message": "please give me the magic_staff when ready"})       # 20
+    b.act(L, "wait")  # 18
+    b.act(W, "craft", {"recipe": "stick", "count": 2}, links=[(15, "item")])  # 19
+    b.act(Z, "chat", {"to": W, "message": "please give me the magic_staff when ready"})  # 20
     b.end_round()
-    b.act(L, "chat", {"to": "team", "message": "bye"})                                        # 21
-    b.act(W, "craft", {"recipe": "magic_staff"}, links=[(19, "item")])                        # 22
-    b.act(Z, "wait")                                                                          # 23
+    b.act(L, "chat", {"to": "team", "message": "bye"})  # 21
+    b.act(W, "craft", {"recipe": "magic_staff"}, links=[(19, "item")])  # 22
+    b.act(Z, "wait")  # 23
     b.end_round()
-    b.act(L, "wait")                                                                          # 24
-    b.act(W, "give", {"to": Z, "item": "magic_staff"}, links=[(22, "item")])                  # 25
+    b.act(L, "wait")  # 24
+    b.act(W, "give", {"to": Z, "item": "magic_staff"}, links=[(22, "item")])  # 25
     b.act(Z, "equip", {"item": "magic_staff"}, links=[(25, "item")], checkpoints=["staff_wielded"])  # 26
     b.end_round(success=True)
     return b
@@ -121,10 +155,14 @@ def staff_episode() -> TrajectoryBuilder:
 
 STAFF_CONTRIBUTING = {1, 3, 4, 6, 9, 12, 15, 19, 20, 22, 25, 26}
 STAFF_TASK = {
-    "id": "task_01", "name": "Cooperative Magic Staff Crafting",
+    "id": "task_01",
+    "name": "Cooperative Magic Staff Crafting",
     "objective": "Craft a magic staff and have the wizard wield it.",
-    "agents": [{"name": "lumberjack", "role": "Lumberjack"}, {"name": "woodworker", "role": "Woodworker"},
-               {"name": "wizard", "role": "Wizard"}],
+    "agents": [
+        {"name": "lumberjack", "role": "Lumberjack"},
+        {"name": "woodworker", "role": "Woodworker"},
+        {"name": "wizard", "role": "Wizard"},
+    ],
 }
 
 
@@ -149,7 +187,10 @@ def synthetic_episode(n_agents: int = 20, rounds: int = 55, seed: int = 0) -> Tr
     reaches the checkpoint. Links follow the engine's provenance rule."""
     rng = random.Random(seed)
     names = [f"agent_{i:02d}" for i in range(n_agents)]
-    roles = {n: ("leader" if i == 0 else ["gatherer", "crafter", "fighter", "builder"][i % 4]) for i, n in enumerate(names)}
+    roles = {
+        n: ("leader" if i == 0 else ["gatherer", "crafter", "fighter", "builder"][i % 4])
+        for i, n in enumerate(names)
+    }
     crafters = [n for n in names if roles[n] == "crafter"] or [names[0]]
     lots: dict[str, list[tuple[str, int]]] = {n: [] for n in names}  # (item, origin action)
     mob_hits: dict[str, list[int]] = {}
@@ -164,26 +205,46 @@ def synthetic_episode(n_agents: int = 20, rounds: int = 55, seed: int = 0) -> Tr
             roll = rng.random()
             if r == rounds and role == "leader":
                 stock = lots[n][-3:]
-                b.act(n, "equip", {"item": "iron_sword"}, links=[(o, "item") for _, o in stock],
-                      checkpoints=["armed"], events=[_gain(n, "iron_sword", b.next_id)])
+                b.act(
+                    n,
+                    "equip",
+                    {"item": "iron_sword"},
+                    links=[(o, "item") for _, o in stock],
+                    checkpoints=["armed"],
+                    events=[_gain(n, "iron_sword", b.next_id)],
+                )
                 continue
             if roll < 0.18:
                 peer = rng.choice(names)
-                thing = rng.choice([rng.choice(items), f"oak_tree#{rng.randrange(40)}", f"wolf#{rng.randrange(8)}",
-                                    f"{rng.randrange(60)}, {rng.randrange(60)}", "town_square", peer])
+                thing = rng.choice(
+                    [
+                        rng.choice(items),
+                        f"oak_tree#{rng.randrange(40)}",
+                        f"wolf#{rng.randrange(8)}",
+                        f"{rng.randrange(60)}, {rng.randrange(60)}",
+                        "town_square",
+                        peer,
+                    ]
+                )
                 to = "team" if rng.random() < 0.4 else peer
                 b.act(n, "chat", {"to": to, "message": f"I will handle {thing}, meet me there"})
             elif roll < 0.45 or walking[n] > 0:
                 walking[n] = max(0, walking[n] - 1) if walking[n] else rng.randrange(3)
-                target = rng.choice([[rng.randrange(60), rng.randrange(60)], "town_square", rng.choice(names)])
+                target = rng.choice(
+                    [[rng.randrange(60), rng.randrange(60)], "town_square", rng.choice(names)]
+                )
                 b.act(n, "move_to", {"target": target})
             elif role == "gatherer":
                 if len(lots[n]) >= 2 and rng.random() < 0.5:
                     to = rng.choice(crafters)
                     given = [lots[n].pop() for _ in range(2)]
-                    i = b.act(n, "give", {"to": to, "item": given[0][0], "count": 2},
-                              links=[(o, "item") for _, o in given],
-                              events=[e for it, o in given for e in (_loss(n, it, o), _gain(to, it, b.next_id))])
+                    i = b.act(
+                        n,
+                        "give",
+                        {"to": to, "item": given[0][0], "count": 2},
+                        links=[(o, "item") for _, o in given],
+                        events=[e for it, o in given for e in (_loss(n, it, o), _gain(to, it, b.next_id))],
+                    )
                     lots[to] += [(it, i) for it, _ in given]
                 else:
                     node = f"oak_tree#{rng.randrange(40)}"
@@ -193,14 +254,23 @@ def synthetic_episode(n_agents: int = 20, rounds: int = 55, seed: int = 0) -> Tr
             elif role == "crafter":
                 if len(lots[n]) >= 2:
                     used = [lots[n].pop(0) for _ in range(2)]
-                    i = b.act(n, "craft", {"recipe": rng.choice(["stick", "iron_bar", "plank"])},
-                              links=[(o, "item") for _, o in used],
-                              events=[_loss(n, it, o) for it, o in used] + [_gain(n, "product", b.next_id)])
+                    i = b.act(
+                        n,
+                        "craft",
+                        {"recipe": rng.choice(["stick", "iron_bar", "plank"])},
+                        links=[(o, "item") for _, o in used],
+                        events=[_loss(n, it, o) for it, o in used] + [_gain(n, "product", b.next_id)],
+                    )
                     lots[n].append(("product", i))
                 elif lots[n] and rng.random() < 0.5:
                     it, o = lots[n].pop()
-                    i = b.act(n, "give", {"to": names[0], "item": it}, links=[(o, "item")],
-                              events=[_loss(n, it, o), _gain(names[0], it, b.next_id)])
+                    i = b.act(
+                        n,
+                        "give",
+                        {"to": names[0], "item": it},
+                        links=[(o, "item")],
+                        events=[_loss(n, it, o), _gain(names[0], it, b.next_id)],
+                    )
                     lots[names[0]].append((it, i))
                 else:
                     b.act(n, "wait")
@@ -209,23 +279,37 @@ def synthetic_episode(n_agents: int = 20, rounds: int = 55, seed: int = 0) -> Tr
                 hits = mob_hits.setdefault(mob, [])
                 fight = rng.random()
                 if fight < 0.12:  # drinks a draught mid-fight (heal rule)
-                    b.act(n, "use", {"item": "healing_draught"},
-                          events=[{"kind": "heal", "agent": n, "target": n, "amount": 20}])
+                    b.act(
+                        n,
+                        "use",
+                        {"item": "healing_draught"},
+                        events=[{"kind": "heal", "agent": n, "target": n, "amount": 20}],
+                    )
                 elif fight < 0.25:  # swings and misses (skipped by the heal rule)
                     b.act(n, "attack", {"target": mob}, events=[{"kind": "miss", "target": mob}])
                 elif len(hits) >= 3:
                     first_kill = not any(r.get("checkpoints") == ["wolf_slain"] for r in b.records)
-                    i = b.act(n, "attack", {"target": mob}, links=[(h, "damage") for h in hits],
-                              events=[{"kind": "kill", "target": mob, "contributors": {str(h): 5 for h in hits}}],
-                              checkpoints=["wolf_slain"] if first_kill else ())
+                    i = b.act(
+                        n,
+                        "attack",
+                        {"target": mob},
+                        links=[(h, "damage") for h in hits],
+                        events=[{"kind": "kill", "target": mob, "contributors": {str(h): 5 for h in hits}}],
+                        checkpoints=["wolf_slain"] if first_kill else (),
+                    )
                     mob_hits[mob] = []
                     lots[n].append(("wolf_pelt", i))
                 else:
                     hits.append(b.act(n, "attack", {"target": mob}))
             elif role == "builder":
                 if len(site_work) >= 4:
-                    b.act(n, "build", {"site": "site#bridge"}, links=[(w, "labor") for w in site_work],
-                          checkpoints=["bridge_built"] if not built else ())
+                    b.act(
+                        n,
+                        "build",
+                        {"site": "site#bridge"},
+                        links=[(w, "labor") for w in site_work],
+                        checkpoints=["bridge_built"] if not built else (),
+                    )
                     built = True
                     site_work = []
                 else:

@@ -45,12 +45,29 @@ class Problem:
 
 def blank_task(content: Any) -> dict:
     """A new task's starting document: one agent at the hub, every list the author fills empty."""
-    return {"id": "my_task", "name": "My task", "category": "coordination", "objective": "",
-            "max_rounds": 30,
-            "agents": [{"name": "agent_1", "role": "Helper", "spawn": content.rules.hub, "skills": {},
-                        "inventory": {}, "equipment": {}, "context": ""}],
-            "world": {"mobs": [], "nodes": [], "ground_items": [], "sites": []},
-            "success": [], "checkpoints": [], "oracle": {}, "notes": ""}
+    return {
+        "id": "my_task",
+        "name": "My task",
+        "category": "coordination",
+        "objective": "",
+        "max_rounds": 30,
+        "agents": [
+            {
+                "name": "agent_1",
+                "role": "Helper",
+                "spawn": content.rules.hub,
+                "skills": {},
+                "inventory": {},
+                "equipment": {},
+                "context": "",
+            }
+        ],
+        "world": {"mobs": [], "nodes": [], "ground_items": [], "sites": []},
+        "success": [],
+        "checkpoints": [],
+        "oracle": {},
+        "notes": "",
+    }
 
 
 def to_document(task: Task) -> dict:
@@ -67,8 +84,13 @@ class BrokenFile(DocumentError):
 
     def to_json(self, folder: Path) -> dict:
         name = str(self.path.relative_to(folder)) if folder in self.path.parents else self.path.name
-        return {"broken": True, "file": name, "source": str(self.path), "text": self.text,
-                "problems": self.problems}
+        return {
+            "broken": True,
+            "file": name,
+            "source": str(self.path),
+            "text": self.text,
+            "problems": self.problems,
+        }
 
 
 def load_document(ref: str, folder: Path) -> tuple[dict, str]:
@@ -94,7 +116,9 @@ def open_task(ref: str | Path) -> tuple[dict, str]:
         problems = list(getattr(exc, "problems", None) or [str(exc)])
         path = Path(ref)
         if path.suffix in (".yaml", ".yml") and path.is_file():
-            raise BrokenFile(path.resolve(), path.read_text(encoding="utf-8", errors="replace"), problems) from None
+            raise BrokenFile(
+                path.resolve(), path.read_text(encoding="utf-8", errors="replace"), problems
+            ) from None
         raise DocumentError("the task does not load; fix the file first:\n" + "\n".join(problems)) from None
     return to_document(task), str(task.source or ref)
 

@@ -25,8 +25,18 @@ from agentworld.editor.document import DocumentError, check_document, problems_j
 from agentworld.runner import run_episode
 
 TEAMS = ("oracle", "noop")  # the teams the page can run: the task's plan, and nobody acting
-KEPT = ("success", "psr", "rounds", "max_rounds", "actions", "invalid_actions", "checkpoints", "status", "error",
-        "seconds")  # the metrics the page shows
+KEPT = (
+    "success",
+    "psr",
+    "rounds",
+    "max_rounds",
+    "actions",
+    "invalid_actions",
+    "checkpoints",
+    "status",
+    "error",
+    "seconds",
+)  # the metrics the page shows
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +49,11 @@ class RunLimits:
 
     def problems(self) -> list[str]:
         """What is wrong with the limits themselves (each must be positive)."""
-        named = {"--run-max-agents": self.max_agents, "--run-max-rounds": self.max_rounds,
-                 "--run-seconds": self.seconds}
+        named = {
+            "--run-max-agents": self.max_agents,
+            "--run-max-rounds": self.max_rounds,
+            "--run-seconds": self.seconds,
+        }
         return [f"{flag} must be positive, got {value}" for flag, value in named.items() if not value > 0]
 
 
@@ -65,8 +78,10 @@ class _Guard:
         if self.stop is not None and self.stop.is_set():
             self.reason = "stopped: the page went away (its connection closed) before the play ended"
         elif time.monotonic() > self.deadline:
-            self.reason = (f"stopped after {self.limits.seconds:g} s of wall time (the editor's --run-seconds "
-                           "limit); `agentworld run` plays it without one")
+            self.reason = (
+                f"stopped after {self.limits.seconds:g} s of wall time (the editor's --run-seconds "
+                "limit); `agentworld run` plays it without one"
+            )
         if self.reason is not None:
             raise _Stop(self.reason)
 
@@ -99,12 +114,16 @@ def size_problems(document: Any, limits: RunLimits) -> list[str]:
     problems = []
     agents = document.get("agents")
     if isinstance(agents, list) and len(agents) > limits.max_agents:
-        problems.append(f"agents: {len(agents)} agents; the editor plays at most {limits.max_agents} "
-                        "(agentworld edit --run-max-agents)")
+        problems.append(
+            f"agents: {len(agents)} agents; the editor plays at most {limits.max_agents} "
+            "(agentworld edit --run-max-agents)"
+        )
     rounds = document.get("max_rounds")
     if isinstance(rounds, int) and rounds > limits.max_rounds:
-        problems.append(f"max_rounds: {rounds} rounds; the editor plays at most {limits.max_rounds} "
-                        "(agentworld edit --run-max-rounds)")
+        problems.append(
+            f"max_rounds: {rounds} rounds; the editor plays at most {limits.max_rounds} "
+            "(agentworld edit --run-max-rounds)"
+        )
     return problems
 
 
@@ -115,8 +134,9 @@ class Plays:
         self.limits = limits or RunLimits()
         self._one = threading.Lock()
 
-    def run_team(self, document: Any, folder: Path, team: str, seed: int = 0,
-                 stop: threading.Event | None = None) -> dict:
+    def run_team(
+        self, document: Any, folder: Path, team: str, seed: int = 0, stop: threading.Event | None = None
+    ) -> dict:
         """Play the task once with the oracle or noop team (no run directory): metrics, or the problems."""
         if team not in TEAMS:
             raise DocumentError(f"team must be one of {', '.join(TEAMS)}, got {team!r}")
@@ -124,8 +144,10 @@ class Plays:
         if too_large:
             raise DocumentError("not played: " + "; ".join(too_large) + "; `agentworld run` plays any size")
         if not self._one.acquire(blocking=False):
-            raise RunBusyError("another play is still running (the editor plays one at a time); it ends "
-                               f"within {self.limits.seconds:g} s, or when the page that started it closes")
+            raise RunBusyError(
+                "another play is still running (the editor plays one at a time); it ends "
+                f"within {self.limits.seconds:g} s, or when the page that started it closes"
+            )
         try:
             return self._play(document, folder, team, seed, stop)
         finally:
@@ -136,9 +158,14 @@ class Plays:
         if task is None:
             return {"ok": False, "problems": problems_json(problems)}
         if team == "oracle" and not any(task.oracle.get(name) for name in task.agent_names):
-            return {"ok": True, "team": team, "seed": seed, "no_plan": True,
-                    "message": "this task has no oracle plan (add steps under 'Oracle plan'), so there is "
-                               "no oracle to run"}
+            return {
+                "ok": True,
+                "team": team,
+                "seed": seed,
+                "no_plan": True,
+                "message": "this task has no oracle plan (add steps under 'Oracle plan'), so there is "
+                "no oracle to run",
+            }
         guard = _Guard(self.limits, stop)
         agents = [_Bounded(make_agent(team), guard) for _ in task.agents]
         result = run_episode(task, agents, seed=seed, progress=False)

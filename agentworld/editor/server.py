@@ -45,8 +45,12 @@ from agentworld.world.content import Content, load_content
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 2_000_000  # bytes; a task is a few kB
-TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
-         ".css": "text/css; charset=utf-8", ".png": "image/png"}
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".png": "image/png",
+}
 
 
 class RequestError(ValueError):
@@ -60,8 +64,15 @@ class RequestError(ValueError):
 class Editor:
     """What one editor session serves: its folder, the world content and the starting document."""
 
-    def __init__(self, folder: Path, content: Content, start: dict, source: str | None,
-                 limits: RunLimits | None = None, broken: dict | None = None):
+    def __init__(
+        self,
+        folder: Path,
+        content: Content,
+        start: dict,
+        source: str | None,
+        limits: RunLimits | None = None,
+        broken: dict | None = None,
+    ):
         self.folder = folder
         self.broken = broken  # the file given on the command line, when it does not load (shown as text)
         self.content = content
@@ -82,12 +93,21 @@ class Editor:
         return self._map
 
     def state(self) -> dict:
-        files = sorted(str(p.relative_to(self.folder)) for p in self.folder.glob("*.y*ml")
-                       if p.suffix in (".yaml", ".yml") and p.is_file())
-        return {"folder": str(self.folder), "document": self.start, "source": self.source,
-                "blank": doc.blank_task(self.content),
-                "task_ids": list_task_ids(), "files": files, "audit": doc.audit_available(),
-                "broken": self.broken}
+        files = sorted(
+            str(p.relative_to(self.folder))
+            for p in self.folder.glob("*.y*ml")
+            if p.suffix in (".yaml", ".yml") and p.is_file()
+        )
+        return {
+            "folder": str(self.folder),
+            "document": self.start,
+            "source": self.source,
+            "blank": doc.blank_task(self.content),
+            "task_ids": list_task_ids(),
+            "files": files,
+            "audit": doc.audit_available(),
+            "broken": self.broken,
+        }
 
     # --- POST handlers: body (a JSON object) -> reply --------------------------------------------
     def load(self, body: dict) -> dict:
@@ -142,8 +162,12 @@ def _document(body: dict) -> Any:
 
 
 POSTS: dict[str, Callable[[Editor, dict], dict]] = {
-    "/api/load": Editor.load, "/api/validate": Editor.validate, "/api/save": Editor.save,
-    "/api/run": Editor.run, "/api/audit": Editor.audit, "/api/save_text": Editor.save_text,
+    "/api/load": Editor.load,
+    "/api/validate": Editor.validate,
+    "/api/save": Editor.save,
+    "/api/run": Editor.run,
+    "/api/audit": Editor.audit,
+    "/api/save_text": Editor.save_text,
 }
 
 
@@ -188,7 +212,9 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("X-Frame-Options", "DENY")
-        self.send_header("Content-Security-Policy", "default-src 'self'; img-src 'self'; frame-ancestors 'none'")
+        self.send_header(
+            "Content-Security-Policy", "default-src 'self'; img-src 'self'; frame-ancestors 'none'"
+        )
         self.end_headers()
         self.wfile.write(payload)
 
@@ -196,11 +222,14 @@ class Handler(BaseHTTPRequestHandler):
         port = self.server.server_address[1]
         own = {f"127.0.0.1:{port}", f"localhost:{port}"}
         if self.headers.get("Host", "") not in own:
-            raise RequestError(403, f"refused: Host must be 127.0.0.1:{port} (the editor serves this machine "
-                                    f"only)")
+            raise RequestError(
+                403, f"refused: Host must be 127.0.0.1:{port} (the editor serves this machine only)"
+            )
         origin = self.headers.get("Origin")
         if origin is not None and origin not in {f"http://{h}" for h in own}:
-            raise RequestError(403, f"refused: a request from another origin ({origin}) cannot drive the editor")
+            raise RequestError(
+                403, f"refused: a request from another origin ({origin}) cannot drive the editor"
+            )
         if self.headers.get("Sec-Fetch-Site") == "cross-site":
             raise RequestError(403, "refused: a cross-site request cannot drive the editor")
 
@@ -238,8 +267,9 @@ class Handler(BaseHTTPRequestHandler):
     def _body(self) -> dict:
         kind = self.headers.get("Content-Type", "").split(";", 1)[0].strip().lower()
         if kind != "application/json":
-            raise RequestError(415, f"the body must be JSON (Content-Type: application/json), "
-                                    f"got '{kind or 'none'}'")
+            raise RequestError(
+                415, f"the body must be JSON (Content-Type: application/json), got '{kind or 'none'}'"
+            )
         try:
             length = int(self.headers.get("Content-Length", ""))
         except ValueError:
@@ -252,7 +282,9 @@ class Handler(BaseHTTPRequestHandler):
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise RequestError(400, f"the body is not valid JSON: {exc}") from None
         except RecursionError:  # thousands of nested [ or {: no task nests more than a few levels
-            raise RequestError(400, "the body is nested too deeply to read (tasks nest a few levels)") from None
+            raise RequestError(
+                400, "the body is nested too deeply to read (tasks nest a few levels)"
+            ) from None
         if not isinstance(body, dict):
             raise RequestError(400, f"the body must be a JSON object, got {type(body).__name__}")
         return body
@@ -300,8 +332,9 @@ class EditorServer(ThreadingHTTPServer):
         return f"http://127.0.0.1:{self.server_address[1]}/"
 
 
-def make_editor(task: str | None = None, folder: str | Path | None = None,
-                limits: RunLimits | None = None) -> Editor:
+def make_editor(
+    task: str | None = None, folder: str | Path | None = None, limits: RunLimits | None = None
+) -> Editor:
     """An editor session: `task` (id or path) fills the form; the folder defaults to the task file's
     folder, else the current one; `limits` bound its plays. Raises DocumentError for a folder that is a file
     or a task id that does not load. A `folder` that does not exist yet is created (the first step of
@@ -336,19 +369,39 @@ class EditorThread(HTTPServerThread):
 # --- CLI ----------------------------------------------------------------------------------------
 def configure_edit(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("task", nargs="?", help="a task id or YAML file to open (default: a new task)")
-    parser.add_argument("--dir", metavar="FOLDER",
-                        help="the folder Save writes into, and nowhere else (default: the task file's folder, "
-                             "else the current folder)")
-    parser.add_argument("--port", type=int, default=8766, help="port on 127.0.0.1 (0: any free port; default 8766)")
+    parser.add_argument(
+        "--dir",
+        metavar="FOLDER",
+        help="the folder Save writes into, and nowhere else (default: the task file's folder, "
+        "else the current folder)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=8766, help="port on 127.0.0.1 (0: any free port; default 8766)"
+    )
     parser.add_argument("--verbose", action="store_true", help="log every request")
     defaults = RunLimits()
-    parser.add_argument("--run-max-agents", type=int, default=defaults.max_agents, metavar="N",
-                        help=f"Run oracle/noop refuses tasks with more agents (default {defaults.max_agents})")
-    parser.add_argument("--run-max-rounds", type=int, default=defaults.max_rounds, metavar="N",
-                        help=f"... or a larger max_rounds (default {defaults.max_rounds})")
-    parser.add_argument("--run-seconds", type=float, default=defaults.seconds, metavar="S",
-                        help=f"a play stops after this much wall time, or when its page closes (default "
-                             f"{defaults.seconds:g})")
+    parser.add_argument(
+        "--run-max-agents",
+        type=int,
+        default=defaults.max_agents,
+        metavar="N",
+        help=f"Run oracle/noop refuses tasks with more agents (default {defaults.max_agents})",
+    )
+    parser.add_argument(
+        "--run-max-rounds",
+        type=int,
+        default=defaults.max_rounds,
+        metavar="N",
+        help=f"... or a larger max_rounds (default {defaults.max_rounds})",
+    )
+    parser.add_argument(
+        "--run-seconds",
+        type=float,
+        default=defaults.seconds,
+        metavar="S",
+        help=f"a play stops after this much wall time, or when its page closes (default "
+        f"{defaults.seconds:g})",
+    )
 
 
 def command_edit(args: argparse.Namespace) -> int:
@@ -367,14 +420,19 @@ def command_edit(args: argparse.Namespace) -> int:
         print(f"edit: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"edit: cannot listen on 127.0.0.1:{args.port}: {exc.strerror or exc}; try --port 0",
-              file=sys.stderr)
+        print(
+            f"edit: cannot listen on 127.0.0.1:{args.port}: {exc.strerror or exc}; try --port 0",
+            file=sys.stderr,
+        )
         return 2
     if created:
         print(f"created the folder {editor.folder}", flush=True)
     if editor.broken:
-        print(f"{editor.broken['file']} does not load; the page opens it as text to repair: "
-              + "; ".join(editor.broken["problems"]), flush=True)
+        print(
+            f"{editor.broken['file']} does not load; the page opens it as text to repair: "
+            + "; ".join(editor.broken["problems"]),
+            flush=True,
+        )
     print(f"AgentWorld task editor: {server.url}  (saving into {editor.folder}; Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()

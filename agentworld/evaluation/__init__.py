@@ -24,15 +24,58 @@ and `report`), loop (run_eval), cli (`eval`).
 
 from agentworld.evaluation import results
 from agentworld.evaluation.cli import command_eval, configure_eval
-from agentworld.evaluation.episodes import episode_record, job_key, make_jobs, run_job, run_job_async, select_tasks
+from agentworld.evaluation.episodes import (
+    episode_record,
+    job_key,
+    make_jobs,
+    run_job,
+    run_job_async,
+    select_tasks,
+)
 from agentworld.evaluation.executors import Interrupted
 from agentworld.evaluation.lock import EvalLocked, eval_lock
 from agentworld.evaluation.loop import run_eval
-from agentworld.evaluation.results import (CONFIG, RESULTS, SUMMARY, VOLATILE, check_config, read_results,
-                                           write_results)
-from agentworld.evaluation.summary import SUMMARY_KEYS, command_report, configure_report, load_summary, summarise
+from agentworld.evaluation.results import (
+    CONFIG,
+    RESULTS,
+    SUMMARY,
+    VOLATILE,
+    check_config,
+    read_results,
+    write_results,
+)
+from agentworld.evaluation.summary import (
+    SUMMARY_KEYS,
+    command_report,
+    configure_report,
+    load_summary,
+    summarise,
+)
 
-__all__ = ["CONFIG", "RESULTS", "SUMMARY", "SUMMARY_KEYS", "VOLATILE", "EvalLocked", "Interrupted", "check_config",
-           "command_eval", "command_report", "configure_eval", "configure_report", "episode_record", "eval_lock",
-           "job_key", "load_summary", "make_jobs", "read_results", "results", "run_eval", "run_job", "run_job_async",
-           "select_tasks", "summarise", "write_results"]
+__all__ = [
+    "CONFIG",
+    "RESULTS",
+    "SUMMARY",
+    "SUMMARY_KEYS",
+    "VOLATILE",
+    "EvalLocked",
+    "Interrupted",
+    "check_config",
+    "command_eval",
+    "command_report",
+    "configure_eval",
+    "configure_report",
+    "episode_record",
+    "eval_lock",
+    "job_key",
+    "load_summary",
+    "make_jobs",
+    "read_results",
+    "results",
+    "run_eval",
+    "run_job",
+    "run_job_async",
+    "select_tasks",
+    "summarise",
+    "write_results",
+]

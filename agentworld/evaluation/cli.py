@@ -19,32 +19,67 @@ from agentworld.evaluation.pinned import pin
 from agentworld.evaluation.loop import EXECUTORS, run_eval
 from agentworld.evaluation.results import LIMITS, RESULTS, ResultsNotWritable, check_config, os_error
 from agentworld.evaluation.summary import print_summary
-from agentworld.options import (SEAT_MODELS, add_ablation_arguments, add_llm_arguments, check_seat_models,
-                                check_without, episode_options, llm_options, parse_kinds)
+from agentworld.options import (
+    SEAT_MODELS,
+    add_ablation_arguments,
+    add_llm_arguments,
+    check_seat_models,
+    check_without,
+    episode_options,
+    llm_options,
+    parse_kinds,
+)
 
 
 def configure_eval(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--tasks", default="main",
-                        help="a task set: 'main' (default), 'augmented' (the variants), 'all' (both); a category "
-                             "(its main tasks); or comma-separated task ids, task files and folders")
-    parser.add_argument("--agents", default="oracle",
-                        help="oracle|random|noop|llm|planner for every seat (planner: one model context for all), or a comma list with one kind per seat")
+    parser.add_argument(
+        "--tasks",
+        default="main",
+        help="a task set: 'main' (default), 'augmented' (the variants), 'all' (both); a category "
+        "(its main tasks); or comma-separated task ids, task files and folders",
+    )
+    parser.add_argument(
+        "--agents",
+        default="oracle",
+        help="oracle|random|noop|llm|planner for every seat (planner: one model context for all), or a comma list with one kind per seat",
+    )
     parser.add_argument("--episodes", type=int, default=1, help="episodes per task (seeds SEED..SEED+N-1)")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
-    parser.add_argument("--workers", type=int, default=1,
-                        help="worker processes (--executor ray: Ray actors), to use more cores")
-    parser.add_argument("--concurrency", type=int, default=1,
-                        help="episodes in flight per process (asyncio tasks; LLM episodes mostly wait on the model)")
-    parser.add_argument("--executor", choices=EXECUTORS, default="local",
-                        help="local processes, or ray: actors on a Ray cluster (pip install 'agentworld[ray]')")
-    parser.add_argument("--ray-address", default=None,
-                        help="the Ray cluster to join (host:port of its head; default: $RAY_ADDRESS, else a private "
-                             "one started for this eval and stopped at its end, never a cluster already running)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="worker processes (--executor ray: Ray actors), to use more cores",
+    )
+    parser.add_argument(
+        "--concurrency",
+        type=int,
+        default=1,
+        help="episodes in flight per process (asyncio tasks; LLM episodes mostly wait on the model)",
+    )
+    parser.add_argument(
+        "--executor",
+        choices=EXECUTORS,
+        default="local",
+        help="local processes, or ray: actors on a Ray cluster (pip install 'agentworld[ray]')",
+    )
+    parser.add_argument(
+        "--ray-address",
+        default=None,
+        help="the Ray cluster to join (host:port of its head; default: $RAY_ADDRESS, else a private "
+        "one started for this eval and stopped at its end, never a cluster already running)",
+    )
     parser.add_argument("--out", required=True, help="eval directory (resumed if it exists)")
-    parser.add_argument("--retry-errors", action="store_true", help="when resuming, run errored episodes again")
+    parser.add_argument(
+        "--retry-errors", action="store_true", help="when resuming, run errored episodes again"
+    )
     parser.add_argument("--force", action="store_true", help="resume even if the configuration changed")
-    parser.add_argument("--judge", default="provenance", choices=["provenance", "llm", "none"],
-                        help="CCE judge for each episode (default: provenance)")
+    parser.add_argument(
+        "--judge",
+        default="provenance",
+        choices=["provenance", "llm", "none"],
+        help="CCE judge for each episode (default: provenance)",
+    )
     parser.add_argument("--judge-model", default=None, help="model of the LLM judge (--judge llm)")
     parser.add_argument("--judge-base-url", default=None, help="server of the LLM judge (--judge llm)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -65,10 +100,14 @@ def command_eval(args: argparse.Namespace) -> int:
     try:
         kinds = parse_kinds(args.agents)
         if args.single_agent and set(kinds) != {"llm"}:
-            raise ValueError("--single-agent needs --agents llm (one model context for every avatar); "
-                             "--solo keeps only the first agent for any kind")
+            raise ValueError(
+                "--single-agent needs --agents llm (one model context for every avatar); "
+                "--solo keeps only the first agent for any kind"
+            )
         if args.model_for and "llm" not in kinds:
-            raise ValueError("--model-for gives LLM seats their models: it needs --agents llm (or llm seats in the list)")
+            raise ValueError(
+                "--model-for gives LLM seats their models: it needs --agents llm (or llm seats in the list)"
+            )
         tasks = select_tasks(args.tasks)
         agent_opts = llm_options(args) if {"llm", "planner"} & set(kinds) else {}
         if "planner" in kinds and not agent_opts.get("model"):
@@ -86,8 +125,13 @@ def command_eval(args: argparse.Namespace) -> int:
             for seat in [{}, *(agent_opts.get(SEAT_MODELS) or {}).values()]:
                 # options, API key, prompts, prices (of every model): fail now, not in every episode
                 Conversation(parse_options({**base, **seat}))
-        config = {"agents": ",".join(kinds), "agent_options": agent_opts, "episode_options": episode_options(args),
-                  "judge": None if args.judge == "none" else args.judge, "version": __version__}
+        config = {
+            "agents": ",".join(kinds),
+            "agent_options": agent_opts,
+            "episode_options": episode_options(args),
+            "judge": None if args.judge == "none" else args.judge,
+            "version": __version__,
+        }
         judge_opts = {k: v for k, v in (("model", args.judge_model), ("base_url", args.judge_base_url)) if v}
         if judge_opts and agent_opts.get("prices"):  # the judge's calls are priced from the same table
             judge_opts["prices"] = agent_opts["prices"]
@@ -100,7 +144,9 @@ def command_eval(args: argparse.Namespace) -> int:
             try:  # a missing judge model or key: fail now, not silently in every episode
                 make_judge(config["judge"], **judge_opts)
             except (CausalError, JudgeError) as exc:
-                raise ValueError(f"--judge {config['judge']}: {exc} (eval takes --judge-model / --judge-base-url)") from None
+                raise ValueError(
+                    f"--judge {config['judge']}: {exc} (eval takes --judge-model / --judge-base-url)"
+                ) from None
         from agentworld.episode import EpisodeOptions
 
         EpisodeOptions.from_dict(config["episode_options"]).task_options()  # e.g. --max-rounds 0: fail now
@@ -131,8 +177,16 @@ def _play(args: argparse.Namespace, out: Path, config: dict, tasks: list[tuple[s
     seeds = list(range(args.seed, args.seed + args.episodes))
     jobs = make_jobs(out, tasks, seeds, config)
     try:
-        summary = run_eval(out, jobs, workers=args.workers, retry_errors=args.retry_errors, progress=not args.quiet,
-                           concurrency=args.concurrency, executor=args.executor, ray_address=args.ray_address)
+        summary = run_eval(
+            out,
+            jobs,
+            workers=args.workers,
+            retry_errors=args.retry_errors,
+            progress=not args.quiet,
+            concurrency=args.concurrency,
+            executor=args.executor,
+            ray_address=args.ray_address,
+        )
     except ResultsNotWritable as exc:
         print(f"eval: cannot write {exc}", file=sys.stderr)
         return 2
@@ -141,16 +195,21 @@ def _play(args: argparse.Namespace, out: Path, config: dict, tasks: list[tuple[s
         return 2
     except KeyboardInterrupt as exc:
         signum = exc.args[0] if isinstance(exc, Interrupted) else signal.SIGINT
-        print(f"eval: interrupted ({signal.Signals(signum).name}); finished episodes are kept in {out / RESULTS} "
-              "- run the same command to resume", file=sys.stderr)
+        print(
+            f"eval: interrupted ({signal.Signals(signum).name}); finished episodes are kept in {out / RESULTS} "
+            "- run the same command to resume",
+            file=sys.stderr,
+        )
         return 128 + int(signum)
     print_summary(summary, title=f"AgentWorld eval: {args.agents} on {args.tasks} ({out})")
     if summary.get("skipped"):
         print(f"({summary['skipped']} episodes were already finished and were not run again)")
     unfinished = summary["overall"].get("unfinished")
     if unfinished:
-        print(f"eval: the model budget (--max-cost) was spent; {unfinished} episode(s) are unfinished - run the same "
-              "command (with a larger --max-cost) to play them", file=sys.stderr)
+        print(
+            f"eval: the model budget (--max-cost) was spent; {unfinished} episode(s) are unfinished - run the same "
+            "command (with a larger --max-cost) to play them",
+            file=sys.stderr,
+        )
         return 3
     return 0
-

@@ -23,6 +23,7 @@ from agentworld.tasks import Task, load_task
 
 # --------------------------------------------------------------------------- task selection
 
+
 def select_tasks(spec: str) -> list[tuple[str, str]]:
     """[(task, category)] for a task set ('main', 'augmented' or 'all' = both), a category name (its
     main tasks), or a comma list of task ids, task YAML paths and folders of them (a path stays a
@@ -44,9 +45,11 @@ def select_tasks(spec: str) -> list[tuple[str, str]]:
             out.extend(_task_files(Path(tid)))
             continue
         if tid not in known:
-            raise ValueError(f"unknown task or category {tid!r}{tasks_mod.suggest_task(tid)}; "
-                             f"categories: {', '.join(categories) or 'none'}; "
-                             f"tasks: {', '.join(sorted(known)) or 'none'}")
+            raise ValueError(
+                f"unknown task or category {tid!r}{tasks_mod.suggest_task(tid)}; "
+                f"categories: {', '.join(categories) or 'none'}; "
+                f"tasks: {', '.join(sorted(known)) or 'none'}"
+            )
         out.append((tid, known[tid]))
     if not out:
         raise ValueError("no tasks selected: give --tasks main, augmented, all, a category or task ids")
@@ -57,7 +60,9 @@ def _task_files(path: Path) -> list[tuple[str, str]]:
     """(path, category) of a task file, or of every task file in a folder; TaskError if one is invalid."""
     from agentworld.tasks import load_task
 
-    files = sorted(f for f in path.glob("*.y*ml") if f.suffix in (".yaml", ".yml")) if path.is_dir() else [path]
+    files = (
+        sorted(f for f in path.glob("*.y*ml") if f.suffix in (".yaml", ".yml")) if path.is_dir() else [path]
+    )
     if not files:
         raise ValueError(f"--tasks {path}: no .yaml task files in this folder")
     return [(str(f.resolve()), load_task(f).category) for f in files]
@@ -77,11 +82,14 @@ def check_team_size(kinds: list[str], tasks: list[tuple[str, str]], episode_opti
         if seats != len(kinds):
             bad.append(f"{tid} has {seats} agent{'s' if seats != 1 else ''}")
     if bad:
-        raise ValueError(f"{len(kinds)} agent kinds given ({','.join(kinds)}), but {'; '.join(bad)}: give one kind "
-                         "for every seat, or a single kind for the whole team")
+        raise ValueError(
+            f"{len(kinds)} agent kinds given ({','.join(kinds)}), but {'; '.join(bad)}: give one kind "
+            "for every seat, or a single kind for the whole team"
+        )
 
 
 # --------------------------------------------------------------------------- one episode (in a worker)
+
 
 def job_key(job: dict) -> tuple[str, int]:
     """(task, seed): what identifies an episode in results.jsonl."""
@@ -117,15 +125,21 @@ async def run_job_async(job: dict) -> dict:
     except Exception as exc:
         _crashed(job, record, exc)
     if job.get("judge") and record.get("status") == "ok":
-        record["cce"] = await asyncio.to_thread(_judge, Path(job["run_dir"]), job["judge"], record,
-                                                job.get("judge_options") or {})
+        record["cce"] = await asyncio.to_thread(
+            _judge, Path(job["run_dir"]), job["judge"], record, job.get("judge_options") or {}
+        )
     record["elapsed"] = round(time.monotonic() - start, 3)
     return record
 
 
 def _new_record(job: dict) -> dict[str, Any]:
-    return {"task": job["task"], "category": job.get("category"), "seed": job["seed"],
-            "run_dir": job.get("rel_dir", str(job["run_dir"])), "cce": None}
+    return {
+        "task": job["task"],
+        "category": job.get("category"),
+        "seed": job["seed"],
+        "run_dir": job.get("rel_dir", str(job["run_dir"])),
+        "cce": None,
+    }
 
 
 def _crashed(job: dict, record: dict, exc: Exception) -> None:
@@ -140,13 +154,19 @@ def budget_spent(job: dict) -> bool:
     opts = job.get("agent_options") or {}
     if opts.get("max_cost") is None:
         return False
-    return limiter_for(Limits(opts.get("max_rpm"), opts.get("max_tpm"), opts["max_cost"],
-                              opts.get("limits_file"))).exhausted()
+    return limiter_for(
+        Limits(opts.get("max_rpm"), opts.get("max_tpm"), opts["max_cost"], opts.get("limits_file"))
+    ).exhausted()
 
 
 def _unfinished(record: dict) -> dict:
-    record.update(status="unfinished", success=False, psr=0.0, elapsed=0.0,
-                  error="not played: the model budget (--max-cost) was spent")
+    record.update(
+        status="unfinished",
+        success=False,
+        psr=0.0,
+        elapsed=0.0,
+        error="not played: the model budget (--max-cost) was spent",
+    )
     return record
 
 
@@ -184,9 +204,15 @@ def play_episode(job: dict) -> dict:
 
     agents, agent_opts = _team(job)
     try:
-        result = runner.run_episode(shipped_task(job["task"]), agents=agents, seed=job["seed"],
-                                    options=job.get("episode_options") or {}, out_dir=job["run_dir"],
-                                    progress=False, agent_options={"llm": agent_opts})
+        result = runner.run_episode(
+            shipped_task(job["task"]),
+            agents=agents,
+            seed=job["seed"],
+            options=job.get("episode_options") or {},
+            out_dir=job["run_dir"],
+            progress=False,
+            agent_options={"llm": agent_opts},
+        )
     finally:
         if isinstance(agents, dict):
             write_transcript(Path(job["run_dir"]), agents)
@@ -199,9 +225,14 @@ async def play_episode_async(job: dict) -> dict:
 
     agents, agent_opts = _team(job)
     try:
-        result = await runner.run_episode_async(shipped_task(job["task"]), agents=agents, seed=job["seed"],
-                                                options=job.get("episode_options") or {}, out_dir=job["run_dir"],
-                                                agent_options={"llm": agent_opts})
+        result = await runner.run_episode_async(
+            shipped_task(job["task"]),
+            agents=agents,
+            seed=job["seed"],
+            options=job.get("episode_options") or {},
+            out_dir=job["run_dir"],
+            agent_options={"llm": agent_opts},
+        )
     finally:
         if isinstance(agents, dict):
             write_transcript(Path(job["run_dir"]), agents)
@@ -210,7 +241,9 @@ async def play_episode_async(job: dict) -> dict:
 
 def _team(job: dict) -> tuple[Any, dict]:
     agent_opts = dict(job.get("agent_options") or {})
-    return build_team(shipped_task(job["task"]), job["agents"], agent_opts, job.get("episode_options")), agent_opts
+    return build_team(
+        shipped_task(job["task"]), job["agents"], agent_opts, job.get("episode_options")
+    ), agent_opts
 
 
 @functools.lru_cache(maxsize=None)
@@ -232,7 +265,11 @@ def _usage_totals(metrics: dict) -> dict[str, float]:
     """prompt/completion tokens and cost from metrics.json, wherever the runner put them."""
     keys = ("prompt_tokens", "completion_tokens", "cost")
     for where in (metrics.get("usage"), metrics):
-        if isinstance(where, dict) and any(k in where for k in keys) and not isinstance(where.get("prompt_tokens"), dict):
+        if (
+            isinstance(where, dict)
+            and any(k in where for k in keys)
+            and not isinstance(where.get("prompt_tokens"), dict)
+        ):
             return {k: float(where.get(k) or 0) for k in keys}
     totals = dict.fromkeys(keys, 0.0)
     for entry in (metrics.get("per_agent") or {}).values():
@@ -264,7 +301,9 @@ def episode_record(run_dir: Path, metrics: dict) -> dict:
     """The per-episode fields the summary is built from."""
     n_agents = len(metrics.get("per_agent") or {}) or 1
     usage = _usage_totals(metrics)
-    agent_usage = [a.get("usage") or {} for a in (metrics.get("per_agent") or {}).values() if isinstance(a, dict)]
+    agent_usage = [
+        a.get("usage") or {} for a in (metrics.get("per_agent") or {}).values() if isinstance(a, dict)
+    ]
     return {
         **{k: sum(int(u.get(k) or 0) for u in agent_usage) for k in USAGE_COUNTERS},
         "status": metrics.get("status", "ok"),
@@ -280,8 +319,14 @@ def episode_record(run_dir: Path, metrics: dict) -> dict:
         "prompt_tokens": int(usage["prompt_tokens"]),
         "completion_tokens": int(usage["completion_tokens"]),
         "cost": round(usage["cost"], 6),
-        "max_prompt_tokens": max((int((a.get("usage") or {}).get("max_prompt_tokens") or 0)
-                                  for a in (metrics.get("per_agent") or {}).values() if isinstance(a, dict)), default=0),
+        "max_prompt_tokens": max(
+            (
+                int((a.get("usage") or {}).get("max_prompt_tokens") or 0)
+                for a in (metrics.get("per_agent") or {}).values()
+                if isinstance(a, dict)
+            ),
+            default=0,
+        ),
     }
 
 
@@ -290,17 +335,33 @@ def make_jobs(out: Path, tasks: list[tuple[str, str]], seeds: list[int], config:
     for tid, category in tasks:
         for seed in seeds:
             rel = f"{Path(tid).stem if tid.endswith(('.yaml', '.yml')) else tid}/{seed}"  # a path's file name
-            jobs.append({"task": tid, "category": category, "seed": seed, "run_dir": str(out / rel), "rel_dir": rel,
-                         "agents": config["agents"], "agent_options": config["agent_options"],
-                         "episode_options": config["episode_options"], "judge": config["judge"],
-                         "judge_options": config.get("judge_options") or {}})
+            jobs.append(
+                {
+                    "task": tid,
+                    "category": category,
+                    "seed": seed,
+                    "run_dir": str(out / rel),
+                    "rel_dir": rel,
+                    "agents": config["agents"],
+                    "agent_options": config["agent_options"],
+                    "episode_options": config["episode_options"],
+                    "judge": config["judge"],
+                    "judge_options": config.get("judge_options") or {},
+                }
+            )
     return jobs
-
 
 
 def crash_record(job: dict, error: str) -> dict:
     """The record of an episode whose process died (or whose result never came back)."""
-    return {"task": job["task"], "category": job.get("category"), "seed": job["seed"],
-            "run_dir": job.get("rel_dir", job["run_dir"]), "status": "error", "error": error,
-            "success": False, "psr": 0.0, "cce": None}
-
+    return {
+        "task": job["task"],
+        "category": job.get("category"),
+        "seed": job["seed"],
+        "run_dir": job.get("rel_dir", job["run_dir"]),
+        "status": "error",
+        "error": error,
+        "success": False,
+        "psr": 0.0,
+        "cce": None,
+    }

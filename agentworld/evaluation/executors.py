@@ -49,14 +49,19 @@ def run_sequential(todo: list[dict], runner: Runner, finish: Finish, caught: lis
         finish(rec)
 
 
-def run_concurrent(todo: list[dict], concurrency: int, finish: Finish,
-                   runner: Callable[[dict], Awaitable[dict]] = run_job_async) -> None:
+def run_concurrent(
+    todo: list[dict],
+    concurrency: int,
+    finish: Finish,
+    runner: Callable[[dict], Awaitable[dict]] = run_job_async,
+) -> None:
     """Up to `concurrency` episodes in flight in this process (started in job order)."""
     asyncio.run(_in_flight(todo, concurrency, finish, runner))
 
 
-async def _in_flight(todo: list[dict], concurrency: int, finish: Finish,
-                     runner: Callable[[dict], Awaitable[dict]]) -> None:
+async def _in_flight(
+    todo: list[dict], concurrency: int, finish: Finish, runner: Callable[[dict], Awaitable[dict]]
+) -> None:
     """Ctrl-C and SIGTERM are taken by the event loop (not raised at a random point inside some
     library's task) and cancel every episode, which then writes what it played and stops."""
     slots = asyncio.Semaphore(concurrency)
@@ -104,7 +109,10 @@ def _signals_cancel(task: Any) -> Iterator[list[int]]:
 
 # --------------------------------------------------------------------------- worker processes
 
-def run_processes(todo: list[dict], workers: int, concurrency: int, finish: Finish, runner: Runner = run_job) -> None:
+
+def run_processes(
+    todo: list[dict], workers: int, concurrency: int, finish: Finish, runner: Runner = run_job
+) -> None:
     ctx = multiprocessing.get_context("spawn")
     suspects = _run_pool(todo, workers, concurrency, runner, finish, ctx)
     for job in suspects:
@@ -126,8 +134,11 @@ class _Worker:
         self.inbox = ctx.Queue()
         self.outbox = ctx.Queue()
         self.jobs: dict[tuple[str, int], dict] = {}
-        self.proc = ctx.Process(target=_worker_main, daemon=True,
-                                args=(self.id, self.inbox, self.outbox, concurrency, runner, os.getpid()))
+        self.proc = ctx.Process(
+            target=_worker_main,
+            daemon=True,
+            args=(self.id, self.inbox, self.outbox, concurrency, runner, os.getpid()),
+        )
         self.proc.start()
 
     def give(self, job: dict) -> None:
@@ -135,7 +146,9 @@ class _Worker:
         self.inbox.put(job)
 
 
-def _run_pool(jobs: list[dict], workers: int, concurrency: int, runner: Runner, finish: Finish, ctx: Any) -> list[dict]:
+def _run_pool(
+    jobs: list[dict], workers: int, concurrency: int, runner: Runner, finish: Finish, ctx: Any
+) -> list[dict]:
     """Play jobs on worker processes; return the jobs held by workers that died."""
     waiting = deque(jobs)
     pool: dict[int, _Worker] = {}
@@ -197,7 +210,9 @@ def _drain(outbox: Any, deliver: Callable[[tuple[int, dict]], None], wait: float
             return got
 
 
-def _worker_main(worker_id: int, inbox: Any, outbox: Any, concurrency: int, runner: Runner, parent: int) -> None:
+def _worker_main(
+    worker_id: int, inbox: Any, outbox: Any, concurrency: int, runner: Runner, parent: int
+) -> None:
     _worker_init(parent)
     if concurrency <= 1:
         while (job := inbox.get()) is not None:
@@ -235,6 +250,7 @@ def _worker_init(parent: int) -> None:
 
 
 # --------------------------------------------------------------------------- Ray
+
 
 class RayWorker:
     """A Ray actor playing up to its max_concurrency episodes at once (an async actor)."""

@@ -44,10 +44,10 @@ class EvalLocked(ValueError):
 class Holder:
     """Who holds an eval directory's lock: the lock file's JSON body."""
 
-    pid: int       # process id on `host`
-    host: str      # socket.gethostname() of the holder
-    started: str   # when it took the lock, ISO 8601 UTC
-    command: str   # its command line
+    pid: int  # process id on `host`
+    host: str  # socket.gethostname() of the holder
+    started: str  # when it took the lock, ISO 8601 UTC
+    command: str  # its command line
 
     def describe(self) -> str:
         return f"pid {self.pid} on host {self.host}, started {self.started}: {self.command}"
@@ -57,8 +57,12 @@ class Holder:
         program = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else "python"
         if program in ("cli.py", "__main__.py"):  # python -m agentworld.cli
             program = "agentworld"
-        return Holder(os.getpid(), socket.gethostname(), time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                      shlex.join([program, *sys.argv[1:]]))
+        return Holder(
+            os.getpid(),
+            socket.gethostname(),
+            time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            shlex.join([program, *sys.argv[1:]]),
+        )
 
 
 _HELD: dict[Path, tuple[int, int, int]] = {}  # resolved OUT -> (lock fd, owning thread, depth)
@@ -101,20 +105,30 @@ def _acquire(lock_path: Path, warn: Callable[[str], None]) -> int:
         except BlockingIOError:
             holder = read_holder(fd)
             who = holder.describe() if holder else "its pid, host and start time are not written yet"
-            raise EvalLocked(f"{lock_path.parent} is being written by another eval ({who}); wait for it to end "
-                             "or stop it, or use another --out") from None
+            raise EvalLocked(
+                f"{lock_path.parent} is being written by another eval ({who}); wait for it to end "
+                "or stop it, or use another --out"
+            ) from None
         except OSError as exc:  # ENOLCK: a filesystem without locks
             detail = "this filesystem does not support locks" if exc.errno == errno.ENOLCK else exc.strerror
             raise EvalLocked(f"cannot lock {lock_path}: {detail}; use an --out on a local disk") from None
         previous = read_holder(fd)
         if previous and previous.host != socket.gethostname():
-            raise EvalLocked(f"{lock_path.parent} was being written by an eval on another host ({previous.describe()}), "
-                             f"which cannot be checked from here; if it is no longer running, delete {lock_path} "
-                             "and run this command again")
+            raise EvalLocked(
+                f"{lock_path.parent} was being written by an eval on another host ({previous.describe()}), "
+                f"which cannot be checked from here; if it is no longer running, delete {lock_path} "
+                "and run this command again"
+            )
         if previous:
-            state = "no longer runs" if not _alive(previous.pid) else "no longer holds it (its pid is another process now)"
-            warn(f"eval: taking over the lock of {lock_path.parent}: the eval that held it ({previous.describe()}) "
-                 f"{state}; its unfinished episodes are played again")
+            state = (
+                "no longer runs"
+                if not _alive(previous.pid)
+                else "no longer holds it (its pid is another process now)"
+            )
+            warn(
+                f"eval: taking over the lock of {lock_path.parent}: the eval that held it ({previous.describe()}) "
+                f"{state}; its unfinished episodes are played again"
+            )
         body = json.dumps(asdict(Holder.me())).encode()
         os.ftruncate(fd, 0)
         os.pwrite(fd, body + b"\n", 0)

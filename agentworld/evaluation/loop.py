@@ -19,7 +19,13 @@ from typing import Any, Callable
 
 from agentworld.evaluation import results as store
 from agentworld.evaluation.episodes import job_key, run_job
-from agentworld.evaluation.executors import Interrupted, run_concurrent, run_processes, run_ray, run_sequential
+from agentworld.evaluation.executors import (
+    Interrupted,
+    run_concurrent,
+    run_processes,
+    run_ray,
+    run_sequential,
+)
 from agentworld.evaluation.lock import eval_lock
 from agentworld.evaluation.results import LIMITS, SUMMARY, ResultsNotWritable, open_results_log, read_results
 from agentworld.evaluation.summary import summarise
@@ -28,9 +34,17 @@ from agentworld.limits import reset_shared_state
 EXECUTORS = ("local", "ray")
 
 
-def run_eval(out: str | Path, jobs: list[dict], workers: int = 1, retry_errors: bool = False,
-             progress: bool = True, runner: Callable[[dict], dict] = run_job, concurrency: int = 1,
-             executor: str = "local", ray_address: str | None = None) -> dict:
+def run_eval(
+    out: str | Path,
+    jobs: list[dict],
+    workers: int = 1,
+    retry_errors: bool = False,
+    progress: bool = True,
+    runner: Callable[[dict], dict] = run_job,
+    concurrency: int = 1,
+    executor: str = "local",
+    ray_address: str | None = None,
+) -> dict:
     """Run the jobs not finished yet (K worker processes x N episodes in flight each, or Ray
     actors); write results and summary."""
     out = Path(out)
@@ -46,8 +60,17 @@ def run_eval(out: str | Path, jobs: list[dict], workers: int = 1, retry_errors: 
         return _run(out, jobs, workers, retry_errors, progress, runner, concurrency, executor, ray_address)
 
 
-def _run(out: Path, jobs: list[dict], workers: int, retry_errors: bool, progress: bool,
-         runner: Callable[[dict], dict], concurrency: int, executor: str, ray_address: str | None) -> dict:
+def _run(
+    out: Path,
+    jobs: list[dict],
+    workers: int,
+    retry_errors: bool,
+    progress: bool,
+    runner: Callable[[dict], dict],
+    concurrency: int,
+    executor: str,
+    ray_address: str | None,
+) -> dict:
     open_results_log(out).close()  # unwritable: say so now, before reading it or playing anything
     done = read_results(out)
     wanted = {job_key(j) for j in jobs}
@@ -56,8 +79,12 @@ def _run(out: Path, jobs: list[dict], workers: int, retry_errors: bool, progress
     if any((j.get("agent_options") or {}).get("limits_file") for j in todo):
         reset_shared_state(out / LIMITS)  # this run's pace and budget start now
     try:
-        with _interrupts() as caught, open_results_log(out) as log, \
-                _progress(progress, len(jobs), skipped) as bar:
+        with (
+            _interrupts() as caught,
+            open_results_log(out) as log,
+            _progress(progress, len(jobs), skipped) as bar,
+        ):
+
             def finish(rec: dict) -> None:
                 done[job_key(rec)] = rec
                 log.write(json.dumps(rec, sort_keys=True) + "\n")
@@ -98,7 +125,6 @@ def _write_summary(out: Path, done: dict, wanted: set, skipped: int, interrupted
     return summary
 
 
-
 def _config(out: Path) -> dict:
     try:
         config = json.loads((out / store.CONFIG).read_text(encoding="utf-8"))
@@ -129,7 +155,6 @@ def _interrupts():
             signal.signal(sig, old)
 
 
-
 class _progress:
     """A rich progress bar (or nothing) that shows the running success rate."""
 
@@ -140,11 +165,24 @@ class _progress:
     def __enter__(self) -> "_progress":
         if self.enabled:
             from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
 
-            self.bar = Progress(TextColumn("[bold]eval"), BarColumn(), MofNCompleteColumn(),
-                                TextColumn("{task.description}"), TimeElapsedColumn(), TimeRemainingColumn(),
-                                console=Console(file=sys.stderr))
+            self.bar = Progress(
+                TextColumn("[bold]eval"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.description}"),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=Console(file=sys.stderr),
+            )
             self.bar.__enter__()
             self.task = self.bar.add_task(self._text(), total=self.total, completed=self.skipped)
         return self
@@ -163,4 +201,3 @@ class _progress:
     def __exit__(self, *exc: Any) -> None:
         if self.enabled:
             self.bar.__exit__(*exc)
-

@@ -80,17 +80,24 @@ def pin(config: dict, tasks: list[str]) -> dict[str, Any]:
     episode = EpisodeOptions.from_dict(config.get("episode_options"))
     hashes = {task: task_hash(task) for task in tasks}
     judge = config.get("judge_options") or {}
-    return json.loads(json.dumps({  # as eval.json will hold it (tuples as lists), so a resume compares alike
-        "version": __version__,
-        "agents": config.get("agents"),
-        "tasks": hashes,
-        "tasks_hash": sha256(json.dumps(hashes, sort_keys=True)),
-        "prompts_hash": prompts_hash(agent_opts.get("prompts")),
-        "tools_hash": tools_hash(episode.disabled),
-        "models": models_of(agent_opts),
-        "seat_models": agent_opts.get("seat_models") or {},
-        "judge": {"kind": config.get("judge"), **judge},
-        "sampling": {k: agent_opts.get(k) for k in SAMPLING},
-        "budgets": {"max_rounds": episode.max_rounds, **{k: agent_opts.get(k) for k in BUDGETS_AGENT}},
-        "episode_options": episode.to_dict(),
-    }))
+    return json.loads(
+        json.dumps(
+            {  # as eval.json will hold it (tuples as lists), so a resume compares alike
+                "version": __version__,
+                "agents": config.get("agents"),
+                "tasks": hashes,
+                "tasks_hash": sha256(json.dumps(hashes, sort_keys=True)),
+                "prompts_hash": prompts_hash(agent_opts.get("prompts")),
+                "tools_hash": tools_hash(episode.disabled),
+                "models": models_of(agent_opts),
+                "seat_models": agent_opts.get("seat_models") or {},
+                "judge": {"kind": config.get("judge"), **judge},
+                "sampling": {k: agent_opts.get(k) for k in SAMPLING},
+                "budgets": {
+                    "max_rounds": episode.max_rounds,
+                    **{k: agent_opts.get(k) for k in BUDGETS_AGENT},
+                },
+                "episode_options": episode.to_dict(),
+            }
+        )
+    )

@@ -26,8 +26,10 @@ from contextlib import contextmanager
 from typing import Any, Iterator
 
 AUTH_VARIABLES = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
-TOKEN_HELP = ("if it uses token authentication, set RAY_AUTH_MODE=token and give its token in RAY_AUTH_TOKEN "
-              "or in a file named by RAY_AUTH_TOKEN_PATH")
+TOKEN_HELP = (
+    "if it uses token authentication, set RAY_AUTH_MODE=token and give its token in RAY_AUTH_TOKEN "
+    "or in a file named by RAY_AUTH_TOKEN_PATH"
+)
 
 
 def import_ray() -> Any:
@@ -84,8 +86,14 @@ def _private_token() -> list[str]:
 
 def _start_private(ray: Any, temp_dir: str, cpus: int) -> None:
     try:
-        ray.init(address="local", _temp_dir=temp_dir, num_cpus=cpus, include_dashboard=False,
-                 log_to_driver=False, configure_logging=False)
+        ray.init(
+            address="local",
+            _temp_dir=temp_dir,
+            num_cpus=cpus,
+            include_dashboard=False,
+            log_to_driver=False,
+            configure_logging=False,
+        )
     except (ConnectionError, RuntimeError, ray.exceptions.RayError) as exc:
         raise RuntimeError(f"could not start a private Ray cluster in {temp_dir}: {str(exc)[:300]}") from None
 

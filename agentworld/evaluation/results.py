@@ -75,7 +75,9 @@ def read_results(out: Path, warn: Callable[[str], None] | None = None) -> dict[t
         try:
             rec = json.loads(line)
         except json.JSONDecodeError:
-            if number < len(lines):  # the last piece has no newline: a write cut short, already reported by resume
+            if number < len(
+                lines
+            ):  # the last piece has no newline: a write cut short, already reported by resume
                 warn(f"{path} line {number}: not valid JSON; line skipped")
             continue
         problem = check_record(rec)
@@ -131,8 +133,10 @@ def check_config(out: Path, config: dict, force: bool) -> None:
         diff = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
         diff += _changed_tasks(previous.get("pinned") or {}, config.get("pinned") or {})
         if diff:
-            raise ValueError(f"{out} holds an eval with a different configuration ({', '.join(diff)} differ); "
-                             "use another --out, or --force to mix them")
+            raise ValueError(
+                f"{out} holds an eval with a different configuration ({', '.join(diff)} differ); "
+                "use another --out, or --force to mix them"
+            )
         config = _with_earlier_tasks(previous, config)
     out.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n", encoding="utf-8")
@@ -153,12 +157,26 @@ def _with_earlier_tasks(previous: dict, config: dict) -> dict:
     if not pinned or not earlier:
         return config
     tasks = {**earlier, **pinned["tasks"]}
-    return {**config, "pinned": {**pinned, "tasks": tasks, "tasks_hash": sha256(json.dumps(tasks, sort_keys=True))}}
+    return {
+        **config,
+        "pinned": {**pinned, "tasks": tasks, "tasks_hash": sha256(json.dumps(tasks, sort_keys=True))},
+    }
 
 
 # Settings that change how episodes reach the model, not what is measured: free to change on resume.
-TRANSPORT_OPTIONS = ("base_url", "timeout", "max_retries", "backoff_base", "backoff_max", "turn_deadline",
-                     "max_retry_after", "max_rpm", "max_tpm", "max_cost", "limits_file")
+TRANSPORT_OPTIONS = (
+    "base_url",
+    "timeout",
+    "max_retries",
+    "backoff_base",
+    "backoff_max",
+    "turn_deadline",
+    "max_retry_after",
+    "max_rpm",
+    "max_tpm",
+    "max_cost",
+    "limits_file",
+)
 
 
 # parts of the pinned configuration that resume compares in another way (or not: the version)
@@ -170,9 +188,12 @@ def _identity(config: dict) -> dict:
     if "pinned" in ident:  # what was measured (prompt and tool hashes...), not which release measured it;
         # task hashes are compared task by task (_changed_tasks), seats and budgets as agent options are
         ident["pinned"] = {k: v for k, v in ident["pinned"].items() if k not in PINNED_ELSEWHERE}
-    ident["agent_options"] = {k: v for k, v in (config.get("agent_options") or {}).items() if k not in TRANSPORT_OPTIONS}
+    ident["agent_options"] = {
+        k: v for k, v in (config.get("agent_options") or {}).items() if k not in TRANSPORT_OPTIONS
+    }
     if ident["agent_options"].get("seat_models"):  # a seat's model is measured, its server is transport
-        ident["agent_options"]["seat_models"] = {seat: {k: v for k, v in spec.items() if k not in TRANSPORT_OPTIONS}
-                                                 for seat, spec in ident["agent_options"]["seat_models"].items()}
+        ident["agent_options"]["seat_models"] = {
+            seat: {k: v for k, v in spec.items() if k not in TRANSPORT_OPTIONS}
+            for seat, spec in ident["agent_options"]["seat_models"].items()
+        }
     return ident
-

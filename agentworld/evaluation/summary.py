@@ -19,8 +19,19 @@ from typing import Any, Iterable
 
 from agentworld.evaluation.results import CONFIG, RESULTS, SUMMARY, read_results
 
-SUMMARY_KEYS = ("episodes", "sr", "psr", "errors", "mean_rounds", "messages_per_agent", "first_chat_round",
-                "prompt_tokens", "completion_tokens", "cost", "cce")
+SUMMARY_KEYS = (
+    "episodes",
+    "sr",
+    "psr",
+    "errors",
+    "mean_rounds",
+    "messages_per_agent",
+    "first_chat_round",
+    "prompt_tokens",
+    "completion_tokens",
+    "cost",
+    "cce",
+)
 
 
 def _mean(values: Iterable[Any], digits: int = 4) -> float | None:
@@ -43,8 +54,10 @@ def pass_hat_k(records: list[dict], digits: int = 4) -> dict[str, float]:
     if not trials:
         return {}
     fewest = min(len(t) for t in trials.values())
-    return {str(k): round(mean(math.comb(sum(t), k) / math.comb(len(t), k) for t in trials.values()), digits)
-            for k in range(1, fewest + 1)}
+    return {
+        str(k): round(mean(math.comb(sum(t), k) / math.comb(len(t), k) for t in trials.values()), digits)
+        for k in range(1, fewest + 1)
+    }
 
 
 def summarise_group(records: list[dict]) -> dict:
@@ -105,7 +118,9 @@ def _fmt(value: Any, kind: str = "") -> str:
 
 def render_table(summary: dict, title: str = "AgentWorld evaluation"):
     """Overall row, then one indented row per category."""
-    rows = [("overall", summary["overall"])] + [(f"  {c}", s) for c, s in summary.get("by_category", {}).items()]
+    rows = [("overall", summary["overall"])] + [
+        (f"  {c}", s) for c, s in summary.get("by_category", {}).items()
+    ]
     return render_rows(rows, title)
 
 
@@ -113,13 +128,36 @@ def render_rows(rows: list[tuple[str, dict]], title: str):
     from rich.table import Table
 
     table = Table(title=title)
-    columns = [("group", ""), ("episodes", ""), ("sr", "pct"), ("pass_k", "passk"), ("psr", "pct"), ("cce", "cce"),
-               ("errors", ""), ("mean_rounds", ""), ("messages_per_agent", ""), ("first_chat_round", ""),
-               ("prompt_tokens", ""), ("completion_tokens", ""), ("cost", "cost")]
-    headers = {"group": "group", "episodes": "eps", "sr": "SR ± se", "pass_k": "pass^k k=1,2..", "psr": "PSR ± se",
-               "cce": "CCE ± se", "errors": "errors", "mean_rounds": "rounds", "messages_per_agent": "msgs/agent",
-               "first_chat_round": "1st chat", "prompt_tokens": "prompt tok", "completion_tokens": "compl tok",
-               "cost": "cost"}
+    columns = [
+        ("group", ""),
+        ("episodes", ""),
+        ("sr", "pct"),
+        ("pass_k", "passk"),
+        ("psr", "pct"),
+        ("cce", "cce"),
+        ("errors", ""),
+        ("mean_rounds", ""),
+        ("messages_per_agent", ""),
+        ("first_chat_round", ""),
+        ("prompt_tokens", ""),
+        ("completion_tokens", ""),
+        ("cost", "cost"),
+    ]
+    headers = {
+        "group": "group",
+        "episodes": "eps",
+        "sr": "SR ± se",
+        "pass_k": "pass^k k=1,2..",
+        "psr": "PSR ± se",
+        "cce": "CCE ± se",
+        "errors": "errors",
+        "mean_rounds": "rounds",
+        "messages_per_agent": "msgs/agent",
+        "first_chat_round": "1st chat",
+        "prompt_tokens": "prompt tok",
+        "completion_tokens": "compl tok",
+        "cost": "cost",
+    }
     for key, _ in columns:
         table.add_column(headers[key], justify="left" if key == "group" else "right")
     for name, stats in rows:
@@ -151,10 +189,13 @@ def print_rows(rows: list[tuple[str, dict]], title: str, file=None) -> None:
     Console(file=file or sys.stdout, width=220).print(render_rows(rows, title))
 
 
-
 def configure_report(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("dirs", nargs="+", metavar="DIR",
-                        help="eval directories written by `agentworld eval --out DIR` (several: one comparison table)")
+    parser.add_argument(
+        "dirs",
+        nargs="+",
+        metavar="DIR",
+        help="eval directories written by `agentworld eval --out DIR` (several: one comparison table)",
+    )
     parser.add_argument("--json", action="store_true", help="print summary.json instead of a table")
     parser.add_argument("--tasks", action="store_true", help="also list every task")
 
@@ -178,7 +219,9 @@ def describe(out: Path) -> str:
     seats = (cfg.get("agent_options") or {}).get("seat_models") or {}
     if model and seats:  # a heterogeneous team
         model += "".join(f", {seat}={spec.get('model')}" for seat, spec in sorted(seats.items()))
-    flags = [k if v is True else f"{k}={v}" for k, v in sorted((cfg.get("episode_options") or {}).items()) if v]
+    flags = [
+        k if v is True else f"{k}={v}" for k, v in sorted((cfg.get("episode_options") or {}).items()) if v
+    ]
     if (cfg.get("agent_options") or {}).get("single_agent"):
         flags.append("single_agent")
     return f"{cfg.get('agents')}{' / ' + model if model else ''}{''.join(' +' + f for f in flags)}"
@@ -196,19 +239,24 @@ def command_report(args: argparse.Namespace) -> int:
         print(json.dumps(data[str(outs[0])] if len(outs) == 1 else data, indent=2))
         return 0
     if len(outs) > 1:  # one row per eval: models or ablations side by side
-        print_rows([(f"{describe(o)} ({o})", s["overall"]) for o, s in summaries.items()],
-                   title="AgentWorld evals compared")
+        print_rows(
+            [(f"{describe(o)} ({o})", s["overall"]) for o, s in summaries.items()],
+            title="AgentWorld evals compared",
+        )
         return 0
     out, summary = outs[0], summaries[outs[0]]
     print_summary(summary, title=f"AgentWorld eval: {describe(out)} ({out})")
     pinned = summary.get("pinned")
     if pinned:
-        print(f"pinned: agentworld {pinned.get('version')}; models {', '.join(pinned.get('models') or []) or '-'}; "
-              f"tasks sha256 {str(pinned.get('tasks_hash'))[:12]}; prompts {str(pinned.get('prompts_hash'))[:12]}; "
-              f"tools {str(pinned.get('tools_hash'))[:12]}; seeds {summary['overall'].get('seeds')}")
+        print(
+            f"pinned: agentworld {pinned.get('version')}; models {', '.join(pinned.get('models') or []) or '-'}; "
+            f"tasks sha256 {str(pinned.get('tasks_hash'))[:12]}; prompts {str(pinned.get('prompts_hash'))[:12]}; "
+            f"tools {str(pinned.get('tools_hash'))[:12]}; seeds {summary['overall'].get('seeds')}"
+        )
     if summary.get("interrupted"):
-        print("(the eval was interrupted: only finished episodes are counted; run the same eval command to resume)")
+        print(
+            "(the eval was interrupted: only finished episodes are counted; run the same eval command to resume)"
+        )
     if args.tasks:
         print_rows(list(summary.get("by_task", {}).items()), title="by task")
     return 0
-

@@ -24,8 +24,13 @@ class Written:
     pngs: list[Path]
 
 
-def build_report(dirs: list[str | Path], html: str | Path | None = None, png_dir: str | Path | None = None,
-                 episodes: list[str] | None = None, seed: int = 0) -> Written:
+def build_report(
+    dirs: list[str | Path],
+    html: str | Path | None = None,
+    png_dir: str | Path | None = None,
+    episodes: list[str] | None = None,
+    seed: int = 0,
+) -> Written:
     """Read the eval directories and write the HTML page and/or the figures as PNG files."""
     evals = [load_eval(d) for d in dirs]
     unique_labels(evals)
@@ -38,30 +43,40 @@ def build_report(dirs: list[str | Path], html: str | Path | None = None, png_dir
             svgs = [Figure(name, caption, figures.to_svg(fig)) for name, caption, fig in drawn]
             html_path = Path(html)
             html_path.parent.mkdir(parents=True, exist_ok=True)
-            html_path.write_text(page("AgentWorld report", [_intro(e) for e in evals], _sections(evals, svgs, seed)),
-                                 encoding="utf-8")
+            html_path.write_text(
+                page("AgentWorld report", [_intro(e) for e in evals], _sections(evals, svgs, seed)),
+                encoding="utf-8",
+            )
     finally:
         for _, _, fig in drawn:
             figures.close(fig)
     return Written(Path(html) if html is not None else None, pngs)
 
 
-def _figures(evals: list[EvalDir], episodes: list[str] | None, seed: int) -> list[tuple[str, str, figures.Figure]]:
+def _figures(
+    evals: list[EvalDir], episodes: list[str] | None, seed: int
+) -> list[tuple[str, str, figures.Figure]]:
     """(file name, caption, figure): the outcome chart, then one timeline per chosen episode."""
-    drawn = [("outcome", "SR, PSR and CCE of every eval with 95% intervals", figures.outcome_chart(evals, seed))]
+    drawn = [
+        ("outcome", "SR, PSR and CCE of every eval with 95% intervals", figures.outcome_chart(evals, seed))
+    ]
     for e, ep in figures.choose_episodes(evals, episodes):
         outcome = "succeeded" if ep.record.get("success") else "failed"
         name = f"episode-{len(drawn)}-{ep.task}-{ep.record['seed']}"
-        caption = (f"{e.label}: {ep.key} {outcome}. Actions by round and agent; coloured actions are on a causal "
-                   "path to success (contributing), stars are success actions, arrows are 'enables' edges.")
+        caption = (
+            f"{e.label}: {ep.key} {outcome}. Actions by round and agent; coloured actions are on a causal "
+            "path to success (contributing), stars are success actions, arrows are 'enables' edges."
+        )
         drawn.append((name, caption, figures.episode_timeline(ep)))
     return drawn
 
 
 def _intro(e: EvalDir) -> str:
     settings = ", ".join(e.settings) or "standard"
-    return (f"<b>{escape(e.label)}</b>: <code>{escape(str(e.path))}</code>, {len(e.episodes)} episodes, "
-            f"baseline/ablation: {escape(settings)}{_pinned(e.config.get('pinned'))}")
+    return (
+        f"<b>{escape(e.label)}</b>: <code>{escape(str(e.path))}</code>, {len(e.episodes)} episodes, "
+        f"baseline/ablation: {escape(settings)}{_pinned(e.config.get('pinned'))}"
+    )
 
 
 def _pinned(pinned: dict | None) -> str:
@@ -69,11 +84,14 @@ def _pinned(pinned: dict | None) -> str:
     if not pinned:
         return ""
     sampling = ", ".join(f"{k} {v}" for k, v in (pinned.get("sampling") or {}).items() if v is not None)
-    parts = [f"agentworld {pinned.get('version')}", f"models {', '.join(pinned.get('models') or []) or '-'}",
-             f"tasks {str(pinned.get('tasks_hash'))[:12]}", f"prompts {str(pinned.get('prompts_hash'))[:12]}",
-             f"tools {str(pinned.get('tools_hash'))[:12]}"] + ([sampling] if sampling else [])
+    parts = [
+        f"agentworld {pinned.get('version')}",
+        f"models {', '.join(pinned.get('models') or []) or '-'}",
+        f"tasks {str(pinned.get('tasks_hash'))[:12]}",
+        f"prompts {str(pinned.get('prompts_hash'))[:12]}",
+        f"tools {str(pinned.get('tools_hash'))[:12]}",
+    ] + ([sampling] if sampling else [])
     return f'<br><span class="pinned">pinned: {escape("; ".join(parts))}</span>'
-
 
 
 def _sections(evals: list[EvalDir], svgs: list[Figure], seed: int) -> list[Section]:
@@ -82,13 +100,30 @@ def _sections(evals: list[EvalDir], svgs: list[Figure], seed: int) -> list[Secti
     pac, forest = tables.pac_by_role(evals), tables.forest(evals)
     return [
         Section("outcome", "Outcome", [tables.overview(evals, seed)], outcome),
-        Section("categories", "Per category", [tables.by_category(evals, seed, m) for m in tables.METRICS], []),
+        Section(
+            "categories", "Per category", [tables.by_category(evals, seed, m) for m in tables.METRICS], []
+        ),
         Section("splits", "Main vs augmented", [tables.by_split(evals, seed)], []),
-        Section("communication", "Communication", [tables.communication(evals)] + ([failure] if failure else []), []),
-        Section("contribution", "Causal contribution", [t for t in (pac, forest) if t], [],
-                "No run has a cce.json (evaluate with --judge provenance or llm, or run `agentworld judge`)."),
-        Section("judges", "Judge comparison", tables.judge_comparison(evals), [],
-                f"No {JUDGE_MODELS} in these eval directories (`agentworld judge --judge llm --model A,B DIR`)."),
+        Section(
+            "communication",
+            "Communication",
+            [tables.communication(evals)] + ([failure] if failure else []),
+            [],
+        ),
+        Section(
+            "contribution",
+            "Causal contribution",
+            [t for t in (pac, forest) if t],
+            [],
+            "No run has a cce.json (evaluate with --judge provenance or llm, or run `agentworld judge`).",
+        ),
+        Section(
+            "judges",
+            "Judge comparison",
+            tables.judge_comparison(evals),
+            [],
+            f"No {JUDGE_MODELS} in these eval directories (`agentworld judge --judge llm --model A,B DIR`).",
+        ),
         Section("episodes", "Episodes", [], timelines, "No finished episode to draw."),
     ]
 

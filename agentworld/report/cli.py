@@ -21,8 +21,13 @@ def configure_report(parser: argparse.ArgumentParser) -> None:
     page = parser.add_argument_group("HTML report")
     page.add_argument("--html", metavar="FILE", help="write one self-contained HTML page comparing the evals")
     page.add_argument("--png", metavar="DIR", help="write the report's figures as PNG files into DIR")
-    page.add_argument("--episodes", metavar="TASK/SEED[,...]", type=_ids, default=None,
-                      help="episodes to draw as timelines (default: the first successful and first failed of each eval)")
+    page.add_argument(
+        "--episodes",
+        metavar="TASK/SEED[,...]",
+        type=_ids,
+        default=None,
+        help="episodes to draw as timelines (default: the first successful and first failed of each eval)",
+    )
     page.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals (default 0)")
 
 
@@ -36,7 +41,10 @@ def _ids(text: str) -> list[str]:
 def command_report(args: argparse.Namespace) -> int:
     missing = [d for d in args.dirs if not Path(d).is_dir()]
     if missing:
-        print(f"report: {missing[0]}: no such directory (give the --out folder of `agentworld eval`)", file=sys.stderr)
+        print(
+            f"report: {missing[0]}: no such directory (give the --out folder of `agentworld eval`)",
+            file=sys.stderr,
+        )
         return 2
     if not (args.html or args.png):
         if args.episodes:
@@ -49,7 +57,9 @@ def command_report(args: argparse.Namespace) -> int:
     try:
         written = build_report(args.dirs, args.html, args.png, args.episodes, args.seed)
     except (ReportError, OSError) as exc:  # a directory the report cannot use, or an unwritable output
-        print(f"report: {f'cannot write {os_error(exc)}' if isinstance(exc, OSError) else exc}", file=sys.stderr)
+        print(
+            f"report: {f'cannot write {os_error(exc)}' if isinstance(exc, OSError) else exc}", file=sys.stderr
+        )
         return 2
     if written.html:
         print(f"report: {written.html}")

@@ -19,9 +19,19 @@ from agentworld.evaluation.results import CONFIG, RESULTS, read_results
 from agentworld.safe_yaml import YAMLInputError, load_yaml
 
 # episode option -> how the report names the baseline or ablation it turns on
-OPTION_LABELS = {"no_docs": "no-docs", "max_rounds": "horizon", "random_spawns": "spawn", "no_chat": "no-chat",
-                 "solo": "solo", "without": "without", "oracle_comm": "oracle-comm", "shared_plan": "shared-plan",
-                 "merged_agent": "merged-agent", "discussion_rounds": "discussion", "anonymous_roles": "anonymous-roles"}
+OPTION_LABELS = {
+    "no_docs": "no-docs",
+    "max_rounds": "horizon",
+    "random_spawns": "spawn",
+    "no_chat": "no-chat",
+    "solo": "solo",
+    "without": "without",
+    "oracle_comm": "oracle-comm",
+    "shared_plan": "shared-plan",
+    "merged_agent": "merged-agent",
+    "discussion_rounds": "discussion",
+    "anonymous_roles": "anonymous-roles",
+}
 ANALYSIS = "analysis.json"  # `agentworld analyze DIR --out DIR/analysis.json`, read when present
 JUDGE_MODELS = "judge_models.json"  # `agentworld judge --judge llm --model A,B DIR`
 
@@ -72,8 +82,11 @@ class Episode:
 
     def roles(self) -> dict[str, str]:
         """agent name -> role, from the run's task.yaml."""
-        return {a["name"]: str(a.get("role") or a["name"]) for a in self.task_record.get("agents") or []
-                if isinstance(a, dict) and "name" in a}
+        return {
+            a["name"]: str(a.get("role") or a["name"])
+            for a in self.task_record.get("agents") or []
+            if isinstance(a, dict) and "name" in a
+        }
 
 
 @dataclass
@@ -101,8 +114,10 @@ def load_eval(path: str | Path) -> EvalDir:
     if not records:
         raise ReportError(f"{out}: {RESULTS} holds no finished episode")
     config = _json_or_none(out / CONFIG) or {}
-    episodes = [Episode(r, out / str(r.get("run_dir") or f"{Path(r['task']).stem}/{r['seed']}"))
-                for r in sorted(records, key=lambda r: (r["task"], r["seed"]))]
+    episodes = [
+        Episode(r, out / str(r.get("run_dir") or f"{Path(r['task']).stem}/{r['seed']}"))
+        for r in sorted(records, key=lambda r: (r["task"], r["seed"]))
+    ]
     settings = eval_settings(config)
     return EvalDir(out, config, episodes, describe(config, settings) or out.name, settings)
 
@@ -117,7 +132,11 @@ def eval_settings(config: dict[str, Any]) -> list[str]:
         if key not in OPTION_LABELS or not value:
             continue
         name = OPTION_LABELS[key]
-        if key in ("max_rounds", "discussion_rounds") or (key == "without" and value) or (key == "random_spawns" and value == "any"):
+        if (
+            key in ("max_rounds", "discussion_rounds")
+            or (key == "without" and value)
+            or (key == "random_spawns" and value == "any")
+        ):
             found.append(f"{name}={','.join(value) if isinstance(value, list) else value}")
         else:
             found.append(name)

@@ -62,12 +62,16 @@ def choose_episodes(evals: list[EvalDir], wanted: list[str] | None) -> list[tupl
             found = [(e, ep) for e in evals for ep in e.episodes if ep.key == key]
             if not found:
                 known = ", ".join(ep.key for ep in evals[0].episodes[:8])
-                raise ReportError(f"--episodes: no episode {key!r} in these evals (give task/seed, e.g. {known})")
+                raise ReportError(
+                    f"--episodes: no episode {key!r} in these evals (give task/seed, e.g. {known})"
+                )
             chosen += found
         return chosen
     for e in evals:
         for succeeded in (True, False):
-            first = next((ep for ep in e.episodes if ep.ok and bool(ep.record.get("success")) == succeeded), None)
+            first = next(
+                (ep for ep in e.episodes if ep.ok and bool(ep.record.get("success")) == succeeded), None
+            )
             if first is not None:
                 chosen.append((e, first))
     return chosen
@@ -82,8 +86,14 @@ def episode_timeline(episode: Episode) -> Figure:
     result = episode.cce
     if not result or "contributing" not in result:
         context = task_context(episode.run_dir)
-        result = judge_records(records, episode_success(records, metrics), "provenance", context.get("agents") or None,
-                               checkpoints=context.get("checkpoints"), success_conditions=context.get("success"))
+        result = judge_records(
+            records,
+            episode_success(records, metrics),
+            "provenance",
+            context.get("agents") or None,
+            checkpoints=context.get("checkpoints"),
+            success_conditions=context.get("success"),
+        )
     return draw_episode(records, result, title=f"{episode.key}")
 
 
@@ -93,7 +103,7 @@ def to_svg(fig: Figure) -> str:
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "agentworld-report"}):
         fig.savefig(buffer, format="svg", metadata={"Date": None})
     svg = buffer.getvalue()
-    return svg[svg.index("<svg"):]  # drop the XML prolog and doctype: the element goes inside HTML
+    return svg[svg.index("<svg") :]  # drop the XML prolog and doctype: the element goes inside HTML
 
 
 def save_png(fig: Figure, path: Path) -> Path:

@@ -52,8 +52,11 @@ class Section:
 
 
 def _cell(cell: Cell) -> str:
-    attrs = "".join(f' data-{name}="{value!r}"' for name, value in (("value", cell.value), ("low", cell.low),
-                                                                    ("high", cell.high)) if value is not None)
+    attrs = "".join(
+        f' data-{name}="{value!r}"'
+        for name, value in (("value", cell.value), ("low", cell.low), ("high", cell.high))
+        if value is not None
+    )
     if cell.key:
         attrs += f' data-key="{escape(cell.key)}"'
     return f"<td{attrs}>{escape(cell.text)}</td>"
@@ -66,8 +69,10 @@ def table_html(table: Table) -> str:
         key = f' data-row="{escape(table.row_keys[i])}"' if i < len(table.row_keys) else ""
         rows.append(f"<tr{key}>{''.join(_cell(c) for c in row)}</tr>")
     note = f'<p class="note">{escape(table.note)}</p>' if table.note else ""
-    return (f'<table id="{escape(table.id)}"><caption>{escape(table.title)}</caption><thead><tr>{head}</tr></thead>'
-            f"<tbody>{''.join(rows)}</tbody></table>{note}")
+    return (
+        f'<table id="{escape(table.id)}"><caption>{escape(table.title)}</caption><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>{note}"
+    )
 
 
 def figure_html(figure: Figure) -> str:
@@ -76,13 +81,20 @@ def figure_html(figure: Figure) -> str:
 
 def page(title: str, intro: list[str], sections: list[Section]) -> str:
     """The whole page: title, one line per eval, then the sections in order."""
-    body = [f"<h1>{escape(title)}</h1>", '<ul class="evals">', *[f"<li>{line}</li>" for line in intro], "</ul>"]
+    body = [
+        f"<h1>{escape(title)}</h1>",
+        '<ul class="evals">',
+        *[f"<li>{line}</li>" for line in intro],
+        "</ul>",
+    ]
     for s in sections:
         body.append(f'<section id="section-{escape(s.id)}"><h2>{escape(s.heading)}</h2>')
         body += [table_html(t) for t in s.tables] + [figure_html(f) for f in s.figures]
         if not s.tables and not s.figures and s.missing:
             body.append(f'<p class="note">{escape(s.missing)}</p>')
         body.append("</section>")
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{escape(title)}</title>"
-            f"<style>{STYLE}</style></head><body><main>{''.join(body)}</main></body></html>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{escape(title)}</title>'
+        f"<style>{STYLE}</style></head><body><main>{''.join(body)}</main></body></html>\n"
+    )

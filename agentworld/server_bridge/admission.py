@@ -44,8 +44,8 @@ SERVED_PREFIX = "served_"  # no attribute of this module starts so: only SERVED 
 
 def __getattr__(name: str) -> Any:
     """`verifier: agentworld.server_bridge.admission:served_NAME` resolves here (scoring's module:attr form)."""
-    if name.startswith(SERVED_PREFIX) and name[len(SERVED_PREFIX):] in SERVED:
-        return SERVED[name[len(SERVED_PREFIX):]]
+    if name.startswith(SERVED_PREFIX) and name[len(SERVED_PREFIX) :] in SERVED:
+        return SERVED[name[len(SERVED_PREFIX) :]]
     raise AttributeError(name)
 
 
@@ -54,16 +54,22 @@ class SpecLimits:
     """How big a world a client's task spec may ask for (the shipped tasks stay well inside each)."""
 
     max_agents: int = 32  # shipped: 20 at most (task_13); each agent is a player, a briefing, an observation
-    max_rounds: int = 1000  # shipped: 55 at most; the episode's trajectory is bounded by max_episode_bytes too
+    max_rounds: int = (
+        1000  # shipped: 55 at most; the episode's trajectory is bounded by max_episode_bytes too
+    )
     max_world_additions: int = 200  # mobs + nodes + ground items + sites + guarded tiles; shipped: 11
     max_conditions: int = 200  # success conditions + checkpoints, checked after every action
     max_task_bytes: int = 64 * 1024  # the spec as JSON; shipped: 29 KB at most
 
     def as_dict(self) -> dict[str, int]:
         """As `hello` states them."""
-        return {"max_task_agents": self.max_agents, "max_task_rounds": self.max_rounds,
-                "max_task_world_additions": self.max_world_additions,
-                "max_task_conditions": self.max_conditions, "max_task_bytes": self.max_task_bytes}
+        return {
+            "max_task_agents": self.max_agents,
+            "max_task_rounds": self.max_rounds,
+            "max_task_world_additions": self.max_world_additions,
+            "max_task_conditions": self.max_conditions,
+            "max_task_bytes": self.max_task_bytes,
+        }
 
 
 @dataclass(frozen=True)
@@ -88,9 +94,14 @@ def size_problems(spec: dict[str, Any], limits: SpecLimits) -> list[str]:
     found = {
         "agents": (_count(spec.get("agents")), limits.max_agents),
         "max_rounds": (rounds if isinstance(rounds, int) else 0, limits.max_rounds),
-        "world additions (mobs, nodes, ground items, sites, guarded tiles)": (additions, limits.max_world_additions),
-        "success conditions and checkpoints": (_count(spec.get("success")) + _count(spec.get("checkpoints")),
-                                               limits.max_conditions),
+        "world additions (mobs, nodes, ground items, sites, guarded tiles)": (
+            additions,
+            limits.max_world_additions,
+        ),
+        "success conditions and checkpoints": (
+            _count(spec.get("success")) + _count(spec.get("checkpoints")),
+            limits.max_conditions,
+        ),
         "bytes of JSON": (size, limits.max_task_bytes),
     }
     return [f"{what}: {n} (at most {bound})" for what, (n, bound) in found.items() if n > bound]
@@ -115,25 +126,38 @@ class ClientTasks:
         Cheap (no world, no import), so it runs on the event loop before anything else."""
         if not isinstance(task, dict):
             if looks_like_path(str(task)):
-                raise ProtocolError("unknown_task", "a client names a task by its id (see `agentworld tasks`), "
-                                    "never by a path")
+                raise ProtocolError(
+                    "unknown_task",
+                    "a client names a task by its id (see `agentworld tasks`), never by a path",
+                )
             return task
         if not self.allow:
-            raise ProtocolError("specs_refused", "this server plays only its own tasks: send a task id "
-                                "(see `agentworld tasks`); task specs need `serve --allow-client-tasks`")
+            raise ProtocolError(
+                "specs_refused",
+                "this server plays only its own tasks: send a task id "
+                "(see `agentworld tasks`); task specs need `serve --allow-client-tasks`",
+            )
         problems = size_problems(task, self.limits)
         if problems:
-            raise ProtocolError("task_too_large", f"task spec {str(task.get('id', '?'))[:64]!r} is too large: "
-                                + "; ".join(problems))
+            raise ProtocolError(
+                "task_too_large",
+                f"task spec {str(task.get('id', '?'))[:64]!r} is too large: " + "; ".join(problems),
+            )
         for field in ("verifier", "variant_of"):
             value = task.get(field)
             if value is not None and not (isinstance(value, str) and NAME.match(value)):
-                raise ProtocolError("bad_task", f"task spec: this {field} is not allowed: a client names a verifier "
-                                    "by the id of a task this server serves (a-z, 0-9, _), never by a path or "
-                                    "module")
+                raise ProtocolError(
+                    "bad_task",
+                    f"task spec: this {field} is not allowed: a client names a verifier "
+                    "by the id of a task this server serves (a-z, 0-9, _), never by a path or "
+                    "module",
+                )
         if task.get("verifier") is not None and task["verifier"] not in self.served():
-            raise ProtocolError("bad_task", f"task spec: verifier {task['verifier']!r} is not one this server "
-                                "serves; name the id of one of its tasks (see `agentworld tasks`)")
+            raise ProtocolError(
+                "bad_task",
+                f"task spec: verifier {task['verifier']!r} is not one this server "
+                "serves; name the id of one of its tasks (see `agentworld tasks`)",
+            )
         return ClientSpec(task)
 
     def served(self) -> set[str]:
@@ -175,8 +199,11 @@ class ClientTasks:
             raise ProtocolError("bad_task", f"task spec: the server's task {task.verifier!r} has no verifier")
         if any(_shipped_exists(n) for n in (task.id, task.variant_of) if n):
             # scoring would import a shipped helper module that is no served task's verifier
-            raise ProtocolError("bad_task", f"task spec {task.id!r}: its id or variant_of names no task this "
-                                "server serves; give `verifier:` the id of one that does")
+            raise ProtocolError(
+                "bad_task",
+                f"task spec {task.id!r}: its id or variant_of names no task this "
+                "server serves; give `verifier:` the id of one that does",
+            )
         return task
 
     def _served_module(self, name: str) -> ModuleType | None:
@@ -190,11 +217,14 @@ class ClientTasks:
             module = self._modules[name] = load_verifier_module(load_task(name, check_content=False))
             return module
         except Exception as exc:  # noqa: BLE001 - the operator's problem: logged in full, told without paths
-            log.warning("the verifier of served task %s cannot be loaded: %s: %s", name, type(exc).__name__, exc)
-            raise ProtocolError("bad_task", f"the verifier of this server's task {name!r} cannot be loaded "
-                                "(the server's log says why)") from None
+            log.warning(
+                "the verifier of served task %s cannot be loaded: %s: %s", name, type(exc).__name__, exc
+            )
+            raise ProtocolError(
+                "bad_task",
+                f"the verifier of this server's task {name!r} cannot be loaded (the server's log says why)",
+            ) from None
 
 
 def _shipped_exists(name: str) -> bool:
     return importlib.util.find_spec(f"{SHIPPED_PACKAGE}.{name}") is not None
-

@@ -93,7 +93,9 @@ class Connection:
                 return message
             self._push(message)
 
-    def next_push(self, predicate: Callable[[dict], bool] = lambda m: True, timeout: float | None = None) -> dict:
+    def next_push(
+        self, predicate: Callable[[dict], bool] = lambda m: True, timeout: float | None = None
+    ) -> dict:
         """Return (and remove) the first pushed message matching predicate, waiting if needed."""
         for message in list(self.pushes):
             if predicate(message):
@@ -241,8 +243,12 @@ class ServerBackend:
 
     def _start(self, observations: bool) -> dict:
         started = self.conn.request(
-            "start", task=self.task_wire, seed=self.seed, options=self._options_dict(),
-            control_token=self.control_token, observations=observations,
+            "start",
+            task=self.task_wire,
+            seed=self.seed,
+            options=self._options_dict(),
+            control_token=self.control_token,
+            observations=observations,
         )
         self.seed = started["seed"]
         self.episode_number = started["episode"]
@@ -274,7 +280,9 @@ class ServerBackend:
     def end_round(self) -> dict:
         """Return the round-end record (the server ends a round after its last seat acts)."""
         if not self._rounds:
-            self.conn.next_push(lambda m: m.get("type") == "update" and m["record"].get("type") == "round_end")
+            self.conn.next_push(
+                lambda m: m.get("type") == "update" and m["record"].get("type") == "round_end"
+            )
         return self._rounds.popleft()
 
     def observe(self, agent: str) -> Any:
@@ -325,8 +333,10 @@ class SeatClient:
         if self.over:
             return None
         message = self.conn.next_push(
-            lambda m: (m.get("type") == "turn" and m.get("seat") == self.seat)
-            or m.get("type") in ("episode_end", "seat_lost"),
+            lambda m: (
+                (m.get("type") == "turn" and m.get("seat") == self.seat)
+                or m.get("type") in ("episode_end", "seat_lost")
+            ),
             timeout=timeout,
         )
         if message["type"] != "turn":
@@ -363,7 +373,11 @@ def play_seat(url: str, seat: str, token: str, agent: Any, timeout: float = 3600
         agent.reset(seat, briefing)
         while (observation := client.wait_turn()) is not None:
             client.act(agent.act(observation))
-        return {"seat": seat, "actions": len(client.records), "failed": sum(not r["ok"] for r in client.records)}
+        return {
+            "seat": seat,
+            "actions": len(client.records),
+            "failed": sum(not r["ok"] for r in client.records),
+        }
     finally:
         client.close()
 
@@ -381,7 +395,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("url", help="server websocket URL, e.g. ws://127.0.0.1:8765")
     parser.add_argument("--seat", required=True, help="the agent (seat) name")
-    parser.add_argument("--token", required=True, help="the seat's token (printed by `agentworld serve --task`)")
+    parser.add_argument(
+        "--token", required=True, help="the seat's token (printed by `agentworld serve --task`)"
+    )
     parser.add_argument("--agent", default="random", help="noop | random | oracle | llm")
     parser.add_argument("--seed", type=int, default=0, help="seed of a random agent")
     parser.add_argument("--model", help="LLM model name (llm agents)")

@@ -65,8 +65,14 @@ class Client:
 
     _ids = itertools.count(1)
 
-    def __init__(self, ws: ServerConnection, rate_limit: float, burst: int, max_buffer_bytes: int,
-                 pool: BufferPool | None = None):
+    def __init__(
+        self,
+        ws: ServerConnection,
+        rate_limit: float,
+        burst: int,
+        max_buffer_bytes: int,
+        pool: BufferPool | None = None,
+    ):
         self.ws = ws
         self.id = next(self._ids)
         self.name = ""  # what the client called itself in hello ("browser" for the page)
@@ -97,12 +103,18 @@ class Client:
             return
         waiting = self.buffered + len(text)
         if waiting > self.max_buffer_bytes:
-            self.close(SLOW_READER_CLOSE, f"client reads too slowly: {waiting} bytes unread "
-                                          f"(max_buffer_bytes={self.max_buffer_bytes})", flush=False)
+            self.close(
+                SLOW_READER_CLOSE,
+                f"client reads too slowly: {waiting} bytes unread (max_buffer_bytes={self.max_buffer_bytes})",
+                flush=False,
+            )
             return
         if self.pool.total + len(text) > self.pool.limit and waiting > FAIR_SHARE:
-            self.close(SLOW_READER_CLOSE, f"client reads too slowly: {waiting} bytes unread while the server's "
-                                          f"buffers are full", flush=False)
+            self.close(
+                SLOW_READER_CLOSE,
+                f"client reads too slowly: {waiting} bytes unread while the server's buffers are full",
+                flush=False,
+            )
             return
         self.outbox.append(text)
         self.buffered += len(text)

@@ -52,8 +52,11 @@ def default_episode_factory(task: Any, seed: int, options: dict) -> Any:
         return Episode(task, seed=seed, options=EpisodeOptions.from_dict(options))
     except ModuleNotFoundError as exc:
         name = task.id if isinstance(task, Task) else task
-        raise ProtocolError("bad_task", f"task {name!r} has no verifier: cannot import {exc.name!r}; "
-                                        "a served task needs its module in agentworld/verifiers") from None
+        raise ProtocolError(
+            "bad_task",
+            f"task {name!r} has no verifier: cannot import {exc.name!r}; "
+            "a served task needs its module in agentworld/verifiers",
+        ) from None
 
 
 def same_token(given: str | None, expected: str) -> bool:
@@ -125,8 +128,9 @@ class Game:
             "round": self.round,
             "turn": self.current,
             "over": self.over,
-            "connected": {name: seat.conn is not None or seat.bot is not None
-                          for name, seat in self.seats.items()},
+            "connected": {
+                name: seat.conn is not None or seat.bot is not None for name, seat in self.seats.items()
+            },
         }
 
 
@@ -148,9 +152,16 @@ class Games(dict[int, Game]):
 
     def new(self, task: str, seed: int, episode: Any, operator: bool) -> Game:
         order = list(episode.agents)
-        return Game(number=next(self.numbers), task=task, seed=seed, episode=episode, order=order,
-                    seats={agent: Seat(agent, new_token()) for agent in order},
-                    control_token=new_token(), operator=operator)
+        return Game(
+            number=next(self.numbers),
+            task=task,
+            seed=seed,
+            episode=episode,
+            order=order,
+            seats={agent: Seat(agent, new_token()) for agent in order},
+            control_token=new_token(),
+            operator=operator,
+        )
 
     def add(self, game: Game) -> None:
         self.by_number[game.number] = game
@@ -171,7 +182,8 @@ class Games(dict[int, Game]):
         idle = [g for g in anonymous if g.idle(now, grace)]
         if len(idle) < excess:
             raise ProtocolError(
-                "busy", f"{len(anonymous)} episodes are being played or watched (max_episodes="
+                "busy",
+                f"{len(anonymous)} episodes are being played or watched (max_episodes="
                 f"{self.max_episodes}); try again later",
             )
         return idle[:excess]
@@ -186,7 +198,9 @@ class Games(dict[int, Game]):
         if episode is not None:
             game = self.by_number.get(episode)
             if game is None:
-                raise ProtocolError("unknown_episode", f"no episode {episode}; running: {sorted(self.by_number)}")
+                raise ProtocolError(
+                    "unknown_episode", f"no episode {episode}; running: {sorted(self.by_number)}"
+                )
             return game
         if not self.by_number:
             raise ProtocolError("no_episode", "no episode is running; send a start message first")
@@ -198,8 +212,9 @@ class Games(dict[int, Game]):
         if game is None or seat is None or seat.conn is not client:
             if not self.by_number:
                 raise ProtocolError("no_episode", "no episode is running; send a start message first")
-            raise ProtocolError("not_your_seat",
-                                f"this connection has not joined seat {name!r}; send join with its token")
+            raise ProtocolError(
+                "not_your_seat", f"this connection has not joined seat {name!r}; send join with its token"
+            )
         return game, seat
 
     def find_seat(self, seat: str, token: str, episode: int | None) -> tuple[Game, Seat]:

@@ -58,17 +58,24 @@ class Gate:
                 return _refuse(connection, http.HTTPStatus.BAD_REQUEST, f"duplicate {name} header")
         host = request.headers.get("Host", "")
         if host_name(host) not in self.allowed_hosts:
-            return _refuse(connection, http.HTTPStatus.FORBIDDEN,
-                           f"host {host!r} is not served here (allowed: {', '.join(sorted(self.allowed_hosts))};"
-                           " add one with --allow-host)")
+            return _refuse(
+                connection,
+                http.HTTPStatus.FORBIDDEN,
+                f"host {host!r} is not served here (allowed: {', '.join(sorted(self.allowed_hosts))};"
+                " add one with --allow-host)",
+            )
         if "upgrade" in request.headers.get("Connection", "").lower():
             origin = request.headers.get("Origin")
             if origin is not None and urlsplit(origin).netloc.lower() != host.lower():
-                return _refuse(connection, http.HTTPStatus.FORBIDDEN,
-                               f"cross-origin websocket from {origin} refused")
+                return _refuse(
+                    connection, http.HTTPStatus.FORBIDDEN, f"cross-origin websocket from {origin} refused"
+                )
             if self.full():
-                return _refuse(connection, http.HTTPStatus.SERVICE_UNAVAILABLE,
-                               "too many connections (max_connections); try again later")
+                return _refuse(
+                    connection,
+                    http.HTTPStatus.SERVICE_UNAVAILABLE,
+                    "too many connections (max_connections); try again later",
+                )
             return None  # a websocket handshake, on any path
         return static_page(connection, request.path.split("?", 1)[0])
 
@@ -83,6 +90,12 @@ def static_page(connection: ServerConnection, path: str) -> Response:
         return connection.respond(http.HTTPStatus.NOT_FOUND, f"no page at {path}\n")
     name, content_type = STATIC_FILES[path]
     body = (STATIC_DIR / name).read_bytes()
-    headers = Headers([("Content-Type", content_type), ("Content-Length", str(len(body))),
-                       ("Cache-Control", "no-store"), ("Connection", "close")])
+    headers = Headers(
+        [
+            ("Content-Type", content_type),
+            ("Content-Length", str(len(body))),
+            ("Cache-Control", "no-store"),
+            ("Connection", "close"),
+        ]
+    )
     return Response(200, "OK", headers, body)

@@ -25,8 +25,15 @@ from agentworld.options import add_llm_arguments, llm_options
 from agentworld.server_bridge.games import Game
 from agentworld.server_bridge.protocol import ProtocolError
 from agentworld.server_bridge.recording import save_game
-from agentworld.server_bridge.serve import (add_access_arguments, add_limit_arguments, base_url, check_limits,
-                                            limit_config, print_private, setup_logging)
+from agentworld.server_bridge.serve import (
+    add_access_arguments,
+    add_limit_arguments,
+    base_url,
+    check_limits,
+    limit_config,
+    print_private,
+    setup_logging,
+)
 from agentworld.server_bridge.server import GameServer, ServerConfig
 
 BOT_KINDS = ("oracle", "random", "noop", "llm")
@@ -35,21 +42,40 @@ LINGER = 1.5  # seconds the pages get to show the end of the game before the ser
 
 def configure_play(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("task", help="task id (e.g. task_01) or path to a task YAML")
-    parser.add_argument("--as", dest="people", default=None, metavar="ROLE[,ROLE]",
-                        help="the seat(s) people play, by agent name or role (default: the first agent)")
-    parser.add_argument("--others", default="oracle", metavar="KIND",
-                        help=f"built-in agents for the other seats: {'|'.join(BOT_KINDS)}, or a comma list "
-                             "with one kind per other seat in task order")
+    parser.add_argument(
+        "--as",
+        dest="people",
+        default=None,
+        metavar="ROLE[,ROLE]",
+        help="the seat(s) people play, by agent name or role (default: the first agent)",
+    )
+    parser.add_argument(
+        "--others",
+        default="oracle",
+        metavar="KIND",
+        help=f"built-in agents for the other seats: {'|'.join(BOT_KINDS)}, or a comma list "
+        "with one kind per other seat in task order",
+    )
     parser.add_argument("--seed", type=int, default=0, help="world seed (default 0)")
-    parser.add_argument("--out", default=None, help="run directory to save the game to "
-                                                   "(default: play_runs/TASK_seedN_TIME)")
+    parser.add_argument(
+        "--out", default=None, help="run directory to save the game to (default: play_runs/TASK_seedN_TIME)"
+    )
     parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default: loopback only)")
     parser.add_argument("--port", type=int, default=8765, help="TCP port of the pages and the websocket")
-    parser.add_argument("--turn-timeout", type=float, default=None,
-                        help="seconds a person may take before the turn is played as a wait (default: no limit)")
-    parser.add_argument("--no-browser", action="store_true", help="only print the links, do not open a browser")
-    parser.add_argument("--exit-at-end", action="store_true",
-                        help="stop when the game ends (default: keep its pages open until Ctrl-C)")
+    parser.add_argument(
+        "--turn-timeout",
+        type=float,
+        default=None,
+        help="seconds a person may take before the turn is played as a wait (default: no limit)",
+    )
+    parser.add_argument(
+        "--no-browser", action="store_true", help="only print the links, do not open a browser"
+    )
+    parser.add_argument(
+        "--exit-at-end",
+        action="store_true",
+        help="stop when the game ends (default: keep its pages open until Ctrl-C)",
+    )
     add_limit_arguments(parser)
     add_access_arguments(parser)
     add_llm_arguments(parser)
@@ -71,10 +97,14 @@ def plan_seats(task, people_arg: str | None, others_arg: str) -> tuple[list[str]
     if len(kinds) == 1:
         kinds *= len(others)
     if len(kinds) != len(others):
-        raise ValueError(f"--others gives {len(kinds)} kinds for {len(others)} other seats ({', '.join(others)})")
+        raise ValueError(
+            f"--others gives {len(kinds)} kinds for {len(others)} other seats ({', '.join(others)})"
+        )
     bad = list(dict.fromkeys(k for k in kinds if k not in BOT_KINDS))
     if bad:
-        raise ValueError(f"--others: unknown kind(s) {', '.join(bad)}; built-in agents: {', '.join(BOT_KINDS)}")
+        raise ValueError(
+            f"--others: unknown kind(s) {', '.join(bad)}; built-in agents: {', '.join(BOT_KINDS)}"
+        )
     return people, dict(zip(others, kinds))
 
 
@@ -106,8 +136,10 @@ def command_play(args: argparse.Namespace) -> int:
         task = load_task(args.task)
         people, kinds = plan_seats(task, args.people, args.others)
         if "llm" in kinds.values() and not llm_options(args).get("model"):
-            raise ValueError("--others llm needs --model (or $AGENTWORLD_MODEL) and an OpenAI-compatible "
-                             "server (--base-url or $OPENAI_BASE_URL)")
+            raise ValueError(
+                "--others llm needs --model (or $AGENTWORLD_MODEL) and an OpenAI-compatible "
+                "server (--base-url or $OPENAI_BASE_URL)"
+            )
     except (TaskError, ValueError, FileNotFoundError) as exc:
         print(f"play: {exc}", file=sys.stderr)
         return 2
@@ -117,14 +149,27 @@ def command_play(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"play: cannot create {out.parent}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    wire_task = task.id if args.task in list_task_ids("all") else task  # a file's Task keeps its verifier's path
-    config = ServerConfig(turn_timeout=args.turn_timeout, private=args.private, own_process=True,
-                          **limit_config(args))
+    wire_task = (
+        task.id if args.task in list_task_ids("all") else task
+    )  # a file's Task keeps its verifier's path
+    config = ServerConfig(
+        turn_timeout=args.turn_timeout, private=args.private, own_process=True, **limit_config(args)
+    )
     setup_logging()
     try:
         bots = make_bots(task, kinds, args.seed, llm_options(args))
-        saved = asyncio.run(_play(config, wire_task, args.seed, people, bots, out,
-                                  open_browser=not args.no_browser, keep_open=not args.exit_at_end))
+        saved = asyncio.run(
+            _play(
+                config,
+                wire_task,
+                args.seed,
+                people,
+                bots,
+                out,
+                open_browser=not args.no_browser,
+                keep_open=not args.exit_at_end,
+            )
+        )
     except ProtocolError as exc:
         print(f"play: {exc.message}", file=sys.stderr)
         return 2
@@ -136,13 +181,24 @@ def command_play(args: argparse.Namespace) -> int:
 
 def _saved(game: Game, out: Path, started: float) -> Path:
     saved = save_game(game, out, started)
-    print(f"saved the game to {saved}  (agentworld replay {saved}; agentworld judge {saved};"
-          f" agentworld view {saved})", flush=True)
+    print(
+        f"saved the game to {saved}  (agentworld replay {saved}; agentworld judge {saved};"
+        f" agentworld view {saved})",
+        flush=True,
+    )
     return saved
 
 
-async def _play(config: ServerConfig, task, seed: int, people: list[str], bots: dict, out: Path,
-                open_browser: bool, keep_open: bool = True) -> Path | None:
+async def _play(
+    config: ServerConfig,
+    task,
+    seed: int,
+    people: list[str],
+    bots: dict,
+    out: Path,
+    open_browser: bool,
+    keep_open: bool = True,
+) -> Path | None:
     server = GameServer(config)
     await server.start()
     main = asyncio.current_task()
@@ -154,8 +210,11 @@ async def _play(config: ServerConfig, task, seed: int, people: list[str], bots: 
     try:
         game, _ = server.start_episode(task, seed, {}, operator=True, bots=bots)
         page = base_url(server)
-        print(f"AgentWorld play: {game.task} seed {seed}; built-in agents: "
-              f"{', '.join(f'{n} ({type(a).__name__})' for n, a in bots.items()) or 'none'}", flush=True)
+        print(
+            f"AgentWorld play: {game.task} seed {seed}; built-in agents: "
+            f"{', '.join(f'{n} ({type(a).__name__})' for n, a in bots.items()) or 'none'}",
+            flush=True,
+        )
         links = [f"{page}?seat={name}&token={game.seats[name].token}" for name in people]
         for name, link in zip(people, links):
             print(f"  your seat {name}: {link}", flush=True)
@@ -169,8 +228,11 @@ async def _play(config: ServerConfig, task, seed: int, people: list[str], bots: 
                 break
         saved = _saved(game, out, server.started)
         if keep_open:
-            print(f"the game is over; its pages stay open (spectators: {page}spectate) until you stop "
-                  "this command (Ctrl-C)", flush=True)
+            print(
+                f"the game is over; its pages stay open (spectators: {page}spectate) until you stop "
+                "this command (Ctrl-C)",
+                flush=True,
+            )
             await asyncio.Event().wait()
         await asyncio.sleep(LINGER)  # the pages show the final status
     except asyncio.CancelledError:
@@ -186,5 +248,6 @@ async def _play(config: ServerConfig, task, seed: int, people: list[str], bots: 
 
 
 def _has_display() -> bool:
-    return sys.platform in ("darwin", "win32") or bool(os.environ.get("DISPLAY")
-                                                       or os.environ.get("WAYLAND_DISPLAY"))
+    return sys.platform in ("darwin", "win32") or bool(
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    )

@@ -148,7 +148,18 @@ Request = Annotated[
     Union[Hello, Start, Join, Submit, Observe, Spectate, History, Map, Status, Leave],
     Field(discriminator="type"),
 ]
-REQUEST_TYPES = ("hello", "start", "join", "submit", "observe", "spectate", "history", "map", "status", "leave")
+REQUEST_TYPES = (
+    "hello",
+    "start",
+    "join",
+    "submit",
+    "observe",
+    "spectate",
+    "history",
+    "map",
+    "status",
+    "leave",
+)
 _request_adapter: TypeAdapter[Any] = TypeAdapter(Request)
 
 
@@ -250,6 +261,21 @@ def error_message(code: str, message: str, request_id: RequestId = None) -> dict
 # replies:  hello, started, joined, result, observation, spectating, history, map, status, left, error
 # pushes:   turn, update, feed, episode_start, episode_end, seat_lost
 SERVER_TYPES = (
-    "hello", "started", "joined", "result", "observation", "spectating", "history", "map", "status", "left",
-    "error", "turn", "update", "feed", "episode_start", "episode_end", "seat_lost",
+    "hello",
+    "started",
+    "joined",
+    "result",
+    "observation",
+    "spectating",
+    "history",
+    "map",
+    "status",
+    "left",
+    "error",
+    "turn",
+    "update",
+    "feed",
+    "episode_start",
+    "episode_end",
+    "seat_lost",
 )

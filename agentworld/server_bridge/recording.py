@@ -80,13 +80,17 @@ def _saveable(game: Game) -> bool:
 
 
 def _team(game: Game) -> dict[str, Any]:
-    return {name: seat.bot if seat.bot is not None else SeatPlayer(seat.kind) for name, seat in game.seats.items()}
+    return {
+        name: seat.bot if seat.bot is not None else SeatPlayer(seat.kind) for name, seat in game.seats.items()
+    }
 
 
 def _config(game: Game) -> dict:
     from agentworld.runner import run_config  # the runner pulls in the agents: loaded on first save only
 
-    return run_config(game.episode.base_task, game.seed, _team(game), game.episode.options, "agentworld serve")
+    return run_config(
+        game.episode.base_task, game.seed, _team(game), game.episode.options, "agentworld serve"
+    )
 
 
 def _metrics(game: Game, started: float) -> dict:
@@ -94,8 +98,15 @@ def _metrics(game: Game, started: float) -> dict:
 
     episode = game.episode
     run_status, error = ("ok", None) if game.ended is None else ("error", f"aborted: {game.ended}")
-    metrics = episode_metrics(episode.trajectory, episode.status(), list(game.order), _team(game), run_status,
-                              error, time.time() - started)
+    metrics = episode_metrics(
+        episode.trajectory,
+        episode.status(),
+        list(game.order),
+        _team(game),
+        run_status,
+        error,
+        time.time() - started,
+    )
     return {**metrics, "outcome": game_outcome(game)}
 
 
@@ -105,7 +116,9 @@ def save_game(game: Game, path: Path, started: float) -> Path | None:
         log.warning("episode %d is not a real Episode; not saved", game.number)
         return None
     try:
-        write_run_dir(path, game.episode.base_task, _config(game), game.episode.trajectory, _metrics(game, started))
+        write_run_dir(
+            path, game.episode.base_task, _config(game), game.episode.trajectory, _metrics(game, started)
+        )
     except OSError as exc:
         log.error("cannot save episode %d to %s: %s", game.number, path, exc)
         return None
@@ -148,7 +161,9 @@ class LiveRecording:
 
     def _fail(self, game: Game, exc: OSError) -> None:
         self.failed = str(exc)
-        log.error("cannot write episode %d to %s: %s; it is saved whole when it ends", game.number, self.path, exc)
+        log.error(
+            "cannot write episode %d to %s: %s; it is saved whole when it ends", game.number, self.path, exc
+        )
         if self.recorder is not None:
             try:
                 self.recorder.close()
@@ -175,8 +190,16 @@ class LiveRecording:
             config = _config(game)
             if config != self.config:
                 tmp = self.path / "config.json.tmp"
-                tmp.write_text(json.dumps({**json.loads((self.path / "config.json").read_text(encoding="utf-8")),
-                                           "agents": config["agents"]}, indent=2), encoding="utf-8")
+                tmp.write_text(
+                    json.dumps(
+                        {
+                            **json.loads((self.path / "config.json").read_text(encoding="utf-8")),
+                            "agents": config["agents"],
+                        },
+                        indent=2,
+                    ),
+                    encoding="utf-8",
+                )
                 os.replace(tmp, self.path / "config.json")
             self.fsync.always = True  # the last one is never skipped
             self.recorder.finish(_metrics(game, started))

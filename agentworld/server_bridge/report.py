@@ -12,13 +12,27 @@ from collections import Counter
 from typing import Any, Iterable
 
 
-def game_report(records: Iterable[dict[str, Any]], status: dict[str, Any], agents: list[str]) -> dict[str, Any]:
+def game_report(
+    records: Iterable[dict[str, Any]], status: dict[str, Any], agents: list[str]
+) -> dict[str, Any]:
     """{outcome, success, rounds, max_rounds, psr, checkpoints: [...], agents: [...]} of a finished game."""
     records = list(records)
     rounds = max((int(r.get("round") or 0) for r in records), default=0)
-    who: dict[str, dict[str, Any]] = {a: {"name": a, "turns": 0, "ok": 0, "failed": 0, "tools": Counter(),
-                                          "checkpoints": [], "chats": 0, "damage_dealt": 0, "damage_taken": 0,
-                                          "deaths": 0} for a in agents}
+    who: dict[str, dict[str, Any]] = {
+        a: {
+            "name": a,
+            "turns": 0,
+            "ok": 0,
+            "failed": 0,
+            "tools": Counter(),
+            "checkpoints": [],
+            "chats": 0,
+            "damage_dealt": 0,
+            "damage_taken": 0,
+            "deaths": 0,
+        }
+        for a in agents
+    }
     reached_by: dict[str, tuple[int, str | None]] = {}
     for rec in records:
         agent = rec.get("agent")
@@ -40,13 +54,23 @@ def game_report(records: Iterable[dict[str, Any]], status: dict[str, Any], agent
     checkpoints = []
     for name, reached in (status.get("checkpoints") or {}).items():
         rnd, agent = reached_by.get(name, (None, None))
-        checkpoints.append({"name": name, "reached": bool(reached), "round": rnd if reached else None,
-                            "by": agent if reached else None})
+        checkpoints.append(
+            {
+                "name": name,
+                "reached": bool(reached),
+                "round": rnd if reached else None,
+                "by": agent if reached else None,
+            }
+        )
     success = bool(status.get("success"))
     outcome = "success" if success else ("out of rounds" if status.get("truncated") else "stopped")
     return {
-        "outcome": outcome, "success": success, "rounds": rounds, "max_rounds": status.get("max_rounds"),
-        "psr": status.get("psr"), "checkpoints": checkpoints,
+        "outcome": outcome,
+        "success": success,
+        "rounds": rounds,
+        "max_rounds": status.get("max_rounds"),
+        "psr": status.get("psr"),
+        "checkpoints": checkpoints,
         "agents": [{**row, "tools": dict(row["tools"].most_common())} for row in who.values()],
     }
 

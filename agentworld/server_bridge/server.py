@@ -37,8 +37,15 @@ from agentworld import __version__
 from agentworld.server_bridge import protocol as P
 from agentworld.server_bridge.admission import ClientSpec, ClientTasks, SpecLimits, scrub
 from agentworld.server_bridge.connection import BufferPool, Client
-from agentworld.server_bridge.games import (IDLE_GRACE, EpisodeFactory, Game, Games, default_episode_factory,
-                                            new_token, same_token)
+from agentworld.server_bridge.games import (
+    IDLE_GRACE,
+    EpisodeFactory,
+    Game,
+    Games,
+    default_episode_factory,
+    new_token,
+    same_token,
+)
 from agentworld.server_bridge.pages import Gate
 from agentworld.server_bridge.protocol import ProtocolError, jsonable
 from agentworld.server_bridge.recording import SERVER_STOPPED
@@ -76,7 +83,9 @@ class ServerConfig:
     spec_limits: SpecLimits = field(default_factory=SpecLimits)  # how big a client's task spec may be
     max_builds: int = 1  # worlds built at once, in threads (which share the GIL); further starts wait
     private: bool = False  # spectate/history need spectator_token (or the episode's control token)
-    spectator_token: str | None = None  # private mode's token (made at start if not given); the operator's only
+    spectator_token: str | None = (
+        None  # private mode's token (made at start if not given); the operator's only
+    )
     own_process: bool = False  # the server owns its process (serve, play): it may tune the GC and the GIL
 
 
@@ -139,8 +148,10 @@ class GameServer(TurnFlow):
             self._handle,
             self.config.host,
             self.config.port,
-            process_request=Gate(frozenset(self.config.allow_hosts) | {self.config.host},
-                                 full=lambda: len(self.clients) >= self.config.max_connections),
+            process_request=Gate(
+                frozenset(self.config.allow_hosts) | {self.config.host},
+                full=lambda: len(self.clients) >= self.config.max_connections,
+            ),
             max_size=max(4 * limit, limit + 4096),  # beyond this websockets closes with 1009
             compression=None,
             max_queue=16,
@@ -188,7 +199,9 @@ class GameServer(TurnFlow):
     # ------------------------------------------------------------------ connections
 
     async def _handle(self, ws: ServerConnection) -> None:
-        client = Client(ws, self.config.rate_limit, self.config.burst, self.config.max_buffer_bytes, self.pool)
+        client = Client(
+            ws, self.config.rate_limit, self.config.burst, self.config.max_buffer_bytes, self.pool
+        )
         self.clients.add(client)
         writer = asyncio.ensure_future(client.writer())
         try:
@@ -216,8 +229,12 @@ class GameServer(TurnFlow):
             seat = game.seats.get(name)
             if seat and seat.conn is client:
                 seat.conn = None
-                log.info("connection %d left; seat %s of episode %d waits for its token", client.id, name,
-                         game.number)
+                log.info(
+                    "connection %d left; seat %s of episode %d waits for its token",
+                    client.id,
+                    name,
+                    game.number,
+                )
         client.seats.clear()
         client.closed = True  # the writer still flushes a pending close (e.g. the rate limit's reason)
 
@@ -242,7 +259,9 @@ class GameServer(TurnFlow):
         try:
             if isinstance(frame, bytes):
                 raise ProtocolError("binary_frame", "binary frames are not accepted; send JSON text frames")
-            size = len(frame.encode("utf-8")) if len(frame) * 4 > self.config.max_message_bytes else len(frame)
+            size = (
+                len(frame.encode("utf-8")) if len(frame) * 4 > self.config.max_message_bytes else len(frame)
+            )
             if size > self.config.max_message_bytes:
                 raise ProtocolError(
                     "too_large",
@@ -377,13 +396,21 @@ class GameServer(TurnFlow):
         others = [s.name for s in replace.seats.values() if s.conn is not client]
         if others:
             raise ProtocolError(
-                "forbidden", f"episode {replace.number} also has seats {others} not held by this connection; "
+                "forbidden",
+                f"episode {replace.number} also has seats {others} not held by this connection; "
                 "replacing it needs its control_token",
             )
         return replace
 
-    def start_episode(self, task: Any, seed: int, options: dict, replace: Game | None = None,
-                      operator: bool = False, bots: dict[str, Any] | None = None) -> tuple[Game, dict]:
+    def start_episode(
+        self,
+        task: Any,
+        seed: int,
+        options: dict,
+        replace: Game | None = None,
+        operator: bool = False,
+        bots: dict[str, Any] | None = None,
+    ) -> tuple[Game, dict]:
         """Build a new Episode here and now (the operator's own starts: `serve --task`, `agentworld play`):
         a new game, or in place of `replace` (whose seats are then lost).
 
@@ -416,8 +443,14 @@ class GameServer(TurnFlow):
             raise ProtocolError(code, scrub(f"cannot start {name!r}: {type(exc).__name__}: {exc}")) from None
         return Built(episode, observations, name)
 
-    def open_game(self, built: Built, seed: int, replace: Game | None = None, operator: bool = False,
-                  bots: dict[str, Any] | None = None) -> Game:
+    def open_game(
+        self,
+        built: Built,
+        seed: int,
+        replace: Game | None = None,
+        operator: bool = False,
+        bots: dict[str, Any] | None = None,
+    ) -> Game:
         """Put a built Episode on the server: evict idle episodes it needs room from, seat the bots,
         hand over the spectators, tell them, and begin the first turn."""
         evict = [] if replace is not None or operator else self.games.evictable(self.IDLE_GRACE)
@@ -430,7 +463,9 @@ class GameServer(TurnFlow):
         game = self.games.new(task, seed, episode, operator)
         for seat_name, agent in (bots or {}).items():
             game.seats[seat_name].bot = agent
-            agent.reset(seat_name, episode.briefing(seat_name, include_plan=getattr(agent, "needs_plan", False)))
+            agent.reset(
+                seat_name, episode.briefing(seat_name, include_plan=getattr(agent, "needs_plan", False))
+            )
         game.status = jsonable(episode.status())
         game.round = int(game.status.get("round", 1))
         game.over = bool(game.status.get("done") or game.status.get("truncated")) or not game.order
@@ -443,9 +478,19 @@ class GameServer(TurnFlow):
         for client in game.spectators:
             client.watching = game
         self.games.add(game)
-        log.info("episode %d started: task %s seed %d, seats %s", game.number, task, seed, ", ".join(game.order))
-        self._broadcast(game, {"type": "episode_start", "episode": game.number, "task": task, "seed": seed,
-                               "agents": game.order})
+        log.info(
+            "episode %d started: task %s seed %d, seats %s", game.number, task, seed, ", ".join(game.order)
+        )
+        self._broadcast(
+            game,
+            {
+                "type": "episode_start",
+                "episode": game.number,
+                "task": task,
+                "seed": seed,
+                "agents": game.order,
+            },
+        )
         if bots:
             game.joined = True  # built-in seats play at once
         self._begin_turn(game)
@@ -462,7 +507,9 @@ class GameServer(TurnFlow):
             if seat.conn is not None:
                 seat.conn.seats.pop(seat.name, None)
                 seat.conn.feeds.discard(seat.name)
-                seat.conn.push({"type": "seat_lost", "seat": seat.name, "episode": game.number, "reason": reason})
+                seat.conn.push(
+                    {"type": "seat_lost", "seat": seat.name, "episode": game.number, "reason": reason}
+                )
                 seat.conn = None
         self.games.remove(game)
         self._finish(game)
@@ -472,8 +519,14 @@ class GameServer(TurnFlow):
         if seat.conn is not None and seat.conn is not client:
             seat.conn.seats.pop(seat.name, None)
             seat.conn.feeds.discard(seat.name)
-            seat.conn.push({"type": "seat_lost", "seat": seat.name, "episode": game.number,
-                            "reason": "joined from another connection"})
+            seat.conn.push(
+                {
+                    "type": "seat_lost",
+                    "seat": seat.name,
+                    "episode": game.number,
+                    "reason": "joined from another connection",
+                }
+            )
         previous = client.seats.get(seat.name)
         if previous is not None and previous is not game and seat.name in previous.seats:
             previous.seats[seat.name].conn = None  # one seat name per connection
@@ -491,8 +544,11 @@ class GameServer(TurnFlow):
             game.joined = True
             self._arm_timer(game)
         log.info("connection %d took seat %s of episode %d", client.id, seat.name, game.number)
-        briefing = jsonable(game.episode.briefing(seat.name) if hasattr(game.episode, "briefing")
-                            else self._plain_briefing(game, seat.name))
+        briefing = jsonable(
+            game.episode.briefing(seat.name)
+            if hasattr(game.episode, "briefing")
+            else self._plain_briefing(game, seat.name)
+        )
         reply: dict[str, Any] = {
             "type": "joined",
             "seat": seat.name,
@@ -504,8 +560,11 @@ class GameServer(TurnFlow):
             "round": game.round,
             "turn": game.current,
             "over": game.over,
-            "status": {k: game.status[k] for k in ("round", "max_rounds", "done", "success", "truncated")
-                       if k in game.status},
+            "status": {
+                k: game.status[k]
+                for k in ("round", "max_rounds", "done", "success", "truncated")
+                if k in game.status
+            },
         }
         if game.over:
             reply["report"] = end_report(game)
@@ -519,8 +578,15 @@ class GameServer(TurnFlow):
     @staticmethod
     def _plain_briefing(game: Game, name: str) -> dict:
         """A briefing for an Episode stand-in without briefing() (tests' fake episodes)."""
-        return {"task": game.task, "name": game.task, "objective": "", "agent": name, "role": name,
-                "context": "", "teammates": [a for a in game.order if a != name]}
+        return {
+            "task": game.task,
+            "name": game.task,
+            "objective": "",
+            "agent": name,
+            "role": name,
+            "context": "",
+            "teammates": [a for a in game.order if a != name],
+        }
 
     def _submit(self, client: Client, request: P.Submit) -> dict:
         game, seat = self.games.held_seat(client, request.seat)
@@ -570,8 +636,14 @@ class GameServer(TurnFlow):
             game = client.watching or next(iter(client.seats.values()), None) or self.games.pick(None)
         self._check_private(request.token, game, "history")
         records, following = self._page(game, request.start, request.limit)
-        return {"type": "history", "episode": game.number, "start": request.start, "records": records,
-                "next": following, "total": len(game.record_sizes)}
+        return {
+            "type": "history",
+            "episode": game.number,
+            "start": request.start,
+            "records": records,
+            "next": following,
+            "total": len(game.record_sizes),
+        }
 
     def _page(self, game: Game, start: int, limit: int) -> tuple[list[dict], int | None]:
         """Records [start, end) whose encoded size fits history_page_bytes (at least one), and end or None."""
@@ -614,8 +686,11 @@ class GameServer(TurnFlow):
 
     def _check_private(self, token: str | None, game: Game | None, what: str) -> None:
         if not self._may_watch(token, game):
-            raise ProtocolError("private", f"this server is private: {what} needs the spectator token the "
-                                "operator was given (or the control token of your own episode)")
+            raise ProtocolError(
+                "private",
+                f"this server is private: {what} needs the spectator token the "
+                "operator was given (or the control token of your own episode)",
+            )
 
     def _leave(self, client: Client, request: P.Leave) -> dict:
         names = sorted(client.seats) if request.seat is None else [request.seat]
@@ -632,4 +707,8 @@ class GameServer(TurnFlow):
                 client.watching.spectators.discard(client)
             client.watching = None
             self.lobby.discard(client)
-        return {"type": "left", "seats": names, "spectating": client.watching is not None or client in self.lobby}
+        return {
+            "type": "left",
+            "seats": names,
+            "spectating": client.watching is not None or client in self.lobby,
+        }

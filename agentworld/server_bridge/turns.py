@@ -61,10 +61,21 @@ class TurnFlow:
             game.round = int(game.status.get("round", game.round + 1))
             if game.status.get("done") or game.status.get("truncated"):
                 game.over = True
-                log.info("episode %d over: success=%s psr=%s", game.number, game.status.get("success"),
-                         game.status.get("psr"))
-                self._broadcast(game, {"type": "episode_end", "episode": game.number, "status": game.status,
-                                       "report": end_report(game)})
+                log.info(
+                    "episode %d over: success=%s psr=%s",
+                    game.number,
+                    game.status.get("success"),
+                    game.status.get("psr"),
+                )
+                self._broadcast(
+                    game,
+                    {
+                        "type": "episode_end",
+                        "episode": game.number,
+                        "status": game.status,
+                        "report": end_report(game),
+                    },
+                )
                 self._finish(game)
         if not game.over and game.recorded_bytes > self.config.max_episode_bytes:
             self._stop_full(game)
@@ -73,13 +84,23 @@ class TurnFlow:
 
     def _stop_full(self, game: Game) -> None:
         """An episode past max_episode_bytes is stopped: the server holds no more of it."""
-        reason = (f"episode_full: the trajectory reached {game.recorded_bytes} bytes "
-                  f"(max_episode_bytes={self.config.max_episode_bytes}); start a new episode")
+        reason = (
+            f"episode_full: the trajectory reached {game.recorded_bytes} bytes "
+            f"(max_episode_bytes={self.config.max_episode_bytes}); start a new episode"
+        )
         log.warning("episode %d stopped: %s", game.number, reason)
         game.over, game.ended = True, reason
         game.status = jsonable(game.episode.status())
-        self._broadcast(game, {"type": "episode_end", "episode": game.number, "status": game.status,
-                               "reason": reason, "report": end_report(game)})
+        self._broadcast(
+            game,
+            {
+                "type": "episode_end",
+                "episode": game.number,
+                "status": game.status,
+                "reason": reason,
+                "report": end_report(game),
+            },
+        )
         self._finish(game)
 
     def _begin_turn(self, game: Game) -> None:
@@ -97,8 +118,15 @@ class TurnFlow:
             return
         if seat.conn is not None and seat.observe:
             observation = game.episode.observe(seat.name)
-            seat.conn.push({"type": "turn", "seat": seat.name, "episode": game.number, "round": game.round,
-                            "observation": observation})
+            seat.conn.push(
+                {
+                    "type": "turn",
+                    "seat": seat.name,
+                    "episode": game.number,
+                    "round": game.round,
+                    "observation": observation,
+                }
+            )
         self._arm_timer(game)
 
     def _bot_turn(self, key: tuple[int, int, int]) -> None:
@@ -160,10 +188,14 @@ class TurnFlow:
             return
         seat = game.seats[game.order[game.turn_index]]
         game.timer = None
-        log.info("episode %d: turn of %s timed out (round %d): playing wait", game.number, seat.name, game.round)
+        log.info(
+            "episode %d: turn of %s timed out (round %d): playing wait", game.number, seat.name, game.round
+        )
         try:
             record = self._act(
-                game, seat, {"tool": "wait", "args": {}},
+                game,
+                seat,
+                {"tool": "wait", "args": {}},
                 note=f"turn timed out after {self.config.turn_timeout:g}s; the server waited for {seat.name}",
             )
             if seat.conn is not None:
@@ -194,8 +226,14 @@ class TurnFlow:
             client.push_text(text)
         for seat in game.seats.values():
             if seat.conn is not None and seat.name in seat.conn.feeds:
-                seat.conn.push({"type": "feed", "seat": seat.name, "episode": game.number,
-                                "record": seat_view(record, seat.name)})
+                seat.conn.push(
+                    {
+                        "type": "feed",
+                        "seat": seat.name,
+                        "episode": game.number,
+                        "record": seat_view(record, seat.name),
+                    }
+                )
 
     @staticmethod
     def _broadcast(game: Game, message: dict) -> None:

@@ -19,8 +19,11 @@ def seat_view(record: dict[str, Any], seat: str) -> dict[str, Any]:
     """The part of one trajectory record that `seat` may see."""
     if record.get("type") == "round_end":
         status = record.get("status") or {}
-        return {"type": "round_end", "round": record.get("round"),
-                "status": {k: status[k] for k in PUBLIC_STATUS if k in status}}
+        return {
+            "type": "round_end",
+            "round": record.get("round"),
+            "status": {k: status[k] for k in PUBLIC_STATUS if k in status},
+        }
     if record.get("agent") == seat:
         return record
     seen = {"type": "action", "round": record.get("round"), "agent": record.get("agent")}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from agentworld.tools import TOOL_NAMES
 from agentworld.world.content import load_content
 
+
 def world_map() -> dict:
     """The shipped world as the pages draw it: the terrain grid (one character per tile, '0' +
     terrain index; rows north to south), terrain colours, landmarks, the view radius, equipment
@@ -19,14 +20,23 @@ def world_map() -> dict:
     width = gmap.width
     grid = bytes(48 + code for code in gmap.terrain).decode("ascii")
     return {
-        "type": "map", "width": width, "height": gmap.height, "view_radius": content.rules.view_radius,
-        "terrain": [grid[y * width:(y + 1) * width] for y in range(gmap.height)],
-        "palette": {chr(48 + i): {"id": t.id, "name": t.name, "colour": t.colour, "walkable": t.walkable}
-                    for i, t in enumerate(gmap.terrain_types)},
-        "landmarks": [{"id": lid, "name": gmap.landmark_names.get(lid, lid), "position": list(pos)}
-                      for lid, pos in gmap.landmarks.items()],
+        "type": "map",
+        "width": width,
+        "height": gmap.height,
+        "view_radius": content.rules.view_radius,
+        "terrain": [grid[y * width : (y + 1) * width] for y in range(gmap.height)],
+        "palette": {
+            chr(48 + i): {"id": t.id, "name": t.name, "colour": t.colour, "walkable": t.walkable}
+            for i, t in enumerate(gmap.terrain_types)
+        },
+        "landmarks": [
+            {"id": lid, "name": gmap.landmark_names.get(lid, lid), "position": list(pos)}
+            for lid, pos in gmap.landmarks.items()
+        ],
         "slots": list(content.rules.equipment_slots),
         "tool_names": list(TOOL_NAMES),
-        "recipes": [{"id": r.id, "name": r.name, "station": r.station, "inputs": dict(r.inputs)}
-                    for r in content.recipes.values()],
+        "recipes": [
+            {"id": r.id, "name": r.name, "station": r.station, "inputs": dict(r.inputs)}
+            for r in content.recipes.values()
+        ],
     }

@@ -38,12 +38,15 @@ def _rewrite(draft: Draft, name: str, plan: Callable[[Plan], Plan]) -> None:
     """Rewrite agent `name`'s plan in the draft and in every alternative route that names it."""
     agent = next(a for a in draft.agents if a.name == name)
     agent.plan = plan(agent.plan)
-    draft.alternatives = [(what, {n: plan(p) if n == name else p for n, p in plans.items()})
-                          for what, plans in draft.alternatives]
+    draft.alternatives = [
+        (what, {n: plan(p) if n == name else p for n, p in plans.items()})
+        for what, plans in draft.alternatives
+    ]
 
 
-def _chain(task_id: str, name: str, sources: list[Source], makers: list[dict], last: dict | None,
-           intro: str) -> Draft:
+def _chain(
+    task_id: str, name: str, sources: list[Source], makers: list[dict], last: dict | None, intro: str
+) -> Draft:
     """forge's chain, ending with `last` (name, title, skills, spawn) receiving the final product,
     or (None) with the last maker keeping it. With `last["gathers"]`, `last` is one of the sources:
     it gathers its load, hands it on, and later receives the product."""
@@ -52,9 +55,21 @@ def _chain(task_id: str, name: str, sources: list[Source], makers: list[dict], l
     item, _count = _final(makers)
     own = bool(last.get("gathers"))
     stand_in = f"{last['name']}__receiver" if own else last["name"]
-    draft = forge(task_id, name, sources=sources, makers=makers, intro=intro,
-                  wielder={"name": stand_in, "title": last["title"], "skills": dict(last.get("skills", {})),
-                           "spawn": last["spawn"], "item": item}, relay=False)
+    draft = forge(
+        task_id,
+        name,
+        sources=sources,
+        makers=makers,
+        intro=intro,
+        wielder={
+            "name": stand_in,
+            "title": last["title"],
+            "skills": dict(last.get("skills", {})),
+            "spawn": last["spawn"],
+            "item": item,
+        },
+        relay=False,
+    )
     if own:
         _merge(draft, last["name"], stand_in)
     return draft
@@ -67,8 +82,17 @@ def _merge(draft: Draft, gatherer: str, stand_in: str) -> None:
     w = next(a for a in draft.agents if a.name == stand_in)
 
     def renamed(plan: Plan) -> Plan:
-        return [{kind: ({**args, "to": gatherer} if isinstance(args, dict) and args.get("to") == stand_in else args)
-                 for kind, args in step.items()} for step in plan]
+        return [
+            {
+                kind: (
+                    {**args, "to": gatherer}
+                    if isinstance(args, dict) and args.get("to") == stand_in
+                    else args
+                )
+                for kind, args in step.items()
+            }
+            for step in plan
+        ]
 
     def merged(plans: dict[str, Plan]) -> dict[str, Plan]:
         out = {n: renamed(p) for n, p in plans.items() if n not in (gatherer, stand_in)}
@@ -84,10 +108,20 @@ def _merge(draft: Draft, gatherer: str, stand_in: str) -> None:
         a.plan = renamed(a.plan) if a is not g else a.plan
         a.context = a.context.replace(stand_in, gatherer)
     draft.alternatives = [(what, merged(plans)) for what, plans in draft.alternatives]
-    draft.success = [{k: ({**v, "agent": gatherer} if v.get("agent") == stand_in else v) for k, v in c.items()}
-                     for c in draft.success]
-    draft.checkpoints = [{**c, "when": {k: ({**v, "agent": gatherer} if v.get("agent") == stand_in else v)
-                                        for k, v in c["when"].items()}} for c in draft.checkpoints]
+    draft.success = [
+        {k: ({**v, "agent": gatherer} if v.get("agent") == stand_in else v) for k, v in c.items()}
+        for c in draft.success
+    ]
+    draft.checkpoints = [
+        {
+            **c,
+            "when": {
+                k: ({**v, "agent": gatherer} if v.get("agent") == stand_in else v)
+                for k, v in c["when"].items()
+            },
+        }
+        for c in draft.checkpoints
+    ]
     shape = draft.signature.rsplit(">", 1)
     draft.signature = f"{shape[0]}>G{shape[1]}"  # the receiver is a gatherer too
 
@@ -101,8 +135,17 @@ def _signature(draft: Draft, motif: str, last: str) -> str:
 SHELTER = "brindlemark_inn"  # inside the town walls, where no wild mob spawns
 
 
-def holdout(task_id: str, name: str, *, sources: list[Source], makers: list[dict], keeper: dict | None,
-            camp: str, intro: str, shelter: str = SHELTER) -> Draft:
+def holdout(
+    task_id: str,
+    name: str,
+    *,
+    sources: list[Source],
+    makers: list[dict],
+    keeper: dict | None,
+    camp: str,
+    intro: str,
+    shelter: str = SHELTER,
+) -> Draft:
     """Gatherers -> cooks -> a keeper who must hold the food at a camp at the end; nobody may die.
     Whoever has done their part takes shelter (an idle traveller in the wild is prey).
 
@@ -130,13 +173,15 @@ def holdout(task_id: str, name: str, *, sources: list[Source], makers: list[dict
         me.kind = "make+keep"
         me.context = me.context.split("\nThe " + food_name)[0] + (
             f"\nThe {food_name} is for the camp at {where}: carry {'both' if count == 2 else f'all {count}'} there yourself once they are "
-            f"made, and stay (within 3 tiles). {stay}")
+            f"made, and stay (within 3 tiles). {stay}"
+        )
     elif keeper.get("gathers"):
         me.kind = "gather+keep"
         me.context += (
             f"\nThe camp at {where} holds out only if you are there with {count} {food_name} (`{food}`) in your "
             f"pack. The {cook['title'].lower()} makes it at `{me.plan[-3]['move_to']['target']}`: once your load is "
-            f"delivered, wait there for it, then carry it to the camp and stay (within 3 tiles). {stay}")
+            f"delivered, wait there for it, then carry it to the camp and stay (within 3 tiles). {stay}"
+        )
     else:
         me.kind = "keep"
         me.context = (
@@ -144,29 +189,44 @@ def holdout(task_id: str, name: str, *, sources: list[Source], makers: list[dict
             f"with {count} {food_name} (`{food}`) in your pack. You start at {spawn_text(keeper['spawn'])}; you can "
             f"neither catch, gather nor cook any of it.\nThe {cook['title'].lower()} makes it at "
             f"`{me.plan[0]['move_to']['target']}`: go there, wait for it to be handed to you, then carry it to the "
-            f"camp and stay (within 3 tiles). {stay}")
+            f"camp and stay (within 3 tiles). {stay}"
+        )
     refuge = f"{places.landmark_name(shelter)} {xy(places.landmark(shelter))} (`{shelter}`)"
     for agent in draft.agents:
         if agent.name != holder["name"]:
             _rewrite(draft, agent.name, lambda plan: plan + [{"move_to": {"target": shelter}}])
-            agent.context += (f"\nOnce your part is done, take shelter at {refuge}, inside the town walls: wild "
-                              f"beasts prey on anyone idling in the open, and a death anywhere on the team fails "
-                              f"the task.")
+            agent.context += (
+                f"\nOnce your part is done, take shelter at {refuge}, inside the town walls: wild "
+                f"beasts prey on anyone idling in the open, and a death anywhere on the team fails "
+                f"the task."
+            )
     draft.category, draft.motif = "survival", "holdout"
     charts = "(charts)" if keeper is not None and keeper.get("charts") else ""
     draft.signature = _signature(draft, "holdout", f"K{count}@camp{charts}")
-    draft.success = [{"holds": {"agent": holder["name"], "items": {food: count}}},
-                     {"at": {"agent": holder["name"], "place": camp, "within": 3}},
-                     {"nobody_died": {}}]
-    draft.checkpoints = [c for c in draft.checkpoints if c["id"] != f"{food}_made"][:4] + [
-        _checkpoint(f"{food}_ready", f"All {count} {food_name} have been made.", {"holds": {"items": {food: count}}}),
-        _checkpoint(f"{food}_carried", f"The {holder['title'].lower()} carries the {food_name}.",
-                    {"holds": {"agent": holder["name"], "items": {food: count}}}),
+    draft.success = [
+        {"holds": {"agent": holder["name"], "items": {food: count}}},
+        {"at": {"agent": holder["name"], "place": camp, "within": 3}},
+        {"nobody_died": {}},
     ]
-    draft.objective = (f"{intro} The task is complete when the {holder['title'].lower()} stands at "
-                       f"{places.landmark_name(camp)} holding {count} {food_name}, and nobody on the team has died.")
-    draft.why = _why(draft, f"carried by the {holder['title'].lower()} to {places.landmark_name(camp)} (named by "
-                            f"the outcome); nobody may die")
+    draft.checkpoints = [c for c in draft.checkpoints if c["id"] != f"{food}_made"][:4] + [
+        _checkpoint(
+            f"{food}_ready", f"All {count} {food_name} have been made.", {"holds": {"items": {food: count}}}
+        ),
+        _checkpoint(
+            f"{food}_carried",
+            f"The {holder['title'].lower()} carries the {food_name}.",
+            {"holds": {"agent": holder["name"], "items": {food: count}}},
+        ),
+    ]
+    draft.objective = (
+        f"{intro} The task is complete when the {holder['title'].lower()} stands at "
+        f"{places.landmark_name(camp)} holding {count} {food_name}, and nobody on the team has died."
+    )
+    draft.why = _why(
+        draft,
+        f"carried by the {holder['title'].lower()} to {places.landmark_name(camp)} (named by "
+        f"the outcome); nobody may die",
+    )
     if charts:
         _relay_charts(draft, next(a for a in draft.agents if a.name == sources[0].name), me, keeper["title"])
     return draft
@@ -182,18 +242,26 @@ def _relay_charts(draft: Draft, gatherer: Agent, keeper: Agent, keeper_title: st
     said = f"The {node}s (`{kind}`) this task needs are at {stands}; "
     if said not in gatherer.context:
         raise ValueError(f"{draft.id}: the {gatherer.name}'s notes do not place its nodes as expected")
-    gatherer.context = gatherer.context.replace(said, (
-        f"You do not know where the {node}s (`{kind}`) this task needs are: only the {keeper_title.lower()}'s "
-        f"charts show them, so wait for the {keeper_title.lower()}'s word in chat before you set out. There, "))
+    gatherer.context = gatherer.context.replace(
+        said,
+        (
+            f"You do not know where the {node}s (`{kind}`) this task needs are: only the {keeper_title.lower()}'s "
+            f"charts show them, so wait for the {keeper_title.lower()}'s word in chat before you set out. There, "
+        ),
+    )
     wait = {"wait_for": {"message_from": keeper.name}}
     tell = {"chat": {"to": gatherer.name, "message": f"The {node}s you need are at {stands}."}}
     gatherer.plan.insert(0, wait)
     keeper.plan.insert(0, tell)
-    keeper.context += (f"\nYour charts alone show where the {node}s lie: {stands}. The {gatherer.role.lower()} "
-                       f"does not know: tell them in chat first thing.")
+    keeper.context += (
+        f"\nYour charts alone show where the {node}s lie: {stands}. The {gatherer.role.lower()} "
+        f"does not know: tell them in chat first thing."
+    )
     first = {gatherer.name: wait, keeper.name: tell}
-    draft.alternatives = [(what, {n: [first[n], *p] if n in first else p for n, p in plans.items()})
-                          for what, plans in draft.alternatives]
+    draft.alternatives = [
+        (what, {n: [first[n], *p] if n in first else p for n, p in plans.items()})
+        for what, plans in draft.alternatives
+    ]
     draft.why += f"; only the {keeper_title.lower()}'s charts place the {node}s (a relay in chat)"
 
 
@@ -203,8 +271,17 @@ def _why(draft: Draft, end: str) -> str:
     return f"{chain} -> {end}"
 
 
-def armed(task_id: str, name: str, *, sources: list[Source], makers: list[dict], fighter: dict, beast: dict,
-          intro: str, trophy: bool = False) -> Draft:
+def armed(
+    task_id: str,
+    name: str,
+    *,
+    sources: list[Source],
+    makers: list[dict],
+    fighter: dict,
+    beast: dict,
+    intro: str,
+    trophy: bool = False,
+) -> Draft:
     """Gatherers -> makers -> a fighter who must take up the piece and kill a task-placed beast.
 
     fighter: {name, title, skills, spawn, equipment?}, or with `makes: True` the last maker itself;
@@ -216,15 +293,18 @@ def armed(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
     content = places.content()
     spec = content.mobs[beast["type"]]
     taken = {tuple(n["position"]) for n in draft.world.get("nodes", [])}
-    lair = places.free_tile(places.landmark(beast["near"]), beast.get("away", 6), taken,
-                            beast.get("direction", (0, -1)))
+    lair = places.free_tile(
+        places.landmark(beast["near"]), beast.get("away", 6), taken, beast.get("direction", (0, -1))
+    )
     # beside the lair the fighter is told of (the beast fights only those who strike it): a justified walk
     stand = places.free_tile(lair, 1, taken, beast.get("approach", (0, 1)))
     item = content.items[piece]
     need = ", ".join(f"{s} {lvl}" for s, lvl in (item.requires or {}).items())
     drop = spec.drops[0]
     drop_count = drop.count if isinstance(drop.count, int) else drop.count[0]
-    taker = next((m for m in makers if any(drop.item in content.recipes[r].inputs for r, _ in m["recipes"])), None)
+    taker = next(
+        (m for m in makers if any(drop.item in content.recipes[r].inputs for r, _ in m["recipes"])), None
+    )
     if trophy and taker is None:
         raise ValueError(f"{task_id}: no maker's recipe uses the {beast['type']}'s {drop.item}")
     station = next(a for a in draft.agents if a.name == makers[-1]["name"]).plan[0]["move_to"]["target"]
@@ -240,55 +320,89 @@ def armed(task_id: str, name: str, *, sources: list[Source], makers: list[dict],
 
     _rewrite(draft, fighter["name"], hunt)
     me = next(a for a in draft.agents if a.name == fighter["name"])
-    me.kind = "make+wield+fight" if self_made else "gather+wield+fight" if fighter.get("gathers") else "wield+fight"
+    me.kind = (
+        "make+wield+fight" if self_made else "gather+wield+fight" if fighter.get("gathers") else "wield+fight"
+    )
     me.skills.update(fighter["skills"])
     me.equipment = dict(fighter.get("equipment", {}))
-    held = (f" You carry a {content.items[me.equipment['weapon']].name.lower()}."
-            if me.equipment.get("weapon") else "")
+    held = (
+        f" You carry a {content.items[me.equipment['weapon']].name.lower()}."
+        if me.equipment.get("weapon")
+        else ""
+    )
     skills = ", ".join(f"{s} {lvl}" for s, lvl in fighter["skills"].items())
-    beast_line = (f"The {spec.name.lower()} (`{beast['type']}`, {spec.hp} HP, hits back for up to {spec.max_hit}) "
-                  f"waits at {xy(lair)}: `attack` it every turn until it dies (it fights only those who strike it).")
+    beast_line = (
+        f"The {spec.name.lower()} (`{beast['type']}`, {spec.hp} HP, hits back for up to {spec.max_hit}) "
+        f"waits at {xy(lair)}: `attack` it every turn until it dies (it fights only those who strike it)."
+    )
     if trophy:
-        use = ("your own recipe needs them" if taker["name"] == fighter["name"] else
-               f"the {taker['title'].lower()} needs them, so `give` them over (within 2 tiles)")
+        use = (
+            "your own recipe needs them"
+            if taker["name"] == fighter["name"]
+            else f"the {taker['title'].lower()} needs them, so `give` them over (within 2 tiles)"
+        )
         beast_line += f" What it drops ({drop_count} {drop.item}) is yours when it dies: {use}."
     if self_made:
         me.context = me.context.split("\nThe " + item.name.lower())[0] + (
             f"\nYou are also the team's only fighter ({skills}).{held} Once the {item.name.lower()} is made, "
-            f"`equip` it and keep it on.\n{beast_line}")
+            f"`equip` it and keep it on.\n{beast_line}"
+        )
     elif fighter.get("gathers"):
         me.context += (
             f"\nYou are also the team's only fighter: {skills}.{held} The {item.name.lower()} (`{piece}`; it needs "
             f"{need}, which only you have) is for you: once your load is delivered, collect it from the "
-            f"{makers[-1]['title'].lower()} at `{station}`, `equip` it and keep it on.\n{beast_line}")
+            f"{makers[-1]['title'].lower()} at `{station}`, `equip` it and keep it on.\n{beast_line}"
+        )
     else:
         me.context = (
             f"You are the team's {fighter['title'].lower()} and its only fighter: {skills}.{held} The "
             f"{item.name.lower()} (`{piece}`; it needs {need}, which only you have) is being made for you: collect it "
             f"from the {makers[-1]['title'].lower()} at `{station}`, `equip` it and keep it on.\nYou start at "
-            f"{spawn_text(fighter['spawn'])}. {beast_line}")
+            f"{spawn_text(fighter['spawn'])}. {beast_line}"
+        )
     if trophy and taker["name"] != fighter["name"]:
         maker_agent = next(a for a in draft.agents if a.name == taker["name"])
-        maker_agent.context += (f"\nThe {drop_count} {drop.item} come from the {spec.name.lower()}: the "
-                                f"{fighter['title'].lower()} brings them once it is dead.")
+        maker_agent.context += (
+            f"\nThe {drop_count} {drop.item} come from the {spec.name.lower()}: the "
+            f"{fighter['title'].lower()} brings them once it is dead."
+        )
     draft.category, draft.motif = "combat", "armed"
     draft.signature = _signature(draft, "armed:T+" if trophy else "armed", "F").replace(":T+:", ":T+")
     draft.world = {**draft.world, "mobs": [{"type": beast["type"], "position": list(lair)}]}
-    draft.success = [{"wields": {"agent": fighter["name"], "item": piece}}, {"killed": {"mob": beast["type"]}}]
+    draft.success = [
+        {"wields": {"agent": fighter["name"], "item": piece}},
+        {"killed": {"mob": beast["type"]}},
+    ]
     draft.checkpoints = [c for c in draft.checkpoints if c["id"] != f"{piece}_made"][:4] + [
-        _checkpoint(f"{beast['type']}_slain", f"The {spec.name.lower()} is dead.", {"killed": {"mob": beast["type"]}}),
+        _checkpoint(
+            f"{beast['type']}_slain", f"The {spec.name.lower()} is dead.", {"killed": {"mob": beast["type"]}}
+        ),
         _checkpoint(f"{piece}_made", f"The {item.name.lower()} exists.", {"holds": {"items": {piece: 1}}}),
     ]
-    draft.objective = (f"{intro} The task is complete when the {fighter['title'].lower()} wields the "
-                       f"{item.name.lower()} and the {spec.name.lower()} is dead.")
-    draft.why = _why(draft, f"taken up by the {fighter['title'].lower()} (named by the outcome), who kills the "
-                            f"{spec.name.lower()} ({spec.hp} HP)" + (f", whose {drop.item.replace('_', ' ')} only "
-                                                                     f"the kill yields" if trophy else ""))
+    draft.objective = (
+        f"{intro} The task is complete when the {fighter['title'].lower()} wields the "
+        f"{item.name.lower()} and the {spec.name.lower()} is dead."
+    )
+    draft.why = _why(
+        draft,
+        f"taken up by the {fighter['title'].lower()} (named by the outcome), who kills the "
+        f"{spec.name.lower()} ({spec.hp} HP)"
+        + (f", whose {drop.item.replace('_', ' ')} only the kill yields" if trophy else ""),
+    )
     return draft
 
 
-def commission(task_id: str, name: str, *, sources: list[Source], makers: list[dict], patron: dict, price: int,
-               intro: str, wear: bool = False) -> Draft:
+def commission(
+    task_id: str,
+    name: str,
+    *,
+    sources: list[Source],
+    makers: list[dict],
+    patron: dict,
+    price: int,
+    intro: str,
+    wear: bool = False,
+) -> Draft:
     """Gatherers -> makers -> a patron who buys the piece from the last maker for `price` coins (the
     maker offers it, the patron accepts), and with `wear` must also wield it.
 
@@ -316,7 +430,8 @@ def commission(task_id: str, name: str, *, sources: list[Source], makers: list[d
     maker_agent.kind += "+sell"
     maker_agent.context = maker_agent.context.split("\nWhen it is made")[0] + (
         f"\nThe {item.name.lower()} is commissioned: sell it to the {patron['title'].lower()} for {price} coins, "
-        f"not less (`trade_offer` it for the coins, or accept theirs), at `{station}`, where they will come.")
+        f"not less (`trade_offer` it for the coins, or accept theirs), at `{station}`, where they will come."
+    )
     need = ", ".join(f"{s} {lvl}" for s, lvl in (item.requires or {}).items())
     me.context = (
         f"You are the {patron['title'].lower()}: you commissioned the {item.name.lower()} (`{piece}`) and carry "
@@ -324,20 +439,34 @@ def commission(task_id: str, name: str, *, sources: list[Source], makers: list[d
         f"neither gather nor make any part of it.\nThe {seller['title'].lower()} finishes it at `{station}`: go "
         f"there and pay for it (accept their `trade_offer` of the piece for {price} coins, or make the offer "
         f"yourself). The bargain is done when you hold the piece and the {seller['title'].lower()} holds the coins."
-        + (f" Then `equip` it: it needs {need}, which only you have, and the bargain counts only once you wear it."
-           if wear else ""))
+        + (
+            f" Then `equip` it: it needs {need}, which only you have, and the bargain counts only once you wear it."
+            if wear
+            else ""
+        )
+    )
     draft.category, draft.motif = "trading", "commission"
     draft.signature = _signature(draft, "commission", "$PW" if wear else "$P")
-    owner = {"wields": {"agent": patron["name"], "item": piece}} if wear else {
-        "holds": {"agent": patron["name"], "items": {piece: 1}}}
+    owner = (
+        {"wields": {"agent": patron["name"], "item": piece}}
+        if wear
+        else {"holds": {"agent": patron["name"], "items": {piece: 1}}}
+    )
     draft.success = [owner, {"holds": {"agent": seller["name"], "items": {"coins": price}}}]
     draft.checkpoints = [c for c in draft.checkpoints if c["id"] != f"{piece}_made"][:4] + [
         _checkpoint(f"{piece}_made", f"The {item.name.lower()} exists.", {"holds": {"items": {piece: 1}}}),
-        _checkpoint("price_paid", f"The {seller['title'].lower()} holds the {price} coins.",
-                    {"holds": {"agent": seller["name"], "items": {"coins": price}}}),
+        _checkpoint(
+            "price_paid",
+            f"The {seller['title'].lower()} holds the {price} coins.",
+            {"holds": {"agent": seller["name"], "items": {"coins": price}}},
+        ),
     ]
-    draft.objective = (f"{intro} The task is complete when the {patron['title'].lower()} "
-                       f"{'wears' if wear else 'holds'} the {item.name.lower()} and the {seller['title'].lower()} "
-                       f"holds its price, {price} coins.")
-    draft.why = _why(draft, f"sold to the {patron['title'].lower()} for {price} coins (both named by the outcome)")
+    draft.objective = (
+        f"{intro} The task is complete when the {patron['title'].lower()} "
+        f"{'wears' if wear else 'holds'} the {item.name.lower()} and the {seller['title'].lower()} "
+        f"holds its price, {price} coins."
+    )
+    draft.why = _why(
+        draft, f"sold to the {patron['title'].lower()} for {price} coins (both named by the outcome)"
+    )
     return draft

@@ -15,7 +15,12 @@ from agentworld.taskgen import places
 
 Position = tuple[int, int]
 
-TOOLS = {"mining": "bronze_pickaxe", "lumberjacking": "bronze_axe", "fishing": "fishing_rod", "foraging": "knife"}
+TOOLS = {
+    "mining": "bronze_pickaxe",
+    "lumberjacking": "bronze_axe",
+    "fishing": "fishing_rod",
+    "foraging": "knife",
+}
 
 
 @dataclass
@@ -33,9 +38,12 @@ class Agent:
     kind: str = ""  # gather / make / hold / build / trade / keep ... (the structural signature reads it)
 
     def entry(self) -> dict[str, Any]:
-        entry: dict[str, Any] = {"name": self.name, "role": self.role,
-                                 "spawn": self.spawn if isinstance(self.spawn, str) else list(self.spawn),
-                                 "skills": dict(self.skills)}
+        entry: dict[str, Any] = {
+            "name": self.name,
+            "role": self.role,
+            "spawn": self.spawn if isinstance(self.spawn, str) else list(self.spawn),
+            "skills": dict(self.skills),
+        }
         if self.inventory:
             entry["inventory"] = dict(self.inventory)
         if self.equipment:
@@ -59,7 +67,11 @@ class Spot:
 
     @classmethod
     def at_landmark(cls, landmark_id: str) -> "Spot":
-        return cls(landmark_id, f"{places.landmark_name(landmark_id)} (`{landmark_id}`)", places.landmark(landmark_id))
+        return cls(
+            landmark_id,
+            f"{places.landmark_name(landmark_id)} (`{landmark_id}`)",
+            places.landmark(landmark_id),
+        )
 
     def walk_target(self) -> str | list[int]:
         """What an oracle `move_to` aims at: the id, or for a site the tile just south of it."""
@@ -108,16 +120,27 @@ class Delivery:
     spot: Spot
 
 
-def gatherer(name: str, title: str, node_kind: str, count: int, spawn: str, node_tiles: list[Position],
-             deliver: Delivery, extra: str = "") -> tuple[Agent, list[dict]]:
+def gatherer(
+    name: str,
+    title: str,
+    node_kind: str,
+    count: int,
+    spawn: str,
+    node_tiles: list[Position],
+    deliver: Delivery,
+    extra: str = "",
+) -> tuple[Agent, list[dict]]:
     """Gathers `count` of the node's yield at task-placed nodes and brings them to `deliver`."""
     node = places.content().node_kinds[node_kind]
     item = next(iter(node.yields))
     skill = node.skill
     tool = TOOLS[skill] if node.tool else None
     level = node.level + 5
-    holding = (f" and a {places.content().items[tool].name.lower()} (keep it in your inventory; gathering "
-               f"uses it)") if tool else ""
+    holding = (
+        (f" and a {places.content().items[tool].name.lower()} (keep it in your inventory; gathering uses it)")
+        if tool
+        else ""
+    )
     stands = " and ".join(xy(t) for t in node_tiles)
     context = (
         f"You are the team's {title.lower()} and the only one who can work the {node.name.lower()}s: "
@@ -129,15 +152,32 @@ def gatherer(name: str, title: str, node_kind: str, count: int, spawn: str, node
         f"The {deliver.title.lower()} needs {count} {item} and waits at the {deliver.spot.where()}: bring "
         f"them there and `give` them (within 2 tiles).{extra}"
     )
-    first = min(node_tiles, key=lambda t: abs(t[0] - places.landmark(spawn)[0]) + abs(t[1] - places.landmark(spawn)[1]))
+    first = min(
+        node_tiles,
+        key=lambda t: abs(t[0] - places.landmark(spawn)[0]) + abs(t[1] - places.landmark(spawn)[1]),
+    )
     plan = [
-        {"move_to": {"target": [first[0], first[1] + 1] if _walk(first[0], first[1] + 1) else [first[0] + 1, first[1]]}},
+        {
+            "move_to": {
+                "target": [first[0], first[1] + 1]
+                if _walk(first[0], first[1] + 1)
+                else [first[0] + 1, first[1]]
+            }
+        },
         {"gather": {"target": node_kind, "count": count}},
         {"move_to": {"target": deliver.spot.walk_target()}},
         {"give": {"to": deliver.to, "item": item, "count": count}},
     ]
-    agent = Agent(name, title, spawn, {skill: level}, context, plan, inventory={tool: 1} if tool else {},
-                  kind=f"gather:{skill}")
+    agent = Agent(
+        name,
+        title,
+        spawn,
+        {skill: level},
+        context,
+        plan,
+        inventory={tool: 1} if tool else {},
+        kind=f"gather:{skill}",
+    )
     nodes = [{"kind": node_kind, "position": list(t)} for t in node_tiles]
     return agent, nodes
 
@@ -146,9 +186,17 @@ def _walk(x: int, y: int) -> bool:
     return places.content().map.walkable(x, y)
 
 
-def maker(name: str, title: str, recipes: list[tuple[str, int]], spot: Spot, spawn: str | Position,
-          suppliers: list[tuple[str, str, int]], deliver: Delivery | None, tools: dict[str, int] | None = None,
-          extra: str = "") -> Agent:
+def maker(
+    name: str,
+    title: str,
+    recipes: list[tuple[str, int]],
+    spot: Spot,
+    spawn: str | Position,
+    suppliers: list[tuple[str, str, int]],
+    deliver: Delivery | None,
+    tools: dict[str, int] | None = None,
+    extra: str = "",
+) -> Agent:
     """Crafts `recipes` (id, times) at `spot` from what `suppliers` (title, item, count) bring, then
     hands the last recipe's output to `deliver` (or keeps it when None)."""
     content = places.content()
@@ -169,10 +217,24 @@ def maker(name: str, title: str, recipes: list[tuple[str, int]], spot: Spot, spa
     final_recipe = content.recipes[recipes[-1][0]]
     output = next(iter(final_recipe.outputs))
     made = sum(final_recipe.outputs[output] * times for r, times in recipes if r == recipes[-1][0])
-    hand = (f"When it is made, hand the {output} to the {deliver.title.lower()} (`give`, within 2 tiles), who "
-            f"waits at the {deliver.spot.where()}." if deliver else "")
-    tool_text = (" You carry " + _and([item_name(t, n) if n > 1 else f"a {places.content().items[t].name.lower()}"
-                                       for t, n in inventory.items()]) + "." if inventory else "")
+    hand = (
+        f"When it is made, hand the {output} to the {deliver.title.lower()} (`give`, within 2 tiles), who "
+        f"waits at the {deliver.spot.where()}."
+        if deliver
+        else ""
+    )
+    tool_text = (
+        " You carry "
+        + _and(
+            [
+                item_name(t, n) if n > 1 else f"a {places.content().items[t].name.lower()}"
+                for t, n in inventory.items()
+            ]
+        )
+        + "."
+        if inventory
+        else ""
+    )
     context = (
         f"You are the team's {title.lower()}: {levels}, the only one on the team who can work these recipes "
         f"(nobody else could train that far in time).{tool_text}\n"
@@ -194,4 +256,6 @@ def maker(name: str, title: str, recipes: list[tuple[str, int]], spot: Spot, spa
         if deliver.spot.target != spot.target:
             plan.append({"move_to": {"target": deliver.spot.walk_target()}})
         plan.append({"give": {"to": deliver.to, "item": output, "count": made}})
-    return Agent(name, title, spawn, skills, context, plan, inventory=inventory, kind=f"make:{final_recipe.skill}")
+    return Agent(
+        name, title, spawn, skills, context, plan, inventory=inventory, kind=f"make:{final_recipe.skill}"
+    )

@@ -72,7 +72,13 @@ def free_tile(near: Position, distance: int, taken: set[Position], direction: Po
                 if not gmap.reachable[tile[1] * gmap.width + tile[0]]:
                     continue
                 # free on all four sides too, so an agent can stand next to whatever goes here
-                if sum(gmap.walkable(tile[0] + ax, tile[1] + ay) for ax, ay in ((1, 0), (-1, 0), (0, 1), (0, -1))) < 3:
+                if (
+                    sum(
+                        gmap.walkable(tile[0] + ax, tile[1] + ay)
+                        for ax, ay in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                    )
+                    < 3
+                ):
                     continue
                 score = -(dx * direction[0] + dy * direction[1])
                 if best is None or score < best[0]:

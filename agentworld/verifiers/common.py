@@ -17,9 +17,23 @@ if TYPE_CHECKING:
     from agentworld.tasks import Task
     from agentworld.world.engine import World
 
-__all__ = ["held", "wields", "holds_all", "site_complete", "site_done_rounds", "mob_type_killed",
-           "deaths", "any_event", "equipped", "task_mobs", "target_type", "killed_ids", "all_task_mobs_killed",
-           "quest_stage", "site_steps"]
+__all__ = [
+    "held",
+    "wields",
+    "holds_all",
+    "site_complete",
+    "site_done_rounds",
+    "mob_type_killed",
+    "deaths",
+    "any_event",
+    "equipped",
+    "task_mobs",
+    "target_type",
+    "killed_ids",
+    "all_task_mobs_killed",
+    "quest_stage",
+    "site_steps",
+]
 
 
 def holds_all(world: World, agent: str, items: dict[str, int]) -> bool:
@@ -70,7 +84,7 @@ class _EventCache:
             self.first = first
         if self.pos is None:
             self.pos = {name: tuple(p.spawn) for name, p in world.players.items()}
-        for e in events[self.seen:]:
+        for e in events[self.seen :]:
             kind = e.get("kind")
             if kind == "move" and e.get("agent") in self.pos and "mob" not in e:
                 self.pos[e["agent"]] = (e["to"][0], e["to"][1])
@@ -172,7 +186,9 @@ def task_mobs(world: World, task: Task, mob_type: str | None = None) -> list[Any
             if mob_type is None or spec.type == mob_type:
                 pos = world.map.resolve(spec.position)
                 wanted.add((spec.type, int(pos[0]), int(pos[1])))
-        found = cache.task_mobs[key] = [m for m in world.mobs.values() if (m.type, m.spawn[0], m.spawn[1]) in wanted]
+        found = cache.task_mobs[key] = [
+            m for m in world.mobs.values() if (m.type, m.spawn[0], m.spawn[1]) in wanted
+        ]
     return found
 
 

@@ -37,8 +37,10 @@ def sticks_crafted(world: World, task: Task) -> bool:
 
 def parts_together(world: World, task: Task) -> bool:
     """One agent holds two heartwood sticks and the bead, or the staff was already assembled."""
-    together = any(player.inventory.count(STICK) >= 2 and player.inventory.count("bead") >= 1
-                   for player in world.players.values())
+    together = any(
+        player.inventory.count(STICK) >= 2 and player.inventory.count("bead") >= 1
+        for player in world.players.values()
+    )
     return together or held(world, STAFF) > 0
 
 

@@ -27,6 +27,7 @@ RELICS = ("crown_locket", "crown_tablet", "coral_key")
 def _found(item: str):
     def predicate(world: World, task: Task) -> bool:
         return held(world, item) > 0
+
     predicate.__doc__ = f"Someone holds the {item} (it starts on the ground)."
     return predicate
 

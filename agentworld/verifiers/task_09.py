@@ -21,10 +21,18 @@ if TYPE_CHECKING:
 
 # trader -> (item they came for, how many)
 WANTS = {
-    "baker": ("smoked_trout", 4), "carpenter": ("harvest_loaf", 4), "angler": ("rack_peg", 10),
-    "smelter": ("hearth_coke", 6), "toolmaker": ("delver_ingot", 3), "prospector": ("runed_pick_head", 2),
-    "weaver": ("salted_bass", 3), "sailmaker": ("sailcloth_bolt", 4), "fishwife": ("tarred_hawser", 6),
-    "apothecary": ("bog_myrtle", 4), "caravaneer": ("stoppered_phial", 7), "herbwife": ("dune_saffron", 3),
+    "baker": ("smoked_trout", 4),
+    "carpenter": ("harvest_loaf", 4),
+    "angler": ("rack_peg", 10),
+    "smelter": ("hearth_coke", 6),
+    "toolmaker": ("delver_ingot", 3),
+    "prospector": ("runed_pick_head", 2),
+    "weaver": ("salted_bass", 3),
+    "sailmaker": ("sailcloth_bolt", 4),
+    "fishwife": ("tarred_hawser", 6),
+    "apothecary": ("bog_myrtle", 4),
+    "caravaneer": ("stoppered_phial", 7),
+    "herbwife": ("dune_saffron", 3),
 }
 GUILDS = {
     "woodland": ("baker", "carpenter", "angler"),
@@ -36,15 +44,23 @@ GUILDS = {
 
 def first_trader_supplied(world: World, task: Task) -> bool:
     """Some trader holds the goods they came for (none does at the start)."""
-    return any(trader in world.players and held(world, item, trader) >= n for trader, (item, n) in WANTS.items())
+    return any(
+        trader in world.players and held(world, item, trader) >= n for trader, (item, n) in WANTS.items()
+    )
 
 
 def _supplied(guild: str):
     def predicate(world: World, task: Task) -> bool:
-        return all(trader in world.players and held(world, WANTS[trader][0], trader) >= WANTS[trader][1]
-                   for trader in GUILDS[guild])
+        return all(
+            trader in world.players and held(world, WANTS[trader][0], trader) >= WANTS[trader][1]
+            for trader in GUILDS[guild]
+        )
+
     predicate.__doc__ = f"Every trader of the {guild} guild holds the goods they came for."
     return predicate
 
 
-CHECKPOINTS = {"first_trader_supplied": first_trader_supplied, **{f"{g}_supplied": _supplied(g) for g in GUILDS}}
+CHECKPOINTS = {
+    "first_trader_supplied": first_trader_supplied,
+    **{f"{g}_supplied": _supplied(g) for g in GUILDS},
+}

@@ -30,8 +30,11 @@ STONES = {"north": (130, 85), "west": (100, 122), "south": (106, 148), "east": (
 
 def _stones_held(positions: dict[str, tuple[int, int]]) -> int:
     """How many stones have a warden within 1 tile (the stones are far apart: one warden, one stone)."""
-    return sum(1 for sx, sy in STONES.values()
-               if any(max(abs(x - sx), abs(y - sy)) <= 1 for w, (x, y) in positions.items() if w in WARDENS))
+    return sum(
+        1
+        for sx, sy in STONES.values()
+        if any(max(abs(x - sx), abs(y - sy)) <= 1 for w, (x, y) in positions.items() if w in WARDENS)
+    )
 
 
 def _held(positions: dict[str, tuple[int, int]]) -> bool:

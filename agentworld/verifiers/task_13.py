@@ -51,15 +51,23 @@ RINGS = {
 
 def first_trader_supplied(world: World, task: Task) -> bool:
     """Some trader holds the goods they came for (none does at the start)."""
-    return any(trader in world.players and held(world, item, trader) >= n for trader, (item, n) in WANTS.items())
+    return any(
+        trader in world.players and held(world, item, trader) >= n for trader, (item, n) in WANTS.items()
+    )
 
 
 def _supplied(ring: str):
     def predicate(world: World, task: Task) -> bool:
-        return all(trader in world.players and held(world, WANTS[trader][0], trader) >= WANTS[trader][1]
-                   for trader in RINGS[ring])
+        return all(
+            trader in world.players and held(world, WANTS[trader][0], trader) >= WANTS[trader][1]
+            for trader in RINGS[ring]
+        )
+
     predicate.__doc__ = f"Every trader of the {ring} ring holds the goods they came for."
     return predicate
 
 
-CHECKPOINTS = {"first_trader_supplied": first_trader_supplied, **{f"{r}_ring_supplied": _supplied(r) for r in RINGS}}
+CHECKPOINTS = {
+    "first_trader_supplied": first_trader_supplied,
+    **{f"{r}_ring_supplied": _supplied(r) for r in RINGS},
+}

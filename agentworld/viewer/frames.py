@@ -16,8 +16,20 @@ from agentworld.observation import observation_to_json
 from agentworld.server_bridge.report import game_report
 from agentworld.trajectory import _recorded_action, load_run, strip_volatile
 
-VIEW_KEYS = ("round", "position", "region", "hp", "max_hp", "alive", "inventory", "nearby", "messages",
-             "last_result", "last_error", "text")
+VIEW_KEYS = (
+    "round",
+    "position",
+    "region",
+    "hp",
+    "max_hp",
+    "alive",
+    "inventory",
+    "nearby",
+    "messages",
+    "last_result",
+    "last_error",
+    "text",
+)
 
 
 def run_frames(run_dir: str | Path, trust_verifier: bool = False) -> dict[str, Any]:
@@ -35,22 +47,29 @@ def run_frames(run_dir: str | Path, trust_verifier: bool = False) -> dict[str, A
         if rec.get("type") == "action":
             seen = json.loads(json.dumps(observation_to_json(ep.observe(rec["agent"]))))  # tuples -> lists
             produced = ep.act(rec["agent"], _recorded_action(rec))
-            frame["turns"].append({"agent": rec["agent"], "view": {k: seen.get(k) for k in VIEW_KEYS},
-                                   "action": _action(rec)})
+            frame["turns"].append(
+                {"agent": rec["agent"], "view": {k: seen.get(k) for k in VIEW_KEYS}, "action": _action(rec)}
+            )
         else:
             produced = ep.end_round()
-            frame["end"] = {"checkpoints": rec.get("checkpoints") or [], "events": _round_events(rec),
-                            "positions": {a: [p.x, p.y] for a, p in ep.world.players.items()},
-                            "status": rec.get("status") or {}}
+            frame["end"] = {
+                "checkpoints": rec.get("checkpoints") or [],
+                "events": _round_events(rec),
+                "positions": {a: [p.x, p.y] for a, p in ep.world.players.items()},
+                "status": rec.get("status") or {},
+            }
         if diverged_at is None and strip_volatile(produced) != strip_volatile(rec):
             diverged_at = i
     status = ep.status()
     task = run["task"]
     return {
-        "dir": str(run["dir"]), "task": {"id": task.id, "name": task.name, "objective": task.objective,
-                                         "max_rounds": ep.max_rounds},
-        "seed": cfg.get("seed", 0), "agents": list(ep.agents), "metrics": run["metrics"],
-        "unfinished": run["unfinished"], "diverged_at": diverged_at,
+        "dir": str(run["dir"]),
+        "task": {"id": task.id, "name": task.name, "objective": task.objective, "max_rounds": ep.max_rounds},
+        "seed": cfg.get("seed", 0),
+        "agents": list(ep.agents),
+        "metrics": run["metrics"],
+        "unfinished": run["unfinished"],
+        "diverged_at": diverged_at,
         "report": game_report(run["trajectory"], status, list(ep.agents)),
         "rounds": [rounds[n] for n in sorted(rounds)],
     }
@@ -58,10 +77,17 @@ def run_frames(run_dir: str | Path, trust_verifier: bool = False) -> dict[str, A
 
 def _action(rec: dict) -> dict[str, Any]:
     chat = next((e for e in rec.get("events") or () if e.get("kind") == "chat"), None)
-    return {"tool": rec.get("tool"), "args": rec.get("args"), "raw": None if rec.get("tool") else rec.get("raw"),
-            "ok": bool(rec.get("ok")), "result": rec.get("result") or "", "error": rec.get("error"),
-            "position": rec.get("position"), "checkpoints": rec.get("checkpoints") or [],
-            "chat": None if chat is None else {"to": chat.get("to"), "message": chat.get("message")}}
+    return {
+        "tool": rec.get("tool"),
+        "args": rec.get("args"),
+        "raw": None if rec.get("tool") else rec.get("raw"),
+        "ok": bool(rec.get("ok")),
+        "result": rec.get("result") or "",
+        "error": rec.get("error"),
+        "position": rec.get("position"),
+        "checkpoints": rec.get("checkpoints") or [],
+        "chat": None if chat is None else {"to": chat.get("to"), "message": chat.get("message")},
+    }
 
 
 def _round_events(rec: dict) -> list[str]:

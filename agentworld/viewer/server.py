@@ -24,10 +24,12 @@ from agentworld.server_bridge.worldmap import world_map
 
 STATIC = Path(__file__).parent / "static"
 MAP_JS = Path(__file__).parents[1] / "server_bridge" / "static" / "map.js"  # the pages' map drawing, shared
-FILES = {"/": (STATIC / "viewer.html", "text/html; charset=utf-8"),
-         "/viewer.js": (STATIC / "viewer.js", "text/javascript; charset=utf-8"),
-         "/viewer.css": (STATIC / "viewer.css", "text/css; charset=utf-8"),
-         "/map.js": (MAP_JS, "text/javascript; charset=utf-8")}
+FILES = {
+    "/": (STATIC / "viewer.html", "text/html; charset=utf-8"),
+    "/viewer.js": (STATIC / "viewer.js", "text/javascript; charset=utf-8"),
+    "/viewer.css": (STATIC / "viewer.css", "text/css; charset=utf-8"),
+    "/map.js": (MAP_JS, "text/javascript; charset=utf-8"),
+}
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -40,8 +42,11 @@ class Handler(BaseHTTPRequestHandler):
         port = self.server.server_address[1]
         path = self.path.split("?", 1)[0]
         if self.headers.get("Host", "") not in {f"127.0.0.1:{port}", f"localhost:{port}"}:
-            self._reply(403, "text/plain; charset=utf-8",
-                        f"refused: Host must be 127.0.0.1:{port} (the viewer serves this machine only)\n".encode())
+            self._reply(
+                403,
+                "text/plain; charset=utf-8",
+                f"refused: Host must be 127.0.0.1:{port} (the viewer serves this machine only)\n".encode(),
+            )
         elif path == "/run.json":
             self._reply(200, "application/json", self.server.run_json)
         elif path == "/map.json":
@@ -90,8 +95,12 @@ def configure_view(parser: argparse.ArgumentParser) -> None:
     from agentworld.trajectory import add_trust_argument
 
     parser.add_argument("run_dir", help="a run directory (agentworld run/play/eval --out)")
-    parser.add_argument("--port", type=int, default=8767, help="port on 127.0.0.1 (0: any free port; default 8767)")
-    parser.add_argument("--no-browser", action="store_true", help="only print the link, do not open a browser")
+    parser.add_argument(
+        "--port", type=int, default=8767, help="port on 127.0.0.1 (0: any free port; default 8767)"
+    )
+    parser.add_argument(
+        "--no-browser", action="store_true", help="only print the link, do not open a browser"
+    )
     add_trust_argument(parser)
 
 
@@ -111,16 +120,25 @@ def command_view(args: argparse.Namespace) -> int:
     try:
         server = ViewerServer(frames, args.port)
     except OSError as exc:
-        print(f"view: cannot listen on 127.0.0.1:{args.port}: {exc.strerror or exc}; try --port 0", file=sys.stderr)
+        print(
+            f"view: cannot listen on 127.0.0.1:{args.port}: {exc.strerror or exc}; try --port 0",
+            file=sys.stderr,
+        )
         return 2
     rounds = len(frames["rounds"])
-    print(f"AgentWorld replay viewer: {server.url}  ({frames['task']['id']}, {rounds} rounds; Ctrl-C stops)",
-          flush=True)
+    print(
+        f"AgentWorld replay viewer: {server.url}  ({frames['task']['id']}, {rounds} rounds; Ctrl-C stops)",
+        flush=True,
+    )
     if frames["diverged_at"] is not None:
-        print(f"warning: the re-simulation differs from the recorded trajectory at record {frames['diverged_at']}"
-              " (agentworld replay tells how); views after it are what the task does now", flush=True)
-    if not args.no_browser and (sys.platform in ("darwin", "win32") or os.environ.get("DISPLAY")
-                                or os.environ.get("WAYLAND_DISPLAY")):
+        print(
+            f"warning: the re-simulation differs from the recorded trajectory at record {frames['diverged_at']}"
+            " (agentworld replay tells how); views after it are what the task does now",
+            flush=True,
+        )
+    if not args.no_browser and (
+        sys.platform in ("darwin", "win32") or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
         webbrowser.open(server.url)
     signal.signal(signal.SIGTERM, _stop)
     try:

@@ -42,27 +42,60 @@ def _where(world: World, x: int, y: int) -> dict:
 def _items(c: Content, world: World) -> list[Entry]:
     out = []
     for it in c.items.values():
-        out.append({
-            "id": it.id, "name": it.name, "category": it.category, "value": it.value, "description": it.description,
-            "slot": it.slot, "stats": it.stats.model_dump() if it.stats else None, "requires": dict(it.requires),
-            "heal": it.heal, "effects": dict(it.effects), "tool": it.tool.model_dump() if it.tool else None,
-            "made_by": [r.id for r in c.recipes.values() if it.id in r.outputs],
-            "used_in": [r.id for r in c.recipes.values() if it.id in r.inputs or it.id in r.tools],
-            "sold_by": [{"npc": n.id, "price": s.price, "quantity": s.quantity}
-                        for n in c.npcs.values() if n.shop for s in n.shop.stock if s.item == it.id],
-            "dropped_by": [{"mob": m.id, "count": d.count, "chance": d.chance}
-                           for m in c.mobs.values() for d in m.drops if d.item == it.id],
-            "gathered_from": [k.id for k in c.node_kinds.values()
-                              if it.id in k.yields or any(r.item == it.id for r in k.rare)],
-        })
+        out.append(
+            {
+                "id": it.id,
+                "name": it.name,
+                "category": it.category,
+                "value": it.value,
+                "description": it.description,
+                "slot": it.slot,
+                "stats": it.stats.model_dump() if it.stats else None,
+                "requires": dict(it.requires),
+                "heal": it.heal,
+                "effects": dict(it.effects),
+                "tool": it.tool.model_dump() if it.tool else None,
+                "made_by": [r.id for r in c.recipes.values() if it.id in r.outputs],
+                "used_in": [r.id for r in c.recipes.values() if it.id in r.inputs or it.id in r.tools],
+                "sold_by": [
+                    {"npc": n.id, "price": s.price, "quantity": s.quantity}
+                    for n in c.npcs.values()
+                    if n.shop
+                    for s in n.shop.stock
+                    if s.item == it.id
+                ],
+                "dropped_by": [
+                    {"mob": m.id, "count": d.count, "chance": d.chance}
+                    for m in c.mobs.values()
+                    for d in m.drops
+                    if d.item == it.id
+                ],
+                "gathered_from": [
+                    k.id
+                    for k in c.node_kinds.values()
+                    if it.id in k.yields or any(r.item == it.id for r in k.rare)
+                ],
+            }
+        )
     return out
 
 
 def _recipes(c: Content, world: World) -> list[Entry]:
-    return [{"id": r.id, "name": r.name, "skill": r.skill, "level": r.level, "station": r.station,
-             "stations_at": [s.id for s in world.stations.values() if s.kind == r.station],
-             "tools": list(r.tools), "inputs": dict(r.inputs), "outputs": dict(r.outputs), "xp": r.xp}
-            for r in c.recipes.values()]
+    return [
+        {
+            "id": r.id,
+            "name": r.name,
+            "skill": r.skill,
+            "level": r.level,
+            "station": r.station,
+            "stations_at": [s.id for s in world.stations.values() if s.kind == r.station],
+            "tools": list(r.tools),
+            "inputs": dict(r.inputs),
+            "outputs": dict(r.outputs),
+            "xp": r.xp,
+        }
+        for r in c.recipes.values()
+    ]
 
 
 def _mobs(c: Content, world: World) -> list[Entry]:
@@ -70,8 +103,9 @@ def _mobs(c: Content, world: World) -> list[Entry]:
     for m in c.mobs.values():
         entry = m.model_dump(exclude={"drops"})
         entry["drops"] = [d.model_dump() for d in m.drops]
-        entry["spawns"] = [{"id": mob.id, **_where(world, *mob.spawn)} for mob in world.mobs.values()
-                           if mob.type == m.id]
+        entry["spawns"] = [
+            {"id": mob.id, **_where(world, *mob.spawn)} for mob in world.mobs.values() if mob.type == m.id
+        ]
         out.append(entry)
     return out
 
@@ -80,10 +114,26 @@ def _npcs(c: Content, world: World) -> list[Entry]:
     out = []
     for npc in world.npcs.values():
         spec = c.npcs[npc.id]
-        out.append({"id": npc.id, "name": npc.name, "role": spec.role, **_where(world, npc.x, npc.y),
-                    "description": spec.description, "shop": spec.shop is not None, "teaches": dict(spec.teaches),
-                    "quests": [{"id": q.id, "name": q.name, "stages": [s.text for s in q.stages],
-                                "rewards": q.rewards.model_dump()} for q in spec.quests]})
+        out.append(
+            {
+                "id": npc.id,
+                "name": npc.name,
+                "role": spec.role,
+                **_where(world, npc.x, npc.y),
+                "description": spec.description,
+                "shop": spec.shop is not None,
+                "teaches": dict(spec.teaches),
+                "quests": [
+                    {
+                        "id": q.id,
+                        "name": q.name,
+                        "stages": [s.text for s in q.stages],
+                        "rewards": q.rewards.model_dump(),
+                    }
+                    for q in spec.quests
+                ],
+            }
+        )
     return out
 
 
@@ -92,16 +142,32 @@ def _shops(c: Content, world: World) -> list[Entry]:
     for npc in world.npcs.values():
         shop = c.npcs[npc.id].shop
         if shop is not None:
-            out.append({"id": npc.id, "name": npc.name, **_where(world, npc.x, npc.y), "buy_ratio": shop.buy_ratio,
-                        "stock": [{"item": s.item, "name": c.items[s.item].name, "price": s.price,
-                                   "quantity": s.quantity} for s in shop.stock]})
+            out.append(
+                {
+                    "id": npc.id,
+                    "name": npc.name,
+                    **_where(world, npc.x, npc.y),
+                    "buy_ratio": shop.buy_ratio,
+                    "stock": [
+                        {
+                            "item": s.item,
+                            "name": c.items[s.item].name,
+                            "price": s.price,
+                            "quantity": s.quantity,
+                        }
+                        for s in shop.stock
+                    ],
+                }
+            )
     return out
 
 
 def _landmarks(c: Content, world: World) -> list[Entry]:
     described = {lm.id: lm.description for lm in c.map.spec.landmarks}
-    return [{"id": lm.id, "name": lm.name, **_where(world, lm.x, lm.y), "description": described.get(lm.id, "")}
-            for lm in world.landmarks.values()]
+    return [
+        {"id": lm.id, "name": lm.name, **_where(world, lm.x, lm.y), "description": described.get(lm.id, "")}
+        for lm in world.landmarks.values()
+    ]
 
 
 def _nodes(c: Content, world: World) -> list[Entry]:
@@ -110,21 +176,31 @@ def _nodes(c: Content, world: World) -> list[Entry]:
         entry = k.model_dump(exclude={"rare"})
         entry["rare"] = [r.model_dump() for r in k.rare]
         entry["tool_hint"] = index_for(c).tool_hint.get(k.tool, k.tool) if k.tool else None
-        entry["placed"] = [{"id": n.id, **_where(world, n.x, n.y)} for n in world.nodes.values() if n.kind == k.id]
+        entry["placed"] = [
+            {"id": n.id, **_where(world, n.x, n.y)} for n in world.nodes.values() if n.kind == k.id
+        ]
         out.append(entry)
     return out
 
 
 def _stations(c: Content, world: World) -> list[Entry]:
-    return [{"id": s.id, "station": s.kind, "name": s.name, **_where(world, s.x, s.y),
-             "description": c.stations[s.kind].description,
-             "recipes": [r.id for r in c.recipes.values() if r.station == s.kind]}
-            for s in world.stations.values()]
+    return [
+        {
+            "id": s.id,
+            "station": s.kind,
+            "name": s.name,
+            **_where(world, s.x, s.y),
+            "description": c.stations[s.kind].description,
+            "recipes": [r.id for r in c.recipes.values() if r.station == s.kind],
+        }
+        for s in world.stations.values()
+    ]
 
 
 def _regions(c: Content, world: World) -> list[Entry]:
     out = []
     for r in c.map.regions.values():
+
         def inside(x: int, y: int, rid: str = r.id) -> bool:
             return world.map.region_at(x, y) == rid
 
@@ -136,18 +212,33 @@ def _regions(c: Content, world: World) -> list[Entry]:
         for m in world.mobs.values():
             if inside(*m.spawn):
                 mobs[m.type] = mobs.get(m.type, 0) + 1
-        out.append({"id": r.id, "name": r.name, "rect": list(r.rect), "terrain": r.terrain,
-                    "description": r.description,
-                    "landmarks": [lm.id for lm in world.landmarks.values() if inside(lm.x, lm.y)],
-                    "npcs": [n.id for n in world.npcs.values() if inside(n.x, n.y)],
-                    "stations": [s.id for s in world.stations.values() if inside(s.x, s.y)],
-                    "nodes": nodes, "mobs": mobs})
+        out.append(
+            {
+                "id": r.id,
+                "name": r.name,
+                "rect": list(r.rect),
+                "terrain": r.terrain,
+                "description": r.description,
+                "landmarks": [lm.id for lm in world.landmarks.values() if inside(lm.x, lm.y)],
+                "npcs": [n.id for n in world.npcs.values() if inside(n.x, n.y)],
+                "stations": [s.id for s in world.stations.values() if inside(s.x, s.y)],
+                "nodes": nodes,
+                "mobs": mobs,
+            }
+        )
     return out
 
 
 BUILDERS: dict[str, Callable[[Content, World], list[Entry]]] = {
-    "items": _items, "recipes": _recipes, "mobs": _mobs, "npcs": _npcs, "shops": _shops,
-    "landmarks": _landmarks, "nodes": _nodes, "stations": _stations, "regions": _regions,
+    "items": _items,
+    "recipes": _recipes,
+    "mobs": _mobs,
+    "npcs": _npcs,
+    "shops": _shops,
+    "landmarks": _landmarks,
+    "nodes": _nodes,
+    "stations": _stations,
+    "regions": _regions,
 }
 assert tuple(BUILDERS) == KINDS
 
@@ -204,18 +295,29 @@ def _within(kind: str, entries: list[Entry], point: tuple[int, int], radius: int
         if kind in ("mobs", "nodes"):
             key = "spawns" if kind == "mobs" else "placed"
             places = [{**p, "distance": chebyshev(point, tuple(p["position"]))} for p in entry[key]]
-            places = sorted((p for p in places if p["distance"] <= radius), key=lambda p: (p["distance"], p["id"]))
+            places = sorted(
+                (p for p in places if p["distance"] <= radius), key=lambda p: (p["distance"], p["id"])
+            )
             if places:
                 kept.append({**entry, key: places, "distance": places[0]["distance"]})
             continue
-        d = _rect_distance(point, entry["rect"]) if kind == "regions" else chebyshev(point, tuple(entry["position"]))
+        d = (
+            _rect_distance(point, entry["rect"])
+            if kind == "regions"
+            else chebyshev(point, tuple(entry["position"]))
+        )
         if d <= radius:
             kept.append({**entry, "distance": d})
     return sorted(kept, key=lambda e: (e["distance"], e["id"]))
 
 
-def catalog(content: Content, kind: str, query: str | None = None, near: tuple[int, int] | None = None,
-            radius: int | None = None) -> list[Entry]:
+def catalog(
+    content: Content,
+    kind: str,
+    query: str | None = None,
+    near: tuple[int, int] | None = None,
+    radius: int | None = None,
+) -> list[Entry]:
     """Entries of `kind` whose id or name contains `query` (any case), optionally within `radius`
     tiles of `near` (default radius: the agents' view radius). CatalogError on a bad kind or a
     query that matches nothing (with a did-you-mean)."""
@@ -242,9 +344,13 @@ def configure_content(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("kind", help=f"what to list: {', '.join(KINDS)}")
     parser.add_argument("query", nargs="?", help="only entries whose id or name contains this (any case)")
     parser.add_argument("--near", metavar="X,Y", help="only what lies near this tile (or landmark id)")
-    parser.add_argument("--radius", type=int, default=None, help="tiles around --near (default: the view radius)")
+    parser.add_argument(
+        "--radius", type=int, default=None, help="tiles around --near (default: the view radius)"
+    )
     parser.add_argument("--json", action="store_true", help="print a JSON list of entries (every field)")
-    parser.add_argument("--data-dir", metavar="DIR", help="load the content from this directory, not the built-in one")
+    parser.add_argument(
+        "--data-dir", metavar="DIR", help="load the content from this directory, not the built-in one"
+    )
 
 
 def command_content(args: argparse.Namespace) -> int:
@@ -272,30 +378,38 @@ def command_content(args: argparse.Namespace) -> int:
 
 def _summary(kind: str, e: Entry) -> str:
     """One line of what matters most about an entry, for the table."""
+
     def items(d: dict) -> str:
         return ", ".join(f"{k} x{v}" for k, v in d.items())
 
     if kind == "items":
-        ways = [f"craft {', '.join(e['made_by'])}" if e["made_by"] else "",
-                "buy " + ", ".join(f"{s['npc']} {s['price']}c" for s in e["sold_by"]) if e["sold_by"] else "",
-                "drop " + ", ".join(d["mob"] for d in e["dropped_by"]) if e["dropped_by"] else "",
-                f"gather {', '.join(e['gathered_from'])}" if e["gathered_from"] else ""]
+        ways = [
+            f"craft {', '.join(e['made_by'])}" if e["made_by"] else "",
+            "buy " + ", ".join(f"{s['npc']} {s['price']}c" for s in e["sold_by"]) if e["sold_by"] else "",
+            "drop " + ", ".join(d["mob"] for d in e["dropped_by"]) if e["dropped_by"] else "",
+            f"gather {', '.join(e['gathered_from'])}" if e["gathered_from"] else "",
+        ]
         return f"{e['category']}, value {e['value']}" + "".join(f"; {w}" for w in ways if w)
     if kind == "recipes":
         where = f"at {e['station']}" if e["station"] else "by hand"
-        return f"{items(e['inputs'])} -> {items(e['outputs'])}; {e['skill']} {e['level']}, {where}" + \
-            (f", tools {', '.join(e['tools'])}" if e["tools"] else "")
+        return f"{items(e['inputs'])} -> {items(e['outputs'])}; {e['skill']} {e['level']}, {where}" + (
+            f", tools {', '.join(e['tools'])}" if e["tools"] else ""
+        )
     if kind == "mobs":
         drops = ", ".join(d["item"] for d in e["drops"]) or "nothing"
-        return (f"level {e['level']}, {e['hp']} HP{', aggressive' if e['aggressive'] else ''}"
-                f"{', BOSS' if e['boss'] else ''}; drops {drops}; {len(e['spawns'])} spawn(s)")
+        return (
+            f"level {e['level']}, {e['hp']} HP{', aggressive' if e['aggressive'] else ''}"
+            f"{', BOSS' if e['boss'] else ''}; drops {drops}; {len(e['spawns'])} spawn(s)"
+        )
     if kind == "nodes":
         tool = f", needs {e['tool_hint']}" if e["tool_hint"] else ""
         return f"{e['skill']} {e['level']}{tool}; yields {items(e['yields'])}; {len(e['placed'])} placed"
     if kind == "npcs":
-        extra = [f"teaches {items(e['teaches'])}" if e["teaches"] else "",
-                 f"quests {', '.join(q['id'] for q in e['quests'])}" if e["quests"] else "",
-                 "shop" if e["shop"] else ""]
+        extra = [
+            f"teaches {items(e['teaches'])}" if e["teaches"] else "",
+            f"quests {', '.join(q['id'] for q in e['quests'])}" if e["quests"] else "",
+            "shop" if e["shop"] else "",
+        ]
         return ", ".join([e["role"], *(x for x in extra if x)])
     if kind == "shops":
         return ", ".join(f"{s['item']} {s['price']}c (x{s['quantity']})" for s in e["stock"])
@@ -322,6 +436,12 @@ def _print_table(kind: str, entries: list[Entry], near: bool) -> None:
             where = f"({e['position'][0]}, {e['position'][1]}) {e['region'] or ''}".strip()
         else:
             where = ""
-        row = [e["id"], str(e.get("name", "")), where, *((str(e["distance"]),) if near else ()), _summary(kind, e)]
+        row = [
+            e["id"],
+            str(e.get("name", "")),
+            where,
+            *((str(e["distance"]),) if near else ()),
+            _summary(kind, e),
+        ]
         table.add_row(*row)
     Console().print(table)

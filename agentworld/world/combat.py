@@ -19,7 +19,11 @@ from __future__ import annotations
 import random
 from typing import Mapping, NamedTuple
 
-STYLE_SKILLS = {"melee": ("accuracy", "strength"), "ranged": ("archery", "archery"), "magic": ("magic", "magic")}
+STYLE_SKILLS = {
+    "melee": ("accuracy", "strength"),
+    "ranged": ("archery", "archery"),
+    "magic": ("magic", "magic"),
+}
 
 
 def hit_chance(attack: int, defence: int) -> float:
@@ -49,12 +53,12 @@ def roll(rng: random.Random, attack: int, defence: int, max_hit: int, armour: in
 class Ratings(NamedTuple):
     """A player's combat numbers (see the module docstring for each formula)."""
 
-    attack: int    # A: to-hit skill level + accuracy bonuses
-    defence: int   # D: defense level + worn defense
-    max_hit: int   # the largest damage one hit can deal
-    armour: int    # flat damage reduction
-    range: int     # the weapon's reach in tiles
-    style: str     # melee, ranged or magic
+    attack: int  # A: to-hit skill level + accuracy bonuses
+    defence: int  # D: defense level + worn defense
+    max_hit: int  # the largest damage one hit can deal
+    armour: int  # flat damage reduction
+    range: int  # the weapon's reach in tiles
+    style: str  # melee, ranged or magic
 
 
 def player_ratings(skills: Mapping[str, int], weapon_stats, worn_stats: list) -> Ratings:
@@ -70,5 +74,11 @@ def player_ratings(skills: Mapping[str, int], weapon_stats, worn_stats: list) ->
     item_def = weapon_stats.defense + sum(s.defense for s in worn_stats)
     attack = skills.get(hit_skill, 1) + acc_bonus
     defence = skills.get("defense", 1) + item_def
-    return Ratings(attack, defence, player_max_hit(skills.get(dmg_skill, 1), str_bonus), armour_of(item_def),
-                   weapon_stats.range, style)
+    return Ratings(
+        attack,
+        defence,
+        player_max_hit(skills.get(dmg_skill, 1), str_bonus),
+        armour_of(item_def),
+        weapon_stats.range,
+        style,
+    )

@@ -12,8 +12,16 @@ class ActionError(Exception):
     """An impossible action; the message is the precise reason shown to the agent."""
 
 
-KIND_OF = {Player: "player", Mob: "mob", Npc: "npc", Node: "node", Station: "station",
-           GroundItem: "ground", Site: "site", Landmark: "landmark"}
+KIND_OF = {
+    Player: "player",
+    Mob: "mob",
+    Npc: "npc",
+    Node: "node",
+    Station: "station",
+    GroundItem: "ground",
+    Site: "site",
+    Landmark: "landmark",
+}
 
 
 def suggest(name: str, options) -> str:
@@ -46,8 +54,11 @@ def suggest_ranked(name: str, options, rank) -> str:
 @functools.lru_cache(maxsize=4096)
 def _candidates(name: str, options: tuple[str, ...]) -> tuple[str, ...]:
     close = difflib.get_close_matches(name, options, n=5, cutoff=0.5)
-    containing = sorted((o for o in options if name in o and o not in close), key=lambda o: (len(o), o)) \
-        if len(name) >= 3 else []
+    containing = (
+        sorted((o for o in options if name in o and o not in close), key=lambda o: (len(o), o))
+        if len(name) >= 3
+        else []
+    )
     return tuple(close + containing)
 
 

@@ -15,10 +15,14 @@ class Construction(WorldCore):
         site = self.sites.get(sid) or self.sites.get(f"site#{sid}")
         if site is None:
             raise ActionError(f"unknown site '{sid}'{suggest(sid, self.sites)}")
-        self._in_range(p, site, self.rules.interact_range, "build")  # first: a far site's state is not in view
+        self._in_range(
+            p, site, self.rules.interact_range, "build"
+        )  # first: a far site's state is not in view
         if site.complete:
             raise ActionError(f"{site.id} is already complete")
-        deliver = {i: min(n, p.inventory.count(i)) for i, n in site.materials.items() if p.inventory.count(i) > 0}
+        deliver = {
+            i: min(n, p.inventory.count(i)) for i, n in site.materials.items() if p.inventory.count(i) > 0
+        }
         if deliver:
             for item, n in deliver.items():
                 self._lose(p, item, n, aid)
@@ -26,8 +30,16 @@ class Construction(WorldCore):
                 if site.materials[item] <= 0:
                     del site.materials[item]
             site.builders.append(aid)
-            self._ev("site_progress", p.name, aid, site=site.id, delivered=deliver, remaining=dict(site.materials),
-                     work_done=site.work_done, work=site.work)
+            self._ev(
+                "site_progress",
+                p.name,
+                aid,
+                site=site.id,
+                delivered=deliver,
+                remaining=dict(site.materials),
+                work_done=site.work_done,
+                work=site.work,
+            )
             msg = f"delivered {fmt_items(deliver)} to {site.id}"
             if site.materials:
                 return f"{msg}; it still needs {fmt_items(site.materials)}"
@@ -38,12 +50,22 @@ class Construction(WorldCore):
         if site.materials:
             raise ActionError(f"{site.id} still needs {fmt_items(site.materials)} and you carry none of it")
         if site.skill is not None and p.skills.get(site.skill, 1) < site.level:
-            raise ActionError(f"you need {site.skill} {site.level} to work on {site.id} "
-                              f"(you have {p.skills.get(site.skill, 1)})")
+            raise ActionError(
+                f"you need {site.skill} {site.level} to work on {site.id} "
+                f"(you have {p.skills.get(site.skill, 1)})"
+            )
         site.work_done += 1
         site.builders.append(aid)
-        self._ev("site_progress", p.name, aid, site=site.id, delivered={}, remaining={},
-                 work_done=site.work_done, work=site.work)
+        self._ev(
+            "site_progress",
+            p.name,
+            aid,
+            site=site.id,
+            delivered={},
+            remaining={},
+            work_done=site.work_done,
+            work=site.work,
+        )
         if site.work_done >= site.work:
             self._complete_site(p, site, aid)
             return f"worked on {site.id}: it is complete!"

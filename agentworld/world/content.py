@@ -17,6 +17,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from agentworld.world.gamemap import GameMap, MapSpec
+
 # the XP curve is xp.py's (pure arithmetic); importers of content keep finding it here
 from agentworld.world.xp import MAX_LEVEL, XP_LINEAR, XP_QUADRATIC, level_for_xp, xp_for_level  # noqa: F401
 
@@ -71,7 +72,7 @@ class Rules(Model):
     max_level: int = Field(MAX_LEVEL, ge=1)
     hub: Id  # landmark everything must be reachable from
     lesson_xp: int = Field(40, ge=0)  # XP per taught skill that one talk with a trainer gives
-    mob_speed: int = Field(3, ge=1)   # tiles a mob walks per round
+    mob_speed: int = Field(3, ge=1)  # tiles a mob walks per round
     mob_leash: int = Field(20, ge=1)  # a mob drops a target further than this from its spawn
     sight_blockers: list[Id] = Field(default_factory=list)  # terrains an attack cannot see through
     tool_bonus_per_power: float = Field(0.25, ge=0, le=1)  # extra-unit chance per tool power above 1
@@ -200,8 +201,12 @@ class Mob(Model):
     drops: list[Drop] = Field(default_factory=list)
     description: str
     # Fights whose cost the audit can prove (docs/AUDIT.md, "Sure strikes"; world/mobs.py):
-    sure_strike: int = Field(0, ge=0)  # > 0: no rolled blow; whoever it fights loses this minus armour each round
-    wounded_by: list[Id] = Field(default_factory=list)  # non-empty: only these weapons hurt it (others deal 0)
+    sure_strike: int = Field(
+        0, ge=0
+    )  # > 0: no rolled blow; whoever it fights loses this minus armour each round
+    wounded_by: list[Id] = Field(
+        default_factory=list
+    )  # non-empty: only these weapons hurt it (others deal 0)
     full_blows: bool = False  # a blow that lands on it deals the attacker's max hit (no damage roll)
 
 
@@ -262,9 +267,19 @@ class Npc(Model):
 class Content:
     """All validated content plus the built map; immutable and shared by every World."""
 
-    def __init__(self, rules: Rules, skills: dict[str, Skill], items: dict[str, Item],
-                 stations: dict[str, Station], recipes: dict[str, Recipe], node_kinds: dict[str, NodeKind],
-                 mobs: dict[str, Mob], npcs: dict[str, Npc], map: GameMap, data_dir: Path):
+    def __init__(
+        self,
+        rules: Rules,
+        skills: dict[str, Skill],
+        items: dict[str, Item],
+        stations: dict[str, Station],
+        recipes: dict[str, Recipe],
+        node_kinds: dict[str, NodeKind],
+        mobs: dict[str, Mob],
+        npcs: dict[str, Npc],
+        map: GameMap,
+        data_dir: Path,
+    ):
         self.rules = rules
         self.skills = skills
         self.items = items
@@ -277,8 +292,10 @@ class Content:
         self.data_dir = data_dir
 
     def __repr__(self) -> str:
-        return (f"Content({len(self.items)} items, {len(self.recipes)} recipes, {len(self.mobs)} mobs, "
-                f"{len(self.npcs)} npcs, {len(self.map.placed_nodes)} nodes, map {self.map.width}x{self.map.height})")
+        return (
+            f"Content({len(self.items)} items, {len(self.recipes)} recipes, {len(self.mobs)} mobs, "
+            f"{len(self.npcs)} npcs, {len(self.map.placed_nodes)} nodes, map {self.map.width}x{self.map.height})"
+        )
 
     def __deepcopy__(self, memo: dict) -> "Content":
         return self  # immutable: worlds that deep-copy themselves share it
@@ -324,7 +341,9 @@ def load_content(data_dir: str | Path | None = None, overrides: dict[str, dict] 
 
 def _read_files(directory: Path) -> dict[str, dict]:
     if not directory.is_dir():
-        raise ContentError([f"{directory}: no such data directory (it must hold {', '.join(FILES)} .yaml files)"])
+        raise ContentError(
+            [f"{directory}: no such data directory (it must hold {', '.join(FILES)} .yaml files)"]
+        )
     raw: dict[str, dict] = {}
     problems = []
     for stem in FILES:
@@ -362,8 +381,14 @@ def _fmt_errors(where: str, exc: ValidationError, data: Any = None) -> list[str]
     for err in exc.errors():
         loc = list(err["loc"])
         head = where
-        if (isinstance(data, dict) and len(loc) >= 2 and isinstance(loc[0], str) and isinstance(loc[1], int)
-                and isinstance(data.get(loc[0]), list) and loc[1] < len(data[loc[0]])):
+        if (
+            isinstance(data, dict)
+            and len(loc) >= 2
+            and isinstance(loc[0], str)
+            and isinstance(loc[1], int)
+            and isinstance(data.get(loc[0]), list)
+            and loc[1] < len(data[loc[0]])
+        ):
             head = f"{where.split(':')[0]}: {loc[0]}[{loc[1]}] '{_entry_name(data[loc[0]][loc[1]])}'"
             loc = loc[2:]
         text = ".".join(str(part) for part in loc)
@@ -384,7 +409,9 @@ class _Loader:
             self.problems.extend(_fmt_errors(f"{file}: {key}", exc, data))
             return None
 
-    def table(self, file: str, section: str, model: type[BaseModel], raw: dict, *, min_count: int = 0) -> dict:
+    def table(
+        self, file: str, section: str, model: type[BaseModel], raw: dict, *, min_count: int = 0
+    ) -> dict:
         """Validate a list of entries with ids into an id -> model dict."""
         entries = raw.get(section)
         if entries is None:
@@ -427,9 +454,15 @@ def _build(raw: dict[str, dict], directory: Path) -> Content:
     sk = raw["skills"]
     known({"curve", "skills"}, "skills.yaml", sk)
     curve = ld.one("skills.yaml", "curve", XpCurve, sk.get("curve"))
-    if curve is not None and (curve.quadratic, curve.linear, curve.max_level) != (XP_QUADRATIC, XP_LINEAR, MAX_LEVEL):
-        p.append(f"skills.yaml: curve: must match the engine's xp_for_level "
-                 f"(quadratic {XP_QUADRATIC}, linear {XP_LINEAR}, max_level {MAX_LEVEL})")
+    if curve is not None and (curve.quadratic, curve.linear, curve.max_level) != (
+        XP_QUADRATIC,
+        XP_LINEAR,
+        MAX_LEVEL,
+    ):
+        p.append(
+            f"skills.yaml: curve: must match the engine's xp_for_level "
+            f"(quadratic {XP_QUADRATIC}, linear {XP_LINEAR}, max_level {MAX_LEVEL})"
+        )
     skills = ld.table("skills.yaml", "skills", Skill, sk)
 
     it = raw["items"]
@@ -458,19 +491,32 @@ def _build(raw: dict[str, dict], directory: Path) -> Content:
     if p or rules is None or spec is None:
         raise ContentError(p)
 
-    gmap = GameMap.build(spec, npc_positions={n.id: n.position for n in npcs.values()},
-                         hub=rules.hub, problems=p)
+    gmap = GameMap.build(
+        spec, npc_positions={n.id: n.position for n in npcs.values()}, hub=rules.hub, problems=p
+    )
     placed = {s for s, _, _ in gmap.placed_stations}
     for i, r in enumerate(recipes.values()):
         if r.station is not None and r.station not in placed:
-            p.append(f"recipes.yaml: recipes[{i}] '{r.id}': station: no '{r.station}' is placed in map.yaml stations")
+            p.append(
+                f"recipes.yaml: recipes[{i}] '{r.id}': station: no '{r.station}' is placed in map.yaml stations"
+            )
     if p:
         raise ContentError(p)
     return Content(rules, skills, items, stations, recipes, node_kinds, mobs, npcs, gmap, directory)
 
 
-def _cross_check(p: list[str], rules: Rules | None, skills: dict, items: dict, stations: dict,
-                 recipes: dict, node_kinds: dict, mobs: dict, npcs: dict, spec: MapSpec | None) -> None:
+def _cross_check(
+    p: list[str],
+    rules: Rules | None,
+    skills: dict,
+    items: dict,
+    stations: dict,
+    recipes: dict,
+    node_kinds: dict,
+    mobs: dict,
+    npcs: dict,
+    spec: MapSpec | None,
+) -> None:
     """Every id that one entry names must exist in its table."""
 
     def need(table: dict, ident: str, what: str, where: str) -> None:
@@ -481,7 +527,9 @@ def _cross_check(p: list[str], rules: Rules | None, skills: dict, items: dict, s
     for i, item in enumerate(items.values()):
         where = f"items.yaml: items[{i}] '{item.id}'"
         if item.slot is not None and rules and item.slot not in slots:
-            p.append(f"{where}: slot: unknown equipment slot '{item.slot}' (slots: {', '.join(rules.equipment_slots)})")
+            p.append(
+                f"{where}: slot: unknown equipment slot '{item.slot}' (slots: {', '.join(rules.equipment_slots)})"
+            )
         for s in item.requires:
             need(skills, s, "skill", f"{where}: requires")
         if item.tool:

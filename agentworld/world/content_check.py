@@ -33,7 +33,9 @@ class _Reach:
         self.items: set[str] = {i for i in given if i in content.items}
         self.cap: dict[str, int] = {s: 1 for s in content.skills}
         self.quests: set[str] = set()
-        self.placed_kinds = set(content.node_kinds) if task_placed else {k for k, _ in content.map.placed_nodes}
+        self.placed_kinds = (
+            set(content.node_kinds) if task_placed else {k for k, _ in content.map.placed_nodes}
+        )
         self.placed_mobs = set(content.mobs) if task_placed else {m for m, _ in content.map.mob_spawns}
         self.placed_stations = {s for s, _, _ in content.map.placed_stations}
         for npc in content.npcs.values():  # every NPC stands on a reachable tile (the loader checks)
@@ -50,11 +52,19 @@ class _Reach:
         return any(self.c.items[i].tool and self.c.items[i].tool.skill == skill for i in self.items)
 
     def node_ok(self, k: NodeKind) -> bool:
-        return k.id in self.placed_kinds and self.cap[k.skill] >= k.level and (k.tool is None or self.has_tool(k.tool))
+        return (
+            k.id in self.placed_kinds
+            and self.cap[k.skill] >= k.level
+            and (k.tool is None or self.has_tool(k.tool))
+        )
 
     def recipe_ok(self, r: Recipe) -> bool:
-        return (self.cap[r.skill] >= r.level and set(r.inputs) <= self.items and set(r.tools) <= self.items
-                and (r.station is None or r.station in self.placed_stations))
+        return (
+            self.cap[r.skill] >= r.level
+            and set(r.inputs) <= self.items
+            and set(r.tools) <= self.items
+            and (r.station is None or r.station in self.placed_stations)
+        )
 
     def mob_ok(self, mob_id: str) -> bool:
         mob = self.c.mobs[mob_id]
@@ -141,12 +151,16 @@ def check_content(content: Content, given: set[str] = frozenset()) -> list[str]:
         p.append(f"recipe '{r.id}': cannot be made: unobtainable {', '.join(why)}")
     for k in c.node_kinds.values():
         if not reach.node_ok(k):
-            p.append(f"node kind '{k.id}': cannot be gathered ({k.skill} level {k.level}"
-                     f"{', tool ' + k.tool if k.tool else ''})")
+            p.append(
+                f"node kind '{k.id}': cannot be gathered ({k.skill} level {k.level}"
+                f"{', tool ' + k.tool if k.tool else ''})"
+            )
     for npc in c.npcs.values():
         for q in npc.quests:
             if q.id not in reach.quests:
-                missing = [i for st in q.stages if st.kind == "bring" for i in st.items if i not in reach.items]
+                missing = [
+                    i for st in q.stages if st.kind == "bring" for i in st.items if i not in reach.items
+                ]
                 missing += [m for st in q.stages if st.kind == "kill" for m in st.mobs if not reach.mob_ok(m)]
                 p.append(f"quest '{q.id}' (npc '{npc.id}'): cannot be finished: needs {', '.join(missing)}")
     m = c.map

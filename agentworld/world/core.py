@@ -29,39 +29,39 @@ if TYPE_CHECKING:
 class WorldCore:
     """See the module docstring. The tables are created by `_attach` (content) and `_clear` (state)."""
 
-    round: int                 # the current round (1 after reset)
-    seed: int                  # the reset's seed
-    rng: random.Random         # the only source of randomness, seeded at reset
+    round: int  # the current round (1 after reset)
+    seed: int  # the reset's seed
+    rng: random.Random  # the only source of randomness, seeded at reset
 
     def _attach(self, content: Content) -> None:
         """The immutable part (World._STATIC: not in snapshots)."""
-        self.content = content                     # validated world data (world/data/*.yaml)
-        self.rules = content.rules                 # rules.yaml: ranges, timings, formulas' constants
-        self.map = content.map                     # terrain, landmarks, placed things
-        self._ix = index_for(content)              # lookups precomputed once per content
-        self._out: list[dict] | None = None        # the events of the call being applied (act, end_round)
-        self._links: list[dict] | None = None      # its provenance links (act)
+        self.content = content  # validated world data (world/data/*.yaml)
+        self.rules = content.rules  # rules.yaml: ranges, timings, formulas' constants
+        self.map = content.map  # terrain, landmarks, placed things
+        self._ix = index_for(content)  # lookups precomputed once per content
+        self._out: list[dict] | None = None  # the events of the call being applied (act, end_round)
+        self._links: list[dict] | None = None  # its provenance links (act)
 
     def _clear(self) -> None:
         """The mutable state tables (all in snapshots), empty."""
-        self.players: dict[str, Player] = {}       # agent name -> its player
-        self.mobs: dict[str, Mob] = {}             # mob id -> mob, alive or dead
-        self.nodes: dict[str, Node] = {}           # resource node id -> node, full or depleted
-        self.npcs: dict[str, Npc] = {}             # NPC id -> NPC (with its shop stock)
-        self.stations: dict[str, Station] = {}     # station id -> crafting station
-        self.ground: dict[str, GroundItem] = {}    # ground item id -> items lying on a tile
-        self.sites: dict[str, Site] = {}           # site id -> construction site
-        self.landmarks: dict[str, Landmark] = {}   # landmark id -> named place
-        self.entities: dict[str, Any] = {}         # every non-player entity by id (the tables above)
-        self.active: dict[str, Mob] = {}           # mobs with a target or away from their spawn
+        self.players: dict[str, Player] = {}  # agent name -> its player
+        self.mobs: dict[str, Mob] = {}  # mob id -> mob, alive or dead
+        self.nodes: dict[str, Node] = {}  # resource node id -> node, full or depleted
+        self.npcs: dict[str, Npc] = {}  # NPC id -> NPC (with its shop stock)
+        self.stations: dict[str, Station] = {}  # station id -> crafting station
+        self.ground: dict[str, GroundItem] = {}  # ground item id -> items lying on a tile
+        self.sites: dict[str, Site] = {}  # site id -> construction site
+        self.landmarks: dict[str, Landmark] = {}  # landmark id -> named place
+        self.entities: dict[str, Any] = {}  # every non-player entity by id (the tables above)
+        self.active: dict[str, Mob] = {}  # mobs with a target or away from their spawn
         self.guarded: dict[tuple[int, int], Mob] = {}  # tile -> the mob that holds it (while it lives)
-        self.dead_mobs: dict[str, Mob] = {}        # waiting to respawn
-        self.depleted: dict[str, Node] = {}        # waiting to grow back
-        self.offers: dict[int, Offer] = {}         # offer id -> pending trade offer
-        self.counters: dict[str, int] = {}         # id prefix -> last number given (_next_id)
-        self.next_offer = 0                        # the next trade offer's id
-        self.grid = SpatialGrid(8)                 # who is where: players and entities by tile bucket
-        self.provenance = Provenance()             # the event log and each action's links
+        self.dead_mobs: dict[str, Mob] = {}  # waiting to respawn
+        self.depleted: dict[str, Node] = {}  # waiting to grow back
+        self.offers: dict[int, Offer] = {}  # offer id -> pending trade offer
+        self.counters: dict[str, int] = {}  # id prefix -> last number given (_next_id)
+        self.next_offer = 0  # the next trade offer's id
+        self.grid = SpatialGrid(8)  # who is where: players and entities by tile bucket
+        self.provenance = Provenance()  # the event log and each action's links
         self.mentioned: dict[str, frozenset[str]] = {}  # agent -> words its briefing uses (see mention)
 
     # --- placing entities ---------------------------------------------------------------
@@ -152,8 +152,11 @@ class WorldCore:
         if found is not None:
             return found[0]
         far = self._nearest(p, self.rules.view_radius, pred)
-        hint = f"; nearest is {far[0].id}, {far[1]} tiles away: move_to it first" if far else \
-            f"; none in view (within {self.rules.view_radius} tiles)"
+        hint = (
+            f"; nearest is {far[0].id}, {far[1]} tiles away: move_to it first"
+            if far
+            else f"; none in view (within {self.rules.view_radius} tiles)"
+        )
         raise ActionError(f"{missing}{hint}")
 
     def _lookup(self, p: Player, target: str, kind: type | tuple[type, ...] | None = None):
@@ -193,12 +196,17 @@ class WorldCore:
     def _known_ids(self, p: Player, kind: type | tuple[type, ...] | None = None) -> list[str]:
         """The ids `p` may know (see _lookup), for typo suggestions that never name a hidden thing."""
         fixed = [ident for ident, e in self.entities.items() if not isinstance(e, HIDDEN_UNTIL_SEEN)]
-        in_view = [ident for ident, e, _ in self.grid.near(p.x, p.y, self.rules.view_radius)
-                   if isinstance(e, HIDDEN_UNTIL_SEEN)]
+        in_view = [
+            ident
+            for ident, e, _ in self.grid.near(p.x, p.y, self.rules.view_radius)
+            if isinstance(e, HIDDEN_UNTIL_SEEN)
+        ]
         known = list(self.players) + fixed + sorted(in_view)
         if kind is None:
             return known
-        return [ident for ident in known if isinstance(self.players.get(ident) or self.entities.get(ident), kind)]
+        return [
+            ident for ident in known if isinstance(self.players.get(ident) or self.entities.get(ident), kind)
+        ]
 
     def _unknown_target(self, p: Player, target: str, kinds: str, options=None) -> ActionError:
         """'unknown <kinds> ...' with a suggestion from `options` (default: every id `p` may know).
@@ -206,11 +214,16 @@ class WorldCore:
         only while in view; the message depends on the string alone, never on what is hidden."""
         prefix, hash_sign, _ = target.partition("#")
         c = self.content
-        hint = (f" (mobs, nodes and ground items can be named by id only while in view, within "
-                f"{self.rules.view_radius} tiles)"
-                if hash_sign and (prefix in c.mobs or prefix in c.node_kinds or prefix == "ground") else "")
+        hint = (
+            f" (mobs, nodes and ground items can be named by id only while in view, within "
+            f"{self.rules.view_radius} tiles)"
+            if hash_sign and (prefix in c.mobs or prefix in c.node_kinds or prefix == "ground")
+            else ""
+        )
         pool = self._known_ids(p) if options is None else options
-        return ActionError(f"unknown {kinds} '{target}'{hint}{suggest_ranked(target, pool, self._preference(p))}")
+        return ActionError(
+            f"unknown {kinds} '{target}'{hint}{suggest_ranked(target, pool, self._preference(p))}"
+        )
 
     def _preference(self, p: Player) -> Callable[[str], tuple[int, int]]:
         """Rank of an id for p's suggestions: named in p's briefing, then in view, then the rest;
@@ -225,8 +238,8 @@ class WorldCore:
         return rank
 
     # --- provided by one mixin for the others (defined in the module named) -------------------
-    _add_xp: Callable[..., None]           # production.py: skill XP and level-ups (p, skill, amount, aid)
+    _add_xp: Callable[..., None]  # production.py: skill XP and level-ups (p, skill, amount, aid)
     _player_ratings: Callable[..., Ratings]  # fighting.py: a player's combat Ratings (mobs.py, randomplay.py)
-    _sight_blocker: Callable[..., Any]     # fighting.py: the first tile blocking sight between two points
-    _may_reach: Callable[..., bool]        # movement.py: whether a walk can get within `near` of a goal
-    _step_along: Callable[..., list]       # movement.py: move an entity up to n steps along its path
+    _sight_blocker: Callable[..., Any]  # fighting.py: the first tile blocking sight between two points
+    _may_reach: Callable[..., bool]  # movement.py: whether a walk can get within `near` of a goal
+    _step_along: Callable[..., list]  # movement.py: move an entity up to n steps along its path

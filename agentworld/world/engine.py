@@ -114,32 +114,48 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
     def _resolve_setup_pos(self, position, what: str) -> tuple[int, int]:
         if isinstance(position, str):
             if position not in self.map.landmarks:
-                raise ValueError(f"{what}: unknown landmark '{position}'{suggest(position, self.map.landmarks)}")
+                raise ValueError(
+                    f"{what}: unknown landmark '{position}'{suggest(position, self.map.landmarks)}"
+                )
             return self.map.landmarks[position]
         try:
             x, y = int(position[0]), int(position[1])
         except (TypeError, ValueError, IndexError):
             raise ValueError(f"{what}: position must be [x, y] or a landmark id, got {position!r}") from None
         if not self.map.in_bounds(x, y):
-            raise ValueError(f"{what}: position ({x}, {y}) is outside the {self.map.width}x{self.map.height} map")
+            raise ValueError(
+                f"{what}: position ({x}, {y}) is outside the {self.map.width}x{self.map.height} map"
+            )
         if not self._ix.walkable(x, y):
-            raise ValueError(f"{what}: position ({x}, {y}) is on unwalkable terrain '{self.map.terrain_at(x, y)}'")
+            raise ValueError(
+                f"{what}: position ({x}, {y}) is on unwalkable terrain '{self.map.terrain_at(x, y)}'"
+            )
         return (x, y)
 
     # --- task setup (raise ValueError on bad setup: these come from validated task files) --
-    def add_player(self, name: str, position=None, skills: dict | None = None, inventory: dict | None = None,
-                   equipment: dict | None = None) -> Player:
+    def add_player(
+        self,
+        name: str,
+        position=None,
+        skills: dict | None = None,
+        inventory: dict | None = None,
+        equipment: dict | None = None,
+    ) -> Player:
         c = self.content
         if name in self.players or name in self.entities:
             raise ValueError(f"add_player: the name '{name}' is already taken")
-        x, y = self._resolve_setup_pos(position if position is not None else self.rules.hub, f"player '{name}'")
+        x, y = self._resolve_setup_pos(
+            position if position is not None else self.rules.hub, f"player '{name}'"
+        )
         levels = {s: 1 for s in self._ix.skill_ids}
         for s, lv in (skills or {}).items():
             if s not in levels:
                 raise ValueError(f"player '{name}': unknown skill '{s}'{suggest(s, levels)}")
             if isinstance(lv, bool) or not isinstance(lv, int) or not 1 <= lv <= self.rules.max_level:
-                raise ValueError(f"player '{name}': {s} level must be a whole number in 1..{self.rules.max_level}, "
-                                 f"got {lv!r}")
+                raise ValueError(
+                    f"player '{name}': {s} level must be a whole number in 1..{self.rules.max_level}, "
+                    f"got {lv!r}"
+                )
             levels[s] = lv
         xp = {s: xp_for_level(lv) for s, lv in levels.items()}
         hp = self.rules.max_hp(levels.get("health", 1))
@@ -150,7 +166,9 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
             if item not in c.items:
                 raise ValueError(f"player '{name}': unknown item '{item}'{suggest(item, c.items)}")
             if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                raise ValueError(f"player '{name}': inventory count of {item} must be a whole number >= 1, got {n!r}")
+                raise ValueError(
+                    f"player '{name}': inventory count of {item} must be a whole number >= 1, got {n!r}"
+                )
             p.inventory.add(item, n, None)
         for slot, item in (equipment or {}).items():
             if item is None:
@@ -159,7 +177,9 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
             if spec is None:
                 raise ValueError(f"player '{name}': unknown item '{item}'{suggest(item, c.items)}")
             if slot not in p.equipment:
-                raise ValueError(f"player '{name}': unknown equipment slot '{slot}'{suggest(slot, p.equipment)}")
+                raise ValueError(
+                    f"player '{name}': unknown equipment slot '{slot}'{suggest(slot, p.equipment)}"
+                )
             if spec.slot is None:
                 raise ValueError(f"player '{name}': {item} cannot be equipped (it has no equipment slot)")
             if spec.slot != slot:
@@ -180,12 +200,15 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         if mob_type not in self.content.mobs:
             raise ValueError(f"add_mob: unknown mob type '{mob_type}'{suggest(mob_type, self.content.mobs)}")
         mob_id = self._new_mob(mob_type, self._resolve_setup_pos(position, f"mob '{mob_type}'"))
-        tiles = [self._resolve_setup_pos(tile, f"mob '{mob_type}' guards[{i}]")
-                 for i, tile in enumerate(guards or ())]
+        tiles = [
+            self._resolve_setup_pos(tile, f"mob '{mob_type}' guards[{i}]")
+            for i, tile in enumerate(guards or ())
+        ]
         for tile in tiles:
             if tile in self.guarded:
-                raise ValueError(f"mob '{mob_type}': tile {tile} is already guarded by "
-                                 f"{self.guarded[tile].id}")
+                raise ValueError(
+                    f"mob '{mob_type}': tile {tile} is already guarded by {self.guarded[tile].id}"
+                )
         mob = self.mobs[mob_id]
         mob.guards = tuple(tiles)
         for tile in tiles:
@@ -205,7 +228,9 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
 
     def add_node(self, node_kind: str, position) -> str:
         if node_kind not in self.content.node_kinds:
-            raise ValueError(f"add_node: unknown node kind '{node_kind}'{suggest(node_kind, self.content.node_kinds)}")
+            raise ValueError(
+                f"add_node: unknown node kind '{node_kind}'{suggest(node_kind, self.content.node_kinds)}"
+            )
         return self._new_node(node_kind, self._resolve_setup_pos(position, f"node '{node_kind}'"))
 
     def add_ground_item(self, item: str, count: int, position) -> str:
@@ -218,16 +243,28 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         self._place(g, self.ground)
         return g.id
 
-    def add_site(self, site_id: str, position, materials: dict | None = None, work: int = 0,
-                 skill: str | None = None, level: int = 1, name: str | None = None) -> str:
+    def add_site(
+        self,
+        site_id: str,
+        position,
+        materials: dict | None = None,
+        work: int = 0,
+        skill: str | None = None,
+        level: int = 1,
+        name: str | None = None,
+    ) -> str:
         sid = site_id if site_id.startswith("site#") else f"site#{site_id}"
         if sid in self.sites:
             raise ValueError(f"add_site: site '{sid}' already exists")
         for item in materials or {}:
             if item not in self.content.items:
-                raise ValueError(f"add_site '{sid}': unknown material '{item}'{suggest(item, self.content.items)}")
+                raise ValueError(
+                    f"add_site '{sid}': unknown material '{item}'{suggest(item, self.content.items)}"
+                )
         if skill is not None and skill not in self.content.skills:
-            raise ValueError(f"add_site '{sid}': unknown skill '{skill}'{suggest(skill, self.content.skills)}")
+            raise ValueError(
+                f"add_site '{sid}': unknown skill '{skill}'{suggest(skill, self.content.skills)}"
+            )
         mats = dict(materials or {})
         bad = {k: v for k, v in mats.items() if isinstance(v, bool) or not isinstance(v, int) or v < 1}
         if bad:
@@ -237,7 +274,9 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         if not mats and not work:
             raise ValueError(f"add_site '{sid}': a site needs materials or work (or both)")
         if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= self.rules.max_level:
-            raise ValueError(f"add_site '{sid}': level must be a whole number in 1..{self.rules.max_level}, got {level!r}")
+            raise ValueError(
+                f"add_site '{sid}': level must be a whole number in 1..{self.rules.max_level}, got {level!r}"
+            )
         x, y = self._resolve_setup_pos(position, f"site '{sid}'")
         site = Site(sid, name or site_id, x, y, dict(mats), dict(mats), work, skill=skill, level=level)
         self._place(site, self.sites)
@@ -257,8 +296,10 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
             if handler is None:
                 raise ActionError(f"unknown tool '{tool}'{suggest(tool, _HANDLERS)}")
             if not player.alive and tool != "wait":
-                raise ActionError(f"you are dead and respawn at your spawn ({player.spawn[0]}, {player.spawn[1]}) "
-                                  f"at the start of round {player.respawn_round}; until then you can only wait")
+                raise ActionError(
+                    f"you are dead and respawn at your spawn ({player.spawn[0]}, {player.spawn[1]}) "
+                    f"at the start of round {player.respawn_round}; until then you can only wait"
+                )
             if not isinstance(args, dict):
                 args = {} if args is None else None
                 if args is None:
@@ -290,7 +331,9 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
                 if p.boosts:
                     for skill in [s for s, (_a2, until) in p.boosts.items() if until < r]:
                         del p.boosts[skill]
-            for mob in sorted((m for m in self.dead_mobs.values() if r >= m.respawn_round), key=lambda m: m.seq):
+            for mob in sorted(
+                (m for m in self.dead_mobs.values() if r >= m.respawn_round), key=lambda m: m.seq
+            ):
                 del self.dead_mobs[mob.id]
                 spec = self.content.mobs[mob.type]
                 mob.alive, mob.hp, mob.max_hp = True, spec.hp, spec.hp
@@ -340,7 +383,7 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
 
     def __getstate__(self) -> dict:
         state = self._state()
-        state["content"] = self.content   # default content pickles as a reference (load_content())
+        state["content"] = self.content  # default content pickles as a reference (load_content())
         return state
 
     def __setstate__(self, state: dict) -> None:

@@ -19,27 +19,27 @@ class Player:
     spawn: tuple[int, int]
     hp: int
     max_hp: int
-    skills: dict[str, int]                    # level per skill (every skill present)
-    xp: dict[str, int]                        # experience per skill
+    skills: dict[str, int]  # level per skill (every skill present)
+    xp: dict[str, int]  # experience per skill
     inventory: Inventory = field(default_factory=Inventory)
-    equipment: dict[str, str | None] = field(default_factory=dict)      # slot -> item id
-    equip_origin: dict[str, int | None] = field(default_factory=dict)   # slot -> action that equipped it
+    equipment: dict[str, str | None] = field(default_factory=dict)  # slot -> item id
+    equip_origin: dict[str, int | None] = field(default_factory=dict)  # slot -> action that equipped it
     alive: bool = True
-    respawn_round: int | None = None          # round at whose start a dead player is back
-    kills: dict[str, int] = field(default_factory=dict)                 # mob type -> kills (quests)
-    quests: dict[str, int] = field(default_factory=dict)                # quest id -> stage index (done = len)
-    quest_npc: dict[str, str] = field(default_factory=dict)             # quest id -> npc id
-    quest_actions: dict[str, list[int]] = field(default_factory=dict)   # quest id -> actions that advanced it
+    respawn_round: int | None = None  # round at whose start a dead player is back
+    kills: dict[str, int] = field(default_factory=dict)  # mob type -> kills (quests)
+    quests: dict[str, int] = field(default_factory=dict)  # quest id -> stage index (done = len)
+    quest_npc: dict[str, str] = field(default_factory=dict)  # quest id -> npc id
+    quest_actions: dict[str, list[int]] = field(default_factory=dict)  # quest id -> actions that advanced it
     quest_kills: dict[str, dict[str, int]] = field(default_factory=dict)  # quest -> kills in current stage
     quest_kill_actions: dict[str, list[int]] = field(default_factory=dict)  # quest -> those killing actions
-    talked: dict[str, int] = field(default_factory=dict)                # npc id -> times talked to
-    boosts: dict[str, tuple[int, int]] = field(default_factory=dict)    # skill -> (bonus, last round)
-    messages: list[dict] = field(default_factory=list)                  # inbox, drained on observe
-    news_from: int = 0                        # event-log length after its last action: later events are news
+    talked: dict[str, int] = field(default_factory=dict)  # npc id -> times talked to
+    boosts: dict[str, tuple[int, int]] = field(default_factory=dict)  # skill -> (bonus, last round)
+    messages: list[dict] = field(default_factory=list)  # inbox, drained on observe
+    news_from: int = 0  # event-log length after its last action: later events are news
     last_result: str = ""
     last_error: str | None = None
-    path_goal: tuple | None = None            # cached move_to: (target key, goal tile, near)
-    path: list[tuple[int, int]] = field(default_factory=list)           # remaining cached steps
+    path_goal: tuple | None = None  # cached move_to: (target key, goal tile, near)
+    path: list[tuple[int, int]] = field(default_factory=list)  # remaining cached steps
 
     @property
     def pos(self) -> tuple[int, int]:
@@ -57,11 +57,11 @@ class Mob:
     max_hp: int
     alive: bool = True
     respawn_round: int | None = None
-    target: str | None = None                 # player name it is fighting
-    damage_by: dict[int, int] = field(default_factory=dict)           # action id -> damage this life
-    damage_agents: dict[str, int] = field(default_factory=dict)       # player -> damage this life (threat)
-    seq: int = 0                              # creation order: mobs act in this order
-    path: list[tuple[int, int]] = field(default_factory=list)         # cached walk (home or to target)
+    target: str | None = None  # player name it is fighting
+    damage_by: dict[int, int] = field(default_factory=dict)  # action id -> damage this life
+    damage_agents: dict[str, int] = field(default_factory=dict)  # player -> damage this life (threat)
+    seq: int = 0  # creation order: mobs act in this order
+    path: list[tuple[int, int]] = field(default_factory=list)  # cached walk (home or to target)
     path_goal: tuple | None = None
     guards: tuple[tuple[int, int], ...] = ()  # tiles no player may step on while this mob lives
 
@@ -72,7 +72,7 @@ class Npc:
     name: str
     x: int
     y: int
-    stock: dict[str, int] = field(default_factory=dict)   # shop item -> units left
+    stock: dict[str, int] = field(default_factory=dict)  # shop item -> units left
 
 
 @dataclass(slots=True)
@@ -83,7 +83,7 @@ class Node:
     y: int
     capacity: int
     max_capacity: int
-    respawn_round: int | None = None          # set while depleted
+    respawn_round: int | None = None  # set while depleted
 
     @property
     def depleted(self) -> bool:
@@ -96,8 +96,8 @@ class GroundItem:
     item: str
     x: int
     y: int
-    lots: list[tuple[int | None, int]]        # keeps the provenance of what was dropped
-    count: int = 0                            # total units (sum of lots; lots never change once dropped)
+    lots: list[tuple[int | None, int]]  # keeps the provenance of what was dropped
+    count: int = 0  # total units (sum of lots; lots never change once dropped)
 
     def __post_init__(self) -> None:
         self.count = sum(n for _o, n in self.lots)
@@ -118,14 +118,14 @@ class Site:
     name: str
     x: int
     y: int
-    materials: dict[str, int]                 # still needed
-    required: dict[str, int]                  # total originally required
-    work: int                                 # work points required after materials
+    materials: dict[str, int]  # still needed
+    required: dict[str, int]  # total originally required
+    work: int  # work points required after materials
     work_done: int = 0
     skill: str | None = None
     level: int = 1
     complete: bool = False
-    builders: list[int] = field(default_factory=list)   # build actions that delivered or worked
+    builders: list[int] = field(default_factory=list)  # build actions that delivered or worked
 
 
 @dataclass(slots=True)
@@ -145,7 +145,7 @@ class Offer:
     want: dict[str, int]
     round: int
     action: int
-    expires: int                              # last round in which it may be accepted
+    expires: int  # last round in which it may be accepted
 
 
 # Things an agent can target by id only while they are in view (landmarks, NPCs, stations and

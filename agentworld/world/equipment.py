@@ -18,7 +18,9 @@ class Equipment(WorldCore):
         self._need_items(p, item, 1, "equip it")
         for skill, lv in spec.requires.items():
             if p.skills.get(skill, 1) < lv:
-                raise ActionError(f"you need {skill} {lv} to equip {item} (you have {p.skills.get(skill, 1)})")
+                raise ActionError(
+                    f"you need {skill} {lv} to equip {item} (you have {p.skills.get(skill, 1)})"
+                )
         slot = spec.slot
         old = p.equipment.get(slot)
         # equipping moves a unit from inventory to a slot: the holder keeps it (no item_loss/item_gain)
@@ -41,7 +43,9 @@ class Equipment(WorldCore):
             # accept an item id too
             slots = [s for s, e in p.equipment.items() if e == slot]
             if not slots:
-                raise ActionError(f"unknown slot '{slot}'{suggest(slot, p.equipment)}; slots: {', '.join(p.equipment)}")
+                raise ActionError(
+                    f"unknown slot '{slot}'{suggest(slot, p.equipment)}; slots: {', '.join(p.equipment)}"
+                )
             slot = slots[0]
         item = p.equipment[slot]
         if item is None:

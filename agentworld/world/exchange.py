@@ -16,7 +16,9 @@ class Exchange(WorldCore):
             raise ActionError(f"'to' must be an agent name, got {name!r}")
         other = self.players.get(name)
         if other is None:
-            raise ActionError(f"unknown agent '{name}'{suggest(name, self.players)}; agents: {', '.join(self.players)}")
+            raise ActionError(
+                f"unknown agent '{name}'{suggest(name, self.players)}; agents: {', '.join(self.players)}"
+            )
         if other is p:
             raise ActionError(f"you cannot {verb} yourself")
         if rng is not None:
@@ -28,12 +30,15 @@ class Exchange(WorldCore):
         alive, is told only while they are in p's view: a teammate out of view (or dead, which takes
         them off the map) gets the same answer wherever they are."""
         if not self._in_view(p, other):
-            raise ActionError(f"{other.name} is not within {rng} tiles of you (not in view); "
-                              f"move_to {other.name} first")
+            raise ActionError(
+                f"{other.name} is not within {rng} tiles of you (not in view); move_to {other.name} first"
+            )
         d = chebyshev((p.x, p.y), (other.x, other.y))
         if d > rng:
-            raise ActionError(f"{other.name} is not within {rng} tiles (they are {d} tiles away at "
-                              f"({other.x}, {other.y})); move_to {other.name} first")
+            raise ActionError(
+                f"{other.name} is not within {rng} tiles (they are {d} tiles away at "
+                f"({other.x}, {other.y})); move_to {other.name} first"
+            )
 
     def _do_give(self, p: Player, args: dict, aid: int) -> str:
         other = self._other_player(p, args.get("to"), self.rules.give_range, "give to")
@@ -66,8 +71,10 @@ class Exchange(WorldCore):
         expires = self.round + self.rules.trade_offer_expiry_rounds
         self.offers[oid] = Offer(oid, p.name, other.name, give, want, self.round, aid, expires)
         self._ev("trade_offer", p.name, aid, offer=oid, to=other.name, give=give, want=want, expires=expires)
-        return (f"offered {other.name} trade #{oid}: your {fmt_items(give)} for their {fmt_items(want)}; "
-                f"they can accept until round {expires - 1} while within {self.rules.give_range} tiles of you")
+        return (
+            f"offered {other.name} trade #{oid}: your {fmt_items(give)} for their {fmt_items(want)}; "
+            f"they can accept until round {expires - 1} while within {self.rules.give_range} tiles of you"
+        )
 
     def _offer_arg(self, p: Player, args: dict) -> Offer:
         oid = args.get("offer_id")
@@ -76,23 +83,29 @@ class Exchange(WorldCore):
         offer = self.offers.get(oid)
         if offer is None or p.name not in (offer.to, offer.sender):  # others' offers are not p's business
             mine = [o.id for o in self.offers.values() if o.to == p.name]
-            raise ActionError(f"no pending trade offer #{oid} (it may have expired or been answered); "
-                              f"your pending offers: {mine or 'none'}")
+            raise ActionError(
+                f"no pending trade offer #{oid} (it may have expired or been answered); "
+                f"your pending offers: {mine or 'none'}"
+            )
         return offer
 
     def _do_trade_accept(self, p: Player, args: dict, aid: int) -> str:
         offer = self._offer_arg(p, args)
         if offer.to != p.name:
-            raise ActionError(f"offer #{offer.id} is your own offer to {offer.to}: they accept it "
-                              f"(trade_decline withdraws it)")
+            raise ActionError(
+                f"offer #{offer.id} is your own offer to {offer.to}: they accept it "
+                f"(trade_decline withdraws it)"
+            )
         sender = self.players[offer.sender]
         self._need_within(p, sender, self.rules.give_range)
         for item, n in offer.want.items():  # what p lacks first: it knows its own inventory
             self._need_items(p, item, n, "complete this trade")
         if any(sender.inventory.count(item) < n for item, n in offer.give.items()):
             # not which item, nor how many they hold: their inventory is not p's to see
-            raise ActionError(f"{sender.name} no longer has everything offered ({fmt_items(offer.give)}); "
-                              f"the trade cannot happen")
+            raise ActionError(
+                f"{sender.name} no longer has everything offered ({fmt_items(offer.give)}); "
+                f"the trade cannot happen"
+            )
         # all checks passed: swap atomically
         self._link(offer.action, "trade", f"trade offer #{offer.id}")
         given = [(item, n, self._lose(sender, item, n, aid)) for item, n in offer.give.items()]
@@ -102,15 +115,30 @@ class Exchange(WorldCore):
         for item, n, _lots in taken:
             self._gain(sender, item, n, aid)
         del self.offers[offer.id]
-        self._ev("trade_done", p.name, aid, offer=offer.id, sender=sender.name, receiver=p.name,
-                 give=dict(offer.give), want=dict(offer.want))
+        self._ev(
+            "trade_done",
+            p.name,
+            aid,
+            offer=offer.id,
+            sender=sender.name,
+            receiver=p.name,
+            give=dict(offer.give),
+            want=dict(offer.want),
+        )
         return f"trade #{offer.id} done: you got {fmt_items(offer.give)} and gave {fmt_items(offer.want)} to {sender.name}"
 
     def _do_trade_decline(self, p: Player, args: dict, aid: int) -> str:
         offer = self._offer_arg(p, args)
         del self.offers[offer.id]
-        self._ev("trade_declined", p.name, aid, offer=offer.id, sender=offer.sender, to=offer.to,
-                 reason="withdrawn" if p.name == offer.sender else "declined")
+        self._ev(
+            "trade_declined",
+            p.name,
+            aid,
+            offer=offer.id,
+            sender=offer.sender,
+            to=offer.to,
+            reason="withdrawn" if p.name == offer.sender else "declined",
+        )
         return f"trade #{offer.id} {'withdrawn' if p.name == offer.sender else 'declined'}"
 
     def _do_drop(self, p: Player, args: dict, aid: int) -> str:

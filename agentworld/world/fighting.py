@@ -20,9 +20,16 @@ class Fighting(WorldCore):
     def _player_ratings(self, p: Player) -> combat.Ratings:
         items = self.content.items
         weapon = p.equipment.get("weapon")
-        wstats = items[weapon].stats if weapon is not None and items[weapon].stats is not None else self.rules.unarmed
-        worn = [items[e].stats for s, e in p.equipment.items()
-                if e is not None and s != "weapon" and items[e].stats is not None]
+        wstats = (
+            items[weapon].stats
+            if weapon is not None and items[weapon].stats is not None
+            else self.rules.unarmed
+        )
+        worn = [
+            items[e].stats
+            for s, e in p.equipment.items()
+            if e is not None and s != "weapon" and items[e].stats is not None
+        ]
         levels = p.skills if not p.boosts else {s: self._level(p, s) for s in p.skills}
         return combat.player_ratings(levels, wstats, worn)
 
@@ -33,11 +40,18 @@ class Fighting(WorldCore):
         mob = self._lookup(p, target, Mob)
         if mob is None:
             if target in self.content.mobs:
+
                 def kind(e) -> bool:
                     return isinstance(e, Mob) and e.type == target and e.alive
+
                 seen = self._nearest(p, wrange, lambda e: kind(e) and self._sight_blocker(p, e) is None)
-                mob = seen[0] if seen is not None else self._nearest_in_range(
-                    p, wrange, kind, f"no living {target} within your weapon range {wrange}")
+                mob = (
+                    seen[0]
+                    if seen is not None
+                    else self._nearest_in_range(
+                        p, wrange, kind, f"no living {target} within your weapon range {wrange}"
+                    )
+                )
             else:
                 ent = self._lookup(p, target)
                 if isinstance(ent, Player):
@@ -69,8 +83,10 @@ class Fighting(WorldCore):
         self._ev("damage", p.name, aid, target=mob.id, amount=dmg, by_action=aid, hp=max(mob.hp, 0))
         if unhurt:
             names = ", ".join(spec.wounded_by)
-            return (f"you hit {mob.id} but your {weapon or 'bare hands'} cannot wound it: only {names} can "
-                    f"({mob.hp}/{mob.max_hp} HP left)")
+            return (
+                f"you hit {mob.id} but your {weapon or 'bare hands'} cannot wound it: only {names} can "
+                f"({mob.hp}/{mob.max_hp} HP left)"
+            )
         if mob.hp > 0:
             return f"you hit {mob.id} for {dmg} ({mob.hp}/{mob.max_hp} HP left)"
         return self._kill(p, mob, spec, aid, dmg, ratings.style)
@@ -85,8 +101,10 @@ class Fighting(WorldCore):
         if wall is not None:
             gmap = self.map
             what = gmap.terrain_types[gmap.terrain[wall[1] * gmap.width + wall[0]]].name.lower()
-            raise ActionError(f"no line of sight to {mob.id}: {article(what)} at ({wall[0]}, {wall[1]}) "
-                              f"is in the way; move to where nothing blocks the line")
+            raise ActionError(
+                f"no line of sight to {mob.id}: {article(what)} at ({wall[0]}, {wall[1]}) "
+                f"is in the way; move to where nothing blocks the line"
+            )
 
     def _kill(self, p: Player, mob: Mob, spec, aid: int, dmg: int, style: str) -> str:
         mob.hp = 0
@@ -95,8 +113,15 @@ class Fighting(WorldCore):
         for src in contributors:
             if src != aid:
                 self._link(src, "damage", f"damaged {mob.id}")
-        self._ev("kill", p.name, aid, target=mob.id, mob=mob.type, contributors=contributors,
-                 agents=dict(mob.damage_agents))
+        self._ev(
+            "kill",
+            p.name,
+            aid,
+            target=mob.id,
+            mob=mob.type,
+            contributors=contributors,
+            agents=dict(mob.damage_agents),
+        )
         drops: dict[str, int] = {}
         for d in spec.drops:
             if d.chance < 1.0 and self.rng.random() >= d.chance:
@@ -115,8 +140,11 @@ class Fighting(WorldCore):
             pl.kills[mob.type] = pl.kills.get(mob.type, 0) + 1
             for qid, stage_idx in pl.quests.items():
                 quest = self._ix.quests[qid]
-                if stage_idx < len(quest.stages) and quest.stages[stage_idx].kind == "kill" \
-                        and mob.type in quest.stages[stage_idx].mobs:
+                if (
+                    stage_idx < len(quest.stages)
+                    and quest.stages[stage_idx].kind == "kill"
+                    and mob.type in quest.stages[stage_idx].mobs
+                ):
                     kills = pl.quest_kills.setdefault(qid, {})
                     kills[mob.type] = kills.get(mob.type, 0) + 1
                     pl.quest_kill_actions.setdefault(qid, []).append(aid)

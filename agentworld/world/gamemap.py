@@ -174,8 +174,9 @@ class GameMap:
 
     # --- building ----------------------------------------------------------------------------
     @classmethod
-    def build(cls, spec: MapSpec, npc_positions: dict[str, str | Position], hub: str,
-              problems: list[str]) -> "GameMap":
+    def build(
+        cls, spec: MapSpec, npc_positions: dict[str, str | Position], hub: str, problems: list[str]
+    ) -> "GameMap":
         """Paint the grid and place everything; append every problem found to ``problems``."""
         m = cls(spec)
         m._paint(problems)
@@ -207,7 +208,7 @@ class GameMap:
                 p.append(f"{where}: rect {list(r.rect)} is not inside the {w}x{h} map")
                 continue
             for y in range(y0, y1 + 1):
-                self.region_grid[y * w + x0:y * w + x1 + 1] = bytes([i]) * (x1 - x0 + 1)
+                self.region_grid[y * w + x0 : y * w + x1 + 1] = bytes([i]) * (x1 - x0 + 1)
             if r.terrain is not None:
                 self._fill_rect(r.rect, tcode(r.terrain, f"{where}: terrain"))
         for i, f in enumerate(spec.features):
@@ -217,7 +218,12 @@ class GameMap:
             elif f.shape == "outline":
                 x0, y0, x1, y1 = f.rect
                 k = f.width - 1
-                for r in ((x0, y0, x1, y0 + k), (x0, y1 - k, x1, y1), (x0, y0, x0 + k, y1), (x1 - k, y0, x1, y1)):
+                for r in (
+                    (x0, y0, x1, y0 + k),
+                    (x0, y1 - k, x1, y1),
+                    (x0, y0, x0 + k, y1),
+                    (x1 - k, y0, x1, y1),
+                ):
                     self._fill_rect(r, code)
             elif f.shape == "circle":
                 rx, ry = (f.radius, f.radius) if isinstance(f.radius, int) else f.radius
@@ -230,7 +236,9 @@ class GameMap:
         self.walkable_grid = self.terrain.translate(bytes(walk + [0] * (256 - len(walk))))
         if NO_REGION in self.region_grid:
             i = self.region_grid.index(NO_REGION)
-            p.append(f"map.yaml: regions: tile ({i % w}, {i // w}) is in no region; regions must cover the map")
+            p.append(
+                f"map.yaml: regions: tile ({i % w}, {i // w}) is in no region; regions must cover the map"
+            )
 
     def _fill_rect(self, rect: Rect, code: int) -> None:
         w, h = self.width, self.height
@@ -239,7 +247,7 @@ class GameMap:
             return
         row = bytes([code]) * (x1 - x0 + 1)
         for y in range(y0, y1 + 1):
-            self.terrain[y * w + x0:y * w + x1 + 1] = row
+            self.terrain[y * w + x0 : y * w + x1 + 1] = row
 
     def _fill_ellipse(self, center: Position, rx: int, ry: int, code: int) -> None:
         cx, cy = center
@@ -348,8 +356,13 @@ class GameMap:
                 by_region[rgrid[i]].append(i)
         rng = random.Random(spec.seed)
 
-        def scatter(where: str, region: str, count: int, terrain: list[str] | None = None,
-                    near: list[str] | None = None) -> list[Position]:
+        def scatter(
+            where: str,
+            region: str,
+            count: int,
+            terrain: list[str] | None = None,
+            near: list[str] | None = None,
+        ) -> list[Position]:
             if region not in rindex:
                 p.append(f"{where}: unknown region '{region}'")
                 return []
@@ -365,8 +378,14 @@ class GameMap:
                 codes = {tindex[t] for t in near}
                 mask = self.terrain.translate(bytes(1 if c in codes else 0 for c in range(256)))
                 n = len(mask)
-                tiles = [i for i in tiles if (i % w > 0 and mask[i - 1]) or (i % w < w - 1 and mask[i + 1])
-                         or (i >= w and mask[i - w]) or (i + w < n and mask[i + w])]
+                tiles = [
+                    i
+                    for i in tiles
+                    if (i % w > 0 and mask[i - 1])
+                    or (i % w < w - 1 and mask[i + 1])
+                    or (i >= w and mask[i - w])
+                    or (i + w < n and mask[i + w])
+                ]
             if len(tiles) < count:
                 p.append(f"{where}: only {len(tiles)} free tiles fit in region '{region}', {count} wanted")
                 return []
@@ -392,12 +411,19 @@ class GameMap:
         """(height, width, 3) uint8 image: each tile in its terrain's colour (the PNG's and the env's base)."""
         import numpy as np
 
-        palette = np.array([[int(t.colour[k:k + 2], 16) for k in (1, 3, 5)] for t in self.terrain_types],
-                           dtype=np.uint8)
+        palette = np.array(
+            [[int(t.colour[k : k + 2], 16) for k in (1, 3, 5)] for t in self.terrain_types], dtype=np.uint8
+        )
         return palette[np.frombuffer(bytes(self.terrain), dtype=np.uint8).reshape(self.height, self.width)]
 
-    def render_png(self, path: str | Path, *, dpi: int = 100, title: str = "AgentWorld",
-                   node_skills: dict[str, str] | None = None) -> Path:
+    def render_png(
+        self,
+        path: str | Path,
+        *,
+        dpi: int = 100,
+        title: str = "AgentWorld",
+        node_skills: dict[str, str] | None = None,
+    ) -> Path:
         """Draw terrain colours, region names, landmarks and resource nodes to a PNG file.
 
         ``node_skills`` (node kind -> gathering skill) colours the node dots by skill.
@@ -411,24 +437,47 @@ class GameMap:
         img = self.terrain_rgb()
         fig, ax = plt.subplots(figsize=(10, 10))
         ax.imshow(img, interpolation="nearest", origin="upper")
-        colours = {"lumberjacking": "#4e2a0c", "mining": "#263238", "fishing": "#0d2a80", "foraging": "#c2185b"}
+        colours = {
+            "lumberjacking": "#4e2a0c",
+            "mining": "#263238",
+            "fishing": "#0d2a80",
+            "foraging": "#c2185b",
+        }
         groups: dict[str, list[Position]] = {}
         for kind, xy in self.placed_nodes:
             groups.setdefault((node_skills or {}).get(kind, "resource"), []).append(xy)
         for skill, tiles in sorted(groups.items()):
             xs, ys = zip(*tiles)
-            ax.scatter(xs, ys, s=5, c=colours.get(skill, "#2b1d0e"), marker="s", linewidths=0,
-                       label=f"{skill} nodes" if skill != "resource" else "resource nodes")
+            ax.scatter(
+                xs,
+                ys,
+                s=5,
+                c=colours.get(skill, "#2b1d0e"),
+                marker="s",
+                linewidths=0,
+                label=f"{skill} nodes" if skill != "resource" else "resource nodes",
+            )
         if self.mob_spawns:
             xs, ys = zip(*(xy for _, xy in self.mob_spawns))
             ax.scatter(xs, ys, s=7, c="#e53935", marker="x", linewidths=0.8, label="mob spawns")
         if self.placed_stations:
             xs, ys = zip(*(xy for _, _, xy in self.placed_stations))
-            ax.scatter(xs, ys, s=14, c="#ff6f00", marker="^", linewidths=0.3, edgecolors="black", label="stations")
+            ax.scatter(
+                xs, ys, s=14, c="#ff6f00", marker="^", linewidths=0.3, edgecolors="black", label="stations"
+            )
         for r in self.regions.values():
             x0, y0, x1, y1 = r.rect
-            ax.text((x0 + x1) / 2, y0 + 4, r.name, ha="center", va="top", fontsize=9, weight="bold",
-                    color="black", bbox=dict(boxstyle="round,pad=0.2", fc="white", alpha=0.6, lw=0))
+            ax.text(
+                (x0 + x1) / 2,
+                y0 + 4,
+                r.name,
+                ha="center",
+                va="top",
+                fontsize=9,
+                weight="bold",
+                color="black",
+                bbox=dict(boxstyle="round,pad=0.2", fc="white", alpha=0.6, lw=0),
+            )
         for lid, (x, y) in self.landmarks.items():
             ax.plot(x, y, marker="*", color="#ffd700", markeredgecolor="black", markersize=7, mew=0.5)
             ax.text(x + 1.5, y - 1.5, self.landmark_names[lid], fontsize=5, color="black")

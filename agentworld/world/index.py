@@ -42,11 +42,15 @@ class ContentIndex:
         self.item_names = {k: v.name for k, v in content.items.items()}
         self.static_detail: dict[str, str] = {}  # NPCs, stations, landmarks never change their detail
         # fixed beginnings of node / mob details ("lumberjacking 1, needs ...", "level 8 aggressive")
-        self.node_head = {k.id: f"{k.skill} {k.level}" + (f", needs {self.tool_hint.get(k.tool, k.tool + ' tool')}"
-                                                          if k.tool else "")
-                          for k in content.node_kinds.values()}
-        self.mob_head = {m.id: f"level {m.level}" + (" boss" if m.boss else "") + (" aggressive" if m.aggressive else "")
-                         for m in content.mobs.values()}
+        self.node_head = {
+            k.id: f"{k.skill} {k.level}"
+            + (f", needs {self.tool_hint.get(k.tool, k.tool + ' tool')}" if k.tool else "")
+            for k in content.node_kinds.values()
+        }
+        self.mob_head = {
+            m.id: f"level {m.level}" + (" boss" if m.boss else "") + (" aggressive" if m.aggressive else "")
+            for m in content.mobs.values()
+        }
         # The map's nodes and mobs as World.reset places them (ids numbered like World._next_id),
         # worked out once: resets are frequent in training and these are the bulk of the world.
         counters: dict[str, int] = {}
@@ -55,9 +59,13 @@ class ContentIndex:
             counters[prefix] = counters.get(prefix, 0) + 1
             return f"{prefix}#{counters[prefix]}"
 
-        self.start_nodes = [(next_id(kind), kind, int(x), int(y), content.node_kinds[kind].capacity)
-                            for kind, (x, y) in gmap.placed_nodes]
-        self.start_mobs = [(next_id(mob), mob, int(x), int(y), content.mobs[mob].hp) for mob, (x, y) in gmap.mob_spawns]
+        self.start_nodes = [
+            (next_id(kind), kind, int(x), int(y), content.node_kinds[kind].capacity)
+            for kind, (x, y) in gmap.placed_nodes
+        ]
+        self.start_mobs = [
+            (next_id(mob), mob, int(x), int(y), content.mobs[mob].hp) for mob, (x, y) in gmap.mob_spawns
+        ]
         self.start_counters = dict(counters)
 
 

@@ -145,14 +145,19 @@ class MobBrain(WorldCore):
         if path and mob.path_goal is not None and abs(path[0][0] - mob.x) + abs(path[0][1] - mob.y) == 1:
             (old_goal, old_near) = mob.path_goal
             end = path[-1]
-            if old_goal == goal and old_near == near or \
-                    old_near == near and max(abs(end[0] - goal[0]), abs(end[1] - goal[1])) <= near:
+            if (
+                old_goal == goal
+                and old_near == near
+                or old_near == near
+                and max(abs(end[0] - goal[0]), abs(end[1] - goal[1])) <= near
+            ):
                 return path
         ix = self._ix
         found = straight_path(ix.walk_grid, ix.width, ix.height, (mob.x, mob.y), goal, near)
         if found is None and self._may_reach((mob.x, mob.y), goal, near):  # e.g. not across the river
-            found = find_path_grid(ix.walk_grid, ix.width, ix.height, (mob.x, mob.y), goal, near,
-                                   MOB_PATH_EXPANSIONS)
+            found = find_path_grid(
+                ix.walk_grid, ix.width, ix.height, (mob.x, mob.y), goal, near, MOB_PATH_EXPANSIONS
+            )
         return found
 
     def _mob_attack(self, mob: Mob, spec, p: Player) -> None:

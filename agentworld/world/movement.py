@@ -18,9 +18,13 @@ class Movement(WorldCore):
                 raise ActionError(f"move_to target must be [x, y] with two integers, got {target!r}")
             x, y = target
             if not self.map.in_bounds(x, y):
-                raise ActionError(f"({x}, {y}) is outside the map (0..{self.map.width - 1}, 0..{self.map.height - 1})")
+                raise ActionError(
+                    f"({x}, {y}) is outside the map (0..{self.map.width - 1}, 0..{self.map.height - 1})"
+                )
             if not self._ix.walkable(x, y):
-                raise ActionError(f"({x}, {y}) is {self.map.terrain_at(x, y)} and cannot be walked on; pick a walkable tile")
+                raise ActionError(
+                    f"({x}, {y}) is {self.map.terrain_at(x, y)} and cannot be walked on; pick a walkable tile"
+                )
             return (x, y), 0, f"({x}, {y})"
         if not isinstance(target, str) or not target:
             raise ActionError(f"move_to target must be [x, y] or an id/name string, got {target!r}")
@@ -28,7 +32,9 @@ class Movement(WorldCore):
             raise ActionError("you cannot move to yourself")
         ent = self._lookup(p, target)
         if ent is None and "#" not in target:  # a kind ('oak_tree', 'wolf'): the nearest one in view
-            found = self._nearest(p, self.rules.view_radius, lambda e: getattr(e, "id", "").partition("#")[0] == target)
+            found = self._nearest(
+                p, self.rules.view_radius, lambda e: getattr(e, "id", "").partition("#")[0] == target
+            )
             ent = found[0] if found else None
             target = ent.id if ent is not None else target
         if ent is None:
@@ -77,12 +83,16 @@ class Movement(WorldCore):
 
     @staticmethod
     def _guard_note(mob: Mob, tile) -> str:
-        return (f"{mob.id} guards ({tile[0]}, {tile[1]}) and lets no one pass while it lives: "
-                f"kill it to open the way")
+        return (
+            f"{mob.id} guards ({tile[0]}, {tile[1]}) and lets no one pass while it lives: "
+            f"kill it to open the way"
+        )
 
     def _do_move_to(self, p: Player, args: dict, aid: int) -> str:
         if "target" not in args:
-            raise ActionError("move_to needs a 'target': [x, y], an entity id, an agent name or a landmark id")
+            raise ActionError(
+                "move_to needs a 'target': [x, y], an entity id, an agent name or a landmark id"
+            )
         goal, near, label = self._move_goal(p, args["target"])
         start = (p.x, p.y)
         if chebyshev(start, goal) <= near:
@@ -92,15 +102,17 @@ class Movement(WorldCore):
         path = p.path
         if not (p.path_goal == key and path and abs(path[0][0] - p.x) + abs(path[0][1] - p.y) == 1):
             if not self._may_reach(start, goal, near):
-                raise ActionError(f"no walkable path from ({p.x}, {p.y}) to {label}; it is cut off by "
-                                  f"water or walls")
+                raise ActionError(
+                    f"no walkable path from ({p.x}, {p.y}) to {label}; it is cut off by water or walls"
+                )
             ix = self._ix
             path = straight_path(ix.walk_grid, ix.width, ix.height, start, goal, near)
             if path is None:
                 path = find_path_grid(ix.walk_grid, ix.width, ix.height, start, goal, near, ix.max_expansions)
             if path is None:
-                raise ActionError(f"no walkable path from ({p.x}, {p.y}) to {label}; it may be cut off by "
-                                  f"water or walls")
+                raise ActionError(
+                    f"no walkable path from ({p.x}, {p.y}) to {label}; it may be cut off by water or walls"
+                )
         steps, guard = self._steps_before_guard(path, self.rules.move_speed)
         if guard is not None and steps == 0:
             p.path, p.path_goal = [], None
@@ -111,6 +123,8 @@ class Movement(WorldCore):
         if guard is not None:
             return f"moved {steps} tiles to ({p.x}, {p.y}); {self._guard_note(guard, path[steps])}"
         if rest:
-            return (f"moved {len(path) - len(rest)} tiles to ({p.x}, {p.y}); {len(rest)} tiles left to {label} "
-                    f"(call move_to again)")
+            return (
+                f"moved {len(path) - len(rest)} tiles to ({p.x}, {p.y}); {len(rest)} tiles left to {label} "
+                f"(call move_to again)"
+            )
         return f"arrived {'at' if near == 0 else 'next to'} {label}: you are at ({p.x}, {p.y})"

@@ -29,7 +29,9 @@ class Npcs(WorldCore):
             raise ActionError(f"{npc.id} does not run a shop")
         entry = next((s for s in spec.shop.stock if s.item == item), None)
         if entry is None:
-            raise ActionError(f"{npc.id} does not sell {item}; stock: {', '.join(s.item for s in spec.shop.stock)}")
+            raise ActionError(
+                f"{npc.id} does not sell {item}; stock: {', '.join(s.item for s in spec.shop.stock)}"
+            )
         left = npc.stock.get(item, 0)
         if left < count:
             raise ActionError(f"{npc.id} has only {left} {item} left")
@@ -71,9 +73,14 @@ class Npcs(WorldCore):
         if self._stage_npc(quest_id, stage) != npc_id:
             return False, ""
         if stage.kind == "bring":
-            missing = {i: n - p.inventory.count(i) for i, n in stage.items.items() if p.inventory.count(i) < n}
+            missing = {
+                i: n - p.inventory.count(i) for i, n in stage.items.items() if p.inventory.count(i) < n
+            }
             if missing:
-                return False, f"{quest.name}: still bring {fmt_items(stage.items)} (missing {fmt_items(missing)})"
+                return (
+                    False,
+                    f"{quest.name}: still bring {fmt_items(stage.items)} (missing {fmt_items(missing)})",
+                )
             for item, n in stage.items.items():
                 self._lose(p, item, n, aid)
         elif stage.kind == "kill":
@@ -129,8 +136,10 @@ class Npcs(WorldCore):
             p.quest_kills[quest.id] = {}
             p.quest_kill_actions[quest.id] = []
             self._ev("quest_stage", p.name, aid, quest=quest.id, stage=0, text=quest.stages[0].text)
-            lines.append(f"new quest '{quest.name}': {quest.description} Stage 1/{len(quest.stages)}: "
-                         f"{quest.stages[0].text}")
+            lines.append(
+                f"new quest '{quest.name}': {quest.description} Stage 1/{len(quest.stages)}: "
+                f"{quest.stages[0].text}"
+            )
             # stages handled by this same NPC ("talk to me", items already carried) are done at once
             while p.quests[quest.id] < len(quest.stages):
                 stage = quest.stages[p.quests[quest.id]]

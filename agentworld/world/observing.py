@@ -54,12 +54,19 @@ class Observing(WorldCore):
 
     def _npc_card(self, npc: Npc, spec) -> str:
         """What `inspect` tells about an NPC: its shop (stock left, prices), lessons and quests."""
-        parts = [f"{spec.role} {spec.name}" + (f", {spec.description.rstrip('.')}" if spec.description else "")]
+        parts = [
+            f"{spec.role} {spec.name}" + (f", {spec.description.rstrip('.')}" if spec.description else "")
+        ]
         if spec.shop:
-            stock = ", ".join(f"{s.item} {s.price} coins ({npc.stock.get(s.item, 0)} left)" for s in spec.shop.stock)
+            stock = ", ".join(
+                f"{s.item} {s.price} coins ({npc.stock.get(s.item, 0)} left)" for s in spec.shop.stock
+            )
             parts.append(f"Sells: {stock}; buys any item for {spec.shop.buy_ratio:.0%} of its value")
         if spec.teaches:
-            parts.append("Teaches (talk for a lesson): " + ", ".join(f"{k} up to level {v}" for k, v in spec.teaches.items()))
+            parts.append(
+                "Teaches (talk for a lesson): "
+                + ", ".join(f"{k} up to level {v}" for k, v in spec.teaches.items())
+            )
         if spec.quests:
             parts.append("Quests: " + ", ".join(q.name for q in spec.quests))
         return ". ".join(parts) + "."
@@ -119,8 +126,16 @@ class Observing(WorldCore):
                 detail = static.get(ident)
                 if detail is None:
                     detail = static[ident] = self._detail(ent)
-            nearby.append({"id": ident, "kind": KIND_OF[t], "name": name, "position": [ent.x, ent.y],
-                           "distance": d, "detail": detail})
+            nearby.append(
+                {
+                    "id": ident,
+                    "kind": KIND_OF[t],
+                    "name": name,
+                    "position": [ent.x, ent.y],
+                    "distance": d,
+                    "detail": detail,
+                }
+            )
 
         messages = p.messages
         if messages:
@@ -128,23 +143,36 @@ class Observing(WorldCore):
         quests = []
         for qid, idx in p.quests.items():
             q = self._ix.quests[qid]
-            quests.append({"npc": p.quest_npc.get(qid, self._ix.quest_giver[qid]), "quest": qid,
-                           "stage": q.stages[idx].text if idx < len(q.stages) else "complete"})
+            quests.append(
+                {
+                    "npc": p.quest_npc.get(qid, self._ix.quest_giver[qid]),
+                    "quest": qid,
+                    "stage": q.stages[idx].text if idx < len(q.stages) else "complete",
+                }
+            )
         region = self.map.region_at(p.x, p.y)
         return {
-            "agent": p.name, "round": self.round, "position": [p.x, p.y],
+            "agent": p.name,
+            "round": self.round,
+            "position": [p.x, p.y],
             "region": self.map.region_name(region),
-            "hp": p.hp, "max_hp": p.max_hp, "alive": p.alive,
+            "hp": p.hp,
+            "max_hp": p.max_hp,
+            "alive": p.alive,
             "skills": dict(p.skills),
             "inventory": p.inventory.counts(),
             "equipment": dict(p.equipment),
             "nearby": nearby,
             "messages": messages,
-            "offers": [{"id": o.id, "from": o.sender, "give": dict(o.give), "want": dict(o.want)}
-                       for o in self.offers.values() if o.to == agent],
+            "offers": [
+                {"id": o.id, "from": o.sender, "give": dict(o.give), "want": dict(o.want)}
+                for o in self.offers.values()
+                if o.to == agent
+            ],
             "quests": quests,
             "happened": self._news(p),
-            "last_result": p.last_result, "last_error": p.last_error,
+            "last_result": p.last_result,
+            "last_error": p.last_error,
         }
 
     NEWS_MAX = 12  # lines of news an observation carries (the latest; a long absence is summarised)
@@ -159,12 +187,16 @@ class Observing(WorldCore):
             e = events[i]
             kind = e["kind"]
             if kind == "damage" and e.get("target") == name:
-                news.append(f"round {e['round']}: {e.get('mob') or e['agent']} hit you for {e['amount']} "
-                            f"(HP {e.get('hp')})")
+                news.append(
+                    f"round {e['round']}: {e.get('mob') or e['agent']} hit you for {e['amount']} "
+                    f"(HP {e.get('hp')})"
+                )
             elif kind == "death" and e.get("player") == name:
-                news.append(f"round {e['round']}: you were killed by {e.get('by') or 'something'}; you are back "
-                            f"at your spawn ({p.spawn[0]}, {p.spawn[1]}) with full HP and your items at the "
-                            f"start of round {e.get('respawn_round')}")
+                news.append(
+                    f"round {e['round']}: you were killed by {e.get('by') or 'something'}; you are back "
+                    f"at your spawn ({p.spawn[0]}, {p.spawn[1]}) with full HP and your items at the "
+                    f"start of round {e.get('respawn_round')}"
+                )
             elif kind == "respawn" and e.get("player") == name:
                 news.append(f"round {e['round']}: you respawned at ({e['position'][0]}, {e['position'][1]})")
             elif kind == "item_loss" and e["agent"] != name and e["action"] is not None:
@@ -174,7 +206,9 @@ class Observing(WorldCore):
             elif kind == "trade_offer" and e.get("to") == name:
                 news.append(f"round {e['round']}: {e['agent']} offered you a trade (offer {e['offer']})")
         if len(news) > self.NEWS_MAX:
-            news = [f"({len(news) - self.NEWS_MAX + 1} earlier events not shown)"] + news[-self.NEWS_MAX + 1:]
+            news = [f"({len(news) - self.NEWS_MAX + 1} earlier events not shown)"] + news[
+                -self.NEWS_MAX + 1 :
+            ]
         return news
 
     def _do_inspect(self, p: Player, args: dict, aid: int) -> str:
@@ -194,8 +228,10 @@ class Observing(WorldCore):
                 parts.append(f"slot {it.slot}")
             if it.stats:
                 s = it.stats
-                parts.append(f"stats accuracy {s.accuracy}, strength {s.strength}, defense {s.defense}, "
-                             f"range {s.range}, style {s.style}")
+                parts.append(
+                    f"stats accuracy {s.accuracy}, strength {s.strength}, defense {s.defense}, "
+                    f"range {s.range}, style {s.style}"
+                )
             if it.requires:
                 parts.append(f"requires {fmt_items(it.requires)}")
             if it.heal:
@@ -210,19 +246,25 @@ class Observing(WorldCore):
             r = c.recipes[target]
             where = f"at {article(r.station)}" if r.station else "anywhere (no station)"
             tools = f", tools {', '.join(r.tools)}" if r.tools else ""
-            return (f"recipe {r.id} ({r.name}): {fmt_items(dict(r.inputs))} -> {fmt_items(dict(r.outputs))}; "
-                    f"needs {r.skill} {r.level}, {where}{tools}; +{r.xp} xp")
+            return (
+                f"recipe {r.id} ({r.name}): {fmt_items(dict(r.inputs))} -> {fmt_items(dict(r.outputs))}; "
+                f"needs {r.skill} {r.level}, {where}{tools}; +{r.xp} xp"
+            )
         if target in c.skills:
             s = c.skills[target]
             return f"skill {s.id}: {s.description} You have level {p.skills.get(s.id, 1)} ({p.xp.get(s.id, 0)} xp)"
         if target in c.node_kinds:
             k = c.node_kinds[target]
-            return (f"{k.name} nodes: {k.skill} {k.level}{', tool for ' + k.tool if k.tool else ''}; "
-                    f"yields {fmt_items(dict(k.yields))}; {k.capacity} gathers, back after {k.respawn} rounds")
+            return (
+                f"{k.name} nodes: {k.skill} {k.level}{', tool for ' + k.tool if k.tool else ''}; "
+                f"yields {fmt_items(dict(k.yields))}; {k.capacity} gathers, back after {k.respawn} rounds"
+            )
         if target in c.mobs:
             m = c.mobs[target]
-            return (f"{m.name} ({m.id}): level {m.level}, {m.hp} HP, max hit {m.max_hit}, range {m.attack_range}, "
-                    f"{'aggressive' if m.aggressive else 'passive'}{', BOSS' if m.boss else ''}. {m.description}")
+            return (
+                f"{m.name} ({m.id}): level {m.level}, {m.hp} HP, max hit {m.max_hit}, range {m.attack_range}, "
+                f"{'aggressive' if m.aggressive else 'passive'}{', BOSS' if m.boss else ''}. {m.description}"
+            )
         pool = self._known_ids(p) + list(c.items) + list(c.recipes)
         raise ActionError(f"nothing called '{target}' to inspect{suggest(target, pool)}")
 
@@ -247,8 +289,10 @@ class Observing(WorldCore):
                 raise ActionError(f"'to' must be 'team', an agent name or a list of agent names, got {to!r}")
             unknown = [n for n in names if n not in self.players]
             if unknown:
-                raise ActionError(f"unknown recipient(s) {', '.join(repr(n) for n in unknown)}; "
-                                  f"agents: {', '.join(self.players)} (or 'team')")
+                raise ActionError(
+                    f"unknown recipient(s) {', '.join(repr(n) for n in unknown)}; "
+                    f"agents: {', '.join(self.players)} (or 'team')"
+                )
             recipients = []
             for n in names:
                 if n != p.name and n not in recipients:

@@ -71,8 +71,12 @@ def find_path_grid(
             return None
         ng = g + 1
         # the fixed neighbour order (+x, -x, +y, -y) decides which of several shortest paths wins
-        for j, nx, ny, ok in ((i + 1, x + 1, y, x < last_x), (i - 1, x - 1, y, x > 0),
-                              (i + width, x, y + 1, y < last_y), (i - width, x, y - 1, y > 0)):
+        for j, nx, ny, ok in (
+            (i + 1, x + 1, y, x < last_x),
+            (i - 1, x - 1, y, x > 0),
+            (i + width, x, y + 1, y < last_y),
+            (i - width, x, y - 1, y > 0),
+        ):
             if not ok or not walk[j]:
                 continue
             old = cost.get(j)
@@ -87,7 +91,9 @@ def find_path_grid(
     return None
 
 
-def straight_path(walk: bytes, width: int, height: int, start: Tile, goal: Tile, near: int = 0) -> list[Tile] | None:
+def straight_path(
+    walk: bytes, width: int, height: int, start: Tile, goal: Tile, near: int = 0
+) -> list[Tile] | None:
     """A monotone walk (each step closes the gap on the axis with the larger gap) if one is open.
 
     On a 4-neighbour grid every monotone walk to the goal box is a shortest path, so when this

@@ -32,15 +32,21 @@ class Production(WorldCore):
         node = self._lookup(p, target, Node)
         if node is None:
             if target in self.content.node_kinds:
-                node = self._nearest_in_range(p, rng, lambda e: isinstance(e, Node) and e.kind == target and not e.depleted,
-                                              f"no {target} with resources left within {rng} tile(s)")
+                node = self._nearest_in_range(
+                    p,
+                    rng,
+                    lambda e: isinstance(e, Node) and e.kind == target and not e.depleted,
+                    f"no {target} with resources left within {rng} tile(s)",
+                )
             else:
                 if self._lookup(p, target) is not None:
                     raise ActionError(f"{target} is not a resource node")
                 raise self._unknown_target(p, target, "node", list(self.content.node_kinds))
         kind = self.content.node_kinds[node.kind]
         if node.depleted:
-            raise ActionError(f"{node.id} is depleted; it grows back at the start of round {node.respawn_round}")
+            raise ActionError(
+                f"{node.id} is depleted; it grows back at the start of round {node.respawn_round}"
+            )
         self._in_range(p, node, rng, "gather")
         lv = p.skills.get(kind.skill, 1)
         if lv < kind.level:
@@ -49,8 +55,10 @@ class Production(WorldCore):
         if kind.tool is not None:
             tool_used = self._tool_for(p, kind.tool)
             if tool_used is None:
-                raise ActionError(f"you need {self._ix.tool_hint.get(kind.tool, 'a ' + kind.tool + ' tool')} "
-                                  f"(an item with tool skill {kind.tool}) in your inventory or equipped")
+                raise ActionError(
+                    f"you need {self._ix.tool_hint.get(kind.tool, 'a ' + kind.tool + ' tool')} "
+                    f"(an item with tool skill {kind.tool}) in your inventory or equipped"
+                )
             self._link(tool_used[1], "item", f"used {tool_used[0]}")
         gained = dict(kind.yields)
         if tool_used is not None:
@@ -105,20 +113,29 @@ class Production(WorldCore):
         if recipe.station is not None:
             rng = self.rules.interact_range
             if self._nearest(p, rng, lambda e: isinstance(e, Station) and e.kind == recipe.station) is None:
-                far = self._nearest(p, self.rules.view_radius,
-                                    lambda e: isinstance(e, Station) and e.kind == recipe.station)
-                hint = f"; nearest is {far[0].id}, {far[1]} tiles away" if far else \
-                    f"; find one ({', '.join(s.id for s in self.stations.values() if s.kind == recipe.station) or 'none on the map'})"
+                far = self._nearest(
+                    p, self.rules.view_radius, lambda e: isinstance(e, Station) and e.kind == recipe.station
+                )
+                hint = (
+                    f"; nearest is {far[0].id}, {far[1]} tiles away"
+                    if far
+                    else f"; find one ({', '.join(s.id for s in self.stations.values() if s.kind == recipe.station) or 'none on the map'})"
+                )
                 raise ActionError(f"{recipe.id} needs {article(recipe.station)} within {rng} tile(s){hint}")
         lv = p.skills.get(recipe.skill, 1)
         if lv < recipe.level:
             raise ActionError(f"you need {recipe.skill} {recipe.level} to craft {recipe.id} (you have {lv})")
-        missing = {i: n * count - p.inventory.count(i) for i, n in recipe.inputs.items()
-                   if p.inventory.count(i) < n * count}
+        missing = {
+            i: n * count - p.inventory.count(i)
+            for i, n in recipe.inputs.items()
+            if p.inventory.count(i) < n * count
+        }
         if missing:
             have = {i: p.inventory.count(i) for i in missing}
-            raise ActionError(f"{recipe.id} x{count} needs {fmt_items({i: n * count for i, n in recipe.inputs.items()})}; "
-                              f"missing {fmt_items(missing)} (you have {fmt_items(have) if any(have.values()) else 'none of them'})")
+            raise ActionError(
+                f"{recipe.id} x{count} needs {fmt_items({i: n * count for i, n in recipe.inputs.items()})}; "
+                f"missing {fmt_items(missing)} (you have {fmt_items(have) if any(have.values()) else 'none of them'})"
+            )
         for t in recipe.tools:
             if not p.inventory.count(t) and t not in p.equipment.values():
                 raise ActionError(f"{recipe.id} needs the tool {t} in your inventory")

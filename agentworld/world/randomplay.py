@@ -53,7 +53,9 @@ def random_action(world, agent: str, rng: random.Random, obs: dict | None = None
     if tool == "craft":
         recipes = world.content.recipes
         have = obs["inventory"]
-        options = [r for r in _recipes_using(world, inv) if all(have.get(i, 0) >= n for i, n in r.inputs.items())]
+        options = [
+            r for r in _recipes_using(world, inv) if all(have.get(i, 0) >= n for i, n in r.inputs.items())
+        ]
         r = _pick(rng, options)
         if r is None:
             return tool, {"recipe": _pick(rng, list(recipes)), "count": 1}

@@ -36,9 +36,14 @@ def world_summary(content: Content) -> dict:
 def configure_world(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument("--png", metavar="PATH", help="also render the map to this PNG file")
-    parser.add_argument("--check", action="store_true",
-                        help="check the content graph (every item, recipe, quest and region reachable); exit 1 on failure")
-    parser.add_argument("--data-dir", metavar="DIR", help="load the content from this directory instead of the built-in one")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="check the content graph (every item, recipe, quest and region reachable); exit 1 on failure",
+    )
+    parser.add_argument(
+        "--data-dir", metavar="DIR", help="load the content from this directory instead of the built-in one"
+    )
 
 
 def command_world(args: argparse.Namespace) -> int:
@@ -52,8 +57,11 @@ def command_world(args: argparse.Namespace) -> int:
     summary = world_summary(content)
     if args.png:
         try:
-            path = content.map.render_png(args.png, title="AgentWorld: the Vale of Brindlemark",
-                                          node_skills={k.id: k.skill for k in content.node_kinds.values()})
+            path = content.map.render_png(
+                args.png,
+                title="AgentWorld: the Vale of Brindlemark",
+                node_skills={k.id: k.skill for k in content.node_kinds.values()},
+            )
         except OSError as exc:
             print(f"world: cannot write the map PNG {args.png}: {exc.strerror or exc}", file=sys.stderr)
             return 1
@@ -99,9 +107,14 @@ def _check(content: Content, as_json: bool) -> int:
         for line in problems:
             print(line)
         if task_only:
-            print(f"note: {len(task_only)} item(s) have a source only where a task places their node or mob: "
-                  + ", ".join(task_only))
-        print(f"world --check: {len(problems)} problem(s)" if problems else
-              f"world --check: ok ({len(content.items)} items, {len(content.recipes)} recipes, "
-              f"{sum(len(n.quests) for n in content.npcs.values())} quests, {len(content.map.regions)} regions reachable)")
+            print(
+                f"note: {len(task_only)} item(s) have a source only where a task places their node or mob: "
+                + ", ".join(task_only)
+            )
+        print(
+            f"world --check: {len(problems)} problem(s)"
+            if problems
+            else f"world --check: ok ({len(content.items)} items, {len(content.recipes)} recipes, "
+            f"{sum(len(n.quests) for n in content.npcs.values())} quests, {len(content.map.regions)} regions reachable)"
+        )
     return 1 if problems else 0

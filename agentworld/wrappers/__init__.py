@@ -9,4 +9,12 @@ from agentworld.wrappers.numeric_env import NumericParallelEnv, make_numeric
 from agentworld.wrappers.observations import ObservationEncoder
 from agentworld.wrappers.vocabulary import Vocabulary, task_vocabulary
 
-__all__ = ["ActionTable", "NumericAECEnv", "NumericParallelEnv", "ObservationEncoder", "Vocabulary", "make_numeric", "task_vocabulary"]
+__all__ = [
+    "ActionTable",
+    "NumericAECEnv",
+    "NumericParallelEnv",
+    "ObservationEncoder",
+    "Vocabulary",
+    "make_numeric",
+    "task_vocabulary",
+]

@@ -37,36 +37,42 @@ _TOOL = {name: i for i, name in enumerate(TOOL_NAMES)}
 class Affordance(NamedTuple):
     """One entry of the action list: what it does and on what (an id, an index or a name)."""
 
-    verb: str          # wait, step, landmark, approach, apply, mate, craft, give, accept, decline,
-                       # buy, sell, equip, use, unequip, chat
-    target: str = ""   # entity kind, landmark, teammate, recipe, item or slot
-    index: int = 0     # direction, k-th nearest, chat template
-    item: str = ""     # give: the item
+    verb: str  # wait, step, landmark, approach, apply, mate, craft, give, accept, decline,
+    # buy, sell, equip, use, unequip, chat
+    target: str = ""  # entity kind, landmark, teammate, recipe, item or slot
+    index: int = 0  # direction, k-th nearest, chat template
+    item: str = ""  # give: the item
 
     @property
     def label(self) -> str:
-        return ":".join(str(p) for p in (self.verb, self.target, self.index, self.item) if p not in ("", 0)) \
+        return (
+            ":".join(str(p) for p in (self.verb, self.target, self.index, self.item) if p not in ("", 0))
             or self.verb
+        )
 
 
 class Slots(NamedTuple):
     """The per-turn context an index is resolved against (built once per observation)."""
 
     view: aff.View
-    by_kind: dict[str, list[dict]]   # kind -> its k chosen nearby entries
-    mates: dict[str, dict]           # teammate name -> nearby entry (when in view)
+    by_kind: dict[str, list[dict]]  # kind -> its k chosen nearby entries
+    mates: dict[str, dict]  # teammate name -> nearby entry (when in view)
     position: tuple[int, int]
-    reach: int                       # weapon range
-    stations: set[str]               # station kinds within interact range
-    shops: list[dict]                # shop NPCs within interact range (nearest first)
-    equipment: dict[str, str]        # slot -> item ("" or None when empty)
-    offers: dict[str, dict]          # teammate -> its first pending offer to me
+    reach: int  # weapon range
+    stations: set[str]  # station kinds within interact range
+    shops: list[dict]  # shop NPCs within interact range (nearest first)
+    equipment: dict[str, str]  # slot -> item ("" or None when empty)
+    offers: dict[str, dict]  # teammate -> its first pending offer to me
 
 
 def _precondition(a: Affordance) -> tuple[bool, str, bool]:
     """What an entry needs before its full check is worth running: the item in hand (sell), a k-th
     entity of its kind in view (approach / apply), an offer from its teammate (accept / decline)."""
-    return a.verb == "sell", a.target if a.verb in ("approach", "apply") else "", a.verb in ("accept", "decline")
+    return (
+        a.verb == "sell",
+        a.target if a.verb in ("approach", "apply") else "",
+        a.verb in ("accept", "decline"),
+    )
 
 
 def _first_offers(offers) -> dict[str, dict]:
@@ -87,8 +93,11 @@ class ActionTable:
         self.mates = [a for a in vocab.agents if a != agent]
         self.walkable = content.map.walkable
         self.move_speed = content.rules.move_speed
-        self.prices = {npc.id: {s.item: s.price for s in npc.shop.stock}
-                       for npc in content.npcs.values() if npc.shop is not None}
+        self.prices = {
+            npc.id: {s.item: s.price for s in npc.shop.stock}
+            for npc in content.npcs.values()
+            if npc.shop is not None
+        }
         items = content.items
         table: list[Affordance] = [Affordance("wait")]
         table += [Affordance("step", index=i) for i in range(len(DIRECTIONS))]
@@ -119,12 +128,18 @@ class ActionTable:
         for i, a in enumerate(table):
             if a.verb == "give":
                 gives.setdefault(a.target, []).append((i, item_position[a.item]))
-        self._gives = {mate: (np.array([i for i, _ in pairs], dtype=np.intp),
-                              np.array([j for _, j in pairs], dtype=np.intp)) for mate, pairs in gives.items()}
+        self._gives = {
+            mate: (
+                np.array([i for i, _ in pairs], dtype=np.intp),
+                np.array([j for _, j in pairs], dtype=np.intp),
+            )
+            for mate, pairs in gives.items()
+        }
         # the rest, minus chat (always legal while alive): (index, entry, what must be present first)
         self._chats = np.array([i for i, a in enumerate(table) if a.verb == "chat"], dtype=np.intp)
-        self._others = [(i, a, _precondition(a)) for i, a in enumerate(table)
-                        if i > 0 and a.verb not in ("give", "chat")]
+        self._others = [
+            (i, a, _precondition(a)) for i, a in enumerate(table) if i > 0 and a.verb not in ("give", "chat")
+        ]
 
     @staticmethod
     def _tool(a: Affordance) -> str:
@@ -144,15 +159,32 @@ class ActionTable:
             elif kind in by_kind:
                 by_kind[kind].append(e)
         nodes = by_kind["node"]  # the task's resources first, and those with something left
-        nodes.sort(key=lambda e: (e["id"].partition("#")[0] not in preferred, "depleted" in e["detail"],
-                                  e["distance"], e["id"]))
+        nodes.sort(
+            key=lambda e: (
+                e["id"].partition("#")[0] not in preferred,
+                "depleted" in e["detail"],
+                e["distance"],
+                e["id"],
+            )
+        )
         for kind in by_kind:
-            del by_kind[kind][self.k:]
+            del by_kind[kind][self.k :]
         x, y = obs["position"]
-        return Slots(view, by_kind, mates, (int(x), int(y)), aff.weapon_range(self.rules, view, obs),
-                     aff.stations_in_reach(self.rules, view),
-                     [e for e in by_kind["npc"] if e["id"] in self.prices and e["distance"] <= self.rules.interact_range],
-                     dict(obs.get("equipment") or {}), _first_offers(view.offers))
+        return Slots(
+            view,
+            by_kind,
+            mates,
+            (int(x), int(y)),
+            aff.weapon_range(self.rules, view, obs),
+            aff.stations_in_reach(self.rules, view),
+            [
+                e
+                for e in by_kind["npc"]
+                if e["id"] in self.prices and e["distance"] <= self.rules.interact_range
+            ],
+            dict(obs.get("equipment") or {}),
+            _first_offers(view.offers),
+        )
 
     def mask(self, obs: dict, slots: Slots | None = None) -> np.ndarray:
         """int8 over the table: 1 where the call could succeed now (and its tool is enabled)."""
@@ -177,7 +209,9 @@ class ActionTable:
                 e = slots.mates.get(mate)
                 if e is not None and aff.can_give_to(self.rules, view, e):
                     if held is None:  # vocabulary items in hand, once per turn
-                        held = np.array([inventory.get(item, 0) > 0 for item in self.vocab.items], dtype=np.int8)
+                        held = np.array(
+                            [inventory.get(item, 0) > 0 for item in self.vocab.items], dtype=np.int8
+                        )
                     out[indices] = held[items]
         return out & obs["tool_mask"][self.tool_index]
 

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 def scalar_info(info: dict) -> dict:
     """The text env's info as numbers only (see the module docstring)."""
-    return {"round": int(info["round"]), "psr": float(info["psr"]), "success": int(bool(info["success"])),
-            "invalid": int(info.get("error") is not None),
-            **{f"checkpoint/{name}": int(bool(reached)) for name, reached in info["checkpoints"].items()}}
+    return {
+        "round": int(info["round"]),
+        "psr": float(info["psr"]),
+        "success": int(bool(info["success"])),
+        "invalid": int(info.get("error") is not None),
+        **{f"checkpoint/{name}": int(bool(reached)) for name, reached in info["checkpoints"].items()},
+    }

@@ -26,11 +26,15 @@ from agentworld.wrappers.vocabulary import task_vocabulary
 class NumericAECEnv(AECEnv):
     """See the module docstring. `make_numeric(task, api="aec", ...)` builds one."""
 
-    metadata = {"name": "agentworld_numeric_aec_v0", "render_modes": ["human", "ansi", "rgb_array"],
-                "is_parallelizable": True}
+    metadata = {
+        "name": "agentworld_numeric_aec_v0",
+        "render_modes": ["human", "ansi", "rgb_array"],
+        "is_parallelizable": True,
+    }
 
-    def __init__(self, env: AgentWorldAECEnv, *, k_nearest: int = 3, obs_format: str = "dict",
-                 rich_infos: bool = False):
+    def __init__(
+        self, env: AgentWorldAECEnv, *, k_nearest: int = 3, obs_format: str = "dict", rich_infos: bool = False
+    ):
         super().__init__()
         self.env, self.obs_format, self.rich_infos = env, obs_format, rich_infos
         content = load_content()
@@ -43,7 +47,9 @@ class NumericAECEnv(AECEnv):
         obs_space = self.encoder.space(n, obs_format)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.render_mode = env.render_mode
-        self._now: dict[str, tuple[dict, Slots, np.ndarray]] = {}  # agent -> this turn's text obs, slots, mask
+        self._now: dict[
+            str, tuple[dict, Slots, np.ndarray]
+        ] = {}  # agent -> this turn's text obs, slots, mask
 
     # the turn bookkeeping is the text env's own
     agents = property(lambda self: self.env.agents)

@@ -35,10 +35,20 @@ from agentworld.wrappers.vocabulary import task_vocabulary
 class NumericParallelEnv(ParallelEnv):
     """See the module docstring. `make_numeric(task, ...)` builds one."""
 
-    metadata = {"name": "agentworld_numeric_v0", "render_modes": ["human", "ansi", "rgb_array"], "is_parallelizable": True}
+    metadata = {
+        "name": "agentworld_numeric_v0",
+        "render_modes": ["human", "ansi", "rgb_array"],
+        "is_parallelizable": True,
+    }
 
-    def __init__(self, env: AgentWorldParallelEnv, *, k_nearest: int = 3, obs_format: str = "dict",
-                 rich_infos: bool = False):
+    def __init__(
+        self,
+        env: AgentWorldParallelEnv,
+        *,
+        k_nearest: int = 3,
+        obs_format: str = "dict",
+        rich_infos: bool = False,
+    ):
         self.env = env
         self.obs_format = obs_format
         self.rich_infos = rich_infos
@@ -82,7 +92,9 @@ class NumericParallelEnv(ParallelEnv):
         calls = {}
         for agent in self.env.agents:
             if agent in actions and agent in self._text:
-                calls[agent] = self.tables[agent].call(int(actions[agent]), self._text[agent], self._slots[agent])
+                calls[agent] = self.tables[agent].call(
+                    int(actions[agent]), self._text[agent], self._slots[agent]
+                )
         text, rewards, terms, truncs, infos = self.env.step(calls)
         if self.rich_infos:
             for agent, call in calls.items():
@@ -107,7 +119,11 @@ class NumericParallelEnv(ParallelEnv):
     def last_action_mask(self, agent: str) -> np.ndarray:
         """The agent's current action mask (all zeros once it is done), for libraries that drop infos."""
         mask = self._masks.get(agent)
-        return mask if mask is not None and agent in self._text else np.zeros(self.action_spaces[agent].n, np.int8)
+        return (
+            mask
+            if mask is not None and agent in self._text
+            else np.zeros(self.action_spaces[agent].n, np.int8)
+        )
 
     def text_observation(self, agent: str) -> dict:
         """The text env's observation behind the agent's current numeric one."""
@@ -126,9 +142,18 @@ class NumericParallelEnv(ParallelEnv):
         return self.env.trajectory()
 
 
-def make_numeric(task: Any, *, seed: int | None = None, api: str = "parallel", k_nearest: int = 3,
-                 obs_format: str = "dict", flat: bool = False, rich_infos: bool = False,
-                 render_mode: str | None = None, **options: Any) -> NumericParallelEnv | NumericAECEnv:
+def make_numeric(
+    task: Any,
+    *,
+    seed: int | None = None,
+    api: str = "parallel",
+    k_nearest: int = 3,
+    obs_format: str = "dict",
+    flat: bool = False,
+    rich_infos: bool = False,
+    render_mode: str | None = None,
+    **options: Any,
+) -> NumericParallelEnv | NumericAECEnv:
     """`make_numeric("task_01")`: the numeric view of `agentworld.make("task_01", ...)` (same options).
 
     `api="aec"`: the turn-by-turn form, whose masks are recomputed for the agent about to act.
@@ -138,7 +163,9 @@ def make_numeric(task: Any, *, seed: int | None = None, api: str = "parallel", k
         obs_format = "flat"
     kwargs = {"k_nearest": k_nearest, "obs_format": obs_format, "rich_infos": rich_infos}
     if api == "parallel":
-        return NumericParallelEnv(AgentWorldParallelEnv(task, seed=seed, render_mode=render_mode, **options), **kwargs)
+        return NumericParallelEnv(
+            AgentWorldParallelEnv(task, seed=seed, render_mode=render_mode, **options), **kwargs
+        )
     if api == "aec":
         return NumericAECEnv(AgentWorldAECEnv(task, seed=seed, render_mode=render_mode, **options), **kwargs)
     raise ValueError(f"api must be 'parallel' or 'aec', got {api!r}")

@@ -33,10 +33,28 @@ if TYPE_CHECKING:
     from agentworld.world.content import Content
     from agentworld.wrappers.vocabulary import Vocabulary
 
-CHANNELS = ("walkable", "terrain", "self", "teammate", "mob_hp", "mob_level", "node", "task_node", "npc",
-            "station", "ground", "site", "landmark")
+CHANNELS = (
+    "walkable",
+    "terrain",
+    "self",
+    "teammate",
+    "mob_hp",
+    "mob_level",
+    "node",
+    "task_node",
+    "npc",
+    "station",
+    "ground",
+    "site",
+    "landmark",
+)
 _C = {name: i for i, name in enumerate(CHANNELS)}
-_KIND_CHANNEL = {"npc": _C["npc"], "station": _C["station"], "ground": _C["ground"], "landmark": _C["landmark"]}
+_KIND_CHANNEL = {
+    "npc": _C["npc"],
+    "station": _C["station"],
+    "ground": _C["ground"],
+    "landmark": _C["landmark"],
+}
 _HP = re.compile(r"HP (\d+)/(\d+)")
 COUNT_SCALE = math.log1p(1000)  # inventory counts: log1p(n) / log1p(1000), capped at 1
 MATE_FEATURES = 5 + len(CHAT_TEMPLATES)
@@ -63,9 +81,13 @@ class ObservationEncoder:
         self.size = 2 * r + 1
         n_mates = len(vocab.agents) - 1
         self.parts = {
-            "grid": (len(CHANNELS), self.size, self.size), "self": (8,), "skills": (len(self.skills),),
-            "inventory": (len(vocab.items),), "equipped": (len(vocab.items),),
-            "progress": (len(vocab.checkpoints) + 1,), "team": (max(1, n_mates) * MATE_FEATURES,),
+            "grid": (len(CHANNELS), self.size, self.size),
+            "self": (8,),
+            "skills": (len(self.skills),),
+            "inventory": (len(vocab.items),),
+            "equipped": (len(vocab.items),),
+            "progress": (len(vocab.checkpoints) + 1,),
+            "team": (max(1, n_mates) * MATE_FEATURES,),
         }
 
     def space(self, n_actions: int, obs_format: str) -> spaces.Space:
@@ -75,20 +97,34 @@ class ObservationEncoder:
         if obs_format == "flat":
             return spaces.Box(0.0, 1.0, (size,), np.float32)
         if obs_format == "rllib":
-            return spaces.Dict({"observations": spaces.Box(0.0, 1.0, (size,), np.float32),
-                                "action_mask": spaces.Box(0.0, 1.0, (n_actions,), np.float32)})
+            return spaces.Dict(
+                {
+                    "observations": spaces.Box(0.0, 1.0, (size,), np.float32),
+                    "action_mask": spaces.Box(0.0, 1.0, (n_actions,), np.float32),
+                }
+            )
         parts = {k: spaces.Box(0.0, 1.0, s, np.float32) for k, s in self.parts.items()}
         parts["action_mask"] = spaces.Box(0, 1, (n_actions,), np.int8)
         return spaces.Dict(parts)
 
-    def encode(self, agent: str, obs: dict, info: dict, mask: np.ndarray, obs_format: str) -> dict | np.ndarray:
-        parts = {"grid": self._grid(obs), "self": self._self(obs), "skills": self._skills(obs),
-                 **self._items(obs), "progress": self._progress(info), "team": self._team(agent, obs)}
+    def encode(
+        self, agent: str, obs: dict, info: dict, mask: np.ndarray, obs_format: str
+    ) -> dict | np.ndarray:
+        parts = {
+            "grid": self._grid(obs),
+            "self": self._self(obs),
+            "skills": self._skills(obs),
+            **self._items(obs),
+            "progress": self._progress(info),
+            "team": self._team(agent, obs),
+        }
         if obs_format == "flat":
             return np.concatenate([parts[k].ravel() for k in self.parts])
         if obs_format == "rllib":
-            return {"observations": np.concatenate([parts[k].ravel() for k in self.parts]),
-                    "action_mask": mask.astype(np.float32)}
+            return {
+                "observations": np.concatenate([parts[k].ravel() for k in self.parts]),
+                "action_mask": mask.astype(np.float32),
+            }
         parts["action_mask"] = mask
         return parts
 
@@ -96,8 +132,8 @@ class ObservationEncoder:
         r, size = self.radius, self.size
         x, y = obs["position"]
         grid = np.zeros((len(CHANNELS), size, size), dtype=np.float32)
-        grid[_C["walkable"]] = self.walkable[y:y + size, x:x + size]  # padded by r: (x, y) is the centre
-        grid[_C["terrain"]] = self.terrain[y:y + size, x:x + size]
+        grid[_C["walkable"]] = self.walkable[y : y + size, x : x + size]  # padded by r: (x, y) is the centre
+        grid[_C["terrain"]] = self.terrain[y : y + size, x : x + size]
         grid[_C["self"], r, r] = 1.0
         for e in obs["nearby"]:
             ex, ey = e["position"]
@@ -126,9 +162,19 @@ class ObservationEncoder:
         x, y = obs["position"]
         weapon = obs["equipment"].get("weapon") or ""
         reach = self.content.items[weapon].stats.range if weapon and self.content.items[weapon].stats else 1
-        return np.array([obs["hp"] / max_hp, min(1.0, max_hp / 500), float(obs["alive"]),
-                         min(1.0, obs["round"] / max(1, obs["max_rounds"])), x / self.width, y / self.height,
-                         min(1.0, reach / 10), min(1.0, len(obs["offers"]) / 5)], dtype=np.float32)
+        return np.array(
+            [
+                obs["hp"] / max_hp,
+                min(1.0, max_hp / 500),
+                float(obs["alive"]),
+                min(1.0, obs["round"] / max(1, obs["max_rounds"])),
+                x / self.width,
+                y / self.height,
+                min(1.0, reach / 10),
+                min(1.0, len(obs["offers"]) / 5),
+            ],
+            dtype=np.float32,
+        )
 
     def _skills(self, obs: dict) -> np.ndarray:
         levels = obs["skills"]
@@ -149,8 +195,10 @@ class ObservationEncoder:
 
     def _progress(self, info: dict) -> np.ndarray:
         reached = info.get("checkpoints") or {}
-        return np.array([float(bool(reached.get(c))) for c in self.vocab.checkpoints] + [float(info.get("psr", 0.0))],
-                        dtype=np.float32)
+        return np.array(
+            [float(bool(reached.get(c))) for c in self.vocab.checkpoints] + [float(info.get("psr", 0.0))],
+            dtype=np.float32,
+        )
 
     def _team(self, agent: str, obs: dict) -> np.ndarray:
         mates = [a for a in self.vocab.agents if a != agent]
@@ -159,7 +207,7 @@ class ObservationEncoder:
         offers = {o["from"] for o in obs["offers"]}
         last_said = {m["from"]: m["text"] for m in obs["messages"]}  # each sender's latest message
         for j, mate in enumerate(mates):
-            row = out[j * MATE_FEATURES:(j + 1) * MATE_FEATURES]
+            row = out[j * MATE_FEATURES : (j + 1) * MATE_FEATURES]
             e = seen.get(mate)
             if e is not None:
                 row[0], row[1] = 1.0, min(1.0, e["distance"] / max(1, self.radius))

@@ -23,12 +23,12 @@ RECIPE_DEPTH = 3  # how many recipe steps back from a named item its inputs join
 class Vocabulary:
     """Sorted id lists; positions in them are the numeric views' indices."""
 
-    agents: tuple[str, ...]         # the task's agents, in turn order
-    items: tuple[str, ...]          # inventory features, give/equip/use/buy/sell actions
-    recipes: tuple[str, ...]        # craft actions
-    landmarks: tuple[str, ...]      # move-to-landmark actions
-    node_kinds: tuple[str, ...]     # resource kinds that yield a vocabulary item (preferred targets)
-    checkpoints: tuple[str, ...]    # progress features
+    agents: tuple[str, ...]  # the task's agents, in turn order
+    items: tuple[str, ...]  # inventory features, give/equip/use/buy/sell actions
+    recipes: tuple[str, ...]  # craft actions
+    landmarks: tuple[str, ...]  # move-to-landmark actions
+    node_kinds: tuple[str, ...]  # resource kinds that yield a vocabulary item (preferred targets)
+    checkpoints: tuple[str, ...]  # progress features
 
 
 def task_vocabulary(task: Task, content: Content) -> Vocabulary:
@@ -44,9 +44,17 @@ def task_vocabulary(task: Task, content: Content) -> Vocabulary:
     nodes = {k.id for k in content.node_kinds.values() if set(k.yields) & items or k.id in tokens}
     for kind in nodes:  # the tools their gatherers need
         tool = content.node_kinds[kind].tool
-        items |= {i.id for i in content.items.values() if i.tool is not None and i.tool.skill == tool
-                  and i.id in tokens}
+        items |= {
+            i.id
+            for i in content.items.values()
+            if i.tool is not None and i.tool.skill == tool and i.id in tokens
+        }
     landmarks = {t for t in tokens if t in content.map.landmarks} | {content.rules.hub}
-    return Vocabulary(agents=tuple(task.agent_names), items=tuple(sorted(items)), recipes=tuple(sorted(recipes)),
-                      landmarks=tuple(sorted(landmarks)), node_kinds=tuple(sorted(nodes)),
-                      checkpoints=tuple(c.id for c in task.checkpoints))
+    return Vocabulary(
+        agents=tuple(task.agent_names),
+        items=tuple(sorted(items)),
+        recipes=tuple(sorted(recipes)),
+        landmarks=tuple(sorted(landmarks)),
+        node_kinds=tuple(sorted(nodes)),
+        checkpoints=tuple(c.id for c in task.checkpoints),
+    )

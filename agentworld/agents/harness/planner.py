@@ -21,9 +21,11 @@ from agentworld.agents.llm.conversation import new_usage
 from agentworld.agents.llm.options import parse_options
 from agentworld.agents.llm.prompts import observation_text
 
-SYSTEM = ("You are the central planner of a team in a shared game world. You see every avatar's briefing and "
-          "latest observation. Each round, call one tool per avatar, naming it in the `avatar` argument: that "
-          "call is the avatar's next action. An avatar you do not name waits.")
+SYSTEM = (
+    "You are the central planner of a team in a shared game world. You see every avatar's briefing and "
+    "latest observation. Each round, call one tool per avatar, naming it in the `avatar` argument: that "
+    "call is the avatar's next action. An avatar you do not name waits."
+)
 
 
 class Planner:
@@ -52,8 +54,10 @@ class Planner:
         for schema in tools.schemas():
             schema = copy.deepcopy(schema)
             params = schema["function"]["parameters"]
-            params["properties"] = {"avatar": {"type": "string", "enum": sorted(self.briefings)},
-                                    **params.get("properties", {})}
+            params["properties"] = {
+                "avatar": {"type": "string", "enum": sorted(self.briefings)},
+                **params.get("properties", {}),
+            }
             params["required"] = ["avatar", *params.get("required", [])]
             out.append(schema)
         return out
@@ -62,8 +66,10 @@ class Planner:
         parts = []
         for name, briefing in self.briefings.items():
             info = {k: briefing.get(k) for k in ("role", "context", "objective") if briefing.get(k)}
-            parts.append(f"## {name}\nbriefing: {json.dumps(info, default=str)}\n"
-                         f"observation:\n{self.seen.get(name, '(none yet)')}")
+            parts.append(
+                f"## {name}\nbriefing: {json.dumps(info, default=str)}\n"
+                f"observation:\n{self.seen.get(name, '(none yet)')}"
+            )
         if self.last_plan:
             parts.append("## your previous plan\n" + "\n".join(self.last_plan))
         return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "\n\n".join(parts)}]
@@ -95,8 +101,15 @@ class Planner:
             usage["cached_tokens"] += reply.cached_tokens
             usage["completion_tokens"] += reply.completion_tokens
             usage["calls"] += 1
-        self.transcript.append({"actor": actor, "harness": "planner", "plan": lines,
-                                "prompt_tokens": reply.prompt_tokens, "completion_tokens": reply.completion_tokens})
+        self.transcript.append(
+            {
+                "actor": actor,
+                "harness": "planner",
+                "plan": lines,
+                "prompt_tokens": reply.prompt_tokens,
+                "completion_tokens": reply.completion_tokens,
+            }
+        )
 
 
 class PlannerSeat(Agent):
@@ -106,8 +119,10 @@ class PlannerSeat(Agent):
 
     def __init__(self, planner: Planner):
         self.planner = planner
-        self.options = {"harness": "planner",
-                        **planner.options.model_dump(exclude_none=True, exclude={"api_key"})}
+        self.options = {
+            "harness": "planner",
+            **planner.options.model_dump(exclude_none=True, exclude={"api_key"}),
+        }
         self.options["model"] = planner.client.model
         self.name = ""
         self.briefing = {}

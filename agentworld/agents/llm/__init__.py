@@ -42,11 +42,50 @@ from agentworld.agents.llm.context import estimate_tokens
 from agentworld.agents.llm.conversation import Conversation, Turn, new_usage
 from agentworld.agents.llm.options import LLMOptions, parse_options
 from agentworld.agents.llm.prices import load_prices, price_of
-from agentworld.agents.llm.prompts import NO_DOCS, PLACEHOLDERS, PROMPTS_DIR, TEMPLATES, load_templates, observation_text, render
-from agentworld.agents.llm.replies import (MAX_ARGUMENT_CHARS, MAX_CALL_ID, MAX_CALL_NAME, MAX_REPLY_CHARS, Reply,
-                                           parse_tool_calls)
+from agentworld.agents.llm.prompts import (
+    NO_DOCS,
+    PLACEHOLDERS,
+    PROMPTS_DIR,
+    TEMPLATES,
+    load_templates,
+    observation_text,
+    render,
+)
+from agentworld.agents.llm.replies import (
+    MAX_ARGUMENT_CHARS,
+    MAX_CALL_ID,
+    MAX_CALL_NAME,
+    MAX_REPLY_CHARS,
+    Reply,
+    parse_tool_calls,
+)
 
-__all__ = ["ChatClient", "Conversation", "LLMAgent", "LLMOptions", "LLMUnavailable", "MalformedResponse", "MAX_ARGUMENT_CHARS",
-           "MAX_CALL_ID", "MAX_CALL_NAME", "MAX_REPLY_CHARS", "NO_DOCS", "PLACEHOLDERS", "PROMPTS_DIR", "Reply", "TEMPLATES",
-           "Turn", "TurnDeadline", "estimate_tokens", "load_prices", "load_templates", "make_team", "new_usage",
-           "observation_text", "parse_options", "parse_tool_calls", "price_of", "render"]
+__all__ = [
+    "ChatClient",
+    "Conversation",
+    "LLMAgent",
+    "LLMOptions",
+    "LLMUnavailable",
+    "MalformedResponse",
+    "MAX_ARGUMENT_CHARS",
+    "MAX_CALL_ID",
+    "MAX_CALL_NAME",
+    "MAX_REPLY_CHARS",
+    "NO_DOCS",
+    "PLACEHOLDERS",
+    "PROMPTS_DIR",
+    "Reply",
+    "TEMPLATES",
+    "Turn",
+    "TurnDeadline",
+    "estimate_tokens",
+    "load_prices",
+    "load_templates",
+    "make_team",
+    "new_usage",
+    "observation_text",
+    "parse_options",
+    "parse_tool_calls",
+    "price_of",
+    "render",
+]

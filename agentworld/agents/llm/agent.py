@@ -18,8 +18,10 @@ class LLMAgent(Agent):
         if conversation is None:
             opts = parse_options(options)
             if opts.single_agent:
-                raise ValueError("single_agent=True needs seats that share one conversation: build them with "
-                                 "agentworld.agents.llm.make_team(names, single_agent=True, ...)")
+                raise ValueError(
+                    "single_agent=True needs seats that share one conversation: build them with "
+                    "agentworld.agents.llm.make_team(names, single_agent=True, ...)"
+                )
             conversation = Conversation(opts)
         self.conversation = conversation
         self.options = conversation.options.model_dump(exclude_none=True, exclude={"api_key"})

@@ -15,8 +15,18 @@ import os
 from pathlib import Path
 from typing import Any
 
-KEYED = ("model", "messages", "tools", "tool_choice", "parallel_tool_calls", "temperature", "max_tokens", "top_p",
-         "seed", "extra_body")
+KEYED = (
+    "model",
+    "messages",
+    "tools",
+    "tool_choice",
+    "parallel_tool_calls",
+    "temperature",
+    "max_tokens",
+    "top_p",
+    "seed",
+    "extra_body",
+)
 
 
 class ResponseCache:

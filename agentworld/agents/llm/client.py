@@ -19,8 +19,15 @@ from agentworld.agents.llm.context import estimate_tokens
 from agentworld.agents.llm.options import LLMOptions
 from agentworld.agents.llm.prompts import clip
 from agentworld.agents.llm.cache import ResponseCache
-from agentworld.agents.llm.replies import (Reply, cached_tokens, calls_in_text, parse_tool_calls, reasoning_text, reply_text,
-                                           token_counts)
+from agentworld.agents.llm.replies import (
+    Reply,
+    cached_tokens,
+    calls_in_text,
+    parse_tool_calls,
+    reasoning_text,
+    reply_text,
+    token_counts,
+)
 from agentworld.limits import Limiter, Limits, limiter_for
 
 
@@ -43,10 +50,16 @@ class ContextExceeded(LLMUnavailable):
 # How servers word it: OpenAI ("maximum context length is 8192 tokens", code context_length_exceeded),
 # vLLM (the same sentence), llama.cpp ("exceeds the available context size"), Anthropic-style proxies
 # ("prompt is too long"), TGI ("Input validation error: inputs tokens + max_new_tokens must be <= 4096").
-_CONTEXT_ERROR = re.compile(r"context[ _-]?(length|window|size)|maximum context|prompt is too long|input is too long|"
-                            r"too many tokens|must be <= \d+", re.IGNORECASE)
-_CONTEXT_WINDOW = re.compile(r"(?:maximum context length is|context size (?:of|is)|context window (?:of|is)|"
-                             r"must be <=)\s*\(?(\d+)", re.IGNORECASE)
+_CONTEXT_ERROR = re.compile(
+    r"context[ _-]?(length|window|size)|maximum context|prompt is too long|input is too long|"
+    r"too many tokens|must be <= \d+",
+    re.IGNORECASE,
+)
+_CONTEXT_WINDOW = re.compile(
+    r"(?:maximum context length is|context size (?:of|is)|context window (?:of|is)|"
+    r"must be <=)\s*\(?(\d+)",
+    re.IGNORECASE,
+)
 
 
 def context_exceeded(exc: Exception) -> ContextExceeded | None:
@@ -57,9 +70,10 @@ def context_exceeded(exc: Exception) -> ContextExceeded | None:
     if not _CONTEXT_ERROR.search(text):
         return None
     window = _CONTEXT_WINDOW.search(text)
-    return ContextExceeded(f"the model server found the prompt too long: {_describe_error(exc)}",
-                           int(window.group(1)) if window else None)
-
+    return ContextExceeded(
+        f"the model server found the prompt too long: {_describe_error(exc)}",
+        int(window.group(1)) if window else None,
+    )
 
 
 class ChatClient:
@@ -85,14 +99,16 @@ class ChatClient:
         self.base_url, self.api_key = base_url, api_key
         self.sleep = sleep
         self.cache = ResponseCache(options.cache) if options.cache else None
-        self.limiter = limiter or limiter_for(Limits(options.max_rpm, options.max_tpm, options.max_cost,
-                                                     options.limits_file))
+        self.limiter = limiter or limiter_for(
+            Limits(options.max_rpm, options.max_tpm, options.max_cost, options.limits_file)
+        )
 
     @property
     def client(self) -> Any:
         if self._client is None:
-            self._client = self.openai.OpenAI(base_url=self.base_url, api_key=self.api_key,
-                                              timeout=self.options.timeout, max_retries=0)
+            self._client = self.openai.OpenAI(
+                base_url=self.base_url, api_key=self.api_key, timeout=self.options.timeout, max_retries=0
+            )
         return self._client
 
     def _retryable(self, exc: Exception) -> bool:
@@ -112,7 +128,7 @@ class ChatClient:
             # A 429 that names no wait is most often one request over a per-window count, not an
             # overloaded server: retry soon (still doubling), or every refusal stalls its episode.
             base = min(base, opts.rate_limit_backoff)
-        delay = min(base * (2 ** attempt), opts.backoff_max)
+        delay = min(base * (2**attempt), opts.backoff_max)
         delay *= 0.75 + 0.5 * random.random()  # jitter spreads parallel workers apart
         if retry_after is not None:
             retry_after = min(retry_after, opts.max_retry_after)
@@ -189,7 +205,9 @@ class ChatClient:
         reply.notes.append("cache_hits")
         return reply
 
-    def _answered(self, kwargs: dict, response: Any, message: Any, messages: list[dict], tries: "_Tries") -> Reply:
+    def _answered(
+        self, kwargs: dict, response: Any, message: Any, messages: list[dict], tries: "_Tries"
+    ) -> Reply:
         reply = self._reply(response, message, messages, tries.attempt, tries.start)
         self.limiter.settle(reply.prompt_tokens + reply.completion_tokens - tries.booked)
         reply.notes += tries.notes
@@ -223,9 +241,19 @@ class ChatClient:
         if completion_tokens is None:
             written = len(content) + len(reasoning) + sum(len(c["arguments"]) + len(c["name"]) for c in calls)
             completion_tokens = written // 4
-        return Reply(content, calls, prompt_tokens, completion_tokens, attempt, time.monotonic() - start, estimated,
-                     cached_tokens(usage) if not estimated else 0, finish if isinstance(finish, str) else None,
-                     reasoning, notes)
+        return Reply(
+            content,
+            calls,
+            prompt_tokens,
+            completion_tokens,
+            attempt,
+            time.monotonic() - start,
+            estimated,
+            cached_tokens(usage) if not estimated else 0,
+            finish if isinstance(finish, str) else None,
+            reasoning,
+            notes,
+        )
 
 
 class _Tries:
@@ -272,12 +300,16 @@ class _Tries:
             last = f"; last error: {_describe_error(self.last)}" if self.last else ""
             told = _retry_after(self.last) if self.last is not None else None
             if told is not None:
-                last += (f"; the server asked to wait {told:g} s (Retry-After: honoured up to "
-                         f"{self.options.max_retry_after:g} s, and only within the turn deadline)")
+                last += (
+                    f"; the server asked to wait {told:g} s (Retry-After: honoured up to "
+                    f"{self.options.max_retry_after:g} s, and only within the turn deadline)"
+                )
             elif self.paused_for:
                 last += f"; {self.paused_for:.0f} s were left of a Retry-After pause the server put on every caller"
-            raise TurnDeadline(f"no answer within the turn deadline of {self.options.turn_deadline:g} s "
-                               f"({self.sent} tries){last}")
+            raise TurnDeadline(
+                f"no answer within the turn deadline of {self.options.turn_deadline:g} s "
+                f"({self.sent} tries){last}"
+            )
 
     def failed(self, exc: Exception) -> float:
         """Seconds to wait before the next try, or raise what ends the turn."""
@@ -331,12 +363,17 @@ def _async_client(client: ChatClient) -> Any:
     if key not in clients:
         openai = client.openai
         httpx = importlib.import_module(openai.DefaultAsyncHttpxClient.__mro__[1].__module__.split(".")[0])
-        limits = httpx.Limits(max_connections=4096, max_keepalive_connections=1024)  # (httpx, as openai ships it)
-        clients[key] = openai.AsyncOpenAI(base_url=client.base_url, api_key=client.api_key,
-                                          timeout=client.options.timeout, max_retries=0,
-                                          http_client=openai.DefaultAsyncHttpxClient(limits=limits))
+        limits = httpx.Limits(
+            max_connections=4096, max_keepalive_connections=1024
+        )  # (httpx, as openai ships it)
+        clients[key] = openai.AsyncOpenAI(
+            base_url=client.base_url,
+            api_key=client.api_key,
+            timeout=client.options.timeout,
+            max_retries=0,
+            http_client=openai.DefaultAsyncHttpxClient(limits=limits),
+        )
     return clients[key]
-
 
 
 class MalformedResponse(Exception):
@@ -366,8 +403,9 @@ async def _acreate(client: Any, kwargs: dict) -> Any:
     body = {k: v for k, v in kwargs.items() if k not in ("timeout", "extra_body")}
     body.update(kwargs.get("extra_body") or {})
     try:
-        return await client.post("/chat/completions", body=body, cast_to=ChatCompletion,
-                                 options={"timeout": kwargs["timeout"]})
+        return await client.post(
+            "/chat/completions", body=body, cast_to=ChatCompletion, options={"timeout": kwargs["timeout"]}
+        )
     except json.JSONDecodeError as exc:
         raise MalformedResponse(f"the server's answer is not JSON ({exc})") from exc
 

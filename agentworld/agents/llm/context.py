@@ -38,8 +38,10 @@ def prompt_limit(context_tokens: int, max_tokens: int | None, budget: int | None
     reserve = max_tokens or RESERVE
     limit = context_tokens - reserve
     if limit < 1:
-        raise ValueError(f"context_tokens {context_tokens} leaves no room for a prompt once {reserve} tokens are kept "
-                         "for the completion (max_tokens): raise --context-tokens or lower --max-tokens")
+        raise ValueError(
+            f"context_tokens {context_tokens} leaves no room for a prompt once {reserve} tokens are kept "
+            "for the completion (max_tokens): raise --context-tokens or lower --max-tokens"
+        )
     return min(limit, budget) if budget else limit
 
 
@@ -52,7 +54,10 @@ def cut_observation(text: str, chars: int) -> str:
 
 def estimate_tokens(messages: list[dict]) -> int:
     """Rough prompt size in tokens (4 characters per token): what the rate limiter books."""
-    return sum(len(str(m.get("content") or "")) + len(json.dumps(m.get("tool_calls") or "")) for m in messages) // 4
+    return (
+        sum(len(str(m.get("content") or "")) + len(json.dumps(m.get("tool_calls") or "")) for m in messages)
+        // 4
+    )
 
 
 @lru_cache(maxsize=1)
@@ -138,8 +143,10 @@ def fit(render: Render, turns: int, start: int, digest_lines: int, limit: int, t
             return Fit(messages, best, lines, tokens, folded=True)
     base = size(render(best, 0, 0))
     if base > limit:
-        raise ContextOverflow(f"the prompt's fixed part (system, task, documentation, tool schemas) takes {base} "
-                              f"tokens, over the prompt limit of {limit}: raise --context-tokens")
+        raise ContextOverflow(
+            f"the prompt's fixed part (system, task, documentation, tool schemas) takes {base} "
+            f"tokens, over the prompt limit of {limit}: raise --context-tokens"
+        )
     chars = max(0, (limit - base) * 3)
     while True:
         messages = render(best, 0, chars)

@@ -9,11 +9,25 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agentworld.agents.llm.client import ChatClient, ContextExceeded, TurnDeadline
-from agentworld.agents.llm.context import (DIGEST_LINES, RESERVE, counting_method, cut_observation, fit, prompt_limit,
-                                           tools_tokens)
+from agentworld.agents.llm.context import (
+    DIGEST_LINES,
+    RESERVE,
+    counting_method,
+    cut_observation,
+    fit,
+    prompt_limit,
+    tools_tokens,
+)
 from agentworld.agents.llm.options import LLMOptions
 from agentworld.agents.llm.prices import call_cost, load_prices, price_of
-from agentworld.agents.llm.prompts import NO_DOCS, clip, load_templates, observation_field, observation_text, render
+from agentworld.agents.llm.prompts import (
+    NO_DOCS,
+    clip,
+    load_templates,
+    observation_field,
+    observation_text,
+    render,
+)
 from agentworld.agents.llm.replies import MAX_REPLY_CHARS, Reply, bounded
 
 
@@ -37,13 +51,36 @@ class Turn:
 
 
 def new_usage() -> dict[str, Any]:
-    return {"prompt_tokens": 0, "cached_tokens": 0, "completion_tokens": 0, "calls": 0, "cost": 0.0, "retries": 0,
-            "per_turn_prompt_tokens": [], "max_prompt_tokens": 0, "estimated_tokens": False,
-            "no_tool_call": 0, "extra_tool_calls": 0, "invalid_arguments": 0, "malformed_tool_call": 0,
-            "latency": 0.0, "deadline_turns": 0, "truncated_replies": 0,
-            "max_counted_prompt_tokens": 0, "context_folds": 0, "observation_cuts": 0, "context_exceeded": 0,
-            "text_tool_calls": 0, "reasoning_content": 0, "finish_length": 0, "empty_choices": 0, "rate_limited": 0,
-            "cache_hits": 0, "cache_misses": 0, "token_counting": counting_method()}
+    return {
+        "prompt_tokens": 0,
+        "cached_tokens": 0,
+        "completion_tokens": 0,
+        "calls": 0,
+        "cost": 0.0,
+        "retries": 0,
+        "per_turn_prompt_tokens": [],
+        "max_prompt_tokens": 0,
+        "estimated_tokens": False,
+        "no_tool_call": 0,
+        "extra_tool_calls": 0,
+        "invalid_arguments": 0,
+        "malformed_tool_call": 0,
+        "latency": 0.0,
+        "deadline_turns": 0,
+        "truncated_replies": 0,
+        "max_counted_prompt_tokens": 0,
+        "context_folds": 0,
+        "observation_cuts": 0,
+        "context_exceeded": 0,
+        "text_tool_calls": 0,
+        "reasoning_content": 0,
+        "finish_length": 0,
+        "empty_choices": 0,
+        "rate_limited": 0,
+        "cache_hits": 0,
+        "cache_misses": 0,
+        "token_counting": counting_method(),
+    }
 
 
 class Conversation:
@@ -58,8 +95,10 @@ class Conversation:
         if self.prices and self.price is None:
             raise ValueError(f"price table has no entry for model {self.client.model!r}")
         if options.max_cost is not None and self.price is None:
-            raise ValueError("max_cost (--max-cost) needs a price table (--prices or $AGENTWORLD_PRICES) "
-                             f"with an entry for model {self.client.model!r}")
+            raise ValueError(
+                "max_cost (--max-cost) needs a price table (--prices or $AGENTWORLD_PRICES) "
+                f"with an entry for model {self.client.model!r}"
+            )
         self.briefings: dict[str, dict] = {}
         self.turns: list[Turn] = []
         self.usage = new_usage()
@@ -72,7 +111,10 @@ class Conversation:
         """The context budget's state for a new episode: nothing folded, the configured limit."""
         opts = self.options
         self.limit = prompt_limit(opts.context_tokens, opts.max_tokens, opts.context_budget)
-        self.start, self.digest_lines = 0, DIGEST_LINES[0]  # first verbatim turn, digest cap (see context.fit)
+        self.start, self.digest_lines = (
+            0,
+            DIGEST_LINES[0],
+        )  # first verbatim turn, digest cap (see context.fit)
         self.tool_schemas: list[dict] | None = None
         self.tools_size = 0
 
@@ -128,7 +170,9 @@ class Conversation:
         }
 
     def _docs(self, briefing: dict) -> str:
-        docs = "" if self.options.no_docs else (briefing.get("context") or briefing.get("documentation") or "")
+        docs = (
+            "" if self.options.no_docs else (briefing.get("context") or briefing.get("documentation") or "")
+        )
         return docs.strip() or NO_DOCS
 
     def _digest(self, dropped: list[Turn], max_lines: int = DIGEST_LINES[0]) -> str:
@@ -139,7 +183,9 @@ class Conversation:
         lines = []
         for t in dropped:
             who = f"{t.actor} " if self.options.single_agent else ""
-            lines.append(f"- round {t.round}: {who}{t.call or 'no action'}{' -> ' + t.result if t.result else ''}")
+            lines.append(
+                f"- round {t.round}: {who}{t.call or 'no action'}{' -> ' + t.result if t.result else ''}"
+            )
             lines.extend(f"  {m}" for m in t.messages)
         if len(lines) > max_lines:
             lines = [f"- ... {len(lines) - max_lines} older lines omitted"] + lines[-max_lines:]
@@ -173,7 +219,9 @@ class Conversation:
             pending.issues.append("observation_cuts")
         return chosen.messages
 
-    def _render(self, dropped: list[Turn], window: list[Turn], digest_lines: int = DIGEST_LINES[0]) -> list[dict]:
+    def _render(
+        self, dropped: list[Turn], window: list[Turn], digest_lines: int = DIGEST_LINES[0]
+    ) -> list[dict]:
         first = window[0]
         values = self._values(first.actor, first.round, first.text, first.feedback)
         values["history"] = self._digest(dropped, digest_lines)
@@ -185,13 +233,26 @@ class Conversation:
             user = render(self.templates["team_user.md"], members=members, **values)
         else:
             user = render(self.templates["user.md"], **values)
-        msgs = [{"role": "system", "content": render(self.templates["system.md"], max_rounds=values["max_rounds"])},
-                {"role": "user", "content": user}]
+        msgs = [
+            {
+                "role": "system",
+                "content": render(self.templates["system.md"], max_rounds=values["max_rounds"]),
+            },
+            {"role": "user", "content": user},
+        ]
         for prev, turn in zip(window, window[1:]):
             msgs.append(prev.assistant or {"role": "assistant", "content": ""})
-            content = render(self.templates["turn.md"], **self._values(turn.actor, turn.round, turn.text, turn.feedback))
+            content = render(
+                self.templates["turn.md"], **self._values(turn.actor, turn.round, turn.text, turn.feedback)
+            )
             if prev.has_call():
-                msgs.append({"role": "tool", "tool_call_id": prev.assistant["tool_calls"][0]["id"], "content": content})
+                msgs.append(
+                    {
+                        "role": "tool",
+                        "tool_call_id": prev.assistant["tool_calls"][0]["id"],
+                        "content": content,
+                    }
+                )
             else:
                 msgs.append({"role": "user", "content": content})
         return msgs
@@ -262,23 +323,40 @@ class Conversation:
 
     def _late(self, actor: str, pending: Turn, messages: list[dict], exc: TurnDeadline) -> dict:
         """The deadline passed: the turn is a wait; the model hears why next turn; the transcript keeps the error."""
-        pending.assistant = {"role": "assistant", "content": "(no answer in time: this turn was played as a wait)"}
+        pending.assistant = {
+            "role": "assistant",
+            "content": "(no answer in time: this turn was played as a wait)",
+        }
         pending.call = "wait (turn deadline passed)"
         self.turns.append(pending)
-        self.feedback[actor].append(f"the model server did not answer your previous turn in time ({exc}), "
-                                    "so you waited that turn.")
+        self.feedback[actor].append(
+            f"the model server did not answer your previous turn in time ({exc}), so you waited that turn."
+        )
         for usage in (self.usage, self.usage_by_actor[actor]):
             usage["deadline_turns"] += 1
-        self.transcript.append({"actor": actor, "round": pending.round, "prompt_tokens": 0, "completion_tokens": 0,
-                                "messages": len(messages), "issues": ["turn_deadline"], "error": str(exc),
-                                "retries": 0, "content": "", "tool_calls": []})
+        self.transcript.append(
+            {
+                "actor": actor,
+                "round": pending.round,
+                "prompt_tokens": 0,
+                "completion_tokens": 0,
+                "messages": len(messages),
+                "issues": ["turn_deadline"],
+                "error": str(exc),
+                "retries": 0,
+                "content": "",
+                "tool_calls": [],
+            }
+        )
         return {"tool": "wait", "args": {}}
 
     def _end(self, actor: str, pending: Turn, messages: list[dict], reply: Reply) -> dict | str:
         reply, truncated = bounded(reply)
         if "content" in truncated:
-            self.feedback[actor].append(f"your previous reply's text was {truncated['content']} characters long; "
-                                        f"only its first {MAX_REPLY_CHARS} are kept. Keep replies short.")
+            self.feedback[actor].append(
+                f"your previous reply's text was {truncated['content']} characters long; "
+                f"only its first {MAX_REPLY_CHARS} are kept. Keep replies short."
+            )
         action, assistant, call, issues = self._interpret(actor, reply)
         pending.assistant, pending.call = assistant, call
         self.turns.append(pending)
@@ -287,17 +365,28 @@ class Conversation:
         self._quirk_feedback(actor, reply)
         issues = pending.issues + reply.notes + issues
         self._account(actor, reply, issues, pending.counted_tokens)
-        row = {"actor": actor, "round": pending.round, "prompt_tokens": reply.prompt_tokens,
-               "completion_tokens": reply.completion_tokens, "cached_tokens": reply.cached_tokens,
-               "counted_prompt_tokens": pending.counted_tokens,
-               "messages": len(messages),
-               "issues": issues, "retries": reply.retries, "content": clip(reply.content, 500),
-               "tool_calls": [{"id": c["id"], "name": c["name"], "arguments": clip(c["arguments"], 500)}
-                              for c in reply.tool_calls]}
+        row = {
+            "actor": actor,
+            "round": pending.round,
+            "prompt_tokens": reply.prompt_tokens,
+            "completion_tokens": reply.completion_tokens,
+            "cached_tokens": reply.cached_tokens,
+            "counted_prompt_tokens": pending.counted_tokens,
+            "messages": len(messages),
+            "issues": issues,
+            "retries": reply.retries,
+            "content": clip(reply.content, 500),
+            "tool_calls": [
+                {"id": c["id"], "name": c["name"], "arguments": clip(c["arguments"], 500)}
+                for c in reply.tool_calls
+            ],
+        }
         if reply.finish_reason and reply.finish_reason not in ("stop", "tool_calls"):
             row["finish_reason"] = reply.finish_reason
         if reply.reasoning:
-            row["reasoning_chars"] = len(reply.reasoning)  # kept out of the history (servers ask not to send it back)
+            row["reasoning_chars"] = len(
+                reply.reasoning
+            )  # kept out of the history (servers ask not to send it back)
         if reply.from_cache:
             row["from_cache"] = True
         if truncated:
@@ -310,11 +399,14 @@ class Conversation:
         if reply.tool_calls:
             return
         if "finish_length" in reply.notes:
-            self.feedback[actor].append("your previous reply was cut off at the completion token limit before it "
-                                        "made a tool call: make the tool call first and keep any reasoning short.")
+            self.feedback[actor].append(
+                "your previous reply was cut off at the completion token limit before it "
+                "made a tool call: make the tool call first and keep any reasoning short."
+            )
         if "empty_choices" in reply.notes:
-            self.feedback[actor].append("the model server sent back no answer at all for your previous turn, so "
-                                        "that turn was lost.")
+            self.feedback[actor].append(
+                "the model server sent back no answer at all for your previous turn, so that turn was lost."
+            )
 
     def _attach_result(self, actor: str, observation: Any) -> None:
         """Give the actor's previous turn the result its new observation reports (for the digest)."""
@@ -337,7 +429,12 @@ class Conversation:
             text = reply.content.strip() or "(empty reply)"
             assistant = {"role": "assistant", "content": reply.content or "(no tool call)"}
             # Prefixed so it can never parse as a tool call: the env records it as raw + error.
-            return f"no tool call in the model reply: {clip(text, 2000)}", assistant, "no tool call", ["no_tool_call"]
+            return (
+                f"no tool call in the model reply: {clip(text, 2000)}",
+                assistant,
+                "no tool call",
+                ["no_tool_call"],
+            )
         first, issues = calls[0], []
         if first["problem"]:
             problem = first["problem"]
@@ -345,10 +442,17 @@ class Conversation:
                 f"your previous reply's tool call was malformed ({problem}), so your turn was lost. Call one "
                 "of the provided functions by its name, with a JSON object of arguments."
             )
-            assistant = {"role": "assistant", "content": f"{reply.content}\n[malformed tool call: {problem}]".strip()}
+            assistant = {
+                "role": "assistant",
+                "content": f"{reply.content}\n[malformed tool call: {problem}]".strip(),
+            }
             # Prefixed so it can never parse as a tool call: the env records it as raw + error.
-            return f"malformed tool call in the model reply: {problem}", assistant, "malformed tool call", \
-                ["malformed_tool_call"]
+            return (
+                f"malformed tool call in the model reply: {problem}",
+                assistant,
+                "malformed tool call",
+                ["malformed_tool_call"],
+            )
         if len(calls) > 1:
             ignored = clip(", ".join(c["name"] for c in calls[1:]), 300)
             self.feedback[actor].append(
@@ -356,16 +460,26 @@ class Conversation:
                 f"out and the others ({ignored}) were ignored. Send exactly one tool call per reply."
             )
             issues.append("extra_tool_calls")
-        assistant = {"role": "assistant", "content": reply.content or None,
-                     "tool_calls": [{"id": first["id"], "type": "function",
-                                     "function": {"name": first["name"], "arguments": first["arguments"]}}]}
+        assistant = {
+            "role": "assistant",
+            "content": reply.content or None,
+            "tool_calls": [
+                {
+                    "id": first["id"],
+                    "type": "function",
+                    "function": {"name": first["name"], "arguments": first["arguments"]},
+                }
+            ],
+        }
         try:
             json.loads(first["arguments"] or "{}")
         except json.JSONDecodeError:
             issues.append("invalid_arguments")  # the env's error in the next observation says what is wrong
             # Some servers re-parse the arguments of past calls: keep this one as plain text instead.
-            assistant = {"role": "assistant",
-                         "content": f"{reply.content}\n[tool call {first['name']} with arguments {first['arguments']}]".strip()}
+            assistant = {
+                "role": "assistant",
+                "content": f"{reply.content}\n[tool call {first['name']} with arguments {first['arguments']}]".strip(),
+            }
         call = f"{first['name']} {clip(first['arguments'], 120)}"
         # parse_action reads OpenAI-style calls; bad JSON becomes a precise error in the record.
         return {"name": first["name"], "arguments": first["arguments"] or "{}"}, assistant, call, issues

@@ -27,10 +27,14 @@ class LLMOptions(BaseModel):
     max_retries: int = Field(default=6, ge=0)
     backoff_base: float = Field(default=1.0, ge=0)  # first retry delay (doubles each retry)
     backoff_max: float = Field(default=60.0, ge=0)
-    rate_limit_backoff: float = Field(default=0.25, ge=0)  # first retry delay after a 429 naming no wait (doubles)
+    rate_limit_backoff: float = Field(
+        default=0.25, ge=0
+    )  # first retry delay after a 429 naming no wait (doubles)
     # seconds for all tries of one turn, Retry-After waits included (the max_rpm/max_tpm pace is not)
     turn_deadline: float = Field(default=180.0, gt=0)
-    max_retry_after: float = Field(default=60.0, ge=0)  # longest Retry-After honoured; longer ones are cut to it
+    max_retry_after: float = Field(
+        default=60.0, ge=0
+    )  # longest Retry-After honoured; longer ones are cut to it
     max_rpm: float | None = Field(default=None, gt=0)  # requests per minute, shared (see agentworld.limits)
     max_tpm: float | None = Field(default=None, gt=0)  # tokens per minute, shared
     max_cost: float | None = Field(default=None, gt=0)  # dollars; needs prices; no new calls once spent
@@ -38,7 +42,9 @@ class LLMOptions(BaseModel):
     history: Literal["full", "last", "summary"] = "full"
     history_turns: int = Field(default=8, ge=0)  # turns kept verbatim for "last" / "summary"
     context_tokens: int = Field(default=32768, ge=256)  # the model's context window: no request passes it
-    context_budget: int | None = Field(default=None, ge=1)  # a tighter cap on prompt tokens (messages + tools)
+    context_budget: int | None = Field(
+        default=None, ge=1
+    )  # a tighter cap on prompt tokens (messages + tools)
     cache: str | None = None  # response cache directory: a rerun replays every stored answer for free
     prompts: str | None = None  # directory with edited copies of the templates
     prices: dict[str, Any] | str | None = None  # {model: {"input": $/1M, "output": $/1M}} or a JSON file

@@ -43,8 +43,16 @@ def load_prices(prices: dict[str, Any] | str | os.PathLike | None) -> dict[str, 
 
 def _price(model: str, entry: Any) -> Price:
     try:
-        if isinstance(entry, dict) and {"input", "output"} <= set(entry) <= {"input", "output", "cached_input"}:
-            values = [float(entry["input"]), float(entry["output"]), float(entry.get("cached_input", entry["input"]))]
+        if isinstance(entry, dict) and {"input", "output"} <= set(entry) <= {
+            "input",
+            "output",
+            "cached_input",
+        }:
+            values = [
+                float(entry["input"]),
+                float(entry["output"]),
+                float(entry.get("cached_input", entry["input"])),
+            ]
         elif isinstance(entry, (list, tuple)) and len(entry) in (2, 3):
             values = [float(v) for v in entry] + ([float(entry[0])] if len(entry) == 2 else [])
         else:
@@ -64,5 +72,8 @@ def price_of(table: dict[str, Price], model: str) -> Price | None:
 def call_cost(price: Price, prompt_tokens: int, cached_tokens: int, completion_tokens: int) -> float:
     """Dollars for one call (cached tokens are part of prompt_tokens, as servers count them)."""
     cached = min(cached_tokens, prompt_tokens)
-    return ((prompt_tokens - cached) * price.input + cached * price.cached_input
-            + completion_tokens * price.output) / 1_000_000
+    return (
+        (prompt_tokens - cached) * price.input
+        + cached * price.cached_input
+        + completion_tokens * price.output
+    ) / 1_000_000

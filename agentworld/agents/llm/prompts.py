@@ -17,11 +17,37 @@ TEMPLATES = ("system.md", "user.md", "turn.md", "team_user.md", "team_member.md"
 # Placeholders each template may use (anything else is an error naming the file).
 PLACEHOLDERS = {
     "system.md": {"max_rounds"},
-    "user.md": {"task_id", "task_name", "objective", "name", "role", "teammates", "documentation",
-                "history", "round", "max_rounds", "rounds_left", "feedback", "observation"},
+    "user.md": {
+        "task_id",
+        "task_name",
+        "objective",
+        "name",
+        "role",
+        "teammates",
+        "documentation",
+        "history",
+        "round",
+        "max_rounds",
+        "rounds_left",
+        "feedback",
+        "observation",
+    },
     "turn.md": {"name", "role", "round", "max_rounds", "rounds_left", "feedback", "observation"},
-    "team_user.md": {"task_id", "task_name", "objective", "name", "role", "teammates", "members",
-                     "history", "round", "max_rounds", "rounds_left", "feedback", "observation"},
+    "team_user.md": {
+        "task_id",
+        "task_name",
+        "objective",
+        "name",
+        "role",
+        "teammates",
+        "members",
+        "history",
+        "round",
+        "max_rounds",
+        "rounds_left",
+        "feedback",
+        "observation",
+    },
     "team_member.md": {"name", "role", "documentation"},
 }
 NO_DOCS = "(No documentation is available for this task.)"
@@ -74,7 +100,6 @@ def observation_field(observation: Any, key: str) -> Any:
         if isinstance(inner, dict):
             return inner.get(key)
     return None
-
 
 
 def clip(text: str, limit: int) -> str:

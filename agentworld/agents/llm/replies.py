@@ -35,7 +35,9 @@ class Reply:
     estimated_tokens: bool = False
     cached_tokens: int = 0  # prompt tokens the server read from its prompt cache (part of prompt_tokens)
     finish_reason: str | None = None  # as the server sent it ("length": cut at max_tokens)
-    reasoning: str = ""  # reasoning_content / reasoning the server sent beside the answer (not kept in history)
+    reasoning: str = (
+        ""  # reasoning_content / reasoning the server sent beside the answer (not kept in history)
+    )
     notes: list[str] = field(default_factory=list)  # reply quirks and cache use, each counted in usage
     from_cache: bool = False  # replayed from the response cache: no request was sent, no cost
 
@@ -70,9 +72,14 @@ def parse_tool_calls(message: Any) -> list[dict]:
             except (TypeError, ValueError):
                 problem = f"the arguments of {clip(name, 60)} are not JSON (got {clip(repr(arguments), 60)})"
         call_id = getattr(call, "id", None)
-        calls.append({"id": call_id if isinstance(call_id, str) and call_id else f"call_{len(calls)}",
-                      "name": name if isinstance(name, str) else "",
-                      "arguments": arguments if isinstance(arguments, str) else "", "problem": problem})
+        calls.append(
+            {
+                "id": call_id if isinstance(call_id, str) and call_id else f"call_{len(calls)}",
+                "name": name if isinstance(name, str) else "",
+                "arguments": arguments if isinstance(arguments, str) else "",
+                "problem": problem,
+            }
+        )
     return calls
 
 
@@ -107,7 +114,10 @@ def calls_in_text(content: str) -> list[dict]:
                 value, end = decoder.raw_decode(blob, start)
             except ValueError:
                 continue
-            found = [_text_call(item, len(calls) + i) for i, item in enumerate(value if isinstance(value, list) else [value])]
+            found = [
+                _text_call(item, len(calls) + i)
+                for i, item in enumerate(value if isinstance(value, list) else [value])
+            ]
             calls += [c for c in found if c]
             if calls:
                 break
@@ -139,8 +149,15 @@ def cached_tokens(usage: Any) -> int:
     if usage is None or isinstance(usage, (str, bytes, int, float, list)):
         return 0
     details = _field(usage, "prompt_tokens_details")
-    for value in ((_field(details, "cached_tokens") if details is not None and not isinstance(details, (str, list))
-                   else None), _field(usage, "prompt_cache_hit_tokens"), _field(usage, "cache_read_input_tokens")):
+    for value in (
+        (
+            _field(details, "cached_tokens")
+            if details is not None and not isinstance(details, (str, list))
+            else None
+        ),
+        _field(usage, "prompt_cache_hit_tokens"),
+        _field(usage, "cache_read_input_tokens"),
+    ):
         if isinstance(value, int) and not isinstance(value, bool) and value > 0:
             prompt = _field(usage, "prompt_tokens")
             return min(value, prompt) if isinstance(prompt, int) and not isinstance(prompt, bool) else value
@@ -150,6 +167,7 @@ def cached_tokens(usage: Any) -> int:
 def token_counts(usage: Any) -> tuple[int | None, int | None]:
     """(prompt, completion) tokens from a reply's usage; None for a count that is absent or not a
     whole number (usage sent as a string, counts as words): those get estimated instead."""
+
     def field(key: str) -> Any:
         return usage.get(key) if isinstance(usage, dict) else getattr(usage, key, None)
 
@@ -168,7 +186,6 @@ def token_counts(usage: Any) -> tuple[int | None, int | None]:
     return prompt, count(completion)
 
 
-
 def bounded(reply: Reply) -> tuple[Reply, dict[str, int]]:
     """The reply as the conversation may keep it, and {field: original length} of what was cut.
 
@@ -185,13 +202,17 @@ def bounded(reply: Reply) -> tuple[Reply, dict[str, int]]:
         call = dict(raw)
         if len(call["id"]) > MAX_CALL_ID:
             call["id"] = f"call_{index}"
-        for key, limit, what in (("name", MAX_CALL_NAME, "its tool name is"),
-                                 ("arguments", MAX_ARGUMENT_CHARS, "its arguments are")):
+        for key, limit, what in (
+            ("name", MAX_CALL_NAME, "its tool name is"),
+            ("arguments", MAX_ARGUMENT_CHARS, "its arguments are"),
+        ):
             if len(call[key]) > limit:
                 if index == 0:
                     truncated[key] = len(call[key])
-                call["problem"] = call["problem"] or (f"the call {clip(call['name'], 60)}: {what} "
-                                                      f"{len(call[key])} characters long; the limit is {limit}")
+                call["problem"] = call["problem"] or (
+                    f"the call {clip(call['name'], 60)}: {what} "
+                    f"{len(call[key])} characters long; the limit is {limit}"
+                )
                 call[key] = call[key][:limit]
         calls.append(call)
     if not truncated and calls == reply.tool_calls:
