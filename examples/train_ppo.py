@@ -35,6 +35,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--task", default="task_01")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--total-steps", type=int, default=300_000, help="agent-steps to train for")
+    ap.add_argument("--time-limit", type=float, default=None, help="stop after this many seconds")
     ap.add_argument("--num-envs", type=int, default=8)
     ap.add_argument("--num-steps", type=int, default=32, help="rounds per env per rollout")
     ap.add_argument("--max-rounds", type=int, default=None, help="override the task's round budget")
@@ -104,8 +105,8 @@ class TeamEnvs:
         m = [ms[a] for ms in self.masks for a in self.agents]
         return np.stack(x), np.stack(m)
 
-    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[tuple[float, float]]]:
-        """Rewards and dones per slot; finished episodes as (return, psr), auto-reset."""
+    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[tuple[float, float, float]]]:
+        """Rewards and dones per slot; finished episodes as (return, psr, success), auto-reset."""
         n = len(self.agents)
         rewards = np.zeros(len(actions), dtype=np.float32)
         dones = np.zeros(len(actions), dtype=np.float32)
@@ -117,8 +118,8 @@ class TeamEnvs:
             self.returns[e] += r
             rewards[e * n : (e + 1) * n] = r
             if not env.agents:
-                psr = float(next(iter(infos.values()))["psr"])
-                finished.append((float(self.returns[e]), psr))
+                info = next(iter(infos.values()))
+                finished.append((float(self.returns[e]), float(info["psr"]), float(info["success"])))
                 self.returns[e] = 0.0
                 dones[e * n : (e + 1) * n] = 1.0
                 obs, infos = env.reset()
@@ -142,7 +143,7 @@ def train(args: argparse.Namespace) -> list[dict]:
     buf_m = torch.zeros((T, slots, envs.n_actions), dtype=torch.int8)
     buf_a = torch.zeros((T, slots), dtype=torch.long)
     buf_logp, buf_r, buf_d, buf_v = (torch.zeros((T, slots)) for _ in range(4))
-    recent: deque[tuple[float, float]] = deque(maxlen=50)
+    recent: deque[tuple[float, float, float]] = deque(maxlen=50)  # the last 50 episodes
     history: list[dict] = []
     steps, start = 0, time.perf_counter()
     next_x, next_m = torch.from_numpy(x), torch.from_numpy(m)
@@ -199,15 +200,19 @@ def train(args: argparse.Namespace) -> list[dict]:
             "episodes": len(recent),
             "loss": float(loss.detach()),
             "entropy": float(entropy.detach().mean()),
-            "mean_return": float(np.mean([r for r, _ in recent])) if recent else 0.0,
-            "mean_psr": float(np.mean([p for _, p in recent])) if recent else 0.0,
+            "mean_return": float(np.mean([r for r, _, _ in recent])) if recent else 0.0,
+            "mean_psr": float(np.mean([p for _, p, _ in recent])) if recent else 0.0,
+            "success_rate": float(np.mean([s for _, _, s in recent])) if recent else 0.0,
+            "seconds": elapsed,
         }
         history.append(row)
         print(
             f"update {update}/{updates} steps {steps:,} return {row['mean_return']:.3f} "
-            f"psr {row['mean_psr']:.3f} entropy {row['entropy']:.2f} {row['steps_per_s']:,.0f} agent-steps/s",
+            f"psr {row['mean_psr']:.3f} success {row['success_rate']:.2f} entropy {row['entropy']:.2f} {row['steps_per_s']:,.0f} agent-steps/s",
             flush=True,
         )
+        if args.time_limit and elapsed >= args.time_limit:
+            break
     return history
 
 
