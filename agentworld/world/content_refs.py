@@ -1,0 +1,160 @@
+"""The references between content entries: every id one entry names must exist in its table.
+
+``cross_check`` appends one problem per dangling or ill-typed reference, each naming the file, the
+entry and the field, in file order (items, recipes, node kinds, mobs, NPCs, the map), so a broken
+data directory is reported whole by ``load_content``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agentworld.world.content_schema import Rules
+from agentworld.world.gamemap import MapSpec
+
+
+@dataclass
+class Tables:
+    """The validated tables of one data directory (before the map is built)."""
+
+    rules: Rules | None
+    skills: dict
+    items: dict
+    stations: dict
+    recipes: dict
+    node_kinds: dict
+    mobs: dict
+    npcs: dict
+    spec: MapSpec | None
+
+
+class _Problems(list):
+    def need(self, table, ident: str, what: str, where: str) -> None:
+        if ident not in table:
+            self.append(f"{where}: unknown {what} '{ident}'")
+
+
+def cross_check(problems: list[str], tables: Tables) -> None:
+    """Append every broken reference of `tables` to `problems`."""
+    found = _Problems()
+    for check in (_items, _recipes, _node_kinds, _mobs, _npcs, _map):
+        check(found, tables)
+    problems.extend(found)
+
+
+def _items(p: _Problems, t: Tables) -> None:
+    slots = set(t.rules.equipment_slots) if t.rules else set()
+    for i, item in enumerate(t.items.values()):
+        where = f"items.yaml: items[{i}] '{item.id}'"
+        if item.slot is not None and t.rules and item.slot not in slots:
+            p.append(
+                f"{where}: slot: unknown equipment slot '{item.slot}' "
+                f"(slots: {', '.join(t.rules.equipment_slots)})"
+            )
+        for s in item.requires:
+            p.need(t.skills, s, "skill", f"{where}: requires")
+        if item.tool:
+            p.need(t.skills, item.tool.skill, "skill", f"{where}: tool.skill")
+        for key in item.effects:
+            if key != "duration":
+                p.need(t.skills, key, "skill (or 'duration')", f"{where}: effects")
+    if "coins" not in t.items:
+        p.append("items.yaml: items: there must be a 'coins' item (category currency)")
+
+
+def _recipes(p: _Problems, t: Tables) -> None:
+    for i, r in enumerate(t.recipes.values()):
+        where = f"recipes.yaml: recipes[{i}] '{r.id}'"
+        if r.station is not None:
+            p.need(t.stations, r.station, "station", f"{where}: station")
+        p.need(t.skills, r.skill, "skill", f"{where}: skill")
+        for key, table in (("inputs", r.inputs), ("outputs", r.outputs)):
+            for ident, n in table.items():
+                p.need(t.items, ident, "item", f"{where}: {key}")
+                if n < 1:
+                    p.append(f"{where}: {key}.{ident}: count must be >= 1")
+        for tool in r.tools:
+            p.need(t.items, tool, "item", f"{where}: tools")
+
+
+def _node_kinds(p: _Problems, t: Tables) -> None:
+    for i, k in enumerate(t.node_kinds.values()):
+        where = f"map.yaml: node_kinds[{i}] '{k.id}'"
+        p.need(t.skills, k.skill, "skill", f"{where}: skill")
+        if k.tool is not None:
+            p.need(t.skills, k.tool, "skill", f"{where}: tool")
+            if not any(it.tool and it.tool.skill == k.tool for it in t.items.values()):
+                p.append(f"{where}: tool: no item is a tool for '{k.tool}'")
+        for ident, n in k.yields.items():
+            p.need(t.items, ident, "item", f"{where}: yields")
+            if n < 1:
+                p.append(f"{where}: yields.{ident}: count must be >= 1")
+        for r in k.rare:
+            p.need(t.items, r.item, "item", f"{where}: rare")
+
+
+def _mobs(p: _Problems, t: Tables) -> None:
+    for i, m in enumerate(t.mobs.values()):
+        where = f"mobs.yaml: mobs[{i}] '{m.id}'"
+        for d in m.drops:
+            p.need(t.items, d.item, "item", f"{where}: drops")
+        for weapon in m.wounded_by:
+            p.need(t.items, weapon, "item", f"{where}: wounded_by")
+            if weapon in t.items and t.items[weapon].slot != "weapon":
+                p.append(f"{where}: wounded_by: '{weapon}' is not a weapon")
+
+
+def _npcs(p: _Problems, t: Tables) -> None:
+    quest_owner: dict[str, str] = {}
+    for i, n in enumerate(t.npcs.values()):
+        where = f"npcs.yaml: npcs[{i}] '{n.id}'"
+        for q in n.quests:
+            if q.id in quest_owner:
+                p.append(f"{where}: quests '{q.id}': quest id already used by npc '{quest_owner[q.id]}'")
+            quest_owner.setdefault(q.id, n.id)
+        if n.shop:
+            for s in n.shop.stock:
+                p.need(t.items, s.item, "item", f"{where}: shop.stock")
+        if n.role == "shopkeeper" and n.shop is None:
+            p.append(f"{where}: a shopkeeper needs a 'shop'")
+        if n.role == "quest_giver" and not n.quests:
+            p.append(f"{where}: a quest_giver needs 'quests'")
+        for s in n.teaches:
+            p.need(t.skills, s, "skill", f"{where}: teaches")
+        for q in n.quests:
+            _quest(p, t, q, f"{where}: quests '{q.id}'")
+
+
+def _quest(p: _Problems, t: Tables, q, where: str) -> None:
+    for j, st in enumerate(q.stages):
+        sw = f"{where} stages[{j}]"
+        if st.npc is not None:
+            p.need(t.npcs, st.npc, "npc", sw)
+        for ident in st.items:
+            p.need(t.items, ident, "item", sw)
+        for ident in st.mobs:
+            p.need(t.mobs, ident, "mob", sw)
+    for ident in q.rewards.items:
+        p.need(t.items, ident, "item", f"{where} rewards.items")
+    for ident in q.rewards.xp:
+        p.need(t.skills, ident, "skill", f"{where} rewards.xp")
+
+
+def _map(p: _Problems, t: Tables) -> None:
+    spec, rules = t.spec, t.rules
+    if spec is None:
+        return
+    for i, st in enumerate(spec.stations):
+        p.need(t.stations, st.station, "station", f"map.yaml: stations[{i}]")
+    for i, f in enumerate(spec.node_fields):
+        p.need(t.node_kinds, f.kind, "node kind", f"map.yaml: node_fields[{i}]")
+    for i, nd in enumerate(spec.nodes):
+        p.need(t.node_kinds, nd.kind, "node kind", f"map.yaml: nodes[{i}]")
+    for i, sp in enumerate(spec.spawns):
+        p.need(t.mobs, sp.mob, "mob", f"map.yaml: spawns[{i}]")
+    if rules is not None and rules.hub not in {lm.id for lm in spec.landmarks}:
+        p.append(f"rules.yaml: hub: unknown landmark '{rules.hub}'")
+    if rules is not None:
+        terrains = {terrain.id for terrain in spec.terrain}
+        for i, terrain in enumerate(rules.sight_blockers):
+            p.need(terrains, terrain, "terrain", f"rules.yaml: sight_blockers[{i}]")
