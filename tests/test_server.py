@@ -496,7 +496,7 @@ def test_disconnect_does_not_crash_and_reconnect_resumes_the_seat(server):
 
 
 def test_turn_timeout_plays_a_recorded_wait_for_an_absent_seat():
-    srv = serve(turn_timeout=0.2)
+    srv = serve(turn_timeout=1.0)  # a0 must connect and act within it, even on a loaded machine
     try:
         started = start(srv.url, agents=3, max_rounds=2)
         spectator = Connection(srv.url, timeout=5)
@@ -506,14 +506,14 @@ def test_turn_timeout_plays_a_recorded_wait_for_an_absent_seat():
         a0.act({"tool": "score"})
         t0 = time.monotonic()
         obs = a2.wait_turn(timeout=5)  # a1 never joined: its turn times out
-        assert 0.15 < time.monotonic() - t0 < 3 and obs is not None
+        assert 0.5 < time.monotonic() - t0 < 6 and obs is not None
         a2.act({"tool": "score"})
         records = [
             spectator.next_push(lambda m: m["type"] == "update", timeout=5)["record"] for _ in range(3)
         ]
         timed_out = records[1]
         assert timed_out["agent"] == "a1" and timed_out["tool"] == "wait"
-        assert "timed out after 0.2s" in timed_out["result"]
+        assert "timed out after 1s" in timed_out["result"]
         assert [r["agent"] for r in records] == ["a0", "a1", "a2"]
         assert "timed out" in trajectory(srv)[1]["result"]  # recorded in the Episode's trajectory too
         # a connected seat that stays silent is timed out as well, and told so
