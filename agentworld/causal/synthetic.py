@@ -185,136 +185,156 @@ def synthetic_episode(n_agents: int = 20, rounds: int = 55, seed: int = 0) -> Tr
     """A large, plausible episode: gatherers feed crafters who feed a leader, fighters kill
     mobs (missing now and then, drinking draughts), builders work on a site, everyone walks and chats; the leader's last action
     reaches the checkpoint. Links follow the engine's provenance rule."""
-    rng = random.Random(seed)
-    names = [f"agent_{i:02d}" for i in range(n_agents)]
-    roles = {
-        n: ("leader" if i == 0 else ["gatherer", "crafter", "fighter", "builder"][i % 4])
-        for i, n in enumerate(names)
-    }
-    crafters = [n for n in names if roles[n] == "crafter"] or [names[0]]
-    lots: dict[str, list[tuple[str, int]]] = {n: [] for n in names}  # (item, origin action)
-    mob_hits: dict[str, list[int]] = {}
-    site_work: list[int] = []
-    built = False
-    walking: dict[str, int] = {n: 0 for n in names}
-    b = TrajectoryBuilder()
-    items = ["oak_log", "iron_ore", "stick", "iron_bar", "plank"]
-    for r in range(1, rounds + 1):
-        for n in names:
-            role = roles[n]
-            roll = rng.random()
-            if r == rounds and role == "leader":
-                stock = lots[n][-3:]
-                b.act(
-                    n,
-                    "equip",
-                    {"item": "iron_sword"},
-                    links=[(o, "item") for _, o in stock],
-                    checkpoints=["armed"],
-                    events=[_gain(n, "iron_sword", b.next_id)],
-                )
-                continue
-            if roll < 0.18:
-                peer = rng.choice(names)
-                thing = rng.choice(
-                    [
-                        rng.choice(items),
-                        f"oak_tree#{rng.randrange(40)}",
-                        f"wolf#{rng.randrange(8)}",
-                        f"{rng.randrange(60)}, {rng.randrange(60)}",
-                        "town_square",
-                        peer,
-                    ]
-                )
-                to = "team" if rng.random() < 0.4 else peer
-                b.act(n, "chat", {"to": to, "message": f"I will handle {thing}, meet me there"})
-            elif roll < 0.45 or walking[n] > 0:
-                walking[n] = max(0, walking[n] - 1) if walking[n] else rng.randrange(3)
-                target = rng.choice(
-                    [[rng.randrange(60), rng.randrange(60)], "town_square", rng.choice(names)]
-                )
-                b.act(n, "move_to", {"target": target})
-            elif role == "gatherer":
-                if len(lots[n]) >= 2 and rng.random() < 0.5:
-                    to = rng.choice(crafters)
-                    given = [lots[n].pop() for _ in range(2)]
-                    i = b.act(
-                        n,
-                        "give",
-                        {"to": to, "item": given[0][0], "count": 2},
-                        links=[(o, "item") for _, o in given],
-                        events=[e for it, o in given for e in (_loss(n, it, o), _gain(to, it, b.next_id))],
-                    )
-                    lots[to] += [(it, i) for it, _ in given]
-                else:
-                    node = f"oak_tree#{rng.randrange(40)}"
-                    item = rng.choice(["oak_log", "iron_ore"])
-                    i = b.act(n, "gather", {"target": node}, events=[_gain(n, item, b.next_id)])
-                    lots[n].append((item, i))
-            elif role == "crafter":
-                if len(lots[n]) >= 2:
-                    used = [lots[n].pop(0) for _ in range(2)]
-                    i = b.act(
-                        n,
-                        "craft",
-                        {"recipe": rng.choice(["stick", "iron_bar", "plank"])},
-                        links=[(o, "item") for _, o in used],
-                        events=[_loss(n, it, o) for it, o in used] + [_gain(n, "product", b.next_id)],
-                    )
-                    lots[n].append(("product", i))
-                elif lots[n] and rng.random() < 0.5:
-                    it, o = lots[n].pop()
-                    i = b.act(
-                        n,
-                        "give",
-                        {"to": names[0], "item": it},
-                        links=[(o, "item")],
-                        events=[_loss(n, it, o), _gain(names[0], it, b.next_id)],
-                    )
-                    lots[names[0]].append((it, i))
-                else:
-                    b.act(n, "wait")
-            elif role == "fighter":
-                mob = f"wolf#{rng.randrange(8)}"
-                hits = mob_hits.setdefault(mob, [])
-                fight = rng.random()
-                if fight < 0.12:  # drinks a draught mid-fight (heal rule)
-                    b.act(
-                        n,
-                        "use",
-                        {"item": "healing_draught"},
-                        events=[{"kind": "heal", "agent": n, "target": n, "amount": 20}],
-                    )
-                elif fight < 0.25:  # swings and misses (skipped by the heal rule)
-                    b.act(n, "attack", {"target": mob}, events=[{"kind": "miss", "target": mob}])
-                elif len(hits) >= 3:
-                    first_kill = not any(r.get("checkpoints") == ["wolf_slain"] for r in b.records)
-                    i = b.act(
-                        n,
-                        "attack",
-                        {"target": mob},
-                        links=[(h, "damage") for h in hits],
-                        events=[{"kind": "kill", "target": mob, "contributors": {str(h): 5 for h in hits}}],
-                        checkpoints=["wolf_slain"] if first_kill else (),
-                    )
-                    mob_hits[mob] = []
-                    lots[n].append(("wolf_pelt", i))
-                else:
-                    hits.append(b.act(n, "attack", {"target": mob}))
-            elif role == "builder":
-                if len(site_work) >= 4:
-                    b.act(
-                        n,
-                        "build",
-                        {"site": "site#bridge"},
-                        links=[(w, "labor") for w in site_work],
-                        checkpoints=["bridge_built"] if not built else (),
-                    )
-                    built = True
-                    site_work = []
-                else:
-                    site_work.append(b.act(n, "build", {"site": "site#bridge"}))
-            else:
-                b.act(n, rng.choice(["wait", "inspect"]), {})
-        b.end_round(success=True if r == rounds else None)
-    return b
+    return _Synthetic(n_agents, seed).play(rounds)
+
+
+ITEMS = ["oak_log", "iron_ore", "stick", "iron_bar", "plank"]
+ROLES = ["gatherer", "crafter", "fighter", "builder"]
+
+
+class _Synthetic:
+    """The state of one synthetic episode; one method per role's turn (the rng is drawn in a fixed order)."""
+
+    def __init__(self, n_agents: int, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.names = [f"agent_{i:02d}" for i in range(n_agents)]
+        self.roles = {n: ("leader" if i == 0 else ROLES[i % 4]) for i, n in enumerate(self.names)}
+        self.crafters = [n for n in self.names if self.roles[n] == "crafter"] or [self.names[0]]
+        self.lots: dict[str, list[tuple[str, int]]] = {n: [] for n in self.names}  # (item, origin action)
+        self.mob_hits: dict[str, list[int]] = {}
+        self.site_work: list[int] = []
+        self.built = False
+        self.walking: dict[str, int] = {n: 0 for n in self.names}
+        self.b = TrajectoryBuilder()
+
+    def play(self, rounds: int) -> TrajectoryBuilder:
+        for r in range(1, rounds + 1):
+            for n in self.names:
+                self.turn(n, last_round=r == rounds)
+            self.b.end_round(success=True if r == rounds else None)
+        return self.b
+
+    def turn(self, n: str, last_round: bool) -> None:
+        role, roll = self.roles[n], self.rng.random()
+        if last_round and role == "leader":
+            self.finish(n)
+        elif roll < 0.18:
+            self.chat(n)
+        elif roll < 0.45 or self.walking[n] > 0:
+            self.walk(n)
+        elif role in ("gatherer", "crafter", "fighter", "builder"):
+            getattr(self, role)(n)
+        else:
+            self.b.act(n, self.rng.choice(["wait", "inspect"]), {})
+
+    def finish(self, n: str) -> None:
+        stock = self.lots[n][-3:]
+        self.b.act(
+            n,
+            "equip",
+            {"item": "iron_sword"},
+            links=[(o, "item") for _, o in stock],
+            checkpoints=["armed"],
+            events=[_gain(n, "iron_sword", self.b.next_id)],
+        )
+
+    def chat(self, n: str) -> None:
+        rng = self.rng
+        peer = rng.choice(self.names)
+        thing = rng.choice(
+            [
+                rng.choice(ITEMS),
+                f"oak_tree#{rng.randrange(40)}",
+                f"wolf#{rng.randrange(8)}",
+                f"{rng.randrange(60)}, {rng.randrange(60)}",
+                "town_square",
+                peer,
+            ]
+        )
+        to = "team" if rng.random() < 0.4 else peer
+        self.b.act(n, "chat", {"to": to, "message": f"I will handle {thing}, meet me there"})
+
+    def walk(self, n: str) -> None:
+        rng = self.rng
+        self.walking[n] = max(0, self.walking[n] - 1) if self.walking[n] else rng.randrange(3)
+        target = rng.choice([[rng.randrange(60), rng.randrange(60)], "town_square", rng.choice(self.names)])
+        self.b.act(n, "move_to", {"target": target})
+
+    def give(self, n: str, to: str, given: list[tuple[str, int]], args: dict) -> None:
+        i = self.b.act(
+            n,
+            "give",
+            args,
+            links=[(o, "item") for _, o in given],
+            events=[e for it, o in given for e in (_loss(n, it, o), _gain(to, it, self.b.next_id))],
+        )
+        self.lots[to] += [(it, i) for it, _ in given]
+
+    def gatherer(self, n: str) -> None:
+        rng, lots = self.rng, self.lots
+        if len(lots[n]) >= 2 and rng.random() < 0.5:
+            to = rng.choice(self.crafters)
+            given = [lots[n].pop() for _ in range(2)]
+            self.give(n, to, given, {"to": to, "item": given[0][0], "count": 2})
+        else:
+            node = f"oak_tree#{rng.randrange(40)}"
+            item = rng.choice(["oak_log", "iron_ore"])
+            i = self.b.act(n, "gather", {"target": node}, events=[_gain(n, item, self.b.next_id)])
+            lots[n].append((item, i))
+
+    def crafter(self, n: str) -> None:
+        rng, lots = self.rng, self.lots
+        if len(lots[n]) >= 2:
+            used = [lots[n].pop(0) for _ in range(2)]
+            i = self.b.act(
+                n,
+                "craft",
+                {"recipe": rng.choice(["stick", "iron_bar", "plank"])},
+                links=[(o, "item") for _, o in used],
+                events=[_loss(n, it, o) for it, o in used] + [_gain(n, "product", self.b.next_id)],
+            )
+            lots[n].append(("product", i))
+        elif lots[n] and rng.random() < 0.5:
+            given = [lots[n].pop()]
+            self.give(n, self.names[0], given, {"to": self.names[0], "item": given[0][0]})
+        else:
+            self.b.act(n, "wait")
+
+    def fighter(self, n: str) -> None:
+        rng, b = self.rng, self.b
+        mob = f"wolf#{rng.randrange(8)}"
+        hits = self.mob_hits.setdefault(mob, [])
+        fight = rng.random()
+        if fight < 0.12:  # drinks a draught mid-fight (heal rule)
+            events = [{"kind": "heal", "agent": n, "target": n, "amount": 20}]
+            b.act(n, "use", {"item": "healing_draught"}, events=events)
+        elif fight < 0.25:  # swings and misses (skipped by the heal rule)
+            b.act(n, "attack", {"target": mob}, events=[{"kind": "miss", "target": mob}])
+        elif len(hits) >= 3:
+            first_kill = not any(r.get("checkpoints") == ["wolf_slain"] for r in b.records)
+            i = b.act(
+                n,
+                "attack",
+                {"target": mob},
+                links=[(h, "damage") for h in hits],
+                events=[{"kind": "kill", "target": mob, "contributors": {str(h): 5 for h in hits}}],
+                checkpoints=["wolf_slain"] if first_kill else (),
+            )
+            self.mob_hits[mob] = []
+            self.lots[n].append(("wolf_pelt", i))
+        else:
+            hits.append(b.act(n, "attack", {"target": mob}))
+
+    def builder(self, n: str) -> None:
+        if len(self.site_work) >= 4:
+            self.b.act(
+                n,
+                "build",
+                {"site": "site#bridge"},
+                links=[(w, "labor") for w in self.site_work],
+                checkpoints=["bridge_built"] if not self.built else (),
+            )
+            self.built = True
+            self.site_work = []
+        else:
+            self.site_work.append(self.b.act(n, "build", {"site": "site#bridge"}))
