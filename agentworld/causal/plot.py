@@ -54,16 +54,27 @@ def draw_episode(records: list[Record], result: dict[str, Any], title: str = "")
 
     matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
-    from matplotlib.lines import Line2D
-    from matplotlib.ticker import MaxNLocator
 
     actions = action_records(records)
+    agents, pos = _timeline(actions)
+    contributing = set(result.get("contributing", []))
+    rounds = max((a["round"] for a in actions), default=1)
+    fig, ax = plt.subplots(figsize=(min(24, 6 + 0.35 * rounds), min(14, 1.5 + 0.45 * max(1, len(agents)))))
+    _draw_edges(ax, result.get("edges", []), pos, contributing)
+    _draw_actions(ax, actions, pos, contributing, set(result.get("success_actions", [])))
+    _decorate(ax, agents, rounds, result, title, len(actions), len(contributing))
+    fig.tight_layout()
+    return fig
+
+
+def _timeline(actions: list[Record]) -> tuple[list[str], dict[int, tuple[float, float]]]:
+    """The agents in order of first action, and each action's (x, y): several actions of one agent in
+    one round are spread along the round's width."""
     agents: list[str] = []
     for a in actions:
         if a["agent"] not in agents:
             agents.append(a["agent"])
     row = {name: i for i, name in enumerate(agents)}
-    # spread several actions of one agent in one round along the round's width
     cell: dict[tuple[int, str], list[int]] = {}
     for a in actions:
         cell.setdefault((a["round"], a["agent"]), []).append(a["id"])
@@ -71,13 +82,11 @@ def draw_episode(records: list[Record], result: dict[str, Any], title: str = "")
     for (rnd, agent), ids in cell.items():
         for k, i in enumerate(ids):
             pos[i] = (rnd + (k - (len(ids) - 1) / 2) * 0.6 / max(1, len(ids)), row[agent])
+    return agents, pos
 
-    contributing = set(result.get("contributing", []))
-    success = set(result.get("success_actions", []))
-    rounds = max((a["round"] for a in actions), default=1)
-    fig, ax = plt.subplots(figsize=(min(24, 6 + 0.35 * rounds), min(14, 1.5 + 0.45 * max(1, len(agents)))))
 
-    for e in result.get("edges", []):
+def _draw_edges(ax: Any, edges: list[dict], pos: dict, contributing: set[int]) -> None:
+    for e in edges:
         if e["src"] in pos and e["dst"] in pos:
             on_path = e["src"] in contributing and e["dst"] in contributing
             ax.annotate(
@@ -95,6 +104,11 @@ def draw_episode(records: list[Record], result: dict[str, Any], title: str = "")
                 ),
                 zorder=1,
             )
+
+
+def _draw_actions(
+    ax: Any, actions: list[Record], pos: dict, contributing: set[int], success: set[int]
+) -> None:
     for cat, (marker, _) in CATEGORIES.items():
         for contrib in (False, True):
             pts = [
@@ -117,6 +131,14 @@ def draw_episode(records: list[Record], result: dict[str, Any], title: str = "")
         xs, ys = zip(*stars)
         ax.scatter(xs, ys, marker="*", s=260, facecolors="none", edgecolors="red", linewidths=1.2, zorder=4)
 
+
+def _decorate(
+    ax: Any, agents: list[str], rounds: int, result: dict, title: str, n_actions: int, n_contributing: int
+) -> None:
+    """Axes, title (CCE and counts) and the legend."""
+    from matplotlib.lines import Line2D
+    from matplotlib.ticker import MaxNLocator
+
     ax.set_yticks(range(len(agents)), agents)
     ax.invert_yaxis()
     ax.set_xlabel("round")
@@ -124,7 +146,7 @@ def draw_episode(records: list[Record], result: dict[str, Any], title: str = "")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # rounds are whole numbers (no 2.5)
     ax.grid(axis="x", alpha=0.2)
     cce = result.get("cce", 0.0)
-    n, k = result.get("actions", len(actions)), result.get("contributing_count", len(contributing))
+    n, k = result.get("actions", n_actions), result.get("contributing_count", n_contributing)
     ax.set_title(
         f"{title}\nCCE={cce:.3f}  ({k}/{n} actions contributing, judge={result.get('judge')}, "
         f"{'success' if result.get('success') else 'failed'})".strip(),
@@ -147,5 +169,3 @@ def draw_episode(records: list[Record], result: dict[str, Any], title: str = "")
         Line2D([], [], color="0.75", label="enables (off the paths)"),
     ]
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
-    fig.tight_layout()
-    return fig
