@@ -67,66 +67,7 @@ def landmarks_of(content: Any) -> dict[str, tuple[int, int]]:
 
 def check_task(task: Task, content: Any) -> list[str]:
     """Cross-check ids against the world content, the verifier and the oracle plan."""
-    p: list[str] = []
-    agents = set(task.agent_names)
-    if content is not None:
-        items, skills = content.items, content.skills
-        slots = list(content.rules.equipment_slots)
-        marks = landmarks_of(content)
-        width = getattr(content.map, "width", None)
-        height = getattr(content.map, "height", None)
-
-        def place(where: str, value: Any) -> None:
-            if isinstance(value, str):
-                if value not in marks:
-                    p.append(f"{where}: " + _unknown("landmark", value, marks))
-            elif width is not None and not (0 <= value[0] < width and 0 <= value[1] < height):
-                p.append(f"{where}: position {list(value)} is outside the {width}x{height} map")
-            elif not content.map.walkable(value[0], value[1]):
-                p.append(
-                    f"{where}: position {list(value)} is on unwalkable terrain '{content.map.terrain_at(value[0], value[1])}'"
-                )
-
-        def item(where: str, value: str) -> None:
-            if value not in items:
-                p.append(f"{where}: " + _unknown("item", value, items))
-
-        for i, a in enumerate(task.agents):
-            at = f"agents[{i}]"
-            place(f"{at}.spawn", a.spawn)
-            for s in a.skills:
-                if s not in skills:
-                    p.append(f"{at}.skills.{s}: " + _unknown("skill", s, skills))
-            for it in a.inventory:
-                item(f"{at}.inventory.{it}", it)
-            for slot, it in a.equipment.items():
-                if slot not in slots:
-                    p.append(f"{at}.equipment.{slot}: " + _unknown("slot", slot, slots))
-                elif it in items and items[it].slot != slot:
-                    where_to = (
-                        f"slot '{items[it].slot}'" if items[it].slot else "no slot (it cannot be equipped)"
-                    )
-                    p.append(f"{at}.equipment.{slot}: {it} goes in {where_to}")
-                item(f"{at}.equipment.{slot}", it)
-        for i, m in enumerate(task.world.mobs):
-            if m.type not in content.mobs:
-                p.append(f"world.mobs[{i}].type: " + _unknown("mob type", m.type, content.mobs))
-            place(f"world.mobs[{i}].position", m.position)
-            for j, tile in enumerate(m.guards):
-                place(f"world.mobs[{i}].guards[{j}]", tile)
-        for i, n in enumerate(task.world.nodes):
-            if n.kind not in content.node_kinds:
-                p.append(f"world.nodes[{i}].kind: " + _unknown("node kind", n.kind, content.node_kinds))
-            place(f"world.nodes[{i}].position", n.position)
-        for i, g in enumerate(task.world.ground_items):
-            item(f"world.ground_items[{i}].item", g.item)
-            place(f"world.ground_items[{i}].position", g.position)
-        for i, s in enumerate(task.world.sites):
-            place(f"world.sites[{i}].position", s.position)
-            for it in s.materials:
-                item(f"world.sites[{i}].materials.{it}", it)
-            if s.skill is not None and s.skill not in skills:
-                p.append(f"world.sites[{i}].skill: " + _unknown("skill", s.skill, skills))
+    p = _content_problems(task, content) if content is not None else []
     world = None
     if content is not None and not p:
         # a dry setup of the world catches whatever the engine refuses (and static checks missed)
@@ -143,7 +84,84 @@ def check_task(task: Task, content: Any) -> list[str]:
         p.extend(problems)
         if world is not None and not problems:
             p.extend(_starting_world_problems(task, world))
-    # oracle plan
+    p.extend(_oracle_problems(task, content))
+    return p
+
+
+class _ContentRefs:
+    """Problems with the ids and places a task names, against the world content."""
+
+    def __init__(self, content: Any) -> None:
+        self.content = content
+        self.marks = landmarks_of(content)
+        self.width = getattr(content.map, "width", None)
+        self.height = getattr(content.map, "height", None)
+        self.problems: list[str] = []
+
+    def place(self, where: str, value: Any) -> None:
+        if isinstance(value, str):
+            if value not in self.marks:
+                self.problems.append(f"{where}: " + _unknown("landmark", value, self.marks))
+        elif self.width is not None and not (0 <= value[0] < self.width and 0 <= value[1] < self.height):
+            self.problems.append(
+                f"{where}: position {list(value)} is outside the {self.width}x{self.height} map"
+            )
+        elif not self.content.map.walkable(value[0], value[1]):
+            terrain = self.content.map.terrain_at(value[0], value[1])
+            self.problems.append(f"{where}: position {list(value)} is on unwalkable terrain '{terrain}'")
+
+    def item(self, where: str, value: str) -> None:
+        if value not in self.content.items:
+            self.problems.append(f"{where}: " + _unknown("item", value, self.content.items))
+
+    def known(self, where: str, what: str, value: str, table: Any) -> None:
+        if value not in table:
+            self.problems.append(f"{where}: " + _unknown(what, value, table))
+
+
+def _content_problems(task: Task, content: Any) -> list[str]:
+    refs = _ContentRefs(content)
+    for i, a in enumerate(task.agents):
+        _agent_refs(refs, f"agents[{i}]", a)
+    for i, m in enumerate(task.world.mobs):
+        refs.known(f"world.mobs[{i}].type", "mob type", m.type, content.mobs)
+        refs.place(f"world.mobs[{i}].position", m.position)
+        for j, tile in enumerate(m.guards):
+            refs.place(f"world.mobs[{i}].guards[{j}]", tile)
+    for i, n in enumerate(task.world.nodes):
+        refs.known(f"world.nodes[{i}].kind", "node kind", n.kind, content.node_kinds)
+        refs.place(f"world.nodes[{i}].position", n.position)
+    for i, g in enumerate(task.world.ground_items):
+        refs.item(f"world.ground_items[{i}].item", g.item)
+        refs.place(f"world.ground_items[{i}].position", g.position)
+    for i, s in enumerate(task.world.sites):
+        refs.place(f"world.sites[{i}].position", s.position)
+        for it in s.materials:
+            refs.item(f"world.sites[{i}].materials.{it}", it)
+        if s.skill is not None:
+            refs.known(f"world.sites[{i}].skill", "skill", s.skill, content.skills)
+    return refs.problems
+
+
+def _agent_refs(refs: _ContentRefs, at: str, agent: Any) -> None:
+    items, slots = refs.content.items, list(refs.content.rules.equipment_slots)
+    refs.place(f"{at}.spawn", agent.spawn)
+    for s in agent.skills:
+        refs.known(f"{at}.skills.{s}", "skill", s, refs.content.skills)
+    for it in agent.inventory:
+        refs.item(f"{at}.inventory.{it}", it)
+    for slot, it in agent.equipment.items():
+        if slot not in slots:
+            refs.problems.append(f"{at}.equipment.{slot}: " + _unknown("slot", slot, slots))
+        elif it in items and items[it].slot != slot:
+            where_to = f"slot '{items[it].slot}'" if items[it].slot else "no slot (it cannot be equipped)"
+            refs.problems.append(f"{at}.equipment.{slot}: {it} goes in {where_to}")
+        refs.item(f"{at}.equipment.{slot}", it)
+
+
+def _oracle_problems(task: Task, content: Any) -> list[str]:
+    p: list[str] = []
+    agents = set(task.agent_names)
     for name, steps in task.oracle.items():
         if name not in agents:
             p.append(f"oracle.{name}: " + _unknown("agent", name, agents))
