@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from operator import itemgetter
 
 from .common import KIND_OF, ActionError, article, fmt_items, suggest
@@ -74,9 +75,38 @@ class Observing(WorldCore):
     def observe(self, agent: str) -> dict:
         """The agent's own view (see docs/ARCHITECTURE.md); drains its pending messages."""
         p = self.players[agent]
-        ix = self._ix
-        static = ix.static_detail
-        node_head, mob_head = ix.node_head, ix.mob_head
+        nearby = self._nearby_entries(self._in_sight_radius(p))
+        messages = p.messages
+        if messages:
+            p.messages = []
+        quests = self._quest_stages(p)
+        region = self.map.region_at(p.x, p.y)
+        return {
+            "agent": p.name,
+            "round": self.round,
+            "position": [p.x, p.y],
+            "region": self.map.region_name(region),
+            "hp": p.hp,
+            "max_hp": p.max_hp,
+            "alive": p.alive,
+            "skills": dict(p.skills),
+            "inventory": p.inventory.counts(),
+            "equipment": dict(p.equipment),
+            "nearby": nearby,
+            "messages": messages,
+            "offers": [
+                {"id": o.id, "from": o.sender, "give": dict(o.give), "want": dict(o.want)}
+                for o in self.offers.values()
+                if o.to == agent
+            ],
+            "quests": quests,
+            "happened": self._news(p),
+            "last_result": p.last_result,
+            "last_error": p.last_error,
+        }
+
+    def _in_sight_radius(self, p: Player) -> list[tuple[int, str, Any]]:
+        """(distance, id, entity) of everything within the view radius but p, nearest first."""
         px, py = p.x, p.y
         radius = self.rules.view_radius
         found = []
@@ -97,6 +127,13 @@ class Observing(WorldCore):
                     if d <= radius and ent is not p:
                         found.append((d, ident, ent))
         found.sort(key=_BY_DISTANCE_THEN_ID)
+        return found
+
+    def _nearby_entries(self, found: list[tuple[int, str, Any]]) -> list[dict]:
+        """The observation's `nearby` entries: id, kind, name, position, distance and a detail line."""
+        ix = self._ix
+        static = ix.static_detail
+        node_head, mob_head = ix.node_head, ix.mob_head
         nearby = []
         for d, ident, ent in found:
             t = type(ent)
@@ -137,9 +174,9 @@ class Observing(WorldCore):
                 }
             )
 
-        messages = p.messages
-        if messages:
-            p.messages = []
+        return nearby
+
+    def _quest_stages(self, p: Player) -> list[dict]:
         quests = []
         for qid, idx in p.quests.items():
             q = self._ix.quests[qid]
@@ -150,30 +187,7 @@ class Observing(WorldCore):
                     "stage": q.stages[idx].text if idx < len(q.stages) else "complete",
                 }
             )
-        region = self.map.region_at(p.x, p.y)
-        return {
-            "agent": p.name,
-            "round": self.round,
-            "position": [p.x, p.y],
-            "region": self.map.region_name(region),
-            "hp": p.hp,
-            "max_hp": p.max_hp,
-            "alive": p.alive,
-            "skills": dict(p.skills),
-            "inventory": p.inventory.counts(),
-            "equipment": dict(p.equipment),
-            "nearby": nearby,
-            "messages": messages,
-            "offers": [
-                {"id": o.id, "from": o.sender, "give": dict(o.give), "want": dict(o.want)}
-                for o in self.offers.values()
-                if o.to == agent
-            ],
-            "quests": quests,
-            "happened": self._news(p),
-            "last_result": p.last_result,
-            "last_error": p.last_error,
-        }
+        return quests
 
     NEWS_MAX = 12  # lines of news an observation carries (the latest; a long absence is summarised)
 
