@@ -292,8 +292,18 @@ class GameMap:
         return bytes(seen)
 
     def _place(self, npc_positions: dict[str, str | Position], hub: str, p: list[str]) -> None:
-        spec, w = self.spec, self.width
-        for i, lm in enumerate(spec.landmarks):
+        """Landmarks, then everything with a fixed place (stations, NPCs, nodes), then what is scattered
+        over regions (node fields, mob spawns): every tile checked walkable and reachable from the hub."""
+        if not self._place_landmarks(hub, p):
+            return
+        placer = _Placer(self, hub, p)
+        self._place_fixed(placer, npc_positions)
+        if p:
+            return
+        self._place_scattered(placer)
+
+    def _place_landmarks(self, hub: str, p: list[str]) -> bool:
+        for i, lm in enumerate(self.spec.landmarks):
             where = f"map.yaml: landmarks[{i}] '{lm.id}'"
             if lm.id in self.landmarks:
                 p.append(f"{where}: duplicate landmark id")
@@ -301,34 +311,15 @@ class GameMap:
             self.landmark_names[lm.id] = lm.name
         if hub not in self.landmarks:
             p.append(f"rules.yaml: hub: unknown landmark '{hub}'")
-            return
+            return False
         if not self.walkable(*self.landmarks[hub]):
             p.append(f"rules.yaml: hub: landmark '{hub}' at {self.landmarks[hub]} is not walkable")
-            return
+            return False
         self.reachable = self._flood(self.landmarks[hub])
-        occupied: set[int] = set()
+        return True
 
-        def check(where: str, pos: str | Position, claim: bool = True) -> Position | None:
-            if isinstance(pos, str):
-                if pos not in self.landmarks:
-                    p.append(f"{where}: unknown landmark '{pos}'")
-                    return None
-                xy = self.landmarks[pos]
-            else:
-                xy = (int(pos[0]), int(pos[1]))
-            if not self.in_bounds(*xy):
-                p.append(f"{where}: position {list(xy)} is outside the {self.width}x{self.height} map")
-                return None
-            if not self.walkable(*xy):
-                p.append(f"{where}: position {list(xy)} is on unwalkable terrain '{self.terrain_at(*xy)}'")
-                return None
-            if not self.reachable[xy[1] * w + xy[0]]:
-                p.append(f"{where}: position {list(xy)} cannot be reached from the hub '{hub}'")
-                return None
-            if claim:
-                occupied.add(xy[1] * w + xy[0])
-            return xy
-
+    def _place_fixed(self, placer: _Placer, npc_positions: dict[str, str | Position]) -> None:
+        spec, check = self.spec, placer.check
         for i, lm in enumerate(spec.landmarks):
             check(f"map.yaml: landmarks[{i}] '{lm.id}'", tuple(lm.position), claim=False)
         for i, st in enumerate(spec.stations):
@@ -343,66 +334,21 @@ class GameMap:
             xy = check(f"map.yaml: nodes[{i}] '{nd.kind}'", nd.position)
             if xy:
                 self.placed_nodes.append((nd.kind, xy))
-        if p:
-            return
 
-        # free reachable walkable tiles per region, in index order (deterministic)
-        rindex = {r: i for i, r in enumerate(self._region_ids)}
-        tindex = {t.id: i for i, t in enumerate(self.terrain_types)}
-        by_region: dict[int, list[int]] = {i: [] for i in range(len(self._region_ids))}
-        reach, rgrid = self.reachable, self.region_grid
-        for i in range(w * self.height):
-            if reach[i]:
-                by_region[rgrid[i]].append(i)
-        rng = random.Random(spec.seed)
-
-        def scatter(
-            where: str,
-            region: str,
-            count: int,
-            terrain: list[str] | None = None,
-            near: list[str] | None = None,
-        ) -> list[Position]:
-            if region not in rindex:
-                p.append(f"{where}: unknown region '{region}'")
-                return []
-            for t in (terrain or []) + (near or []):
-                if t not in tindex:
-                    p.append(f"{where}: unknown terrain '{t}'")
-                    return []
-            tiles = [i for i in by_region[rindex[region]] if i not in occupied]
-            if terrain:
-                codes = {tindex[t] for t in terrain}
-                tiles = [i for i in tiles if self.terrain[i] in codes]
-            if near:
-                codes = {tindex[t] for t in near}
-                mask = self.terrain.translate(bytes(1 if c in codes else 0 for c in range(256)))
-                n = len(mask)
-                tiles = [
-                    i
-                    for i in tiles
-                    if (i % w > 0 and mask[i - 1])
-                    or (i % w < w - 1 and mask[i + 1])
-                    or (i >= w and mask[i - w])
-                    or (i + w < n and mask[i + w])
-                ]
-            if len(tiles) < count:
-                p.append(f"{where}: only {len(tiles)} free tiles fit in region '{region}', {count} wanted")
-                return []
-            chosen = rng.sample(tiles, count)
-            occupied.update(chosen)
-            return [(i % w, i // w) for i in chosen]
-
+    def _place_scattered(self, placer: _Placer) -> None:
+        spec = self.spec
+        placer.start_scatter()
         for i, f in enumerate(spec.node_fields):
-            for xy in scatter(f"map.yaml: node_fields[{i}] '{f.kind}'", f.region, f.count, f.terrain, f.near):
+            where = f"map.yaml: node_fields[{i}] '{f.kind}'"
+            for xy in placer.scatter(where, f.region, f.count, f.terrain, f.near):
                 self.placed_nodes.append((f.kind, xy))
         for i, sp in enumerate(spec.spawns):
             where = f"map.yaml: spawns[{i}] '{sp.mob}'"
             if sp.region is not None:
-                for xy in scatter(where, sp.region, sp.count):
+                for xy in placer.scatter(where, sp.region, sp.count):
                     self.mob_spawns.append((sp.mob, xy))
             else:
-                xy = check(where, sp.position, claim=False)
+                xy = placer.check(where, sp.position, claim=False)
                 if xy:
                     self.mob_spawns.extend([(sp.mob, xy)] * sp.count)
 
@@ -490,3 +436,87 @@ class GameMap:
         fig.savefig(path, dpi=dpi, bbox_inches="tight")
         plt.close(fig)
         return path
+
+
+class _Placer:
+    """Where things may go on a map being built: the tiles taken so far, and the problems found."""
+
+    def __init__(self, gmap: GameMap, hub: str, problems: list[str]) -> None:
+        self.map, self.hub, self.p = gmap, hub, problems
+        self.occupied: set[int] = set()
+
+    def check(self, where: str, pos: str | Position, claim: bool = True) -> Position | None:
+        """The tile of a landmark id or a position, if it is on the map, walkable and reachable (and
+        then taken, with `claim`); else None and a problem."""
+        m, p = self.map, self.p
+        if isinstance(pos, str):
+            if pos not in m.landmarks:
+                p.append(f"{where}: unknown landmark '{pos}'")
+                return None
+            xy = m.landmarks[pos]
+        else:
+            xy = (int(pos[0]), int(pos[1]))
+        if not m.in_bounds(*xy):
+            p.append(f"{where}: position {list(xy)} is outside the {m.width}x{m.height} map")
+            return None
+        if not m.walkable(*xy):
+            p.append(f"{where}: position {list(xy)} is on unwalkable terrain '{m.terrain_at(*xy)}'")
+            return None
+        if not m.reachable[xy[1] * m.width + xy[0]]:
+            p.append(f"{where}: position {list(xy)} cannot be reached from the hub '{self.hub}'")
+            return None
+        if claim:
+            self.occupied.add(xy[1] * m.width + xy[0])
+        return xy
+
+    def start_scatter(self) -> None:
+        """The free reachable tiles per region, in index order (deterministic), and the map's generator."""
+        m = self.map
+        self.rindex = {r: i for i, r in enumerate(m._region_ids)}
+        self.tindex = {t.id: i for i, t in enumerate(m.terrain_types)}
+        self.by_region: dict[int, list[int]] = {i: [] for i in range(len(m._region_ids))}
+        reach, rgrid = m.reachable, m.region_grid
+        for i in range(m.width * m.height):
+            if reach[i]:
+                self.by_region[rgrid[i]].append(i)
+        self.rng = random.Random(m.spec.seed)
+
+    def scatter(
+        self,
+        where: str,
+        region: str,
+        count: int,
+        terrain: list[str] | None = None,
+        near: list[str] | None = None,
+    ) -> list[Position]:
+        """`count` free tiles of `region` (of the given terrains, next to the `near` ones), chosen by the rng."""
+        m, p, w = self.map, self.p, self.map.width
+        if region not in self.rindex:
+            p.append(f"{where}: unknown region '{region}'")
+            return []
+        for t in (terrain or []) + (near or []):
+            if t not in self.tindex:
+                p.append(f"{where}: unknown terrain '{t}'")
+                return []
+        tiles = [i for i in self.by_region[self.rindex[region]] if i not in self.occupied]
+        if terrain:
+            codes = {self.tindex[t] for t in terrain}
+            tiles = [i for i in tiles if m.terrain[i] in codes]
+        if near:
+            codes = {self.tindex[t] for t in near}
+            mask = m.terrain.translate(bytes(1 if c in codes else 0 for c in range(256)))
+            n = len(mask)
+            tiles = [
+                i
+                for i in tiles
+                if (i % w > 0 and mask[i - 1])
+                or (i % w < w - 1 and mask[i + 1])
+                or (i >= w and mask[i - w])
+                or (i + w < n and mask[i + w])
+            ]
+        if len(tiles) < count:
+            p.append(f"{where}: only {len(tiles)} free tiles fit in region '{region}', {count} wanted")
+            return []
+        chosen = self.rng.sample(tiles, count)
+        self.occupied.update(chosen)
+        return [(i % w, i // w) for i in chosen]
