@@ -22,7 +22,8 @@ from agentworld.baselines import discussion_refusal, system_message, teammate_br
 from agentworld.scoring import Scorer
 from agentworld.task_world import build_world
 from agentworld.tasks import Task, apply_options, load_task
-from agentworld.tools import READ_ONLY_TOOLS, TOOL_NAMES, ParseError, ToolCall, parse_action, tool_mask
+from agentworld.tool_calls import parse_action
+from agentworld.tools import READ_ONLY_TOOLS, TOOL_NAMES, ParseError, ToolCall, tool_mask
 
 # READ_ONLY_TOOLS only read the world (their handlers change nothing but the actor's last result),
 # so checkpoint predicates, which are functions of world state, cannot change value after them.

@@ -375,8 +375,9 @@ def load_run(run_dir: str | Path, trust_verifier: bool = False) -> dict:
 def _recorded_action(rec: dict) -> Any:
     """The action to feed back for an action record. An unparsed action's `raw` is parsed again,
     so a raw rewritten into a valid call, or an edited error, no longer matches; only a raw the
-    record had to shorten or stringify (tools.raw_is_exact) is replayed with its recorded error."""
-    from agentworld.tools import ParseError, raw_is_exact
+    record had to shorten or stringify (tool_calls.raw_is_exact) is replayed with its recorded error."""
+    from agentworld.tool_calls import raw_is_exact
+    from agentworld.tools import ParseError
 
     if rec["tool"] is not None:
         return {"tool": rec["tool"], "args": rec["args"]}

@@ -8,7 +8,8 @@ import shutil
 import pytest
 
 from agentworld.agents.llm import NO_DOCS, PROMPTS_DIR, LLMAgent, LLMUnavailable, load_templates, make_team
-from agentworld.tools import ParseError, ToolCall, parse_action
+from agentworld.tool_calls import parse_action
+from agentworld.tools import ParseError, ToolCall
 from fake_openai import FakeOpenAI, call, calls, error, garbage, slow, text, tool_message, verbatim
 
 BRIEFING = {

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 
 from agentworld.agents.llm import LLMAgent
-from agentworld.tools import ToolCall, parse_action
+from agentworld.tool_calls import parse_action
+from agentworld.tools import ToolCall
 from fake_openai import FakeOpenAI, call, calls, garbage, text, tool_message, verbatim
 
 BRIEFING = {

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agentworld.tools import TOOL_NAMES, Craft, ParseError, ToolCall, parse_action, schemas, tool_mask
+from agentworld.tool_calls import parse_action
+from agentworld.tools import TOOL_NAMES, Craft, ParseError, ToolCall, schemas, tool_mask
 from agentworld.world.content import load_content
 
 

@@ -132,7 +132,7 @@ def _action_to_wire(action: Any) -> Any:
     if hasattr(action, "to_dict"):  # agentworld.tools.ToolCall
         return jsonable(action.to_dict())
     if hasattr(action, "model_dump"):  # a Tool model: send it as a tool call
-        from agentworld.tools import parse_action
+        from agentworld.tool_calls import parse_action
 
         call = parse_action(action)
         if hasattr(call, "to_dict"):
