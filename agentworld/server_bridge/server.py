@@ -5,7 +5,8 @@ event loop between awaits, one message at a time; no locks are needed and the or
 actions is exactly the Episode's round-robin. Each connection has a byte-bounded outbox and a
 writer task (connection.py), so a slow reader never stalls the game nor grows the server's
 memory. Episodes and seats live in games.py, the HTTP side (Host/Origin gate, pages) in
-pages.py, the turn clock and fan-out in turns.py, the read-only requests (observe, spectate, history,
+pages.py, starting and ending games (building worlds in threads) in starting.py, the turn clock and
+fan-out in turns.py, the read-only requests (observe, spectate, history,
 status, map) in watching.py, saving run directories in recording.py, the
 command line in serve.py, running it in a thread (tests, benchmarks) in background.py.
 
@@ -29,14 +30,14 @@ import logging
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from agentworld import __version__
 from agentworld.server_bridge import protocol as P
-from agentworld.server_bridge.admission import ClientSpec, ClientTasks, SpecLimits, scrub
+from agentworld.server_bridge.admission import ClientTasks, SpecLimits, scrub
 from agentworld.server_bridge.connection import BufferPool, Client
 from agentworld.server_bridge.games import (
     IDLE_GRACE,
@@ -49,7 +50,8 @@ from agentworld.server_bridge.games import (
 from agentworld.server_bridge.pages import Gate
 from agentworld.server_bridge.protocol import ProtocolError, jsonable
 from agentworld.server_bridge.recording import SERVER_STOPPED
-from agentworld.server_bridge.turns import TurnFlow, end_report
+from agentworld.server_bridge.starting import Starting
+from agentworld.server_bridge.turns import end_report
 from agentworld.server_bridge.visibility import seat_view
 from agentworld.server_bridge.watching import MAX_HISTORY_RECORDS, Watching  # noqa: F401 (re-exported)
 
@@ -88,14 +90,6 @@ class ServerConfig:
     own_process: bool = False  # the server owns its process (serve, play): it may tune the GC and the GIL
 
 
-class Built(NamedTuple):
-    """A world built for a start (in a thread), not yet on the server."""
-
-    episode: Any  # the Episode, freshly reset with the seed
-    observations: dict  # every seat's first observation
-    name: str  # the task's id as given (a stand-in episode may have no task)
-
-
 def _tool_schemas() -> list:
     try:
         from agentworld.tools import schemas
@@ -104,7 +98,7 @@ def _tool_schemas() -> list:
     return jsonable(schemas())
 
 
-class GameServer(TurnFlow, Watching):
+class GameServer(Starting, Watching):
     """Owns the websockets server, the connections and the running episodes (Games).
 
     Each `start` from a connection that holds no seats opens a new episode, so several envs
@@ -342,172 +336,6 @@ class GameServer(TurnFlow, Watching):
             "client_tasks": config.allow_client_tasks,
             "private": config.private,
         }
-
-    async def _start(self, client: Client, request: P.Start) -> dict:
-        replace = self._replaced(client, request)
-        if request.task is not None:
-            task = self.client_tasks.admit(request.task)  # refused here, before any world is built
-        elif self.config.task:
-            task = self.config.task
-        else:
-            raise ProtocolError("invalid_message", "start needs a task (this server has no --task)")
-        seed = self.config.seed if request.seed is None else request.seed
-        operator = replace is not None and replace.operator  # the control token holder keeps its slot
-        if replace is None:
-            self.games.evictable(self.IDLE_GRACE)  # busy: refused before building, not after
-        async with self.builds:
-            self.building += 1
-            try:
-                built = await asyncio.to_thread(self.build_episode, task, seed, request.options)
-            finally:
-                self.building -= 1
-        if replace is not None and replace.number not in self.games:  # ended while the world was built
-            replace, operator = None, False
-        game = self.open_game(built, seed, replace=replace, operator=operator)
-        reply: dict[str, Any] = {
-            "type": "started",
-            "episode": game.number,
-            "task": game.task,
-            "seed": seed,
-            "agents": list(game.order),
-            "seats": {name: seat.token for name, seat in game.seats.items()},
-            "control_token": game.control_token,
-            "status": game.status,
-        }
-        spec = getattr(game.episode, "task", None)
-        if hasattr(spec, "model_dump"):
-            reply["task_spec"] = jsonable(spec.model_dump(mode="json", by_alias=True))
-        if request.observations:
-            reply["observations"] = built.observations
-        return reply
-
-    def _replaced(self, client: Client, request: P.Start) -> Game | None:
-        """The episode a start replaces: the control token's, or the one this connection plays (all seats)."""
-        if request.control_token is not None:
-            return self.games.by_control_token(request.control_token)
-        if not client.seats:
-            return None
-        replace = next(iter(client.seats.values()))  # an env resetting the episode it plays
-        others = [s.name for s in replace.seats.values() if s.conn is not client]
-        if others:
-            raise ProtocolError(
-                "forbidden",
-                f"episode {replace.number} also has seats {others} not held by this connection; "
-                "replacing it needs its control_token",
-            )
-        return replace
-
-    def start_episode(
-        self,
-        task: Any,
-        seed: int,
-        options: dict,
-        replace: Game | None = None,
-        operator: bool = False,
-        bots: dict[str, Any] | None = None,
-    ) -> tuple[Game, dict]:
-        """Build a new Episode here and now (the operator's own starts: `serve --task`, `agentworld play`):
-        a new game, or in place of `replace` (whose seats are then lost).
-
-        `operator`: started by whoever runs the server (never evicted); `bots`: seat -> Agent
-        played in-process when its turn comes (agentworld play).
-        """
-        if replace is None and not operator:
-            self.games.evictable(self.IDLE_GRACE)
-        built = self.build_episode(task, seed, options)
-        return self.open_game(built, seed, replace=replace, operator=operator, bots=bots), built.observations
-
-    def build_episode(self, task: Any, seed: int, options: dict) -> Built:
-        """A fresh Episode and every seat's first observation; touches no server state, so it runs in a
-        thread. A client's spec is bound to a served verifier first (admission.py)."""
-        if isinstance(task, (ClientSpec, dict)):
-            name = str((task.spec if isinstance(task, ClientSpec) else task).get("id", "?"))[:64]
-        else:
-            name = str(getattr(task, "id", task))
-        try:
-            if isinstance(task, ClientSpec):
-                task = self.client_tasks.bind(task)
-            episode = self.factory(task, seed, dict(options))  # a fresh episode, reset with seed
-            observations = {agent: episode.observe(agent) for agent in episode.agents}
-        except ProtocolError:
-            raise
-        except (KeyError, FileNotFoundError) as exc:
-            raise ProtocolError("unknown_task", scrub(f"cannot load task {name!r}: {exc}")) from None
-        except Exception as exc:  # noqa: BLE001 - task specs and options are user input
-            code = "bad_task" if type(exc).__name__ in ("TaskError", "VerifierError") else "bad_options"
-            raise ProtocolError(code, scrub(f"cannot start {name!r}: {type(exc).__name__}: {exc}")) from None
-        return Built(episode, observations, name)
-
-    def open_game(
-        self,
-        built: Built,
-        seed: int,
-        replace: Game | None = None,
-        operator: bool = False,
-        bots: dict[str, Any] | None = None,
-    ) -> Game:
-        """Put a built Episode on the server: evict idle episodes it needs room from, seat the bots,
-        hand over the spectators, tell them, and begin the first turn."""
-        evict = [] if replace is not None or operator else self.games.evictable(self.IDLE_GRACE)
-        for old in evict:
-            self._end_game(old, "the episode was closed to make room for a new one")
-            for client in old.spectators:
-                client.watching = None
-        episode = built.episode
-        task = getattr(getattr(episode, "task", None), "id", None) or built.name
-        game = self.games.new(task, seed, episode, operator)
-        for seat_name, agent in (bots or {}).items():
-            game.seats[seat_name].bot = agent
-            agent.reset(
-                seat_name, episode.briefing(seat_name, include_plan=getattr(agent, "needs_plan", False))
-            )
-        game.status = jsonable(episode.status())
-        game.round = int(game.status.get("round", 1))
-        game.over = bool(game.status.get("done") or game.status.get("truncated")) or not game.order
-        if replace is not None:
-            self._end_game(replace, "a new episode started")
-            game.spectators = replace.spectators
-        else:
-            game.spectators = set(self.lobby)
-            self.lobby.clear()
-        for client in game.spectators:
-            client.watching = game
-        self.games.add(game)
-        log.info(
-            "episode %d started: task %s seed %d, seats %s", game.number, task, seed, ", ".join(game.order)
-        )
-        self._broadcast(
-            game,
-            {
-                "type": "episode_start",
-                "episode": game.number,
-                "task": task,
-                "seed": seed,
-                "agents": game.order,
-            },
-        )
-        if bots:
-            game.joined = True  # built-in seats play at once
-        self._begin_turn(game)
-        return game
-
-    def _end_game(self, game: Game, reason: str) -> None:
-        """Take a game off the server; its seat holders are told; with --out it is saved."""
-        if game.timer:
-            game.timer.cancel()
-            game.timer = None
-        if not game.over and game.ended is None:
-            game.ended = reason
-        for seat in game.seats.values():
-            if seat.conn is not None:
-                seat.conn.seats.pop(seat.name, None)
-                seat.conn.feeds.discard(seat.name)
-                seat.conn.push(
-                    {"type": "seat_lost", "seat": seat.name, "episode": game.number, "reason": reason}
-                )
-                seat.conn = None
-        self.games.remove(game)
-        self._finish(game)
 
     def _join(self, client: Client, request: P.Join) -> dict:
         game, seat = self.games.find_seat(request.seat, request.token, request.episode)
