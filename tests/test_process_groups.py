@@ -23,6 +23,7 @@ sys.path.insert(0, sys.argv[1])
 from process_groups import spawn
 proc = spawn({family!r})
 print(proc.pid, flush=True)
+sys.stdin.readline()  # the test has seen the family start: a run that dies at once cannot race it
 {then}
 """
 
@@ -45,9 +46,13 @@ def _kill(pgid: int) -> None:
 def _started(then: str) -> tuple[subprocess.Popen, int]:
     """A Python process that spawns FAMILY and then does `then`; (it, FAMILY's group)."""
     script = RUN_THEN.format(family=FAMILY, then=then)
-    runner = subprocess.Popen([sys.executable, "-c", script, str(HERE)], stdout=subprocess.PIPE, text=True)
+    runner = subprocess.Popen(
+        [sys.executable, "-c", script, str(HERE)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     pgid = int(runner.stdout.readline())
     _wait_for_family(pgid)
+    runner.stdin.write("go\n")
+    runner.stdin.flush()
     return runner, pgid
 
 
