@@ -47,6 +47,7 @@ PROMPT_OPTIONS = (
     "history_turns",
     "context_budget",
     "context_tokens",
+    "tokenizer",
     "max_tokens",
     "prompts",
     "no_docs",

@@ -139,6 +139,14 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
         "--max-tokens, or 1024, for the answer); older turns fold into a digest to fit",
     )
     g.add_argument(
+        "--tokenizer",
+        default=None,
+        metavar="SPEC",
+        help="what the context budget counts tokens with: a HuggingFace tokenizer.json (needs the "
+        "`tokenizers` library), tiktoken:ENCODING (cached) or estimate; default $AGENTWORLD_TOKENIZER, "
+        "else tiktoken o200k_base when it loads, else ceil(characters / 3)",
+    )
+    g.add_argument(
         "--context-budget",
         type=int,
         default=None,
@@ -200,6 +208,7 @@ def llm_options(args: argparse.Namespace) -> dict:
         "history_turns": args.history_turns,
         "context_budget": args.context_budget,
         "context_tokens": getattr(args, "context_tokens", None),
+        "tokenizer": getattr(args, "tokenizer", None),
         "prompts": args.prompts,
         "prices": args.prices,
         "max_retries": args.max_retries,

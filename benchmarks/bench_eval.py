@@ -14,11 +14,21 @@ Each level is measured twice: `clean`, and `429`, where the server refuses every
 (--refuse-every) with HTTP 429 and no Retry-After, and the agents use the default retry policy
 (--backoff-base and --max-retries as `eval` sets them), so the row shows what the backoff costs.
 
+What "ideal" means: an episode's turns are sequential (the runner awaits one seat's call before
+the next seat acts), so no episode can end sooner than turns x latency, and N in flight at once
+give at most N x 3600 / (turns x latency) episodes/hour. Both cases share this ideal: the server
+refuses at once, before the model runs, so a refused request costs no model time and a client
+that retried at once would lose nothing; whatever the 429 row loses below the clean row is the
+backoff's cost. The ideal charges nothing for the eval's own CPU (episodes, prompts, JSON, HTTP)
+on its one core: that overhead is what the clean row's shortfall measures, and it grows with the
+machine's load (report `uptime` beside the figures).
+
     python benchmarks/bench_eval.py [--latency 0.5] [--rounds 5] [--max-concurrency 128] [--episodes-per-slot 2]
     python benchmarks/bench_eval.py --latency 0.3 --levels 16 --episodes-per-slot 1   # issue 14's 16-episode case
     python benchmarks/bench_eval.py --levels 16,64 --episodes-per-slot 1              # issue 26's 429 case
 
 Targets: at least 0.8 of ideal at 64 episodes in flight on one core; 0.6 in the 429 case.
+The load average is printed with the table (os.getloadavg) since the machine may be shared.
 """
 
 from __future__ import annotations
@@ -159,7 +169,8 @@ def main() -> None:
     print(
         f"# eval throughput: {TASK}, {AGENTS} LLM seats x {args.rounds} rounds = {turns} model calls per episode, "
         f"model latency {args.latency} s, eval on {'one core' if eval_core is not None else 'any core'}; "
-        f"429 case: every {args.refuse_every}th request refused, default retry policy"
+        f"429 case: every {args.refuse_every}th request refused, default retry policy; "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
     print(
         "| case | in flight | episodes | seconds | episodes/hour | ideal | ratio | calls/s | peak RSS MB "
@@ -200,6 +211,7 @@ def main() -> None:
                     )
                 previous = (concurrency, max(peak, previous[1]))
     finally:
+        print(f"# load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         for process in servers:
             process.terminate()
             process.join()

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 SAMPLING = ("temperature", "top_p", "max_tokens", "seed")
-BUDGETS_AGENT = ("context_budget", "max_cost", "history", "history_turns")
+BUDGETS_AGENT = ("context_budget", "context_tokens", "tokenizer", "max_cost", "history", "history_turns")
 
 
 def sha256(data: bytes | str) -> str:

@@ -13,6 +13,7 @@ from agentworld.agents.llm.context import (
     DIGEST_LINES,
     RESERVE,
     counting_method,
+    token_counter,
     cut_observation,
     fit,
     prompt_limit,
@@ -50,7 +51,7 @@ class Turn:
         return bool(self.assistant and self.assistant.get("tool_calls"))
 
 
-def new_usage() -> dict[str, Any]:
+def new_usage(counting: str | None = None) -> dict[str, Any]:
     return {
         "prompt_tokens": 0,
         "cached_tokens": 0,
@@ -79,7 +80,7 @@ def new_usage() -> dict[str, Any]:
         "rate_limited": 0,
         "cache_hits": 0,
         "cache_misses": 0,
-        "token_counting": counting_method(),
+        "token_counting": counting or counting_method(),
     }
 
 
@@ -99,9 +100,10 @@ class Conversation:
                 "max_cost (--max-cost) needs a price table (--prices or $AGENTWORLD_PRICES) "
                 f"with an entry for model {self.client.model!r}"
             )
+        self.counter = token_counter(options.tokenizer)  # what the context budget counts with
         self.briefings: dict[str, dict] = {}
         self.turns: list[Turn] = []
-        self.usage = new_usage()
+        self.usage = new_usage(self.counter.method)
         self.usage_by_actor: dict[str, dict] = {}
         self.feedback: dict[str, list[str]] = {}
         self.transcript: list[dict] = []  # per-turn record (prompt size, issues) for run dirs
@@ -122,17 +124,17 @@ class Conversation:
     def register(self, name: str, briefing: dict) -> None:
         if name in self.briefings:  # a seat reset twice: a new episode begins
             self.briefings, self.turns, self.feedback, self.transcript = {}, [], {}, []
-            self.usage, self.usage_by_actor = new_usage(), {}
+            self.usage, self.usage_by_actor = new_usage(self.counter.method), {}
             self._reset_context()
         self.tool_schemas = None  # the briefing may bring its own
         self.briefings[name] = dict(briefing or {})
-        self.usage_by_actor[name] = new_usage()
+        self.usage_by_actor[name] = new_usage(self.counter.method)
         self.feedback[name] = []
 
     def _tools(self) -> list[dict]:
         if self.tool_schemas is None:
             self.tool_schemas = self._schemas()
-            self.tools_size = tools_tokens(self.tool_schemas)
+            self.tools_size = tools_tokens(self.tool_schemas, self.counter)
         return self.tool_schemas
 
     def _schemas(self) -> list[dict]:
@@ -209,7 +211,9 @@ class Conversation:
                 window[-1] = replace(pending, text=cut_observation(pending.text, observation_chars))
             return self._render(turns[:first], window, digest_lines)
 
-        chosen = fit(render_at, len(turns), start, self.digest_lines, self.limit, self.tools_size)
+        chosen = fit(
+            render_at, len(turns), start, self.digest_lines, self.limit, self.tools_size, self.counter
+        )
         self.start, self.digest_lines = chosen.start, chosen.digest_lines
         pending.counted_tokens = chosen.tokens
         if chosen.folded:

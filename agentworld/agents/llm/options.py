@@ -45,6 +45,9 @@ class LLMOptions(BaseModel):
     context_budget: int | None = Field(
         default=None, ge=1
     )  # a tighter cap on prompt tokens (messages + tools)
+    # what the context budget counts tokens with: a HuggingFace tokenizer.json, tiktoken:ENCODING or
+    # estimate (default: $AGENTWORLD_TOKENIZER, else tiktoken's o200k_base when it loads, else the estimate)
+    tokenizer: str | None = None
     cache: str | None = None  # response cache directory: a rerun replays every stored answer for free
     prompts: str | None = None  # directory with edited copies of the templates
     prices: dict[str, Any] | str | None = None  # {model: {"input": $/1M, "output": $/1M}} or a JSON file
@@ -56,6 +59,15 @@ class LLMOptions(BaseModel):
     def _prompts_dir(cls, value: str | None) -> str | None:
         if value is not None and not Path(value).is_dir():
             raise ValueError(f"prompts directory {value!r} does not exist")
+        return value
+
+    @field_validator("tokenizer")
+    @classmethod
+    def _tokenizer_loads(cls, value: str | None) -> str | None:
+        if value is not None:
+            from agentworld.agents.llm.context import token_counter
+
+            token_counter(value)  # a ValueError saying why when it does not load
         return value
 
 
