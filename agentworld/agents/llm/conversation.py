@@ -12,7 +12,6 @@ from agentworld.agents.llm.client import ChatClient, ContextExceeded, TurnDeadli
 from agentworld.agents.llm.context import (
     DIGEST_LINES,
     RESERVE,
-    counting_method,
     token_counter,
     cut_observation,
     fit,
@@ -30,6 +29,7 @@ from agentworld.agents.llm.prompts import (
     render,
 )
 from agentworld.agents.llm.replies import MAX_REPLY_CHARS, Reply, bounded
+from agentworld.agents.llm.usage import new_usage
 
 
 @dataclass
@@ -49,39 +49,6 @@ class Turn:
 
     def has_call(self) -> bool:
         return bool(self.assistant and self.assistant.get("tool_calls"))
-
-
-def new_usage(counting: str | None = None) -> dict[str, Any]:
-    return {
-        "prompt_tokens": 0,
-        "cached_tokens": 0,
-        "completion_tokens": 0,
-        "calls": 0,
-        "cost": 0.0,
-        "retries": 0,
-        "per_turn_prompt_tokens": [],
-        "max_prompt_tokens": 0,
-        "estimated_tokens": False,
-        "no_tool_call": 0,
-        "extra_tool_calls": 0,
-        "invalid_arguments": 0,
-        "malformed_tool_call": 0,
-        "latency": 0.0,
-        "deadline_turns": 0,
-        "truncated_replies": 0,
-        "max_counted_prompt_tokens": 0,
-        "context_folds": 0,
-        "observation_cuts": 0,
-        "context_exceeded": 0,
-        "text_tool_calls": 0,
-        "reasoning_content": 0,
-        "finish_length": 0,
-        "empty_choices": 0,
-        "rate_limited": 0,
-        "cache_hits": 0,
-        "cache_misses": 0,
-        "token_counting": counting or counting_method(),
-    }
 
 
 class Conversation:
