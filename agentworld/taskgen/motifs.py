@@ -1230,13 +1230,13 @@ def survey(task_id: str, name: str, *, diggers: list[dict], curator: dict, intro
     curator_agent = agents[-1]
     for d, agent in zip(diggers, agents):
         relic = next(iter(content.node_kinds[d["node"]].yields))
-        meet = agent.plan[1]["move_to"]["target"]
+        meet = agent.plan[2]["move_to"]["target"]  # (after the chat and the walk to the clue's landmark)
         alternatives.append(
             (
                 f"the {curator['title'].lower()} meets the {d['title'].lower()} at the dig and carries "
                 f"the {relic.replace('_', ' ')} home",
                 {
-                    agent.name: agent.plan[:3] + [{"give": {"to": curator["name"], "item": relic}}],
+                    agent.name: agent.plan[:4] + [{"give": {"to": curator["name"], "item": relic}}],
                     curator["name"]: [{"move_to": {"target": meet}}, {"wait_for": {"item": relic}}]
                     + curator_agent.plan,
                 },
