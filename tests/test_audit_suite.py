@@ -345,3 +345,15 @@ def test_write_refuses_a_readme_without_the_section(tmp_path):
     readme.write_text("# tasks\n")
     with pytest.raises(SystemExit, match="no suite-report section"):
         script.write(readme, "x")
+
+
+def test_a_task_only_node_yielding_a_needed_item_is_sought_and_its_kind_name_is_not_its_place(content):
+    """task_07's relics are dug from nodes the task alone places: their tiles are what must be found;
+    naming the node kind (`buried_locket`) says what, not where."""
+    task = load_task("task_07", content=content)
+    found = dict(sought(task, content))
+    assert set(found) >= {"buried_locket", "buried_tablet", "buried_key"}
+    assert found["buried_locket"] == (22, 131)
+    raw = load_task("task_07", content=content).model_dump(mode="json", by_alias=True, exclude_none=True)
+    raw["world"]["nodes"] = [{"kind": "oak_tree", "position": [22, 131]}]  # also on the map: not sought
+    assert "oak_tree" not in dict(sought(load_task(raw, content=content), content))

@@ -214,9 +214,12 @@ def test_a_scholar_who_walks_in_before_the_warden_is_drawn_dies():
     "task_id,fact,holders",
     [
         ("task_05", "round 10", {"east_keeper"}),  # the lord's signal
-        ("task_07", "(22, 131)", {"north_scout"}),  # the locket, in the west scout's region
-        ("task_07", "(189, 75)", {"south_scout"}),  # the tablet, in the north scout's region
-        ("task_07", "(103, 235)", {"west_scout"}),  # the key, in the south scout's region
+        ("task_07", "(22, 131)", set()),  # the relics' tiles: nobody is told, the scouts must search
+        ("task_07", "(189, 75)", set()),
+        ("task_07", "(103, 235)", set()),
+        ("task_07", "crown locket fell", {"north_scout"}),  # the clue to the west scout's relic
+        ("task_07", "crown tablet was dropped", {"south_scout"}),  # to the north scout's
+        ("task_07", "coral key lies buried", {"west_scout"}),  # to the south scout's
         ("task_12", "(106, 148)", {"ritualist"}),  # the South Stone
         ("task_12", "(160, 122)", {"ritualist"}),  # the East Stone
     ],

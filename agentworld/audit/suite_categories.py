@@ -242,7 +242,31 @@ def sought(task: Task, content: Content) -> list[tuple[str, tuple[int, int]]]:
         if kind == "quest_done":
             npcs = [n.id for n in content.npcs.values() if any(q.id == c.quest for q in n.quests)]
             out += [(n, tuple(gmap.npc_positions[n])) for n in npcs if n in gmap.npc_positions]
+    out += _sought_nodes(task, content)
     return list(dict.fromkeys(out))
+
+
+def _sought_nodes(task: Task, content: Content) -> list[tuple[str, tuple[int, int]]]:
+    """(kind, tile) of each node the task places, of a kind found nowhere else on the map, that yields
+    an item the outcome needs held or delivered (or an input of a recipe making one): the only source
+    of that item, so its place must be found."""
+    needed = {
+        item
+        for c in task.success
+        for item in [*(getattr(c, "items", None) or {}), getattr(c, "item", None)]
+        if isinstance(item, str)
+    }
+    for recipe in content.recipes.values():
+        if needed & set(recipe.outputs):
+            needed |= set(recipe.inputs)
+    on_map = {kind for kind, _ in content.map.placed_nodes}
+    return [
+        (node.kind, tuple(content.map.resolve(node.position)))
+        for node in task.world.nodes
+        if node.kind in content.node_kinds
+        and node.kind not in on_map
+        and needed & set(content.node_kinds[node.kind].yields)
+    ]
 
 
 def _exploration(task: Task, content: Content, audit: TaskAudit, run: OracleRun) -> tuple[bool, str]:
@@ -268,8 +292,8 @@ def _exploration(task: Task, content: Content, audit: TaskAudit, run: OracleRun)
 
 
 def _is_item(name: str, content: Content) -> bool:
-    """An item's name in the objective says what to find, not where: only its place counts."""
-    return name in content.items
+    """An item's or a node kind's name in a text says what to find, not where: only its place counts."""
+    return name in content.items or name in content.node_kinds
 
 
 _JUDGES: dict[str, Callable] = {

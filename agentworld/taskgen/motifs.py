@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from agentworld.taskgen import places
 from agentworld.taskgen.build import Draft
+from agentworld.taskgen.clues import site_clue
 from agentworld.taskgen.parts import TOOLS as TOOL_ITEMS
 from agentworld.taskgen.parts import Agent, Delivery, Spot, gatherer, maker, recipe_line, spawn_text, xy
 
@@ -1151,7 +1152,7 @@ def survey(task_id: str, name: str, *, diggers: list[dict], curator: dict, intro
             + f", the only one who can raise the {node.name.lower()} (`{d['node']}`, {node.skill} {node.level}). "
             f"You start at {spawn_text(d['spawn'])}.\nYou do not know where it lies: the "
             f"{diggers[(i - 1) % n]['title'].lower()}'s old notes do. Yours say something else: "
-            f'"the {content.node_kinds[told["node"]].name.lower()} lies at {xy(told_site)}" (that one is the '
+            f'"{site_clue(told["node"], told["site_near"], told_site)}" (that one is the '
             f"{told['title'].lower()}'s work). Share it in chat.\nOnce you have dug out the "
             f"{content.items[relic].name.lower()}, bring it to the {curator['title'].lower()} at {spot.where()} and "
             f"`give` it (within 2 tiles)."
@@ -1161,10 +1162,10 @@ def survey(task_id: str, name: str, *, diggers: list[dict], curator: dict, intro
             {
                 "chat": {
                     "to": told["name"],
-                    "message": f"Your {content.node_kinds[told['node']].name.lower()} lies at "
-                    f"{xy(told_site)}.",
+                    "message": f"My notes say {site_clue(told['node'], told['site_near'], told_site)}.",
                 }
             },
+            {"move_to": {"target": d["site_near"]}},  # the clue's landmark: from there the site is in view
             {
                 "move_to": {
                     "target": [site[0], site[1] + 1]
@@ -1229,13 +1230,13 @@ def survey(task_id: str, name: str, *, diggers: list[dict], curator: dict, intro
     curator_agent = agents[-1]
     for d, agent in zip(diggers, agents):
         relic = next(iter(content.node_kinds[d["node"]].yields))
-        meet = agent.plan[1]["move_to"]["target"]
+        meet = agent.plan[2]["move_to"]["target"]  # (after the chat and the walk to the clue's landmark)
         alternatives.append(
             (
                 f"the {curator['title'].lower()} meets the {d['title'].lower()} at the dig and carries "
                 f"the {relic.replace('_', ' ')} home",
                 {
-                    agent.name: agent.plan[:3] + [{"give": {"to": curator["name"], "item": relic}}],
+                    agent.name: agent.plan[:4] + [{"give": {"to": curator["name"], "item": relic}}],
                     curator["name"]: [{"move_to": {"target": meet}}, {"wait_for": {"item": relic}}]
                     + curator_agent.plan,
                 },

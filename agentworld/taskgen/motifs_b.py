@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from agentworld.taskgen import places
 from agentworld.taskgen.build import Draft
+from agentworld.taskgen.clues import site_clue
 from agentworld.taskgen.motifs import (
     Source,
     _checkpoint,
@@ -152,11 +153,12 @@ class Keeper:
 
 
 def _site_note(dig: Dig, site: Position) -> str:
-    return f"the {places.content().node_kinds[dig.node].name.lower()} lies at {xy(site)}"
+    return site_clue(dig.node, dig.near, site)
 
 
 def _site_message(dig: Dig, site: Position) -> str:
-    return f"The {places.content().node_kinds[dig.node].name.lower()} you must dig lies at {xy(site)}."
+    clue = site_clue(dig.node, dig.near, site)
+    return f"My notes say {clue}: you must dig it."
 
 
 def _digger(dig: Dig, site: Position, knows: str, to: Delivery) -> Agent:
@@ -172,6 +174,7 @@ def _digger(dig: Dig, site: Position, knows: str, to: Delivery) -> Agent:
         f"the {to.title.lower()} at the {to.spot.where()} and `give` it (within 2 tiles)."
     )
     plan = [
+        {"move_to": {"target": dig.near}},  # the clue's landmark: from there the site is in view
         {"move_to": {"target": _stand(site)}},
         {"gather": {"target": dig.node, "count": 1}},
         {"move_to": {"target": to.spot.walk_target()}},

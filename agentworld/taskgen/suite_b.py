@@ -94,11 +94,12 @@ def drafts() -> list[Draft]:
             "task_80",
             "The Orrery Under the Sand",
             intro=(
-                "A brass orrery lies under a singing sand drift of the Sunscar. The astronomer of the Mayor's Hall "
+                "A brass orrery lies under a singing sand drift of the Sunscar, out by the old bazaar. "
+                "The astronomer of the Mayor's Hall "
                 "wants it dug out, oiled with stormeel oil and tuned, and will tune it herself."
             ),
             charts="keeper",
-            digs=[Dig("sand_digger", "Sand digger", "sand_drift", "sunscar_oasis", "sunscar_oasis", (0, 1))],
+            digs=[Dig("sand_digger", "Sand digger", "sand_drift", "sunscar_oasis", "sunken_bazaar", (-1, 0))],
             keepers=[Keeper("astronomer", "Astronomer", "scorched_obelisk", "mayors_hall")],
             restorer={
                 "name": "astronomer",

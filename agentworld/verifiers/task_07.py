@@ -5,8 +5,10 @@ needed: each relic is dug with its own skill at 45 (the locket cut from oak root
 the tablet levered from under a slab: mining; the key dug from deep sand: foraging), and only the
 scout of its region has that skill (no trainer teaches near 45, no grinding reaches it in the
 budget); the archivist, who must end up holding all three, has none of them. Each relic's place
-is only in another scout's notes, and the relics lie 100-140 tiles from the town and from each
-other. Legal alternatives that pass: the archivist walks out to
+is in nobody's briefing: another scout's notes give only a clue (a region and a landmark), so the
+scout must hear it in chat and search near the landmark until the dig site comes into view; the
+relics lie 100-140 tiles from the town and from each other. Legal alternatives that pass: the
+archivist walks out to
 meet a scout, a scout hands a relic to another scout who carries it in.
 Checkpoints: each relic picked up, a first relic archived.
 """
