@@ -862,6 +862,14 @@ def vigil(
     )
 
 
+def _wounding(spec) -> str:
+    """What the mob's `wounded_by` list means to a fighter (empty when any weapon wounds it)."""
+    if not spec.wounded_by:
+        return ""
+    names = [places.content().items[w].name.lower() for w in spec.wounded_by]
+    return f" Only a {' or a '.join(names)} wounds it; any other weapon or a bare hand does no harm."
+
+
 def _fighter(
     name: str,
     title: str,
@@ -882,7 +890,7 @@ def _fighter(
         + f", with a {weapon.name.lower()} (range {weapon.stats.range if weapon.stats else 1}). Nobody else on the "
         f"team could wear it down in time.\nYou start at {spawn_text(spawn)}. The {spec.name.lower()} (`{mob}`, "
         f"{spec.hp} HP, hits back for up to {spec.max_hit}) stands at {xy(where)}: `attack` it every turn until it "
-        f"dies (it only fights those who strike it).\n{then}"
+        f"dies (it only fights those who strike it).{_wounding(spec)}\n{then}"
     )
     plan = [{"move_to": {"target": list(stand)}}, {"attack": {"target": mob}}]
     return Agent(name, title, spawn, dict(skills), context, plan, equipment=dict(equipment), kind="fight")
