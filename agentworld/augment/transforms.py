@@ -515,7 +515,10 @@ def _stronger(
         old_name.split()[-1]: new_name.split()[-1],  # "the warden" for "the barrow warden"
         old_name.title(): new_name.title(),
     }  # a name written as a title ("The Fallen Knight")
-    stats = [(rf"\b{old.hp} HP\b", f"{new.hp} HP"), (rf"\bup to {old.max_hit}\b", f"up to {new.max_hit}")]
+    stats = [  # a wrapped context line may fall between the words
+        (rf"\b{old.hp}\s+HP\b", f"{new.hp} HP"),
+        (rf"\bup\s+to\s+{old.max_hit}\b", f"up to {new.max_hit}"),
+    ]
     if new_name[:1] in "aeiou":
         stats.append((rf"\b([Aa]) ({re.escape(new_name)})", r"\1n \2"))
 
