@@ -285,20 +285,44 @@ def _relay(
 def _fetch_alternative(source: Source, gatherer_agent: Agent, receiver: Agent) -> tuple[str, dict[str, list]]:
     """Another legal route: the receiver walks out to the gatherer's nodes and takes the load there,
     instead of waiting for it at its station."""
-    item, stand = _yield(source.node), gatherer_agent.plan[0]["move_to"]["target"]
-    g_plan = [
-        gatherer_agent.plan[0],
-        gatherer_agent.plan[1],
+    walk = next(i for i, step in enumerate(gatherer_agent.plan) if "move_to" in step)
+    item, stand = _yield(source.node), gatherer_agent.plan[walk]["move_to"]["target"]
+    g_plan = gatherer_agent.plan[: walk + 2] + [
         {"give": {"to": receiver.name, "item": item, "count": source.count}},
     ]
-    r_plan = [
-        {"move_to": {"target": stand}},
-        {"wait_for": {"item": item, "count": source.count}},
-    ] + receiver.plan
+    told = [step for step in receiver.plan if "chat" in step]
+    r_plan = (
+        told
+        + [{"move_to": {"target": stand}}, {"wait_for": {"item": item, "count": source.count}}]
+        + [step for step in receiver.plan if "chat" not in step]
+    )
     return (
         f"the {receiver.role.lower()} fetches the {item} from the {gatherer_agent.role.lower()} at the nodes",
         {gatherer_agent.name: g_plan, receiver.name: r_plan},
     )
+
+
+def _unsurveyed(agent: Agent, source: Source, keeper_name: str) -> None:
+    """A haul gatherer knows its craft, not the task's map: where its nodes stand (and where the
+    stores are kept) reaches it by chat from the keeper, who holds the survey."""
+    node = places.content().node_kinds[source.node]
+    tool = TOOL_ITEMS[node.skill] if node.tool else None
+    holding = f" and a {places.content().items[tool].name.lower()} (gathering uses it)" if tool else ""
+    agent.context = (
+        f"You are the team's {agent.role.lower()} and the only one who can work {node.name.lower()}s: you "
+        f"have {node.skill} {node.level + 5}{holding}, and they need {node.skill} {node.level}, far beyond "
+        f"what anyone else on the team could learn in time. Standing next to one (within 1 tile), `gather` "
+        f"takes one {places.content().items[_yield(source.node)].name.lower()} or more per turn.\n"
+        f"You start at {spawn_text(source.spawn)}. You have not been out to the {node.name.lower()}s this "
+        f"task placed; the team's survey of them is not yours."
+    )
+    agent.plan.insert(0, {"wait_for": {"message_from": keeper_name}})
+
+
+def _survey_line(source: Source, nodes: list[dict]) -> str:
+    kind = places.content().node_kinds[source.node]
+    where = " and ".join(xy(tuple(n["position"])) for n in nodes)
+    return f"the {kind.name.lower()}s (`{source.node}`) stand at {where}"
 
 
 def haul(
@@ -315,24 +339,39 @@ def haul(
         taken,
     )
     mine = gatherers.pop() if own else None
+    for s, g in zip(sources, gatherers):
+        _unsurveyed(g, s, keeper["name"])
     wanted = {_yield(s.node): s.count for s in sources + ([own] if own else [])}
     listing = ", ".join(f"{n} {i}" for i, n in wanted.items())
+    content = places.content()
+    survey = {s.name: _survey_line(s, nodes[2 * i : 2 * i + 2]) for i, s in enumerate(sources)}
     context = (
         f"You are the team's {keeper['title'].lower()}: the stores count only once they are in your hands, at "
         f"{spot.where()}. You start at {spawn_text(keeper['spawn'])} and cannot work any of the rare nodes "
-        f"yourself.\nWalk there (`move_to` `{spot.target}`) and wait: the task is done when you "
-        f"hold {listing} while standing within 3 tiles of it. The other gatherers, "
-        + ", ".join(f"the {s.title.lower()} (from {places.landmark_name(s.spawn)})" for s in sources)
-        + ", will bring them to you; tell them in chat where you are."
+        f"yourself.\nYou hold the team's survey of the rare nodes this task placed: "
+        + "; ".join(survey.values())
+        + ". Who works which: "
+        + ", ".join(
+            f"the {s.title.lower()} ({content.node_kinds[s.node].skill}, from {places.landmark_name(s.spawn)})"
+            for s in sources
+        )
+        + "."
     )
     plan = [
-        {"move_to": {"target": spot.target}},
-        {"chat": {"to": "team", "message": f"I am waiting at {places.landmark_name(spot.target)}."}},
+        {
+            "chat": {
+                "to": s.name,
+                "message": f"{survey[s.name]}. I keep the stores at {spot.where()}.",
+            }
+        }
+        for s in sources
     ]
+    plan.append({"move_to": {"target": spot.target}})
     plan += [{"wait_for": {"item": i, "count": n}} for i, n in wanted.items()]
     skills, inventory = dict(keeper.get("skills", {})), {}
     if mine is not None:
-        plan = mine.plan[:2] + plan
+        told = [step for step in plan if "chat" in step]
+        plan = told + mine.plan[:2] + plan[len(told) :]
         skills.update(mine.skills)
         inventory.update(mine.inventory)
         node = places.content().node_kinds[own.node]
