@@ -18,7 +18,8 @@ verdict, an item the kind of steps that yield it. Seven parts joined by "|" (doc
   another must fetch lies, x can hold a post of a crew. Kinds: the verdict's necessity kinds
   (o outcome, c capability, p presence, v volume, k knowledge-only), `-` unnecessary.
 - feeds: `a>b` a chain item role a could yield goes into what role b makes, builds, holds or heals
-  with; `a~b` a knowledge relay (a's documentation alone says where b's node or item lies).
+  with; `a~b` a knowledge relay (a's documentation alone says where b's node or item lies), `a?b` one
+  that gives only a clue to the place (a landmark and a side, taskgen/clues.py).
 - groups: the sizes of the groups of agents the feeds and relays connect: `5+3` is two parallel
   branches (two trading cycles, two independent deliveries).
 - chains: per requirement, how it comes about, nested from the last step back: `s(c(g))` crafted
@@ -164,23 +165,34 @@ class _Shape:
         """Knowledge relays (teller, doer): where a node or ground item the task places lies is in the
         teller's documentation only, and the doer, who could gather or pick it up, is not told."""
         world, ctx = self.task.world, self.ctx
-        spots = [(n.position, set(ctx.node_turns.get(n.kind, {}))) for n in world.nodes]
+        kinds = ctx.content.node_kinds
+        spots = [
+            (n.position, set(ctx.node_turns.get(n.kind, {})), kinds[n.kind].name.lower()) for n in world.nodes
+        ]
         spots += [
             (
                 g.position,
                 {a for s in self.full.sources.get(g.item, []) if s.kind == "ground" for a in s.agents},
+                None,
             )
             for g in world.ground_items
         ]
+        contexts = {a: " ".join(spec.context.split()) for a, spec in ctx.agents.items()}  # lines unwrapped
         told = set()
-        for position, doers in spots:
+        self.clued: set[tuple[str, str]] = set()  # relays of a clue only (no tile): written a?b
+        for position, doers, name in spots:
             if isinstance(position, str):
                 continue  # a named place: the map says where it is
-            needles = [f"{position[0]}, {position[1]}", f"{position[0]},{position[1]}"]
-            if any(n in self.task.objective for n in needles):
+            tiles = [f"{position[0]}, {position[1]}", f"{position[0]},{position[1]}"]
+            # a clue to the node's place (taskgen/clues.py: "the <node> lies a short walk ... of ...")
+            clue = [f"the {name} lies a short walk"] if name else []
+            if any(n in self.task.objective for n in tiles + clue):
                 continue
-            knowers = {a for a, spec in ctx.agents.items() if any(n in spec.context for n in needles)}
+            by_tile = {a for a, text in contexts.items() if any(n in text for n in tiles)}
+            by_clue = {a for a, text in contexts.items() if any(n in text for n in clue)} - by_tile
+            knowers = by_tile | by_clue
             told |= {(k, d) for k in knowers for d in doers - knowers}
+            self.clued |= {(k, d) for k in by_clue for d in doers - knowers}
         for teller, _doer in told:
             self.verbs[teller].add("n")
         return told
@@ -216,7 +228,8 @@ class _Shape:
 
     def feeds(self) -> list[str]:
         return [f"{self.role_word(a)}>{self.role_word(b)}" for a, b in self._edges()] + [
-            f"{self.role_word(a)}~{self.role_word(b)}" for a, b in self.told
+            f"{self.role_word(a)}{'?' if (a, b) in self.clued else '~'}{self.role_word(b)}"
+            for a, b in self.told
         ]
 
     def outcome(self) -> str:
