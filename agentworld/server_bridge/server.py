@@ -53,7 +53,7 @@ from agentworld.server_bridge.recording import SERVER_STOPPED
 from agentworld.server_bridge.starting import Starting
 from agentworld.server_bridge.turns import end_report
 from agentworld.server_bridge.visibility import seat_view
-from agentworld.server_bridge.watching import MAX_HISTORY_RECORDS, Watching  # noqa: F401 (re-exported)
+from agentworld.server_bridge.watching import Watching
 
 log = logging.getLogger("agentworld.server")
 
