@@ -901,12 +901,16 @@ def vigil(
     )
 
 
-def _wounding(spec) -> str:
-    """What the mob's `wounded_by` list means to a fighter (empty when any weapon wounds it)."""
+def _wounding(spec, with_ids: bool = False) -> str:
+    """What the mob's `wounded_by` list means to a fighter (empty when any weapon wounds it); `with_ids`
+    adds each weapon's item id."""
     if not spec.wounded_by:
         return ""
-    names = [places.content().items[w].name.lower() for w in spec.wounded_by]
-    return f" Only a {' or a '.join(names)} wounds it; any other weapon or a bare hand does no harm."
+    names = []
+    for weapon in spec.wounded_by:
+        name = places.content().items[weapon].name.lower()
+        names.append(f"{'an' if name[0] in 'aeiou' else 'a'} {name}" + (f" (`{weapon}`)" if with_ids else ""))
+    return f" Only {' or '.join(names)} wounds it; any other weapon or a bare hand does no harm."
 
 
 def _fighter(

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from agentworld.taskgen import places
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.motifs import Source, _checkpoint, forge
+from agentworld.taskgen.motifs import Source, _checkpoint, _wounding, forge
 from agentworld.taskgen.parts import Agent, spawn_text, xy
 
 Plan = list[dict]
@@ -335,10 +335,7 @@ def armed(
         f"The {spec.name.lower()} (`{beast['type']}`, {spec.hp} HP, hits back for up to {spec.max_hit}) "
         f"waits at {xy(lair)}: `attack` it every turn until it dies (it fights only those who strike it)."
     )
-    if spec.wounded_by:
-        names = {w: content.items[w].name.lower() for w in spec.wounded_by}
-        wounding = " or ".join(f"{'an' if n[0] in 'aeiou' else 'a'} {n} (`{w}`)" for w, n in names.items())
-        beast_line += f" Only {wounding} wounds it; any other weapon or a bare hand does no harm."
+    beast_line += _wounding(spec, with_ids=True)
     if trophy:
         use = (
             "your own recipe needs them"
