@@ -37,6 +37,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from agentworld.audit.needs import Crew, Fact, ItemNeed, Kill, Named, Need, Reach, Survive, Work
+from agentworld.taskgen.clues import clue_marker
 
 if TYPE_CHECKING:
     from agentworld.audit.context import TaskContext
@@ -184,8 +185,7 @@ class _Shape:
             if isinstance(position, str):
                 continue  # a named place: the map says where it is
             tiles = [f"{position[0]}, {position[1]}", f"{position[0]},{position[1]}"]
-            # a clue to the node's place (taskgen/clues.py: "the <node> lies a short walk ... of ...")
-            clue = [f"the {name} lies a short walk"] if name else []
+            clue = [clue_marker(name)] if name else []  # a clue to the node's place (taskgen/clues.py)
             if any(n in self.task.objective for n in tiles + clue):
                 continue
             by_tile = {a for a, text in contexts.items() if any(n in text for n in tiles)}

@@ -10,6 +10,13 @@ from __future__ import annotations
 from agentworld.taskgen import places
 from agentworld.taskgen.parts import Position, Spot, xy
 
+CLUE = "lies a short walk"  # every clue reads "the <node> lies a short walk <side> of <landmark>"
+
+
+def clue_marker(node_name: str) -> str:
+    """The words a clue to a node of this name always carries (audit/signature.py finds relays by them)."""
+    return f"the {node_name} {CLUE}"
+
 
 def site_clue(node: str, near: str, site: Position) -> str:
     """A clue to a dig site: which landmark it lies near and on which side, never its tile (the digger
@@ -20,4 +27,4 @@ def site_clue(node: str, near: str, site: Position) -> str:
         + ("west" if site[0] < x else "east" if site[0] > x else "")
     )
     name = places.content().node_kinds[node].name.lower()
-    return f"the {name} lies a short walk {side or 'around'} of {Spot.at_landmark(near).name} at {xy((x, y))}"
+    return f"{clue_marker(name)} {side or 'around'} of {Spot.at_landmark(near).name} at {xy((x, y))}"

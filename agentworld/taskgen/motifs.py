@@ -902,15 +902,11 @@ def vigil(
 
 
 def _wounding(spec, with_ids: bool = False) -> str:
-    """What the mob's `wounded_by` list means to a fighter (empty when any weapon wounds it); `with_ids`
-    adds each weapon's item id."""
-    if not spec.wounded_by:
-        return ""
-    names = []
-    for weapon in spec.wounded_by:
-        name = places.content().items[weapon].name.lower()
-        names.append(f"{'an' if name[0] in 'aeiou' else 'a'} {name}" + (f" (`{weapon}`)" if with_ids else ""))
-    return f" Only {' or '.join(names)} wounds it; any other weapon or a bare hand does no harm."
+    """What the mob's `wounded_by` means to a fighter ("" when any weapon wounds it), item ids optional."""
+    items = places.content().items
+    names = [(items[w].name.lower(), f" (`{w}`)" if with_ids else "") for w in spec.wounded_by]
+    listed = " or ".join(f"{'an' if n[0] in 'aeiou' else 'a'} {n}{tag}" for n, tag in names)
+    return f" Only {listed} wounds it; any other weapon or a bare hand does no harm." if names else ""
 
 
 def _fighter(
