@@ -4,14 +4,13 @@ team does not, and PPO (examples/train_ppo.py) learns the first stage from scrat
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
+from script_module import load_script
+from task_play import play
 
-from agentworld.agents import make_agent
-from agentworld.episode import Episode, make_briefing
 from agentworld.tasks import load_task
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -19,13 +18,7 @@ STAGES = sorted((ROOT / "examples" / "curriculum").glob("stage_*.yaml"))
 
 
 def _play(task, kind: str, seed: int) -> bool:
-    episode = Episode(task, seed=seed)
-    team = {}
-    for name in episode.agents:
-        team[name] = make_agent(kind, **({"seed": seed} if kind == "random" else {}))
-        team[name].reset(name, make_briefing(episode.task, name, include_plan=kind == "oracle"))
-    episode.play(team)
-    return bool(episode.status()["success"])
+    return bool(play(task, seed=seed, kind=kind).status()["success"])
 
 
 def test_there_are_stages_of_growing_length():
@@ -42,9 +35,7 @@ def test_each_stage_is_finished_by_its_oracle_and_not_by_random_play(path):
 
 def test_ppo_learns_the_first_stage_from_scratch(tmp_path):
     pytest.importorskip("torch")
-    spec = importlib.util.spec_from_file_location("train_ppo", ROOT / "examples" / "train_ppo.py")
-    train_ppo = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(train_ppo)
+    train_ppo = load_script("train_ppo", "examples")
     metrics = tmp_path / "metrics.json"
     argv = ["--task", str(STAGES[0]), "--total-steps", "12288", "--metrics", str(metrics)]
     assert train_ppo.main(argv) == 0

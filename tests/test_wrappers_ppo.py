@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
-from pathlib import Path
-
 import pytest
-
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "train_ppo.py"
+from script_module import load_script
 
 
 def test_tiny_ppo_run_trains_and_writes_its_curve(tmp_path):
     pytest.importorskip("torch")
-    spec = importlib.util.spec_from_file_location("train_ppo", EXAMPLE)
-    train_ppo = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(train_ppo)
+    train_ppo = load_script("train_ppo", "examples")
     plot, metrics = tmp_path / "curve.png", tmp_path / "metrics.json"
     assert (
         train_ppo.main(

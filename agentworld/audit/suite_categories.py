@@ -234,7 +234,7 @@ def sought(task: Task, content: Content) -> list[tuple[str, tuple[int, int]]]:
         for site in [getattr(c, "site", None), getattr(c, "base", None), *getattr(c, "sites", [])]:
             if site and site_name(site) in sites:
                 out.append((site_name(site), sites[site_name(site)]))
-        for item in [*getattr(c, "items", {}), getattr(c, "item", None)]:
+        for item in _condition_items(c):
             if item in ground:
                 out.append((item, ground[item]))
         if kind == "killed":
@@ -246,16 +246,17 @@ def sought(task: Task, content: Content) -> list[tuple[str, tuple[int, int]]]:
     return list(dict.fromkeys(out))
 
 
+def _condition_items(condition) -> list[str]:
+    """The items a success condition names (`items` counts or one `item`)."""
+    named = [*(getattr(condition, "items", None) or {}), getattr(condition, "item", None)]
+    return [item for item in named if isinstance(item, str)]
+
+
 def _sought_nodes(task: Task, content: Content) -> list[tuple[str, tuple[int, int]]]:
     """(kind, tile) of each node the task places, of a kind found nowhere else on the map, that yields
     an item the outcome needs held or delivered (or an input of a recipe making one): the only source
     of that item, so its place must be found."""
-    needed = {
-        item
-        for c in task.success
-        for item in [*(getattr(c, "items", None) or {}), getattr(c, "item", None)]
-        if isinstance(item, str)
-    }
+    needed = {item for c in task.success for item in _condition_items(c)}
     for recipe in content.recipes.values():
         if needed & set(recipe.outputs):
             needed |= set(recipe.inputs)
