@@ -2,7 +2,7 @@
 
     python scripts/generate_tasks.py [TASK ...] [--check]
 
-Each draft in agentworld/taskgen/suite.py is calibrated on the oracle (seeds 0-4, budget so the
+Each draft of agentworld/taskgen/suite/ (one module per category) is calibrated on the oracle (seeds 0-4, budget so the
 oracle uses at most 80%, never under 50%) and written to agentworld/tasks/<id>.yaml. Deterministic:
 running it twice writes the same files. --check writes nothing and exits 1 when a file differs
 from what the generator makes (tests/test_taskgen.py runs the same comparison).

@@ -1,4 +1,4 @@
-"""Tasks 50-75 (agentworld/taskgen/suite_a.py): the share of issue 11 they were written to fill,
+"""Tasks 50-75 (written as issue 11's "suite-a" share; now in agentworld/taskgen/suite/ by category): the share of issue 11 they were written to fill,
 and the shape rules of their motifs (motifs_a.py). The per-task proofs (file == generator output,
 audit, oracle, random, alternative route) run in tests/test_taskgen.py like every generated task.
 """
@@ -9,10 +9,10 @@ from collections import Counter
 
 from agentworld.taskgen.motifs_a import holdout
 from agentworld.taskgen.motifs import Source
-from agentworld.taskgen.suite_a import drafts
+from agentworld.taskgen.suite import drafts
 from agentworld.tasks import load_task
 
-DRAFTS = drafts()
+DRAFTS = [d for d in drafts() if 50 <= int(d.id.split("_")[1]) <= 75]
 
 
 def test_the_share_is_26_tasks_mostly_of_three_agents():
