@@ -4,7 +4,8 @@ tests/data/env_golden.json.gz was written by the code BEFORE the env fast-path w
 with `python tests/test_env_golden.py --write`. Each scenario plays random valid actions (in every
 accepted shape, plus malformed ones) or the oracle team through `agentworld.make`, and records
 every trajectory record (minus `t`), every observation and every reward/termination/info, as the
-exact JSON text (key order included). Regenerate only for an intended behaviour change.
+exact JSON text (key order included). Regenerate only for an intended behaviour change. The tasks are
+pinned copies in tests/data/golden_tasks/ (verifiers beside them), not the shipped files.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ from agentworld.observation import observation_to_json
 from agentworld.world.randomplay import random_action
 
 GOLDEN = Path(__file__).parent / "data" / "env_golden.json.gz"
+# Pinned copies of the tasks the scenarios play (with their verifiers), so that rewriting a shipped task
+# (issue 24) does not move the engine's golden file: only engine behaviour may.
+PINNED = Path(__file__).parent / "data" / "golden_tasks"
 
 # name -> (task, api, seed, rounds, team, options, keep full observations)
 SCENARIOS: dict[str, tuple[str, str, int, int, str, dict, bool]] = {
@@ -114,7 +118,7 @@ class _Team:
 def play(name: str) -> dict:
     """Every output of one scenario as JSON text (observations in full or as digests)."""
     task, api, seed, rounds, kind, options, full = SCENARIOS[name]
-    env = agentworld.make(task, seed=seed, api=api, **options)
+    env = agentworld.make(str(PINNED / f"{task}.yaml"), seed=seed, api=api, **options)
     out: dict[str, list] = {"obs": [], "steps": []}
     show = (lambda o: _dump(observation_to_json(o))) if full else (lambda o: _digest(observation_to_json(o)))
     if api == "parallel":
