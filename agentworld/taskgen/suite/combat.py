@@ -6,6 +6,7 @@ from __future__ import annotations
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.motifs import Source, escort, hunt
 from agentworld.taskgen.motifs_a import armed
+from agentworld.taskgen.motifs_b import Dig, Keeper, survey_b
 
 
 def drafts() -> list[Draft]:
@@ -229,43 +230,6 @@ def drafts() -> list[Draft]:
             beast={"type": "mire_troll", "near": "old_mill", "direction": (-1, 1), "away": 6},
         ),
         armed(
-            "task_72",
-            "The Stalker on the Ford Road",
-            intro=(
-                "A rime stalker has taken the road to Frostford Bridge. The huntress of Frostmere will cut a bow "
-                "from her own ghostpine logs and string it with silk cord from the weaver, then go after it."
-            ),
-            sources=[
-                Source("silk_gatherer", "Silk gatherer", "silkmoth_cocoons", 2, "north_crossroads", (1, 0))
-            ],
-            makers=[
-                {
-                    "name": "weaver",
-                    "title": "Weaver",
-                    "recipes": [("silk_cord", 1)],
-                    "station": "loom#town",
-                    "spawn": "brindlemark_market",
-                    "fed_by": ["silk_gatherer"],
-                },
-                {
-                    "name": "huntress",
-                    "title": "Huntress",
-                    "recipes": [("ghostpine_stave", 1), ("ghostpine_bow", 1)],
-                    "station": "fletching_bench#town",
-                    "spawn": "frostmere_camp",
-                    "start": {"ghostpine_log": 2},
-                    "fed_by": [],
-                },
-            ],
-            fighter={
-                "name": "huntress",
-                "title": "Huntress",
-                "makes": True,
-                "skills": {"archery": 70, "defense": 40, "health": 40},
-            },
-            beast={"type": "rime_stalker", "near": "north_crossroads", "direction": (-1, -1), "away": 8},
-        ),
-        armed(
             "task_73",
             "The Archer Who Set Her Own Lens",
             trophy=True,
@@ -331,5 +295,24 @@ def drafts() -> list[Draft]:
                 "skills": {"archery": 70, "defense": 40, "health": 40},
             },
             beast={"type": "mire_troll", "near": "old_mill", "direction": (0, 1), "away": 8},
+        ),
+        # task_76 is to become the paper's ten-agent Elemental Bosses (combat); until then its exploration draft lives here
+        survey_b(
+            "task_76",
+            "The Archivist's Charts",
+            intro=(
+                "The archivist of the Mayor's Hall has found old charts of two lost treasures: the bell of the "
+                "drowned chapel and the seal of the old kings, buried in a cairn under Greyhorn."
+            ),
+            charts="keeper",
+            digs=[
+                Dig(
+                    "bell_diver", "Bell diver", "drowned_belfry", "murkfen_landing", "drowned_chapel", (1, -1)
+                ),
+                Dig(
+                    "cairn_miner", "Cairn miner", "kings_cairn", "stonefoot_camp", "greyhorn_lookout", (1, 1)
+                ),
+            ],
+            keepers=[Keeper("archivist", "Archivist", "brindlemark_inn", "mayors_hall")],
         ),
     ]

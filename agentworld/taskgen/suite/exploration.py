@@ -4,7 +4,8 @@ distinct."""
 from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.motifs import survey
+from agentworld.taskgen.motifs import Source, survey
+from agentworld.taskgen.motifs_a import armed
 from agentworld.taskgen.motifs_b import Dig, Keeper, survey_b
 
 
@@ -86,24 +87,6 @@ def drafts() -> list[Draft]:
                 "spawn": "frostmere_camp",
                 "place": "brindlemark_inn",
             },
-        ),
-        survey_b(
-            "task_76",
-            "The Archivist's Charts",
-            intro=(
-                "The archivist of the Mayor's Hall has found old charts of two lost treasures: the bell of the "
-                "drowned chapel and the seal of the old kings, buried in a cairn under Greyhorn."
-            ),
-            charts="keeper",
-            digs=[
-                Dig(
-                    "bell_diver", "Bell diver", "drowned_belfry", "murkfen_landing", "drowned_chapel", (1, -1)
-                ),
-                Dig(
-                    "cairn_miner", "Cairn miner", "kings_cairn", "stonefoot_camp", "greyhorn_lookout", (1, 1)
-                ),
-            ],
-            keepers=[Keeper("archivist", "Archivist", "brindlemark_inn", "mayors_hall")],
         ),
         survey_b(
             "task_77",
@@ -245,5 +228,43 @@ def drafts() -> list[Draft]:
                 "station": "alchemy_table#town",
                 "recipe": "kingdom_regalia",
             },
+        ),
+        # task_72 is to become an exploration task (task_76 turns to combat); until then its combat draft lives here
+        armed(
+            "task_72",
+            "The Stalker on the Ford Road",
+            intro=(
+                "A rime stalker has taken the road to Frostford Bridge. The huntress of Frostmere will cut a bow "
+                "from her own ghostpine logs and string it with silk cord from the weaver, then go after it."
+            ),
+            sources=[
+                Source("silk_gatherer", "Silk gatherer", "silkmoth_cocoons", 2, "north_crossroads", (1, 0))
+            ],
+            makers=[
+                {
+                    "name": "weaver",
+                    "title": "Weaver",
+                    "recipes": [("silk_cord", 1)],
+                    "station": "loom#town",
+                    "spawn": "brindlemark_market",
+                    "fed_by": ["silk_gatherer"],
+                },
+                {
+                    "name": "huntress",
+                    "title": "Huntress",
+                    "recipes": [("ghostpine_stave", 1), ("ghostpine_bow", 1)],
+                    "station": "fletching_bench#town",
+                    "spawn": "frostmere_camp",
+                    "start": {"ghostpine_log": 2},
+                    "fed_by": [],
+                },
+            ],
+            fighter={
+                "name": "huntress",
+                "title": "Huntress",
+                "makes": True,
+                "skills": {"archery": 70, "defense": 40, "health": 40},
+            },
+            beast={"type": "rime_stalker", "near": "north_crossroads", "direction": (-1, -1), "away": 8},
         ),
     ]
