@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from agentworld.audit.model import RoleVerdict, TaskAudit
 from agentworld.audit.suite import (
+    idle_agents,
     aggregate,
     coordination_steps,
     plan_shapes,
@@ -194,14 +196,14 @@ def test_plan_shapes_merge_repeats_and_drop_chat(content):
 
 
 def test_aggregate_takes_shares_over_summed_counts_and_counts_distinct_team_shapes():
-    def report(task, stated, steps, team, agents):
+    def report(task, stated, steps, team, agents, idle=()):
         return {
             "task": task,
             "success": True,
             "justification": {"steps": steps, "unjustified": []},
             "plan_leakage": {"steps": steps, "stated": stated},
             "coordination_leakage": {"steps": 0, "named": 0},
-            "work": {"actions": 4, "move_to": 1, "wait": 1, "per_agent": agents},
+            "work": {"actions": 4, "move_to": 1, "wait": 1, "per_agent": agents, "idle": list(idle)},
             "merged_agent": {"could": False},
             "category_test": {"passed": True},
             "plan_shapes": {"agents": {a: team for a in agents}, "team": team},
@@ -209,17 +211,37 @@ def test_aggregate_takes_shares_over_summed_counts_and_counts_distinct_team_shap
 
     figures = aggregate(
         [
-            report("t1", 1, 1, "move_to", {"a": 0, "b": 5}),
+            report("t1", 1, 1, "move_to", {"a": 0, "b": 5}, idle=[{"agent": "a", "presence": False}]),
             report("t2", 0, 3, "move_to", {"c": 1}),
             report("t3", 0, 0, "gather", {"d": 2}),
         ]
     )
     assert figures["plan_leakage"] == 0.25 and figures["coordination_leakage"] is None
-    assert figures["work_per_agent"] == {"agents": 4, "median": 1.5, "min": 0, "at_most_one": 2}
+    assert figures["work_per_agent"] == {
+        "agents": 4,
+        "median": 1.5,
+        "min": 0,
+        "at_most_one": 2,
+        "idle": 1,
+        "idle_not_presence": ["t1:a"],
+    }
     assert (
         figures["top_shape"] == {"shape": "move_to", "share": 0.75} and figures["distinct_team_shapes"] == 2
     )
     assert figures["move_wait_share"] == 0.5
+
+
+def test_an_idle_agent_is_excused_only_by_a_presence_verdict(content):
+    """An agent with no work action is idle; the rule of issue 24 accepts one only when the audit finds
+    its role necessary by presence (its part is to be somewhere)."""
+    run = run_oracle(load_task("task_01", content=content), content, seed=0)
+    run.actions = [r for r in run.actions if r["agent"] != "wizard"]  # the wizard did nothing
+    names = ["lumberjack", "woodworker", "wizard"]
+    verdict = RoleVerdict("wizard", "Wizard", "necessary", ["outcome"])
+    audit = TaskAudit("task_01", 25, [], [verdict], {}, [], [])
+    assert idle_agents(run, names, audit) == [{"agent": "wizard", "presence": False}]
+    verdict.kinds = ["presence"]
+    assert idle_agents(run, names, audit) == [{"agent": "wizard", "presence": True}]
 
 
 # --- merged agent and category tests ---------------------------------------------------------------

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
-from agentworld.audit.suite_categories import USES_AUDIT, category_test, merged_agent
+from agentworld.audit.suite_categories import category_test, merged_agent
 from agentworld.audit.suite_knowledge import StepCheck, counts_for_leakage
 from agentworld.audit.suite_run import (
     NOT_WORK,
@@ -30,6 +30,7 @@ from agentworld.tasks import load_task
 from agentworld.world.content import load_content
 
 if TYPE_CHECKING:
+    from agentworld.audit.model import TaskAudit
     from agentworld.tasks import Task
     from agentworld.world.content import Content
 
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 def task_report(task: Task, content: Content) -> dict:
     """Every measure of one task, as JSON-ready data."""
     run = run_oracle(task, content, seed=0)
-    audit = audit_task(task, content) if task.category in USES_AUDIT else None  # the audit is the slow part
+    audit = audit_task(task, content)
     names = [a.name for a in task.agents]
     judged = [c for c in run.checks if c.arguments]
     leak = [c for c in run.checks if counts_for_leakage(c)]
@@ -63,7 +64,7 @@ def task_report(task: Task, content: Content) -> dict:
                 if not n
             ],
         },
-        "work": work(run, names),
+        "work": {**work(run, names), "idle": idle_agents(run, names, audit)},
         "merged_agent": merged_agent(task, content),
         "category_test": category_test(task, content, audit, run).to_json(),
         "plan_shapes": plan_shapes(task),
@@ -145,6 +146,18 @@ def work(run: OracleRun, names: list[str]) -> dict:
     }
 
 
+def idle_agents(run: OracleRun, names: list[str], audit: TaskAudit) -> list[dict]:
+    """Agents with no work action in the run, each with whether its role is to be somewhere: the audit
+    finds it necessary by presence (the issue's rule: no idle agent unless the audit says so)."""
+    per_agent = work_counts(run.actions, names)
+    verdicts = {r.agent: r for r in audit.roles}
+    return [
+        {"agent": name, "presence": name in verdicts and "presence" in verdicts[name].kinds}
+        for name in names
+        if per_agent[name] == 0
+    ]
+
+
 def shape(steps: Iterable) -> str:
     """A plan's step kinds in order, chat dropped, runs of one kind merged: 'move_to, gather, give'."""
     kinds: list[str] = []
@@ -186,6 +199,13 @@ def aggregate(reports: list[dict]) -> dict:
             "median": statistics.median(per_agent) if per_agent else None,
             "min": min(per_agent, default=None),
             "at_most_one": sum(1 for n in per_agent if n <= 1),
+            "idle": sum(len(r["work"].get("idle", [])) for r in reports),
+            "idle_not_presence": [
+                f"{r['task']}:{i['agent']}"
+                for r in reports
+                for i in r["work"].get("idle", [])
+                if not i["presence"]
+            ],
         },
         "merged_agent_could": sum(1 for r in reports if r["merged_agent"]["could"]),
         "category_tests_passed": sum(1 for r in reports if r["category_test"]["passed"]),
@@ -263,7 +283,8 @@ def summary(figures: dict) -> str:
         f"steps; plan leakage {_pct(figures['plan_leakage'])}, coordination leakage "
         f"{_pct(figures['coordination_leakage'])}, move_to+wait {_pct(figures['move_wait_share'])} of actions; "
         f"work per agent median {_num(work_figures['median'])}, min {work_figures['min']}, "
-        f"{work_figures['at_most_one']} of {work_figures['agents']} agents at most 1; merged agent could in "
+        f"{work_figures['at_most_one']} of {work_figures['agents']} agents at most 1, "
+        f"{len(work_figures.get('idle_not_presence', []))} idle without presence; merged agent could in "
         f"{figures['merged_agent_could']}; category tests passed {figures['category_tests_passed']}; top shape "
         f"'{figures['top_shape']['shape']}' {_pct(figures['top_shape']['share'])}; "
         f"{figures['distinct_team_shapes']} distinct team shapes"
