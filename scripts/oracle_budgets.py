@@ -1,19 +1,28 @@
 """Print how much of each task's round budget the oracle team uses on seeds 0-9 (issue 9: 50-85%).
 
-    python scripts/oracle_budgets.py [TASK ...] [--seeds 10]
+    python scripts/oracle_budgets.py [TASK ...] [--seeds 10] [--write]
 
 One line per task: id, budget, min/max rounds the oracle team needed, min/max percent of the
 budget, and whether every seed succeeded. Plays on agentworld.episode.Episode directly (fast).
+--write replaces the table in agentworld/tasks/README.md ("Round budgets"), so it is this output and
+never edited by hand (tests/test_task_suite.py compares them).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from agentworld.agents import make_agent
 from agentworld.episode import Episode, make_briefing
+from agentworld.task_sources import TASKS_DIR
 from agentworld.tasks import Task, list_task_ids
+
+HEADER = (
+    "| task | budget | oracle rounds (min-max) | % of budget | all seeds succeed |\n"
+    "|------|-------:|------------------------|-------------|-------------------|"
+)
 
 
 def oracle_rounds(
@@ -31,27 +40,47 @@ def oracle_rounds(
     return bool(status["success"]), int(status["round"]), ep
 
 
+def row(task_id: str, seeds: int = 10) -> tuple[str, bool]:
+    """(the table row of one task, whether every seed succeeds within 50-85% of the budget)."""
+    runs = [oracle_rounds(task_id, seed) for seed in range(seeds)]
+    budget = runs[0][2].task.max_rounds
+    rounds = [r for _, r, _ in runs]
+    ok = all(s for s, _, _ in runs)
+    low, high = min(rounds) * 100 // budget, max(rounds) * 100 // budget
+    inside = ok and low >= 50 and max(rounds) * 100 <= 85 * budget
+    text = (
+        f"| {task_id} | {budget} | {min(rounds)}-{max(rounds)} | {low}-{high}% | "
+        f"{'yes' if ok else 'NO'}{'' if inside else '  <-- outside 50-85%'} |"
+    )
+    return text, inside
+
+
+def write(readme: Path, table: str) -> None:
+    """Replace the README's budget table (its header line to the first blank line) with `table`."""
+    old = readme.read_text()
+    start = old.find(HEADER)
+    if start < 0:
+        raise SystemExit(f"{readme}: no oracle budget table to replace (its header line is missing)")
+    end = old.find("\n\n", start)
+    readme.write_text(old[:start] + table + (old[end:] if end >= 0 else "\n"))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tasks", nargs="*", default=None)
     parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument(
+        "--write", action="store_true", help="write the table into agentworld/tasks/README.md"
+    )
     args = parser.parse_args(argv)
-    print("| task | budget | oracle rounds (min-max) | % of budget | all seeds succeed |")
-    print("|------|-------:|------------------------|-------------|-------------------|")
-    worst = 0
-    for task_id in args.tasks or list_task_ids():
-        runs = [oracle_rounds(task_id, seed) for seed in range(args.seeds)]
-        budget = runs[0][2].task.max_rounds
-        rounds = [r for _, r, _ in runs]
-        ok = all(s for s, _, _ in runs)
-        low, high = min(rounds) * 100 // budget, max(rounds) * 100 // budget
-        inside = ok and low >= 50 and max(rounds) * 100 <= 85 * budget
-        worst |= not inside
-        print(
-            f"| {task_id} | {budget} | {min(rounds)}-{max(rounds)} | {low}-{high}% | "
-            f"{'yes' if ok else 'NO'}{'' if inside else '  <-- outside 50-85%'} |"
-        )
-    return 1 if worst else 0
+    if args.write and args.tasks:
+        parser.error("--write writes every task's row: name no tasks")
+    rows = [row(task_id, args.seeds) for task_id in args.tasks or list_task_ids()]
+    table = "\n".join([HEADER] + [text for text, _ in rows])
+    print(table)
+    if args.write:
+        write(Path(TASKS_DIR) / "README.md", table)
+    return 0 if all(inside for _, inside in rows) else 1
 
 
 if __name__ == "__main__":

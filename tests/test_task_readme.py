@@ -1,10 +1,14 @@
-"""The task README's audit table is the audit's own output (scripts/audit_table.py), never hand-edited."""
+"""The task README's generated tables are their scripts' output, never hand-edited: the audit table
+(scripts/audit_table.py) and the round budgets (scripts/oracle_budgets.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from agentworld.task_sources import TASKS_DIR
+from agentworld.tasks import list_task_ids
 from script_module import load_script
 
 
@@ -27,3 +31,24 @@ def test_write_refuses_a_readme_without_the_table(tmp_path):
         assert "no audit table" in str(err)
     else:
         raise AssertionError("write accepted a README with no audit table")
+
+
+@pytest.mark.parametrize("task_id", list_task_ids())
+def test_the_readme_budget_row_is_the_scripts_output(task_id):
+    """Each row of the README's round-budget table is what scripts/oracle_budgets.py prints (seeds 0-9)."""
+    text, inside = load_script("oracle_budgets").row(task_id)
+    assert inside, text
+    assert text in (Path(TASKS_DIR) / "README.md").read_text(), (
+        "run: python scripts/oracle_budgets.py --write"
+    )
+
+
+def test_the_budget_writer_replaces_only_the_table(tmp_path):
+    script = load_script("oracle_budgets")
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# tasks\n\nintro\n\n{script.HEADER}\n| old | row |\n\nafter\n")
+    script.write(readme, f"{script.HEADER}\n| new | row |")
+    assert readme.read_text() == f"# tasks\n\nintro\n\n{script.HEADER}\n| new | row |\n\nafter\n"
+    readme.write_text("# tasks\n")
+    with pytest.raises(SystemExit, match="no oracle budget table"):
+        script.write(readme, "x")
