@@ -102,6 +102,7 @@ def dependency_structure(
     agent_components = components(names, set(between) - set(agent_bridges))
     share = len(cross) / len(pairs) if pairs else 0.0
     return {
+        "agents": len(names),
         "actions": len(owner),
         "edges": len(pairs),
         "cross_agent_edges": len(cross),
@@ -139,6 +140,20 @@ def task_dependencies(task: str, seed: int = 0) -> dict[str, Any]:
         agents = sorted(res.get("pac") or {}) or None
         out = dependency_structure(records, res["edges"], agents)
     return {"task": task, "seed": seed, "oracle_success": bool(res["success"]), **out}
+
+
+def figures(dep: dict[str, Any]) -> dict[str, Any]:
+    """The structure in numbers (what an eval grid keeps beside its cells: evaluation/grid.py)."""
+    kept = ("task", "agents", "actions", "edges", "cross_agent_edges", "cross_agent_share", "sparsity")
+    return {
+        **{k: dep[k] for k in kept if k in dep},
+        "action_bridges": len(dep["action_bridges"]),
+        "cross_agent_bridges": sum(b["cross_agent"] for b in dep["action_bridges"]),
+        "action_components": len(dep["action_components"]),
+        "agent_bridges": len(dep["agent_bridges"]),
+        "agent_components": len(dep["agent_components"]),
+        "oracle_success": dep.get("oracle_success"),
+    }
 
 
 def render(dep: dict[str, Any]) -> str:
