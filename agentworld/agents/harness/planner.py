@@ -3,15 +3,16 @@
 Each request shows the briefing of every avatar and the latest observation of each (the acting
 avatar's is fresh, a teammate's is the one it got at its last turn), and offers every tool with an
 extra `avatar` argument. The reply's tool calls become the avatars' next actions: the first call
-naming an avatar is its action; an avatar named by none waits. A new request is made when an
-avatar comes to act with no planned action left, which is once per round in the runner's turn
-order. The planner needs no chat between avatars; its prompt is rebuilt each round (bounded), so
+naming an avatar is its action; an avatar named by none waits that round. A new request is made
+when an avatar comes to act with nothing planned and no request of this round covered it, which is
+once per round in the runner's turn order. The planner needs no chat between avatars; its prompt is rebuilt each round (bounded), so
 the plan it wrote last round is listed rather than replayed as history.
 
 The orchestrator's lead context (orchestrator.py) is this planner over the avatars it still holds,
 with the harness tools beside the game's: `extra_tools`, `harness_call` and `sections` are its hooks.
 A reply calling a harness tool is answered (its calls' results as tool messages) and asked again
-within the turn, at most MAX_HARNESS_STEPS times. Tokens and cost are counted by a Conversation
+within the turn, when it read messages or left a held avatar without an action (a spawn refused),
+at most MAX_HARNESS_STEPS times. Tokens and cost are counted by a Conversation
 used only for its client and accounting, on the seat whose turn made the request.
 """
 
@@ -33,7 +34,7 @@ from agentworld.agents.harness.turns import WAIT, Request, Turn, adrive, drive
 from agentworld.agents.llm.client import TurnDeadline
 from agentworld.agents.llm.conversation import Conversation
 from agentworld.agents.llm.options import parse_options
-from agentworld.agents.llm.prompts import observation_text
+from agentworld.agents.llm.prompts import observation_field, observation_text
 from agentworld.agents.llm.replies import Reply
 from agentworld.agents.llm.usage import new_usage
 
@@ -54,12 +55,15 @@ class Planner:
         self.seen: dict[str, str] = {}
         self.planned: dict[str, dict] = {}
         self.last_plan: list[str] = []
+        self.plan_round: int | None = None  # the round of the last request
+        self.covered: set[str] = set()  # the avatars it planned for: named by no call, they wait that round
         self.rows: list[dict] = []  # the lead's transcript rows (one per request)
 
     # -- episode setup and accounting
     def register(self, name: str, briefing: dict) -> None:
         if name in self.briefings:  # a seat reset twice: a new episode begins
             self.briefings, self.seen, self.planned, self.last_plan, self.rows = {}, {}, {}, [], []
+            self.plan_round, self.covered = None, set()
         self.briefings[name] = briefing
         self.conversation.register(name, briefing)
 
@@ -105,10 +109,13 @@ class Planner:
 
     # -- one turn
     def turn(self, name: str, observation: Any) -> Turn:
-        """The avatar's action: planned last request, else a new request now."""
+        """The avatar's action: planned by this round's request, else (not covered by one) a new request now."""
         self.seen[name] = observation_text(observation)
-        if name not in self.planned:
+        rnd = observation_field(observation, "round")
+        covered = rnd is not None and rnd == self.plan_round and name in self.covered
+        if name not in self.planned and not covered:
             yield from self.plan(name)
+            self.plan_round, self.covered = rnd, set(self.held())
         return self.planned.pop(name, WAIT)
 
     def plan(self, actor: str) -> Turn:
@@ -133,8 +140,8 @@ class Planner:
                 }
             )
             called = {c["name"] for c in reply.tool_calls} & set(HARNESS_TOOLS)
-            # asked again to see what a harness tool answered, or to act for the avatar still without an action
-            unplanned = actor in self.held() and actor not in self.planned
+            # asked again to see what a harness tool answered, or to act for the avatars still without an action
+            unplanned = [a for a in self.held() if a not in self.planned]
             if not called or step == MAX_HARNESS_STEPS or not (unplanned or READ_MESSAGES in called):
                 break
             messages = messages + _answers(reply, answers)

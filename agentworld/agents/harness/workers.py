@@ -46,19 +46,32 @@ class Worker(Conversation):
         self.parent = parent  # "orchestrator" or the creating worker's name
         self.avatars = list(avatars)  # the avatars it plays now (a sub-worker takes some away)
         self.inbox = Inbox()
+        self.offers_spawn = False  # whether the tool schemas last built offered spawn_worker
         for avatar in self.avatars:
             self.register(avatar, team.briefings[avatar])
 
     def release(self, avatars: list[str]) -> None:
         """These avatars now belong to a worker this one created."""
         self.avatars = [a for a in self.avatars if a not in avatars]
-        self.tool_schemas = None  # spawn_worker may no longer be offered
+        self.tool_schemas = None  # spawn_worker's list of avatars changed
 
     def may_spawn(self) -> bool:
-        return self.depth < self.team.limits.max_depth and len(self.avatars) > 1
+        """spawn_worker is offered: below the depth limit, with avatars to spare and workers left to create."""
+        limits = self.team.limits
+        return (
+            self.depth < limits.max_depth
+            and len(self.avatars) > 1
+            and len(self.team.workers) < limits.max_workers
+        )
+
+    def _tools(self) -> list[dict]:
+        if self.tool_schemas is not None and self.offers_spawn != self.may_spawn():
+            self.tool_schemas = None  # the team's last worker was created (or this one gave avatars away)
+        return super()._tools()
 
     def _schemas(self) -> list[dict]:
-        spawn = [spawn_worker_schema(self.avatars)] if self.may_spawn() else []
+        self.offers_spawn = self.may_spawn()
+        spawn = [spawn_worker_schema(self.avatars)] if self.offers_spawn else []
         return game_schemas(self.briefings) + [READ_MESSAGES_SCHEMA] + spawn
 
     def _render(
