@@ -229,7 +229,7 @@ def _int_list(text: str) -> list[int]:
 
 MODEL_KINDS = frozenset({"llm", "planner", "orchestrator"})  # agent kinds played by a model
 HARNESS_KINDS = ("planner", "orchestrator")  # kinds whose seats share one team of contexts (agents/harness)
-HARNESS_LIMITS = ("max_workers", "max_depth")
+HARNESS_LIMITS = {"max_workers": "workers", "max_depth": "depth"}  # option -> how reports label it
 
 
 def team_options(args: argparse.Namespace, kinds: list[str]) -> dict:

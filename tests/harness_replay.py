@@ -91,7 +91,9 @@ class ReplayModel:
         if "spawn_worker" in tools and not answered and self.task_groups:
             wanted = [g for g in self.task_groups if set(g) <= set(held)]
             if wanted:
-                return calls(*[("spawn_worker", {"avatars": g, "goal": f"play {', '.join(g)}"}) for g in wanted])
+                return calls(
+                    *[("spawn_worker", {"avatars": g, "goal": f"play {', '.join(g)}"}) for g in wanted]
+                )
         return self._for_avatars(body, self._round(body["messages"][1]["content"]), held)
 
     def _worker(self, body: dict) -> dict:

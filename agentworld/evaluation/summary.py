@@ -115,6 +115,8 @@ def _fmt(value: Any, kind: str = "") -> str:
         return f"{100 * value:.1f}%"
     if kind == "cost":
         return f"${value:.4f}"
+    if kind == "whole":
+        return f"{value:.0f}"
     if isinstance(value, float):
         return f"{value:.2f}" if kind != "cce" else f"{value:.3f}"
     return str(value)
@@ -145,7 +147,7 @@ def render_rows(rows: list[tuple[str, dict]], title: str):
         ("first_chat_round", ""),
         ("prompt_tokens", ""),
         ("completion_tokens", ""),
-        ("tokens_per_episode", ""),
+        ("tokens_per_episode", "whole"),
         ("cost", "cost"),
     ]
     headers = {
@@ -230,7 +232,8 @@ def describe(out: Path) -> str:
     ]
     if (cfg.get("agent_options") or {}).get("single_agent"):
         flags.append("single_agent")
-    flags += [f"{k}={v}" for k, v in (cfg.get("agent_options") or {}).items() if k in HARNESS_LIMITS]
+    limits = cfg.get("agent_options") or {}
+    flags += [f"{label}={limits[k]}" for k, label in HARNESS_LIMITS.items() if k in limits]
     return f"{cfg.get('agents')}{' / ' + model if model else ''}{''.join(' +' + f for f in flags)}"
 
 
@@ -250,6 +253,9 @@ def command_report(args: argparse.Namespace) -> int:
     if args.json:
         data = {str(o): s for o, s in summaries.items()}
         print(json.dumps(data[str(outs[0])] if len(outs) == 1 else data, indent=2))
+        return 0
+    if len(args.dirs) == 1 and grids and not args.json:  # one grid: its cells and tasks
+        print_grid(grids[0], title=f"AgentWorld eval grid ({grids[0]})")
         return 0
     if len(outs) > 1:  # one row per eval: models or ablations side by side
         print_rows(
