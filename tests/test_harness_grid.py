@@ -17,6 +17,7 @@ import pytest
 
 from agentworld.causal.dependencies import figures, task_dependencies
 from agentworld.cli import main
+from agentworld.evaluation.pinned import task_hash
 from agentworld.runner import run_episode
 from agentworld.tasks import list_tasks, load_task
 from fake_openai import FakeOpenAI
@@ -138,7 +139,7 @@ def test_report_compares_the_harnesses_with_tokens_per_episode(
 def test_the_grid_keeps_each_tasks_dependency_figures(grid: dict) -> None:
     deps = json.loads((grid["out"] / "dependencies.json").read_text())
     assert sorted(deps) == sorted(grid["tasks"])
-    assert deps["task_01"] == figures(task_dependencies("task_01"))
+    assert deps["task_01"] == {**figures(task_dependencies("task_01")), "task_hash": task_hash("task_01")}
     big = deps[grid["tasks"][1]]
     assert big["agents"] == 20 and big["oracle_success"] and 0 <= big["sparsity"] <= 1
     assert big["sparsity"] == pytest.approx(1 - big["cross_agent_edges"] / big["edges"], abs=1e-4)

@@ -90,16 +90,19 @@ def task_key(task: str) -> str:
 
 
 def write_grid(out: Path, cells: list[GridCell], tasks: list[str]) -> dict:
-    """OUT/grid.json, and OUT/dependencies.json with the figures of every task not in it yet."""
+    """OUT/grid.json, and OUT/dependencies.json with the figures of every task not in it yet (or whose
+    file changed: the figures carry the task's pinned hash)."""
     from agentworld.causal.dependencies import figures, task_dependencies
+    from agentworld.evaluation.pinned import task_hash
 
     out.mkdir(parents=True, exist_ok=True)
     grid = {"cells": [{"name": c.name, **asdict(c)} for c in cells], "tasks": [task_key(t) for t in tasks]}
     (out / GRID).write_text(json.dumps(grid, indent=2) + "\n", encoding="utf-8")
     known = read_dependencies(out)
     for task in tasks:
-        if task_key(task) not in known:
-            known[task_key(task)] = figures(task_dependencies(task))
+        digest = task_hash(task)  # a task file changed since: its oracle run is played again
+        if (known.get(task_key(task)) or {}).get("task_hash") != digest:
+            known[task_key(task)] = {**figures(task_dependencies(task)), "task_hash": digest}
     (out / DEPENDENCIES).write_text(json.dumps(known, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return grid
 
