@@ -114,24 +114,27 @@ class Planner:
         rnd = observation_field(observation, "round")
         covered = rnd is not None and rnd == self.plan_round and name in self.covered
         if name not in self.planned and not covered:
-            yield from self.plan(name)
+            yield from self.plan(name, rnd)
             self.plan_round, self.covered = rnd, set(self.held())
         return self.planned.pop(name, WAIT)
 
-    def plan(self, actor: str) -> Turn:
+    def plan(self, actor: str, rnd: int | None = None) -> Turn:
         """One request (plus one per harness-tool answer): the calls naming avatars become their actions."""
         messages, self.planned, lines = self.messages(), {}, []
         for step in range(MAX_HARNESS_STEPS + 1):
             try:
                 reply = yield Request(self.client, messages, self.tools())
             except TurnDeadline as exc:  # no plan in time: the avatars wait this round
-                self.rows.append({"actor": actor, "harness": self.harness, "error": str(exc), "plan": []})
+                self.rows.append(
+                    {"actor": actor, "round": rnd, "harness": self.harness, "error": str(exc), "plan": []}
+                )
                 return
             self.conversation.account(actor, reply, [])
             answers = [self._apply(actor, call, lines) for call in reply.tool_calls]
             self.rows.append(
                 {
                     "actor": actor,
+                    "round": rnd,
                     "harness": self.harness,
                     "plan": list(lines),
                     "harness_calls": [c["name"] for c in reply.tool_calls if c["name"] in HARNESS_TOOLS],
