@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 def main() -> int:
     from fake_openai import FakeOpenAI
-    from harness_replay import ReplayModel
+    from harness_replay import ReplayModel, spawn_groups
 
     from agentworld.cli import main as cli
     from agentworld.runner import run_episode
@@ -54,10 +54,7 @@ def main() -> int:
     for task in tasks:
         runs[task] = out / "oracle" / task
         run_episode(task, "oracle", seed=0, out_dir=runs[task], progress=False)
-        names = load_task(task).agent_names
-        groups[task] = (
-            [names[:1], names[1:]] if len(names) < 5 else [names[i : i + 5] for i in range(0, len(names), 5)]
-        )
+        groups[task] = spawn_groups(load_task(task).agent_names)
     with FakeOpenAI(policy=ReplayModel(runs, groups), record=False) as server:
         code = cli(
             [

@@ -25,6 +25,14 @@ ROUND = re.compile(r"Round (\d+) of \d+\.")
 WORKER_TURN = re.compile(r"# Round (\d+) of \d+ \(.*?\) - (?:acting: )?(\w+)")
 
 
+def spawn_groups(names: list[str]) -> list[list[str]]:
+    """How the scripted lead splits a team: the first avatar apart from the rest in a small team, else
+    groups of five in turn order."""
+    if len(names) < 5:
+        return [names[:1], names[1:]]
+    return [names[i : i + 5] for i in range(0, len(names), 5)]
+
+
 def oracle_calls(run_dir: Path) -> dict[tuple[str, int], dict]:
     """(agent, round) -> the oracle's action record."""
     plan = {}

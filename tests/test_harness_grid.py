@@ -21,7 +21,7 @@ from agentworld.evaluation.pinned import task_hash
 from agentworld.runner import run_episode
 from agentworld.tasks import list_tasks, load_task
 from fake_openai import FakeOpenAI
-from harness_replay import ReplayModel
+from harness_replay import ReplayModel, spawn_groups
 from test_report_html import cell, read_page, results
 
 pytestmark = pytest.mark.timeout(900)
@@ -45,10 +45,7 @@ def grid(tmp_path_factory: pytest.TempPathFactory) -> dict:
     for task in tasks:
         runs[task] = root / "oracle" / task
         assert run_episode(task, "oracle", seed=0, out_dir=runs[task], progress=False)["success"]
-        names = load_task(task).agent_names  # the lead hands over groups of at most five avatars
-        groups[task] = (
-            [names[:1], names[1:]] if len(names) < 5 else [names[i : i + 5] for i in range(0, len(names), 5)]
-        )
+        groups[task] = spawn_groups(load_task(task).agent_names)
     model = ReplayModel(runs, groups)
     command = [
         "eval",
