@@ -302,6 +302,12 @@ def _fmt_counts(entries: tuple) -> str:
     return ", ".join(f"{e['item']} x{e['count']}" for e in entries) or "nothing"
 
 
+# How the text opens the block of received messages and each of its lines (the team harnesses
+# find the block by them: agents/harness/inbox.py)
+MESSAGES_HEADER = "Messages received:"
+MESSAGE_LINE = "  - [round "
+
+
 def render_text(obs: dict, quests: Any = (), extra: str = "", happened: Any = ()) -> str:
     """The LLM-ready text of one observation (`happened`: the engine's news lines since the last turn)."""
     lines = [f"Round {obs['round']} of {obs['max_rounds']}."]
@@ -336,10 +342,10 @@ def render_text(obs: dict, quests: Any = (), extra: str = "", happened: Any = ()
         lines.append("Since your last turn:")
         lines.extend(f"  - {clean(line)}" for line in happened)
     if obs["messages"]:
-        lines.append("Messages received:")
+        lines.append(MESSAGES_HEADER)
         for m in obs["messages"]:
             to = ", ".join(m["to"]) if m["to"] else "you"
-            lines.append(f"  - [round {m['round']}] {m['from']} -> {to}: {m['text']}")
+            lines.append(f"{MESSAGE_LINE}{m['round']}] {m['from']} -> {to}: {m['text']}")
     if obs["offers"]:
         lines.append("Pending trade offers to you:")
         for o in obs["offers"]:

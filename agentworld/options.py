@@ -197,6 +197,75 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_harness_arguments(parser: argparse.ArgumentParser, grid: bool = False) -> None:
+    """The limits of the orchestrator harness (lists of values make an eval grid: evaluation/grid.py)."""
+    g = parser.add_argument_group("team harnesses (--agents planner | orchestrator)")
+    many = " (several, comma-separated: one eval cell each)" if grid else ""
+    g.add_argument(
+        "--max-workers",
+        metavar="N[,N]" if grid else "N",
+        type=_int_list,
+        default=None,
+        help=f"orchestrator: workers it may create in an episode (default 4){many}",
+    )
+    g.add_argument(
+        "--max-depth",
+        metavar="D[,D]" if grid else "D",
+        type=_int_list,
+        default=None,
+        help=f"orchestrator: spawns from the lead to the deepest worker (default 1: workers cannot spawn){many}",
+    )
+
+
+def _int_list(text: str) -> list[int]:
+    try:
+        values = [int(v) for v in text.split(",") if v.strip()]
+    except ValueError:
+        values = []
+    if not values:
+        raise argparse.ArgumentTypeError(f"give a whole number or a comma list of them, got {text!r}")
+    return values
+
+
+MODEL_KINDS = frozenset({"llm", "planner", "orchestrator"})  # agent kinds played by a model
+HARNESS_KINDS = ("planner", "orchestrator")  # kinds whose seats share one team of contexts (agents/harness)
+HARNESS_LIMITS = {"max_workers": "workers", "max_depth": "depth"}  # option -> how reports label it
+
+
+def team_options(args: argparse.Namespace, kinds: list[str]) -> dict:
+    """The agent options `run` and `eval` give a team of these kinds (LLM settings, harness limits),
+    checked against the kinds: a flag that would play nobody is an error that says which kind takes it."""
+    if args.single_agent and set(kinds) != {"llm"}:
+        raise ValueError(
+            "--single-agent needs --agents llm (one model context for every avatar); "
+            "--solo keeps only the first agent for any kind"
+        )
+    if args.model_for and "llm" not in kinds:
+        raise ValueError(
+            "--model-for gives LLM seats their models: it needs --agents llm (or llm seats in the list)"
+        )
+    opts = llm_options(args) if MODEL_KINDS & set(kinds) else {}
+    for key in HARNESS_LIMITS:
+        values = getattr(args, key, None)
+        if values is None:
+            continue
+        flag = "--" + key.replace("_", "-")
+        if kinds != ["orchestrator"]:
+            raise ValueError(f"{flag} is a limit of --agents orchestrator (got --agents {','.join(kinds)})")
+        if len(values) > 1:
+            raise ValueError(
+                f"{flag} {','.join(map(str, values))}: several values make a grid of `agentworld eval`"
+            )
+        opts[key] = values[0]
+    if set(kinds) & set(HARNESS_KINDS) and not opts.get("model"):
+        raise ValueError(f"--agents {kinds[0]} needs --model (or $AGENTWORLD_MODEL)")
+    if "orchestrator" in kinds:
+        from agentworld.agents.harness import HarnessLimits
+
+        HarnessLimits(**{k: opts[k] for k in HARNESS_LIMITS if k in opts})  # a bad limit: fail now
+    return opts
+
+
 def llm_options(args: argparse.Namespace) -> dict:
     """LLM agent options from parsed CLI arguments (None values left out; no API key)."""
     opts = {
@@ -315,19 +384,21 @@ def build_team(
     `options` are the episode options (--without and --solo change who is on the team)."""
     kinds, agent_opts = agents_spec.split(","), dict(agent_options or {})
     agents: Any = agents_spec
-    if "planner" in kinds:
+    harness = [k for k in kinds if k in HARNESS_KINDS]
+    if harness:
         if len(kinds) != 1:
             raise ValueError(
-                "--agents planner drives every avatar from one model context: it cannot be mixed "
-                f"with other kinds (got {agents_spec!r})"
+                f"--agents {harness[0]} drives every avatar from one team of model contexts: it cannot be "
+                f"mixed with other kinds (got {agents_spec!r})"
             )
-        from agentworld.agents.harness import make_planner_team
+        from agentworld.agents.harness import make_orchestrator_team, make_planner_team
         from agentworld.tasks import apply_options, load_task
 
         team_options = {k: v for k, v in (options or {}).items() if k in TEAM_OPTIONS}
         names = apply_options(load_task(task), team_options).agent_names
         opts = {k: v for k, v in agent_opts.items() if k != SEAT_MODELS}
-        return make_planner_team(names, **opts)
+        make = make_planner_team if harness[0] == "planner" else make_orchestrator_team
+        return make(names, **opts)
     if "llm" in kinds:
         from agentworld.agents.llm import make_team
         from agentworld.tasks import apply_options, load_task

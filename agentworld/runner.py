@@ -35,9 +35,10 @@ from agentworld.options import (
     add_llm_arguments,
     build_team,
     check_seat_models,
+    add_harness_arguments,
     episode_options,
-    llm_options,
     parse_kinds,
+    team_options,
     write_transcript,
 )
 from agentworld.tasks import Task, TaskError, load_task
@@ -417,7 +418,8 @@ def configure_run(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--agents",
         default="oracle",
-        help="oracle|random|noop|llm|planner (one model context for every avatar), or a comma list with one kind per agent",
+        help="oracle|random|noop|llm, a team harness: planner (one model context for every avatar) or "
+        "orchestrator (a lead context and the workers it spawns), or a comma list with one kind per agent",
     )
     parser.add_argument(
         "--seed", type=int, default=0, help="world seed (default 0); same seed + actions = same run"
@@ -430,6 +432,7 @@ def configure_run(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_ablation_arguments(parser)
     add_llm_arguments(parser)
+    add_harness_arguments(parser)
 
 
 def check_server_url(url: str | None) -> None:
@@ -469,16 +472,7 @@ def command_run(args: argparse.Namespace) -> int:
     try:
         check_server_url(args.server)
         kinds = parse_kinds(args.agents)
-        if args.single_agent and set(kinds) != {"llm"}:
-            raise ValueError(
-                "--single-agent needs --agents llm (one model context for every avatar); "
-                "--solo keeps only the first agent for any kind"
-            )
-        if args.model_for and "llm" not in kinds:
-            raise ValueError(
-                "--model-for gives LLM seats their models: it needs --agents llm (or llm seats in the list)"
-            )
-        agent_opts = llm_options(args) if {"llm", "planner"} & set(kinds) else {}
+        agent_opts = team_options(args, kinds)
         check_seat_models([load_task(args.task)], agent_opts)
         agents = build_team(args.task, ",".join(kinds), agent_opts, episode_options(args))
         try:

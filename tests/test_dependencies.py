@@ -50,6 +50,16 @@ def test_two_cycles_joined_by_one_cross_agent_edge() -> None:
     assert dep["agent_components"] == [["ann"], ["bob"], ["cy"]]
 
 
+def test_a_bridge_between_ids_of_different_lengths_splits_the_components() -> None:
+    # ann: 7 -> 8 -> 9 and 7 -> 9 (a cycle); the hand-over 9 -> 11 to bob is the only bridge; bob: 11, 12, 13 a
+    # cycle. Ids of one and two digits: a bridge kept as (11, 9) would never be removed from the pairs (9, 11)
+    records = [_act(i, "ann") for i in (7, 8, 9)] + [_act(i, "bob") for i in (11, 12, 13)]
+    edges = [_edge(7, 8), _edge(8, 9), _edge(7, 9), _edge(9, 11), _edge(11, 12), _edge(12, 13), _edge(11, 13)]
+    dep = dependency_structure(records, edges, ["ann", "bob"])
+    assert [(b["a"], b["b"]) for b in dep["action_bridges"]] == [(9, 11)]
+    assert dep["action_components"] == [{"actions": 3, "agents": ["ann"]}, {"actions": 3, "agents": ["bob"]}]
+
+
 def test_bridges_of_a_path_and_of_a_triangle() -> None:
     assert bridges("abcd", [("a", "b"), ("b", "c"), ("c", "d")]) == [("a", "b"), ("b", "c"), ("c", "d")]
     assert bridges("abc", [("a", "b"), ("b", "c"), ("c", "a")]) == []
@@ -103,3 +113,27 @@ def test_audit_dependencies_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert [d["task"] for d in data] == ["task_01"] and data[0]["cross_agent_edges"] == 14
     assert main(["audit", "--dependencies", "task_nope"]) == 2
     assert "unknown task 'task_nope'" in capsys.readouterr().err
+
+
+def test_every_shipped_task_has_its_dependency_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    """`audit --dependencies --set all`: every main task and augmented variant, each oracle run succeeding,
+    its figures consistent with their definitions (docs/AUDIT.md "Dependency structure")."""
+    from agentworld.tasks import list_tasks
+
+    shipped = {t["id"]: t["agents"] for t in list_tasks("all")}
+    assert main(["audit", "--dependencies", "--set", "all", "--json", "--jobs", "2"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert sorted(d["task"] for d in data) == sorted(shipped)
+    for dep in data:
+        assert dep["oracle_success"] and dep["agents"] == shipped[dep["task"]], dep["task"]
+        assert 0 <= dep["cross_agent_edges"] <= dep["edges"], dep["task"]
+        share = dep["cross_agent_edges"] / dep["edges"] if dep["edges"] else 0.0
+        assert dep["sparsity"] == round(1 - share, 4), dep["task"]
+        assert len(dep["cross_agent"]) == dep["cross_agent_edges"]
+        assert sum(link["edges"] for link in dep["agent_links"]) == dep["cross_agent_edges"]
+        touched = dep["actions"] - dep["isolated_actions"]
+        assert sum(c["actions"] for c in dep["action_components"]) == touched, dep["task"]
+        # removing the bridges splits the graph into exactly one more component per bridge (a forest of them)
+        assert len(dep["action_components"]) >= len(dep["action_bridges"]) + 1
+        members = [a for c in dep["agent_components"] for a in c]
+        assert len(members) == len(set(members)) == dep["agents"], dep["task"]  # every agent in one component

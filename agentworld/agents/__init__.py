@@ -6,7 +6,7 @@ from typing import Any
 
 from agentworld.agents.base import Agent
 
-KINDS = ("noop", "random", "oracle", "llm", "planner")
+KINDS = ("noop", "random", "oracle", "llm", "planner", "orchestrator")
 
 
 def make_agent(kind: str, **options: Any) -> Agent:
@@ -28,10 +28,10 @@ def make_agent(kind: str, **options: Any) -> Agent:
         from agentworld.agents.llm import LLMAgent  # written by the LLM engineer; imported lazily
 
         return LLMAgent(**options)
-    if kind == "planner":
+    if kind in ("planner", "orchestrator"):
         raise ValueError(
-            "planner seats share one model context: build the team with "
-            "agentworld.agents.harness.make_planner_team(names, ...) (or --agents planner)"
+            f"{kind} seats share one team of model contexts: build the team with "
+            f"agentworld.agents.harness.make_{kind}_team(names, ...) (or --agents {kind})"
         )
     raise ValueError(f"unknown agent kind {kind!r}; known kinds: {', '.join(KINDS)}")
 

@@ -1,7 +1,7 @@
 """`agentworld audit TASK... [--all] [--json]`: print each task's collaboration certificate;
 `agentworld audit --suite [--set S] [TASK...] [--json]`: the suite report (suite.py);
-`agentworld audit --dependencies [TASK...] [--json]`: each task's dependency structure from its oracle
-run's causal graph (causal/dependencies.py; every main task when none is named).
+`agentworld audit --dependencies [TASK... | --set S] [--json]`: each task's dependency structure from its
+oracle run's causal graph (causal/dependencies.py; every main task when none is named).
 
 Each task's report ends with its objective truth (truth.py: what its text says about weapons, places
 and starting counts, against the world); JSON has it under "truth".
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from agentworld.audit.model import TaskAudit
@@ -44,7 +45,8 @@ def configure_audit(parser: argparse.ArgumentParser) -> None:
         dest="task_set",
         choices=("main", "augmented", "all"),
         default=None,
-        help="with --suite: which shipped tasks (default: all, unless tasks are named)",
+        help="with --suite: which shipped tasks (default: all, unless tasks are named); with --dependencies "
+        "(default: main)",
     )
     parser.add_argument(
         "--dependencies",
@@ -53,7 +55,10 @@ def configure_audit(parser: argparse.ArgumentParser) -> None:
         "the components they separate and the sparsity (default: every main task)",
     )
     parser.add_argument(
-        "--jobs", type=int, default=2, help="with --suite: processes for the oracle runs (default 2)"
+        "--jobs",
+        type=int,
+        default=2,
+        help="with --suite or --dependencies: processes for the oracle runs (default 2)",
     )
 
 
@@ -144,10 +149,13 @@ def command_dependencies(args: argparse.Namespace) -> int:
     from agentworld.causal.dependencies import task_dependencies
     from agentworld.tasks import TaskError, list_task_ids, load_task, suggest_task
 
-    if args.task_set is not None:
-        print("agentworld audit: --set goes with --suite (name tasks for --dependencies)", file=sys.stderr)
+    if args.tasks and args.task_set is not None:
+        print("agentworld audit: name tasks or give --set, not both", file=sys.stderr)
         return 2
-    names = list(args.tasks) or list_task_ids()
+    if args.jobs < 1:
+        print(f"agentworld audit: --jobs must be at least 1, got {args.jobs}", file=sys.stderr)
+        return 2
+    names = list(args.tasks) or list_task_ids(args.task_set or "main")
     known = list_task_ids("all")
     for name in names:
         if name not in known and not Path(name).exists():
@@ -159,7 +167,11 @@ def command_dependencies(args: argparse.Namespace) -> int:
         except TaskError as exc:
             print(f"agentworld audit: {exc}", file=sys.stderr)
             return 2
-    deps = [task_dependencies(name) for name in names]
+    if args.jobs > 1 and len(names) > 1:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            deps = list(pool.map(task_dependencies, names, chunksize=1))
+    else:
+        deps = [task_dependencies(name) for name in names]
     print(json.dumps(deps, indent=1) if args.json else "\n".join(render_deps(d) for d in deps))
     return 0 if all(d["oracle_success"] for d in deps) else 1
 

@@ -22,10 +22,20 @@ from typing import Any
 Record = dict[str, Any]
 
 
+def _ordered(items: Iterable[Hashable]) -> list[Hashable]:
+    """Sorted in their own order (action ids as numbers: 9 before 11), else by repr for mixed kinds."""
+    items = list(items)
+    try:
+        return sorted(items)
+    except TypeError:
+        return sorted(items, key=repr)
+
+
 def bridges(
     nodes: Iterable[Hashable], pairs: Iterable[tuple[Hashable, Hashable]]
 ) -> list[tuple[Hashable, Hashable]]:
-    """Bridges of the undirected simple graph (Tarjan's low-link, iterative), each as a sorted pair."""
+    """Bridges of the undirected simple graph (Tarjan's low-link, iterative), each as a sorted pair
+    (sorted as `dependency_structure` sorts its pairs, so removing the bridges from them removes them)."""
     adj: dict[Hashable, set[Hashable]] = {n: set() for n in nodes}
     for a, b in pairs:
         if a != b:
@@ -47,7 +57,7 @@ def bridges(
                 if parent is not None:
                     low[parent] = min(low[parent], low[node])
                     if low[node] > order[parent]:
-                        found.append(tuple(sorted((parent, node), key=repr)))
+                        found.append(tuple(_ordered((parent, node))))
             elif child == parent:
                 continue
             elif child in order:
@@ -55,7 +65,7 @@ def bridges(
             else:
                 order[child] = low[child] = len(order)
                 stack.append((child, node, iter(sorted(adj[child], key=repr))))
-    return sorted(found, key=repr)
+    return _ordered(found)
 
 
 def components(nodes: Iterable[Hashable], pairs: Iterable[tuple[Hashable, Hashable]]) -> list[list[Hashable]]:
@@ -77,8 +87,9 @@ def components(nodes: Iterable[Hashable], pairs: Iterable[tuple[Hashable, Hashab
             for m in adj[n] - seen:
                 seen.add(m)
                 todo.append(m)
-        out.append(sorted(comp, key=repr))
-    return sorted(out, key=lambda c: (-len(c), repr(c[0])))
+        out.append(_ordered(comp))
+    rank = {first: i for i, first in enumerate(_ordered(c[0] for c in out))}
+    return sorted(out, key=lambda c: (-len(c), rank[c[0]]))
 
 
 def dependency_structure(
@@ -89,7 +100,7 @@ def dependency_structure(
     names = list(agents) if agents else sorted(set(owner.values()))
     pairs = sorted({(e["src"], e["dst"]) for e in edges if e["src"] in owner and e["dst"] in owner})
     cross = [(a, b) for a, b in pairs if owner[a] != owner[b]]
-    undirected = {tuple(sorted(p)) for p in pairs}
+    undirected = {tuple(_ordered(p)) for p in pairs}
     touched = sorted({n for p in pairs for n in p})
     action_bridges = bridges(touched, undirected)
     kept = undirected - set(action_bridges)
@@ -102,6 +113,7 @@ def dependency_structure(
     agent_components = components(names, set(between) - set(agent_bridges))
     share = len(cross) / len(pairs) if pairs else 0.0
     return {
+        "agents": len(names),
         "actions": len(owner),
         "edges": len(pairs),
         "cross_agent_edges": len(cross),
@@ -139,6 +151,20 @@ def task_dependencies(task: str, seed: int = 0) -> dict[str, Any]:
         agents = sorted(res.get("pac") or {}) or None
         out = dependency_structure(records, res["edges"], agents)
     return {"task": task, "seed": seed, "oracle_success": bool(res["success"]), **out}
+
+
+def figures(dep: dict[str, Any]) -> dict[str, Any]:
+    """The structure in numbers (what an eval grid keeps beside its cells: evaluation/grid.py)."""
+    kept = ("task", "agents", "actions", "edges", "cross_agent_edges", "cross_agent_share", "sparsity")
+    return {
+        **{k: dep[k] for k in kept if k in dep},
+        "action_bridges": len(dep["action_bridges"]),
+        "cross_agent_bridges": sum(b["cross_agent"] for b in dep["action_bridges"]),
+        "action_components": len(dep["action_components"]),
+        "agent_bridges": len(dep["agent_bridges"]),
+        "agent_components": len(dep["agent_components"]),
+        "oracle_success": dep.get("oracle_success"),
+    }
 
 
 def render(dep: dict[str, Any]) -> str:

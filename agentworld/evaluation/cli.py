@@ -19,15 +19,19 @@ from agentworld.evaluation.pinned import pin
 from agentworld.evaluation.loop import EXECUTORS, run_eval
 from agentworld.evaluation.results import LIMITS, RESULTS, ResultsNotWritable, check_config, os_error
 from agentworld.evaluation.summary import print_summary
+from agentworld.evaluation.grid import GridCell, cell_args, grid_cells, print_grid, write_grid
 from agentworld.options import (
+    HARNESS_KINDS,
+    HARNESS_LIMITS,
     SEAT_MODELS,
     add_ablation_arguments,
+    add_harness_arguments,
     add_llm_arguments,
     check_seat_models,
     check_without,
     episode_options,
-    llm_options,
     parse_kinds,
+    team_options,
 )
 
 
@@ -41,7 +45,15 @@ def configure_eval(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--agents",
         default="oracle",
-        help="oracle|random|noop|llm|planner for every seat (planner: one model context for all), or a comma list with one kind per seat",
+        help="oracle|random|noop|llm, or a team harness: planner (one model context for all) or orchestrator "
+        "(a lead context and the workers it spawns), for every seat; or a comma list with one kind per seat",
+    )
+    parser.add_argument(
+        "--harnesses",
+        metavar="KIND[,KIND]",
+        default=None,
+        help="a grid instead of --agents: every harness (llm, planner, orchestrator) x --max-workers x "
+        "--max-depth (the orchestrator's limits; the others play once), each cell an eval directory OUT/CELL",
     )
     parser.add_argument("--episodes", type=int, default=1, help="episodes per task (seeds SEED..SEED+N-1)")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
@@ -85,11 +97,10 @@ def configure_eval(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_ablation_arguments(parser)
     add_llm_arguments(parser)
+    add_harness_arguments(parser, grid=True)
 
 
 def command_eval(args: argparse.Namespace) -> int:
-    from agentworld import __version__
-
     out = Path(args.out)
     if args.episodes < 1 or args.workers < 1 or args.concurrency < 1:
         print("eval: --episodes, --workers and --concurrency must be >= 1", file=sys.stderr)
@@ -98,61 +109,10 @@ def command_eval(args: argparse.Namespace) -> int:
         print("eval: --ray-address needs --executor ray", file=sys.stderr)
         return 2
     try:
-        kinds = parse_kinds(args.agents)
-        if args.single_agent and set(kinds) != {"llm"}:
-            raise ValueError(
-                "--single-agent needs --agents llm (one model context for every avatar); "
-                "--solo keeps only the first agent for any kind"
-            )
-        if args.model_for and "llm" not in kinds:
-            raise ValueError(
-                "--model-for gives LLM seats their models: it needs --agents llm (or llm seats in the list)"
-            )
-        tasks = select_tasks(args.tasks)
-        agent_opts = llm_options(args) if {"llm", "planner"} & set(kinds) else {}
-        if "planner" in kinds and not agent_opts.get("model"):
-            raise ValueError("--agents planner needs --model (or $AGENTWORLD_MODEL)")
-        if any(agent_opts.get(k) for k in ("max_rpm", "max_tpm", "max_cost")):
-            agent_opts["limits_file"] = str((out / LIMITS).resolve())  # one pace and budget for every worker
-        if "llm" in kinds:
-            from agentworld.agents.llm import Conversation, parse_options
-
-            if not agent_opts.get("model"):
-                raise ValueError("--agents llm needs --model (or $AGENTWORLD_MODEL)")
-            if agent_opts.get(SEAT_MODELS):  # (loading every task only when there are seats to look for)
-                check_seat_models([shipped_task(tid) for tid, _ in tasks], agent_opts)
-            base = {k: v for k, v in agent_opts.items() if k != SEAT_MODELS}
-            for seat in [{}, *(agent_opts.get(SEAT_MODELS) or {}).values()]:
-                # options, API key, prompts, prices (of every model): fail now, not in every episode
-                Conversation(parse_options({**base, **seat}))
-        config = {
-            "agents": ",".join(kinds),
-            "agent_options": agent_opts,
-            "episode_options": episode_options(args),
-            "judge": None if args.judge == "none" else args.judge,
-            "version": __version__,
-        }
-        judge_opts = {k: v for k, v in (("model", args.judge_model), ("base_url", args.judge_base_url)) if v}
-        if judge_opts and agent_opts.get("prices"):  # the judge's calls are priced from the same table
-            judge_opts["prices"] = agent_opts["prices"]
-        if judge_opts:
-            config["judge_options"] = judge_opts
-        if config["judge"]:
-            from agentworld.causal import CausalError, make_judge
-            from agentworld.causal.llm_judge import JudgeError
-
-            try:  # a missing judge model or key: fail now, not silently in every episode
-                make_judge(config["judge"], **judge_opts)
-            except (CausalError, JudgeError) as exc:
-                raise ValueError(
-                    f"--judge {config['judge']}: {exc} (eval takes --judge-model / --judge-base-url)"
-                ) from None
-        from agentworld.episode import EpisodeOptions
-
-        EpisodeOptions.from_dict(config["episode_options"]).task_options()  # e.g. --max-rounds 0: fail now
-        check_without([tid for tid, _ in tasks], config["episode_options"])  # a role a task lacks: fail now
-        check_team_size(kinds, tasks, config["episode_options"])
-        config["pinned"] = pin(config, [tid for tid, _ in tasks])
+        cells = grid_cells(args)
+        if cells:  # harnesses x worker limits x depths: one eval directory per cell under --out
+            return _grid(args, out, [(cell, prepare(cell_args(args, cell))) for cell in cells])
+        config, tasks = prepare(args)
     except ValueError as exc:
         print(f"eval: {exc}", file=sys.stderr)
         return 2
@@ -167,7 +127,92 @@ def command_eval(args: argparse.Namespace) -> int:
         return 2
 
 
-def _play(args: argparse.Namespace, out: Path, config: dict, tasks: list[tuple[str, str]]) -> int:
+def prepare(args: argparse.Namespace) -> tuple[dict, list[tuple[str, str]]]:
+    """The eval's configuration (as eval.json pins it) and its tasks, every check made before playing
+    (a ValueError saying what is wrong)."""
+    from agentworld import __version__
+
+    out = Path(args.out)
+    kinds = parse_kinds(args.agents)
+    agent_opts = team_options(args, kinds)
+    tasks = select_tasks(args.tasks)
+    if any(agent_opts.get(k) for k in ("max_rpm", "max_tpm", "max_cost")):
+        agent_opts["limits_file"] = str((out / LIMITS).resolve())  # one pace and budget for every worker
+    if "llm" in kinds:
+        from agentworld.agents.llm import Conversation, parse_options
+
+        if not agent_opts.get("model"):
+            raise ValueError("--agents llm needs --model (or $AGENTWORLD_MODEL)")
+        if agent_opts.get(SEAT_MODELS):  # (loading every task only when there are seats to look for)
+            check_seat_models([shipped_task(tid) for tid, _ in tasks], agent_opts)
+        base = {k: v for k, v in agent_opts.items() if k != SEAT_MODELS}
+        for seat in [{}, *(agent_opts.get(SEAT_MODELS) or {}).values()]:
+            # options, API key, prompts, prices (of every model): fail now, not in every episode
+            Conversation(parse_options({**base, **seat}))
+    if set(kinds) & set(HARNESS_KINDS):  # the same for a harness's contexts
+        from agentworld.agents.llm import Conversation, parse_options
+
+        Conversation(parse_options({k: v for k, v in agent_opts.items() if k not in HARNESS_LIMITS}))
+    config = {
+        "agents": ",".join(kinds),
+        "agent_options": agent_opts,
+        "episode_options": episode_options(args),
+        "judge": None if args.judge == "none" else args.judge,
+        "version": __version__,
+    }
+    judge_opts = {k: v for k, v in (("model", args.judge_model), ("base_url", args.judge_base_url)) if v}
+    if judge_opts and agent_opts.get("prices"):  # the judge's calls are priced from the same table
+        judge_opts["prices"] = agent_opts["prices"]
+    if judge_opts:
+        config["judge_options"] = judge_opts
+    if config["judge"]:
+        from agentworld.causal import CausalError, make_judge
+        from agentworld.causal.llm_judge import JudgeError
+
+        try:  # a missing judge model or key: fail now, not silently in every episode
+            make_judge(config["judge"], **judge_opts)
+        except (CausalError, JudgeError) as exc:
+            raise ValueError(
+                f"--judge {config['judge']}: {exc} (eval takes --judge-model / --judge-base-url)"
+            ) from None
+    from agentworld.episode import EpisodeOptions
+
+    EpisodeOptions.from_dict(config["episode_options"]).task_options()  # e.g. --max-rounds 0: fail now
+    check_without([tid for tid, _ in tasks], config["episode_options"])  # a role a task lacks: fail now
+    check_team_size(kinds, tasks, config["episode_options"])
+    config["pinned"] = pin(config, [tid for tid, _ in tasks])
+    return config, tasks
+
+
+def _grid(args: argparse.Namespace, out: Path, prepared: list[tuple[GridCell, tuple[dict, list]]]) -> int:
+    """Every cell of the grid in turn, each an eval of its own in OUT/CELL (under OUT's lock), then the
+    grid's table. The worst exit code wins: 3 when some cell left episodes unfinished, 2 or 128+N stop it."""
+    cells = [cell for cell, _ in prepared]
+    tasks = [tid for tid, _ in prepared[0][1][1]]
+    codes = []
+    try:
+        with eval_lock(out):
+            write_grid(
+                out, cells, tasks
+            )  # grid.json, and each task's dependency figures (an oracle run each)
+            for cell, (config, cell_tasks) in prepared:
+                code = _play(cell_args(args, cell), out / cell.name, config, cell_tasks, show=False)
+                if code not in (0, 3):
+                    return code
+                codes.append(code)
+    except EvalLocked as exc:
+        print(f"eval: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"eval: cannot write the eval directory: {os_error(exc)}", file=sys.stderr)
+        return 2
+    print_grid(out, title=f"AgentWorld eval grid on {args.tasks} ({out})")
+    return max(codes)
+
+
+def _play(
+    args: argparse.Namespace, out: Path, config: dict, tasks: list[tuple[str, str]], show: bool = True
+) -> int:
     """Check the directory's configuration, play what is left, print the summary (under the lock)."""
     try:
         check_config(out, config, args.force)
@@ -201,7 +246,8 @@ def _play(args: argparse.Namespace, out: Path, config: dict, tasks: list[tuple[s
             file=sys.stderr,
         )
         return 128 + int(signum)
-    print_summary(summary, title=f"AgentWorld eval: {args.agents} on {args.tasks} ({out})")
+    if show:
+        print_summary(summary, title=f"AgentWorld eval: {args.agents} on {args.tasks} ({out})")
     if summary.get("skipped"):
         print(f"({summary['skipped']} episodes were already finished and were not run again)")
     unfinished = summary["overall"].get("unfinished")

@@ -294,7 +294,15 @@ def first_chat_round(run_dir: Path) -> int | None:
 
 
 # per-agent LLM usage counters summed into the episode record (context folds, provider cache, response cache)
-USAGE_COUNTERS = ("cached_tokens", "context_folds", "cache_hits", "cache_misses")
+# and the team harnesses' (workers spawned, read_messages calls: agents/harness)
+USAGE_COUNTERS = (
+    "cached_tokens",
+    "context_folds",
+    "cache_hits",
+    "cache_misses",
+    "spawned_workers",
+    "read_messages",
+)
 
 
 def episode_record(run_dir: Path, metrics: dict) -> dict:

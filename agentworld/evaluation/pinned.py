@@ -4,7 +4,8 @@
 
     version        agentworld's version
     tasks          {task: sha256 of its YAML file + its verifier's source}, and `tasks_hash` over them all
-    prompts_hash   sha256 of the prompt templates the LLM seats render (shipped, or the --prompts copies)
+    prompts_hash   sha256 of the prompt templates the LLM seats render (shipped, or the --prompts copies;
+                   a team harness's own texts too)
     tools_hash     sha256 of the tool schemas the agents are shown (after disabled tools)
     models         every model under test (the team's, the per-seat ones), and the judge's apart
     sampling       temperature, top_p, max_tokens, seed as sent to the model
@@ -21,6 +22,8 @@ import hashlib
 import json
 from pathlib import Path
 from typing import Any
+
+from agentworld.options import HARNESS_KINDS
 
 SAMPLING = ("temperature", "top_p", "max_tokens", "seed")
 BUDGETS_AGENT = ("context_budget", "context_tokens", "tokenizer", "max_cost", "history", "history_turns")
@@ -44,8 +47,9 @@ def task_hash(task_id: str) -> str:
     return digest.hexdigest()
 
 
-def prompts_hash(prompts_dir: str | None) -> str:
-    """sha256 of the templates an LLM seat renders (each file falls back to the shipped one, as llm.py does)."""
+def prompts_hash(prompts_dir: str | None, harness: bool = False) -> str:
+    """sha256 of the templates an LLM seat renders (each file falls back to the shipped one, as llm.py does),
+    and for a team harness (planner, orchestrator) of the texts it shows its contexts too."""
     from agentworld.agents.llm import PROMPTS_DIR, TEMPLATES
 
     digest = hashlib.sha256()
@@ -54,6 +58,10 @@ def prompts_hash(prompts_dir: str | None) -> str:
         if path is None or not path.is_file():
             path = PROMPTS_DIR / name
         digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+    if harness:
+        from agentworld.agents.harness.prompts import prompts_text
+
+        digest.update(b"harness\0" + prompts_text().encode())
     return digest.hexdigest()
 
 
@@ -87,7 +95,10 @@ def pin(config: dict, tasks: list[str]) -> dict[str, Any]:
                 "agents": config.get("agents"),
                 "tasks": hashes,
                 "tasks_hash": sha256(json.dumps(hashes, sort_keys=True)),
-                "prompts_hash": prompts_hash(agent_opts.get("prompts")),
+                "prompts_hash": prompts_hash(
+                    agent_opts.get("prompts"),
+                    harness=bool(set(str(config.get("agents")).split(",")) & set(HARNESS_KINDS)),
+                ),
                 "tools_hash": tools_hash(episode.disabled),
                 "models": models_of(agent_opts),
                 "seat_models": agent_opts.get("seat_models") or {},

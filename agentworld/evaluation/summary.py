@@ -18,6 +18,7 @@ from statistics import mean, stdev
 from typing import Any, Iterable
 
 from agentworld.evaluation.results import CONFIG, RESULTS, SUMMARY, read_results
+from agentworld.options import HARNESS_LIMITS
 
 SUMMARY_KEYS = (
     "episodes",
@@ -87,6 +88,9 @@ def summarise_group(records: list[dict]) -> dict:
         "cce_se": standard_error(r.get("cce") for r in ok),
         "seeds": sorted({int(r["seed"]) for r in records}),
         "prompt_tokens_per_episode": _mean([r.get("prompt_tokens") or 0 for r in records], 1),
+        "tokens_per_episode": _mean(
+            [(r.get("prompt_tokens") or 0) + (r.get("completion_tokens") or 0) for r in records], 1
+        ),
         "max_prompt_tokens": max((int(r.get("max_prompt_tokens") or 0) for r in records), default=0),
     }
 
@@ -111,6 +115,8 @@ def _fmt(value: Any, kind: str = "") -> str:
         return f"{100 * value:.1f}%"
     if kind == "cost":
         return f"${value:.4f}"
+    if kind == "whole":
+        return f"{value:.0f}"
     if isinstance(value, float):
         return f"{value:.2f}" if kind != "cce" else f"{value:.3f}"
     return str(value)
@@ -141,6 +147,7 @@ def render_rows(rows: list[tuple[str, dict]], title: str):
         ("first_chat_round", ""),
         ("prompt_tokens", ""),
         ("completion_tokens", ""),
+        ("tokens_per_episode", "whole"),
         ("cost", "cost"),
     ]
     headers = {
@@ -156,6 +163,7 @@ def render_rows(rows: list[tuple[str, dict]], title: str):
         "first_chat_round": "1st chat",
         "prompt_tokens": "prompt tok",
         "completion_tokens": "compl tok",
+        "tokens_per_episode": "tok/ep",
         "cost": "cost",
     }
     for key, _ in columns:
@@ -224,11 +232,19 @@ def describe(out: Path) -> str:
     ]
     if (cfg.get("agent_options") or {}).get("single_agent"):
         flags.append("single_agent")
+    limits = cfg.get("agent_options") or {}
+    flags += [f"{label}={limits[k]}" for k, label in HARNESS_LIMITS.items() if k in limits]
     return f"{cfg.get('agents')}{' / ' + model if model else ''}{''.join(' +' + f for f in flags)}"
 
 
 def command_report(args: argparse.Namespace) -> int:
-    outs = [Path(d) for d in args.dirs]
+    from agentworld.evaluation.grid import expand, print_grid, read_grid
+
+    grids = [Path(d) for d in args.dirs if read_grid(Path(d))]
+    outs = expand([Path(d) for d in args.dirs])
+    if not outs:
+        print(f"report: {', '.join(args.dirs)}: a grid without any cell played yet", file=sys.stderr)
+        return 2
     try:
         summaries = {out: load_summary(out) for out in outs}
     except (FileNotFoundError, json.JSONDecodeError) as exc:
@@ -238,11 +254,16 @@ def command_report(args: argparse.Namespace) -> int:
         data = {str(o): s for o, s in summaries.items()}
         print(json.dumps(data[str(outs[0])] if len(outs) == 1 else data, indent=2))
         return 0
+    if len(args.dirs) == 1 and grids and not args.json:  # one grid: its cells and tasks
+        print_grid(grids[0], title=f"AgentWorld eval grid ({grids[0]})")
+        return 0
     if len(outs) > 1:  # one row per eval: models or ablations side by side
         print_rows(
             [(f"{describe(o)} ({o})", s["overall"]) for o, s in summaries.items()],
             title="AgentWorld evals compared",
         )
+        for grid in grids:  # and each grid's cells against the sparsity of its tasks
+            print_grid(grid, title=f"grid {grid}")
         return 0
     out, summary = outs[0], summaries[outs[0]]
     print_summary(summary, title=f"AgentWorld eval: {describe(out)} ({out})")

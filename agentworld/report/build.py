@@ -1,8 +1,9 @@
 """Assemble the report of eval directories: the sections in order, then the HTML file and PNG files.
 
 The order follows what a reader asks first: how well did each team do (overall, per category,
-main vs augmented), how did they talk, who contributed, how far the judges agree, and what two
-episodes looked like.
+main vs augmented), how did they talk, who contributed, how far the judges agree, for an eval grid how
+each harness fares against the tasks' dependency sparsity (report/grid.py), and what two episodes
+looked like. A grid directory (evaluation/grid.py) stands for its cells, each an eval of its own.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
+from agentworld.evaluation.grid import expand
 from agentworld.report import figures, tables
-from agentworld.report.data import ANALYSIS, JUDGE_MODELS, EvalDir, load_eval, unique_labels
+from agentworld.report.data import ANALYSIS, JUDGE_MODELS, EvalDir, ReportError, load_eval, unique_labels
+from agentworld.report.grid import GridView, cells_table, grid_chart, grid_views, tasks_table
 from agentworld.report.html import Figure, Section, page
 
 
@@ -31,10 +34,21 @@ def build_report(
     episodes: list[str] | None = None,
     seed: int = 0,
 ) -> Written:
-    """Read the eval directories and write the HTML page and/or the figures as PNG files."""
-    evals = [load_eval(d) for d in dirs]
+    """Read the eval directories (a grid's: its cells) and write the HTML page and/or the figures as PNG files."""
+    paths = expand([Path(d) for d in dirs])
+    if not paths:
+        raise ReportError(f"{', '.join(map(str, dirs))}: an eval grid without any cell played yet")
+    evals = [load_eval(d) for d in paths]
     unique_labels(evals)
-    drawn = _figures(evals, episodes, seed)
+    grids = grid_views([Path(d) for d in dirs], evals)
+    drawn = _figures(evals, episodes, seed) + [
+        (
+            f"grid-{i}",
+            f"{v.path.name}: SR and tokens per episode of every cell over the tasks' dependency sparsity",
+            grid_chart(v),
+        )
+        for i, v in enumerate(grids)
+    ]
     pngs = []
     try:
         if png_dir is not None:
@@ -44,7 +58,7 @@ def build_report(
             html_path = Path(html)
             html_path.parent.mkdir(parents=True, exist_ok=True)
             html_path.write_text(
-                page("AgentWorld report", [_intro(e) for e in evals], _sections(evals, svgs, seed)),
+                page("AgentWorld report", [_intro(e) for e in evals], _sections(evals, svgs, seed, grids)),
                 encoding="utf-8",
             )
     finally:
@@ -94,10 +108,19 @@ def _pinned(pinned: dict | None) -> str:
     return f'<br><span class="pinned">pinned: {escape("; ".join(parts))}</span>'
 
 
-def _sections(evals: list[EvalDir], svgs: list[Figure], seed: int) -> list[Section]:
-    outcome, timelines = svgs[:1], svgs[1:]
+def _sections(evals: list[EvalDir], svgs: list[Figure], seed: int, grids: list[GridView]) -> list[Section]:
+    charts = [f for f in svgs if f.id.startswith("grid-")]
+    outcome, timelines = svgs[:1], [f for f in svgs[1:] if f not in charts]
     failure = tables.failure_modes(evals)
     pac, forest = tables.pac_by_role(evals), tables.forest(evals)
+    grid = [
+        Section(
+            "grid",
+            "Harness grid",
+            [t for i, v in enumerate(grids) for t in (cells_table(v, i, seed), tasks_table(v, i))],
+            charts,
+        )
+    ]
     return [
         Section("outcome", "Outcome", [tables.overview(evals, seed)], outcome),
         Section(
@@ -124,6 +147,7 @@ def _sections(evals: list[EvalDir], svgs: list[Figure], seed: int) -> list[Secti
             [],
             f"No {JUDGE_MODELS} in these eval directories (`agentworld judge --judge llm --model A,B DIR`).",
         ),
+        *(grid if grids else []),
         Section("episodes", "Episodes", [], timelines, "No finished episode to draw."),
     ]
 

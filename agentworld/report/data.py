@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from agentworld.evaluation.results import CONFIG, RESULTS, read_results
+from agentworld.options import HARNESS_LIMITS
 from agentworld.safe_yaml import YAMLInputError, load_yaml
 
 # episode option -> how the report names the baseline or ablation it turns on
@@ -128,6 +129,8 @@ def eval_settings(config: dict[str, Any]) -> list[str]:
     found = [k for k in ("random", "noop") if kinds and set(kinds.split(",")) == {k}]
     if (config.get("agent_options") or {}).get("single_agent"):
         found.append("single-agent")
+    limits = config.get("agent_options") or {}
+    found += [f"{label}={limits[k]}" for k, label in HARNESS_LIMITS.items() if k in limits]
     for key, value in (config.get("episode_options") or {}).items():
         if key not in OPTION_LABELS or not value:
             continue

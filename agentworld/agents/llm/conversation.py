@@ -335,7 +335,7 @@ class Conversation:
             issues.append("truncated_replies")
         self._quirk_feedback(actor, reply)
         issues = pending.issues + reply.notes + issues
-        self._account(actor, reply, issues, pending.counted_tokens)
+        self.account(actor, reply, issues, pending.counted_tokens)
         row = {
             "actor": actor,
             "round": pending.round,
@@ -455,7 +455,9 @@ class Conversation:
         # parse_action reads OpenAI-style calls; bad JSON becomes a precise error in the record.
         return {"name": first["name"], "arguments": first["arguments"] or "{}"}, assistant, call, issues
 
-    def _account(self, actor: str, reply: Reply, issues: list[str], counted: int = 0) -> None:
+    def account(self, actor: str, reply: Reply, issues: list[str], counted: int = 0) -> None:
+        """Count one reply (tokens, cost, issues) for the conversation and for the seat it was made for
+        (also used by the team harnesses, whose contexts keep no history of their own here)."""
         cost = 0.0
         if self.price is not None and not reply.from_cache:
             cost = call_cost(self.price, reply.prompt_tokens, reply.cached_tokens, reply.completion_tokens)

@@ -42,3 +42,23 @@ def new_usage(counting: str | None = None) -> dict[str, Any]:
         "cache_misses": 0,
         "token_counting": counting or counting_method(),
     }
+
+
+def merge_usage(usages: list[dict[str, Any]]) -> dict[str, Any]:
+    """One seat's usage over several contexts (a team harness: the lead's requests made at its turns
+    and its worker's): counts add up, peaks (max_*) take the maximum, flags are or-ed, lists join."""
+    total: dict[str, Any] = {}
+    for usage in usages:
+        for key, value in usage.items():
+            if isinstance(value, bool):
+                total[key] = total.get(key, False) or value
+            elif isinstance(value, int | float):
+                before = total.get(key, 0)
+                total[key] = max(before, value) if key.startswith("max_") else before + value
+            elif isinstance(value, list):
+                total[key] = [*total.get(key, []), *value]
+            else:
+                total.setdefault(key, value)
+    if "cost" in total:
+        total["cost"] = round(total["cost"], 8)
+    return total
