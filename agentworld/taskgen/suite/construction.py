@@ -4,35 +4,65 @@ distinct."""
 from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
+from agentworld.taskgen.building import Hand, Load, Stage, raise_works
 from agentworld.taskgen.motifs import Source, raise_site
 from agentworld.taskgen.motifs_b import Site, raise_sites
 
 
 def drafts() -> list[Draft]:
     return [
-        raise_site(
+        raise_works(
             "task_19",
             "The Lakeside Shrine Roof",
             intro=(
-                "The roof of the lakeside shrine fell in: it must be rebuilt from heartwood beams lashed with "
-                "wild silk, under a master joiner's hand."
+                "The roof of the lakeside shrine by Lakeview Hamlet fell in: its rubble must be cleared before a "
+                "new roof of heartwood lashed with wild silk can go up."
             ),
-            sources=[
-                Source("heartwood_feller", "Heartwood feller", "heartwood_tree", 3, "old_oak_grove", (1, 0)),
-                Source(
-                    "silk_gatherer", "Silk gatherer", "silkmoth_cocoons", 3, "mirrorlake_causeway", (1, 1)
+            goal="the new roof stands on the cleared shrine",
+            stages=[
+                Stage("shrine_rubble", "Fallen roof", 46, near="lakeview_hamlet", direction=(0, -1)),
+                Stage(
+                    "shrine_roof",
+                    "New roof",
+                    3,
+                    materials={"heartwood_log": 6, "wild_silk": 6},
+                    skill="crafting",
+                    on="shrine_rubble",
+                    direction=(0, -1),
                 ),
             ],
-            site={
-                "id": "shrine_roof",
-                "name": "Shrine roof",
-                "near": "lakeview_hamlet",
-                "materials": {"heartwood_log": 3, "wild_silk": 3},
-                "work": 3,
-                "skill": "crafting",
-                "level": 50,
-            },
-            builder={"name": "joiner", "title": "Master joiner", "spawn": "town_square"},
+            hands=[
+                Hand(
+                    "joiner",
+                    "Master joiner",
+                    (232, 100),
+                    finishes=("shrine_roof",),
+                    digs=("shrine_rubble",),
+                ),
+                Hand(
+                    "heartwood_feller",
+                    "Heartwood feller",
+                    (238, 134),
+                    loads=(
+                        Load("heartwood_tree", 6, "lakeview_hamlet", (0, 1), 14, known_by="silk_gatherer"),
+                    ),
+                    digs=("shrine_rubble",),
+                    sends={"heartwood_log": "joiner"},
+                ),
+                Hand(
+                    "silk_gatherer",
+                    "Silk gatherer",
+                    (226, 82),
+                    loads=(
+                        Load(
+                            "silkmoth_cocoons", 6, "lakeview_hamlet", (1, -1), 14, known_by="heartwood_feller"
+                        ),
+                    ),
+                    digs=("shrine_rubble",),
+                    sends={"wild_silk": "joiner"},
+                ),
+            ],
+            plan_with="joiner",
         ),
         raise_site(
             "task_27",
