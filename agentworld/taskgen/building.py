@@ -28,17 +28,19 @@ from agentworld.taskgen.build import Draft
 from agentworld.taskgen.parts import TOOLS, Agent, spawn_text, xy
 
 Position = tuple[int, int]
+MESSAGE_CHARS = 480  # a chat the world accepts (rules.max_message_chars is 500), with room to spare
 
 
 @dataclass(frozen=True)
 class Stage:
     """One site of the works. Groundwork when `skill` is None (anyone's `build` adds a work point);
-    `on`: the stage it stands on, marked `distance` tiles from it (else from the landmark `near`)."""
+    `on`: the stage it stands on. It is marked `distance` tiles from `near` (a landmark or a tile), or
+    from its base when `near` is not given."""
 
     id: str
     name: str
     work: int
-    near: str = ""
+    near: str | Position = ""
     materials: dict[str, int] = field(default_factory=dict)
     skill: str | None = None
     level: int = 50
@@ -54,7 +56,7 @@ class Load:
 
     node: str
     count: int
-    near: str
+    near: str | Position
     direction: Position = (1, 0)
     away: int = 6
     known_by: str | None = None
@@ -78,9 +80,17 @@ class Hand:
     buys: tuple[str, str, int] | None = None  # (npc, item, count): bought with `stock` coins
 
 
-def _first(chat: dict) -> str:
+def _anchor(near: str | Position) -> Position:
+    return places.landmark(near) if isinstance(near, str) else near
+
+
+def _recipients(chat: dict) -> list[str]:
     to = chat["chat"]["to"]
-    return to if isinstance(to, str) else to[0]
+    return [to] if isinstance(to, str) else list(to)
+
+
+def _first(chat: dict) -> str:
+    return _recipients(chat)[0]
 
 
 def _content():
@@ -129,11 +139,11 @@ class _Works:
     def place(self) -> None:
         taken: set[Position] = set()
         for stage in self.stages.values():  # bases first: the suite lists them first
-            anchor = self.tiles[stage.on] if stage.on else places.landmark(stage.near)
+            anchor = _anchor(stage.near) if stage.near else self.tiles[stage.on]
             self.tiles[stage.id] = places.free_tile(anchor, stage.distance, taken, stage.direction)
         for hand in self.hands.values():
             for load in hand.loads:
-                first = places.free_tile(places.landmark(load.near), load.away, taken, load.direction)
+                first = places.free_tile(_anchor(load.near), load.away, taken, load.direction)
                 second = places.free_tile(first, 2, taken, load.direction)
                 self.nodes[(hand.name, load.node)] = [first, second]
 
@@ -152,26 +162,41 @@ class _Works:
         where = f"{stage.name.lower()} at {xy(self.tiles[stage.id])}"
         if stage.skill is None:
             return f"the {where}: groundwork, {stage.work} turns of digging by any hand"
-        base = f" once the {self.stages[stage.on].name.lower()} is finished" if stage.on else ""
+        base = f", built on the finished {self.stages[stage.on].name.lower()}" if stage.on else ""
         return f"the {where}: {_goods(stage.materials)}, then {stage.work} turns of {stage.skill} {stage.level} work{base}"
 
     def compose(self) -> None:
-        for hand in self.hands.values():
-            if hand.name != self.plan_with:
-                lines = [self.stage_line(self.stages[s]) for s in self.plan_for(hand)]
-                if lines:
-                    self.told.setdefault((self.plan_with, hand.name), []).append(
-                        "The works: " + "; ".join(lines) + "."
-                    )
-            for load in hand.loads:
-                if load.known_by and load.known_by != hand.name:
-                    self.told.setdefault((load.known_by, hand.name), []).append(self.survey_line(hand, load))
-            if hand.crafts:
-                for feeder in self.feeders(hand):
-                    self.told.setdefault((hand.name, feeder), []).append(
-                        f"I work at the {self.station_name(hand)} at {xy(places.station(hand.station))}: "
-                        f"bring me your {_plural(_name(self.fed_item(feeder, hand)))} there."
-                    )
+        """What each hand tells whom: the survey of the nodes it knows (to their gatherers, before the
+        plan, which they need later), the plan of the works (to everyone else), a maker's station (to
+        its feeders). Texts are the same for every recipient, so one chat can carry them to several."""
+        plan = "The works: " + "; ".join(self.stage_line(s) for s in self.stages.values()) + "."
+        for sender in self.hands.values():
+            surveyed = [
+                (hand, load)
+                for hand in self.hands.values()
+                for load in hand.loads
+                if load.known_by == sender.name and hand.name != sender.name
+            ]
+            survey = " ".join(self.survey_line(hand, load) for hand, load in surveyed)
+            for hand, _load in surveyed:
+                self._tell(sender.name, hand.name, survey)
+            if sender.name == self.plan_with:
+                for hand in self.hands.values():
+                    if hand.name != sender.name and self.plan_for(hand):
+                        self._tell(sender.name, hand.name, plan)
+            if sender.crafts and sender.station:
+                fed = _and([_plural(_name(self.fed_item(f, sender))) for f in self.feeders(sender)])
+                station = (
+                    f"I work at the {self.station_name(sender)} `{sender.station}` at "
+                    f"{xy(places.station(sender.station))}: bring me the {fed} there."
+                )
+                for feeder in self.feeders(sender):
+                    self._tell(sender.name, feeder, station)
+
+    def _tell(self, sender: str, to: str, text: str) -> None:
+        parts = self.told.setdefault((sender, to), [])
+        if text not in parts:
+            parts.append(text)
 
     def survey_line(self, hand: Hand, load: Load) -> str:
         kind = _content().node_kinds[load.node].name.lower()
@@ -191,14 +216,16 @@ class _Works:
         """sender -> its chat steps, the recipient who needs it soonest first."""
         grouped: dict[tuple[str, str], list[str]] = {}  # (sender, text) -> recipients
         for (sender, to), parts in self.told.items():
-            grouped.setdefault((sender, " ".join(parts)), []).append(to)
+            texts = [" ".join(parts)] if len(" ".join(parts)) <= MESSAGE_CHARS else parts
+            for text in texts:
+                grouped.setdefault((sender, text), []).append(to)
         order = {name: i for i, name in enumerate(self.hands)}
         out: dict[str, list[dict]] = {}
         for (sender, text), recipients in grouped.items():
             to = recipients[0] if len(recipients) == 1 else recipients
             out.setdefault(sender, []).append({"chat": {"to": to, "message": text}})
         for steps in out.values():
-            steps.sort(key=lambda s: (not self._needs_early(_first(s)), order[_first(s)]))
+            steps.sort(key=lambda s: (not any(map(self._needs_early, _recipients(s))), order[_first(s)]))
         return out
 
     def _needs_early(self, name: str) -> bool:
@@ -233,7 +260,7 @@ def _plan(works: _Works, hand: Hand, chats: dict[str, list[dict]]) -> list[dict]
         (index, list(hands).index(sender), sender)
         for sender, steps in chats.items()
         for index, step in enumerate(steps)
-        if hand.name in ([step["chat"]["to"]] if isinstance(step["chat"]["to"], str) else step["chat"]["to"])
+        if hand.name in _recipients(step)
     )
     body: list[tuple[bool, dict]] = []  # (needs what others tell, step)
     for load in hand.loads:
@@ -249,17 +276,11 @@ def _plan(works: _Works, hand: Hand, chats: dict[str, list[dict]]) -> list[dict]
             (False, {"move_to": {"target": npc}}),
             (False, {"buy": {"npc": npc, "item": item, "count": count}}),
         ]
-    if hand.crafts:
+    if hand.crafts and hand.station:  # a station maker works first: its inputs come to the station
         body.append((False, {"move_to": {"target": hand.station}}))
-        brought: dict[str, int] = {}
-        for feeder in works.feeders(hand):
-            item = works.fed_item(feeder, hand)
-            brought[item] = _made(hands[feeder])[item]
-        for item, n in brought.items():
-            body.append((False, {"wait_for": {"item": item, "count": n}}))
-        body += [(False, {"craft": {"recipe": r, "count": t}}) for r, t in hand.crafts]
+        body += _crafting(works, hand)
     for item, dest in hand.sends.items():
-        if dest in hands and hands[dest].crafts:
+        if dest in hands and hands[dest].station:
             body += [
                 (True, {"move_to": {"target": hands[dest].station}}),
                 (False, {"give": {"to": dest, "item": item, "count": made[item]}}),
@@ -267,24 +288,54 @@ def _plan(works: _Works, hand: Hand, chats: dict[str, list[dict]]) -> list[dict]
     gives = [
         (False, {"give": {"to": dest, "item": item, "count": made[item]}})
         for item, dest in hand.sends.items()
-        if dest in hands and not hands[dest].crafts
+        if dest in hands and not hands[dest].station
     ]
+    placed: list[str] = []
+    later = set() if hand.station else {i for r, _t in hand.crafts for i in _content().recipes[r].outputs}
     for n, stage_id in enumerate(hand.digs):
         body.append((True, {"move_to": {"target": _stand(works.tiles[stage_id])}}))
-        if n == 0:  # a master digging here too takes the goods on the spot
-            body += [g for g in gives if stage_id in hands[g[1]["give"]["to"]].digs]
+        if n == 0:  # a hand digging here too takes the goods on the spot (what this hand has by now)
+            body += [
+                g
+                for g in gives
+                if stage_id in hands[g[1]["give"]["to"]].digs and g[1]["give"]["item"] not in later
+            ]
         body.append((True, {"build": {"site": f"site#{stage_id}"}}))
+        for top in hand.finishes:  # a stage of its own on this one: finished before digging on
+            if stages[top].on == stage_id and not hand.crafts:
+                body += _finishing(works, hand, top)
+                placed.append(top)
+    if hand.crafts and not hand.station:  # a hand maker works where the works stand, once dug
+        body += _crafting(works, hand)
     body += [g for g in gives if g not in body]
     body += [(True, {"build": {"site": f"site#{d}"}}) for d in hand.sends.values() if d in stages]
     for stage_id in hand.finishes:
-        for item, n in stages[stage_id].materials.items():
-            if made.get(item, 0) < n:
-                body.append((False, {"wait_for": {"item": item, "count": n}}))
-        body.append((False, {"build": {"site": f"site#{stage_id}"}}))
+        if stage_id not in placed:
+            body += _finishing(works, hand, stage_id)
     waits = [{"wait_for": {"message_from": sender}} for _i, _o, sender in heard]
     first = next((i for i, (needs, _s) in enumerate(body) if needs), len(body))
     steps = [s for _n, s in body]
     return chats.get(hand.name, []) + steps[:first] + waits + steps[first:]
+
+
+def _crafting(works: _Works, hand: Hand) -> list[tuple[bool, dict]]:
+    """A maker waits for what its feeders bring, then works its recipes."""
+    steps: list[tuple[bool, dict]] = []
+    for feeder in works.feeders(hand):
+        item = works.fed_item(feeder, hand)
+        steps.append((False, {"wait_for": {"item": item, "count": _made(works.hands[feeder])[item]}}))
+    return steps + [(False, {"craft": {"recipe": r, "count": t}}) for r, t in hand.crafts]
+
+
+def _finishing(works: _Works, hand: Hand, stage_id: str) -> list[tuple[bool, dict]]:
+    """A master waits for the materials it does not make itself, then builds its stage to the end."""
+    made = _made(hand)
+    steps: list[tuple[bool, dict]] = [
+        (False, {"wait_for": {"item": item, "count": n}})
+        for item, n in works.stages[stage_id].materials.items()
+        if made.get(item, 0) < n
+    ]
+    return steps + [(False, {"build": {"site": f"site#{stage_id}"}})]
 
 
 # --- the documentation -----------------------------------------------------------------------------
@@ -310,9 +361,9 @@ def _context(works: _Works, hand: Hand) -> str:
         levels = _and([f"{s} {lv}" for s, lv in skills.items() if s not in _gather_skills(hand)])
         recipes = "\n".join(f"  - {_recipe_line(r)}" for r, _t in hand.crafts)
         lines.append(f"You have {levels}, the only hand on the team for these recipes:\n{recipes}")
-        lines.append(
-            f"You work at the {works.station_name(hand)} `{hand.station}` at {xy(places.station(hand.station))}."
-        )
+        if hand.station:
+            where = xy(places.station(hand.station))
+            lines.append(f"You work at the {works.station_name(hand)} `{hand.station}` at {where}.")
     for stage_id in hand.finishes:
         stage = works.stages[stage_id]
         lines.append(
@@ -336,10 +387,17 @@ def _context(works: _Works, hand: Hand) -> str:
                 spots = " and ".join(xy(t) for t in works.nodes[(other.name, load.node)])
                 lines.append(f"You know where {kind} grow in these parts: at {spots}.")
     if hand.name == works.plan_with:
-        marks = list(dict.fromkeys(s.near for s in works.stages.values() if s.near))
-        by = _and([f"{places.landmark_name(m)} (`{m}`, {xy(places.landmark(m))})" for m in marks])
+        marks = list(
+            dict.fromkeys(s.near for s in works.stages.values() if isinstance(s.near, str) and s.near)
+        )
+        by = (
+            _and([f"{places.landmark_name(m)} (`{m}`, {xy(places.landmark(m))})" for m in marks])
+            if marks
+            else ""
+        )
         lines.append(
-            f"You hold the plan of the works, marked out by {by}: "
+            "You hold the plan of the works"
+            + (f", marked out by {by}: " if by else ": ")
             + "; ".join(works.stage_line(s) for s in works.stages.values())
             + "."
         )
@@ -457,9 +515,17 @@ def _by_landmark(works: _Works, step: dict) -> dict:
     """The plan holder walks to the landmark a stage is marked by (it sees the stage from there)."""
     target = step.get("move_to", {}).get("target")
     for stage in works.stages.values():
-        if stage.near and target == _stand(works.tiles[stage.id]):
+        if _in_view(stage, works.tiles[stage.id]) and target == _stand(works.tiles[stage.id]):
             return {"move_to": {"target": stage.near}}
     return step
+
+
+def _in_view(stage: Stage, tile: Position) -> bool:
+    """Whether the stage is marked by a landmark close enough to see it from there."""
+    if not isinstance(stage.near, str) or not stage.near:
+        return False
+    x, y = places.landmark(stage.near)
+    return max(abs(x - tile[0]), abs(y - tile[1])) <= 8
 
 
 def _site_entry(stage: Stage, tile: Position) -> dict:
