@@ -21,6 +21,7 @@ the other always costs a turn (a build in the round its base was finished would 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from agentworld.taskgen import places
@@ -293,7 +294,9 @@ def _plan(works: _Works, hand: Hand, chats: dict[str, list[dict]]) -> list[dict]
     placed: list[str] = []
     later = set() if hand.station else {i for r, _t in hand.crafts for i in _content().recipes[r].outputs}
     for n, stage_id in enumerate(hand.digs):
-        body.append((True, {"move_to": {"target": _stand(works.tiles[stage_id])}}))
+        if n == 0 or not _near(works.tiles[hand.digs[n - 1]], works.tiles[stage_id]):
+            body.append((True, {"move_to": {"target": _stand(works.tiles[stage_id])}}))
+        # (else the next stage is in view where the last one stands: its `build` walks over)
         if n == 0:  # a hand digging here too takes the goods on the spot (what this hand has by now)
             body += [
                 g
@@ -303,6 +306,8 @@ def _plan(works: _Works, hand: Hand, chats: dict[str, list[dict]]) -> list[dict]
         body.append((True, {"build": {"site": f"site#{stage_id}"}}))
         for top in hand.finishes:  # a stage of its own on this one: finished before digging on
             if stages[top].on == stage_id and not hand.crafts:
+                if not _near(works.tiles[stage_id], works.tiles[top]):
+                    body.append((True, {"move_to": {"target": _stand(works.tiles[top])}}))
                 body += _finishing(works, hand, top)
                 placed.append(top)
     if hand.crafts and not hand.station:  # a hand maker works where the works stand, once dug
@@ -311,6 +316,9 @@ def _plan(works: _Works, hand: Hand, chats: dict[str, list[dict]]) -> list[dict]
     body += [(True, {"build": {"site": f"site#{d}"}}) for d in hand.sends.values() if d in stages]
     for stage_id in hand.finishes:
         if stage_id not in placed:
+            last = hand.digs[-1] if hand.digs else None
+            if last is None or not _near(works.tiles[last], works.tiles[stage_id]):
+                body.append((True, {"move_to": {"target": _stand(works.tiles[stage_id])}}))
             body += _finishing(works, hand, stage_id)
     waits = [{"wait_for": {"message_from": sender}} for _i, _o, sender in heard]
     first = next((i for i, (needs, _s) in enumerate(body) if needs), len(body))
@@ -361,7 +369,7 @@ def _context(works: _Works, hand: Hand) -> str:
         levels = _and([f"{s} {lv}" for s, lv in skills.items() if s not in _gather_skills(hand)])
         recipes = "\n".join(f"  - {_recipe_line(r)}" for r, _t in hand.crafts)
         lines.append(f"You have {levels}, the only hand on the team for these recipes:\n{recipes}")
-        if hand.station:
+        if hand.station and not _near(_anchor(hand.spawn), places.station(hand.station)):
             where = xy(places.station(hand.station))
             lines.append(f"You work at the {works.station_name(hand)} `{hand.station}` at {where}.")
     for stage_id in hand.finishes:
@@ -486,6 +494,7 @@ def raise_works(
         f"on a stage before the stage beneath it is finished (a build on it too early, a delivery too, spoils "
         f"it). The task is complete when {goal}."
     )
+    _unnamed(objective, agents)
     bases = {s.on for s in stages if s.on}
     success = [{"built_on": {"site": s.id, "base": s.on}} for s in stages if s.on]
     success += [{"site_built": {"site": s.id}} for s in stages if not s.on and s.id not in bases]
@@ -511,6 +520,16 @@ def raise_works(
     )
 
 
+def _unnamed(objective: str, agents: list[Agent]) -> None:
+    """Nobody's documentation (nor the objective) names a teammate: who brings what is learnt by chat."""
+    for agent in agents:
+        for text, where in [(objective, "the objective")] + [
+            (a.context, a.name) for a in agents if a is not agent
+        ]:
+            if agent.name in re.findall(r"[a-z0-9_]+", text.lower()):
+                raise ValueError(f"{where} names the teammate {agent.name}")
+
+
 def _by_landmark(works: _Works, step: dict) -> dict:
     """The plan holder walks to the landmark a stage is marked by (it sees the stage from there)."""
     target = step.get("move_to", {}).get("target")
@@ -518,6 +537,11 @@ def _by_landmark(works: _Works, step: dict) -> dict:
         if _in_view(stage, works.tiles[stage.id]) and target == _stand(works.tiles[stage.id]):
             return {"move_to": {"target": stage.near}}
     return step
+
+
+def _near(a: Position, b: Position, sight: int = 8) -> bool:
+    """Within sight of each other (the view radius, with room to spare)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= sight
 
 
 def _in_view(stage: Stage, tile: Position) -> bool:

@@ -246,7 +246,8 @@ def _task_46() -> Draft:
 
 
 def _task_82() -> Draft:
-    """Two waystones at two places, both on one road the team clears; the prospector sets one himself."""
+    """Two waystones at two places, both on one road the team clears; the prospector sets one himself and knows
+    where the heartwood grows; the mason holds the plan."""
     return raise_works(
         "task_82",
         "Two Waystones on the North Road",
@@ -256,7 +257,7 @@ def _task_82() -> Draft:
         ),
         goal="both waystones stand on the cleared road",
         stages=[
-            Stage("north_road", "Road", 44, near=(130, 75), distance=0),
+            Stage("north_road", "Road", 46, near="north_crossroads", direction=(0, -1), distance=8),
             Stage(
                 "crossroads_marker",
                 "Starsilver marker",
@@ -305,7 +306,7 @@ def _task_82() -> Draft:
                 digs=("north_road",),
             ),
         ],
-        plan_with="prospector",
+        plan_with="mason",
     )
 
 
@@ -320,7 +321,7 @@ def _task_83() -> Draft:
         ),
         goal="the smoke-hearth stands on the storm wall and the jetty on its piles",
         stages=[
-            Stage("storm_wall", "Storm wall", 24, near=(232, 194), distance=0),
+            Stage("storm_wall", "Storm wall", 26, near=(232, 194), distance=0),
             Stage(
                 "jetty_piles", "Jetty piles", 22, near="gullwatch_pier", on="storm_wall", direction=(-1, 0)
             ),
@@ -522,12 +523,12 @@ def _task_96() -> Draft:
         "task_96",
         "The Ferryman's Landing",
         intro=(
-            "The ferryman of the Murkfen will have a new landing: a bank dug out and shored, then boards of "
-            "heartwood sealed with eel tar laid on it."
+            "The Murkfen ferry is to have a new landing: a bank dug out and shored, then boards of heartwood "
+            "sealed with eel tar laid on it."
         ),
         goal="the landing stands on the shored bank",
         stages=[
-            Stage("landing_bank", "Shored bank", 44, near="murkfen_landing", direction=(1, 0), distance=5),
+            Stage("landing_bank", "Shored bank", 46, near="murkfen_landing", direction=(1, 0), distance=5),
             Stage(
                 "ferry_landing",
                 "Ferry landing",
