@@ -476,7 +476,7 @@ def raise_works(
     for hand in hands:
         plan = _plan(works, hand, chats)
         if hand.name == plan_with:
-            plan = [_by_landmark(works, step) for step in plan]
+            plan = _by_landmark(works, plan, _anchor(hand.spawn))
         skills = _skills_of(hand, works.stages)
         agents.append(
             Agent(
@@ -530,13 +530,35 @@ def _unnamed(objective: str, agents: list[Agent]) -> None:
                 raise ValueError(f"{where} names the teammate {agent.name}")
 
 
-def _by_landmark(works: _Works, step: dict) -> dict:
-    """The plan holder walks to the landmark a stage is marked by (it sees the stage from there)."""
-    target = step.get("move_to", {}).get("target")
-    for stage in works.stages.values():
-        if _in_view(stage, works.tiles[stage.id]) and target == _stand(works.tiles[stage.id]):
-            return {"move_to": {"target": stage.near}}
-    return step
+def _by_landmark(works: _Works, plan: list[dict], start: Position) -> list[dict]:
+    """The plan holder walks to the landmark a stage is marked by (it sees the stage from there) when the
+    landmark is about on its way; the stage's own tile is what it tells the others."""
+    out, here = [], start
+    for step in plan:
+        target = step.get("move_to", {}).get("target")
+        for stage in works.stages.values():
+            tile = works.tiles[stage.id]
+            if _in_view(stage, tile) and target == _stand(tile):
+                mark = places.landmark(stage.near)
+                if _steps(here, mark) <= _steps(here, tile) + 2:
+                    step = {"move_to": {"target": stage.near}}
+        if target is not None:
+            here = _spot(step["move_to"]["target"])
+        out.append(step)
+    return out
+
+
+def _spot(target: str | list[int]) -> Position:
+    if isinstance(target, list):
+        return (target[0], target[1])
+    if "#" in target:
+        return places.station(target)
+    npcs = _content().map.npc_positions
+    return tuple(npcs[target]) if target in npcs else places.landmark(target)
+
+
+def _steps(a: Position, b: Position) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
 def _near(a: Position, b: Position, sight: int = 8) -> bool:

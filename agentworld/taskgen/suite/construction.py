@@ -46,26 +46,24 @@ def _task_19() -> Draft:
                 materials={"heartwood_log": 6, "wild_silk": 6},
                 skill="crafting",
                 on="shrine_rubble",
-                direction=(0, -1),
+                direction=(1, -1),
             ),
         ],
         hands=[
-            Hand("joiner", "Master joiner", (232, 100), finishes=("shrine_roof",), digs=("shrine_rubble",)),
+            Hand("joiner", "Master joiner", (236, 106), finishes=("shrine_roof",), digs=("shrine_rubble",)),
             Hand(
                 "heartwood_feller",
                 "Heartwood feller",
-                (238, 134),
-                loads=(Load("heartwood_tree", 6, "lakeview_hamlet", (0, 1), 14, known_by="silk_gatherer"),),
+                (246, 118),
+                loads=(Load("heartwood_tree", 6, (244, 108), (0, 0), 1, known_by="silk_gatherer"),),
                 digs=("shrine_rubble",),
                 sends={"heartwood_log": "joiner"},
             ),
             Hand(
                 "silk_gatherer",
                 "Silk gatherer",
-                (226, 82),
-                loads=(
-                    Load("silkmoth_cocoons", 6, "lakeview_hamlet", (1, -1), 14, known_by="heartwood_feller"),
-                ),
+                (248, 76),
+                loads=(Load("silkmoth_cocoons", 6, (248, 86), (0, 0), 1, known_by="heartwood_feller"),),
                 digs=("shrine_rubble",),
                 sends={"wild_silk": "joiner"},
             ),
@@ -108,8 +106,8 @@ def _task_27() -> Draft:
             Hand(
                 "heartwood_feller",
                 "Heartwood feller",
-                (104, 172),
-                loads=(Load("heartwood_tree", 6, (110, 162), (0, 0), 2, known_by="carpenter"),),
+                (120, 158),
+                loads=(Load("heartwood_tree", 6, (108, 152), (0, 0), 1, known_by="carpenter"),),
                 digs=("bridge_causeway", "bridge_piers"),
                 sends={"heartwood_log": "carpenter"},
             ),
@@ -196,7 +194,7 @@ def _task_46() -> Draft:
         ),
         goal="the gate hangs on its finished posts",
         stages=[
-            Stage("gate_posts", "Gateposts", 40, near="greenhollow_farm", direction=(0, -1), distance=5),
+            Stage("gate_posts", "Gateposts", 40, near="greenhollow_farm", direction=(-1, -1), distance=7),
             Stage(
                 "greenhollow_gate",
                 "Gate",
@@ -211,15 +209,15 @@ def _task_46() -> Draft:
             Hand(
                 "gatewright",
                 "Gatewright",
-                "town_square",
+                (166, 148),
                 finishes=("greenhollow_gate",),
                 digs=("gate_posts",),
             ),
             Hand(
                 "prospector",
                 "Prospector",
-                (162, 108),
-                loads=(Load("starsilver_vein", 6, (155, 115), (0, 0), 2, known_by="smelter"),),
+                (160, 104),
+                loads=(Load("starsilver_vein", 6, (152, 108), (0, 0), 1, known_by="smelter"),),
                 digs=("gate_posts",),
                 sends={"starsilver_ore": "smelter"},
             ),
@@ -311,19 +309,21 @@ def _task_82() -> Draft:
 
 
 def _task_83() -> Draft:
-    """A storm wall at the village, then jetty piles at the pier on it; two masters, one gathering her own silk."""
+    """A storm wall at the village, then jetty piles at the pier on it; two masters, one gathering her own
+    silk (the only task of the category grown from three hands to four)."""
     return raise_works(
         "task_83",
         "Hearth and Jetty at Saltreach",
         intro=(
             "Saltreach is rebuilding after the storm: a storm wall east of the village, then a starsilver "
-            "smoke-hearth sheltered by it, and at Gullwatch Pier new piles and a silk-lashed jetty on them."
+            "smoke-hearth sheltered by it, and at Gullwatch Pier new piles and a heartwood jetty lashed with "
+            "wild silk on them."
         ),
         goal="the smoke-hearth stands on the storm wall and the jetty on its piles",
         stages=[
-            Stage("storm_wall", "Storm wall", 26, near=(232, 194), distance=0),
+            Stage("storm_wall", "Storm wall", 24, near=(232, 194), distance=0),
             Stage(
-                "jetty_piles", "Jetty piles", 22, near="gullwatch_pier", on="storm_wall", direction=(-1, 0)
+                "jetty_piles", "Jetty piles", 20, near="gullwatch_pier", on="storm_wall", direction=(-1, 0)
             ),
             Stage(
                 "smoke_hearth",
@@ -338,7 +338,7 @@ def _task_83() -> Draft:
                 "silk_jetty",
                 "Silk jetty",
                 3,
-                materials={"wild_silk": 6},
+                materials={"wild_silk": 6, "heartwood_log": 4},
                 skill="crafting",
                 on="jetty_piles",
                 direction=(0, 1),
@@ -348,15 +348,15 @@ def _task_83() -> Draft:
             Hand(
                 "hearthwright",
                 "Hearthwright",
-                (214, 186),
+                (224, 186),
                 finishes=("smoke_hearth",),
                 digs=("storm_wall", "jetty_piles"),
             ),
             Hand(
                 "prospector",
                 "Prospector",
-                (222, 168),
-                loads=(Load("starsilver_vein", 6, (226, 182), (0, 0), 2, known_by="shipwright"),),
+                (226, 172),
+                loads=(Load("starsilver_vein", 6, (228, 184), (0, 0), 1, known_by="shipwright"),),
                 digs=("storm_wall", "jetty_piles"),
                 sends={"starsilver_ore": "hearthwright"},
             ),
@@ -364,9 +364,17 @@ def _task_83() -> Draft:
                 "shipwright",
                 "Shipwright",
                 "gullwatch_pier",
-                loads=(Load("silkmoth_cocoons", 6, (238, 212), (0, 0), 2),),
+                loads=(Load("silkmoth_cocoons", 6, (240, 208), (0, 0), 1),),
                 finishes=("silk_jetty",),
                 digs=("storm_wall", "jetty_piles"),
+            ),
+            Hand(
+                "heartwood_feller",
+                "Heartwood feller",
+                (214, 174),
+                loads=(Load("heartwood_tree", 4, (222, 180), (0, 0), 1, known_by="hearthwright"),),
+                digs=("storm_wall", "jetty_piles"),
+                sends={"heartwood_log": "shipwright"},
             ),
         ],
         plan_with="hearthwright",
@@ -407,8 +415,8 @@ def _task_84() -> Draft:
             Hand(
                 "heartwood_feller",
                 "Heartwood feller",
-                (108, 140),
-                loads=(Load("heartwood_tree", 6, (118, 138), (0, 0), 2, known_by="fountain_maker"),),
+                (128, 150),
+                loads=(Load("heartwood_tree", 6, (126, 134), (0, 0), 1, known_by="fountain_maker"),),
                 digs=("fountain_basin",),
                 sends={"heartwood_log": "fountain_maker"},
             ),
@@ -552,7 +560,7 @@ def _task_96() -> Draft:
             Hand(
                 "cook",
                 "Cook",
-                (62, 194),
+                (64, 188),
                 crafts=(("eel_tar", 3),),
                 digs=("landing_bank",),
                 sends={"eel_tar": "ferryman"},
