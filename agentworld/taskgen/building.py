@@ -633,11 +633,16 @@ def _alternatives(works: _Works, agents: list[Agent]) -> list[tuple[str, dict[st
                 continue
             stage = next(s for s in master.finishes if item in works.stages[s].materials)
             plan = plans.setdefault(hand.name, list(by_name[hand.name].plan))
-            plan.remove({"give": {"to": dest, "item": item, "count": _made(hand)[item]}})
-            last_dig = max(
-                i for i, step in enumerate(plan) if step.get("build", {}).get("site") in _digs(hand)
-            )
-            plan.insert(last_dig + 1, {"build": {"site": f"site#{stage}"}})
+            at = plan.index({"give": {"to": dest, "item": item, "count": _made(hand)[item]}})
+            del plan[at]
+            base = works.stages[stage].on
+            digs = [
+                i
+                for i, step in enumerate(plan)
+                if step.get("build", {}).get("site") in _digs(hand)
+                and (base not in hand.digs or step["build"]["site"] == f"site#{base}")
+            ]
+            plan.insert(max([at] + [i + 1 for i in digs]), {"build": {"site": f"site#{stage}"}})
             waits = plans.setdefault(dest, list(by_name[dest].plan))
             waits[:] = [s for s in waits if s.get("wait_for", {}).get("item") != item]
             moved.append(_name(item))

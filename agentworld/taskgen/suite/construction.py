@@ -125,7 +125,8 @@ def _task_27() -> Draft:
 
 
 def _task_45() -> Draft:
-    """Four hands; the master builder holds the plan and the survey of every rare node."""
+    """Four hands; the master builder holds the plan and the survey of the veins and the heartwood; the pearl
+    diver knows her own beds."""
     return raise_works(
         "task_45",
         "The Tarn Observatory",
@@ -174,7 +175,7 @@ def _task_45() -> Draft:
                 "pearl_diver",
                 "Pearl diver",
                 (160, 60),
-                loads=(Load("pearl_bed", 4, (148, 62), (0, 0), 2, known_by="master_builder"),),
+                loads=(Load("pearl_bed", 4, (148, 62), (0, 0), 2),),
                 digs=("observatory_platform",),
                 sends={"moon_pearl": "master_builder"},
             ),
@@ -444,7 +445,7 @@ def _task_95() -> Draft:
         ),
         goal="the crane, the beacon house and the smokehouse stand on the finished harbour wall",
         stages=[
-            Stage("harbour_wall", "Harbour wall", 40, near=(222, 186), distance=0),
+            Stage("harbour_wall", "Harbour wall", 48, near=(216, 190), distance=0),
             Stage(
                 "harbour_crane",
                 "Harbour crane",
@@ -477,23 +478,23 @@ def _task_95() -> Draft:
             Hand(
                 "harbourmaster",
                 "Harbourmaster",
-                (228, 172),
-                loads=(Load("pearl_bed", 4, (234, 176), (0, 0), 2),),
+                (226, 170),
+                loads=(Load("pearl_bed", 4, (226, 180), (0, 0), 1),),
                 digs=("harbour_wall",),
                 sends={"moon_pearl": "lensmaker"},
             ),
             Hand(
                 "eel_catcher",
                 "Eel catcher",
-                (206, 170),
-                loads=(Load("stormeel_run", 4, (212, 178), (0, 0), 2, known_by="harbourmaster"),),
+                (204, 184),
+                loads=(Load("stormeel_run", 4, (206, 194), (0, 0), 1, known_by="harbourmaster"),),
                 digs=("harbour_wall",),
                 sends={"stormeel": "boiler"},
             ),
             Hand(
                 "boiler",
                 "Tar-boiler",
-                (196, 210),
+                (203, 196),
                 crafts=(("stormeel_oil", 2),),
                 station="cooking_range#saltreach",
                 digs=("harbour_wall",),
@@ -502,24 +503,24 @@ def _task_95() -> Draft:
             Hand(
                 "heartwood_feller",
                 "Heartwood feller",
-                (236, 160),
-                loads=(Load("heartwood_tree", 4, (230, 166), (0, 0), 2, known_by="harbourmaster"),),
+                (222, 168),
+                loads=(Load("heartwood_tree", 4, (218, 178), (0, 0), 1, known_by="harbourmaster"),),
                 digs=("harbour_wall",),
                 sends={"heartwood_log": "cranewright"},
             ),
             Hand(
                 "lily_picker",
                 "Lily picker",
-                (234, 206),
-                loads=(Load("dawnlily_patch", 4, (232, 198), (0, 0), 2, known_by="harbourmaster"),),
+                (232, 204),
+                loads=(Load("dawnlily_patch", 4, (226, 198), (0, 0), 1, known_by="harbourmaster"),),
                 digs=("harbour_wall",),
                 sends={"dawnlily": "smokemaster"},
             ),
             Hand(
-                "cranewright", "Cranewright", (214, 186), finishes=("harbour_crane",), digs=("harbour_wall",)
+                "cranewright", "Cranewright", (204, 176), finishes=("harbour_crane",), digs=("harbour_wall",)
             ),
-            Hand("lensmaker", "Lensmaker", (234, 190), finishes=("beacon_house",), digs=("harbour_wall",)),
-            Hand("smokemaster", "Smokemaster", (220, 178), finishes=("smokehouse",), digs=("harbour_wall",)),
+            Hand("lensmaker", "Lensmaker", (232, 188), finishes=("beacon_house",), digs=("harbour_wall",)),
+            Hand("smokemaster", "Smokemaster", (228, 200), finishes=("smokehouse",), digs=("harbour_wall",)),
         ],
         plan_with="harbourmaster",
     )
