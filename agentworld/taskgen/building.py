@@ -81,6 +81,42 @@ class Hand:
     buys: tuple[str, str, int] | None = None  # (npc, item, count): bought with `stock` coins
 
 
+def _free_tile(near: Position, distance: int, taken: set[Position], direction: Position) -> Position:
+    """places.free_tile, but of the tiles furthest along `direction` the one nearest its line (so
+    (0, -1) means straight north, not the ring's corner)."""
+    dx, dy = direction
+    busy = taken | places._occupied()  # (the map's own entities and stations)
+    for d in range(distance, distance + 8):
+        ring = [
+            (near[0] + x, near[1] + y)
+            for x in range(-d, d + 1)
+            for y in range(-d, d + 1)
+            if max(abs(x), abs(y)) == d
+        ]
+        ring.sort(
+            key=lambda t: (
+                -((t[0] - near[0]) * dx + (t[1] - near[1]) * dy),
+                abs((t[0] - near[0]) * dy - (t[1] - near[1]) * dx),
+            )
+        )
+        for tile in ring:
+            if _free(tile, busy):
+                taken.add(tile)
+                return tile
+    raise ValueError(f"no free walkable tile {distance} tiles from {near}")
+
+
+def _free(tile: Position, busy: set[Position]) -> bool:
+    """Walkable, reachable, unoccupied, and open on three sides (as places.free_tile asks)."""
+    gmap = _content().map
+    x, y = tile
+    if tile in busy or not gmap.in_bounds(x, y) or not gmap.walkable(x, y):
+        return False
+    if not gmap.reachable[y * gmap.width + x]:
+        return False
+    return sum(gmap.walkable(x + a, y + b) for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1))) >= 3
+
+
 def _anchor(near: str | Position) -> Position:
     return places.landmark(near) if isinstance(near, str) else near
 
@@ -141,11 +177,11 @@ class _Works:
         taken: set[Position] = set()
         for stage in self.stages.values():  # bases first: the suite lists them first
             anchor = _anchor(stage.near) if stage.near else self.tiles[stage.on]
-            self.tiles[stage.id] = places.free_tile(anchor, stage.distance, taken, stage.direction)
+            self.tiles[stage.id] = _free_tile(anchor, stage.distance, taken, stage.direction)
         for hand in self.hands.values():
             for load in hand.loads:
-                first = places.free_tile(_anchor(load.near), load.away, taken, load.direction)
-                second = places.free_tile(first, 2, taken, load.direction)
+                first = _free_tile(_anchor(load.near), load.away, taken, load.direction)
+                second = _free_tile(first, 2, taken, load.direction)
                 self.nodes[(hand.name, load.node)] = [first, second]
 
     # --- who tells whom what ------------------------------------------------------------------
@@ -205,10 +241,24 @@ class _Works:
         return f"{_plural(kind).capitalize()} stand at {spots}."
 
     def feeders(self, maker: Hand) -> list[str]:
-        return [h.name for h in self.hands.values() if maker.name in h.sends.values()]
+        """The hands that bring a maker the inputs of its recipes."""
+        return [
+            h.name
+            for h in self.hands.values()
+            if any(d == maker.name and self.feeds(h, i, d) for i, d in h.sends.items())
+        ]
+
+    def feeds(self, hand: Hand, item: str, dest: str) -> bool:
+        """Whether `hand` sending `item` to `dest` feeds a maker's recipe (else it is a finished good)."""
+        maker = self.hands.get(dest)
+        return maker is not None and any(item in _content().recipes[r].inputs for r, _t in maker.crafts)
 
     def fed_item(self, feeder: str, maker: Hand) -> str:
-        return next(i for i, d in self.hands[feeder].sends.items() if d == maker.name)
+        return next(
+            i
+            for i, d in self.hands[feeder].sends.items()
+            if d == maker.name and self.feeds(self.hands[feeder], i, d)
+        )
 
     def station_name(self, hand: Hand) -> str:
         return _content().stations[hand.station.split("#")[0]].name.lower()
@@ -280,16 +330,18 @@ def _plan(works: _Works, hand: Hand, chats: dict[str, list[dict]]) -> list[dict]
     if hand.crafts and hand.station:  # a station maker works first: its inputs come to the station
         body.append((False, {"move_to": {"target": hand.station}}))
         body += _crafting(works, hand)
-    for item, dest in hand.sends.items():
-        if dest in hands and hands[dest].station:
-            body += [
-                (True, {"move_to": {"target": hands[dest].station}}),
-                (False, {"give": {"to": dest, "item": item, "count": made[item]}}),
-            ]
+    at_station = {
+        i: d for i, d in hand.sends.items() if hands.get(d) and hands[d].station and works.feeds(hand, i, d)
+    }
+    for item, dest in at_station.items():
+        body += [
+            (True, {"move_to": {"target": hands[dest].station}}),
+            (False, {"give": {"to": dest, "item": item, "count": made[item]}}),
+        ]
     gives = [
         (False, {"give": {"to": dest, "item": item, "count": made[item]}})
         for item, dest in hand.sends.items()
-        if dest in hands and not hands[dest].station
+        if dest in hands and item not in at_station
     ]
     placed: list[str] = []
     later = set() if hand.station else {i for r, _t in hand.crafts for i in _content().recipes[r].outputs}
@@ -336,14 +388,35 @@ def _crafting(works: _Works, hand: Hand) -> list[tuple[bool, dict]]:
 
 
 def _finishing(works: _Works, hand: Hand, stage_id: str) -> list[tuple[bool, dict]]:
-    """A master waits for the materials it does not make itself, then builds its stage to the end."""
-    made = _made(hand)
+    """A master waits for the materials it does not make itself (and, when its stage stands on another
+    master's, for word that that one is finished), builds its stage to the end, and tells the masters
+    of the stages standing on it."""
+    made, stage = _made(hand), works.stages[stage_id]
     steps: list[tuple[bool, dict]] = [
         (False, {"wait_for": {"item": item, "count": n}})
-        for item, n in works.stages[stage_id].materials.items()
+        for item, n in stage.materials.items()
         if made.get(item, 0) < n
     ]
-    return steps + [(False, {"build": {"site": f"site#{stage_id}"}})]
+    below = _master(works, stage.on) if stage.on else None
+    if stage.on and below is None and stage.on not in hand.digs:
+        raise ValueError(f"{hand.name} cannot see when {stage.on}, under its {stage_id}, is finished")
+    if below is not None and below.name != hand.name:
+        steps.append((False, {"wait_for": {"message_from": below.name}}))
+    steps.append((False, {"build": {"site": f"site#{stage_id}"}}))
+    above = [
+        m.name
+        for s in works.stages.values()
+        if s.on == stage_id and (m := _master(works, s.id)) is not None and m.name != hand.name
+    ]
+    if above:
+        text = f"The {stage.name.lower()} is finished."
+        steps.append((False, {"chat": {"to": above[0] if len(above) == 1 else above, "message": text}}))
+    return steps
+
+
+def _master(works: _Works, stage_id: str) -> Hand | None:
+    """The hand that finishes a finishing stage (None for groundwork)."""
+    return next((h for h in works.hands.values() if stage_id in h.finishes), None)
 
 
 # --- the documentation -----------------------------------------------------------------------------
