@@ -540,6 +540,7 @@ def raise_works(
     `goal`: the outcome in words ("the new roof stands on the cleared shrine"); `plan_with`: the hand
     whose notes hold the plan of the works (it tells each other hand the stages it goes to)."""
     works = _Works({s.id: s for s in stages}, {h.name: h for h in hands}, plan_with)
+    _sole_holders(works)
     works.place()
     works.compose()
     chats = works.messages()
@@ -591,6 +592,25 @@ def raise_works(
         alternatives=_alternatives(works, agents),
         why=_why(works),
     )
+
+
+def _sole_holders(works: _Works) -> None:
+    """Each rare node, recipe and finishing stage has one hand with the level it needs: a second hand with
+    that skill could stand in, and the first would be unnecessary."""
+    skills = {h.name: _skills_of(h, works.stages) for h in works.hands.values()}
+    for hand in works.hands.values():
+        needs = [
+            (_content().node_kinds[load.node].skill, _content().node_kinds[load.node].level)
+            for load in hand.loads
+        ]
+        needs += [(_content().recipes[r].skill, _content().recipes[r].level) for r, _t in hand.crafts]
+        needs += [(works.stages[s].skill, works.stages[s].level) for s in hand.finishes]
+        for skill, level in needs:
+            rivals = [o for o, held in skills.items() if o != hand.name and held.get(skill, 1) >= level]
+            if rivals:
+                raise ValueError(
+                    f"{hand.name}'s {skill} {level} is also {', '.join(rivals)}'s: give them other skills"
+                )
 
 
 def _unnamed(objective: str, agents: list[Agent]) -> None:

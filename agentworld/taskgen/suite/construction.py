@@ -435,13 +435,14 @@ def _task_84() -> Draft:
 
 
 def _task_95() -> Draft:
-    """Eight hands: a harbour wall all dig, three works on it, each finished by its own master."""
+    """Eight hands: a harbour wall all dig, three works on it, each finished by its own master; beams hewn
+    on the spot from the feller's logs."""
     return raise_works(
         "task_95",
         "The Harbour Works of Saltreach",
         intro=(
-            "Saltreach is building its harbour works on a new harbour wall: a heartwood crane with gears "
-            "sealed in stormeel oil, a pearl-lit beacon house and a dawnlily smokehouse."
+            "Saltreach is building its harbour works on a new harbour wall: a crane of hewn heartwood beams "
+            "weighted with blackglass, a pearl-lit beacon house and a dawnlily smokehouse."
         ),
         goal="the crane, the beacon house and the smokehouse stand on the finished harbour wall",
         stages=[
@@ -450,7 +451,7 @@ def _task_95() -> Draft:
                 "harbour_crane",
                 "Harbour crane",
                 3,
-                materials={"stormeel_oil": 2, "heartwood_log": 4},
+                materials={"heartwood_beam": 2, "blackglass": 4},
                 skill="crafting",
                 on="harbour_wall",
                 direction=(-1, 0),
@@ -484,21 +485,12 @@ def _task_95() -> Draft:
                 sends={"moon_pearl": "lensmaker"},
             ),
             Hand(
-                "eel_catcher",
-                "Eel catcher",
+                "prospector",
+                "Prospector",
                 (204, 184),
-                loads=(Load("stormeel_run", 4, (206, 194), (0, 0), 1, known_by="harbourmaster"),),
+                loads=(Load("blackglass_seam", 4, (206, 194), (0, 0), 1, known_by="harbourmaster"),),
                 digs=("harbour_wall",),
-                sends={"stormeel": "boiler"},
-            ),
-            Hand(
-                "boiler",
-                "Tar-boiler",
-                (203, 196),
-                crafts=(("stormeel_oil", 2),),
-                station="cooking_range#saltreach",
-                digs=("harbour_wall",),
-                sends={"stormeel_oil": "cranewright"},
+                sends={"blackglass": "cranewright"},
             ),
             Hand(
                 "heartwood_feller",
@@ -506,7 +498,15 @@ def _task_95() -> Draft:
                 (222, 168),
                 loads=(Load("heartwood_tree", 4, (218, 178), (0, 0), 1, known_by="harbourmaster"),),
                 digs=("harbour_wall",),
-                sends={"heartwood_log": "cranewright"},
+                sends={"heartwood_log": "carpenter"},
+            ),
+            Hand(
+                "carpenter",
+                "Carpenter",
+                (203, 196),
+                crafts=(("heartwood_beam", 2),),
+                digs=("harbour_wall",),
+                sends={"heartwood_beam": "cranewright"},
             ),
             Hand(
                 "lily_picker",
