@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.building import Hand, Load, Stage, raise_works
+from agentworld.taskgen.suite.construction_sites import finishing_stage, task_82, task_83, task_95
 
 
 def drafts() -> list[Draft]:
@@ -19,10 +20,10 @@ def drafts() -> list[Draft]:
         _task_27(),
         _task_45(),
         _task_46(),
-        _task_82(),
-        _task_83(),
+        task_82(),
+        task_83(),
         _task_84(),
-        _task_95(),
+        task_95(),
         _task_96(),
     ]
 
@@ -39,14 +40,13 @@ def _task_19() -> Draft:
         goal="the new roof stands on the cleared shrine",
         stages=[
             Stage("shrine_rubble", "Fallen roof", 46, near="lakeview_hamlet", direction=(0, -1)),
-            Stage(
+            finishing_stage(
                 "shrine_roof",
                 "New roof",
-                3,
-                materials={"heartwood_log": 6, "wild_silk": 6},
-                skill="crafting",
-                on="shrine_rubble",
-                direction=(1, -1),
+                {"heartwood_log": 6, "wild_silk": 6},
+                "crafting",
+                "shrine_rubble",
+                (1, -1),
             ),
         ],
         hands=[
@@ -85,14 +85,8 @@ def _task_27() -> Draft:
         stages=[
             Stage("bridge_causeway", "Causeway", 22, near="old_mill", direction=(-1, 0), distance=5),
             Stage("bridge_piers", "Piers", 22, on="bridge_causeway", direction=(0, -1)),
-            Stage(
-                "bridge_deck",
-                "Deck",
-                3,
-                materials={"heartwood_beam": 3},
-                skill="crafting",
-                on="bridge_piers",
-                direction=(0, -1),
+            finishing_stage(
+                "bridge_deck", "Deck", {"heartwood_beam": 3}, "crafting", "bridge_piers", (0, -1)
             ),
         ],
         hands=[
@@ -137,14 +131,13 @@ def _task_45() -> Draft:
         goal="the observatory stands on its platform",
         stages=[
             Stage("observatory_platform", "Platform", 40, near="frostmere_camp", direction=(-1, -1)),
-            Stage(
+            finishing_stage(
                 "tarn_observatory",
                 "Observatory",
-                3,
-                materials={"starsilver_ore": 4, "heartwood_log": 4, "moon_pearl": 4},
-                skill="crafting",
-                on="observatory_platform",
-                direction=(-1, 0),
+                {"starsilver_ore": 4, "heartwood_log": 4, "moon_pearl": 4},
+                "crafting",
+                "observatory_platform",
+                (-1, 0),
             ),
         ],
         hands=[
@@ -196,14 +189,13 @@ def _task_46() -> Draft:
         goal="the gate hangs on its finished posts",
         stages=[
             Stage("gate_posts", "Gateposts", 40, near="greenhollow_farm", direction=(-1, -1), distance=7),
-            Stage(
+            finishing_stage(
                 "greenhollow_gate",
                 "Gate",
-                3,
-                materials={"starsilver_bar": 3, "heartwood_log": 6},
-                skill="crafting",
-                on="gate_posts",
-                direction=(-1, 0),
+                {"starsilver_bar": 3, "heartwood_log": 6},
+                "crafting",
+                "gate_posts",
+                (-1, 0),
             ),
         ],
         hands=[
@@ -244,144 +236,6 @@ def _task_46() -> Draft:
     )
 
 
-def _task_82() -> Draft:
-    """Two waystones at two places, both on one road the team clears; the prospector sets one himself and knows
-    where the heartwood grows; the mason holds the plan."""
-    return raise_works(
-        "task_82",
-        "Two Waystones on the North Road",
-        intro=(
-            "The north road between the North Crossroads and Frostmere Camp is to be cleared and marked: a "
-            "starsilver marker by the crossroads and a heartwood shrine by the camp, both set on the cleared road."
-        ),
-        goal="both waystones stand on the cleared road",
-        stages=[
-            Stage("north_road", "Road", 46, near="north_crossroads", direction=(0, -1), distance=8),
-            Stage(
-                "crossroads_marker",
-                "Starsilver marker",
-                2,
-                near="north_crossroads",
-                materials={"starsilver_ore": 6},
-                skill="crafting",
-                on="north_road",
-                direction=(1, -1),
-                distance=3,
-            ),
-            Stage(
-                "frostmere_shrine",
-                "Heartwood shrine",
-                2,
-                near="frostmere_camp",
-                materials={"heartwood_log": 6},
-                skill="fletching",
-                on="north_road",
-                direction=(0, 1),
-                distance=3,
-            ),
-        ],
-        hands=[
-            Hand(
-                "prospector",
-                "Prospector",
-                (108, 72),
-                loads=(Load("starsilver_vein", 6, (118, 74), (0, 0), 1),),
-                finishes=("crossroads_marker",),
-                digs=("north_road",),
-            ),
-            Hand(
-                "heartwood_feller",
-                "Heartwood feller",
-                (112, 92),
-                loads=(Load("heartwood_tree", 6, (120, 86), (0, 0), 1, known_by="prospector"),),
-                digs=("north_road",),
-                sends={"heartwood_log": "mason"},
-            ),
-            Hand(
-                "mason",
-                "Master mason",
-                "north_crossroads",
-                finishes=("frostmere_shrine",),
-                digs=("north_road",),
-            ),
-        ],
-        plan_with="mason",
-    )
-
-
-def _task_83() -> Draft:
-    """A storm wall at the village, then jetty piles at the pier on it; two masters, one gathering her own
-    silk (the only task of the category grown from three hands to four)."""
-    return raise_works(
-        "task_83",
-        "Hearth and Jetty at Saltreach",
-        intro=(
-            "Saltreach is rebuilding after the storm: a storm wall east of the village, then a starsilver "
-            "smoke-hearth sheltered by it, and at Gullwatch Pier new piles and a heartwood jetty lashed with "
-            "wild silk on them."
-        ),
-        goal="the smoke-hearth stands on the storm wall and the jetty on its piles",
-        stages=[
-            Stage("storm_wall", "Storm wall", 24, near=(232, 194), distance=0),
-            Stage(
-                "jetty_piles", "Jetty piles", 20, near="gullwatch_pier", on="storm_wall", direction=(-1, 0)
-            ),
-            Stage(
-                "smoke_hearth",
-                "Smoke-hearth",
-                3,
-                materials={"starsilver_ore": 6},
-                skill="smithing",
-                on="storm_wall",
-                direction=(0, -1),
-            ),
-            Stage(
-                "silk_jetty",
-                "Silk jetty",
-                3,
-                materials={"wild_silk": 6, "heartwood_log": 4},
-                skill="crafting",
-                on="jetty_piles",
-                direction=(0, 1),
-            ),
-        ],
-        hands=[
-            Hand(
-                "hearthwright",
-                "Hearthwright",
-                (224, 186),
-                finishes=("smoke_hearth",),
-                digs=("storm_wall", "jetty_piles"),
-            ),
-            Hand(
-                "prospector",
-                "Prospector",
-                (226, 172),
-                loads=(Load("starsilver_vein", 6, (228, 184), (0, 0), 1, known_by="shipwright"),),
-                digs=("storm_wall", "jetty_piles"),
-                sends={"starsilver_ore": "hearthwright"},
-            ),
-            Hand(
-                "shipwright",
-                "Shipwright",
-                "gullwatch_pier",
-                loads=(Load("silkmoth_cocoons", 6, (240, 208), (0, 0), 1),),
-                finishes=("silk_jetty",),
-                digs=("storm_wall", "jetty_piles"),
-            ),
-            Hand(
-                "heartwood_feller",
-                "Heartwood feller",
-                (214, 174),
-                loads=(Load("heartwood_tree", 4, (222, 180), (0, 0), 1, known_by="hearthwright"),),
-                digs=("storm_wall", "jetty_piles"),
-                sends={"heartwood_log": "shipwright"},
-            ),
-        ],
-        plan_with="hearthwright",
-    )
-
-
 def _task_84() -> Draft:
     """The fountain-maker picks her own dawnlilies; the pearl diver holds the town's plan."""
     return raise_works(
@@ -394,14 +248,14 @@ def _task_84() -> Draft:
         goal="the fountain stands in its finished basin",
         stages=[
             Stage("fountain_basin", "Basin", 44, near="town_square", direction=(1, 1), distance=4),
-            Stage(
+            finishing_stage(
                 "pearl_fountain",
                 "Pearl fountain",
-                2,
-                materials={"heartwood_log": 6, "moon_pearl": 4, "dawnlily": 4},
-                skill="crafting",
-                on="fountain_basin",
-                direction=(1, 0),
+                {"heartwood_log": 6, "moon_pearl": 4, "dawnlily": 4},
+                "crafting",
+                "fountain_basin",
+                (1, 0),
+                work=2,
             ),
         ],
         hands=[
@@ -434,98 +288,6 @@ def _task_84() -> Draft:
     )
 
 
-def _task_95() -> Draft:
-    """Eight hands: a harbour wall all dig, three works on it, each finished by its own master; beams hewn
-    on the spot from the feller's logs."""
-    return raise_works(
-        "task_95",
-        "The Harbour Works of Saltreach",
-        intro=(
-            "Saltreach is building its harbour works on a new harbour wall: a crane of hewn heartwood beams "
-            "weighted with blackglass, a pearl-lit beacon house and a dawnlily smokehouse."
-        ),
-        goal="the crane, the beacon house and the smokehouse stand on the finished harbour wall",
-        stages=[
-            Stage("harbour_wall", "Harbour wall", 48, near=(216, 190), distance=0),
-            Stage(
-                "harbour_crane",
-                "Harbour crane",
-                3,
-                materials={"heartwood_beam": 2, "blackglass": 4},
-                skill="crafting",
-                on="harbour_wall",
-                direction=(-1, 0),
-            ),
-            Stage(
-                "beacon_house",
-                "Beacon house",
-                3,
-                materials={"moon_pearl": 4},
-                skill="alchemy",
-                on="harbour_wall",
-                direction=(1, 0),
-            ),
-            Stage(
-                "smokehouse",
-                "Dawnlily smokehouse",
-                3,
-                materials={"dawnlily": 4},
-                skill="cooking",
-                on="harbour_wall",
-                direction=(0, -1),
-            ),
-        ],
-        hands=[
-            Hand(
-                "harbourmaster",
-                "Harbourmaster",
-                (226, 170),
-                loads=(Load("pearl_bed", 4, (226, 180), (0, 0), 1),),
-                digs=("harbour_wall",),
-                sends={"moon_pearl": "lensmaker"},
-            ),
-            Hand(
-                "prospector",
-                "Prospector",
-                (204, 184),
-                loads=(Load("blackglass_seam", 4, (206, 194), (0, 0), 1, known_by="harbourmaster"),),
-                digs=("harbour_wall",),
-                sends={"blackglass": "cranewright"},
-            ),
-            Hand(
-                "heartwood_feller",
-                "Heartwood feller",
-                (222, 168),
-                loads=(Load("heartwood_tree", 4, (218, 178), (0, 0), 1, known_by="harbourmaster"),),
-                digs=("harbour_wall",),
-                sends={"heartwood_log": "carpenter"},
-            ),
-            Hand(
-                "carpenter",
-                "Carpenter",
-                (203, 196),
-                crafts=(("heartwood_beam", 2),),
-                digs=("harbour_wall",),
-                sends={"heartwood_beam": "cranewright"},
-            ),
-            Hand(
-                "lily_picker",
-                "Lily picker",
-                (232, 204),
-                loads=(Load("dawnlily_patch", 4, (226, 198), (0, 0), 1, known_by="harbourmaster"),),
-                digs=("harbour_wall",),
-                sends={"dawnlily": "smokemaster"},
-            ),
-            Hand(
-                "cranewright", "Cranewright", (204, 176), finishes=("harbour_crane",), digs=("harbour_wall",)
-            ),
-            Hand("lensmaker", "Lensmaker", (232, 188), finishes=("beacon_house",), digs=("harbour_wall",)),
-            Hand("smokemaster", "Smokemaster", (228, 200), finishes=("smokehouse",), digs=("harbour_wall",)),
-        ],
-        plan_with="harbourmaster",
-    )
-
-
 def _task_96() -> Draft:
     """A loop: the ferryman's own eels are rendered into tar by the cook, and the tar comes back to him."""
     return raise_works(
@@ -538,14 +300,14 @@ def _task_96() -> Draft:
         goal="the landing stands on the shored bank",
         stages=[
             Stage("landing_bank", "Shored bank", 46, near="murkfen_landing", direction=(1, 0), distance=5),
-            Stage(
+            finishing_stage(
                 "ferry_landing",
                 "Ferry landing",
-                2,
-                materials={"heartwood_log": 6, "eel_tar": 3},
-                skill="crafting",
-                on="landing_bank",
-                direction=(0, 1),
+                {"heartwood_log": 6, "eel_tar": 3},
+                "crafting",
+                "landing_bank",
+                (0, 1),
+                work=2,
             ),
         ],
         hands=[
