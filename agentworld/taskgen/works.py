@@ -6,7 +6,8 @@ else a finishing stage a master builds from materials, often on another stage (`
 `Hand` is one member: what it gathers (`Load`), makes, carries or buys, which stages it digs and
 finishes, and where its goods go. `Works` places the stages and the task's nodes on free tiles and
 composes the messages: the plan of the works from the hand that holds it, the survey of a gatherer's
-nodes from the hand that knows them, a station maker's place to its feeders.
+nodes from the hand that knows them, a maker's station (or that it makes by hand where the
+works stand) to its feeders.
 """
 
 from __future__ import annotations
@@ -128,14 +129,23 @@ class Works:
                 for hand in self.hands.values():
                     if hand.name != sender.name and self.plan_for(hand):
                         self._tell(sender.name, hand.name, plan)
-            if sender.crafts and sender.station:
+            if sender.crafts:
                 fed = and_list([plural(item_name(self.fed_item(f, sender))) for f in self.feeders(sender)])
-                station = (
+                made = and_list(
+                    [
+                        plural(item_name(i))
+                        for r, _t in sender.crafts
+                        for i in places.content().recipes[r].outputs
+                    ]
+                )
+                where = (
                     f"I work at the {self.station_name(sender)} `{sender.station}` at "
                     f"{xy(places.station(sender.station))}: bring me the {fed} there."
+                    if sender.station
+                    else f"I make the {made} by hand where we dig: bring me the {fed} there."
                 )
                 for feeder in self.feeders(sender):
-                    self._tell(sender.name, feeder, station)
+                    self._tell(sender.name, feeder, where)
 
     def _tell(self, sender: str, to: str, text: str) -> None:
         parts = self.told.setdefault((sender, to), [])
