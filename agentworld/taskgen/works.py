@@ -106,15 +106,27 @@ class Works:
     def stage_line(self, stage: Stage) -> str:
         where = f"{stage.name.lower()} at {xy(self.tiles[stage.id])}"
         if stage.skill is None:
-            return f"the {where}: groundwork, {stage.work} turns of digging by any hand"
+            return f"the {where}: groundwork, {stage.work} turns of work by any hand"
         base = f", built on the finished {self.stages[stage.on].name.lower()}" if stage.on else ""
-        return f"the {where}: {goods(stage.materials)}, then {stage.work} turns of {stage.skill} {stage.level} work{base}"
+        need = f"{stage.skill} {stage.level}"
+        return f"the {where}: {goods(stage.materials)}, then {stage.work} turns of work needing {need}{base}"
 
     def compose(self) -> None:
         """What each hand tells whom: the survey of the nodes it knows (to their gatherers, before the
         plan, which they need later), the plan of the works (to everyone else), a maker's station (to
         its feeders). Texts are the same for every recipient, so one chat can carry them to several."""
-        plan = "The works: " + "; ".join(self.stage_line(s) for s in self.stages.values()) + "."
+        lines = [self.stage_line(s) for s in self.stages.values()]
+        plan = "The works: " + "; ".join(lines) + "."
+        if len(plan) > MESSAGE_CHARS:  # in two chats
+            half = (len(lines) + 1) // 2
+            plan = (
+                "The works: "
+                + "; ".join(lines[:half])
+                + ".\n"
+                + "More of the works: "
+                + "; ".join(lines[half:])
+                + "."
+            )
         for sender in self.hands.values():
             surveyed = [
                 (hand, load)
@@ -185,6 +197,7 @@ class Works:
         grouped: dict[tuple[str, str], list[str]] = {}  # (sender, text) -> recipients
         for (sender, to), parts in self.told.items():
             texts = [" ".join(parts)] if len(" ".join(parts)) <= MESSAGE_CHARS else parts
+            texts = [chat for text in texts for chat in text.split("\n")]  # a plan in two chats
             for text in texts:
                 grouped.setdefault((sender, text), []).append(to)
         order = {name: i for i, name in enumerate(self.hands)}
@@ -257,8 +270,12 @@ def item_name(item: str) -> str:
 
 
 def plural(name: str) -> str:
-    if name.endswith(("s", "silk", "ore", "oil")):
+    """'moon pearl' -> 'moon pearls', 'dawnlily' -> 'dawnlilies', 'dawnlily patch' -> 'dawnlily patches'
+    ('wild silk', 'starsilver ore', 'eel tar' ... are left as they are)."""
+    if name.endswith(("s", "silk", "ore", "oil", "tar")):
         return name
+    if name.endswith(("ch", "sh", "x")):
+        return name + "es"
     return name[:-1] + "ies" if name.endswith("y") and name[-2] not in "aeiou" else name + "s"
 
 
