@@ -207,10 +207,12 @@ def hand_context(works: Works, hand: Hand) -> str:
             lines.append(f"You work at the {works.station_name(hand)} `{hand.station}` at {where}.")
     for stage_id in hand.finishes:
         stage = works.stages[stage_id]
+        base = f", on the finished {works.stages[stage.on].name.lower()}" if stage.on else ""
         lines.append(
             f"You have {stage.skill} {stage.level + 5}: only you can finish the {stage.name.lower()} (it needs "
-            f"{stage.skill} {stage.level}). Each `build` on it, within 1 tile, delivers what you carry that it "
-            f"still needs, then adds a work point."
+            f"{stage.skill} {stage.level}). It takes {goods(stage.materials)}, then {stage.work} turns of work"
+            f"{base}. Each `build` on it, within 1 tile, delivers what you carry that it still needs, then adds "
+            f"a work point."
         )
     stores = {i: n for i, n in hand.stock.items() if i != "coins"}
     if stores:
