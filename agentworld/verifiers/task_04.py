@@ -3,7 +3,7 @@
 Objective: raise the watchtower at the North Crossroads on its finished footing.
 
 Success (task file): `built_on` the tower on the footing (every build on the tower, deliveries too,
-comes in a round after the footing was finished). Why each role is needed: the footing is 36 turns
+comes in a round after the footing was finished). Why each role is needed: the footing is 38 turns
 of groundwork, more than any one hand has in the 36-round budget (volume: every agent alone, and
 one agent holding everyone's skills and items, fails it); only the lumberjack has an axe and the
 lumberjacking for pine; only the carpenter has fletching 45 to join tower beams (no trainer teaches

@@ -299,7 +299,7 @@ def _task_96() -> Draft:
         ),
         goal="the landing stands on the shored bank",
         stages=[
-            Stage("landing_bank", "Shored bank", 46, near="murkfen_landing", direction=(1, 0), distance=5),
+            Stage("landing_bank", "Shored bank", 48, near="murkfen_landing", direction=(1, 0), distance=5),
             finishing_stage(
                 "ferry_landing",
                 "Ferry landing",
