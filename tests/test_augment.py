@@ -123,23 +123,31 @@ def _candidates(name: str, task_id: str, seed: int = 0):
 
 
 def test_heavier_raises_a_count_everywhere_it_is_written():
+    """task_45 doubled: the platform's groundwork and the observatory's materials and work, the
+    checkpoints, the gatherers' steps, and every text that states a count (the master builder's plan,
+    in its documentation and in the chat that carries it)."""
     task = load_task("task_45")
     raw = _candidates("heavier", "task_45")[0].raw
-    site, old_site = raw["world"]["sites"][0], task.world.sites[0]
-    assert (
-        site["materials"] == {k: 2 * v for k, v in old_site.materials.items()}
-        and site["work"] == 2 * old_site.work
-    )
+    sites = {s["id"]: s for s in raw["world"]["sites"]}
+    olds = {s.id: s for s in task.world.sites}
+    for site_id, site in sites.items():
+        assert site["materials"] == {k: 2 * v for k, v in olds[site_id].materials.items()}
+        assert site["work"] == 2 * olds[site_id].work
     whens = {c["id"]: c["when"]["holds"]["items"] for c in raw["checkpoints"] if "holds" in c.get("when", {})}
-    assert whens["starsilver_ore_ready"] == {"starsilver_ore": 6}
+    assert whens["starsilver_ore_gathered"] == {"starsilver_ore": 8}
     gathers = [s["gather"]["count"] for s in raw["oracle"]["prospector"] if "gather" in s]
     gives = [s["give"]["count"] for s in raw["oracle"]["prospector"] if "give" in s]
-    assert gathers == [6] and gives == [6]
-    prospector = next(a for a in raw["agents"] if a["name"] == "prospector")["context"]
-    builder = next(a for a in raw["agents"] if a["name"] == "master_builder")["context"]
-    assert "needs 6 starsilver_ore" in prospector and "3 starsilver_ore" not in prospector
-    flat = " ".join(builder.split())
-    assert "6 starsilver_ore, 6 heartwood_log, 4 moon_pearl" in flat and "6 turns of work" in flat
+    assert gathers == [8] and gives == [8]
+    builder = " ".join(next(a for a in raw["agents"] if a["name"] == "master_builder")["context"].split())
+    told = " ".join(
+        s["chat"]["message"]
+        for s in raw["oracle"]["master_builder"]
+        if "chat" in s and "works" in s["chat"]["message"]
+    )
+    for text in (builder, told):
+        assert "8 starsilver ore, 8 heartwood logs and 8 moon pearls" in text
+        assert "80 turns of work" in text and "6 turns of work" in text
+        assert "4 starsilver ore" not in text and "40 turns" not in text
 
 
 def test_heavier_never_rescales_a_recipe_line():

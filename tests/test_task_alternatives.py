@@ -102,21 +102,40 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         },
     ),
     "task_04": (
-        "the carpenter and the quartermaster deliver planks and nails to the site themselves with `build`",
+        "the carpenter and the quartermaster put the beams and the spikes into the tower themselves with "
+        "`build`, once the footing is dug",
         {
             "carpenter": [
-                {"move_to": {"target": "workbench#camp"}},
+                {
+                    "chat": {
+                        "to": "lumberjack",
+                        "message": "Pine trees stand at (117, 111) and (115, 111); I work "
+                        "at the workbench `workbench#town` at (126, 118).",
+                    }
+                },
+                {"move_to": {"target": "workbench#town"}},
                 {"wait_for": {"item": "pine_log", "count": 6}},
                 {"craft": {"recipe": "tower_beam", "count": 3}},
-                {"move_to": {"target": "site#watchtower"}},
+                {"wait_for": {"message_from": "quartermaster"}},
+                {"move_to": {"target": [126, 82]}},
+                {"build": {"site": "site#watchtower_footing"}},
                 {"build": {"site": "site#watchtower"}},
             ],
             "quartermaster": [
-                {"move_to": {"target": "site#watchtower"}},
+                {
+                    "chat": {
+                        "to": ["builder", "carpenter", "lumberjack"],
+                        "message": "The footing is at (126, 81), the tower at (126, 77).",
+                    }
+                },
+                {"move_to": {"target": "north_crossroads"}},
+                {"build": {"site": "site#watchtower_footing"}},
                 {"build": {"site": "site#watchtower"}},
             ],
             "builder": [
-                {"wait_for": {"rounds": 17}},
+                {"wait_for": {"message_from": "quartermaster"}},
+                {"move_to": {"target": [126, 82]}},
+                {"build": {"site": "site#watchtower_footing"}},
                 {"build": {"site": "site#watchtower"}},
             ],
         },
@@ -325,29 +344,58 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
     ),
     "task_13": ("every trader simply gives their goods to the trader who needs them (no trade at all)", None),
     "task_15": (
-        "the quarryman and the quartermaster deliver the stone, nails and axle to the sites themselves",
+        "the quarryman and the quartermaster put the stone, the nails and the axle into the stages themselves",
         {
             "quarryman": [
+                {"move_to": {"target": [111, 156]}},
                 {"gather": {"target": "hardpan_ledge", "count": 6}},
-                {"move_to": {"target": "site#mill_foundation"}},
+                {"wait_for": {"message_from": "mason"}},
+                {"move_to": {"target": [106, 145]}},
+                {"build": {"site": "site#mill_race"}},
                 {"build": {"site": "site#mill_foundation"}},
             ],
             "mason": [
-                {"wait_for": {"rounds": 14}},
+                {
+                    "chat": {
+                        "to": ["quarryman", "pine_feller", "millwright", "quartermaster"],
+                        "message": "The race is "
+                        "at (106, 144), the foundation at (102, 144), the wheel at (102, 140).",
+                    }
+                },
+                {"move_to": {"target": "old_mill"}},
+                {"build": {"site": "site#mill_race"}},
                 {"build": {"site": "site#mill_foundation"}},
+                {
+                    "chat": {
+                        "to": ["millwright", "quartermaster"],
+                        "message": "The mill foundation is finished.",
+                    }
+                },
             ],
             "quartermaster": [
                 {"move_to": {"target": "brannoc"}},
                 {"buy": {"npc": "brannoc", "item": "iron_nails", "count": 20}},
-                {"move_to": {"target": [109, 147]}},
-                {"wait_for": {"rounds": 14}},
+                {"wait_for": {"message_from": "mason"}},
+                {"move_to": {"target": [106, 145]}},
+                {"build": {"site": "site#mill_race"}},
+                {"wait_for": {"message_from": "mason"}},
                 {"build": {"site": "site#mill_wheel"}},
             ],
             "millwright": [
+                {
+                    "chat": {
+                        "to": "pine_feller",
+                        "message": "Pine trees stand at (117, 111) and (115, 111); I saw at "
+                        "the workbench `workbench#town` at (126, 118).",
+                    }
+                },
+                {"move_to": {"target": "workbench#town"}},
                 {"wait_for": {"item": "pine_log", "count": 4}},
                 {"craft": {"recipe": "pine_plank", "count": 2}},
-                {"move_to": {"target": [108, 147]}},
-                {"wait_for": {"rounds": 6}},
+                {"wait_for": {"message_from": "mason"}},
+                {"move_to": {"target": [106, 145]}},
+                {"build": {"site": "site#mill_race"}},
+                {"wait_for": {"message_from": "mason"}},
                 {"build": {"site": "site#mill_wheel"}},
             ],
         },
@@ -669,16 +717,14 @@ def test_task_04_skill_gaps_cannot_be_closed_by_lessons_in_the_budget():
 
 def test_task_04_without_the_quartermaster_regrown_pine_buys_nails_but_no_spikes():
     """The garrison spikes come only from the quartermaster's store (stamping them needs smithing 75).
-    Without him the lumberjack fells the pines again as they regrow, sells the surplus and his axe at
-    Hobb's and buys what the smith has: iron nails, which the site does not take; nobody sells
-    garrison spikes."""
+    Without him the lumberjack fells both pines bare, sells half the logs and his axe at Hobb's and buys
+    what the smith has: iron nails, which the tower does not take; nobody sells garrison spikes."""
     assert _sources("garrison_spikes") == ["recipe garrison_spikes"]
     assert _out_of_reach("task_04", "garrison_spikes")
     plans = {
         "lumberjack": [
-            {"move_to": {"target": [75, 112]}},
+            {"move_to": {"target": [117, 112]}},
             {"gather": {"target": "pine_tree", "count": 12}},
-            {"give": {"to": "carpenter", "item": "pine_log", "count": 6}},
             {"move_to": {"target": "hobb"}},
             {"sell": {"npc": "hobb", "item": "pine_log", "count": 6}},
             {"sell": {"npc": "hobb", "item": "bronze_axe"}},
@@ -1005,7 +1051,7 @@ def test_task_15_without_the_quarryman_nobody_can_cut_hardpan():
         "mason": [
             {"move_to": {"target": "mira"}},
             {"wait_for": {"item": "bronze_pickaxe"}},
-            {"move_to": {"target": [126, 202]}},
+            {"move_to": {"target": [111, 156]}},
             {"gather": {"target": "hardpan_ledge"}},
         ],
     }

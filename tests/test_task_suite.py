@@ -196,8 +196,16 @@ def test_a_chant_before_the_stones_are_held_breaks_the_ritual():
 
 
 def test_a_wheel_started_before_the_foundation_is_ruined():
-    """task_15: both sites get finished, but the wheel was begun on an unfinished foundation."""
-    result = run_episode(_without_waits("task_15", ["millwright"]), "oracle", seed=0, progress=False)
+    """task_15: the millwright does not wait for the mason's word that the foundation is finished: both
+    stages get finished, but the wheel was begun on an unfinished foundation."""
+    task = load_task("task_15")
+    plan = list(task.oracle["millwright"])
+    last_word = max(
+        i for i, s in enumerate(plan) if isinstance(s, dict) and "message_from" in (s.get("wait_for") or {})
+    )
+    del plan[last_word]
+    hasty = task.model_copy(update={"oracle": {**task.oracle, "millwright": plan}})
+    result = run_episode(hasty, "oracle", seed=0, progress=False)
     assert result["checkpoints"]["foundation_laid"] and not result["success"]
 
 

@@ -174,8 +174,8 @@ masks = {a: ep.observe(a)["tool_mask"] for a in ep.agents}
 assert len(masks["lumberjack"]) == len(TOOL_NAMES) == 21
 assert masks["lumberjack"][polish] == 1 and masks["builder"][polish] == 0, "the tool's own check decides"
 
-for _ in range(4):  # walk up to the camp's workbench
-    ep.act("lumberjack", {"tool": "move_to", "args": {"target": "workbench#camp"}})
+for _ in range(4):  # walk up to the town's workbench
+    ep.act("lumberjack", {"tool": "move_to", "args": {"target": "workbench#town"}})
     for other in ep.agents[1:]:
         ep.act(other, {"tool": "wait", "args": {}})
     ep.end_round()
@@ -185,7 +185,7 @@ table = ActionTable(task_vocabulary(ep.task, content), content, "lumberjack")
 labels = [a.label for a in table.table]
 index = labels.index("apply:station")  # the nearest station (index 0 drops from the label)
 call = table.call(index, obs)
-assert call["tool"] == "polish" and call["args"]["station"].endswith("#camp"), call
+assert call["tool"] == "polish" and call["args"]["station"].endswith("#town"), call
 assert table.mask(obs)[index] == 1
 
 rng = random.Random(1)

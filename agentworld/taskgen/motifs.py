@@ -1,9 +1,8 @@
 """Motifs: reusable collaboration structures, each a function from parameters to a Draft.
 
 - `forge`: gatherers feed makers whose last product one named agent must wield (crafting);
-- `haul`: gatherers of rare materials stock a quartermaster waiting at a landmark (gathering);
-- `raise_site`: gatherers deliver a site's materials, and only a master builder can work it
-  (construction).
+- `haul`: gatherers of rare materials stock a quartermaster waiting at a landmark (gathering).
+(The construction motif is taskgen/building.py.)
 
 Every motif makes roles necessary through the world, not the wording: rare nodes (levels
 45-50) and recipes (45-55) no trainer reaches, materials no shop sells or mob drops, and an
@@ -433,134 +432,6 @@ def haul(
         alternatives=alternatives,
         why=" + ".join(_source_why(s) for s in sources)
         + f" -> held by the {keeper['title'].lower()} at {places.landmark_name(spot.target)}",
-    )
-
-
-def raise_site(
-    task_id: str,
-    name: str,
-    *,
-    sources: list[Source],
-    site: dict,
-    builder: dict,
-    intro: str,
-    makers: list[dict] | None = None,
-) -> Draft:
-    """Gatherers (and optionally makers between them and the site) supply a site that only the
-    master builder's skill can work."""
-    taken: set[Position] = set()
-    anchor = places.landmark(site["near"])
-    position = places.free_tile(anchor, 4, taken, site.get("direction", (0, 1)))
-    site_spot = Spot(f"site#{site['id']}", f"{site['name']} (`site#{site['id']}`)", position)
-    makers = makers or []
-    m_spots = [Spot.at_station(m["station"]) for m in makers]
-    deliveries: dict[str, Delivery] = {}
-    for m, spot in zip(makers, m_spots):
-        for fed in m["fed_by"]:
-            deliveries[fed] = Delivery(m["name"], m["title"], spot)
-    for s in sources:
-        deliveries.setdefault(s.name, Delivery(builder["name"], builder["title"], site_spot))
-    gatherers, nodes = _sources(sources, deliveries, taken)
-    by_name = {s.name: s for s in sources}
-    built = []
-    for m, spot in zip(makers, m_spots):
-        suppliers = [(by_name[f].title, _yield(by_name[f].node), by_name[f].count) for f in m["fed_by"]]
-        built.append(
-            maker(
-                m["name"],
-                m["title"],
-                m["recipes"],
-                spot,
-                m["spawn"],
-                suppliers,
-                Delivery(builder["name"], builder["title"], site_spot),
-                tools=m.get("start"),
-            )
-        )
-    materials = dict(site["materials"])
-    skill, level = site["skill"], site["level"]
-    listing = ", ".join(f"{n} {i}" for i, n in materials.items())
-    suppliers = [s for s in sources if deliveries[s.name].to == builder["name"]]
-    context = (
-        f"You are the team's {builder['title'].lower()}: {skill} {level + 5}, the only one who can work on the "
-        f"{site['name'].lower()} (it needs {skill} {level}; nobody else could train that far in time). You start "
-        f"at {spawn_text(builder['spawn'])}.\nThe site (`site#{site['id']}`) is marked at {position[0], position[1]} "
-        f"near {places.landmark_name(site['near'])}; it needs {listing} delivered and then {site['work']} turns of "
-        f"work: stand within 1 tile and `build` it (each `build` delivers what you carry, then works). The "
-        + ", ".join([f"{s.title.lower()}" for s in suppliers] + [m["title"].lower() for m in makers])
-        + " will bring you the materials; you cannot gather or make them yourself."
-    ).replace(f"({position[0]}, {position[1]})", f"({position[0]}, {position[1]})")
-    context = context.replace(
-        f"marked at {(position[0], position[1])}", f"marked at ({position[0]}, {position[1]})"
-    )
-    plan = [{"move_to": {"target": site_spot.walk_target()}}]
-    plan += [{"wait_for": {"item": i, "count": n}} for i, n in materials.items()]
-    plan += [{"build": {"site": site["id"]}}]
-    b_agent = Agent(
-        builder["name"], builder["title"], builder["spawn"], {skill: level + 5}, context, plan, kind="build"
-    )
-    agents = gatherers + built + [b_agent]
-    checkpoints = [
-        _checkpoint(
-            f"{i}_ready",
-            f"The {builder['title'].lower()} holds the {i.replace('_', ' ')}.",
-            {"holds": {"agent": builder["name"], "items": {i: n}}},
-        )
-        for i, n in materials.items()
-    ]
-    for m in makers:
-        out = next(iter(places.content().recipes[m["recipes"][-1][0]].outputs))
-        checkpoints.insert(
-            0,
-            _checkpoint(
-                f"{out}_made", f"The {out.replace('_', ' ')} has been made.", {"holds": {"items": {out: 1}}}
-            ),
-        )
-    checkpoints.append(
-        _checkpoint(
-            "first_gather",
-            "Work has begun on the rare materials.",
-            {"holds": {"items": {_yield(sources[0].node): 1}}},
-        )
-    )
-    objective = f"{intro} The task is complete when the {site['name'].lower()} is built."
-    world = {
-        "nodes": nodes,
-        "sites": [
-            {
-                "id": site["id"],
-                "name": site["name"],
-                "position": list(position),
-                "materials": materials,
-                "work": site["work"],
-                "skill": skill,
-                "level": level,
-            }
-        ],
-    }
-    shape = f"G{len(sources)}" + "".join(f">{_maker_token(m)}" for m in makers) + ">B"
-    alternatives = []
-    for s, g in zip(sources, gatherers):
-        receiver = (
-            b_agent
-            if deliveries[s.name].to == builder["name"]
-            else next(a for a in built if a.name == deliveries[s.name].to)
-        )
-        alternatives.append(_fetch_alternative(s, g, receiver))
-    return Draft(
-        task_id,
-        name,
-        "construction",
-        objective,
-        agents,
-        [{"site_built": {"site": site["id"]}}],
-        checkpoints[:6],
-        "raise_site",
-        f"raise_site:{shape}",
-        world=world,
-        alternatives=alternatives,
-        why=" + ".join([_source_why(s) for s in sources] + [_maker_why(m) for m in makers])
-        + f" -> built by the {builder['title'].lower()} (only {skill} {level})",
     )
 
 

@@ -4,8 +4,6 @@
   round the diggers or held by the curator alone, the curator possibly digging one itself, relics
   possibly restored or assembled by a maker (who may be the curator), and one or two curators
   (exploration);
-- `raise_sites`: one or more sites, each worked only by its builder's skill, supplied by gatherers
-  and makers; a builder may raise two sites or gather its own material (construction);
 - `haul_b`: gatherers stock one or more keepers at far-apart places, a keeper possibly smelting
   its share first (gathering);
 - `loop`: the agent who must end up with the product also gathers its raw material, which goes
@@ -476,22 +474,7 @@ def _survey_shape(
     return f"survey:{shape}@place" + ("s" if len(keepers) > 1 else "")
 
 
-# --- raise_sites (construction) ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Site:
-    """One construction site: where it is marked, what it needs, and who alone can work it."""
-
-    id: str
-    name: str
-    near: str
-    materials: dict[str, int]
-    skill: str
-    builder: str  # the builder's name
-    direction: Position = (0, 1)
-    work: int = 3
-    level: int = 50
+# --- helpers of haul_b and loop ------------------------------------------------------------------
 
 
 def _gatherer_for(source: Source, to: Delivery, taken: set[Position]) -> tuple[Agent, list]:
@@ -500,189 +483,8 @@ def _gatherer_for(source: Source, to: Delivery, taken: set[Position]) -> tuple[A
     )
 
 
-def raise_sites(
-    task_id: str,
-    name: str,
-    *,
-    sources: list[Source],
-    sites: list[Site],
-    builders: list[dict],
-    intro: str,
-    feeds: dict[str, str],
-    makers: list[dict] | None = None,
-) -> Draft:
-    """Gatherers (and makers) supply sites that only their builders' skills can work.
-
-    feeds: source name -> the site id or maker name it supplies; makers: {name, title, recipes,
-    station, spawn, fed_by, site}; builders: {name, title, spawn, own?: Source} (with `own`, the
-    builder first gathers that source's load itself and carries it to its site).
-    """
-    content = places.content()
-    taken: set[Position] = set()
-    makers = makers or []
-    site_spots = {}
-    for s in sites:
-        tile = places.free_tile(places.landmark(s.near), 4, taken, s.direction)
-        site_spots[s.id] = Spot(f"site#{s.id}", f"{s.name} (`site#{s.id}`)", tile)
-    by_builder = {b["name"]: b for b in builders}
-    b_site = {s.id: s for s in sites}
-    m_spots = {m["name"]: Spot.at_station(m["station"]) for m in makers}
-
-    def delivery(target: str) -> Delivery:
-        if target in m_spots:
-            m = next(m for m in makers if m["name"] == target)
-            return Delivery(m["name"], m["title"], m_spots[target])
-        site = b_site[target]
-        return Delivery(site.builder, by_builder[site.builder]["title"], site_spots[site.id])
-
-    agents: list[Agent] = []
-    nodes: list[dict] = []
-    pairs: list[tuple[Agent, str, str]] = []  # (giver, receiver name, item)
-    for source in sources:
-        agent, placed = _gatherer_for(source, delivery(feeds[source.name]), taken)
-        agents.append(agent)
-        nodes += placed
-        pairs.append((agent, delivery(feeds[source.name]).to, _yield(source.node)))
-    by_source = {s.name: s for s in sources}
-    for m in makers:
-        supplied = [(by_source[f].title, _yield(by_source[f].node), by_source[f].count) for f in m["fed_by"]]
-        agent = maker(
-            m["name"], m["title"], m["recipes"], m_spots[m["name"]], m["spawn"], supplied, delivery(m["site"])
-        )
-        agents.append(agent)
-        out = next(iter(content.recipes[m["recipes"][-1][0]].outputs))
-        pairs.append((agent, delivery(m["site"]).to, out))
-    for b in builders:
-        mine = [s for s in sites if s.builder == b["name"]]
-        agents.append(_builder(b, mine, site_spots, sources, makers, feeds, taken, nodes))
-    roster = {a.name: a for a in agents}
-    success = [{"site_built": {"site": s.id}} for s in sites]
-    checkpoints = []
-    for site, item, n in ((s, item, n) for s in sites for item, n in s.materials.items()):
-        checkpoints.append(
-            _checkpoint(
-                f"{site.id}_{item}_ready",
-                f"The {by_builder[site.builder]['title'].lower()} holds "
-                f"the {_name(item)} for the {site.name.lower()}.",
-                {"holds": {"agent": site.builder, "items": {item: n}}},
-            )
-        )
-    for m in makers:
-        out = next(iter(content.recipes[m["recipes"][-1][0]].outputs))
-        checkpoints.insert(
-            0, _checkpoint(f"{out}_made", f"The {_name(out)} has been made.", {"holds": {"items": {out: 1}}})
-        )
-    checkpoints.append(
-        _checkpoint(
-            "first_gather",
-            "Work has begun on the rare materials.",
-            {"holds": {"items": {_yield(sources[0].node): 1}}},
-        )
-    )
-    objective = (
-        intro
-        + " The task is complete when "
-        + _and_list([f"the {s.name.lower()}" for s in sites])
-        + (" is built." if len(sites) == 1 else " are built.")
-    )
-    world = {
-        "nodes": nodes,
-        "sites": [
-            {
-                "id": s.id,
-                "name": s.name,
-                "position": list(site_spots[s.id].position),
-                "materials": dict(s.materials),
-                "work": s.work,
-                "skill": s.skill,
-                "level": s.level,
-            }
-            for s in sites
-        ],
-    }
-    shape = _raise_shape(sources, makers, sites, builders)
-    why = (
-        " + ".join(
-            [_source_why(s) for s in sources]
-            + [
-                f"{m['recipes'][-1][0].replace('_', ' ')} (only {m['title'].lower()}: "
-                f"{content.recipes[m['recipes'][-1][0]].skill} {content.recipes[m['recipes'][-1][0]].level})"
-                for m in makers
-            ]
-            + [_source_why(b["own"]) for b in builders if b.get("own")]
-        )
-        + " -> "
-        + "; ".join(
-            f"{s.name.lower()} built by the {by_builder[s.builder]['title'].lower()} (only {s.skill} {s.level})"
-            for s in sites
-        )
-    )
-    return Draft(
-        task_id,
-        name,
-        "construction",
-        objective,
-        agents,
-        success,
-        checkpoints[:6],
-        "raise_sites",
-        f"raise_site:{shape}",
-        world=world,
-        alternatives=_alternatives([(g, roster[r], item) for g, r, item in pairs]),
-        why=why,
-    )
-
-
 def _and_list(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _builder(
-    b: dict,
-    mine: list[Site],
-    site_spots: dict[str, Spot],
-    sources: list[Source],
-    makers: list[dict],
-    feeds: dict[str, str],
-    taken: set[Position],
-    nodes: list[dict],
-) -> Agent:
-    """A builder: its own load first (with `own`), then each of its sites in turn."""
-    skills = {s.skill: s.level + 5 for s in mine}
-    inventory: dict[str, int] = {}
-    plan: list[dict] = []
-    lines = []
-    own = b.get("own")
-    if own is not None:
-        _own_load(own, taken, nodes, skills, inventory, plan, lines, " and carry them to your site")
-    for s in mine:
-        spot = site_spots[s.id]
-        bringers = [src.title.lower() for src in sources if feeds[src.name] == s.id]
-        bringers += [m["title"].lower() for m in makers if m["site"] == s.id]
-        lines.append(
-            f"The {s.name.lower()} (`site#{s.id}`) is marked at {xy(spot.position)} near "
-            f"{places.landmark_name(s.near)}; it needs {_listing(s.materials)} delivered and then {s.work} "
-            f"turns of work ({s.skill} {s.level}): stand within 1 tile and `build` it (each `build` delivers "
-            f"what you carry, then works). "
-            + (
-                f"The {_and_list(bringers)} will bring you {'its materials' if not own else 'the rest'}."
-                if bringers
-                else ""
-            )
-        )
-        plan.append({"move_to": {"target": spot.walk_target()}})
-        plan += [{"wait_for": {"item": i, "count": n}} for i, n in s.materials.items()]
-        plan.append({"build": {"site": s.id}})
-    levels = " and ".join(f"{sk} {lvl}" for sk, lvl in skills.items() if sk in {s.skill for s in mine})
-    context = (
-        f"You are the team's {b['title'].lower()}: {levels}, the only one who can work on "
-        f"{_and_list([f'the {s.name.lower()}' for s in mine])} (nobody else could train that far in time). "
-        f"You start at {spawn_text(b['spawn'])}.\n"
-        + "\n".join(lines)
-        + ("" if own else "\nYou cannot gather or make the materials yourself.")
-    )
-    kind = ("gather+" if own else "") + "build" + (str(len(mine)) if len(mine) > 1 else "")
-    return Agent(b["name"], b["title"], b["spawn"], skills, context, plan, inventory=inventory, kind=kind)
 
 
 def _own_load(
@@ -711,15 +513,6 @@ def _own_load(
         f"{node.level}) at {' and '.join(xy(t) for t in tiles)}; `gather` {own.count} {_yield(own.node)} "
         f"there first{then}."
     )
-
-
-def _raise_shape(sources: list[Source], makers: list[dict], sites: list[Site], builders: list[dict]) -> str:
-    shape = f"G{len(sources)}" + (f">M{len(makers)}" if makers else "")
-    per = []
-    for b in builders:
-        n = sum(s.builder == b["name"] for s in sites)
-        per.append(("G" if b.get("own") else "") + "B" + (str(n) if n > 1 else ""))
-    return shape + ">" + "|".join(per)
 
 
 # --- haul_b (gathering) -------------------------------------------------------------------------
