@@ -5,7 +5,8 @@
 One line per task: id, budget, min/max rounds the oracle team needed, min/max percent of the
 budget, and whether every seed succeeded. Plays on agentworld.episode.Episode directly (fast).
 --write replaces the table in agentworld/tasks/README.md ("Round budgets"), so it is this output and
-never edited by hand (tests/test_task_suite.py compares them).
+never edited by hand (tests/test_task_readme.py compares them); with task ids, --write replaces only
+their rows.
 """
 
 from __future__ import annotations
@@ -55,14 +56,20 @@ def row(task_id: str, seeds: int = 10) -> tuple[str, bool]:
     return text, inside
 
 
-def write(readme: Path, table: str) -> None:
-    """Replace the README's budget table (its header line to the first blank line) with `table`."""
+def write(readme: Path, table: str, only: list[str] | None = None) -> None:
+    """Replace the README's budget table (its header line to the first blank line) with `table`, or only
+    the rows of the tasks `only` names (each `table` row replaces the old row of its task)."""
     old = readme.read_text()
     start = old.find(HEADER)
     if start < 0:
         raise SystemExit(f"{readme}: no oracle budget table to replace (its header line is missing)")
     end = old.find("\n\n", start)
-    readme.write_text(old[:start] + table + (old[end:] if end >= 0 else "\n"))
+    end = end if end >= 0 else len(old)
+    if only:
+        new_rows = {line.split(" | ")[0]: line for line in table.splitlines()[2:]}
+        lines = [new_rows.get(line.split(" | ")[0], line) for line in old[start:end].splitlines()]
+        table = "\n".join(lines)
+    readme.write_text(old[:start] + table + old[end:])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,13 +80,11 @@ def main(argv: list[str] | None = None) -> int:
         "--write", action="store_true", help="write the table into agentworld/tasks/README.md"
     )
     args = parser.parse_args(argv)
-    if args.write and args.tasks:
-        parser.error("--write writes every task's row: name no tasks")
     rows = [row(task_id, args.seeds) for task_id in args.tasks or list_task_ids()]
     table = "\n".join([HEADER] + [text for text, _ in rows])
     print(table)
     if args.write:
-        write(Path(TASKS_DIR) / "README.md", table)
+        write(Path(TASKS_DIR) / "README.md", table, args.tasks)
     return 0 if all(inside for _, inside in rows) else 1
 
 

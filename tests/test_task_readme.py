@@ -52,3 +52,11 @@ def test_the_budget_writer_replaces_only_the_table(tmp_path):
     readme.write_text("# tasks\n")
     with pytest.raises(SystemExit, match="no oracle budget table"):
         script.write(readme, "x")
+
+
+def test_the_budget_writer_can_replace_named_rows_only(tmp_path):
+    script = load_script("oracle_budgets")
+    readme = tmp_path / "README.md"
+    readme.write_text(f"{script.HEADER}\n| task_01 | 25 | old |\n| task_02 | 35 | old |\n\nafter\n")
+    script.write(readme, f"{script.HEADER}\n| task_02 | 35 | new |", only=["task_02"])
+    assert readme.read_text() == f"{script.HEADER}\n| task_01 | 25 | old |\n| task_02 | 35 | new |\n\nafter\n"
