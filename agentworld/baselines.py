@@ -142,6 +142,8 @@ def _wait_words(data: dict) -> str:
         return f"wait for {data['message_from']}"
     if "checkpoint" in data:
         return f"wait until {data['checkpoint']} is done"
+    if "until_round" in data:
+        return f"wait until round {data['until_round']}"
     return f"wait {data['rounds']} round(s)"
 
 

@@ -240,6 +240,8 @@ class OracleSteps:
             done = any(ident == step.kill or ident.split("#", 1)[0] == step.kill for ident in self.mobs_died)
         elif step.message_from is not None or step.checkpoint is not None:
             done = self._take_message(step.message_from, step.checkpoint)
+        elif step.until_round is not None:
+            done = obs["round"] >= step.until_round
         else:
             done = False
         if done or self._waited_out(step):
@@ -363,7 +365,7 @@ class OracleSteps:
         site = _visible(obs, site_id)
         if site is not None and any(w in site["detail"].lower() for w in ("complete", "built", "finished")):
             return None
-        if self.memo.get("done"):
+        if self.memo.get("done") or (step.times is not None and self.memo.get("built", 0) >= step.times):
             return None
         if site is None:
             return {"tool": "move_to", "args": {"target": site_id}}, "move"
@@ -378,7 +380,7 @@ class OracleSteps:
         ):
             return None
         self.memo["builds"] = self.memo.get("builds", 0) + 1
-        return {"tool": "build", "args": {"site": site_id}}, "build"
+        return {"tool": "build", "args": {"site": site_id}}, "built:1"
 
     def _step_trade_offer(self, step: TradeOfferStep, obs: dict):
         if self.memo.get("offered"):
