@@ -49,7 +49,7 @@ class GiveStep(Step):
     count: int = Field(1, ge=1)
 
 
-EVENTS = ("item", "kill", "message_from", "checkpoint", "until_round")  # what a wait_for can wait for
+EVENTS = ("item", "kill", "message_from", "messages_from", "checkpoint", "until_round")  # what a wait_for can wait for
 
 
 class WaitForStep(Step):
@@ -57,7 +57,8 @@ class WaitForStep(Step):
 
     One of: `item` (+ `count`) in the inventory; `kill` (a mob id or type) seen to die (our own
     killing blow, or it vanishing while near us); `message_from` (a chat from that agent, to us or
-    the team); `checkpoint` (a chat from anyone naming that checkpoint id: observations carry no
+    the team); `messages_from` (a chat from each of these agents, in whatever order they come: word
+    from a whole crew); `checkpoint` (a chat from anyone naming that checkpoint id: observations carry no
     checkpoint progress, so a teammate's plan announces it with a `chat` step); `until_round` (the
     round the observation shows has reached N: a time agreed beforehand, such as lighting a signal
     in an agreed round). `rounds` alone waits that many turns; with another condition it caps the
@@ -68,6 +69,7 @@ class WaitForStep(Step):
     count: int = Field(1, ge=1)
     kill: str | None = None
     message_from: str | None = None
+    messages_from: list[str] | None = Field(None, min_length=1)
     checkpoint: str | None = None
     until_round: int | None = Field(None, ge=1)
     rounds: int | None = Field(None, ge=1)
@@ -81,7 +83,8 @@ class WaitForStep(Step):
             )
         if not events and self.rounds is None:
             raise ValueError(
-                "wait_for needs exactly one of 'item', 'kill', 'message_from', 'checkpoint' or 'until_round' "
+                "wait_for needs exactly one of 'item', 'kill', 'message_from', 'messages_from', 'checkpoint' "
+                "or 'until_round' "
                 "(optionally capped by 'rounds'), or 'rounds' alone"
             )
         return self

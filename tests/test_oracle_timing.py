@@ -82,3 +82,37 @@ def test_build_times_stops_after_that_many_builds_and_the_last_waits():
 def test_bad_timing_steps_are_refused(raw, error):
     with pytest.raises(ValueError, match=error):
         parse_step(raw)
+
+
+def test_messages_from_takes_word_from_each_in_any_order_and_leaves_the_rest():
+    """Word from a whole crew arrives in whatever order its members reach their posts; a message from
+    someone else that came in between stays for a later step."""
+    from agentworld.agents.oracle import OracleAgent
+
+    agent = OracleAgent(
+        plan=[
+            {"wait_for": {"messages_from": ["a", "b"]}},
+            {"wait_for": {"message_from": "c"}},
+            {"chat": {"to": "team", "message": "go"}},
+        ]
+    )
+    agent.reset("me", {})
+
+    def obs(*senders):
+        return {
+            "alive": True,
+            "round": 1,
+            "position": [50, 50],
+            "hp": 50,
+            "max_hp": 50,
+            "inventory": [],
+            "equipment": {},
+            "nearby": [],
+            "messages": [{"round": 1, "from": s, "to": ["me"], "text": "in place"} for s in senders],
+            "offers": [],
+            "last_result": "",
+            "last_error": "",
+        }
+
+    assert agent.act(obs("b", "c"))["tool"] == "wait"  # b and c in: still no word from a
+    assert agent.act(obs("a"))["tool"] == "chat"  # a too; c's message (before a's) is still there

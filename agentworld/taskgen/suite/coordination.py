@@ -6,34 +6,135 @@ from __future__ import annotations
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.motifs import vigil
 from agentworld.taskgen.motifs_b import vigil_b
+from agentworld.taskgen.posts import Keeper, Maker, Post, Stage, Top, Watch, watch
+
+TOWN_BENCH = "workbench#town"
+
+
+def _lamp(post: str, name: str, oil: bool = False) -> Top:
+    """The lamp hung on a post: a stormlamp (and its first filling of stormeel oil), lit by its last build."""
+    return Top(f"{post}_lamp", f"{name} lamp", {"stormlamp": 1, **({"stormeel_oil": 1} if oil else {})})
 
 
 def drafts() -> list[Draft]:
     return [
-        vigil(
+        watch(
             "task_22",
-            "The Three Lamps of Mirrorlake",
+            "The Lamps of the Town Roads",
             intro=(
-                "Storms are coming over Mirrorlake: three keepers must hold a lamp vigil at the causeway, the "
-                "shrine steps and Lakeview Hamlet."
+                "A storm is coming down on Brindlemark: the three roads into town must show lamps together, each "
+                "hung on a new post and filled with stormeel oil, so that travellers can find their way in."
             ),
-            keepers=[
-                ("causeway_keeper", "Causeway keeper", "town_square", "mirrorlake_causeway"),
-                ("steps_keeper", "Steps keeper", "greenhollow_farm", "shrine_steps"),
-                ("hamlet_keeper", "Hamlet keeper", "mayors_hall", "lakeview_hamlet"),
-            ],
-            lampwright={
-                "name": "lampwright",
-                "title": "Lampwright",
-                "station": "workbench#town",
-                "spawn": "brindlemark_market",
-            },
-            renderer={
-                "name": "oil_renderer",
-                "title": "Oil renderer",
-                "station": "cooking_range#town",
-                "spawn": "greenhollow_farm",
-            },
+            w=Watch(
+                "together",
+                [
+                    Post(
+                        "north_post",
+                        "North Road post",
+                        (130, 100),
+                        "first_keeper",
+                        node="oak_tree",
+                        gather=8,
+                        recipe="oak_stick",
+                        top=_lamp("north", "North Road", oil=True),
+                        fetch=TOWN_BENCH,
+                        work=4,
+                    ),
+                    Post(
+                        "west_post",
+                        "West Road post",
+                        (108, 121),
+                        "second_keeper",
+                        node="pine_tree",
+                        gather=8,
+                        recipe="pine_plank",
+                        station=TOWN_BENCH,
+                        top=_lamp("west", "West Road", oil=True),
+                        fetch=TOWN_BENCH,
+                        work=4,
+                        direction=(-1, 0),
+                    ),
+                    Post(
+                        "east_post",
+                        "East Road post",
+                        (152, 121),
+                        "third_keeper",
+                        node="flax_field",
+                        gather=8,
+                        recipe="rope",
+                        top=_lamp("east", "East Road", oil=True),
+                        fetch=TOWN_BENCH,
+                        work=4,
+                        direction=(1, 0),
+                    ),
+                ],
+                [
+                    Keeper(
+                        "first_keeper",
+                        "Lamp keeper",
+                        "town_square",
+                        {"fletching": 45, "lumberjacking": 20, "foraging": 20, "crafting": 10},
+                        {"bronze_axe": 1, "knife": 1},
+                        ["oak_stick", "rope", "pine_plank"],
+                    ),
+                    Keeper(
+                        "second_keeper",
+                        "Lamp keeper",
+                        "brindlemark_inn",
+                        {"fletching": 45, "lumberjacking": 20},
+                        {"bronze_axe": 1},
+                        ["oak_stick", "pine_plank"],
+                    ),
+                    Keeper(
+                        "third_keeper",
+                        "Lamp keeper",
+                        "mayors_hall",
+                        {"fletching": 45, "foraging": 20, "lumberjacking": 20, "crafting": 10},
+                        {"knife": 1, "bronze_axe": 1},
+                        ["rope", "oak_stick"],
+                    ),
+                ],
+                [
+                    Maker(
+                        "lampwright",
+                        "Lampwright",
+                        "brindlemark_market",
+                        {"mining": 50, "smithing": 50, "crafting": 55},
+                        {"bronze_pickaxe": 1},
+                        [
+                            Stage("gather", "starsilver_vein", 6, (138, 109)),
+                            Stage("craft", "starsilver_bar", 3, "furnace#town"),
+                            Stage("wait", "stormeel_oil", 3, TOWN_BENCH),
+                            Stage("craft", "stormlamp", 3, TOWN_BENCH),
+                            Stage("give", "stormlamp", 1, "second_keeper", meet=True),
+                            Stage("give", "stormlamp", 1, "first_keeper", meet=True),
+                            Stage("give", "stormlamp", 1, "third_keeper", meet=True),
+                        ],
+                    ),
+                    Maker(
+                        "oil_renderer",
+                        "Oil renderer",
+                        "brindlemark_inn",
+                        {"fishing": 55, "cooking": 50},
+                        {"fishing_rod": 1},
+                        [
+                            Stage("gather", "stormeel_run", 12, (120, 136), nodes=3),
+                            Stage("craft", "stormeel_oil", 6, "cooking_range#town"),
+                            Stage("give", "stormeel_oil", 3, "lampwright", via=TOWN_BENCH),
+                            Stage("give", "stormeel_oil", 1, "second_keeper", meet=True),
+                            Stage("give", "stormeel_oil", 1, "first_keeper", meet=True),
+                            Stage("give", "stormeel_oil", 1, "third_keeper", meet=True),
+                        ],
+                    ),
+                ],
+                surveyor="lampwright",
+                light=32,
+                scouts={"oil_renderer": "third_keeper"},
+            ),
+            tag="lamps3:fetch",
+            why="stormeel oil (only the renderer: cooking 45) -> 3 stormlamps (only the lampwright: crafting 50), "
+            "collected at the bench -> 3 lamp posts raised from local timber, flax and pine by 3 keepers (fletching 40) "
+            "and lit in one agreed round",
         ),
         vigil(
             "task_23",
