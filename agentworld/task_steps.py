@@ -49,7 +49,8 @@ class GiveStep(Step):
     count: int = Field(1, ge=1)
 
 
-EVENTS = ("item", "kill", "message_from", "messages_from", "checkpoint", "until_round")  # what a wait_for can wait for
+# what a wait_for can wait for
+EVENTS = ("item", "kill", "message_from", "messages_from", "checkpoint", "until_round")
 
 
 class WaitForStep(Step):
