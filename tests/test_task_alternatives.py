@@ -122,24 +122,38 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         },
     ),
     "task_05": (
-        "a later relay with two-round gaps: West lit in round 12, North in 14, East in 16",
+        "a later relay with two-round gaps, timed by the round instead of by word: West in 14, North 16, East 18",
         {
             "west_keeper": [
-                {"gather": {"target": "oak_tree", "count": 2}},
-                {"move_to": {"target": [74, 121]}},
-                {"wait_for": {"rounds": 6}},
+                {"wait_for": {"message_from": "east_keeper"}},
+                {"gather": {"target": "oak_tree", "count": 5}},
+                {"craft": {"recipe": "oak_stick", "count": 1}},
+                {"craft": {"recipe": "torch", "count": 1}},
+                {"build": {"site": "site#west_beacon", "times": 3}},
+                {"wait_for": {"until_round": 14}},
                 {"build": {"site": "site#west_beacon"}},
-                {"chat": {"to": ["north_keeper", "east_keeper"], "message": "West Beacon is lit!"}},
             ],
             "north_keeper": [
-                {"gather": {"target": "oak_tree", "count": 2}},
-                {"wait_for": {"rounds": 9}},
+                {"wait_for": {"message_from": "east_keeper"}},
+                {"gather": {"target": "oak_tree", "count": 5}},
+                {"craft": {"recipe": "oak_stick", "count": 1}},
+                {"craft": {"recipe": "torch", "count": 1}},
+                {"build": {"site": "site#north_beacon", "times": 3}},
+                {"wait_for": {"until_round": 16}},
                 {"build": {"site": "site#north_beacon"}},
             ],
             "east_keeper": [
-                {"chat": {"to": ["west_keeper", "north_keeper"], "message": "The signal comes in round 10."}},
-                {"gather": {"target": "oak_tree", "count": 2}},
-                {"wait_for": {"rounds": 10}},
+                {
+                    "chat": {
+                        "to": ["west_keeper", "north_keeper"],
+                        "message": "The signal comes in round 12. West lights in 14, North in 16, East in 18.",
+                    }
+                },
+                {"gather": {"target": "oak_tree", "count": 5}},
+                {"craft": {"recipe": "oak_stick", "count": 1}},
+                {"craft": {"recipe": "torch", "count": 1}},
+                {"build": {"site": "site#east_beacon", "times": 3}},
+                {"wait_for": {"until_round": 18}},
                 {"build": {"site": "site#east_beacon"}},
             ],
         },
@@ -694,19 +708,21 @@ def test_task_04_without_the_quartermaster_regrown_pine_buys_nails_but_no_spikes
     assert ep.world.sites["site#watchtower"].materials.get("garrison_spikes") == 12
 
 
-def test_task_05_one_keeper_cannot_light_two_beacons_in_relay_even_with_a_spare_torch():
-    """Without the north keeper, the west keeper (given a spare torch and logs) lights the West Beacon
-    and runs to the North Beacon, 54+ tiles away: it is lit more than 2 rounds later."""
+def test_task_05_one_keeper_cannot_light_two_beacons_in_relay_even_with_a_spare_pyre():
+    """Without the north keeper, the west keeper (given the logs and torches of two pyres) raises and
+    lights the West Beacon, then runs to the North Beacon, 94 tiles away on foot, and raises it too: it
+    is lit more than 2 rounds later, if at all within the budget."""
     task = _without("task_05", "north_keeper")
     agents = [
-        a.model_copy(update={"inventory": {"bronze_axe": 1, "torch": 2}}) if a.name == "west_keeper" else a
+        a.model_copy(update={"inventory": {"bronze_axe": 1, "oak_log": 8, "torch": 2}})
+        if a.name == "west_keeper"
+        else a
         for a in task.agents
     ]
     plans = {
         "west_keeper": [
-            {"gather": {"target": "oak_tree", "count": 4}},
-            {"move_to": {"target": [74, 121]}},
-            {"wait_for": {"rounds": 3}},
+            {"build": {"site": "site#west_beacon", "times": 3}},
+            {"wait_for": {"until_round": 12}},
             {"build": {"site": "site#west_beacon"}},
             {"move_to": {"target": [128, 81]}},
             {"build": {"site": "site#north_beacon"}},
@@ -714,7 +730,8 @@ def test_task_05_one_keeper_cannot_light_two_beacons_in_relay_even_with_a_spare_
     }
     ep = play(task.model_copy(update={"agents": agents}), plans)
     done = site_done_rounds(ep.world)
-    assert "site#north_beacon" in done and done["site#north_beacon"] - done["site#west_beacon"] > 2
+    assert done["site#west_beacon"] == 12 and done.get("site#north_beacon", task.max_rounds + 1) - 12 > 2
+    assert (ep.world.players["west_keeper"].x, ep.world.players["west_keeper"].y) != (74, 121)  # it did go
     assert not ep.status()["success"]
 
 

@@ -213,7 +213,7 @@ def test_a_scholar_who_walks_in_before_the_warden_is_drawn_dies():
 @pytest.mark.parametrize(
     "task_id,fact,holders",
     [
-        ("task_05", "round 10", {"east_keeper"}),  # the lord's signal
+        ("task_05", "round 12", {"east_keeper"}),  # the lord's signal
         ("task_07", "(22, 131)", set()),  # the relics' tiles: nobody is told, the scouts must search
         ("task_07", "(189, 75)", set()),
         ("task_07", "(103, 235)", set()),
