@@ -12,7 +12,10 @@ from agentworld.augment.rewrite import unsay_start_in_text
     "before,after",
     [
         ("You carry a bronze axe and a knife.", "You carry a bronze axe; you need a knife."),
-        ("You carry a bronze axe, a knife and 1 linen.", "You carry a bronze axe and 1 linen; you need a knife."),
+        (
+            "You carry a bronze axe, a knife and 1 linen.",
+            "You carry a bronze axe and 1 linen; you need a knife.",
+        ),
         ("You carry a knife.", "You need a knife."),
     ],
 )
