@@ -318,23 +318,41 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         },
     ),
     "task_12": (
-        "the wardens hold other stones than in the plan (north <-> east, west <-> south)",
+        "the wardens take the other stone of their kind (the two miners and the two woodcutters swap)",
         {
             "ritualist": [
+                {"wait_for": {"messages_from": ["ash_warden", "bryn_warden", "cole_warden", "dara_warden"]}},
                 {
                     "chat": {
-                        "to": ["north_warden", "east_warden", "west_warden", "south_warden"],
-                        "message": "north_warden: East Stone (160, 122); east_warden: North Stone (130, 85); "
-                        "west_warden: South Stone (106, 148); south_warden: West Stone (100, 122).",
+                        "to": ["ash_warden", "bryn_warden", "cole_warden", "dara_warden"],
+                        "message": "ash_warden: East Stone (160, 122); bryn_warden: North Stone (130, 85); "
+                        "cole_warden: South Stone (106, 148); dara_warden: West Stone (100, 122).",
                     }
                 },
-                {"wait_for": {"rounds": 8}},
+                {"move_to": {"target": [134, 134]}},
+                {"gather": {"target": "greenleaf_patch", "count": 4}},
+                {"craft": {"recipe": "warding_elixir", "count": 2}},
+                {"move_to": {"target": [131, 122]}},
+                {"wait_for": {"messages_from": ["ash_warden", "bryn_warden", "cole_warden", "dara_warden"]}},
                 {"build": {"site": "site#ritual_circle"}},
             ],
-            "north_warden": [{"move_to": {"target": [160, 122]}}],
-            "east_warden": [{"move_to": {"target": [130, 85]}}],
-            "west_warden": [{"move_to": {"target": [106, 148]}}],
-            "south_warden": [{"move_to": {"target": [100, 122]}}],
+            **{
+                name: [
+                    {"chat": {"to": "ritualist", "message": "Ready."}},
+                    {"wait_for": {"message_from": "ritualist"}},
+                    {"move_to": {"target": stand}},
+                    {"chat": {"to": "ritualist", "message": "On my stone."}},
+                    {"gather": {"target": node, "count": 4}},
+                    *([{"craft": {"recipe": "oak_stick", "count": 4}}] if node == "oak_tree" else []),
+                    {"build": {"site": site}},
+                ]
+                for name, stand, node, site in (
+                    ("ash_warden", [161, 123], "sandstone_rock", "site#east_stone"),
+                    ("bryn_warden", [131, 86], "sandstone_rock", "site#north_stone"),
+                    ("cole_warden", [107, 149], "oak_tree", "site#south_stone"),
+                    ("dara_warden", [101, 123], "oak_tree", "site#west_stone"),
+                )
+            },
         },
     ),
     "task_13": ("every trader simply gives their goods to the trader who needs them (no trade at all)", None),
@@ -452,9 +470,7 @@ ROUTE_CHECKS = {
     "task_09": lambda ep: not _events(ep, "trade_done"),
     "task_10": lambda ep: _did(ep, "artificer", "craft", recipe="cut_star_sapphire"),
     "task_11": lambda ep: _did(ep, "hunter", "give", to="forager"),
-    "task_12": lambda ep: (
-        (ep.world.players["north_warden"].x, ep.world.players["north_warden"].y) == (160, 122)
-    ),
+    "task_12": lambda ep: (ep.world.players["ash_warden"].x, ep.world.players["ash_warden"].y) == (161, 123),
     "task_13": lambda ep: not _events(ep, "trade_done"),
     "task_15": lambda ep: (
         _builders(ep, "mill_foundation") == {"quarryman"} and "quartermaster" in _builders(ep, "mill_wheel")
