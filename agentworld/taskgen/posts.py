@@ -341,7 +341,11 @@ def _keeper_context(keeper: Keeper) -> str:
 def _maker_context(maker: Maker, layout: Layout, knows_nodes: bool) -> str:
     recipes = list(dict.fromkeys(s.what for s in maker.stages if s.kind == "craft"))
     stations = list(dict.fromkeys(s.at for s in maker.stages if s.kind == "craft" and isinstance(s.at, str)))
-    where = _and([f"the {_station_name(st)} `{st}` at {xy(places.station(st))}" for st in stations])
+    where = (
+        _and([f"the {_station_name(st)} `{st}` at {xy(places.station(st))}" for st in stations])
+        if stations
+        else ""
+    )
     nodes = _where_nodes(maker, layout, with_ids=False) if knows_nodes else []
     lines = [
         f"You are the team's {maker.title.lower()}: {_skills(maker.skills)}, the only one on the team who "
@@ -400,9 +404,7 @@ def _keeper_work(w: Watch, post: Post, layout: Layout) -> list[dict]:
         elif post.recipe:
             steps.append({"craft": {"recipe": post.recipe, "count": post.times()}})
     lit = post.top is None and w.mode != "held"
-    if post.supply:
-        if post.node:
-            steps.append(_build(post.id, 1))
+    if post.supply:  # (not delivered apart from the local materials: a build delivers all it can)
         if not collected:
             steps += _fetched(w, post, post.supply, stand)
             collected = True
@@ -631,12 +633,34 @@ def _checkpoints(w: Watch, layout: Layout) -> list[dict]:
                 "when": {"holds": {"items": {item: n}}},
             }
         )
-    for p in w.posts[:2]:
+    names = places.content().items
+    for p in w.posts[:2]:  # (reached once: checkpoints latch)
+        local = p.local()
+        if local:
+            item, n = next(iter(local.items()))
+            out.append(
+                {
+                    "id": f"{p.id}_stock",
+                    "description": f"Someone holds the {n} {names[item].name.lower()} the {p.name} takes.",
+                    "when": {"holds": {"items": {item: n}}},
+                }
+            )
+        if p.top or w.mode == "held":
+            out.append(
+                {
+                    "id": f"{p.id}_raised",
+                    "description": f"The {p.name} stands.",
+                    "when": {"site_built": {"site": p.id}},
+                }
+            )
+    for p in w.posts:
+        if len(out) >= 3:
+            break
         out.append(
             {
-                "id": f"{p.id}_raised",
-                "description": f"The {p.name} stands.",
-                "when": {"site_built": {"site": p.id}},
+                "id": f"{p.id}_manned",
+                "description": f"A keeper stands at the {p.name}.",
+                "when": {"at": {"agent": p.keeper, "place": list(layout.site[p.id]), "within": 3}},
             }
         )
     if w.central:
