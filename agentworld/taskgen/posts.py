@@ -67,6 +67,8 @@ class Post:
     direction: Position = (0, -1)  # where the site stands from `near`
     away: int = 2
     nodes: int = 2  # how many nodes are placed beside it
+    also: dict[str, int] = field(default_factory=dict)  # more node kinds beside it -> units, gathered after
+    also_recipe: str | None = None  # what the keeper makes (by hand) of the `also` units before bringing them
 
     def local(self) -> dict[str, int]:
         """What the keeper's own work puts into the site: the gathered units, or what it makes of them."""
@@ -87,7 +89,13 @@ class Post:
         return self.gather // recipe.inputs[self.yield_item()]
 
     def materials(self) -> dict[str, int]:
-        return {**self.local(), **self.supply}
+        kinds = places.content().node_kinds
+        more = {next(iter(kinds[k].yields)): n for k, n in self.also.items()}
+        if self.also_recipe:
+            recipe = places.content().recipes[self.also_recipe]
+            (item, made), (used, need) = next(iter(recipe.outputs.items())), next(iter(recipe.inputs.items()))
+            more = {**{k: v for k, v in more.items() if k != used}, item: made * (more[used] // need)}
+        return {**self.local(), **more, **self.supply}
 
     def lit(self) -> str:
         """The site whose last build the timing counts."""
@@ -123,7 +131,9 @@ class Stage:
     at: str | Position | None = None
     nodes: int = 2
     meet: bool = False
-    via: str | Position | None = None  # give: where to go first (the recipient waits there)
+    via: str | Position | None = (
+        None  # give: where to go first (a tile, id or task site; the recipient waits)
+    )
 
 
 @dataclass
@@ -137,6 +147,7 @@ class Maker:
     inventory: dict[str, int]
     stages: list[Stage]
     knows: str = ""
+    recipes: list[str] = field(default_factory=list)  # recipes it knows besides its stages' (its post's)
 
 
 @dataclass
@@ -236,6 +247,8 @@ def _lay_out(w: Watch) -> Layout:
             layout.stand[post.top.id] = layout.stand[post.id]
         if post.node:
             layout.place_nodes(post.node, tile, post.nodes)
+        for kind in post.also:
+            layout.place_nodes(kind, tile, 1)
     if w.central:
         c = w.central
         layout.place_site(c.id, c.near, c.away, c.direction)
@@ -289,6 +302,10 @@ def _place(where: str | Position) -> str:
     return where if isinstance(where, str) else xy(where)
 
 
+def _item_name(item: str) -> str:
+    return places.content().items[item].name.lower()
+
+
 def _station_name(station_id: str) -> str:
     return places.content().stations[station_id.split("#")[0]].name.lower()
 
@@ -339,7 +356,7 @@ def _keeper_context(keeper: Keeper) -> str:
 
 
 def _maker_context(maker: Maker, layout: Layout, knows_nodes: bool) -> str:
-    recipes = list(dict.fromkeys(s.what for s in maker.stages if s.kind == "craft"))
+    recipes = list(dict.fromkeys([s.what for s in maker.stages if s.kind == "craft"] + maker.recipes))
     stations = list(dict.fromkeys(s.at for s in maker.stages if s.kind == "craft" and isinstance(s.at, str)))
     where = (
         _and([f"the {_station_name(st)} `{st}` at {xy(places.station(st))}" for st in stations])
@@ -363,10 +380,7 @@ def _timing_words(w: Watch) -> str:
     if w.mode == "together":
         return f"We light every post together in round {w.light}: hold back the last build until then."
     if w.mode == "order":
-        rounds = w.rounds()
-        return (
-            "In order, one a round: " + ", ".join(f"{p.name} in round {rounds[p.id]}" for p in w.posts) + "."
-        )
+        return "Each post is lit in its round, one a round in order: hold back the last build until then."
     assert w.central is not None
     return (
         f"Tell {w.central.builder} when you are in place, and stay within {w.central.within} tiles of your "
@@ -403,17 +417,26 @@ def _keeper_work(w: Watch, post: Post, layout: Layout) -> list[dict]:
             steps.append({"move_to": {"target": stand}})
         elif post.recipe:
             steps.append({"craft": {"recipe": post.recipe, "count": post.times()}})
+    delivered = 0  # builds made so far (deliveries)
+    if post.also:  # the first materials in, then each other kind gathered and brought in
+        steps.append(_build(post.id, 1))
+        for kind, n in post.also.items():
+            steps.append({"gather": {"target": kind, "count": n}})
+            if post.also_recipe:
+                recipe = places.content().recipes[post.also_recipe]
+                steps.append({"craft": {"recipe": post.also_recipe, "count": n // next(iter(recipe.inputs.values()))}})
+            steps.append(_build(post.id, 1))
+        delivered = 1 + len(post.also)
     lit = post.top is None and w.mode != "held"
     if post.supply:  # (not delivered apart from the local materials: a build delivers all it can)
         if not collected:
             steps += _fetched(w, post, post.supply, stand)
             collected = True
     if lit:  # every build but the last now; the last in its round
-        steps += [
-            _build(post.id, post.work),
-            {"wait_for": {"until_round": w.rounds()[post.id]}},
-            _build(post.id),
-        ]
+        pending = delivered == 0 or bool(post.supply)  # a delivery still to make
+        before = (1 if pending else 0) + post.work - 1
+        steps += [_build(post.id, before)] if before > 0 else []
+        steps += [{"wait_for": {"until_round": w.rounds()[post.id]}}, _build(post.id)]
         return steps
     steps.append(_build(post.id))
     if post.top:
@@ -445,6 +468,16 @@ def _collect(w: Watch, post: Post, items: dict[str, int]) -> list[dict]:
     return tell + [{"wait_for": {"item": i, "count": n}} for i, n in items.items()]
 
 
+def _via(stage: Stage, layout: Layout) -> str | list[int] | None:
+    """Where a giver walks first: a tile, a task site (where one stands to build on it), an id, or the
+    recipient itself."""
+    if isinstance(stage.via, tuple):
+        return list(stage.via)
+    if isinstance(stage.via, str) and stage.via in layout.stand:
+        return list(layout.stand[stage.via])
+    return stage.via or stage.at
+
+
 def _maker_work(maker: Maker, layout: Layout) -> list[dict]:
     """A maker's chain, each stage where it happens; a hand-over it `meet`s waits for the member's word."""
     steps: list[dict] = []
@@ -455,11 +488,7 @@ def _maker_work(maker: Maker, layout: Layout) -> list[dict]:
         elif stage.kind == "craft":
             where = stage.at if isinstance(stage.at, str) else None
         elif stage.kind == "give":
-            where = (
-                None
-                if stage.meet
-                else (list(stage.via) if isinstance(stage.via, tuple) else stage.via or stage.at)
-            )
+            where = (_via(stage, layout) if stage.via else None) if stage.meet else _via(stage, layout)
         else:
             where = list(stage.at) if isinstance(stage.at, tuple) else stage.at
         if where is not None and where != here:
@@ -496,6 +525,13 @@ def _plans(w: Watch, layout: Layout, assignment: dict[str, str]) -> dict[str, li
     mine = {k: pid for pid, k in assignment.items()}
     holders = _holders(w)  # every member who holds a post (keepers, and makers who keep one too)
     reporters = [k for k in holders if k != w.surveyor] if w.reports else []
+    # a maker who waits at a station for what another brings says where: (recipient, giver, item, place)
+    asks = [
+        (st.at, m.name, st.what, st.via)
+        for m in w.makers
+        for st in m.stages
+        if st.kind == "give" and isinstance(st.via, str) and st.via not in layout.stand and not st.meet
+    ]
     plans: dict[str, list[dict]] = {}
     for member in [*w.keepers, *w.makers]:
         name = member.name
@@ -504,18 +540,24 @@ def _plans(w: Watch, layout: Layout, assignment: dict[str, str]) -> dict[str, li
             for m, scout in w.scouts.items()
             if scout == name
         ]
+        plan += [
+            {"chat": {"to": giver, "message": f"Bring the {_item_name(item)} to me at {via}."}}
+            for to, giver, item, via in asks
+            if to == name
+        ]
         if name == w.herald and w.herald != w.surveyor:
             plan.append({"chat": {"to": w.surveyor, "message": f"The signal comes in round {w.signal}."}})
         if name in reporters:
             plan.append({"chat": {"to": w.surveyor, "message": f"{member.title}: {_skills(member.skills)}."}})
         heard = [scout for m, scout in w.scouts.items() if m == name]
+        heard += [to for to, giver, _item, _via in asks if giver == name]
         if name != w.surveyor:
             heard.append(w.surveyor)
         if name == w.surveyor:
             heard += reporters + ([w.herald] if w.herald and w.herald != w.surveyor else [])
         plan += _wait_word(heard)
         if name == w.surveyor:
-            plan.append(_survey_chat(w, layout, assignment))
+            plan += _survey_chats(w, layout, assignment)
         if isinstance(member, Maker):
             plan += _maker_work(member, layout)
         if name in mine:
@@ -534,22 +576,41 @@ def _scouting(w: Watch, maker_name: str, layout: Layout) -> str:
     return f"You will find {_and(_where_nodes(maker, layout, with_ids=False))}."
 
 
-def _survey_chat(w: Watch, layout: Layout, assignment: dict[str, str]) -> dict:
-    """The surveyor's message: who takes which post (its site and place), when, and where to collect."""
+CHAT_BUDGET = 480  # characters of one survey message (the engine's chat limit is 500)
+
+
+def _survey_chats(w: Watch, layout: Layout, assignment: dict[str, str]) -> list[dict]:
+    """The surveyor's messages: who takes which post (its site, place and, when timed, its round), and
+    what all must know (the central site, the signal, how to time the lighting, where to collect). Long
+    surveys go out in several messages, each to the members it names; makers hear the first."""
+    rounds = w.rounds() if w.mode != "held" else {}
     lines = [
-        f"{assignment[p.id]}: the {p.name} site#{p.id} at {xy(layout.site[p.id])}"
+        f"{assignment[p.id]}: {p.name} site#{p.id} {xy(layout.site[p.id])}"
+        + (f", lit in round {rounds[p.id]}" if w.mode == "order" else "")
         for p in w.posts
         if assignment[p.id] != w.surveyor
     ]
-    text = "Posts: " + "; ".join(lines) + "."
+    common = ""
+    if w.central:
+        c = w.central
+        common += f" The {c.name} site#{c.id} is at {xy(layout.site[c.id])}."
     if w.signal:
-        text += f" The signal comes in round {w.signal}: no post may be lit before it."
-    text += " " + _timing_words(w)
+        common += f" The signal comes in round {w.signal}: no post may be lit before it."
+    common += " " + _timing_words(w)
     fetch = list(dict.fromkeys(p.fetch for p in w.posts if p.fetch is not None))
     if fetch:
-        text += " Collect what your post takes from the makers at " + _and([_place(f) for f in fetch]) + "."
-    team = [k.name for k in w.keepers] + [m.name for m in w.makers]
-    return {"chat": {"to": [k for k in team if k != w.surveyor], "message": text}}
+        common += " Collect what your post takes from the makers at " + _and([_place(f) for f in fetch]) + "."
+    chunks: list[list[str]] = [[]]
+    for line in lines:
+        if chunks[-1] and len("; ".join(chunks[-1] + [line])) + len(common) > CHAT_BUDGET:
+            chunks.append([])
+        chunks[-1].append(line)
+    makers = [m.name for m in w.makers if m.name not in assignment.values() and m.name != w.surveyor]
+    chats = []
+    for i, chunk in enumerate(chunks):
+        to = [line.split(":", 1)[0] for line in chunk] + (makers if i == 0 else [])
+        chats.append({"chat": {"to": to, "message": "Posts: " + "; ".join(chunk) + "." + common}})
+    return chats
 
 
 # --- the task ------------------------------------------------------------------------------------
