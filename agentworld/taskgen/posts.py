@@ -424,7 +424,9 @@ def _keeper_work(w: Watch, post: Post, layout: Layout) -> list[dict]:
             steps.append({"gather": {"target": kind, "count": n}})
             if post.also_recipe:
                 recipe = places.content().recipes[post.also_recipe]
-                steps.append({"craft": {"recipe": post.also_recipe, "count": n // next(iter(recipe.inputs.values()))}})
+                steps.append(
+                    {"craft": {"recipe": post.also_recipe, "count": n // next(iter(recipe.inputs.values()))}}
+                )
             steps.append(_build(post.id, 1))
         delivered = 1 + len(post.also)
     lit = post.top is None and w.mode != "held"
@@ -695,17 +697,20 @@ def _checkpoints(w: Watch, layout: Layout) -> list[dict]:
             }
         )
     names = places.content().items
+
+    def stock(p: Post) -> None:
+        item, n = next(iter(p.local().items()))
+        out.append(
+            {
+                "id": f"{p.id}_stock",
+                "description": f"Someone holds the {n} {names[item].name.lower()} the {p.name} takes.",
+                "when": {"holds": {"items": {item: n}}},
+            }
+        )
+
     for p in w.posts[:2]:  # (reached once: checkpoints latch)
-        local = p.local()
-        if local:
-            item, n = next(iter(local.items()))
-            out.append(
-                {
-                    "id": f"{p.id}_stock",
-                    "description": f"Someone holds the {n} {names[item].name.lower()} the {p.name} takes.",
-                    "when": {"holds": {"items": {item: n}}},
-                }
-            )
+        if p.local():
+            stock(p)
         if p.top or w.mode == "held":
             out.append(
                 {
@@ -714,16 +719,11 @@ def _checkpoints(w: Watch, layout: Layout) -> list[dict]:
                     "when": {"site_built": {"site": p.id}},
                 }
             )
-    for p in w.posts:
+    for p in w.posts[2:]:
         if len(out) >= 3:
             break
-        out.append(
-            {
-                "id": f"{p.id}_manned",
-                "description": f"A keeper stands at the {p.name}.",
-                "when": {"at": {"agent": p.keeper, "place": list(layout.site[p.id]), "within": 3}},
-            }
-        )
+        if p.local():
+            stock(p)
     if w.central:
         c = w.central
         out.append(
@@ -734,6 +734,20 @@ def _checkpoints(w: Watch, layout: Layout) -> list[dict]:
             }
         )
     return out[:6]
+
+
+def _word_when_raised(plans: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """The plans with each holder's "in place" message moved after its own last build (held mode): the
+    central builder starts later, and the outcome is the same."""
+    out = {}
+    for name, plan in plans.items():
+        word = [s for s in plan if "chat" in s and s["chat"]["message"].startswith("In place at")]
+        if word:
+            rest = [s for s in plan if s not in word]
+            last = max(i for i, s in enumerate(rest) if "build" in s)
+            rest.insert(last + 1, word[0])
+            out[name] = rest
+    return out
 
 
 def _holders(w: Watch) -> list[str]:
@@ -806,6 +820,10 @@ def watch(task_id: str, name: str, *, intro: str, w: Watch, tag: str, why: str, 
     if w.mode != "held":
         later = replace(w, light=w.light + 2)
         alternatives.append(("the team lights two rounds later", _plans(later, layout, assignment)))
+    else:
+        alternatives.append(
+            ("every holder gives word only once its own post stands", _word_when_raised(plans))
+        )
     return Draft(
         task_id,
         name,

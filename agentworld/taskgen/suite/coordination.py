@@ -904,7 +904,7 @@ def _offering(pid: str, name: str) -> Top:
     return Top(f"{pid}_fire", f"{name} fire", {"harvest_loaf": 1})
 
 
-def task_43(light=30) -> Draft:
+def task_43(light=32) -> Draft:
     posts = [
         Post(
             "gate_post",
@@ -941,7 +941,7 @@ def task_43(light=30) -> Draft:
             recipe="rope",
             fetch=(158, 137),
             top=_offering("farm", "Farm"),
-            work=4,
+            work=3,
             direction=(1, 0),
         ),
         Post(
@@ -1057,8 +1057,8 @@ def task_91() -> Draft:
     posts = [
         Post(
             "north_cairn",
-            "North Strand cairn",
-            (190, 188),
+            "North Hill cairn",
+            (211, 168),
             "shore_warden_1",
             node="sandstone_rock",
             gather=9,
@@ -1070,7 +1070,7 @@ def task_91() -> Draft:
         Post(
             "dune_cairn",
             "Dune cairn",
-            (216, 188),
+            (218, 180),
             "shore_warden_2",
             node="palm_tree",
             gather=7,
@@ -1081,8 +1081,8 @@ def task_91() -> Draft:
         ),
         Post(
             "west_cairn",
-            "West Shore cairn",
-            (182, 200),
+            "West Hill cairn",
+            (181, 186),
             "shore_warden_3",
             node="reed_bed",
             gather=8,
@@ -1096,7 +1096,7 @@ def task_91() -> Draft:
         Post(
             "east_cairn",
             "East Shore cairn",
-            (226, 200),
+            (229, 197),
             "shore_warden_4",
             node="flax_field",
             gather=8,
@@ -1108,7 +1108,7 @@ def task_91() -> Draft:
         Post(
             "cove_cairn",
             "Cove Road cairn",
-            (180, 214),
+            (175, 203),
             "shore_warden_5",
             node="palm_tree",
             gather=4,
@@ -1119,8 +1119,8 @@ def task_91() -> Draft:
         ),
         Post(
             "bay_cairn",
-            "Bay cairn",
-            (222, 216),
+            "Crag cairn",
+            (187, 177),
             "shore_warden_6",
             node="sandstone_rock",
             gather=8,
@@ -1131,7 +1131,7 @@ def task_91() -> Draft:
         Post(
             "hill_cairn",
             "Beacon Hill cairn",
-            (198, 188),
+            (194, 191),
             "oil_renderer",
             node="reed_bed",
             gather=6,
@@ -1146,26 +1146,26 @@ def task_91() -> Draft:
         return Keeper(name, "Coast warden", spawn, {"crafting": 35, **skills}, inv, recipes)
 
     keepers = [
-        keeper("shore_warden_1", "saltreach_village", {"mining": 10}, PICK, []),
-        keeper("shore_warden_2", (201, 198), {"lumberjacking": 20, "fletching": 20}, AXE, ["palm_stick"]),
+        keeper("shore_warden_1", (200, 186), {"mining": 10}, PICK, []),
+        keeper("shore_warden_2", (202, 186), {"lumberjacking": 20, "fletching": 20}, AXE, ["palm_stick"]),
         keeper(
             "shore_warden_3",
-            (199, 198),
+            (204, 186),
             {"foraging": 10, "mining": 10},
             {**KNIFE, **PICK},
             ["reed_basket", "rope"],
         ),
-        keeper("shore_warden_4", (201, 202), {"foraging": 10}, KNIFE, ["rope", "reed_basket"]),
+        keeper("shore_warden_4", (200, 188), {"foraging": 10}, KNIFE, ["rope", "reed_basket"]),
         keeper(
-            "shore_warden_5", (199, 202), {"lumberjacking": 20, "mining": 10}, {**AXE, **PICK}, ["palm_stick"]
+            "shore_warden_5", (202, 188), {"lumberjacking": 20, "mining": 10}, {**AXE, **PICK}, ["palm_stick"]
         ),
-        keeper("shore_warden_6", (198, 200), {"mining": 10}, PICK, []),
+        keeper("shore_warden_6", (204, 188), {"mining": 10}, PICK, []),
     ]
     makers = [
         Maker(
             "oil_renderer",
             "Oil renderer",
-            (202, 200),
+            (206, 188),
             {"fishing": 55, "cooking": 50, "crafting": 35, "foraging": 10},
             {"fishing_rod": 1, "knife": 1},
             [
@@ -1178,7 +1178,7 @@ def task_91() -> Draft:
         Maker(
             "beaconwright",
             "Beaconwright",
-            (204, 199),
+            (206, 186),
             {"lumberjacking": 25, "crafting": 55},
             {"bronze_axe": 1},
             [Stage("gather", "duskwood_tree", 6, (212, 178))],
@@ -1200,7 +1200,7 @@ def task_91() -> Draft:
     return watch(
         "task_91",
         "The Harbour Beacon of Saltreach",
-        intro="A sea fog is rolling over the Gullwatch coast: the harbour beacon above Saltreach must be rebuilt, and it holds only if every cairn along the shore is kept while it goes up.",
+        intro="A sea fog is rolling over the Gullwatch coast: the harbour beacon above Saltreach must be rebuilt, and it holds only if every cairn on the hills around it is kept while it goes up.",
         w=w,
         tag="harbour",
         why="stormeel oil (only the renderer, who also keeps a cairn) and duskwood for the harbour beacon (crafting 50, only the "
@@ -1221,7 +1221,7 @@ def _charm(pid: str, name: str) -> Top:
     return Top(f"{pid}_charm", f"{name} charm", {"dawnlily_tincture": 1})
 
 
-def task_92(light=30) -> Draft:
+def task_92(light=31) -> Draft:
     raise_with = dict(skill="fletching", level=40)
     posts = [
         Post(
