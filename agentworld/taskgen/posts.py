@@ -312,7 +312,10 @@ def _station_name(station_id: str) -> str:
 
 def _survey_line(post: Post, layout: Layout) -> str:
     tile = layout.site[post.id]
-    local = f"{_node_words(post.node)} grow beside it" if post.node else "nothing to gather beside it"
+    kinds = ([post.node] if post.node else []) + list(post.also)
+    local = (
+        f"{_and([_node_words(k) for k in kinds])} grow beside it" if kinds else "nothing to gather beside it"
+    )
     line = (
         f"  - the {post.name} (`site#{post.id}`) at {xy(tile)} in {places.region_name(tile)}: it takes "
         f"{_items(post.materials())}, then {post.work} turns of work with {post.skill} {post.level}; {local}"
