@@ -342,11 +342,14 @@ def _survey(w: Watch, layout: Layout) -> str:
 
 
 def _where_nodes(maker: Maker, layout: Layout, with_ids: bool) -> list[str]:
-    return [
-        f"{_node_words(st.what)}{f' (`{st.what}`)' if with_ids else ''} at {xy(layout.stand[f'{maker.name}:{i}'])}"
-        for i, st in enumerate(maker.stages)
-        if st.kind == "gather" and f"{maker.name}:{i}" in layout.stand
-    ]
+    """Where a maker's gathering stages happen: "<kind words> [(`id`)] at (x, y)" each."""
+    out = []
+    for i, stage in enumerate(maker.stages):
+        spot = layout.stand.get(f"{maker.name}:{i}")
+        if stage.kind == "gather" and spot is not None:
+            named = f" (`{stage.what}`)" if with_ids else ""
+            out.append(f"{_node_words(stage.what)}{named} at {xy(spot)}")
+    return out
 
 
 def _keeper_context(keeper: Keeper) -> str:

@@ -151,9 +151,11 @@ def task_22() -> Draft:
             scouts={"oil_renderer": "third_keeper"},
         ),
         tag="lamps3:fetch",
-        why="stormeel oil (only the renderer: cooking 45) -> 3 stormlamps (only the lampwright: crafting 50), "
-        "collected at the bench -> 3 lamp posts raised from local timber, flax and pine by 3 keepers (fletching 40) "
-        "and lit in one agreed round",
+        why=(
+            "stormeel oil (only the renderer: cooking 45) -> 3 stormlamps (only the lampwright: crafting "
+            "50), collected at the bench -> 3 lamp posts raised from local timber, flax and pine by 3 "
+            "keepers (fletching 40) and lit in one agreed round"
+        ),
     )
 
 
@@ -259,11 +261,17 @@ def task_23(light=28) -> Draft:
     return watch(
         "task_23",
         "Three Lights on the Gullwatch Coast",
-        intro="The Gullwatch lighthouse lens is cracked: until it is mended, ships find the channel by three oil lights along the coast, lit one after another from Saltreach to the lighthouse.",
+        intro=(
+            "The Gullwatch lighthouse lens is cracked: until it is mended, ships find the channel by "
+            "three oil lights along the coast, lit one after another from Saltreach to the lighthouse."
+        ),
         w=w,
         tag="coast3",
-        why="stormeel oil (only the renderer: cooking 45), brought to each post -> 3 coast lights raised from palm, "
-        "reeds and sandstone by 3 keepers (crafting 30) and lit one a round from the signal the lighthouse keeper knows",
+        why=(
+            "stormeel oil (only the renderer: cooking 45), brought to each post -> 3 coast lights raised "
+            "from palm, reeds and sandstone by 3 keepers (crafting 30) and lit one a round from the "
+            "signal the lighthouse keeper knows"
+        ),
         swaps=[],
     )
 
@@ -331,11 +339,15 @@ def task_48(light=22) -> Draft:
     return watch(
         "task_48",
         "Two Braziers at the Ford",
-        intro="Travellers cross Frostford Bridge by night only when braziers burn at both ends of it at once.",
+        intro=(
+            "Travellers cross Frostford Bridge by night only when braziers burn at both ends of it at once."
+        ),
         w=w,
         tag="braziers2",
-        why="2 ember cores (only the smith: mining 50, smithing 50), brought to each bank -> 2 brazier posts raised "
-        "from pine and sandstone by 2 wardens (fletching 40) and lit in one agreed round",
+        why=(
+            "2 ember cores (only the smith: mining 50, smithing 50), brought to each bank -> 2 brazier "
+            "posts raised from pine and sandstone by 2 wardens (fletching 40) and lit in one agreed round"
+        ),
         swaps=[("first_keeper", "second_keeper")],
     )
 
@@ -420,11 +432,17 @@ def task_93() -> Draft:
     return watch(
         "task_93",
         "The Shrine of the Old Oak Grove",
-        intro="The old shrine in the Old Oak Grove must be carved anew in heartwood, and the carving holds only if the grove's north and east wards are kept while it is made.",
+        intro=(
+            "The old shrine in the Old Oak Grove must be carved anew in heartwood, and the carving holds "
+            "only if the grove's north and east wards are kept while it is made."
+        ),
         w=w,
         tag="shrine",
-        why="heartwood sticks (only the carver: lumberjacking 45) for the shrine and both wards -> 2 wards raised by 2 "
-        "wardens and held at every build of the shrine (fletching 50, the carver) until it is done",
+        why=(
+            "heartwood sticks (only the carver: lumberjacking 45) for the shrine and both wards -> 2 "
+            "wards raised by 2 wardens and held at every build of the shrine (fletching 50, the carver) "
+            "until it is done"
+        ),
         swaps=[("first_keeper", "second_keeper")],
     )
 
@@ -504,11 +522,16 @@ def task_98(light=21) -> Draft:
     return watch(
         "task_98",
         "Three Lamps at Deepdelve",
-        intro="The miners of Deepdelve will go down only when the lamps on the mine road are lit one after another from the mine mouth outwards.",
+        intro=(
+            "The miners of Deepdelve will go down only when the lamps on the mine road are lit one after "
+            "another from the mine mouth outwards."
+        ),
         w=w,
         tag="mine3",
-        why="3 lamps raised from glass blown at the furnace, pine sticks and coal by 3 miners (mining 30) who choose posts "
-        "their skills allow, lit one a round from the signal",
+        why=(
+            "3 lamps raised from glass blown at the furnace, pine sticks and coal by 3 miners (mining 30)"
+            " who choose posts their skills allow, lit one a round from the signal"
+        ),
     )
 
 
@@ -666,12 +689,17 @@ def task_28(light=19) -> Draft:
     return watch(
         "task_28",
         "The Eight Beacons of the North",
-        intro="A blizzard is closing the northern passes: the beacons along the road from Deepdelve to the Glacier Gate must be lit one after another, from the mine eastwards, starting at the signal.",
+        intro=(
+            "A blizzard is closing the northern passes: the beacons along the road from Deepdelve to the "
+            "Glacier Gate must be lit one after another, from the mine eastwards, starting at the signal."
+        ),
         w=w,
         tag="north8",
-        why="8 beacons raised from what grows on the north road (pine, glass blown at the mine furnace, coal, oak, iron, "
-        "reeds, sandstone) by 8 keepers (mining 30) who report what they can do, sent to posts by the surveyor, lit one "
-        "a round from the signal the last keeper knows",
+        why=(
+            "8 beacons raised from what grows on the north road (pine, glass blown at the mine furnace, "
+            "coal, oak, iron, reeds, sandstone) by 8 keepers (mining 30) who report what they can do, "
+            "sent to posts by the surveyor, lit one a round from the signal the last keeper knows"
+        ),
     )
 
 
@@ -776,11 +804,17 @@ def task_31(light=27) -> Draft:
     return watch(
         "task_31",
         "The Night of Twenty Fires",
-        intro="On the longest night, Brindlemark's old oath asks for fires at twenty places around the town, all lit together at the signal, so that every road home can be seen from the walls.",
+        intro=(
+            "On the longest night, Brindlemark's old oath asks for fires at twenty places around the "
+            "town, all lit together at the signal, so that every road home can be seen from the walls."
+        ),
         w=w,
         tag="fires20",
-        why="20 fires raised around Brindlemark from sandstone, sticks, pine and stone, rope and oak, reed baskets by 20 "
-        "keepers (fletching 40), each sent to a post by the surveyor, all lit in the round of the signal",
+        why=(
+            "20 fires raised around Brindlemark from sandstone, sticks, pine and stone, rope and oak, "
+            "reed baskets by 20 keepers (fletching 40), each sent to a post by the surveyor, all lit in "
+            "the round of the signal"
+        ),
     )
 
 
@@ -891,11 +925,16 @@ def task_38() -> Draft:
     return watch(
         "task_38",
         "The Signal Mast at the Old Mill",
-        intro="Wolves have been seen on the mill road: a signal mast must be raised by the Old Mill, and the three watch posts around it kept while it goes up.",
+        intro=(
+            "Wolves have been seen on the mill road: a signal mast must be raised by the Old Mill, and "
+            "the three watch posts around it kept while it goes up."
+        ),
         w=w,
         tag="mast",
-        why="3 watchers bring pine to the mastwright, then raise their watch posts; the mast (fletching 50, only the "
-        "mastwright, who twists its rope) is built while all three posts are held",
+        why=(
+            "3 watchers bring pine to the mastwright, then raise their watch posts; the mast (fletching "
+            "50, only the mastwright, who twists its rope) is built while all three posts are held"
+        ),
     )
 
 
@@ -1044,11 +1083,16 @@ def task_43(light=32) -> Draft:
     return watch(
         "task_43",
         "Five Fires for the Harvest Roads",
-        intro="The harvest fair opens when bonfires burn together on the five roads into Greenhollow, each with a harvest loaf laid in it, at the signal and not before.",
+        intro=(
+            "The harvest fair opens when bonfires burn together on the five roads into Greenhollow, each "
+            "with a harvest loaf laid in it, at the signal and not before."
+        ),
         w=w,
         tag="harvest5",
-        why="5 harvest loaves (only the baker: cooking 75), handed over at the farm -> 5 bonfires raised by 5 wardens "
-        "(fletching 40) and lit together at the signal",
+        why=(
+            "5 harvest loaves (only the baker: cooking 75), handed over at the farm -> 5 bonfires raised "
+            "by 5 wardens (fletching 40) and lit together at the signal"
+        ),
     )
 
 
@@ -1200,11 +1244,16 @@ def task_91() -> Draft:
     return watch(
         "task_91",
         "The Harbour Beacon of Saltreach",
-        intro="A sea fog is rolling over the Gullwatch coast: the harbour beacon above Saltreach must be rebuilt, and it holds only if every cairn on the hills around it is kept while it goes up.",
+        intro=(
+            "A sea fog is rolling over the Gullwatch coast: the harbour beacon above Saltreach must be "
+            "rebuilt, and it holds only if every cairn on the hills around it is kept while it goes up."
+        ),
         w=w,
         tag="harbour",
-        why="stormeel oil (only the renderer, who also keeps a cairn) and duskwood for the harbour beacon (crafting 50, only the "
-        "beaconwright), built while all 7 shore cairns are held and raised",
+        why=(
+            "stormeel oil (only the renderer, who also keeps a cairn) and duskwood for the harbour beacon"
+            " (crafting 50, only the beaconwright), built while all 7 shore cairns are held and raised"
+        ),
     )
 
 
@@ -1403,9 +1452,16 @@ def task_92(light=31) -> Draft:
     return watch(
         "task_92",
         "Lamps and Charms for the Flood Night",
-        intro="The spring flood is due: the posts around Brindlemark must all be lit together at the signal, three with stormlamps, three with dawnlily charms against the water and one with stormeel oil.",
+        intro=(
+            "The spring flood is due: the posts around Brindlemark must all be lit together at the "
+            "signal, three with stormlamps, three with dawnlily charms against the water and one with "
+            "stormeel oil."
+        ),
         w=w,
         tag="flood7",
-        why="stormeel oil -> 3 stormlamps (lampwright) brought to the river posts, 3 dawnlily tinctures (charmbinder) "
-        "brought to the pasture posts, an oil light kept by the renderer: 7 posts (fletching 40) lit together at the signal",
+        why=(
+            "stormeel oil -> 3 stormlamps (lampwright) brought to the river posts, 3 dawnlily tinctures "
+            "(charmbinder) brought to the pasture posts, an oil light kept by the renderer: 7 posts "
+            "(fletching 40) lit together at the signal"
+        ),
     )
