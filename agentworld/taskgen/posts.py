@@ -361,8 +361,22 @@ def _keeper_context(keeper: Keeper) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def _maker_context(maker: Maker, layout: Layout, knows_nodes: bool) -> str:
+def _maker_context(maker: Maker, layout: Layout, knows_nodes: bool, w: Watch) -> str:
     recipes = list(dict.fromkeys([s.what for s in maker.stages if s.kind == "craft"] + maker.recipes))
+    content = places.content()
+    others = [m.skills for m in [*w.keepers, *w.makers] if m.name != maker.name]
+    only = [  # recipes no one else on the team has the level for (and none could train to in time)
+        r
+        for r in recipes
+        if content.recipes[r].level >= 40
+        and not any(o.get(content.recipes[r].skill, 1) >= content.recipes[r].level for o in others)
+    ]
+    alone = (
+        f", the only one on the team who can make {_and([f'`{r}`' for r in only])} (nobody else could "
+        f"train that far in time)"
+        if only
+        else ""
+    )
     stations = list(dict.fromkeys(s.at for s in maker.stages if s.kind == "craft" and isinstance(s.at, str)))
     where = (
         _and([f"the {_station_name(st)} `{st}` at {xy(places.station(st))}" for st in stations])
@@ -371,8 +385,7 @@ def _maker_context(maker: Maker, layout: Layout, knows_nodes: bool) -> str:
     )
     nodes = _where_nodes(maker, layout, with_ids=False) if knows_nodes else []
     lines = [
-        f"You are the team's {maker.title.lower()}: {_skills(maker.skills)}, the only one on the team who "
-        f"can work these recipes (nobody else could train that far in time). {_carry(maker.inventory)}",
+        f"You are {_a(maker.title.lower())}: {_skills(maker.skills)}{alone}. {_carry(maker.inventory)}",
         _recipes(recipes),
         f"You start at {spawn_text(maker.spawn)}."
         + (f" You work at {where}." if where else "")
@@ -806,7 +819,7 @@ def watch(task_id: str, name: str, *, intro: str, w: Watch, tag: str, why: str, 
             )
         )
     for m in w.makers:
-        context = "\n".join([_maker_context(m, layout, m.name not in w.scouts), *extra.get(m.name, [])])
+        context = "\n".join([_maker_context(m, layout, m.name not in w.scouts, w), *extra.get(m.name, [])])
         agents.append(
             Agent(
                 m.name,

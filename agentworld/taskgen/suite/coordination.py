@@ -272,7 +272,6 @@ def task_23(light=28) -> Draft:
             "from palm, reeds and sandstone by 3 keepers (crafting 30) and lit one a round from the "
             "signal the lighthouse keeper knows"
         ),
-        swaps=[],
     )
 
 
