@@ -140,8 +140,12 @@ def _wait_words(data: dict) -> str:
         return f"wait until {data['kill']} is killed"
     if "message_from" in data:
         return f"wait for {data['message_from']}"
+    if "messages_from" in data:
+        return f"wait for word from each of {', '.join(data['messages_from'])}"
     if "checkpoint" in data:
         return f"wait until {data['checkpoint']} is done"
+    if "until_round" in data:
+        return f"wait until round {data['until_round']}"
     return f"wait {data['rounds']} round(s)"
 
 
@@ -256,7 +260,9 @@ def merged_agent(task: "Task") -> "Task":
 
 def _team_step(step: dict) -> bool:
     kind, body = next(iter(step.items()))
-    return kind in TEAM_STEPS or (kind == "wait_for" and ("message_from" in body or "checkpoint" in body))
+    return kind in TEAM_STEPS or (
+        kind == "wait_for" and ("message_from" in body or "messages_from" in body or "checkpoint" in body)
+    )
 
 
 # --------------------------------------------------------------------------- anonymous roles

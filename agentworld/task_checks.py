@@ -211,6 +211,9 @@ def _check_step(where: str, step: Step, task: Task, content: Any, agents: set[st
     if isinstance(step, WaitForStep):
         if step.message_from is not None and step.message_from not in agents:
             p.append(f"{where}.message_from: " + _unknown("agent", step.message_from, agents))
+        for name in step.messages_from or []:
+            if name not in agents:
+                p.append(f"{where}.messages_from: " + _unknown("agent", name, agents))
         checkpoints = [c.id for c in task.checkpoints]
         if step.checkpoint is not None and step.checkpoint not in checkpoints:
             p.append(f"{where}.checkpoint: " + _unknown("checkpoint", step.checkpoint, checkpoints))

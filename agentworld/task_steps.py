@@ -49,33 +49,43 @@ class GiveStep(Step):
     count: int = Field(1, ge=1)
 
 
+# what a wait_for can wait for
+EVENTS = ("item", "kill", "message_from", "messages_from", "checkpoint", "until_round")
+
+
 class WaitForStep(Step):
     """Wait until something shows in the agent's OWN observation (agents never see global state).
 
     One of: `item` (+ `count`) in the inventory; `kill` (a mob id or type) seen to die (our own
     killing blow, or it vanishing while near us); `message_from` (a chat from that agent, to us or
-    the team); `checkpoint` (a chat from anyone naming that checkpoint id: observations carry no
-    checkpoint progress, so a teammate's plan announces it with a `chat` step). `rounds` alone
-    waits that many turns; with another condition it caps the wait and the plan goes on anyway.
+    the team); `messages_from` (a chat from each of these agents, in whatever order they come: word
+    from a whole crew); `checkpoint` (a chat from anyone naming that checkpoint id: observations carry no
+    checkpoint progress, so a teammate's plan announces it with a `chat` step); `until_round` (the
+    round the observation shows has reached N: a time agreed beforehand, such as lighting a signal
+    in an agreed round). `rounds` alone waits that many turns; with another condition it caps the
+    wait and the plan goes on anyway.
     """
 
     item: str | None = None
     count: int = Field(1, ge=1)
     kill: str | None = None
     message_from: str | None = None
+    messages_from: list[str] | None = Field(None, min_length=1)
     checkpoint: str | None = None
+    until_round: int | None = Field(None, ge=1)
     rounds: int | None = Field(None, ge=1)
 
     @model_validator(mode="after")
     def _one(self) -> "WaitForStep":
-        events = [k for k in ("item", "kill", "message_from", "checkpoint") if getattr(self, k) is not None]
+        events = [k for k in EVENTS if getattr(self, k) is not None]
         if len(events) > 1:
             raise ValueError(
                 f"wait_for waits for one thing; got {', '.join(events)} (add 'rounds' to cap the wait)"
             )
         if not events and self.rounds is None:
             raise ValueError(
-                "wait_for needs exactly one of 'item', 'kill', 'message_from' or 'checkpoint' "
+                "wait_for needs exactly one of 'item', 'kill', 'message_from', 'messages_from', 'checkpoint' "
+                "or 'until_round' "
                 "(optionally capped by 'rounds'), or 'rounds' alone"
             )
         return self
@@ -111,6 +121,9 @@ class ShopStep(Step):
 
 class BuildStep(Step):
     site: str
+    times: int | None = Field(
+        None, ge=1
+    )  # make this many builds (deliveries or work) and go on; None: until complete
 
 
 class TradeOfferStep(Step):

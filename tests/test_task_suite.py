@@ -158,8 +158,9 @@ def test_removing_any_one_agent_fails(task_id, missing):
     assert not result["success"], f"{task_id} was solved without {missing}: collaboration is not necessary"
 
 
-def _without_waits(task_id: str, agents: list[str]):
-    """The task with these agents' `wait_for {rounds}` steps removed from the oracle plan."""
+def _without_waits(task_id: str, agents: list[str], kinds: tuple[str, ...] = ("rounds",)):
+    """The task with these agents' `wait_for` steps of these kinds (`rounds` by default) removed from
+    the oracle plan."""
     task = load_task(task_id)
     plan = {
         name: [
@@ -169,7 +170,7 @@ def _without_waits(task_id: str, agents: list[str]):
                 name in agents
                 and isinstance(s, dict)
                 and "wait_for" in s
-                and "rounds" in (s["wait_for"] or {})
+                and any(kind in (s["wait_for"] or {}) for kind in kinds)
             )
         ]
         for name, steps in task.oracle.items()
@@ -180,7 +181,9 @@ def _without_waits(task_id: str, agents: list[str]):
 def test_beacons_lit_without_waiting_for_the_relay_fail():
     """task_05: keepers who light as soon as they can (no relay, before the signal) never satisfy it."""
     result = run_episode(
-        _without_waits("task_05", ["west_keeper", "north_keeper", "east_keeper"]),
+        _without_waits(
+            "task_05", ["west_keeper", "north_keeper", "east_keeper"], ("until_round", "message_from")
+        ),
         "oracle",
         seed=0,
         progress=False,
@@ -189,8 +192,20 @@ def test_beacons_lit_without_waiting_for_the_relay_fail():
 
 
 def test_a_chant_before_the_stones_are_held_breaks_the_ritual():
-    """task_12: the ritual completes, but its first chant came before the wardens were in place."""
-    result = run_episode(_without_waits("task_12", ["ritualist"]), "oracle", seed=0, progress=False)
+    """task_12: a ritualist who has the elixirs at hand and chants without waiting for the wardens' word
+    finishes the circle, but its first chant came before the wardens were in place."""
+    task = load_task("task_12")
+    agents = [
+        a.model_copy(update={"inventory": {**a.inventory, "warding_elixir": 2}})
+        if a.name == "ritualist"
+        else a
+        for a in task.agents
+    ]
+    chant_now = [s for s in task.oracle["ritualist"] if "chat" in s] + [
+        {"build": {"site": "site#ritual_circle"}}
+    ]
+    task = task.model_copy(update={"agents": agents, "oracle": {**task.oracle, "ritualist": chant_now}})
+    result = run_episode(task, "oracle", seed=0, progress=False)
     assert result["checkpoints"]["stones_held"]  # they did get there, too late
     assert not result["checkpoints"]["first_chant"] and not result["success"]
 
@@ -221,7 +236,7 @@ def test_a_scholar_who_walks_in_before_the_warden_is_drawn_dies():
 @pytest.mark.parametrize(
     "task_id,fact,holders",
     [
-        ("task_05", "round 10", {"east_keeper"}),  # the lord's signal
+        ("task_05", "round 12", {"east_keeper"}),  # the lord's signal
         ("task_07", "(22, 131)", set()),  # the relics' tiles: nobody is told, the scouts must search
         ("task_07", "(189, 75)", set()),
         ("task_07", "(103, 235)", set()),

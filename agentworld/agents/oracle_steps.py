@@ -76,6 +76,7 @@ class OracleSteps:
     last_seen: dict[str, tuple[int, int]]  # teammate -> where we last saw them
     inbox: list[dict]  # every chat received
     inbox_used: int  # messages before this index were consumed by earlier wait_for steps
+    inbox_taken: set[int]  # messages after it consumed by a `messages_from` wait (any order)
     mobs_seen: dict[str, tuple[int, tuple[int, int]]]
     mobs_died: list[str]
 
@@ -240,6 +241,10 @@ class OracleSteps:
             done = any(ident == step.kill or ident.split("#", 1)[0] == step.kill for ident in self.mobs_died)
         elif step.message_from is not None or step.checkpoint is not None:
             done = self._take_message(step.message_from, step.checkpoint)
+        elif step.messages_from is not None:
+            done = self._take_messages(step.messages_from)
+        elif step.until_round is not None:
+            done = obs["round"] >= step.until_round
         else:
             done = False
         if done or self._waited_out(step):
@@ -250,10 +255,25 @@ class OracleSteps:
         """Consume the first unread chat from `sender` (or naming `mention`); True if there was one."""
         for i in range(self.inbox_used, len(self.inbox)):
             msg = self.inbox[i]
+            if i in self.inbox_taken:
+                continue
             if (sender is None or msg["from"] == sender) and (mention is None or mention in msg["text"]):
                 self.inbox_used = i + 1
                 return True
         return False
+
+    def _take_messages(self, senders: list[str]) -> bool:
+        """Once an unread chat from each of `senders` is in (any order), consume exactly those; True then.
+        Chats from others stay unread for later steps."""
+        found: dict[str, int] = {}
+        for i in range(self.inbox_used, len(self.inbox)):
+            sender = self.inbox[i]["from"]
+            if i not in self.inbox_taken and sender in senders and sender not in found:
+                found[sender] = i
+        if len(found) < len(set(senders)):
+            return False
+        self.inbox_taken.update(found.values())
+        return True
 
     def _step_wait(self, step: WaitStep, obs: dict):
         waited = self.memo.get("waited", 0)
@@ -363,7 +383,7 @@ class OracleSteps:
         site = _visible(obs, site_id)
         if site is not None and any(w in site["detail"].lower() for w in ("complete", "built", "finished")):
             return None
-        if self.memo.get("done"):
+        if self.memo.get("done") or (step.times is not None and self.memo.get("built", 0) >= step.times):
             return None
         if site is None:
             return {"tool": "move_to", "args": {"target": site_id}}, "move"
@@ -378,7 +398,7 @@ class OracleSteps:
         ):
             return None
         self.memo["builds"] = self.memo.get("builds", 0) + 1
-        return {"tool": "build", "args": {"site": site_id}}, "build"
+        return {"tool": "build", "args": {"site": site_id}}, "built:1"
 
     def _step_trade_offer(self, step: TradeOfferStep, obs: dict):
         if self.memo.get("offered"):

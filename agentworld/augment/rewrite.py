@@ -237,6 +237,13 @@ def unsay_start_in_text(text: str, item: str, label: str, count: int, coins_give
         lambda m: f"{m.group(1)} need{m.group(2)}{m.group(3)}",
         text,
     )
+    # later in a list of what one carries ("You carry a bronze axe and a knife."): out of the list, and
+    # said as needed after it ("You carry a bronze axe; you need a knife.")
+    text = re.sub(
+        rf"(\b[Yy]ou\s+carry\s+[^.;:()]*?)(?:,|\s+and)\s+(an?\s+(?:{names}))\b([^.;:()]*)",
+        lambda m: f"{m.group(1)}{m.group(3)}; you need {m.group(2)}",
+        text,
+    )
     if coins_given:
         text = re.sub(r"\byou(\s+)have(\s+)no(\s+)coins\b", r"you\1have\2no other\3coins", text)
     return text

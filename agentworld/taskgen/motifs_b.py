@@ -7,9 +7,7 @@
 - `haul_b`: gatherers stock one or more keepers at far-apart places, a keeper possibly smelting
   its share first (gathering);
 - `loop`: the agent who must end up with the product also gathers its raw material, which goes
-  round the makers and comes back (crafting);
-- `vigil_b`: vigils whose makers also keep posts, or whose posts need a lamp, a charm, or both
-  (coordination).
+  round the makers and comes back (crafting).
 
 Necessity comes from the world as in motifs.py: nodes and recipes at levels 45-55 no trainer
 reaches, goods no shop sells, and an outcome that names who must hold, wield or stand where.
@@ -28,7 +26,6 @@ from agentworld.taskgen.motifs import (
     _nodes,
     _source_why,
     _yield,
-    vigil,
 )
 from agentworld.taskgen.parts import TOOLS as TOOL_ITEMS
 from agentworld.taskgen.parts import (
@@ -839,123 +836,3 @@ def loop(
         alternatives=_alternatives([(g, roster[r], it) for g, r, it in pairs]),
         why=why,
     )
-
-
-# --- vigil_b (coordination) ---------------------------------------------------------------------
-
-
-def _post_keeper(
-    name: str, title: str, spawn: str, post: str, item: str, maker_title: str, spot: Spot
-) -> Agent:
-    context = (
-        f"You are the {title.lower()}. You start at {spawn_text(spawn)}; your post is {places.landmark_name(post)} "
-        f"{xy(places.landmark(post))} (`{post}`). The vigil holds only while every keeper stands at their post "
-        f"(within 3 tiles) with what they carry, all at the same moment.\nOnly the {maker_title.lower()} can make a "
-        f"{_name(item)}; collect yours at the {spot.where()} and carry it to your post. Once there, stay: leaving "
-        f"breaks the vigil."
-    )
-    plan = [{"move_to": {"target": spot.target}}, {"wait_for": {"item": item}}, {"move_to": {"target": post}}]
-    return Agent(name, title, spawn, {}, context, plan, kind="keep")
-
-
-def vigil_b(
-    task_id: str,
-    name: str,
-    *,
-    keepers: list[tuple[str, str, str, str]],
-    lampwright: dict,
-    renderer: dict,
-    intro: str,
-    charmbinder: dict | None = None,
-    charm_keepers: list[tuple[str, str, str, str]] = (),
-) -> Draft:
-    """vigil(), where the oil renderer may keep a post too (renderer["post"]) and a second light, the
-    tideward charm that only the charmbinder binds, is carried to other posts (charm_keepers)."""
-    r_post = renderer.get("post")
-    lamp_keepers = list(keepers) + (
-        [(renderer["name"], renderer["title"], renderer["spawn"], r_post)] if r_post else []
-    )
-    draft = vigil(task_id, name, keepers=lamp_keepers, lampwright=lampwright, renderer=renderer, intro=intro)
-    agents = draft.agents
-    if r_post:
-        both = [a for a in agents if a.name == renderer["name"]]
-        cook, keep = both
-        cook.context += (
-            "\nOne lamp is yours to carry: your post is " + keep.context.split("; your post is ", 1)[1]
-        )
-        cook.plan = cook.plan + keep.plan
-        cook.kind = "make+keep"
-        agents.remove(keep)
-    m = len(charm_keepers) + (1 if charmbinder and charmbinder.get("post") else 0)
-    parts = [f"{len(lamp_keepers) + (1 if lampwright.get('post') else 0)} stormlamps"]
-    if charmbinder:
-        table = Spot.at_station(charmbinder["station"])
-        binder = _self_supplied(
-            maker(
-                charmbinder["name"],
-                charmbinder["title"],
-                [("tideward_charm", m)],
-                table,
-                charmbinder["spawn"],
-                [],
-                None,
-                tools={"dawnlily_tincture": m, "silk_cord": m},
-            ),
-            f"You carry the {m} dawnlily tinctures and {m} silk cords the charms need.",
-        )
-        binder.context += (
-            f"\nThe {len(charm_keepers)} charm keepers come to your table for their charms: `give` each "
-            f"one a tideward charm (within 2 tiles)."
-        )
-        binder.plan += [{"give": {"to": k[0], "item": "tideward_charm", "count": 1}} for k in charm_keepers]
-        if charmbinder.get("post"):
-            post = charmbinder["post"]
-            binder.plan.append({"move_to": {"target": post}})
-            binder.context += (
-                f"\nOne charm is yours: after the others have theirs, hold your own post at "
-                f"{places.landmark_name(post)} {xy(places.landmark(post))} (`{post}`) with it."
-            )
-            binder.kind = "make+keep"
-            draft.success += [
-                {"holds": {"agent": binder.name, "items": {"tideward_charm": 1}}},
-                {"at": {"agent": binder.name, "place": post, "within": 3}},
-            ]
-        agents.append(binder)
-        for kname, title, spawn, post in charm_keepers:
-            agents.append(
-                _post_keeper(kname, title, spawn, post, "tideward_charm", charmbinder["title"], table)
-            )
-            draft.success += [
-                {"holds": {"agent": kname, "items": {"tideward_charm": 1}}},
-                {"at": {"agent": kname, "place": post, "within": 3}},
-            ]
-        draft.checkpoints.insert(
-            2,
-            _checkpoint(
-                "first_charm", "A tideward charm has been bound.", {"holds": {"items": {"tideward_charm": 1}}}
-            ),
-        )
-        draft.checkpoints = draft.checkpoints[:6]
-        parts.append(f"{m} tideward charms")
-        binds = (
-            f"; {m} tideward charms (only {charmbinder['title'].lower()}: alchemy 50) -> {len(charm_keepers)} "
-            f"more keepers at their posts"
-        )
-    else:
-        binds = ""
-    posted = len(lamp_keepers) + m + (1 if lampwright.get("post") else 0)
-    draft.objective = (
-        f"{intro} The task is complete when all {posted} keepers stand at their posts at the same "
-        f"moment, each holding what their post needs ({' and '.join(parts)} in all)."
-    )
-    lamps = f"M{'K' if r_post else '1'}>M{'K' if lampwright.get('post') else '1'}>K{len(keepers)}"
-    charms = f"|M{'K' if charmbinder.get('post') else '1'}>K{len(charm_keepers)}" if charmbinder else ""
-    draft.signature = f"vigil:{lamps}{charms}"
-    draft.motif = "vigil_b"
-    draft.why = (
-        draft.why.replace(" -> ", f" ({'who keeps a post too' if r_post else ''}) -> ", 1).replace(
-            " () ", " "
-        )
-        + binds
-    )
-    return draft

@@ -1,15 +1,20 @@
-"""Task 05, Beacon Relay: three far beacons lit West -> North -> East, 1-2 rounds apart, from round 10.
+"""Task 05, Beacon Relay: three far beacons lit West -> North -> East, 1-2 rounds apart, from round 12.
 
 Lighting order and timing come from the rounds in which the sites were completed (site_done events),
 so a fire lit too early or out of order can never satisfy the relay or its checkpoints.
 
-Success (task file): `relay` of the three beacons, 1-2 rounds per step, the first in round 10 or
+Each beacon is a pyre: 4 oak logs and a torch, then 3 turns of work, the last of which lights it.
+The keepers fell the oaks beside their beacons, cut a stick and make a torch of it with the linen
+they carry, stock the pyre and raise it, and hold back the last build for the relay.
+
+Success (task file): `relay` of the three beacons, 1-2 rounds per step, the first in round 12 or
 later. Why each role is needed: the beacons are 88-100 tiles apart on foot and a walker covers 10
 tiles a turn, so whoever lights one beacon cannot light another within the 2-4 rounds the relay
 allows: the relay needs three different keepers at three fires, and the team has exactly three
-(presence; a spare torch does not help). The signal round is only in the east keeper's notes.
-Legal alternatives that pass: deliver early and light later, gaps of 2 rounds instead of 1, a
-later start, any keeper lighting any beacon (with logs and a torch there).
+(presence; a spare torch does not help). The signal round is only in the east keeper's notes, and
+no keeper sees another's fire: the relay is passed on in chat.
+Legal alternatives that pass: raise the pyre early and light later, gaps of 2 rounds instead of 1,
+a later start, any keeper lighting any beacon (with logs and a torch there).
 Checkpoints: beacons stocked, West lit after the signal, North lit in relay.
 """
 
@@ -23,7 +28,7 @@ if TYPE_CHECKING:
     from agentworld.tasks import Task
     from agentworld.world.engine import World
 
-SIGNAL_ROUND = 10
+SIGNAL_ROUND = 12
 WEST, NORTH, EAST = "site#west_beacon", "site#north_beacon", "site#east_beacon"
 
 

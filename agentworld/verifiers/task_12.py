@@ -1,15 +1,21 @@
-"""Task 12, The Warding Ritual: three chants at the circle while all four ward stones are held.
+"""Task 12, The Warding Ritual: the four ward stones re-cut and raised, and the circle finished
+(elixirs laid, three chants) while all four stones are held.
 
-Where each player stood at each chant comes from the event log (moves and respawns up to that
+Where each player stood at each build comes from the event log (moves and respawns up to that
 build), so a chant made while a stone was empty can never be repaired by arriving later.
 
 Success (task file): `built_while_held` of the circle, someone within 1 tile of each of the four
-stones at every chant. Why each role is needed: at every chant five places are occupied at once,
-the circle (the chanter) and four stones 26-63 tiles apart and 27-36 from the circle, so the
-ritual needs five different agents and the team has exactly five (presence); only the ritualist
-has alchemy 30 for the chants (capability: no trainer teaches it past Morwen's 30, in the Murkfen,
-40 XP a talk), and only the ritualist's notes say where the stones are. Legal alternatives that
-pass: any warden on any stone, wardens arriving in any order.
+stones at every build on it, and each stone's own site built (sandstone and mining 30 for the
+north and east stones, oak logs and lumberjacking 30 for the west and south ones, gathered by the
+stone). Why each role is needed: at every build five places are occupied at once, the circle (the
+chanter) and four stones 26-63 tiles apart and 27-36 from the circle, so the ritual needs five
+different agents and the team has exactly five (presence); only the ritualist has alchemy 30 for
+the chants (capability: no trainer teaches it past Morwen's 30, in the Murkfen, 40 XP a talk), and
+only the ritualist's map says where the stones are and what each takes. The wardens are named
+alike: they tell the ritualist what they can do (two miners, two woodcutters), and the ritualist
+sends each to a stone its skill can raise, either miner to either stone of sandstone. Legal
+alternatives that pass: the two miners (or the two woodcutters) swapping stones, wardens arriving
+in any order.
 Checkpoints: two stones held at once, all four held at once, a first chant with all held.
 """
 
@@ -24,7 +30,7 @@ if TYPE_CHECKING:
     from agentworld.world.engine import World
 
 SITE = "site#ritual_circle"
-WARDENS = ("north_warden", "west_warden", "south_warden", "east_warden")
+WARDENS = ("ash_warden", "bryn_warden", "cole_warden", "dara_warden")
 STONES = {"north": (130, 85), "west": (100, 122), "south": (106, 148), "east": (160, 122)}
 
 
