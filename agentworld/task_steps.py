@@ -111,6 +111,7 @@ class ShopStep(Step):
 
 class BuildStep(Step):
     site: str
+    feed: int = Field(0, ge=0)  # a fire (exposure.py): once it is finished, feed it this many units of fuel
 
 
 class TradeOfferStep(Step):
