@@ -112,6 +112,7 @@ class ShopStep(Step):
 class BuildStep(Step):
     site: str
     feed: int = Field(0, ge=0)  # a fire (exposure.py): once it is finished, feed it this many units of fuel
+    turns: int | None = Field(None, ge=1)  # at most this many builds, then go on (a delivery, a shift)
 
 
 class TradeOfferStep(Step):

@@ -363,7 +363,7 @@ class OracleSteps:
         site = _visible(obs, site_id)
         if site is not None and any(w in site["detail"].lower() for w in ("complete", "built", "finished")):
             return self._feed_fire(step, site, obs) if step.feed else None
-        if self.memo.get("done"):
+        if self.memo.get("done") or (step.turns is not None and self.memo.get("builds", 0) >= step.turns):
             return None
         if site is None:
             return {"tool": "move_to", "args": {"target": site_id}}, "move"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.motifs import Source
+from agentworld.taskgen.holdouts import Cook, FireKeeper, Hand, Tailor, gale_works
 from agentworld.taskgen.motifs_a import holdout
 
 
@@ -54,56 +55,83 @@ def drafts() -> list[Draft]:
             ],
             keeper={"name": "steward", "title": "Oasis steward", "spawn": "scorched_obelisk"},
         ),
-        holdout(
+        gale_works(
             "task_54",
-            "Stew at the Glacier Gate",
-            camp="glacier_gate",
-            intro=(
-                "The watch at the Glacier Lair Gate is cut off by snow. The stew-cook will carry hearth stew up to "
-                "them: frostgill from the ice fisher and sunroot from the root digger, stewed together."
-            ),
-            sources=[
-                Source("ice_fisher", "Ice fisher", "frostgill_hole", 2, "frostford", (1, 1)),
-                Source("root_digger", "Root digger", "sunroot_tuft", 2, "north_crossroads", (1, -1)),
-            ],
-            makers=[
-                {
-                    "name": "stew_cook",
-                    "title": "Stew cook",
-                    "recipes": [("hearth_stew", 2)],
-                    "station": "cooking_range#frostmere",
-                    "spawn": "frostmere_camp",
-                    "fed_by": ["ice_fisher", "root_digger"],
-                }
-            ],
-            keeper=None,
-        ),
-        holdout(
-            "task_55",
-            "Three Broths for Greyhorn",
-            camp="greyhorn_lookout",
-            intro=(
-                "The three sentries of Greyhorn Lookout are snowbound and their stores are gone. Their quartermaster "
-                "must bring up three frostgill broths before the pass closes; only the quartermaster's charts show "
-                "where the frostgill holes are."
-            ),
-            sources=[Source("ice_fisher", "Ice fisher", "frostgill_hole", 6, "frostford", (1, 1))],
-            makers=[
-                {
-                    "name": "cook",
-                    "title": "Cook",
-                    "recipes": [("frostgill_broth", 3)],
-                    "station": "cooking_range#frostmere",
-                    "spawn": "frostford",
-                    "fed_by": ["ice_fisher"],
-                }
-            ],
-            keeper={
-                "name": "quartermaster",
-                "title": "Quartermaster",
-                "spawn": "stonefoot_camp",
-                "charts": True,
+            "Cloaks at the Glacier Gate",
+            exposure="glacier_gale",
+            area="in the yard of the Glacier Lair Gate (from (138, 29) to (162, 40))",
+            site={
+                "id": "gate_wall",
+                "name": "Gate wall",
+                "position": [150, 38],
+                "work": 42,
+                "skill": "crafting",
+                "level": 20,
             },
+            wait=(150, 42),
+            hands=[Hand("mason", "Mason", "north_crossroads", keeper=True)],
+            tailor=Tailor("tailor", "Tailor", (207, 63), "workbench#ruins"),
+            cook=Cook(
+                "cook",
+                "Cook",
+                "frostmere_camp",
+                "frostgill_hole",
+                [(138, 64), (140, 63), (139, 61)],
+                "frostgill_broth",
+                "cooking_range#frostmere",
+                rations={"mason": 1, "tailor": 1, "cook": 2},
+            ),
+            hold=2,
+            intro=(
+                "The ice in the Glacier Lair has groaned all winter, and the wall across its gate has fallen. The "
+                "wind that pours out of the gate freezes anyone in its yard."
+            ),
+        ),
+        gale_works(
+            "task_55",
+            "Fire on the Frostmere Tarn",
+            exposure="tarn_gale",
+            area="on or by the frozen Frostmere Tarn (from (100, 10) to (130, 30))",
+            site={
+                "id": "fishers_hut",
+                "name": "Ice-fishers' hut",
+                "position": [112, 29],
+                "materials": {"pine_log": 4},
+                "work": 26,
+                "skill": "crafting",
+                "level": 20,
+            },
+            wait=(112, 35),
+            hands=[Hand("warden", "Tarn warden", "north_crossroads", keeper=True)],
+            firekeeper=FireKeeper(
+                "woodcutter",
+                "Woodcutter",
+                "frostford",
+                [(118, 33), (120, 33)],
+                fire={
+                    "id": "tarn_fire",
+                    "name": "Tarn fire",
+                    "position": [112, 32],
+                    "materials": {"pine_log": 2},
+                    "shelter": {"protects": {"cold": 22}, "radius": 3, "fuel": "pine_log", "burns": 5},
+                },
+                feed=5,
+            ),
+            cook=Cook(
+                "cook",
+                "Cook",
+                "frostmere_camp",
+                "frostgill_hole",
+                [(138, 64), (140, 63), (139, 61)],
+                "frostgill_broth",
+                "cooking_range#frostmere",
+                rations={"warden": 1, "woodcutter": 2, "cook": 2},
+            ),
+            hold=2,
+            intro=(
+                "The ice-fishers of the Frostmere Tarn lost their hut to the winter, and the wind off the ice "
+                "freezes anyone on the tarn."
+            ),
         ),
         holdout(
             "task_56",
