@@ -67,6 +67,18 @@ def _checkpoint(cid: str, description: str, when: dict) -> dict:
     return {"id": cid, "description": description, "when": when}
 
 
+def _beside(spot: Position, trees: list[Position]) -> Position:
+    """A walkable tile within 1 of `spot` and of the first tree: where a fire tender fells and feeds."""
+    gmap = places.content().map
+    tx, ty = trees[0]
+    for dx in (0, -1, 1):
+        for dy in (1, 0, -1):
+            x, y = spot[0] + dx, spot[1] + dy
+            if max(abs(x - tx), abs(y - ty)) <= 1 and (x, y) not in trees and gmap.walkable(x, y):
+                return (x, y)
+    raise ValueError(f"no tile beside both {spot} and {trees[0]}")
+
+
 def _below(tile: Position, rows: int) -> Position:
     """A walkable tile `rows` south of `tile` (or the nearest free one): where a hand waits."""
     gmap = places.content().map
@@ -79,18 +91,17 @@ def _below(tile: Position, rows: int) -> Position:
 # --- gale_works ----------------------------------------------------------------------------------------
 @dataclass
 class Hand:
-    """A builder (crafting `level`); the `keeper` also holds the stores at the end."""
+    """A builder (crafting `level`); the first hand of a task has surveyed the works and leads."""
 
     name: str
     title: str
     spawn: str | Position
     level: int = 25
-    keeper: bool = False
 
 
 @dataclass
 class Tailor:
-    """Sews one cloak per builder at `station` from what it carries, and builds too."""
+    """Sews one cloak per builder at `station` from what it carries, hands them out, and builds too."""
 
     name: str
     title: str
@@ -101,20 +112,24 @@ class Tailor:
 
 @dataclass
 class FireKeeper:
-    """Fells pine at `trees`, lights the fire `fire` (a site with a shelter) and feeds it `feed` logs."""
+    """Fells pine at `trees` (beside the fire), lights the fire `fire` (a site with a shelter) and tends it:
+    with `tended`, the works count only while someone stands by the fire (`built_while_held`), so it stays
+    there, felling and feeding, until the works are done."""
 
     name: str
     title: str
     spawn: str | Position
     trees: list[Position]
     fire: dict
-    feed: int
-    builds: bool = True
+    logs: int  # logs it fells in all (the fire's, the feeding, the site's timber)
+    feed: int  # logs fed once the fire burns, before the team is told
+    tended: bool = True
 
 
 @dataclass
 class Cook:
-    """Catches at `holes` and cooks `recipe` at `station`; hands out `rations` at the works, then builds."""
+    """Catches at `holes` and cooks `recipe` at the nearest range; hands out `rations` at the works and keeps
+    the stores."""
 
     name: str
     title: str
@@ -122,9 +137,7 @@ class Cook:
     node: str
     holes: list[Position]
     recipe: str
-    station: str
     rations: dict[str, int] = field(default_factory=dict)  # agent -> units of food handed at the works
-    builds: bool = True
 
 
 def gale_works(
@@ -142,92 +155,88 @@ def gale_works(
     tailor: Tailor | None = None,
     firekeeper: FireKeeper | None = None,
 ) -> Draft:
-    """Builders raise `site` inside a killing gale (`exposure`; `area` says where in words); the keeper among
-    the hands must hold `hold` of the cook's food there at the end; nobody may die. The builders (the hands,
-    the tailor, the cook) live through the work only with the tailor's cloaks or the woodcutter's fire."""
+    """Builders raise `site` inside a killing gale (`exposure`; `area` says where in words) kept alive by the
+    tailor's cloaks or the woodcutter's fire and the cook's food; the team must hold `hold` of the food at the
+    end; nobody may die. The first hand has surveyed the works and tells the others."""
     content = places.content()
     spec = content.exposures[exposure]
     food = next(iter(content.recipes[cook.recipe].outputs))
     food_name = content.items[food].name.lower()
     tile = (site["position"][0], site["position"][1])
     site_id, site_name = site["id"], site["name"].lower()
-    keeper = next(h for h in hands if h.keeper)
     lead = hands[0]
-    builders = (
-        [h.name for h in hands] + ([tailor.name] if tailor else []) + ([cook.name] if cook.builds else [])
-    )
-    meet, edge = list(wait), list(_below(tile, 3))
+    skill = site["skill"]
+    tailor_builds = tailor is not None and skill == "crafting"
+    builders = [h.name for h in hands] + ([tailor.name] if tailor_builds else [])
+    meet = list(wait)
     warm = (
         [{"wait_for": {"item": tailor.recipe, "count": 1}}, {"equip": {"item": tailor.recipe}}]
         if tailor
         else []
     ) + ([{"wait_for": {"message_from": firekeeper.name}}] if firekeeper else [])
     agents: list[Agent] = []
-
-    # the hands: the lead has surveyed the works and knows the gale; it tells the others
     for hand in hands:
         context = (
-            f"You are a {hand.title.lower()}: crafting {hand.level}, enough for the {site_name} (crafting "
-            f"{site['level']}). You start at {spawn_text(hand.spawn)} with 95 HP.\n"
-            f"{exposure_text(exposure, area)}"
+            f"You are a {hand.title.lower()}: {skill} {hand.level}, enough for the {site_name} ({skill} "
+            f"{site['level']}). You start at {spawn_text(hand.spawn)} with 95 HP.\n{exposure_text(exposure, area)}"
         )
         plan: list[dict] = []
         if hand is lead:
             context += (
-                f"\nYou surveyed the works: the {site_name} (`{site_id}`) stands at {xy(tile)}, {site['work']} "
-                f"turns of building (`build` within 1 tile, one a turn) for whoever can stand the gale; "
-                f"{xy(wait)} is just out of it."
+                f"\nYou surveyed the works: the {site_name} (`{site_id}`) stands at {xy(tile)}, {site['work']} turns "
+                f"of building (`build` within 1 tile, one a turn) for whoever can stand the gale; {xy(wait)} is just "
+                f"out of it."
             )
-            plan += _lead_chats(
-                lead, hands, tailor, firekeeper, cook, site, tile, wait, hold, food_name, spec
-            )
+            plan += _lead_chats(hands, tailor, firekeeper, cook, site, wait, hold, food_name, spec)
         else:
             plan.append({"wait_for": {"message_from": lead.name}})
-        plan += [{"move_to": {"target": meet}}, *warm, {"build": {"site": site_id}}]
-        if hand.keeper:
-            plan += [{"move_to": {"target": edge}}, {"wait_for": {"item": food, "count": hold}}]
-        skills = {"crafting": hand.level, "health": 25}
+        plan += [
+            {"move_to": {"target": meet}},
+            *warm,
+            {"build": {"site": site_id}},
+            {"move_to": {"target": meet}},
+        ]
+        skills = {skill: hand.level, "health": 25}
         agents.append(Agent(hand.name, hand.title, hand.spawn, skills, context, plan, kind="build"))
-
     if tailor:
-        agents.append(_tailor(tailor, builders, cook, lead, meet, site_id))
+        agents.append(_tailor(tailor, builders, lead, meet, site_id if tailor_builds else None))
     if firekeeper:
-        agents.append(_fire_keeper(firekeeper, lead, spec, site, meet))
-    agents.append(_gale_cook(cook, lead, food, meet, site_id, tailor, firekeeper, (keeper.name, hold, edge)))
+        agents.append(_fire_keeper(firekeeper, lead, spec, site))
+    agents.append(_gale_cook(cook, lead, food, meet, hold))
 
     world: dict[str, list] = {
         "nodes": [{"kind": cook.node, "position": list(h)} for h in cook.holes],
         "sites": [dict(site)],
         "exposure": [exposure],
     }
+    built: dict = {"site_built": {"site": site_id}}
     if firekeeper:
         world["nodes"] += [{"kind": "pine_tree", "position": list(t)} for t in firekeeper.trees]
         world["sites"].append(dict(firekeeper.fire))
-    success = [
-        {"site_built": {"site": site_id}},
-        {"holds": {"agent": keeper.name, "items": {food: hold}}},
-        {"at": {"agent": keeper.name, "place": list(tile), "within": 3}},
-        {"nobody_died": {}},
-    ]
+        if firekeeper.tended:
+            built = {
+                "built_while_held": {"site": site_id, "places": [firekeeper.fire["position"]], "within": 1}
+            }
+    success = [built, {"holds": {"items": {food: hold}}}, {"nobody_died": {}}]
     catch = next(iter(content.node_kinds[cook.node].yields))
     checkpoints = [
         _checkpoint(f"{catch}_caught", "The first catch is in.", {"holds": {"items": {catch: 2}}}),
         _checkpoint(f"{food}_cooked", f"The first {food_name} is cooked.", {"holds": {"items": {food: 2}}}),
         _checkpoint(f"{site_id}_built", f"The {site_name} stands.", {"site_built": {"site": site_id}}),
-        _checkpoint(
-            f"{food}_stored",
-            f"The {keeper.title.lower()} holds the stores.",
-            {"holds": {"agent": keeper.name, "items": {food: hold}}},
-        ),
     ]
     if tailor:
         cloaks = {"holds": {"items": {tailor.recipe: len(builders)}}}
         checkpoints.insert(0, _checkpoint("cloaks_sewn", "Every builder's cloak is sewn.", cloaks))
+    if firekeeper:
+        lit = {"site_built": {"site": firekeeper.fire["id"]}}
+        checkpoints.insert(0, _checkpoint("fire_lit", "The fire is lit.", lit))
+    tended = " with its fire tended at every turn of the work" if firekeeper and firekeeper.tended else ""
     objective = (
-        f"{intro} The task is complete when the {site_name} stands, the {keeper.title.lower()} is at it holding "
-        f"{hold} {food_name}, and nobody on the team has died."
+        f"{intro} The task is complete when the {site_name} stands{tended}, the team still holds {hold} "
+        f"{food_name} in store, and nobody on the team has died."
     )
-    warmth = "cloaks" if tailor else "fire"
+    warmth = "+".join((["cloaks"] if tailor else []) + (["fire"] if firekeeper else []))
+    shape = f"gale_works:{len(builders)}B+{warmth}{'(tended)' if tended else ''}+{cook.recipe}"
     return Draft(
         task_id,
         name,
@@ -237,21 +246,22 @@ def gale_works(
         success,
         checkpoints,
         "gale_works",
-        f"gale_works:{len(builders)}B+{warmth}+{cook.recipe}",
+        shape,
         world=world,
         why=f"{site['work']} turns of building in the {spec.name.lower()} by {len(builders)} builders, kept alive by "
-        f"the {warmth} and the cook's {food_name}; the {keeper.title.lower()} holds {hold} at the end; nobody may die",
+        f"{warmth.replace('+', ' and ')} and the cook's {food_name}{tended}; {hold} kept in store; nobody may die",
     )
 
 
-def _lead_chats(lead, hands, tailor, firekeeper, cook, site, tile, wait, hold, food_name, spec) -> list[dict]:
+def _lead_chats(hands, tailor, firekeeper, cook, site, wait, hold, food_name, spec) -> list[dict]:
     """What the lead tells the others: the works, where to meet, what the work needs."""
+    tile = (site["position"][0], site["position"][1])
     work = f"the {site['name'].lower()} at {xy(tile)}, {site['work']} turns of work in a gale of {spec.damage} a round"
     out = [
         _chat(
             cook.name,
-            f"We raise {work}: bring your {food_name} to {xy(wait)}. The stores must hold {hold} at the "
-            f"end, and we eat while we build.",
+            f"We raise {work}. Bring {food_name} to {xy(wait)}, just south of the gale: one for each "
+            f"builder to eat, and {hold} more to keep in store.",
         )
     ]
     if tailor:
@@ -259,24 +269,17 @@ def _lead_chats(lead, hands, tailor, firekeeper, cook, site, tile, wait, hold, f
             _chat(
                 tailor.name,
                 f"We raise {work}: sew a cloak for every builder and meet us at {xy(wait)}, "
-                f"just south of the gale; we need your hands at the wall too.",
+                f"just south of the gale; we need your hands at it too.",
             )
         )
     if firekeeper:
-        fire = tuple(firekeeper.fire["position"])
         out.append(
             _chat(
                 firekeeper.name,
-                f"We raise {work}: light and feed the fire at {xy(fire)} for us, and tell us when it burns.",
+                f"We raise {work}, and it counts only while our fire is tended: light it, "
+                f"keep it fed and stay by it until the work is done, and tell us when it burns.",
             )
         )
-    out.append(
-        _chat(
-            cook.name,
-            f"We raise {work}: bring your {food_name} to {xy(wait)}. The stores must hold "
-            f"{hold} at the end, and we eat while we build.",
-        )
-    )
     for other in hands[1:]:
         out.append(_chat(other.name, f"We raise {work}; meet at {xy(wait)}, just south of the gale."))
     return out
@@ -286,76 +289,69 @@ def _chat(to: str, message: str) -> dict:
     return {"chat": {"to": to, "message": message}}
 
 
-def _tailor(tailor: Tailor, builders: list[str], cook: Cook, lead: Hand, meet: list, site_id: str) -> Agent:
+def _tailor(tailor: Tailor, builders: list[str], lead: Hand, meet: list, site_id: str | None) -> Agent:
+    """Sews a cloak for every builder, brings them to the meeting place, and builds (given a site)."""
     content = places.content()
     recipe = content.recipes[tailor.recipe]
     n = len(builders)
     pack = {item: k * n for item, k in recipe.inputs.items()}
     pack.update({tool: 1 for tool in recipe.tools})
     level = recipe.level + 5
-    station = tailor.station
     context = (
         f"You are a tailor: crafting {level}, and no one else in the vale sews furs against the cold. "
         f"{recipe_text(tailor.recipe)}; a {item_text(tailor.recipe)}. You carry "
         + ", ".join(f"{k} {item}" for item, k in pack.items())
-        + f", enough for {n}. The nearest {content.stations[recipe.station].name.lower()} is `{station}` at "
-        f"{xy(places.station(station))}. You start at {spawn_text(tailor.spawn)} with 95 HP."
+        + f", enough for {n}. You start at {spawn_text(tailor.spawn)} with 95 HP."
     )
-    plan = [
-        {"wait_for": {"message_from": lead.name}},
-        {"move_to": {"target": station}},
-        {"craft": {"recipe": tailor.recipe, "count": n}},
-    ]
-    if cook.name in builders:
-        plan += [
-            {"move_to": {"target": cook.name}},
-            {"give": {"to": cook.name, "item": tailor.recipe, "count": 1}},
-        ]
+    plan = [{"wait_for": {"message_from": lead.name}}, {"craft": {"recipe": tailor.recipe, "count": n}}]
     plan.append({"move_to": {"target": meet}})
-    plan += [
-        {"give": {"to": b, "item": tailor.recipe, "count": 1}}
-        for b in builders
-        if b not in (tailor.name, cook.name)
-    ]
-    plan += [{"equip": {"item": tailor.recipe}}, {"build": {"site": site_id}}, {"move_to": {"target": meet}}]
+    plan += [{"give": {"to": b, "item": tailor.recipe, "count": 1}} for b in builders if b != tailor.name]
+    if site_id:
+        plan += [
+            {"equip": {"item": tailor.recipe}},
+            {"build": {"site": site_id}},
+            {"move_to": {"target": meet}},
+        ]
     skills = {"crafting": level, "health": 25}
     return Agent(tailor.name, tailor.title, tailor.spawn, skills, context, plan, inventory=pack, kind="make")
 
 
-def _fire_keeper(keeper: FireKeeper, lead: Hand, spec, site: dict, meet: list) -> Agent:
-    """Fells the logs, lights and feeds the fire, brings the site's logs, tells the team, and builds."""
+def _fire_keeper(keeper: FireKeeper, lead: Hand, spec, site: dict) -> Agent:
+    """Fells the logs, lights and feeds the fire, brings the site's timber, tells the team, then tends the
+    fire: a log felled, a log fed, until the works are done."""
     fire = keeper.fire
     shelter = fire["shelter"]
     fuel = shelter["fuel"]
     laid = sum(fire["materials"].values())
     timber = site.get("materials", {}).get(fuel, 0)
     spot = (fire["position"][0], fire["position"][1])
-    site_id = site["id"]
     context = (
         f"You are a woodcutter: lumberjacking 20 and a bronze axe. You know the {node_text('pine_tree')} at "
-        f"{' and '.join(xy(t) for t in keeper.trees)}. A fire (`{fire['id']}`) is laid at {xy(spot)}: {laid} "
-        f"{fuel} light it (`build`), and while it burns it keeps {shelter['protects'][spec.kind]} {spec.kind} a "
-        f"round off everyone within {shelter['radius']} tiles, {shelter['burns']} rounds for each log it is fed "
-        f"(`build` it again holding a log). You start at {spawn_text(keeper.spawn)} with 95 HP."
+        f"{' and '.join(xy(t) for t in keeper.trees)}. A fire (`{fire['id']}`) is laid at {xy(spot)}: {laid} {fuel} "
+        f"light it (`build`), and while it burns it keeps {shelter['protects'][spec.kind]} {spec.kind} a round off "
+        f"everyone within {shelter['radius']} tiles, {shelter['burns']} rounds for each log it is fed (`build` it "
+        f"again holding a log). You start at {spawn_text(keeper.spawn)} with 95 HP."
     )
+    first = laid + keeper.feed + timber
     plan = [
         {"wait_for": {"message_from": lead.name}},
         {"move_to": {"target": list(_below(keeper.trees[0], 1))}},
-        {"gather": {"target": "pine_tree", "count": laid + keeper.feed + timber}},
-        {"build": {"site": fire["id"], "feed": keeper.feed}},
+        {"gather": {"target": "pine_tree", "count": first}},
+        {"build": {"site": fire["id"]}},
     ]
-    if timber:
-        plan.append({"build": {"site": site_id, "turns": 1}})  # delivers the logs
-    plan.append(
-        _chat("team", f"The fire at {xy(spot)} burns" + (" and the timber is in." if timber else "."))
-    )
+    if timber:  # the builders carry it in: whoever delivers cannot stand by the fire at the same moment
+        plan.append({"give": {"to": lead.name, "item": fuel, "count": timber}})
+    if keeper.tended:
+        plan.append({"move_to": {"target": list(_beside(spot, keeper.trees))}})
+    plan.append({"build": {"site": fire["id"], "feed": keeper.feed}})
+    plan.append(_chat("team", f"The fire at {xy(spot)} burns."))
+    if keeper.tended:
+        for _ in range(keeper.logs - first):
+            plan += [
+                {"gather": {"target": "pine_tree", "count": 1}},
+                {"build": {"site": fire["id"], "feed": 1}},
+            ]
     skills = {"lumberjacking": 20, "health": 25}
-    if keeper.builds:
-        plan += [{"build": {"site": site_id}}, {"move_to": {"target": meet}}]
-        skills["crafting"] = 20
-        context = context.replace(
-            "lumberjacking 20 and a bronze axe.", "lumberjacking 20 and a bronze axe, crafting 20."
-        )
     return Agent(
         keeper.name,
         keeper.title,
@@ -368,43 +364,190 @@ def _fire_keeper(keeper: FireKeeper, lead: Hand, spec, site: dict, meet: list) -
     )
 
 
-def _gale_cook(
-    cook: Cook, lead: Hand, food: str, meet: list, site_id: str, tailor, firekeeper, stores
-) -> Agent:
-    """Fishes and cooks the rations and the stores, hands the rations out at the works, builds, and
-    brings the stores (`stores`: keeper, count, where it waits) when the work is done."""
+def _gale_cook(cook: Cook, lead: Hand, food: str, meet: list, hold: int) -> Agent:
+    """Fishes and cooks the rations and the stores, hands the rations out at the works and keeps the stores."""
     content = places.content()
     node = content.node_kinds[cook.node]
     recipe = content.recipes[cook.recipe]
     per = next(iter(recipe.inputs.values()))
-    keeper, hold, edge = stores
     made = sum(cook.rations.values()) + hold
     plan = [
         {"wait_for": {"message_from": lead.name}},
         {"move_to": {"target": list(_below(cook.holes[0], 1))}},
         {"gather": {"target": cook.node, "count": made * per}},
-        {"move_to": {"target": cook.station}},
         {"craft": {"recipe": cook.recipe, "count": made}},
+        {"move_to": {"target": meet}},
     ]
-    if cook.builds and tailor:
-        plan += [{"wait_for": {"item": tailor.recipe, "count": 1}}, {"equip": {"item": tailor.recipe}}]
+    plan += [{"give": {"to": who, "item": food, "count": k}} for who, k in cook.rations.items()]
     plan.append({"move_to": {"target": meet}})
-    plan += [
-        {"give": {"to": who, "item": food, "count": k}} for who, k in cook.rations.items() if who != cook.name
-    ]
-    if cook.builds:
-        if firekeeper:
-            plan.append({"wait_for": {"message_from": firekeeper.name}})
-        plan.append({"build": {"site": site_id}})
-    plan += [{"move_to": {"target": edge}}, {"give": {"to": keeper, "item": food, "count": hold}}]
-    skills = {"fishing": node.level + 5, "cooking": recipe.level + 5, "crafting": 20, "health": 25}
+    skills = {"fishing": node.level + 5, "cooking": recipe.level + 5, "health": 25}
     context = (
-        f"You are a cook who fishes for the pot: fishing {node.level + 5} and a fishing rod, cooking "
-        f"{recipe.level + 5}, crafting 20. You know the {node_text(cook.node)} at "
-        f"{' and '.join(xy(h) for h in cook.holes)}. {recipe_text(cook.recipe)}; {item_text(food)}. The nearest "
-        f"cooking range is `{cook.station}` at {xy(places.station(cook.station))}. You start at "
-        f"{spawn_text(cook.spawn)} with 95 HP."
+        f"You are a cook who fishes for the pot: fishing {node.level + 5} with a fishing rod, and cooking "
+        f"{recipe.level + 5}. You know the {node_text(cook.node)} at {' and '.join(xy(h) for h in cook.holes)}. "
+        f"{recipe_text(cook.recipe)}; {item_text(food)}. You start at {spawn_text(cook.spawn)} with 95 HP."
     )
     return Agent(
         cook.name, cook.title, cook.spawn, skills, context, plan, inventory={"fishing_rod": 1}, kind="cook"
+    )
+
+
+# --- watch_and_dig -------------------------------------------------------------------------------------
+def watch_and_dig(
+    task_id: str,
+    name: str,
+    *,
+    exposure: str,
+    area: str,
+    site: dict,
+    post: Position,
+    keeper: dict,
+    digger: dict,
+    baker: dict,
+    hold: int,
+    intro: str,
+) -> Draft:
+    """The keeper works `site` only while someone stands watch at `post` (`built_while_held`); the digger
+    keeps the watch and lifts the roots that grow there; the baker fetches them, mills them by hand,
+    bakes at a range and carries the bread back; the keeper, worn down all along, must hold `hold` loaves
+    at the site at the end (it starts with a few rations it must eat). Nobody may die.
+
+    keeper: {name, title, spawn, level, ration, rations}; digger: {name, title, spawn, node, tufts, count, refuge};
+    baker: {name, title, spawn, station, recipes: [by hand, at the range]}."""
+    content = places.content()
+    spec = content.exposures[exposure]
+    node = content.node_kinds[digger["node"]]
+    root = next(iter(node.yields))
+    mill, bake = baker["recipes"]
+    flour = next(iter(content.recipes[mill].outputs))
+    loaf = next(iter(content.recipes[bake].outputs))
+    loaf_name = content.items[loaf].name.lower()
+    tile = (site["position"][0], site["position"][1])
+    site_id, site_name = site["id"], site["name"].lower()
+    roots = digger["count"]
+    loaves = roots // content.recipes[mill].inputs[root]
+    tufts = " and ".join(xy(t) for t in digger["tufts"])
+    watch = list(post)
+
+    lead = (
+        f"You are the {keeper['title'].lower()}: crafting {keeper['level']}, enough for the {site_name} (`{site_id}`, "
+        f"crafting {site['level']}, {site['work']} turns of `build` within 1 tile) at {xy(tile)}. You start at "
+        f"{spawn_text(keeper['spawn'])} with 95 HP and {keeper['rations']} {content.items[keeper['ration']].name.lower()}s, "
+        f"the last of the stores ({item_text(keeper['ration'])}).\n{exposure_text(exposure, area)}\n"
+        f"Your scouts' reports: raiders watch the {site_name} from the south, so any work on it counts only while "
+        f"someone stands within 2 tiles of the lookout at {xy(post)}; {node.name.lower()}s grow right by the "
+        f"lookout, at {tufts}."
+    )
+    keeper_plan = [
+        _chat(
+            digger["name"],
+            f"Raiders watch the {site_name} from the lookout at {xy(post)}: I can only work while someone stands "
+            f"within 2 tiles of it. {node.name}s grow right there, at {tufts}. Hold the lookout and dig, tell me "
+            f"when you are there, and stay until I say the work is done.",
+        ),
+        _chat(
+            baker["name"],
+            f"We need {loaf_name}s at the {site_name}, {xy(tile)}: {hold} for the stores and some to eat. The "
+            f"{root} grows at the lookout, {xy(post)}.",
+        ),
+        {"move_to": {"target": list(_below(tile, 1))}},
+        {"wait_for": {"message_from": digger["name"]}},
+        {"build": {"site": site_id}},
+        _chat(digger["name"], f"The {site_name} is done: you may leave the lookout."),
+        {"use": {"item": keeper["ration"], "count": 1}},
+        {"wait_for": {"item": loaf, "count": hold + 1}},
+        {"use": {"item": loaf, "count": 1}},
+    ]
+    keeper_agent = Agent(
+        keeper["name"],
+        keeper["title"],
+        keeper["spawn"],
+        {"crafting": keeper["level"], "health": 25},
+        lead,
+        keeper_plan,
+        inventory={keeper["ration"]: keeper["rations"]},
+        kind="build+keep",
+    )
+    level = node.level + 5
+    digger_agent = Agent(
+        digger["name"],
+        digger["title"],
+        digger["spawn"],
+        {node.skill: level, "health": 25},
+        f"You are a {digger['title'].lower()}: {node.skill} {level} and a {content.items[TOOLS[node.skill]].name.lower()}, "
+        f"enough for {node_text(digger['node'])}; nobody else on the team could learn it in time. You start at "
+        f"{spawn_text(digger['spawn'])} with 95 HP.\n{exposure_text(exposure, area)}",
+        [
+            {"wait_for": {"message_from": keeper["name"]}},
+            {"move_to": {"target": watch}},
+            _chat(keeper["name"], f"I hold the lookout at {xy(post)}."),
+            {"gather": {"target": digger["node"], "count": roots}},
+            {"wait_for": {"message_from": keeper["name"]}},
+            {"give": {"to": baker["name"], "item": root, "count": roots}},
+            {"move_to": {"target": digger["refuge"]}},
+        ],
+        inventory={TOOLS[node.skill]: 1},
+        kind="gather+watch",
+    )
+    cook_level = max(content.recipes[r].level for r in (mill, bake)) + 5
+    station = baker["station"]
+    baker_agent = Agent(
+        baker["name"],
+        baker["title"],
+        baker["spawn"],
+        {"cooking": cook_level, "health": 25},
+        f"You are a {baker['title'].lower()}: cooking {cook_level}. {recipe_text(mill)}; {recipe_text(bake)}; "
+        f"{item_text(loaf)}. The nearest cooking range is `{station}` at {xy(places.station(station))}. You start at "
+        f"{spawn_text(baker['spawn'])} with 95 HP.\n{exposure_text(exposure, area)}",
+        [
+            {"wait_for": {"message_from": keeper["name"]}},
+            {"move_to": {"target": list(_below(post, 2))}},
+            {"wait_for": {"item": root, "count": roots}},
+            {"craft": {"recipe": mill, "count": loaves}},
+            {"move_to": {"target": station}},
+            {"craft": {"recipe": bake, "count": loaves}},
+            {"move_to": {"target": list(_below(tile, 2))}},
+            {"give": {"to": keeper["name"], "item": loaf, "count": loaves}},
+        ],
+        kind="make",
+    )
+    world = {
+        "nodes": [{"kind": digger["node"], "position": list(t)} for t in digger["tufts"]],
+        "sites": [dict(site)],
+        "exposure": [exposure],
+    }
+    success = [
+        {"built_while_held": {"site": site_id, "places": [watch], "within": 2}},
+        {"holds": {"agent": keeper["name"], "items": {loaf: hold}}},
+        {"at": {"agent": keeper["name"], "place": list(tile), "within": 3}},
+        {"nobody_died": {}},
+    ]
+    checkpoints = [
+        _checkpoint(f"{root}_dug", f"The first {root} is dug.", {"holds": {"items": {root: 2}}}),
+        _checkpoint(f"{site_id}_built", f"The {site_name} is finished.", {"site_built": {"site": site_id}}),
+        _checkpoint(f"{flour}_milled", f"The {root} is milled.", {"holds": {"items": {flour: loaves}}}),
+        _checkpoint(
+            f"{loaf}_stored",
+            f"The {keeper['title'].lower()} holds the stores.",
+            {"holds": {"agent": keeper["name"], "items": {loaf: hold}}},
+        ),
+    ]
+    objective = (
+        f"{intro} The task is complete when the {site_name} has been built with the south lookout held at every "
+        f"turn of the work, the {keeper['title'].lower()} stands by it holding {hold} {loaf_name}s, and nobody on "
+        f"the team has died."
+    )
+    return Draft(
+        task_id,
+        name,
+        "survival",
+        objective,
+        agents=[digger_agent, baker_agent, keeper_agent],
+        success=success,
+        checkpoints=checkpoints,
+        motif="watch_and_dig",
+        signature=f"watch_and_dig:G{roots}@post>M2>K{hold}",
+        world=world,
+        why=f"the {site_name} rises only while the lookout is held ({digger['title'].lower()} digs {root} there) -> "
+        f"{baker['title'].lower()} mills and bakes -> the {keeper['title'].lower()} eats and keeps {hold}; "
+        f"{spec.name.lower()} all along; nobody may die",
     )

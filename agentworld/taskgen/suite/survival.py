@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.motifs import Source
-from agentworld.taskgen.holdouts import Cook, FireKeeper, Hand, Tailor, gale_works
+from agentworld.taskgen.holdouts import Cook, FireKeeper, Hand, Tailor, gale_works, watch_and_dig
 from agentworld.taskgen.motifs_a import holdout
 
 
@@ -33,27 +33,49 @@ def drafts() -> list[Draft]:
             ],
             keeper={"name": "warden", "title": "Camp warden", "spawn": "glacier_gate"},
         ),
-        holdout(
+        watch_and_dig(
             "task_53",
             "Loaves for the Oasis Siege",
-            camp="sunscar_oasis",
+            exposure="sunscar_noon",
+            area="anywhere in the Sunscar Desert (south of y 170, from x 90 to 169)",
+            site={
+                "id": "oasis_cistern",
+                "name": "Oasis cistern",
+                "position": [126, 202],
+                "work": 10,
+                "skill": "crafting",
+                "level": 20,
+            },
+            post=(126, 185),
+            keeper={
+                "name": "steward",
+                "title": "Oasis steward",
+                "spawn": "sunken_bazaar",
+                "level": 25,
+                "ration": "travellers_ration",
+                "rations": 4,
+            },
+            digger={
+                "name": "root_digger",
+                "title": "Root digger",
+                "spawn": "scorched_obelisk",
+                "node": "sunroot_tuft",
+                "tufts": [(125, 186), (127, 186)],
+                "count": 10,
+                "refuge": [130, 165],
+            },
+            baker={
+                "name": "baker",
+                "title": "Baker",
+                "spawn": "brindlemark_inn",
+                "station": "cooking_range#town",
+                "recipes": ["sunroot_flour", "sunroot_loaf"],
+            },
+            hold=2,
             intro=(
-                "Sand raiders have ringed the Sunscar Oasis and nobody may leave it for a month. The oasis holds out "
-                "only if its steward has sunroot loaves stored: sunroot only the root digger can lift, pounded and "
-                "baked by the baker at Saltreach."
+                "Sand raiders have ringed the Sunscar Oasis, its old cistern has silted up, and its stores are down "
+                "to four rations."
             ),
-            sources=[Source("root_digger", "Root digger", "sunroot_tuft", 4, "sunken_bazaar", (1, -1))],
-            makers=[
-                {
-                    "name": "baker",
-                    "title": "Baker",
-                    "recipes": [("sunroot_flour", 2), ("sunroot_loaf", 2)],
-                    "station": "cooking_range#saltreach",
-                    "spawn": "smugglers_cove",
-                    "fed_by": ["root_digger"],
-                }
-            ],
-            keeper={"name": "steward", "title": "Oasis steward", "spawn": "scorched_obelisk"},
         ),
         gale_works(
             "task_54",
@@ -64,12 +86,12 @@ def drafts() -> list[Draft]:
                 "id": "gate_wall",
                 "name": "Gate wall",
                 "position": [150, 38],
-                "work": 42,
-                "skill": "crafting",
+                "work": 24,
+                "skill": "mining",
                 "level": 20,
             },
-            wait=(150, 42),
-            hands=[Hand("mason", "Mason", "north_crossroads", keeper=True)],
+            wait=(150, 41),
+            hands=[Hand("mason", "Mason", "north_crossroads")],
             tailor=Tailor("tailor", "Tailor", (207, 63), "workbench#ruins"),
             cook=Cook(
                 "cook",
@@ -78,8 +100,7 @@ def drafts() -> list[Draft]:
                 "frostgill_hole",
                 [(138, 64), (140, 63), (139, 61)],
                 "frostgill_broth",
-                "cooking_range#frostmere",
-                rations={"mason": 1, "tailor": 1, "cook": 2},
+                rations={"mason": 2},
             ),
             hold=2,
             intro=(
@@ -97,25 +118,26 @@ def drafts() -> list[Draft]:
                 "name": "Ice-fishers' hut",
                 "position": [112, 29],
                 "materials": {"pine_log": 4},
-                "work": 26,
+                "work": 16,
                 "skill": "crafting",
                 "level": 20,
             },
             wait=(112, 35),
-            hands=[Hand("warden", "Tarn warden", "north_crossroads", keeper=True)],
+            hands=[Hand("warden", "Tarn warden", "brindlemark_inn")],
             firekeeper=FireKeeper(
                 "woodcutter",
                 "Woodcutter",
                 "frostford",
-                [(118, 33), (120, 33)],
+                [(112, 34), (111, 34), (113, 34)],
                 fire={
                     "id": "tarn_fire",
                     "name": "Tarn fire",
                     "position": [112, 32],
                     "materials": {"pine_log": 2},
-                    "shelter": {"protects": {"cold": 22}, "radius": 3, "fuel": "pine_log", "burns": 5},
+                    "shelter": {"protects": {"cold": 23}, "radius": 3, "fuel": "pine_log", "burns": 2},
                 },
-                feed=5,
+                logs=22,
+                feed=4,
             ),
             cook=Cook(
                 "cook",
@@ -124,8 +146,7 @@ def drafts() -> list[Draft]:
                 "frostgill_hole",
                 [(138, 64), (140, 63), (139, 61)],
                 "frostgill_broth",
-                "cooking_range#frostmere",
-                rations={"warden": 1, "woodcutter": 2, "cook": 2},
+                rations={"warden": 3},
             ),
             hold=2,
             intro=(
