@@ -5,33 +5,54 @@ from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.motifs import Source
-from agentworld.taskgen.holdouts import Cook, FireKeeper, Hand, Tailor, gale_works, watch_and_dig
+from agentworld.taskgen.holdouts import Cook, FireKeeper, Hand, Tailor, gale_works, twin_huts, watch_and_dig
 from agentworld.taskgen.motifs_a import holdout
 
 
 def drafts() -> list[Draft]:
     return [
-        holdout(
+        twin_huts(
             "task_50",
-            "Broth for the Snowed-in Camp",
-            camp="frostmere_camp",
-            intro=(
-                "A blizzard has shut Frostmere Camp off from the south. The camp holds out only if its warden has "
-                "frostgill broth for the night watch: frostgill only the ice fisher can raise, simmered by the camp "
-                "cook."
-            ),
-            sources=[Source("ice_fisher", "Ice fisher", "frostgill_hole", 4, "frostford", (1, 1))],
-            makers=[
+            "Shelters before the Blizzard",
+            exposure="frostmere_blizzard",
+            area="anywhere in the Frostmere Reaches (north of y 80, from x 90 to 169)",
+            huts=[
                 {
-                    "name": "camp_cook",
-                    "title": "Camp cook",
-                    "recipes": [("frostgill_broth", 2)],
-                    "station": "cooking_range#frostmere",
-                    "spawn": "north_crossroads",
-                    "fed_by": ["ice_fisher"],
-                }
+                    "id": "camp_shelter",
+                    "name": "Camp shelter",
+                    "position": [127, 60],
+                    "work": 28,
+                    "skill": "crafting",
+                    "level": 20,
+                },
+                {
+                    "id": "gate_shelter",
+                    "name": "Gate shelter",
+                    "position": [148, 44],
+                    "work": 28,
+                    "skill": "crafting",
+                    "level": 20,
+                },
             ],
-            keeper={"name": "warden", "title": "Camp warden", "spawn": "glacier_gate"},
+            builders=[
+                {"name": "warden", "title": "Camp warden", "spawn": "north_crossroads", "level": 25},
+                {"name": "gatekeeper", "title": "Gate keeper", "spawn": "glacier_gate", "level": 25},
+            ],
+            cook=Cook(
+                "camp_cook",
+                "Camp cook",
+                "frostmere_camp",
+                "frostgill_hole",
+                [(138, 64), (140, 63), (139, 61)],
+                "frostgill_broth",
+                rations={"warden": 1, "gatekeeper": 1, "camp_cook": 1},
+            ),
+            gap=2,
+            hold=2,
+            intro=(
+                "A blizzard is coming down on the Frostmere Reaches. The camp and the road to the Glacier Gate each need a shelter closed "
+                "before it peaks, the camp's first, and broth in store."
+            ),
         ),
         watch_and_dig(
             "task_53",
