@@ -91,45 +91,48 @@ def _below(tile: Position, rows: int) -> Position:
 # --- gale_works ----------------------------------------------------------------------------------------
 @dataclass
 class Hand:
-    """A builder (crafting `level`); the first hand of a task has surveyed the works and leads."""
+    """A builder of one of the works (`site`: its id, default the first); the first hand has surveyed the
+    works and leads."""
 
     name: str
     title: str
     spawn: str | Position
     level: int = 25
+    site: str | None = None
 
 
 @dataclass
 class Tailor:
-    """Sews one cloak per builder at `station` from what it carries, hands them out, and builds too."""
+    """Sews at the nearest `recipe` station from what it carries: cloaks (one per builder, handed out at the
+    meeting place) or a site's materials (handed to the hand who builds it)."""
 
     name: str
     title: str
     spawn: str | Position
-    station: str
     recipe: str = "fur_cloak"
+    builds: bool = False  # builds the first site too (crafting)
 
 
 @dataclass
 class FireKeeper:
-    """Fells pine at `trees` (beside the fire), lights the fire `fire` (a site with a shelter) and tends it:
-    with `tended`, the works count only while someone stands by the fire (`built_while_held`), so it stays
-    there, felling and feeding, until the works are done."""
+    """Fells pine at `trees` (beside the fire), lights the fire `fire` (a site with a shelter) and feeds it:
+    with `tended`, the first work counts only while someone stands by the fire (`built_while_held`), so it
+    stays there, felling and feeding, until the work is done. Pine the works need it hands to their lead."""
 
     name: str
     title: str
     spawn: str | Position
     trees: list[Position]
     fire: dict
-    logs: int  # logs it fells in all (the fire's, the feeding, the site's timber)
+    logs: int  # logs it fells in all (the fire's, the feeding, the works' timber)
     feed: int  # logs fed once the fire burns, before the team is told
     tended: bool = True
 
 
 @dataclass
 class Cook:
-    """Catches at `holes` and cooks `recipe` at the nearest range; hands out `rations` at the works and keeps
-    the stores."""
+    """Catches at `holes` and cooks `recipe` at the nearest range; hands out `rations` at the meeting place
+    and keeps the stores."""
 
     name: str
     title: str
@@ -138,6 +141,7 @@ class Cook:
     holes: list[Position]
     recipe: str
     rations: dict[str, int] = field(default_factory=dict)  # agent -> units of food handed at the works
+    pack: dict[str, int] = field(default_factory=dict)  # what it carries for the recipe besides its catch
 
 
 def gale_works(
@@ -146,7 +150,7 @@ def gale_works(
     *,
     exposure: str,
     area: str,
-    site: dict,
+    sites: list[dict],
     wait: Position,
     hands: list[Hand],
     cook: Cook,
@@ -155,88 +159,87 @@ def gale_works(
     tailor: Tailor | None = None,
     firekeeper: FireKeeper | None = None,
 ) -> Draft:
-    """Builders raise `site` inside a killing gale (`exposure`; `area` says where in words) kept alive by the
+    """Builders raise `sites` inside a killing gale (`exposure`; `area` says where in words) kept alive by the
     tailor's cloaks or the woodcutter's fire and the cook's food; the team must hold `hold` of the food at the
-    end; nobody may die. The first hand has surveyed the works and tells the others."""
+    end; nobody may die. The first hand has surveyed the works and tells the others what they need."""
     content = places.content()
     spec = content.exposures[exposure]
     food = next(iter(content.recipes[cook.recipe].outputs))
     food_name = content.items[food].name.lower()
-    tile = (site["position"][0], site["position"][1])
-    site_id, site_name = site["id"], site["name"].lower()
+    main = sites[0]
+    by_id = {s["id"]: s for s in sites}
     lead = hands[0]
-    skill = site["skill"]
-    tailor_builds = tailor is not None and skill == "crafting"
-    builders = [h.name for h in hands] + ([tailor.name] if tailor_builds else [])
+    cloaks = tailor is not None and bool(
+        content.items[next(iter(content.recipes[tailor.recipe].outputs))].protects
+    )
+    builders = [h.name for h in hands] + ([tailor.name] if tailor and tailor.builds else [])
     meet = list(wait)
-    warm = (
-        [{"wait_for": {"item": tailor.recipe, "count": 1}}, {"equip": {"item": tailor.recipe}}]
-        if tailor
-        else []
-    ) + ([{"wait_for": {"message_from": firekeeper.name}}] if firekeeper else [])
     agents: list[Agent] = []
     for hand in hands:
-        context = (
-            f"You are a {hand.title.lower()}: {skill} {hand.level}, enough for the {site_name} ({skill} "
-            f"{site['level']}). You start at {spawn_text(hand.spawn)} with 95 HP.\n{exposure_text(exposure, area)}"
+        work = by_id[hand.site or main["id"]]
+        agents.append(
+            _hand(hand, lead, work, sites, exposure, area, wait, tailor if cloaks else None, firekeeper)
         )
-        plan: list[dict] = []
         if hand is lead:
-            context += (
-                f"\nYou surveyed the works: the {site_name} (`{site_id}`) stands at {xy(tile)}, {site['work']} turns "
-                f"of building (`build` within 1 tile, one a turn) for whoever can stand the gale; {xy(wait)} is just "
-                f"out of it."
+            agents[-1].plan[:0] = _lead_chats(
+                hands, tailor, firekeeper, cook, sites, wait, hold, food_name, spec
             )
-            plan += _lead_chats(hands, tailor, firekeeper, cook, site, wait, hold, food_name, spec)
-        else:
-            plan.append({"wait_for": {"message_from": lead.name}})
-        plan += [
-            {"move_to": {"target": meet}},
-            *warm,
-            {"build": {"site": site_id}},
-            {"move_to": {"target": meet}},
-        ]
-        skills = {skill: hand.level, "health": 25}
-        agents.append(Agent(hand.name, hand.title, hand.spawn, skills, context, plan, kind="build"))
     if tailor:
-        agents.append(_tailor(tailor, builders, lead, meet, site_id if tailor_builds else None))
+        agents.append(_tailor(tailor, builders, lead, meet, main, cloaks))
     if firekeeper:
-        agents.append(_fire_keeper(firekeeper, lead, spec, site))
+        agents.append(_fire_keeper(firekeeper, lead, spec, sites))
     agents.append(_gale_cook(cook, lead, food, meet, hold))
 
     world: dict[str, list] = {
         "nodes": [{"kind": cook.node, "position": list(h)} for h in cook.holes],
-        "sites": [dict(site)],
+        "sites": [dict(s) for s in sites],
         "exposure": [exposure],
     }
-    built: dict = {"site_built": {"site": site_id}}
+    success: list[dict] = [{"site_built": {"site": s["id"]}} for s in sites]
     if firekeeper:
         world["nodes"] += [{"kind": "pine_tree", "position": list(t)} for t in firekeeper.trees]
         world["sites"].append(dict(firekeeper.fire))
         if firekeeper.tended:
-            built = {
-                "built_while_held": {"site": site_id, "places": [firekeeper.fire["position"]], "within": 1}
-            }
-    success = [built, {"holds": {"items": {food: hold}}}, {"nobody_died": {}}]
+            fire = firekeeper.fire["position"]
+            success[0] = {"built_while_held": {"site": main["id"], "places": [fire], "within": 1}}
+    success += [{"holds": {"items": {food: hold}}}, {"nobody_died": {}}]
     catch = next(iter(content.node_kinds[cook.node].yields))
     checkpoints = [
         _checkpoint(f"{catch}_caught", "The first catch is in.", {"holds": {"items": {catch: 2}}}),
         _checkpoint(f"{food}_cooked", f"The first {food_name} is cooked.", {"holds": {"items": {food: 2}}}),
-        _checkpoint(f"{site_id}_built", f"The {site_name} stands.", {"site_built": {"site": site_id}}),
+        *(
+            _checkpoint(
+                f"{s['id']}_built", f"The {s['name'].lower()} stands.", {"site_built": {"site": s["id"]}}
+            )
+            for s in sites
+        ),
     ]
     if tailor:
-        cloaks = {"holds": {"items": {tailor.recipe: len(builders)}}}
-        checkpoints.insert(0, _checkpoint("cloaks_sewn", "Every builder's cloak is sewn.", cloaks))
+        made = next(iter(content.recipes[tailor.recipe].outputs))
+        sewn = {"holds": {"items": {made: len(builders) if cloaks else main["materials"][made]}}}
+        checkpoints.insert(0, _checkpoint(f"{made}_sewn", "The tailor's work is done.", sewn))
     if firekeeper:
         lit = {"site_built": {"site": firekeeper.fire["id"]}}
         checkpoints.insert(0, _checkpoint("fire_lit", "The fire is lit.", lit))
-    tended = " with its fire tended at every turn of the work" if firekeeper and firekeeper.tended else ""
-    objective = (
-        f"{intro} The task is complete when the {site_name} stands{tended}, the team still holds {hold} "
-        f"{food_name} in store, and nobody on the team has died."
+    names = " and the ".join(s["name"].lower() for s in sites)
+    tended = (
+        f", the {main['name'].lower()} with its fire tended at every turn of its work,"
+        if firekeeper and firekeeper.tended
+        else ""
     )
-    warmth = "+".join((["cloaks"] if tailor else []) + (["fire"] if firekeeper else []))
-    shape = f"gale_works:{len(builders)}B+{warmth}{'(tended)' if tended else ''}+{cook.recipe}"
+    objective = (
+        (
+            f"{intro} The task is complete when the {names} stand{'s' if len(sites) == 1 else ''}{tended} the team "
+            f"still holds {hold} {food_name} in store, and nobody on the team has died."
+        )
+        .replace("stands the team", "stands, the team")
+        .replace("stand the team", "stand, the team")
+    )
+    warmth = "+".join((["cloaks"] if cloaks else []) + (["fire"] if firekeeper else []))
+    shape = (
+        f"gale_works:{len(sites)}S{len(builders)}B+{warmth}{'(tended)' if tended else ''}"
+        f"{'+screens' if tailor and not cloaks else ''}+{cook.recipe}"
+    )
     return Draft(
         task_id,
         name,
@@ -248,40 +251,87 @@ def gale_works(
         "gale_works",
         shape,
         world=world,
-        why=f"{site['work']} turns of building in the {spec.name.lower()} by {len(builders)} builders, kept alive by "
-        f"{warmth.replace('+', ' and ')} and the cook's {food_name}{tended}; {hold} kept in store; nobody may die",
+        why=f"{' + '.join(str(s['work']) for s in sites)} turns of building in the {spec.name.lower()} by "
+        f"{len(builders)} builders, kept alive by {warmth.replace('+', ' and ')} and the cook's {food_name}"
+        f"{' (the fire tended throughout)' if tended else ''}; {hold} kept in store; nobody may die",
     )
 
 
-def _lead_chats(hands, tailor, firekeeper, cook, site, wait, hold, food_name, spec) -> list[dict]:
+def _hand(hand, lead, site, sites, exposure, area, wait, tailor, firekeeper) -> Agent:
+    """A builder: its trade, the weather; the lead also the survey of the works. It waits for what keeps it
+    warm, then builds its work and steps out of the gale."""
+    skill, name = site["skill"], site["name"].lower()
+    context = (
+        f"You are a {hand.title.lower()}: {skill} {hand.level}, enough for the {name} ({skill} {site['level']}). "
+        f"You start at {spawn_text(hand.spawn)} with 95 HP.\n{exposure_text(exposure, area)}"
+    )
+    plan: list[dict] = []
+    if hand is lead:
+        survey = "; ".join(
+            f"the {s['name'].lower()} (`{s['id']}`) at {xy(tuple(s['position']))}, {s['work']} turns of `build` "
+            f"({s['skill']} {s['level']})"
+            + (f" once {_and_items(s['materials'])} are in" if s.get("materials") else "")
+            for s in sites
+        )
+        context += f"\nYou surveyed the works: {survey}. {xy(wait)} is just out of the gale."
+    else:
+        plan.append({"wait_for": {"message_from": lead.name}})
+    plan.append({"move_to": {"target": list(wait)}})
+    if tailor:
+        plan += [{"wait_for": {"item": tailor.recipe, "count": 1}}, {"equip": {"item": tailor.recipe}}]
+    if firekeeper:
+        plan.append({"wait_for": {"message_from": firekeeper.name}})
+    for item, n in site.get("materials", {}).items() if hand is lead else ():
+        plan.append({"wait_for": {"item": item, "count": n}})
+    plan += [{"build": {"site": site["id"]}}, {"move_to": {"target": list(wait)}}]
+    skills = {skill: hand.level, "health": 25}
+    return Agent(hand.name, hand.title, hand.spawn, skills, context, plan, kind="build")
+
+
+def _and_items(items: dict[str, int]) -> str:
+    return " and ".join(f"{n} {item}" for item, n in items.items())
+
+
+def _lead_chats(hands, tailor, firekeeper, cook, sites, wait, hold, food_name, spec) -> list[dict]:
     """What the lead tells the others: the works, where to meet, what the work needs."""
-    tile = (site["position"][0], site["position"][1])
-    work = f"the {site['name'].lower()} at {xy(tile)}, {site['work']} turns of work in a gale of {spec.damage} a round"
+    main = sites[0]
+    tile = (main["position"][0], main["position"][1])
+    work = f"the {main['name'].lower()} at {xy(tile)}, {main['work']} turns of work in a gale of {spec.damage} a round"
     out = [
         _chat(
             cook.name,
-            f"We raise {work}. Bring {food_name} to {xy(wait)}, just south of the gale: one for each "
-            f"builder to eat, and {hold} more to keep in store.",
+            f"We build in a gale of {spec.damage} a round. Bring {food_name} to {xy(wait)}, just out of it: "
+            f"{' and '.join(f'{n} for {who}' for who, n in cook.rations.items())} to eat, and keep {hold} more in store.",
         )
     ]
     if tailor:
         out.append(
-            _chat(
-                tailor.name,
-                f"We raise {work}: sew a cloak for every builder and meet us at {xy(wait)}, "
-                f"just south of the gale; we need your hands at it too.",
-            )
+            _chat(tailor.name, f"We raise {work}: bring what you sew to {xy(wait)}, just out of the gale.")
         )
     if firekeeper:
+        timber = {
+            i: n
+            for s in sites
+            for i, n in s.get("materials", {}).items()
+            if i == firekeeper.fire["shelter"]["fuel"]
+        }
         out.append(
             _chat(
                 firekeeper.name,
-                f"We raise {work}, and it counts only while our fire is tended: light it, "
-                f"keep it fed and stay by it until the work is done, and tell us when it burns.",
+                f"We raise {work}, and it counts only while our fire is tended: light it, keep it fed and stay by it "
+                f"until the work is done, and tell us when it burns."
+                + (f" Bring me {_and_items(timber)} for the works first." if timber else ""),
             )
         )
     for other in hands[1:]:
-        out.append(_chat(other.name, f"We raise {work}; meet at {xy(wait)}, just south of the gale."))
+        site = next(s for s in sites if s["id"] == (other.site or main["id"]))
+        out.append(
+            _chat(
+                other.name,
+                f"Yours is the {site['name'].lower()} at {xy(tuple(site['position']))}, {site['work']} turns of work "
+                f"in a gale of {spec.damage} a round; meet at {xy(wait)}, just out of it.",
+            )
+        )
     return out
 
 
@@ -289,41 +339,44 @@ def _chat(to: str, message: str) -> dict:
     return {"chat": {"to": to, "message": message}}
 
 
-def _tailor(tailor: Tailor, builders: list[str], lead: Hand, meet: list, site_id: str | None) -> Agent:
-    """Sews a cloak for every builder, brings them to the meeting place, and builds (given a site)."""
+def _tailor(tailor: Tailor, builders: list[str], lead: Hand, meet: list, main: dict, cloaks: bool) -> Agent:
+    """Sews cloaks for every builder (or the first work's materials), brings them to the meeting place, and
+    builds the first work when it `builds`."""
     content = places.content()
     recipe = content.recipes[tailor.recipe]
-    n = len(builders)
+    made = next(iter(recipe.outputs))
+    n = len(builders) if cloaks else main["materials"][made]
     pack = {item: k * n for item, k in recipe.inputs.items()}
     pack.update({tool: 1 for tool in recipe.tools})
     level = recipe.level + 5
+    what = f"a {item_text(made)}" if cloaks else f"{content.items[made].name.lower()}s (`{made}`)"
     context = (
         f"You are a tailor: crafting {level}, and no one else in the vale sews furs against the cold. "
-        f"{recipe_text(tailor.recipe)}; a {item_text(tailor.recipe)}. You carry "
+        f"{recipe_text(tailor.recipe)}: {what}. You carry "
         + ", ".join(f"{k} {item}" for item, k in pack.items())
         + f", enough for {n}. You start at {spawn_text(tailor.spawn)} with 95 HP."
     )
     plan = [{"wait_for": {"message_from": lead.name}}, {"craft": {"recipe": tailor.recipe, "count": n}}]
     plan.append({"move_to": {"target": meet}})
-    plan += [{"give": {"to": b, "item": tailor.recipe, "count": 1}} for b in builders if b != tailor.name]
-    if site_id:
-        plan += [
-            {"equip": {"item": tailor.recipe}},
-            {"build": {"site": site_id}},
-            {"move_to": {"target": meet}},
-        ]
+    if cloaks:
+        plan += [{"give": {"to": b, "item": made, "count": 1}} for b in builders if b != tailor.name]
+    else:
+        plan.append({"give": {"to": lead.name, "item": made, "count": n}})
+    if tailor.builds:
+        plan += [{"equip": {"item": made}}] if cloaks else []
+        plan += [{"build": {"site": main["id"]}}, {"move_to": {"target": meet}}]
     skills = {"crafting": level, "health": 25}
     return Agent(tailor.name, tailor.title, tailor.spawn, skills, context, plan, inventory=pack, kind="make")
 
 
-def _fire_keeper(keeper: FireKeeper, lead: Hand, spec, site: dict) -> Agent:
-    """Fells the logs, lights and feeds the fire, brings the site's timber, tells the team, then tends the
-    fire: a log felled, a log fed, until the works are done."""
+def _fire_keeper(keeper: FireKeeper, lead: Hand, spec, sites: list[dict]) -> Agent:
+    """Fells the logs, lights the fire, hands the works' timber to the lead, feeds the fire, tells the team,
+    then tends it: a log felled, a log fed, until the works are done."""
     fire = keeper.fire
     shelter = fire["shelter"]
     fuel = shelter["fuel"]
     laid = sum(fire["materials"].values())
-    timber = site.get("materials", {}).get(fuel, 0)
+    timber = sum(s.get("materials", {}).get(fuel, 0) for s in sites)
     spot = (fire["position"][0], fire["position"][1])
     context = (
         f"You are a woodcutter: lumberjacking 20 and a bronze axe. You know the {node_text('pine_tree')} at "
@@ -343,8 +396,10 @@ def _fire_keeper(keeper: FireKeeper, lead: Hand, spec, site: dict) -> Agent:
         plan.append({"give": {"to": lead.name, "item": fuel, "count": timber}})
     if keeper.tended:
         plan.append({"move_to": {"target": list(_beside(spot, keeper.trees))}})
-    plan.append({"build": {"site": fire["id"], "feed": keeper.feed}})
-    plan.append(_chat("team", f"The fire at {xy(spot)} burns."))
+    plan += [
+        {"build": {"site": fire["id"], "feed": keeper.feed}},
+        _chat("team", f"The fire at {xy(spot)} burns."),
+    ]
     if keeper.tended:
         for _ in range(keeper.logs - first):
             plan += [
@@ -369,7 +424,7 @@ def _gale_cook(cook: Cook, lead: Hand, food: str, meet: list, hold: int) -> Agen
     content = places.content()
     node = content.node_kinds[cook.node]
     recipe = content.recipes[cook.recipe]
-    per = next(iter(recipe.inputs.values()))
+    per = recipe.inputs[next(iter(node.yields))]
     made = sum(cook.rations.values()) + hold
     plan = [
         {"wait_for": {"message_from": lead.name}},
@@ -381,14 +436,14 @@ def _gale_cook(cook: Cook, lead: Hand, food: str, meet: list, hold: int) -> Agen
     plan += [{"give": {"to": who, "item": food, "count": k}} for who, k in cook.rations.items()]
     plan.append({"move_to": {"target": meet}})
     skills = {"fishing": node.level + 5, "cooking": recipe.level + 5, "health": 25}
+    carried = "".join(f" You carry {n} {item}." for item, n in cook.pack.items())
     context = (
         f"You are a cook who fishes for the pot: fishing {node.level + 5} with a fishing rod, and cooking "
         f"{recipe.level + 5}. You know the {node_text(cook.node)} at {' and '.join(xy(h) for h in cook.holes)}. "
-        f"{recipe_text(cook.recipe)}; {item_text(food)}. You start at {spawn_text(cook.spawn)} with 95 HP."
+        f"{recipe_text(cook.recipe)}; {item_text(food)}.{carried} You start at {spawn_text(cook.spawn)} with 95 HP."
     )
-    return Agent(
-        cook.name, cook.title, cook.spawn, skills, context, plan, inventory={"fishing_rod": 1}, kind="cook"
-    )
+    inventory = {"fishing_rod": 1, **cook.pack}
+    return Agent(cook.name, cook.title, cook.spawn, skills, context, plan, inventory=inventory, kind="cook")
 
 
 # --- watch_and_dig -------------------------------------------------------------------------------------

@@ -4,9 +4,7 @@ distinct."""
 from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.motifs import Source
 from agentworld.taskgen.holdouts import Cook, FireKeeper, Hand, Tailor, gale_works, twin_huts, watch_and_dig
-from agentworld.taskgen.motifs_a import holdout
 
 
 def drafts() -> list[Draft]:
@@ -23,7 +21,7 @@ def drafts() -> list[Draft]:
                     "position": [127, 60],
                     "work": 28,
                     "skill": "crafting",
-                    "level": 20,
+                    "level": 25,
                 },
                 {
                     "id": "gate_shelter",
@@ -31,7 +29,7 @@ def drafts() -> list[Draft]:
                     "position": [148, 44],
                     "work": 28,
                     "skill": "crafting",
-                    "level": 20,
+                    "level": 25,
                 },
             ],
             builders=[
@@ -65,7 +63,7 @@ def drafts() -> list[Draft]:
                 "position": [126, 202],
                 "work": 10,
                 "skill": "crafting",
-                "level": 20,
+                "level": 25,
             },
             post=(126, 185),
             keeper={
@@ -103,17 +101,19 @@ def drafts() -> list[Draft]:
             "Cloaks at the Glacier Gate",
             exposure="glacier_gale",
             area="in the yard of the Glacier Lair Gate (from (138, 29) to (162, 40))",
-            site={
-                "id": "gate_wall",
-                "name": "Gate wall",
-                "position": [150, 38],
-                "work": 24,
-                "skill": "mining",
-                "level": 20,
-            },
+            sites=[
+                {
+                    "id": "gate_wall",
+                    "name": "Gate wall",
+                    "position": [150, 38],
+                    "work": 24,
+                    "skill": "mining",
+                    "level": 20,
+                }
+            ],
             wait=(150, 41),
             hands=[Hand("mason", "Mason", "north_crossroads")],
-            tailor=Tailor("tailor", "Tailor", (207, 63), "workbench#ruins"),
+            tailor=Tailor("tailor", "Tailor", (207, 63)),
             cook=Cook(
                 "cook",
                 "Cook",
@@ -134,15 +134,17 @@ def drafts() -> list[Draft]:
             "Fire on the Frostmere Tarn",
             exposure="tarn_gale",
             area="on or by the frozen Frostmere Tarn (from (100, 10) to (130, 30))",
-            site={
-                "id": "fishers_hut",
-                "name": "Ice-fishers' hut",
-                "position": [112, 29],
-                "materials": {"pine_log": 4},
-                "work": 16,
-                "skill": "crafting",
-                "level": 20,
-            },
+            sites=[
+                {
+                    "id": "fishers_hut",
+                    "name": "Ice-fishers' hut",
+                    "position": [112, 29],
+                    "materials": {"pine_log": 4},
+                    "work": 16,
+                    "skill": "crafting",
+                    "level": 25,
+                }
+            ],
             wait=(112, 35),
             hands=[Hand("warden", "Tarn warden", "brindlemark_inn")],
             firekeeper=FireKeeper(
@@ -175,83 +177,157 @@ def drafts() -> list[Draft]:
                 "freezes anyone on the tarn."
             ),
         ),
-        holdout(
+        gale_works(
             "task_56",
-            "Pasties for the Drowned Chapel",
-            camp="murkfen_landing",
-            intro=(
-                "The fen has flooded around the Murkfen Landing and the boatmen there are starving. Their ferryman "
-                "must bring three stormeel pasties back across the water: sunroot flour folded round stormeel by "
-                "the baker."
-            ),
-            sources=[
-                Source("root_digger", "Root digger", "sunroot_tuft", 6, "sunscar_oasis", (-1, 0)),
-                Source("eel_fisher", "Eel fisher", "stormeel_run", 3, "old_mill", (1, 1)),
-            ],
-            makers=[
+            "Storm at Gullwatch Lighthouse",
+            exposure="sea_gale",
+            area="on the point of Gullwatch Lighthouse (from (228, 238) to (242, 250))",
+            sites=[
                 {
-                    "name": "baker",
-                    "title": "Baker",
-                    "recipes": [("sunroot_flour", 3), ("stormeel_pasty", 3)],
-                    "station": "cooking_range#town",
-                    "spawn": "brindlemark_inn",
-                    "fed_by": ["root_digger", "eel_fisher"],
-                }
+                    "id": "storm_shutters",
+                    "name": "Storm shutters",
+                    "position": [232, 244],
+                    "materials": {"pine_log": 4},
+                    "work": 16,
+                    "skill": "crafting",
+                    "level": 25,
+                },
+                {
+                    "id": "boat_slip",
+                    "name": "Boat slip",
+                    "position": [233, 248],
+                    "work": 12,
+                    "skill": "smithing",
+                    "level": 20,
+                },
             ],
-            keeper={"name": "ferryman", "title": "Ferryman", "spawn": "witch_hut"},
+            wait=(226, 244),
+            hands=[
+                Hand("lamp_keeper", "Lamp keeper", (222, 242)),
+                Hand("boatwright", "Boatwright", "gullwatch_pier", site="boat_slip"),
+            ],
+            firekeeper=FireKeeper(
+                "woodcutter",
+                "Woodcutter",
+                (222, 246),
+                [(226, 247), (225, 247), (227, 247)],
+                fire={
+                    "id": "beacon_fire",
+                    "name": "Beacon fire",
+                    "position": [227, 245],
+                    "materials": {"pine_log": 2},
+                    "shelter": {"protects": {"cold": 23}, "radius": 6, "fuel": "pine_log", "burns": 2},
+                },
+                logs=24,
+                feed=4,
+            ),
+            cook=Cook(
+                "cook",
+                "Cook",
+                "saltreach_village",
+                "stormeel_run",
+                [(215, 215), (217, 215)],
+                "stormeel_pasty",
+                rations={"lamp_keeper": 2, "boatwright": 2},
+                pack={"sunroot_flour": 6},
+            ),
+            hold=2,
+            intro=(
+                "A winter storm has torn the shutters off Gullwatch Lighthouse and smashed its boat slip, and the "
+                "gale off the sea freezes anyone on the point."
+            ),
         ),
-        holdout(
+        gale_works(
             "task_57",
             "Holding Hollowcrown",
-            camp="hollowcrown_keep",
-            intro=(
-                "Hollowcrown Keep is besieged and its castellan will not yield while there is stew in the keep: "
-                "frostgill and sunroot, stewed by the cook, carried in by the castellan."
-            ),
-            sources=[
-                Source("ice_fisher", "Ice fisher", "frostgill_hole", 2, "frostmere_camp", (1, -1)),
-                Source("root_digger", "Root digger", "sunroot_tuft", 2, "broken_colonnade", (1, 1)),
-            ],
-            makers=[
+            exposure="hollowcrown_pall",
+            area="in the courtyard of Hollowcrown Keep (from (200, 44) to (222, 53))",
+            sites=[
                 {
-                    "name": "cook",
-                    "title": "Cook",
-                    "recipes": [("hearth_stew", 2)],
-                    "station": "cooking_range#town",
-                    "spawn": "brindlemark_market",
-                    "fed_by": ["ice_fisher", "root_digger"],
-                }
+                    "id": "keep_barricade",
+                    "name": "Keep barricade",
+                    "position": [210, 49],
+                    "materials": {"hide_screen": 3, "pine_log": 4},
+                    "work": 18,
+                    "skill": "mining",
+                    "level": 25,
+                },
+                {
+                    "id": "sally_port",
+                    "name": "Sally port",
+                    "position": [214, 49],
+                    "work": 14,
+                    "skill": "strength",
+                    "level": 40,
+                },
             ],
-            keeper={"name": "castellan", "title": "Castellan", "spawn": "ruins_gate"},
+            wait=(210, 57),
+            hands=[
+                Hand("castellan", "Castellan", (212, 60), level=30),
+                Hand("sergeant", "Sergeant", "ruins_gate", level=45, site="sally_port"),
+            ],
+            tailor=Tailor("tailor", "Tailor", (207, 63), recipe="hide_screen"),
+            firekeeper=FireKeeper(
+                "woodcutter",
+                "Woodcutter",
+                "ruins_gate",
+                [(209, 57), (210, 57), (211, 57)],
+                fire={
+                    "id": "gate_fire",
+                    "name": "Gate fire",
+                    "position": [210, 55],
+                    "materials": {"pine_log": 2},
+                    "shelter": {"protects": {"cold": 23}, "radius": 6, "fuel": "pine_log", "burns": 2},
+                },
+                logs=26,
+                feed=4,
+            ),
+            cook=Cook(
+                "cook",
+                "Cook",
+                "frostmere_camp",
+                "frostgill_hole",
+                [(138, 64), (140, 63), (139, 61)],
+                "frostgill_broth",
+                rations={"castellan": 3, "sergeant": 2},
+            ),
+            hold=2,
+            intro=(
+                "The dead of Hollowcrown stir, and the keep's courtyard lies under a grave chill. Its barricade and "
+                "its sally port must be raised again."
+            ),
         ),
-        holdout(
+        gale_works(
             "task_58",
-            "Winter Stores at Stonefoot",
-            camp="stonefoot_camp",
-            intro=(
-                "The miners at Stonefoot Camp will be snowed in all winter. Their root digger will lay in three "
-                "hearth stews, stewed by the camp cook from frostgill and the digger's own sunroot, and carry "
-                "them up to the camp."
-            ),
-            sources=[
-                Source("ice_fisher", "Ice fisher", "frostgill_hole", 3, "frostford", (-1, 1)),
-                Source("root_digger", "Root digger", "sunroot_tuft", 3, "north_crossroads", (-1, 1)),
-            ],
-            makers=[
+            "Winter Stores on the Tarn",
+            exposure="tarn_gale",
+            area="on or by the frozen Frostmere Tarn (from (100, 10) to (130, 30))",
+            sites=[
                 {
-                    "name": "camp_cook",
-                    "title": "Camp cook",
-                    "recipes": [("hearth_stew", 3)],
-                    "station": "cooking_range#frostmere",
-                    "spawn": "deepdelve_mine",
-                    "fed_by": ["ice_fisher", "root_digger"],
+                    "id": "smoke_house",
+                    "name": "Smoke-house",
+                    "position": [118, 29],
+                    "work": 38,
+                    "skill": "crafting",
+                    "level": 25,
                 }
             ],
-            keeper={
-                "name": "root_digger",
-                "title": "Root digger",
-                "spawn": "north_crossroads",
-                "gathers": True,
-            },
+            wait=(118, 32),
+            hands=[Hand("storekeeper", "Storekeeper", "north_crossroads", level=30)],
+            tailor=Tailor("tailor", "Tailor", "brindlemark_market", builds=True),
+            cook=Cook(
+                "cook",
+                "Cook",
+                "frostmere_camp",
+                "frostgill_hole",
+                [(138, 64), (140, 63), (139, 61)],
+                "frostgill_broth",
+                rations={"storekeeper": 2, "tailor": 2},
+            ),
+            hold=3,
+            intro=(
+                "The tarn's fishers will winter on the ice, and their smoke-house is down. The wind off the frozen "
+                "tarn freezes anyone on it."
+            ),
         ),
     ]
