@@ -293,46 +293,32 @@ def _and_items(items: dict[str, int]) -> str:
 
 
 def _lead_chats(hands, tailor, firekeeper, cook, sites, wait, hold, food_name, spec) -> list[dict]:
-    """What the lead tells the others: the works, where to meet, what the work needs."""
-    main = sites[0]
-    tile = (main["position"][0], main["position"][1])
-    work = f"the {main['name'].lower()} at {xy(tile)}, {main['work']} turns of work in a gale of {spec.damage} a round"
-    out = [
-        _chat(
-            cook.name,
-            f"We build in a gale of {spec.damage} a round. Bring {food_name} to {xy(wait)}, just out of it: "
-            f"{' and '.join(f'{n} for {who}' for who, n in cook.rations.items())} to eat, and keep {hold} more in store.",
+    """What the lead tells the team, in one message: the works and their builders, where to meet, what each
+    other trade must bring (messages are at most 500 characters: split when longer)."""
+    parts = [f"We build in a gale of {spec.damage} a round; meet at {xy(wait)}, just out of it."]
+    for hand in hands:
+        site = next(s for s in sites if s["id"] == (hand.site or sites[0]["id"]))
+        parts.append(
+            f"{hand.name}: the {site['name'].lower()} at {xy(tuple(site['position']))}, {site['work']} turns."
         )
-    ]
     if tailor:
-        out.append(
-            _chat(tailor.name, f"We raise {work}: bring what you sew to {xy(wait)}, just out of the gale.")
-        )
+        parts.append(f"{tailor.name}: bring what you sew.")
     if firekeeper:
-        timber = {
-            i: n
-            for s in sites
-            for i, n in s.get("materials", {}).items()
-            if i == firekeeper.fire["shelter"]["fuel"]
-        }
-        out.append(
-            _chat(
-                firekeeper.name,
-                f"We raise {work}, and it counts only while our fire is tended: light it, keep it fed and stay by it "
-                f"until the work is done, and tell us when it burns."
-                + (f" Bring me {_and_items(timber)} for the works first." if timber else ""),
-            )
+        fuel = firekeeper.fire["shelter"]["fuel"]
+        timber = {i: n for s in sites for i, n in s.get("materials", {}).items() if i == fuel}
+        bring = f" and bring me {_and_items(timber)}" if timber else ""
+        parts.append(
+            f"{firekeeper.name}: the work counts only while our fire is tended: light it, stay by it, feed it{bring}."
         )
-    for other in hands[1:]:
-        site = next(s for s in sites if s["id"] == (other.site or main["id"]))
-        out.append(
-            _chat(
-                other.name,
-                f"Yours is the {site['name'].lower()} at {xy(tuple(site['position']))}, {site['work']} turns of work "
-                f"in a gale of {spec.damage} a round; meet at {xy(wait)}, just out of it.",
-            )
-        )
-    return out
+    rations = ", ".join(f"{n} for {who}" for who, n in cook.rations.items())
+    parts.append(f"{cook.name}: {food_name}, {rations}, and {hold} more kept in store.")
+    out, text = [], ""
+    for part in parts:
+        if len(text) + len(part) + 1 > 480:
+            out.append(_chat("team", text))
+            text = ""
+        text = f"{text} {part}".strip()
+    return out + [_chat("team", text)]
 
 
 def _chat(to: str, message: str) -> dict:
@@ -356,7 +342,7 @@ def _tailor(tailor: Tailor, builders: list[str], lead: Hand, meet: list, main: d
         + ", ".join(f"{k} {item}" for item, k in pack.items())
         + f", enough for {n}. You start at {spawn_text(tailor.spawn)} with 95 HP."
     )
-    plan = [{"wait_for": {"message_from": lead.name}}, {"craft": {"recipe": tailor.recipe, "count": n}}]
+    plan = [{"craft": {"recipe": tailor.recipe, "count": n}}, {"wait_for": {"message_from": lead.name}}]
     plan.append({"move_to": {"target": meet}})
     if cloaks:
         plan += [{"give": {"to": b, "item": made, "count": 1}} for b in builders if b != tailor.name]
@@ -387,10 +373,10 @@ def _fire_keeper(keeper: FireKeeper, lead: Hand, spec, sites: list[dict]) -> Age
     )
     first = laid + keeper.feed + timber
     plan = [
-        {"wait_for": {"message_from": lead.name}},
         {"move_to": {"target": list(_below(keeper.trees[0], 1))}},
         {"gather": {"target": "pine_tree", "count": first}},
         {"build": {"site": fire["id"]}},
+        {"wait_for": {"message_from": lead.name}},
     ]
     if timber:  # the builders carry it in: whoever delivers cannot stand by the fire at the same moment
         plan.append({"give": {"to": lead.name, "item": fuel, "count": timber}})
@@ -427,10 +413,10 @@ def _gale_cook(cook: Cook, lead: Hand, food: str, meet: list, hold: int) -> Agen
     per = recipe.inputs[next(iter(node.yields))]
     made = sum(cook.rations.values()) + hold
     plan = [
-        {"wait_for": {"message_from": lead.name}},
         {"move_to": {"target": list(_below(cook.holes[0], 1))}},
         {"gather": {"target": cook.node, "count": made * per}},
         {"craft": {"recipe": cook.recipe, "count": made}},
+        {"wait_for": {"message_from": lead.name}},
         {"move_to": {"target": meet}},
     ]
     plan += [{"give": {"to": who, "item": food, "count": k}} for who, k in cook.rations.items()]
@@ -462,11 +448,11 @@ def watch_and_dig(
     intro: str,
 ) -> Draft:
     """The keeper works `site` only while someone stands watch at `post` (`built_while_held`); the digger
-    keeps the watch and lifts the roots that grow there; the baker fetches them, mills them by hand,
-    bakes at a range and carries the bread back; the keeper, worn down all along, must hold `hold` loaves
+    keeps the watch and lifts the roots that grow there, then carries them to the baker, who mills them by
+    hand, bakes at its range and carries the bread out; the keeper, worn down all along, must hold `hold` loaves
     at the site at the end (it starts with a few rations it must eat). Nobody may die.
 
-    keeper: {name, title, spawn, level, ration, rations}; digger: {name, title, spawn, node, tufts, count, refuge};
+    keeper: {name, title, spawn, level, ration, rations}; digger: {name, title, spawn, node, tufts, count};
     baker: {name, title, spawn, station, recipes: [by hand, at the range]}."""
     content = places.content()
     spec = content.exposures[exposure]
@@ -509,6 +495,8 @@ def watch_and_dig(
         {"build": {"site": site_id}},
         _chat(digger["name"], f"The {site_name} is done: you may leave the lookout."),
         {"use": {"item": keeper["ration"], "count": 1}},
+        {"wait_for": {"item": loaf, "count": hold + 1, "rounds": 5}},
+        {"use": {"item": keeper["ration"], "count": 1}},
         {"wait_for": {"item": loaf, "count": hold + 1}},
         {"use": {"item": loaf, "count": 1}},
     ]
@@ -537,8 +525,8 @@ def watch_and_dig(
             _chat(keeper["name"], f"I hold the lookout at {xy(post)}."),
             {"gather": {"target": digger["node"], "count": roots}},
             {"wait_for": {"message_from": keeper["name"]}},
+            {"move_to": {"target": baker["name"]}},
             {"give": {"to": baker["name"], "item": root, "count": roots}},
-            {"move_to": {"target": digger["refuge"]}},
         ],
         inventory={TOOLS[node.skill]: 1},
         kind="gather+watch",
@@ -554,13 +542,13 @@ def watch_and_dig(
         f"{item_text(loaf)}. The nearest cooking range is `{station}` at {xy(places.station(station))}. You start at "
         f"{spawn_text(baker['spawn'])} with 95 HP.\n{exposure_text(exposure, area)}",
         [
+            {"move_to": {"target": station}},
+            _chat(digger["name"], f"I bake at `{station}`, {xy(places.station(station))}: bring me the {root}."),
             {"wait_for": {"message_from": keeper["name"]}},
-            {"move_to": {"target": list(_below(post, 2))}},
             {"wait_for": {"item": root, "count": roots}},
             {"craft": {"recipe": mill, "count": loaves}},
-            {"move_to": {"target": station}},
             {"craft": {"recipe": bake, "count": loaves}},
-            {"move_to": {"target": list(_below(tile, 2))}},
+            {"move_to": {"target": list(_below(tile, 1))}},
             {"give": {"to": keeper["name"], "item": loaf, "count": loaves}},
         ],
         kind="make",
@@ -693,10 +681,10 @@ def twin_huts(
     per = next(iter(recipe.inputs.values()))
     made = sum(cook.rations.values()) + hold
     plan = [
-        {"wait_for": {"message_from": lead["name"]}},
         {"move_to": {"target": list(_below(cook.holes[0], 1))}},
         {"gather": {"target": cook.node, "count": made * per}},
         {"craft": {"recipe": cook.recipe, "count": made}},
+        {"wait_for": {"message_from": lead["name"]}},
     ]
     for who, hut in ((lead, spots[0]), (other, spots[1])):
         plan += [
