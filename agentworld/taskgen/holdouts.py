@@ -54,11 +54,13 @@ def recipe_text(recipe_id: str) -> str:
     return f"`{recipe_id}`: {ins} -> {outs} ({recipe.skill} {recipe.level}, {where}{tools})"
 
 
-def node_text(kind: str) -> str:
+def node_text(kind: str, named: bool = True) -> str:
+    """A node kind as a character knows it: its skill, yield and capacity (with its id when `named`)."""
     node = places.content().node_kinds[kind]
     item = next(iter(node.yields))
+    ident = f"`{kind}`, " if named else ""
     return (
-        f"{node.name.lower()}s (`{kind}`, {node.skill} {node.level}: one {item} a `gather`, "
+        f"{node.name.lower()}s ({ident}{node.skill} {node.level}: one {item} a `gather`, "
         f"{node.capacity} before it is spent)"
     )
 
@@ -178,7 +180,7 @@ def gale_works(
     for hand in hands:
         work = by_id[hand.site or main["id"]]
         agents.append(
-            _hand(hand, lead, work, sites, exposure, area, wait, tailor if cloaks else None, firekeeper)
+            _hand(hand, lead, work, sites, exposure, area, wait, tailor if cloaks else None, firekeeper, cook)
         )
         if hand is lead:
             agents[-1].plan[:0] = _lead_chats(
@@ -257,9 +259,9 @@ def gale_works(
     )
 
 
-def _hand(hand, lead, site, sites, exposure, area, wait, tailor, firekeeper) -> Agent:
-    """A builder: its trade, the weather; the lead also the survey of the works. It waits for what keeps it
-    warm, then builds its work and steps out of the gale."""
+def _hand(hand, lead, site, sites, exposure, area, wait, tailor, firekeeper, cook) -> Agent:
+    """A builder: its trade and the weather; the lead also the survey of the works, the cook's holes and the
+    woodcutter's pines and fire pit. It waits for what keeps it warm, builds its work and steps out."""
     skill, name = site["skill"], site["name"].lower()
     context = (
         f"You are a {hand.title.lower()}: {skill} {hand.level}, enough for the {name} ({skill} {site['level']}). "
@@ -274,6 +276,14 @@ def _hand(hand, lead, site, sites, exposure, area, wait, tailor, firekeeper) -> 
             for s in sites
         )
         context += f"\nYou surveyed the works: {survey}. {xy(wait)} is just out of the gale."
+        node = places.content().node_kinds[cook.node]
+        context += f" {node.name}s (`{cook.node}`) open at {_and_tiles(cook.holes)}."
+        if firekeeper:
+            fire = firekeeper.fire
+            context += (
+                f" A fire pit (`{fire['id']}`) is laid at {xy(tuple(fire['position']))}, and pine trees "
+                f"(`pine_tree`) stand by it at {_and_tiles(firekeeper.trees)}."
+            )
     else:
         plan.append({"wait_for": {"message_from": lead.name}})
     plan.append({"move_to": {"target": list(wait)}})
@@ -288,30 +298,41 @@ def _hand(hand, lead, site, sites, exposure, area, wait, tailor, firekeeper) -> 
     return Agent(hand.name, hand.title, hand.spawn, skills, context, plan, kind="build")
 
 
+def _and_tiles(tiles: list[Position]) -> str:
+    return ", ".join(xy(t) for t in tiles[:-1]) + f" and {xy(tiles[-1])}" if len(tiles) > 1 else xy(tiles[0])
+
+
 def _and_items(items: dict[str, int]) -> str:
     return " and ".join(f"{n} {item}" for item, n in items.items())
 
 
 def _lead_chats(hands, tailor, firekeeper, cook, sites, wait, hold, food_name, spec) -> list[dict]:
-    """What the lead tells the team, in one message: the works and their builders, where to meet, what each
-    other trade must bring (messages are at most 500 characters: split when longer)."""
+    """What the lead tells the team: the works and their builders, where to meet, where the others' work lies
+    and what each must bring (messages are at most 500 characters: split when longer)."""
     parts = [f"We build in a gale of {spec.damage} a round; meet at {xy(wait)}, just out of it."]
     for hand in hands:
         site = next(s for s in sites if s["id"] == (hand.site or sites[0]["id"]))
         parts.append(
-            f"{hand.name}: the {site['name'].lower()} at {xy(tuple(site['position']))}, {site['work']} turns."
+            f"{hand.name}: the {site['name'].lower()} (`{site['id']}`) at {xy(tuple(site['position']))}, "
+            f"{site['work']} turns."
         )
     if tailor:
         parts.append(f"{tailor.name}: bring what you sew.")
     if firekeeper:
-        fuel = firekeeper.fire["shelter"]["fuel"]
+        fire = firekeeper.fire
+        fuel = fire["shelter"]["fuel"]
         timber = {i: n for s in sites for i, n in s.get("materials", {}).items() if i == fuel}
-        bring = f" and bring me {_and_items(timber)}" if timber else ""
+        bring = f" Bring me {_and_items(timber)}." if timber else ""
         parts.append(
-            f"{firekeeper.name}: the work counts only while our fire is tended: light it, stay by it, feed it{bring}."
+            f"{firekeeper.name}: pines (`pine_tree`) at {_and_tiles(firekeeper.trees)}; light the fire pit "
+            f"`{fire['id']}` at {xy(tuple(fire['position']))}; the work counts only while you stand by it, so keep "
+            f"it fed until we are done.{bring}"
         )
     rations = ", ".join(f"{n} for {who}" for who, n in cook.rations.items())
-    parts.append(f"{cook.name}: {food_name}, {rations}, and {hold} more kept in store.")
+    parts.append(
+        f"{cook.name}: {places.content().node_kinds[cook.node].name.lower()}s (`{cook.node}`) at "
+        f"{_and_tiles(cook.holes)}; {food_name}: {rations}, and {hold} more kept in store."
+    )
     out, text = [], ""
     for part in parts:
         if len(text) + len(part) + 1 > 480:
@@ -356,8 +377,8 @@ def _tailor(tailor: Tailor, builders: list[str], lead: Hand, meet: list, main: d
 
 
 def _fire_keeper(keeper: FireKeeper, lead: Hand, spec, sites: list[dict]) -> Agent:
-    """Fells the logs, lights the fire, hands the works' timber to the lead, feeds the fire, tells the team,
-    then tends it: a log felled, a log fed, until the works are done."""
+    """Told where the pines and the fire pit are, fells beside the pit, lights the fire, hands the works'
+    timber to the lead, feeds the fire, tells the team, then fells and feeds in batches until the end."""
     fire = keeper.fire
     shelter = fire["shelter"]
     fuel = shelter["fuel"]
@@ -365,33 +386,33 @@ def _fire_keeper(keeper: FireKeeper, lead: Hand, spec, sites: list[dict]) -> Age
     timber = sum(s.get("materials", {}).get(fuel, 0) for s in sites)
     spot = (fire["position"][0], fire["position"][1])
     context = (
-        f"You are a woodcutter: lumberjacking 20 and a bronze axe. You know the {node_text('pine_tree')} at "
-        f"{' and '.join(xy(t) for t in keeper.trees)}. A fire (`{fire['id']}`) is laid at {xy(spot)}: {laid} {fuel} "
-        f"light it (`build`), and while it burns it keeps {shelter['protects'][spec.kind]} {spec.kind} a round off "
-        f"everyone within {shelter['radius']} tiles, {shelter['burns']} rounds for each log it is fed (`build` it "
-        f"again holding a log). You start at {spawn_text(keeper.spawn)} with 95 HP."
+        f"You are a woodcutter: lumberjacking 20 and a bronze axe, enough for {node_text('pine_tree', named=False)}. "
+        f"You know fires: {laid} {fuel} light a laid fire pit (`build` beside it), and a fire keeps "
+        f"{shelter['protects'][spec.kind]} {spec.kind} a round off everyone within {shelter['radius']} tiles for "
+        f"{shelter['burns']} rounds, {shelter['burns']} more for each log it is fed (`build` it again holding a log). "
+        f"You start at {spawn_text(keeper.spawn)} with 95 HP."
     )
     first = laid + keeper.feed + timber
     plan = [
-        {"move_to": {"target": list(_below(keeper.trees[0], 1))}},
+        {"wait_for": {"message_from": lead.name}},
+        {"move_to": {"target": list(_beside(spot, keeper.trees))}},
         {"gather": {"target": "pine_tree", "count": first}},
         {"build": {"site": fire["id"]}},
-        {"wait_for": {"message_from": lead.name}},
     ]
-    if timber:  # the builders carry it in: whoever delivers cannot stand by the fire at the same moment
+    if timber:  # the lead carries it in (it waits within give range): the giver stays by the fire
         plan.append({"give": {"to": lead.name, "item": fuel, "count": timber}})
-    if keeper.tended:
-        plan.append({"move_to": {"target": list(_beside(spot, keeper.trees))}})
     plan += [
         {"build": {"site": fire["id"], "feed": keeper.feed}},
         _chat("team", f"The fire at {xy(spot)} burns."),
     ]
-    if keeper.tended:
-        for _ in range(keeper.logs - first):
-            plan += [
-                {"gather": {"target": "pine_tree", "count": 1}},
-                {"build": {"site": fire["id"], "feed": 1}},
-            ]
+    rest = keeper.logs - first
+    while keeper.tended and rest > 0:
+        batch = min(rest, 4)
+        plan += [
+            {"gather": {"target": "pine_tree", "count": batch}},
+            {"build": {"site": fire["id"], "feed": batch}},
+        ]
+        rest -= batch
     skills = {"lumberjacking": 20, "health": 25}
     return Agent(
         keeper.name,
@@ -413,10 +434,10 @@ def _gale_cook(cook: Cook, lead: Hand, food: str, meet: list, hold: int) -> Agen
     per = recipe.inputs[next(iter(node.yields))]
     made = sum(cook.rations.values()) + hold
     plan = [
+        {"wait_for": {"message_from": lead.name}},
         {"move_to": {"target": list(_below(cook.holes[0], 1))}},
         {"gather": {"target": cook.node, "count": made * per}},
         {"craft": {"recipe": cook.recipe, "count": made}},
-        {"wait_for": {"message_from": lead.name}},
         {"move_to": {"target": meet}},
     ]
     plan += [{"give": {"to": who, "item": food, "count": k}} for who, k in cook.rations.items()]
@@ -424,9 +445,9 @@ def _gale_cook(cook: Cook, lead: Hand, food: str, meet: list, hold: int) -> Agen
     skills = {"fishing": node.level + 5, "cooking": recipe.level + 5, "health": 25}
     carried = "".join(f" You carry {n} {item}." for item, n in cook.pack.items())
     context = (
-        f"You are a cook who fishes for the pot: fishing {node.level + 5} with a fishing rod, and cooking "
-        f"{recipe.level + 5}. You know the {node_text(cook.node)} at {' and '.join(xy(h) for h in cook.holes)}. "
-        f"{recipe_text(cook.recipe)}; {item_text(food)}.{carried} You start at {spawn_text(cook.spawn)} with 95 HP."
+        f"You are a cook who fishes for the pot: fishing {node.level + 5} with a fishing rod, enough for "
+        f"{node_text(cook.node, named=False)}, and cooking {recipe.level + 5}. {recipe_text(cook.recipe)}; "
+        f"{item_text(food)}.{carried} You start at {spawn_text(cook.spawn)} with 95 HP."
     )
     inventory = {"fishing_rod": 1, **cook.pack}
     return Agent(cook.name, cook.title, cook.spawn, skills, context, plan, inventory=inventory, kind="cook")
@@ -543,7 +564,9 @@ def watch_and_dig(
         f"{spawn_text(baker['spawn'])} with 95 HP.\n{exposure_text(exposure, area)}",
         [
             {"move_to": {"target": station}},
-            _chat(digger["name"], f"I bake at `{station}`, {xy(places.station(station))}: bring me the {root}."),
+            _chat(
+                digger["name"], f"I bake at `{station}`, {xy(places.station(station))}: bring me the {root}."
+            ),
             {"wait_for": {"message_from": keeper["name"]}},
             {"wait_for": {"item": root, "count": roots}},
             {"craft": {"recipe": mill, "count": loaves}},

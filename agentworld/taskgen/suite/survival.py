@@ -61,7 +61,7 @@ def drafts() -> list[Draft]:
                 "id": "oasis_cistern",
                 "name": "Oasis cistern",
                 "position": [126, 202],
-                "work": 10,
+                "work": 7,
                 "skill": "crafting",
                 "level": 25,
             },
@@ -145,7 +145,7 @@ def drafts() -> list[Draft]:
                 }
             ],
             wait=(112, 35),
-            hands=[Hand("warden", "Tarn warden", "brindlemark_inn")],
+            hands=[Hand("warden", "Tarn warden", "frostford")],
             firekeeper=FireKeeper(
                 "woodcutter",
                 "Woodcutter",
@@ -156,10 +156,10 @@ def drafts() -> list[Draft]:
                     "name": "Tarn fire",
                     "position": [112, 32],
                     "materials": {"pine_log": 2},
-                    "shelter": {"protects": {"cold": 23}, "radius": 3, "fuel": "pine_log", "burns": 2},
+                    "shelter": {"protects": {"cold": 27}, "radius": 3, "fuel": "pine_log", "burns": 3},
                 },
                 logs=22,
-                feed=2,
+                feed=3,
             ),
             cook=Cook(
                 "cook",
@@ -168,7 +168,7 @@ def drafts() -> list[Draft]:
                 "frostgill_hole",
                 [(138, 64), (140, 63), (139, 61)],
                 "frostgill_broth",
-                rations={"warden": 3},
+                rations={"warden": 1},
             ),
             hold=2,
             intro=(
@@ -215,10 +215,10 @@ def drafts() -> list[Draft]:
                     "name": "Beacon fire",
                     "position": [227, 245],
                     "materials": {"pine_log": 2},
-                    "shelter": {"protects": {"cold": 23}, "radius": 6, "fuel": "pine_log", "burns": 2},
+                    "shelter": {"protects": {"cold": 23}, "radius": 6, "fuel": "pine_log", "burns": 3},
                 },
                 logs=24,
-                feed=2,
+                feed=3,
             ),
             cook=Cook(
                 "cook",
@@ -227,7 +227,7 @@ def drafts() -> list[Draft]:
                 "stormeel_run",
                 [(215, 215), (217, 215)],
                 "stormeel_pasty",
-                rations={"lamp_keeper": 2, "boatwright": 2},
+                rations={"lamp_keeper": 1, "boatwright": 1},
                 pack={"sunroot_flour": 6},
             ),
             hold=2,
@@ -276,10 +276,10 @@ def drafts() -> list[Draft]:
                     "name": "Gate fire",
                     "position": [210, 55],
                     "materials": {"pine_log": 2},
-                    "shelter": {"protects": {"cold": 23}, "radius": 6, "fuel": "pine_log", "burns": 2},
+                    "shelter": {"protects": {"cold": 23}, "radius": 6, "fuel": "pine_log", "burns": 3},
                 },
                 logs=26,
-                feed=2,
+                feed=3,
             ),
             cook=Cook(
                 "cook",
@@ -288,7 +288,7 @@ def drafts() -> list[Draft]:
                 "frostgill_hole",
                 [(138, 64), (140, 63), (139, 61)],
                 "frostgill_broth",
-                rations={"castellan": 3, "sergeant": 2},
+                rations={"castellan": 1, "sergeant": 1},
             ),
             hold=2,
             intro=(
@@ -323,7 +323,7 @@ def drafts() -> list[Draft]:
                 "frostgill_broth",
                 rations={"storekeeper": 2, "tailor": 2},
             ),
-            hold=3,
+            hold=2,
             intro=(
                 "The tarn's fishers will winter on the ice, and their smoke-house is down. The wind off the frozen "
                 "tarn freezes anyone on it."
