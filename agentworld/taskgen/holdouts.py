@@ -101,6 +101,7 @@ class Hand:
     spawn: str | Position
     level: int = 25
     site: str | None = None
+    pack: dict[str, int] = field(default_factory=dict)  # what it carries (rations of its own)
 
 
 @dataclass
@@ -183,7 +184,7 @@ def gale_works(
             _hand(hand, lead, work, sites, exposure, area, wait, tailor if cloaks else None, firekeeper, cook)
         )
         if hand is lead:
-            agents[-1].plan[:0] = _lead_chats(
+            agents[-1].plan[:0] = chats = _lead_chats(
                 hands, tailor, firekeeper, cook, sites, wait, hold, food_name, spec
             )
     if tailor:
@@ -191,6 +192,11 @@ def gale_works(
     if firekeeper:
         agents.append(_fire_keeper(firekeeper, lead, spec, sites))
     agents.append(_gale_cook(cook, lead, food, meet, hold))
+    word = {"wait_for": {"message_from": lead.name}}
+    for agent in agents[1:]:  # the lead's word may take several messages: each waits for all of them
+        if word in agent.plan:
+            at = agent.plan.index(word)
+            agent.plan[at : at + 1] = [word] * len(chats)
 
     world: dict[str, list] = {
         "nodes": [{"kind": cook.node, "position": list(h)} for h in cook.holes],
@@ -295,7 +301,11 @@ def _hand(hand, lead, site, sites, exposure, area, wait, tailor, firekeeper, coo
         plan.append({"wait_for": {"item": item, "count": n}})
     plan += [{"build": {"site": site["id"]}}, {"move_to": {"target": list(wait)}}]
     skills = {skill: hand.level, "health": 25}
-    return Agent(hand.name, hand.title, hand.spawn, skills, context, plan, kind="build")
+    if hand.pack:
+        context += "".join(f" You carry {n} {item_text(item)}." for item, n in hand.pack.items())
+    return Agent(
+        hand.name, hand.title, hand.spawn, skills, context, plan, inventory=dict(hand.pack), kind="build"
+    )
 
 
 def _and_tiles(tiles: list[Position]) -> str:
@@ -516,10 +526,8 @@ def watch_and_dig(
         {"build": {"site": site_id}},
         _chat(digger["name"], f"The {site_name} is done: you may leave the lookout."),
         {"use": {"item": keeper["ration"], "count": 1}},
-        {"wait_for": {"item": loaf, "count": hold + 1, "rounds": 5}},
+        {"wait": {"rounds": 3}},
         {"use": {"item": keeper["ration"], "count": 1}},
-        {"wait_for": {"item": loaf, "count": hold + 1}},
-        {"use": {"item": loaf, "count": 1}},
     ]
     keeper_agent = Agent(
         keeper["name"],
@@ -571,8 +579,6 @@ def watch_and_dig(
             {"wait_for": {"item": root, "count": roots}},
             {"craft": {"recipe": mill, "count": loaves}},
             {"craft": {"recipe": bake, "count": loaves}},
-            {"move_to": {"target": list(_below(tile, 1))}},
-            {"give": {"to": keeper["name"], "item": loaf, "count": loaves}},
         ],
         kind="make",
     )
@@ -583,24 +589,18 @@ def watch_and_dig(
     }
     success = [
         {"built_while_held": {"site": site_id, "places": [watch], "within": 2}},
-        {"holds": {"agent": keeper["name"], "items": {loaf: hold}}},
-        {"at": {"agent": keeper["name"], "place": list(tile), "within": 3}},
+        {"holds": {"items": {loaf: hold}}},
         {"nobody_died": {}},
     ]
     checkpoints = [
         _checkpoint(f"{root}_dug", f"The first {root} is dug.", {"holds": {"items": {root: 2}}}),
         _checkpoint(f"{site_id}_built", f"The {site_name} is finished.", {"site_built": {"site": site_id}}),
         _checkpoint(f"{flour}_milled", f"The {root} is milled.", {"holds": {"items": {flour: loaves}}}),
-        _checkpoint(
-            f"{loaf}_stored",
-            f"The {keeper['title'].lower()} holds the stores.",
-            {"holds": {"agent": keeper["name"], "items": {loaf: hold}}},
-        ),
+        _checkpoint(f"{loaf}_stored", "The stores hold their bread.", {"holds": {"items": {loaf: hold}}}),
     ]
     objective = (
-        f"{intro} The task is complete when the {site_name} has been built with the south lookout held at every "
-        f"turn of the work, the {keeper['title'].lower()} stands by it holding {hold} {loaf_name}s, and nobody on "
-        f"the team has died."
+        f"{intro} The task is complete when the {site_name} has been built with the lookout held at every turn of "
+        f"its work, the team holds {hold} {loaf_name}s in store, and nobody on the team has died."
     )
     return Draft(
         task_id,
@@ -711,7 +711,7 @@ def twin_huts(
     ]
     for who, hut in ((lead, spots[0]), (other, spots[1])):
         plan += [
-            {"move_to": {"target": list(_below(hut, 2))}},
+            {"move_to": {"target": list(_below(hut, 1))}},
             {"give": {"to": who["name"], "item": food, "count": cook.rations[who["name"]]}},
         ]
     if cook.rations.get(cook.name):
