@@ -112,8 +112,17 @@ class Tailor:
     name: str
     title: str
     spawn: str | Position
-    recipe: str = "fur_cloak"
+    recipes: tuple[str, ...] = ("fur_cloak",)
     builds: bool = False  # builds the first site too (crafting)
+
+    def cloak(self) -> str | None:
+        """The recipe (and item) of its cloaks, if it sews any."""
+        content = places.content()
+        return next((r for r in self.recipes if content.items[_made(r)].protects), None)
+
+
+def _made(recipe_id: str) -> str:
+    return next(iter(places.content().recipes[recipe_id].outputs))
 
 
 @dataclass
@@ -172,23 +181,19 @@ def gale_works(
     main = sites[0]
     by_id = {s["id"]: s for s in sites}
     lead = hands[0]
-    cloaks = tailor is not None and bool(
-        content.items[next(iter(content.recipes[tailor.recipe].outputs))].protects
-    )
+    cloak = tailor.cloak() if tailor else None
     builders = [h.name for h in hands] + ([tailor.name] if tailor and tailor.builds else [])
     meet = list(wait)
     agents: list[Agent] = []
     for hand in hands:
         work = by_id[hand.site or main["id"]]
-        agents.append(
-            _hand(hand, lead, work, sites, exposure, area, wait, tailor if cloaks else None, firekeeper, cook)
-        )
+        agents.append(_hand(hand, lead, work, sites, exposure, area, wait, cloak, firekeeper, cook))
         if hand is lead:
             agents[-1].plan[:0] = chats = _lead_chats(
                 hands, tailor, firekeeper, cook, sites, wait, hold, food_name, spec
             )
     if tailor:
-        agents.append(_tailor(tailor, builders, lead, meet, main, cloaks))
+        agents.append(_tailor(tailor, builders, lead, meet, main))
     if firekeeper:
         agents.append(_fire_keeper(firekeeper, lead, spec, sites))
     agents.append(_gale_cook(cook, lead, food, meet, hold))
@@ -223,9 +228,9 @@ def gale_works(
         ),
     ]
     if tailor:
-        made = next(iter(content.recipes[tailor.recipe].outputs))
-        sewn = {"holds": {"items": {made: len(builders) if cloaks else main["materials"][made]}}}
-        checkpoints.insert(0, _checkpoint(f"{made}_sewn", "The tailor's work is done.", sewn))
+        made = _made(tailor.recipes[0])
+        sewn = {"holds": {"items": {made: len(builders) if made == cloak else main["materials"][made]}}}
+        checkpoints.insert(0, _checkpoint(f"{made}_sewn", "The tailor's first work is done.", sewn))
     if firekeeper:
         lit = {"site_built": {"site": firekeeper.fire["id"]}}
         checkpoints.insert(0, _checkpoint("fire_lit", "The fire is lit.", lit))
@@ -243,10 +248,10 @@ def gale_works(
         .replace("stands the team", "stands, the team")
         .replace("stand the team", "stand, the team")
     )
-    warmth = "+".join((["cloaks"] if cloaks else []) + (["fire"] if firekeeper else []))
+    warmth = "+".join((["cloaks"] if cloak else []) + (["fire"] if firekeeper else []))
     shape = (
         f"gale_works:{len(sites)}S{len(builders)}B+{warmth}{'(tended)' if tended else ''}"
-        f"{'+screens' if tailor and not cloaks else ''}+{cook.recipe}"
+        f"{'+screens' if tailor and any(r != cloak for r in tailor.recipes) else ''}+{cook.recipe}"
     )
     return Draft(
         task_id,
@@ -294,7 +299,7 @@ def _hand(hand, lead, site, sites, exposure, area, wait, tailor, firekeeper, coo
         plan.append({"wait_for": {"message_from": lead.name}})
     plan.append({"move_to": {"target": list(wait)}})
     if tailor:
-        plan += [{"wait_for": {"item": tailor.recipe, "count": 1}}, {"equip": {"item": tailor.recipe}}]
+        plan += [{"wait_for": {"item": tailor, "count": 1}}, {"equip": {"item": tailor}}]
     if firekeeper:
         plan.append({"wait_for": {"message_from": firekeeper.name}})
     for item, n in site.get("materials", {}).items() if hand is lead else ():
@@ -356,31 +361,43 @@ def _chat(to: str, message: str) -> dict:
     return {"chat": {"to": to, "message": message}}
 
 
-def _tailor(tailor: Tailor, builders: list[str], lead: Hand, meet: list, main: dict, cloaks: bool) -> Agent:
-    """Sews cloaks for every builder (or the first work's materials), brings them to the meeting place, and
-    builds the first work when it `builds`."""
+def _tailor(tailor: Tailor, builders: list[str], lead: Hand, meet: list, main: dict) -> Agent:
+    """Sews what its recipes make: a cloak for every builder, and the first work's materials; brings them to
+    the meeting place (the cloaks to their wearers, the materials to the lead), and builds the first work
+    when it `builds`."""
     content = places.content()
-    recipe = content.recipes[tailor.recipe]
-    made = next(iter(recipe.outputs))
-    n = len(builders) if cloaks else main["materials"][made]
-    pack = {item: k * n for item, k in recipe.inputs.items()}
-    pack.update({tool: 1 for tool in recipe.tools})
-    level = recipe.level + 5
-    what = f"a {item_text(made)}" if cloaks else f"{content.items[made].name.lower()}s (`{made}`)"
-    context = (
-        f"You are a tailor: crafting {level}, and no one else in the vale sews furs against the cold. "
-        f"{recipe_text(tailor.recipe)}: {what}. You carry "
-        + ", ".join(f"{k} {item}" for item, k in pack.items())
-        + f", enough for {n}. You start at {spawn_text(tailor.spawn)} with 95 HP."
+    cloak = tailor.cloak()
+    counts = {r: len(builders) if r == cloak else main["materials"][_made(r)] for r in tailor.recipes}
+    pack: dict[str, int] = {}
+    for recipe_id, n in counts.items():
+        recipe = content.recipes[recipe_id]
+        for item, k in recipe.inputs.items():
+            pack[item] = pack.get(item, 0) + k * n
+        pack.update({tool: 1 for tool in recipe.tools})
+    level = max(content.recipes[r].level for r in tailor.recipes) + 5
+    sews = "; ".join(
+        f"{recipe_text(r)}: "
+        + (
+            f"a {item_text(_made(r))}"
+            if r == cloak
+            else f"{content.items[_made(r)].name.lower()}s (`{_made(r)}`)"
+        )
+        for r in tailor.recipes
     )
-    plan = [{"craft": {"recipe": tailor.recipe, "count": n}}, {"wait_for": {"message_from": lead.name}}]
-    plan.append({"move_to": {"target": meet}})
-    if cloaks:
-        plan += [{"give": {"to": b, "item": made, "count": 1}} for b in builders if b != tailor.name]
-    else:
-        plan.append({"give": {"to": lead.name, "item": made, "count": n}})
+    context = (
+        f"You are a tailor: crafting {level}, and no one else in the vale sews furs against the cold. {sews}. You "
+        f"carry " + ", ".join(f"{k} {item}" for item, k in pack.items()) + f". You start at "
+        f"{spawn_text(tailor.spawn)} with 95 HP."
+    )
+    plan: list[dict] = [{"craft": {"recipe": r, "count": n}} for r, n in counts.items()]
+    plan += [{"wait_for": {"message_from": lead.name}}, {"move_to": {"target": meet}}]
+    for recipe_id, n in counts.items():
+        if recipe_id == cloak:
+            plan += [{"give": {"to": b, "item": cloak, "count": 1}} for b in builders if b != tailor.name]
+        else:
+            plan.append({"give": {"to": lead.name, "item": _made(recipe_id), "count": n}})
     if tailor.builds:
-        plan += [{"equip": {"item": made}}] if cloaks else []
+        plan += [{"equip": {"item": cloak}}] if cloak else []
         plan += [{"build": {"site": main["id"]}}, {"move_to": {"target": meet}}]
     skills = {"crafting": level, "health": 25}
     return Agent(tailor.name, tailor.title, tailor.spawn, skills, context, plan, inventory=pack, kind="make")

@@ -105,14 +105,15 @@ def drafts() -> list[Draft]:
                     "id": "gate_wall",
                     "name": "Gate wall",
                     "position": [150, 38],
-                    "work": 18,
+                    "materials": {"hide_screen": 2},
+                    "work": 12,
                     "skill": "mining",
                     "level": 20,
                 }
             ],
             wait=(150, 41),
             hands=[Hand("mason", "Mason", "north_crossroads")],
-            tailor=Tailor("tailor", "Tailor", (207, 63)),
+            tailor=Tailor("tailor", "Tailor", (207, 63), recipes=("fur_cloak", "hide_screen")),
             cook=Cook(
                 "cook",
                 "Cook",
@@ -120,7 +121,7 @@ def drafts() -> list[Draft]:
                 "frostgill_hole",
                 [(138, 64), (140, 63), (139, 61)],
                 "frostgill_broth",
-                rations={"mason": 4},
+                rations={"mason": 2},
             ),
             hold=2,
             intro=(
@@ -278,7 +279,7 @@ def drafts() -> list[Draft]:
                     pack={"hearth_stew": 2},
                 ),
             ],
-            tailor=Tailor("tailor", "Tailor", (207, 63), recipe="hide_screen"),
+            tailor=Tailor("tailor", "Tailor", (207, 63), recipes=("hide_screen",)),
             firekeeper=FireKeeper(
                 "woodcutter",
                 "Woodcutter",
