@@ -154,6 +154,7 @@ class Cook:
     recipe: str
     rations: dict[str, int] = field(default_factory=dict)  # agent -> units of food handed at the works
     pack: dict[str, int] = field(default_factory=dict)  # what it carries for the recipe besides its catch
+    cloaked: bool = False  # its holes lie in the gale: it waits for a cloak of the tailor's first
 
 
 def gale_works(
@@ -183,6 +184,7 @@ def gale_works(
     lead = hands[0]
     cloak = tailor.cloak() if tailor else None
     builders = [h.name for h in hands] + ([tailor.name] if tailor and tailor.builds else [])
+    wearers = builders + ([cook.name] if cook.cloaked else [])
     meet = list(wait)
     agents: list[Agent] = []
     for hand in hands:
@@ -193,10 +195,10 @@ def gale_works(
                 hands, tailor, firekeeper, cook, sites, wait, hold, food_name, spec
             )
     if tailor:
-        agents.append(_tailor(tailor, builders, lead, meet, main))
+        agents.append(_tailor(tailor, wearers, lead, meet, main))
     if firekeeper:
         agents.append(_fire_keeper(firekeeper, lead, spec, sites))
-    agents.append(_gale_cook(cook, lead, food, meet, hold))
+    agents.append(_gale_cook(cook, lead, food, meet, hold, cloak if cook.cloaked else None))
     word = {"wait_for": {"message_from": lead.name}}
     for agent in agents[1:]:  # the lead's word may take several messages: each waits for all of them
         if word in agent.plan:
@@ -229,7 +231,7 @@ def gale_works(
     ]
     if tailor:
         made = _made(tailor.recipes[0])
-        sewn = {"holds": {"items": {made: len(builders) if made == cloak else main["materials"][made]}}}
+        sewn = {"holds": {"items": {made: len(wearers) if made == cloak else main["materials"][made]}}}
         checkpoints.insert(0, _checkpoint(f"{made}_sewn", "The tailor's first work is done.", sewn))
     if firekeeper:
         lit = {"site_built": {"site": firekeeper.fire["id"]}}
@@ -248,6 +250,7 @@ def gale_works(
         .replace("stands the team", "stands, the team")
         .replace("stand the team", "stand, the team")
     )
+    alternatives = [_gale_alternative(agents, lead, cook, firekeeper)]
     warmth = "+".join((["cloaks"] if cloak else []) + (["fire"] if firekeeper else []))
     shape = (
         f"gale_works:{len(sites)}S{len(builders)}B+{warmth}{'(tended)' if tended else ''}"
@@ -264,10 +267,43 @@ def gale_works(
         "gale_works",
         shape,
         world=world,
+        alternatives=alternatives,
         why=f"{' + '.join(str(s['work']) for s in sites)} turns of building in the {spec.name.lower()} by "
         f"{len(builders)} builders, kept alive by {warmth.replace('+', ' and ')} and the cook's {food_name}"
         f"{' (the fire tended throughout)' if tended else ''}; {hold} kept in store; nobody may die",
     )
+
+
+def _gale_alternative(agents: list[Agent], lead: Hand, cook: Cook, firekeeper) -> tuple[str, dict[str, list]]:
+    """Another legal route: the lead briefs each trade in a message of its own, the cook hands the rations out
+    in the other order, and the woodcutter feeds its fire a log at a time."""
+    by_name = {a.name: a for a in agents}
+    word = {"wait_for": {"message_from": lead.name}}
+    team_chats = [s for s in by_name[lead.name].plan if "chat" in s and s["chat"]["to"] == "team"]
+    text = " ".join(s["chat"]["message"] for s in team_chats)
+    others = [a.name for a in agents if a.name != lead.name]
+    plans: dict[str, list] = {}
+    lead_plan = [s for s in by_name[lead.name].plan if s not in team_chats]
+    plans[lead.name] = [_chat(name, text[:480]) for name in others] + lead_plan
+    for name in others:
+        plan = [s for s in by_name[name].plan if s != word]
+        plans[name] = [word] + plan
+    gives = [s for s in plans[cook.name] if "give" in s]
+    if len(gives) > 1:
+        first = plans[cook.name].index(gives[0])
+        plans[cook.name][first : first + len(gives)] = gives[::-1]
+    if firekeeper:
+        fire_id = firekeeper.fire["id"]
+        plan = []
+        for step in plans[firekeeper.name]:
+            feed = step.get("build", {}).get("feed", 0) if "build" in step else 0
+            if feed > 1 and step["build"]["site"] == fire_id:
+                plan += [{"build": {"site": fire_id, "feed": 1}} for _ in range(feed)]
+            else:
+                plan.append(step)
+        plans[firekeeper.name] = plan
+    what = "the lead briefs each trade on its own, the cook hands the rations out in the other order"
+    return (what + (", the fire is fed a log at a time" if firekeeper else ""), plans)
 
 
 def _hand(hand, lead, site, sites, exposure, area, wait, tailor, firekeeper, cook) -> Agent:
@@ -453,15 +489,21 @@ def _fire_keeper(keeper: FireKeeper, lead: Hand, spec, sites: list[dict]) -> Age
     )
 
 
-def _gale_cook(cook: Cook, lead: Hand, food: str, meet: list, hold: int) -> Agent:
+def _gale_cook(cook: Cook, lead: Hand, food: str, meet: list, hold: int, cloak: str | None) -> Agent:
     """Fishes and cooks the rations and the stores, hands the rations out at the works and keeps the stores."""
     content = places.content()
     node = content.node_kinds[cook.node]
     recipe = content.recipes[cook.recipe]
     per = recipe.inputs[next(iter(node.yields))]
     made = sum(cook.rations.values()) + hold
-    plan = [
-        {"wait_for": {"message_from": lead.name}},
+    plan: list[dict] = [{"wait_for": {"message_from": lead.name}}]
+    if cloak:
+        plan += [
+            {"move_to": {"target": meet}},
+            {"wait_for": {"item": cloak, "count": 1}},
+            {"equip": {"item": cloak}},
+        ]
+    plan += [
         {"move_to": {"target": list(_below(cook.holes[0], 1))}},
         {"gather": {"target": cook.node, "count": made * per}},
         {"craft": {"recipe": cook.recipe, "count": made}},
@@ -630,10 +672,39 @@ def watch_and_dig(
         motif="watch_and_dig",
         signature=f"watch_and_dig:G{roots}@post>M2>K{hold}",
         world=world,
+        alternatives=[
+            (
+                "the baker fetches the roots at the lookout and mills them there",
+                {
+                    baker["name"]: [
+                        {"wait_for": {"message_from": keeper["name"]}},
+                        {"move_to": {"target": watch}},
+                        {"wait_for": {"item": root, "count": roots}},
+                        {"craft": {"recipe": mill, "count": loaves}},
+                        {"move_to": {"target": station}},
+                        {"craft": {"recipe": bake, "count": loaves}},
+                    ],
+                    digger["name"]: [
+                        s for s in digger_agent.plan if "move_to" not in s or s["move_to"]["target"] == watch
+                    ],
+                },
+            )
+        ],
         why=f"the {site_name} rises only while the lookout is held ({digger['title'].lower()} digs {root} there) -> "
         f"{baker['title'].lower()} mills and bakes -> the {keeper['title'].lower()} eats and keeps {hold}; "
         f"{spec.name.lower()} all along; nobody may die",
     )
+
+
+def _two_batches(cook_agent: Agent, cook: Cook) -> tuple[str, dict[str, list]]:
+    """Another legal route: the cook cooks the rations first and the stores after its rounds."""
+    plan = list(cook_agent.plan)
+    craft = next(i for i, s in enumerate(plan) if "craft" in s)
+    made = plan[craft]["craft"]["count"]
+    rations = sum(cook.rations.values())
+    plan[craft] = {"craft": {"recipe": cook.recipe, "count": rations}}
+    plan.append({"craft": {"recipe": cook.recipe, "count": made - rations}})
+    return ("the cook cooks the rations first and the stores after its rounds", {cook_agent.name: plan})
 
 
 # --- twin_huts -----------------------------------------------------------------------------------------
@@ -793,6 +864,7 @@ def twin_huts(
         "twin_huts",
         f"twin_huts:2B(relay{gap})+{cook.recipe}",
         world=world,
+        alternatives=[_two_batches(agents[-1], cook)],
         why=f"two shelters {first['work']} turns each, far apart, closed within {gap} rounds of each other (a builder "
         f"at each, agreeing by chat) in the {spec.name.lower()}, fed by the cook's {food_name}; {hold} kept; nobody "
         f"may die",

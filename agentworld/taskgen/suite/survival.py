@@ -320,13 +320,21 @@ def drafts() -> list[Draft]:
                     "id": "smoke_house",
                     "name": "Smoke-house",
                     "position": [118, 29],
-                    "work": 26,
+                    "work": 14,
                     "skill": "crafting",
                     "level": 25,
-                }
+                },
+                {
+                    "id": "smoke_pit",
+                    "name": "Smoke pit",
+                    "position": [121, 29],
+                    "work": 8,
+                    "skill": "mining",
+                    "level": 25,
+                },
             ],
             wait=(118, 32),
-            hands=[Hand("storekeeper", "Storekeeper", "north_crossroads", level=30)],
+            hands=[Hand("storekeeper", "Storekeeper", "north_crossroads", level=30, site="smoke_pit")],
             tailor=Tailor("tailor", "Tailor", "brindlemark_market", builds=True),
             cook=Cook(
                 "cook",
@@ -335,7 +343,7 @@ def drafts() -> list[Draft]:
                 "frostgill_hole",
                 [(138, 64), (140, 63), (139, 61)],
                 "frostgill_broth",
-                rations={"storekeeper": 2, "tailor": 2},
+                rations={"storekeeper": 1, "tailor": 3},
             ),
             hold=2,
             intro=(
