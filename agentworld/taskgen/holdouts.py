@@ -686,7 +686,10 @@ def watch_and_dig(
                     ],
                     digger["name"]: [
                         s for s in digger_agent.plan if "move_to" not in s or s["move_to"]["target"] == watch
-                    ],
+                    ]
+                    + [
+                        {"move_to": {"target": digger.get("refuge", "north_crossroads")}}
+                    ],  # out of the weather
                 },
             )
         ],
