@@ -320,7 +320,7 @@ def drafts() -> list[Draft]:
                     "id": "smoke_house",
                     "name": "Smoke-house",
                     "position": [118, 29],
-                    "work": 14,
+                    "work": 12,
                     "skill": "crafting",
                     "level": 25,
                 },
