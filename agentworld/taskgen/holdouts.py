@@ -793,26 +793,29 @@ def twin_huts(
     node = content.node_kinds[cook.node]
     recipe = content.recipes[cook.recipe]
     per = next(iter(recipe.inputs.values()))
-    made = sum(cook.rations.values()) + hold
-    plan = [
+    stock = cook.pack.get(food, 0)  # food already in its pack goes out first; it cooks the rest
+    made = sum(cook.rations.values()) + hold - stock
+    catch = [
         {"move_to": {"target": list(_below(cook.holes[0], 1))}},
         {"gather": {"target": cook.node, "count": made * per}},
         {"craft": {"recipe": cook.recipe, "count": made}},
-        {"wait_for": {"message_from": lead["name"]}},
     ]
+    rounds = [{"wait_for": {"message_from": lead["name"]}}]
     for who, hut in ((lead, spots[0]), (other, spots[1])):
-        plan += [
+        rounds += [
             {"move_to": {"target": list(_below(hut, 1))}},
             {"give": {"to": who["name"], "item": food, "count": cook.rations[who["name"]]}},
         ]
     if cook.rations.get(cook.name):
-        plan.append({"use": {"item": food, "count": cook.rations[cook.name]}})
+        rounds.append({"use": {"item": food, "count": cook.rations[cook.name]}})
+    plan = rounds + catch if stock else catch + rounds
     skills = {"fishing": node.level + 5, "cooking": recipe.level + 5, "health": 25}
+    carried = "".join(f" You carry {n} {item_text(item)}." for item, n in cook.pack.items())
     context = (
         f"You are a cook who fishes for the pot: fishing {node.level + 5} with a fishing rod, and cooking "
         f"{recipe.level + 5}. You know the {node_text(cook.node)} at {' and '.join(xy(h) for h in cook.holes)}. "
-        f"{recipe_text(cook.recipe)}; {item_text(food)}. You start at {spawn_text(cook.spawn)} with 95 HP.\n"
-        f"{exposure_text(exposure, area)}"
+        f"{recipe_text(cook.recipe)}; {item_text(food)}.{carried} You start at {spawn_text(cook.spawn)} with 95 "
+        f"HP.\n{exposure_text(exposure, area)}"
     )
     agents.append(
         Agent(
@@ -822,7 +825,7 @@ def twin_huts(
             skills,
             context,
             plan,
-            inventory={"fishing_rod": 1},
+            inventory={"fishing_rod": 1, **cook.pack},
             kind="cook",
         )
     )

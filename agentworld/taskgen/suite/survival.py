@@ -44,6 +44,7 @@ def drafts() -> list[Draft]:
                 [(138, 64), (140, 63), (139, 61)],
                 "frostgill_broth",
                 rations={"warden": 1, "gatekeeper": 1, "camp_cook": 1},
+                pack={"frostgill_broth": 3},
             ),
             gap=2,
             hold=2,
