@@ -699,15 +699,13 @@ def watch_and_dig(
     )
 
 
-def _two_batches(cook_agent: Agent, cook: Cook) -> tuple[str, dict[str, list]]:
-    """Another legal route: the cook cooks the rations first and the stores after its rounds."""
+def _far_hut_first(cook_agent: Agent) -> tuple[str, dict[str, list]]:
+    """Another legal route: the cook takes the food to the far shelter first, then to the near one."""
     plan = list(cook_agent.plan)
-    craft = next(i for i, s in enumerate(plan) if "craft" in s)
-    made = plan[craft]["craft"]["count"]
-    rations = sum(cook.rations.values())
-    plan[craft] = {"craft": {"recipe": cook.recipe, "count": rations}}
-    plan.append({"craft": {"recipe": cook.recipe, "count": made - rations}})
-    return ("the cook cooks the rations first and the stores after its rounds", {cook_agent.name: plan})
+    legs = [i for i, step in enumerate(plan) if "give" in step]
+    (a, b) = legs[:2]
+    plan[a - 1 : a + 1], plan[b - 1 : b + 1] = plan[b - 1 : b + 1], plan[a - 1 : a + 1]
+    return ("the cook takes the food to the far shelter first", {cook_agent.name: plan})
 
 
 # --- twin_huts -----------------------------------------------------------------------------------------
@@ -870,7 +868,7 @@ def twin_huts(
         "twin_huts",
         f"twin_huts:2B(relay{gap})+{cook.recipe}",
         world=world,
-        alternatives=[_two_batches(agents[-1], cook)],
+        alternatives=[_far_hut_first(agents[-1])],
         why=f"two shelters {first['work']} turns each, far apart, closed within {gap} rounds of each other (a builder "
         f"at each, agreeing by chat) in the {spec.name.lower()}, fed by the cook's {food_name}; {hold} kept; nobody "
         f"may die",
