@@ -317,7 +317,7 @@ def _hand(hand, lead, site, sites, exposure, area, wait, tailor, firekeeper, coo
     plan: list[dict] = []
     if hand is lead:
         survey = "; ".join(
-            f"the {s['name'].lower()} (`{s['id']}`) at {xy(tuple(s['position']))}, {s['work']} turns of `build` "
+            f"the {s['name'].lower()} (`site#{s['id']}`) at {xy(tuple(s['position']))}, {s['work']} turns of `build` "
             f"({s['skill']} {s['level']})"
             + (f" once {_and_items(s['materials'])} are in" if s.get("materials") else "")
             for s in sites
@@ -328,7 +328,7 @@ def _hand(hand, lead, site, sites, exposure, area, wait, tailor, firekeeper, coo
         if firekeeper:
             fire = firekeeper.fire
             context += (
-                f" A fire pit (`{fire['id']}`) is laid at {xy(tuple(fire['position']))}, and pine trees "
+                f" A fire pit (`site#{fire['id']}`) is laid at {xy(tuple(fire['position']))}, and pine trees "
                 f"(`pine_tree`) stand by it at {_and_tiles(firekeeper.trees)}."
             )
     else:
@@ -364,7 +364,7 @@ def _lead_chats(hands, tailor, firekeeper, cook, sites, wait, hold, food_name, s
     for hand in hands:
         site = next(s for s in sites if s["id"] == (hand.site or sites[0]["id"]))
         parts.append(
-            f"{hand.name}: the {site['name'].lower()} (`{site['id']}`) at {xy(tuple(site['position']))}, "
+            f"{hand.name}: the {site['name'].lower()} (`site#{site['id']}`) at {xy(tuple(site['position']))}, "
             f"{site['work']} turns."
         )
     if tailor:
@@ -376,7 +376,7 @@ def _lead_chats(hands, tailor, firekeeper, cook, sites, wait, hold, food_name, s
         bring = f" Bring me {_and_items(timber)}." if timber else ""
         parts.append(
             f"{firekeeper.name}: pines (`pine_tree`) at {_and_tiles(firekeeper.trees)}; light the fire pit "
-            f"`{fire['id']}` at {xy(tuple(fire['position']))}; the work counts only while you stand by it, so keep "
+            f"`site#{fire['id']}` at {xy(tuple(fire['position']))}; the work counts only while you stand by it, so keep "
             f"it fed until we are done.{bring}"
         )
     rations = ", ".join(f"{n} for {who}" for who, n in cook.rations.items())
@@ -560,7 +560,7 @@ def watch_and_dig(
     watch = list(post)
 
     lead = (
-        f"You are the {keeper['title'].lower()}: crafting {keeper['level']}, enough for the {site_name} (`{site_id}`, "
+        f"You are the {keeper['title'].lower()}: crafting {keeper['level']}, enough for the {site_name} (`site#{site_id}`, "
         f"crafting {site['level']}, {site['work']} turns of `build` within 1 tile) at {xy(tile)}. You start at "
         f"{spawn_text(keeper['spawn'])} with 95 HP and {keeper['rations']} {content.items[keeper['ration']].name.lower()}s, "
         f"the last of the stores ({item_text(keeper['ration'])}).\n{exposure_text(exposure, area)}\n"
@@ -606,7 +606,9 @@ def watch_and_dig(
         {node.skill: level, "health": 25},
         f"You are a {digger['title'].lower()}: {node.skill} {level} and a {content.items[TOOLS[node.skill]].name.lower()}, "
         f"enough for {node_text(digger['node'])}; nobody else on the team could learn it in time. You start at "
-        f"{spawn_text(digger['spawn'])} with 95 HP.\n{exposure_text(exposure, area)}",
+        f"{spawn_text(digger['spawn'])} with 95 HP"
+        + "".join(f" and {n} {item_text(item)}" for item, n in digger.get("pack", {}).items())
+        + f".\n{exposure_text(exposure, area)}",
         [
             {"wait_for": {"message_from": keeper["name"]}},
             {"move_to": {"target": watch}},
@@ -616,7 +618,7 @@ def watch_and_dig(
             {"move_to": {"target": baker["name"]}},
             {"give": {"to": baker["name"], "item": root, "count": roots}},
         ],
-        inventory={TOOLS[node.skill]: 1},
+        inventory={TOOLS[node.skill]: 1, **digger.get("pack", {})},
         kind="gather+watch",
     )
     cook_level = max(content.recipes[r].level for r in (mill, bake)) + 5
@@ -747,8 +749,8 @@ def twin_huts(
         plan: list[dict] = []
         if leads:
             context += (
-                f"\nYou laid out the shelters: the {first['name'].lower()} (`{first['id']}`) at {xy(spots[0])} and the "
-                f"{second['name'].lower()} (`{second['id']}`) at {xy(spots[1])}, {first['work']} turns of `build` "
+                f"\nYou laid out the shelters: the {first['name'].lower()} (`site#{first['id']}`) at {xy(spots[0])} and the "
+                f"{second['name'].lower()} (`site#{second['id']}`) at {xy(spots[1])}, {first['work']} turns of `build` "
                 f"each."
             )
             plan += [
@@ -838,9 +840,10 @@ def twin_huts(
         {"nobody_died": {}},
     ]
     catch = next(iter(node.yields))
+    fed = {"holds": {"agent": other["name"], "items": {food: 1}}}
     checkpoints = [
         _checkpoint(f"{catch}_caught", "The first catch is in.", {"holds": {"items": {catch: 2}}}),
-        _checkpoint(f"{food}_cooked", f"The first {food_name} is cooked.", {"holds": {"items": {food: 2}}}),
+        _checkpoint(f"{other['name']}_fed", f"The {other['title'].lower()} has been brought food.", fed),
         _checkpoint(
             f"{first['id']}_closed",
             f"The {first['name'].lower()} is closed.",

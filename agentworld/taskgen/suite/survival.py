@@ -34,7 +34,7 @@ def drafts() -> list[Draft]:
             ],
             builders=[
                 {"name": "warden", "title": "Camp warden", "spawn": "north_crossroads", "level": 25},
-                {"name": "gatekeeper", "title": "Gate keeper", "spawn": "north_crossroads", "level": 25},
+                {"name": "gatekeeper", "title": "Gate keeper", "spawn": "north_crossroads", "level": 30},
             ],
             cook=Cook(
                 "camp_cook",
@@ -43,8 +43,8 @@ def drafts() -> list[Draft]:
                 "frostgill_hole",
                 [(138, 64), (140, 63), (139, 61)],
                 "frostgill_broth",
-                rations={"warden": 1, "gatekeeper": 1, "camp_cook": 1},
-                pack={"frostgill_broth": 3},
+                rations={"warden": 1, "gatekeeper": 1, "camp_cook": 2},
+                pack={"frostgill_broth": 4},
             ),
             gap=2,
             hold=2,
@@ -73,7 +73,7 @@ def drafts() -> list[Draft]:
                 "spawn": (124, 196),
                 "level": 25,
                 "ration": "travellers_ration",
-                "rations": 4,
+                "rations": 5,
             },
             digger={
                 "name": "root_digger",
@@ -82,6 +82,7 @@ def drafts() -> list[Draft]:
                 "node": "sunroot_tuft",
                 "tufts": [(125, 186), (127, 186)],
                 "count": 6,
+                "pack": {"travellers_ration": 2},
             },
             baker={
                 "name": "baker",
