@@ -13,7 +13,7 @@ def drafts() -> list[Draft]:
             "task_50",
             "Shelters before the Blizzard",
             exposure="frostmere_blizzard",
-            area="anywhere in the Frostmere Reaches (north of y 80, from x 90 to 169)",
+            area="anywhere in the Frostmere Reaches (x 90 to 169, y 0 to 79)",
             huts=[
                 {
                     "id": "camp_shelter",
@@ -57,7 +57,7 @@ def drafts() -> list[Draft]:
             "task_53",
             "Loaves for the Oasis Siege",
             exposure="sunscar_noon",
-            area="anywhere in the Sunscar Desert (south of y 170, from x 90 to 169)",
+            area="anywhere in the Sunscar Desert (x 90 to 169, y 170 to 255)",
             site={
                 "id": "oasis_cistern",
                 "name": "Oasis cistern",
@@ -101,7 +101,7 @@ def drafts() -> list[Draft]:
             "task_54",
             "Cloaks at the Glacier Gate",
             exposure="glacier_gale",
-            area="in the yard of the Glacier Lair Gate (from (138, 29) to (162, 40))",
+            area="in the yard of the Glacier Lair Gate (x 138 to 162, y 29 to 40)",
             sites=[
                 {
                     "id": "gate_wall",
@@ -135,7 +135,7 @@ def drafts() -> list[Draft]:
             "task_55",
             "Fire on the Frostmere Tarn",
             exposure="tarn_gale",
-            area="on or by the frozen Frostmere Tarn (from (100, 10) to (130, 30))",
+            area="on or by the frozen Frostmere Tarn (x 100 to 130, y 10 to 30)",
             sites=[
                 {
                     "id": "fishers_hut",
@@ -183,7 +183,7 @@ def drafts() -> list[Draft]:
             "task_56",
             "Storm at Gullwatch Lighthouse",
             exposure="sea_gale",
-            area="on the point of Gullwatch Lighthouse (from (228, 238) to (242, 250))",
+            area="on the point of Gullwatch Lighthouse (x 228 to 242, y 238 to 250)",
             sites=[
                 {
                     "id": "storm_shutters",
@@ -249,7 +249,7 @@ def drafts() -> list[Draft]:
             "task_57",
             "Holding Hollowcrown",
             exposure="hollowcrown_pall",
-            area="in the courtyard of Hollowcrown Keep (from (200, 44) to (222, 53))",
+            area="in the courtyard of Hollowcrown Keep (x 200 to 222, y 44 to 53)",
             sites=[
                 {
                     "id": "keep_barricade",
@@ -316,7 +316,7 @@ def drafts() -> list[Draft]:
             "task_58",
             "Winter Stores on the Tarn",
             exposure="tarn_gale",
-            area="on or by the frozen Frostmere Tarn (from (100, 10) to (130, 30))",
+            area="on or by the frozen Frostmere Tarn (x 100 to 130, y 10 to 30)",
             sites=[
                 {
                     "id": "smoke_house",
