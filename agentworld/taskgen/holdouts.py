@@ -420,10 +420,13 @@ def _tailor(tailor: Tailor, builders: list[str], lead: Hand, meet: list, main: d
         )
         for r in tailor.recipes
     )
+    tools = [t for r in tailor.recipes for t in content.recipes[r].tools]
+    stuff = " and ".join(f"{k} {item}" for item, k in pack.items() if item not in tools)
     context = (
         f"You are a tailor: crafting {level}, and no one else in the vale sews furs against the cold. {sews}. You "
-        f"carry " + ", ".join(f"{k} {item}" for item, k in pack.items()) + f". You start at "
-        f"{spawn_text(tailor.spawn)} with 95 HP."
+        f"carry {stuff}."
+        + "".join(f" You carry a {content.items[t].name.lower()}." for t in dict.fromkeys(tools))
+        + f" You start at {spawn_text(tailor.spawn)} with 95 HP."
     )
     plan: list[dict] = [{"craft": {"recipe": r, "count": n}} for r, n in counts.items()]
     plan += [{"wait_for": {"message_from": lead.name}}, {"move_to": {"target": meet}}]
@@ -512,7 +515,9 @@ def _gale_cook(cook: Cook, lead: Hand, food: str, meet: list, hold: int, cloak: 
     plan += [{"give": {"to": who, "item": food, "count": k}} for who, k in cook.rations.items()]
     plan.append({"move_to": {"target": meet}})
     skills = {"fishing": node.level + 5, "cooking": recipe.level + 5, "health": 25}
-    carried = "".join(f" You carry {n} {item}." for item, n in cook.pack.items())
+    carried = "".join(
+        f" Your pack holds {places.content().items[item].name.lower()} (`{item}`)." for item in cook.pack
+    )
     context = (
         f"You are a cook who fishes for the pot: fishing {node.level + 5} with a fishing rod, enough for "
         f"{node_text(cook.node, named=False)}, and cooking {recipe.level + 5}. {recipe_text(cook.recipe)}; "
