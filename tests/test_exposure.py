@@ -23,6 +23,7 @@ from agentworld.world.content import ContentError
 
 CONTENT = load_content()
 BLIZZARD = CONTENT.exposures["frostmere_blizzard"]  # cold, all of the Frostmere Reaches
+WARMTH = BLIZZARD.damage - 1  # the probe fire keeps all but 1 HP of the blizzard off
 CAMP = (130, 64)  # Frostmere Camp, in the Frostmere Reaches
 TOWN = (130, 122)  # Brindlemark, no exposure
 
@@ -84,7 +85,7 @@ def test_a_fire_warms_within_its_radius_while_it_burns_and_feeding_keeps_it_lit(
     world.end_round()  # still burning (two rounds from completion)
     world.end_round()  # out
     amounts = [e["amount"] for e in _hazard_hits(world, "keeper")]
-    assert amounts == [BLIZZARD.damage - 4, BLIZZARD.damage - 4, BLIZZARD.damage]
+    assert amounts == [BLIZZARD.damage - WARMTH, BLIZZARD.damage - WARMTH, BLIZZARD.damage]
     assert "gone out; feed: pine_log" in world._detail(fire)
     out = world.act("keeper", "build", {"site": "site#fire"}, 2)  # feeds one log: two more rounds
     assert out.ok and "burns through the end of round" in out.result
@@ -119,7 +120,8 @@ def test_the_observation_shows_what_hurts_the_agent():
     obs = world.observe("out")
     assert "Frostmere blizzard" in obs["region"] and f"{BLIZZARD.damage} HP a round" in obs["region"]
     assert any("Frostmere blizzard cost you" in line for line in obs["happened"])
-    assert "keeps off cold 24" in world.act("out", "inspect", {"target": "fur_cloak"}, 1).result
+    kept = CONTENT.items["fur_cloak"].protects["cold"]
+    assert f"keeps off cold {kept}" in world.act("out", "inspect", {"target": "fur_cloak"}, 1).result
 
 
 # --- content and task checks -------------------------------------------------------------------------
@@ -180,7 +182,7 @@ def _fire_task_raw(burns: int, logs: int = 3) -> dict:
                     "id": "fire",
                     "position": [131, 61],
                     "materials": {"pine_log": 2},
-                    "shelter": {"protects": {"cold": 4}, "radius": 2, "fuel": "pine_log", "burns": burns},
+                    "shelter": {"protects": {"cold": WARMTH}, "radius": 2, "fuel": "pine_log", "burns": burns},
                 }
             ],
         },
