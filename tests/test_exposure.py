@@ -182,7 +182,12 @@ def _fire_task_raw(burns: int, logs: int = 3) -> dict:
                     "id": "fire",
                     "position": [131, 61],
                     "materials": {"pine_log": 2},
-                    "shelter": {"protects": {"cold": WARMTH}, "radius": 2, "fuel": "pine_log", "burns": burns},
+                    "shelter": {
+                        "protects": {"cold": WARMTH},
+                        "radius": 2,
+                        "fuel": "pine_log",
+                        "burns": burns,
+                    },
                 }
             ],
         },

@@ -10,7 +10,6 @@ from collections import Counter
 from agentworld.taskgen.motifs import Source
 from agentworld.taskgen.motifs_a import _chain
 from agentworld.taskgen.suite import drafts
-from agentworld.tasks import load_task
 
 DRAFTS = [d for d in drafts() if 50 <= int(d.id.split("_")[1]) <= 75]
 
