@@ -155,6 +155,8 @@ class Cook:
     rations: dict[str, int] = field(default_factory=dict)  # agent -> units of food handed at the works
     pack: dict[str, int] = field(default_factory=dict)  # what it carries for the recipe besides its catch
     cloaked: bool = False  # its holes lie in the gale: it waits for a cloak of the tailor's first
+    rations_first: bool = False  # cooks and hands out the rations first, then goes back for the stores
+    to_each: bool = False  # walks to each builder in turn with its rations (they work apart)
 
 
 def gale_works(
@@ -288,10 +290,17 @@ def _gale_alternative(agents: list[Agent], lead: Hand, cook: Cook, firekeeper) -
     for name in others:
         plan = [s for s in by_name[name].plan if s != word]
         plans[name] = [word] + plan
-    gives = [s for s in plans[cook.name] if "give" in s]
-    if len(gives) > 1:
-        first = plans[cook.name].index(gives[0])
-        plans[cook.name][first : first + len(gives)] = gives[::-1]
+    plan = plans[cook.name]
+    gives = [i for i, s in enumerate(plan) if "give" in s]
+    if len(gives) > 1:  # each give with the walk to its builder before it, if any (`Cook.to_each`)
+        rounds = [
+            plan[i - 1 : i + 1]
+            if plan[i - 1].get("move_to", {}).get("target") == plan[i]["give"]["to"]
+            else [plan[i]]
+            for i in gives
+        ]
+        start = gives[0] - (len(rounds[0]) - 1)
+        plan[start : gives[-1] + 1] = [s for r in rounds[::-1] for s in r]
     if firekeeper:
         fire_id = firekeeper.fire["id"]
         plan = []
@@ -506,14 +515,26 @@ def _gale_cook(cook: Cook, lead: Hand, food: str, meet: list, hold: int, cloak: 
             {"wait_for": {"item": cloak, "count": 1}},
             {"equip": {"item": cloak}},
         ]
+    holes = {"move_to": {"target": list(_below(cook.holes[0], 1))}}
+    first = sum(cook.rations.values()) if cook.rations_first else made
     plan += [
-        {"move_to": {"target": list(_below(cook.holes[0], 1))}},
-        {"gather": {"target": cook.node, "count": made * per}},
-        {"craft": {"recipe": cook.recipe, "count": made}},
+        holes,
+        {"gather": {"target": cook.node, "count": first * per}},
+        {"craft": {"recipe": cook.recipe, "count": first}},
         {"move_to": {"target": meet}},
     ]
-    plan += [{"give": {"to": who, "item": food, "count": k}} for who, k in cook.rations.items()]
-    plan.append({"move_to": {"target": meet}})
+    for who, k in cook.rations.items():
+        if cook.to_each:
+            plan.append({"move_to": {"target": who}})
+        plan.append({"give": {"to": who, "item": food, "count": k}})
+    if cook.rations_first:  # the stores last, cooked once the builders are fed
+        plan += [
+            holes,
+            {"gather": {"target": cook.node, "count": hold * per}},
+            {"craft": {"recipe": cook.recipe, "count": hold}},
+        ]
+    else:
+        plan.append({"move_to": {"target": meet}})
     skills = {"fishing": node.level + 5, "cooking": recipe.level + 5, "health": 25}
     carried = "".join(
         f" Your pack holds {places.content().items[item].name.lower()} (`{item}`)." for item in cook.pack

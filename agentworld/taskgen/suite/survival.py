@@ -172,6 +172,7 @@ def drafts() -> list[Draft]:
                 [(138, 64), (140, 63), (139, 61)],
                 "frostgill_broth",
                 rations={"warden": 2},
+                rations_first=True,
             ),
             hold=2,
             intro=(
@@ -238,6 +239,7 @@ def drafts() -> list[Draft]:
                 "stormeel_pasty",
                 rations={"lamp_keeper": 1, "boatwright": 1},
                 pack={"sunroot_flour": 6},
+                to_each=True,
             ),
             hold=2,
             intro=(
@@ -305,6 +307,7 @@ def drafts() -> list[Draft]:
                 [(138, 64), (140, 63), (139, 61)],
                 "frostgill_broth",
                 rations={"castellan": 1, "sergeant": 1},
+                to_each=True,
             ),
             hold=2,
             intro=(
