@@ -187,10 +187,14 @@ def _bundle(b: Any) -> dict[str, int]:
 
 
 def can_build(view: View, entry: dict, interact_range: int) -> bool:
-    """A site in reach, not complete, and either a needed material carried or only work left."""
+    """A site in reach, not complete, and either a needed material carried or only work left; or a
+    finished fire in reach and a unit of its fuel carried."""
     detail = entry["detail"]
     if entry["kind"] != "site" or entry["distance"] > interact_range or detail == "complete":
         return False
+    if detail.startswith("complete"):  # a finished fire takes its fuel (world/exposure.py)
+        fuel = detail.rpartition("; feed: ")[2] if "; feed: " in detail else ""
+        return bool(fuel) and view.inventory.get(fuel, 0) > 0
     if not detail.startswith("construction site: needs "):
         return True  # only work left (its skill requirement is not in the observation)
     needs = detail[len("construction site: needs ") :].partition(";")[0]

@@ -140,6 +140,14 @@ def _content_problems(task: Task, content: Any) -> list[str]:
             refs.item(f"world.sites[{i}].materials.{it}", it)
         if s.skill is not None:
             refs.known(f"world.sites[{i}].skill", "skill", s.skill, content.skills)
+        if s.shelter is not None:
+            kinds = {e.kind for e in content.exposures.values()}
+            for kind in s.shelter.protects:
+                refs.known(f"world.sites[{i}].shelter.protects.{kind}", "exposure kind", kind, kinds)
+            if s.shelter.fuel is not None:
+                refs.item(f"world.sites[{i}].shelter.fuel", s.shelter.fuel)
+    for i, exposure in enumerate(task.world.exposure):
+        refs.known(f"world.exposure[{i}]", "exposure", exposure, content.exposures)
     return refs.problems
 
 
@@ -245,6 +253,9 @@ def _check_step(where: str, step: Step, task: Task, content: Any, agents: set[st
         sites = {f"site#{s.id}" for s in task.world.sites} | {s.id for s in task.world.sites}
         if step.site not in sites:
             p.append(f"{where}.site: " + _unknown("site", step.site, sites))
+        fires = {s.id for s in task.world.sites if s.shelter is not None and s.shelter.fuel is not None}
+        if step.feed and step.site.removeprefix("site#") not in fires:
+            p.append(f"{where}.feed: {step.site} is not a fire (a site whose shelter has fuel)")
     if isinstance(step, TradeOfferStep):
         for side in ("give", "want"):
             for it in getattr(step, side):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from agentworld.world.engine import World
+from agentworld.world.exposure import shelter_of
 
 if TYPE_CHECKING:
     from agentworld.tasks import Task
@@ -45,7 +46,10 @@ def build_world(task: "Task", content: Any, seed: int) -> World:
             skill=s.skill,
             level=s.level,
             name=s.name or s.id,
+            shelter=shelter_of(s),
         )
+    for exposure in task.world.exposure:
+        world.add_exposure(exposure)
     return world
 
 

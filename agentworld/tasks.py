@@ -120,6 +120,23 @@ class GroundItemSpec(Model):
     position: Place
 
 
+class ShelterSpec(Model):
+    """A finished site that shelters whoever stands within `radius` of it from exposures (world/exposure.py):
+    a fire, a windbreak, an awning. With `fuel` it is a fire: it burns `burns` rounds from its completion
+    and `burns` more for each unit of fuel a `build` feeds it (one unit a build)."""
+
+    protects: dict[str, int] = Field(min_length=1)  # exposure kind -> HP kept off a round
+    radius: int = Field(1, ge=0)
+    fuel: str | None = None
+    burns: int | None = Field(None, ge=1)
+
+    @model_validator(mode="after")
+    def _fuel_burns(self) -> "ShelterSpec":
+        if (self.fuel is None) != (self.burns is None):
+            raise ValueError("a fire needs both `fuel` and `burns` (a shelter without fuel has neither)")
+        return self
+
+
 class SiteSpec(Model):
     id: str = Field(pattern=NAME_PATTERN)
     name: str = ""
@@ -128,6 +145,7 @@ class SiteSpec(Model):
     work: int = Field(0, ge=0)
     skill: str | None = None
     level: int = Field(1, ge=1)
+    shelter: ShelterSpec | None = None
 
 
 class WorldSpec(Model):
@@ -135,6 +153,7 @@ class WorldSpec(Model):
     nodes: list[NodeSpec] = Field(default_factory=list)
     ground_items: list[GroundItemSpec] = Field(default_factory=list)
     sites: list[SiteSpec] = Field(default_factory=list)
+    exposure: list[str] = Field(default_factory=list)  # exposures (map.yaml) this task turns on
 
 
 # A success or checkpoint condition as written in YAML (`{wields: {...}}`), parsed into its model.

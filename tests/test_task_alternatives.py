@@ -181,10 +181,10 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         "the angler hands all twelve fish over at once and the sentinel fetches the stew at the range",
         {
             "sentinel": [
+                {"chat": {"to": "cook", "message": "I will fetch the stew from your range myself."}},
                 {"move_to": {"target": [132, 65]}},
                 {"wait_for": {"item": "frostmere_stew", "count": 12}},
                 {"attack": {"target": "rimefang_wolf"}},
-                {"use": {"item": "frostmere_stew"}},
                 {"attack": {"target": "rimefang_wolf"}},
             ],
             "angler": [
@@ -433,26 +433,25 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         },
     ),
     "task_16": (
-        "the healer hands over six draughts, then walks the other ten in during the fight; the scholar "
-        "starts copying later, from the east side of the pillar",
+        "the healer hands over all sixteen draughts at once; the scholar copies from the east side of the pillar",
         {
             "healer": [
-                {"give": {"to": "guard", "item": "greater_healing_draught", "count": 6}},
-                {"wait_for": {"message_from": "guard"}},
-                {"wait_for": {"rounds": 2}},
-                {"move_to": {"target": [223, 81]}},
-                {"give": {"to": "guard", "item": "greater_healing_draught", "count": 10}},
+                {"give": {"to": "guard", "item": "greater_healing_draught", "count": 16}},
                 {"move_to": {"target": [224, 88]}},
             ],
             "guard": [
-                {"wait_for": {"item": "greater_healing_draught", "count": 6}},
-                {"move_to": {"target": [222, 82]}},
-                {"chat": {"to": ["scholar", "healer"], "message": "The warden is on me."}},
+                {"wait_for": {"item": "greater_healing_draught", "count": 16}},
+                {"move_to": {"target": [222, 78]}},
+                {
+                    "chat": {
+                        "to": "scholar",
+                        "message": "The warden is on me: copy the pillar at (222, 72) now.",
+                    }
+                },
                 {"attack": {"target": "pillar_warden"}},
             ],
             "scholar": [
                 {"wait_for": {"message_from": "guard"}},
-                {"wait_for": {"rounds": 3}},
                 {"move_to": {"target": [223, 71]}},
                 {"build": {"site": "site#inscription"}},
             ],
@@ -527,7 +526,7 @@ ROUTE_CHECKS = {
         sum(
             1 for r in ep.trajectory if r.get("agent") == "healer" and r.get("tool") == "give" and r.get("ok")
         )
-        == 2
+        == 1
         and (ep.world.players["scholar"].x, ep.world.players["scholar"].y) != (221, 71)
     ),
 }

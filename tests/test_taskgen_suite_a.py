@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from agentworld.taskgen.motifs_a import holdout
 from agentworld.taskgen.motifs import Source
+from agentworld.taskgen.motifs_a import _chain
 from agentworld.taskgen.suite import drafts
-from agentworld.tasks import load_task
 
 DRAFTS = [d for d in drafts() if 50 <= int(d.id.split("_")[1]) <= 75]
 
@@ -23,11 +22,11 @@ def test_the_share_is_26_tasks_mostly_of_three_agents():
     assert categories["survival"] >= 7 and categories["combat"] >= 5
 
 
-def test_survival_needs_everyone_alive_and_combat_a_kill():
+def test_survival_needs_everyone_alive_in_the_weather_and_combat_a_kill():
     for d in DRAFTS:
         kinds = {next(iter(c)) for c in d.success}
-        if d.category == "survival":
-            assert "nobody_died" in kinds and "holds" in kinds and "at" in kinds, d.id
+        if d.category == "survival":  # taskgen/holdouts.py: work in an exposure, stores kept, nobody dead
+            assert "nobody_died" in kinds and "holds" in kinds and d.world.get("exposure"), d.id
         if d.category == "combat":
             assert "killed" in kinds and "wields" in kinds, d.id
 
@@ -39,16 +38,14 @@ def test_signatures_name_their_motif():
 
 def test_a_gatherer_who_also_receives_is_one_agent_in_every_plan():
     """motifs_a._merge: the stand-in receiver forge builds leaves no trace in agents, plans or outcome."""
-    draft = holdout(
+    draft = _chain(
         "task_x",
         "x",
-        camp="frostmere_camp",
-        intro="x.",
-        sources=[
+        [
             Source("ice_fisher", "Ice fisher", "frostgill_hole", 2, "frostford", (1, 1)),
             Source("root_digger", "Root digger", "sunroot_tuft", 2, "north_crossroads", (1, -1)),
         ],
-        makers=[
+        [
             {
                 "name": "cook",
                 "title": "Cook",
@@ -58,22 +55,12 @@ def test_a_gatherer_who_also_receives_is_one_agent_in_every_plan():
                 "fed_by": ["ice_fisher", "root_digger"],
             }
         ],
-        keeper={"name": "ice_fisher", "title": "Ice fisher", "gathers": True, "spawn": "frostford"},
+        {"name": "ice_fisher", "title": "Ice fisher", "gathers": True, "spawn": "frostford"},
+        "x.",
     )
     assert [a.name for a in draft.agents] == ["ice_fisher", "root_digger", "cook"]
     assert "receiver" not in repr([a.plan for a in draft.agents]) + repr(draft.alternatives) + repr(
         draft.success
     )
     fisher = draft.agents[0]
-    assert "gather" in fisher.plan[1] and fisher.plan[-1] == {"move_to": {"target": "frostmere_camp"}}
-    assert draft.signature == "holdout:G2>M2>GK2@camp"
-
-
-def test_a_holdout_with_charts_relays_where_the_nodes_lie_through_the_keeper():
-    """task_55: only the quartermaster's notes place the frostgill holes; the fisher waits for word."""
-    task = load_task("task_55")
-    holes = [f"({n.position[0]}, {n.position[1]})" for n in task.world.nodes]
-    notes = {a.name: a.context for a in task.agents}
-    assert all(h in notes["quartermaster"] for h in holes)
-    assert not any(h in notes["ice_fisher"] + notes["cook"] + task.objective for h in holes)
-    assert task.oracle["ice_fisher"][0] == {"wait_for": {"message_from": "quartermaster"}}
+    assert "gather" in fisher.plan[1] and any("wait_for" in step for step in fisher.plan[2:])

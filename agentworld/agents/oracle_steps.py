@@ -382,7 +382,7 @@ class OracleSteps:
         site_id = step.site if step.site.startswith("site#") else f"site#{step.site}"
         site = _visible(obs, site_id)
         if site is not None and any(w in site["detail"].lower() for w in ("complete", "built", "finished")):
-            return None
+            return self._feed_fire(step, site, obs) if step.feed else None
         if self.memo.get("done") or (step.times is not None and self.memo.get("built", 0) >= step.times):
             return None
         if site is None:
@@ -390,6 +390,9 @@ class OracleSteps:
         approach = self._approach(site, self.interact)
         if approach:
             return approach
+        heal = self._heal_if_needed(obs)
+        if heal:
+            return heal
         err = obs["last_error"].lower()
         if (
             self.memo.get("builds")
@@ -399,6 +402,18 @@ class OracleSteps:
             return None
         self.memo["builds"] = self.memo.get("builds", 0) + 1
         return {"tool": "build", "args": {"site": site_id}}, "built:1"
+
+    def _feed_fire(self, step: BuildStep, site: dict, obs: dict):
+        """A finished fire: feed it `step.feed` units of its fuel (one a build), waiting for fuel if none."""
+        if self.memo.get("fed", 0) >= step.feed:
+            return None
+        approach = self._approach(site, self.interact)
+        if approach:
+            return approach
+        fuel = site["detail"].rpartition("feed: ")[2]
+        if _inv(obs).get(fuel, 0) <= 0:
+            return WAIT, ""
+        return {"tool": "build", "args": {"site": site["id"]}}, "fed:1"
 
     def _step_trade_offer(self, step: TradeOfferStep, obs: dict):
         if self.memo.get("offered"):

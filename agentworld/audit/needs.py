@@ -122,7 +122,7 @@ class Work(Need):
     level: int = 1
     on: str | None = None  # a site this one is built on top of
 
-    def _turns(self, team: Team) -> dict[str, int]:
+    def turns(self, team: Team) -> dict[str, int]:
         ctx = self.ctx
         tile = ctx.site_tile[self.site]
         start = earliest_finish(team, self.on) + 1 if self.on else 1
@@ -136,7 +136,7 @@ class Work(Need):
         return out
 
     def check(self, team: Team) -> Failure | None:
-        turns = self._turns(team)
+        turns = self.turns(team)
         need = f"{self.skill} {self.level}" if self.skill else "any member"
         if self.on and math.isinf(earliest_finish(team, self.on)):
             return self.fail(f"{self.site} stands on {self.on}, which this team cannot finish")
@@ -156,7 +156,7 @@ class Work(Need):
     def providers(self, team: Team) -> list[Provider]:
         out = []
         after = f" after {self.on} is finished" if self.on else ""
-        for m, n in self._turns(team).items():
+        for m, n in self.turns(team).items():
             start = self.ctx.agents[m].skills.get(self.skill, 1) if self.skill else self.level
             trained = (
                 f" [has {self.skill} {start}, could reach {team.level(m, self.skill)}]"
@@ -310,6 +310,89 @@ class Survive(Need):
         return [
             Provider(m, f"{rules.max_hp(team.level(m, 'health'))} HP, armour {team.armour(m)}")
             for m in team.members
+        ]
+
+
+@dataclass
+class Endure(Need):
+    """Nobody may die while the work on a site deep in an exposure's area is done (world/exposure.py).
+
+    Every tile within interact range of the site lies in the area, so a member who builds there in a
+    round ends that round there, alive (nobody dies), and loses at least `cost` = the exposure's damage
+    minus the most protection it could have: the best `protects` of each slot among items the team could
+    obtain and it could wear, plus the best shelter of the task that reaches the site and that the team
+    could finish (and fuel), as if it always burned. A member can take at most its highest max HP - 1
+    plus what it heals: one use a turn, at most the team's best heal each, in turns it does not build
+    (after it first arrives: uses before its first build add nothing to a full HP), and all members'
+    heals together at most all the healing the team could obtain. So member m makes at most
+    x_m = min(turns, (HP - 1 + best heal x turns) / (best heal + cost)) builds, the first (HP - 1) / cost
+    of them without healing; the team, its healing spent on the cheapest builds first, at most the sum.
+    Fewer than the site's work turns: someone dies in every run that finishes the site."""
+
+    work: Work | None = None
+    exposure: str = ""
+    shelters: list[str] = field(default_factory=list)  # task sites whose shelter reaches the builders
+
+    def cost(self, team: Team, member: str) -> int:
+        spec = self.ctx.content.exposures[self.exposure]
+        return max(0, spec.damage - team.worn_protection(member, spec.kind) - self.shelter(team))
+
+    def shelter(self, team: Team) -> int:
+        """The best protection of a reaching shelter the team could finish (and fuel)."""
+        kind, best = self.ctx.content.exposures[self.exposure].kind, 0
+        for site_id in self.shelters:
+            site = self.ctx.sites[site_id]
+            fuel = site.shelter.fuel
+            if (
+                all(team.units(item) >= n for item, n in site.materials.items())
+                and earliest_finish(team, site_id) <= self.ctx.rounds
+                and (fuel is None or team.has(fuel))
+            ):
+                best = max(best, site.shelter.protects.get(kind, 0))
+        return best
+
+    def most_builds(self, team: Team) -> float:
+        """The most builds the team's qualified members could make there and live (class docstring)."""
+        rules, heal, healing = self.ctx.content.rules, team.best_heal(), team.healing()
+        free, extra = 0.0, []
+        for member, turns in self.work.turns(team).items():
+            cost, hp = self.cost(team, member), rules.max_hp(team.level(member, "health"))
+            if cost == 0:
+                return INF
+            unhealed = min(turns, (hp - 1) / cost)
+            most = min(turns, max(unhealed, (hp - 1 + heal * turns) / (heal + cost)))
+            free += unhealed
+            extra.append((cost, most - unhealed))
+        for cost, builds in sorted(extra):
+            healed = min(builds, healing / cost)
+            free += healed
+            healing -= healed * cost
+        return free
+
+    def check(self, team: Team) -> Failure | None:
+        most, need = self.most_builds(team), self.work.work
+        if most >= need:
+            return None
+        spec = self.ctx.content.exposures[self.exposure]
+        return self.fail(
+            f"{need} work turns on {self.work.site} lie in the {spec.name} ({spec.kind} {spec.damage} a round): "
+            f"the members could make at most {_fmt(most)} of them and live ({self._members(team)})"
+        )
+
+    def _members(self, team: Team) -> str:
+        rules = self.ctx.content.rules
+        parts = [
+            f"{m}: {rules.max_hp(team.level(m, 'health'))} HP, {self.cost(team, m)} a round"
+            for m in self.work.turns(team)
+        ]
+        return "; ".join(parts or ["nobody qualifies"]) + (
+            f"; best heal {team.best_heal()} HP a use, at most {_fmt(team.healing())} HP in all"
+        )
+
+    def providers(self, team: Team) -> list[Provider]:
+        return [
+            Provider(m, f"{self.cost(team, m)} HP a round there, {n} turns")
+            for m, n in self.work.turns(team).items()
         ]
 
 

@@ -20,6 +20,7 @@ from agentworld.audit.bounds import manhattan_near
 from agentworld.audit.model import Kind, Requirement
 from agentworld.audit.needs import (
     Crew,
+    Endure,
     Fact,
     ItemNeed,
     Kill,
@@ -33,6 +34,8 @@ from agentworld.audit.needs import (
     Worth,
 )
 from agentworld.conditions import site_name
+from agentworld.world.exposure import in_area
+from agentworld.world.pathfinding import chebyshev
 
 if TYPE_CHECKING:
     from agentworld.audit.context import TaskContext
@@ -339,6 +342,30 @@ def survival(needs: list[Need], ctx: "TaskContext", text: str) -> list[Need]:
             _req(f"survive:{mobs}", "volume", f"nobody dies to the sure strikes of {mobs}", text), ctx, kills
         )
     ]
+
+
+def endurance(needs: list[Need], ctx: "TaskContext", text: str) -> list[Need]:
+    """`nobody_died` beside work on a site every tile within reach of which lies in an exposure the task
+    turns on: the builders must live through the exposure (needs.Endure)."""
+    content, out = ctx.content, []
+    for work in (n for n in needs if isinstance(n, Work)):
+        (sx, sy), near = ctx.site_tile[work.site], ctx.interact
+        tiles = [(sx + dx, sy + dy) for dx in range(-near, near + 1) for dy in range(-near, near + 1)]
+        for exposure_id in ctx.task.world.exposure:
+            spec = content.exposures[exposure_id]
+            if not all(in_area(spec, content, x, y) for x, y in tiles):
+                continue
+            shelters = [
+                site.id
+                for site in ctx.sites.values()
+                if site.shelter is not None
+                and spec.kind in site.shelter.protects
+                and chebyshev(ctx.site_tile[site.id], (sx, sy)) <= site.shelter.radius + near
+            ]
+            what = f"nobody dies of the {spec.name} while working on {work.site}"
+            key = f"endure:{work.site}:{exposure_id}"
+            out.append(Endure(_req(key, "volume", what, text), ctx, work, exposure_id, shelters))
+    return out
 
 
 def fair_worth(condition: Any, conditions: list[Any], ctx: "TaskContext") -> list[Need]:

@@ -25,7 +25,9 @@ verdict, an item the kind of steps that yield it. Seven parts joined by "|" (doc
 - chains: per requirement, how it comes about, nested from the last step back: `s(c(g))` crafted
   at a station from an item crafted by hand from a gathered one; alternatives are joined by `/`
   and a recipe's tools follow `^`; `W(...)` a site from its materials, `K` a kill, `V(...)`
-  surviving sure strikes with the best heal the team could have, `$` coins.
+  surviving sure strikes with the best heal the team could have, `E(...)` working in an exposure
+  with the best heal and the best protection (worn items, `+W(...)` a shelter) the team could have,
+  `$` coins.
 - markers: `crewN` (N posts no one member can hold two of at once: simultaneous presence),
   `relayN` (N sites finished in order within a timing window, too far apart for one walker),
   `on` (a site built on another), `factN` (N facts only documentation states), `quest`; `-` none.
@@ -36,7 +38,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from agentworld.audit.needs import Crew, Fact, ItemNeed, Kill, Named, Need, Reach, Survive, Work
+from agentworld.audit.needs import Crew, Endure, Fact, ItemNeed, Kill, Named, Need, Reach, Survive, Work
 from agentworld.taskgen.clues import clue_marker
 
 if TYPE_CHECKING:
@@ -100,7 +102,30 @@ class _Shape:
             return "K"
         if isinstance(need, Survive):
             return "V(" + self._heal(need) + ")"
+        if isinstance(need, Endure):
+            return "E(" + self._endure(need) + ")"
         return None
+
+    def _endure(self, need: Endure) -> str:
+        """How the best heal and the best protection against the exposure come about (they bound the
+        builds the members live through); the builders take them in."""
+        builders = list(need.work.turns(self.full))
+        kind = self.ctx.content.exposures[need.exposure].kind
+        best = self.full.best_heal()
+        items = [
+            it.id for it in self.ctx.content.items.values() if it.heal == best > 0 and self.full.has(it.id)
+        ]
+        worn = [
+            it.id
+            for it in self.ctx.content.items.values()
+            if it.protects.get(kind) and any(self.full.wieldable(m, it.id) for m in builders)
+        ]
+        for agent in builders:
+            self.uses[agent].update(items + worn)
+        parts = sorted(self._item(i, set()) for i in items + worn)
+        if need.shelter(self.full):
+            parts.append("W")
+        return ",".join(parts) or "-"
 
     def _heal(self, need: Survive) -> str:
         """How the best heal the team could have comes about (it bounds the strikes absorbed); the

@@ -111,6 +111,16 @@ class Team:
                 best[item.slot] = max(best.get(item.slot, 0), getattr(item.stats, stat))
         return sum(best.values())
 
+    def worn_protection(self, agent: str, kind: str) -> int:
+        """The most protection against exposures of `kind` `agent` could wear: per slot, the best
+        `protects[kind]` of an item the team could obtain and `agent` could equip (exposure.py)."""
+        best: dict[str, int] = {}
+        for item in self.ctx.content.items.values():
+            amount = item.protects.get(kind, 0)
+            if item.slot and amount > best.get(item.slot, 0) and self.wieldable(agent, item.id):
+                best[item.slot] = amount
+        return sum(best.values())
+
     def best_heal(self) -> int:
         """The most HP one use of an item the team could obtain heals."""
         return max(

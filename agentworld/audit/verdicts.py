@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from agentworld.audit.context import TaskContext
 from agentworld.audit.model import Failure, RoleVerdict, TaskAudit
 from agentworld.audit.needs import ItemNeed, Need
-from agentworld.audit.requirements import expand, fair_worth, replaceable, survival
+from agentworld.audit.requirements import endurance, expand, fair_worth, replaceable, survival
 from agentworld.audit.signature import structure
 from agentworld.audit.team import Team
 from agentworld.world.content import load_content
@@ -81,13 +81,13 @@ def _expand_all(conditions: list[Any], ctx: TaskContext) -> tuple[list[Need], li
         if getattr(condition, "kind", "") == "fair_exchange":
             needs.extend(fair_worth(condition, conditions, ctx))
         if getattr(condition, "kind", "") == "nobody_died":
-            survive = survival(needs, ctx, condition.describe())
+            survive = survival(needs, ctx, condition.describe()) + endurance(needs, ctx, condition.describe())
             needs.extend(survive)
             if not survive:
                 unaudited.append(
-                    f"{condition.describe()}: survival is audited only against mobs with sure strikes "
-                    f"(a runner can hold any other mob while others attack; kiting, food and a 5% "
-                    f"miss chance keep anyone alive)"
+                    f"{condition.describe()}: survival is audited only against mobs with sure strikes and "
+                    f"work in an exposure (a runner can hold any other mob while others attack; kiting, "
+                    f"food and a 5% miss chance keep anyone alive)"
                 )
     return _unique(needs), unaudited
 

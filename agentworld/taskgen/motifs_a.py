@@ -1,8 +1,7 @@
 """Motifs of tasks 50-75, each built on `forge`'s chain (gatherers -> makers -> one named agent)
-and changing what that last agent must do with the product:
+and changing what that last agent must do with the product (the survival tasks' `holdout` gave way to
+taskgen/holdouts.py in issue 24):
 
-- `holdout` (survival): a keeper carries the food only the cook can make back to a camp the team
-  must hold, and nobody may die;
 - `armed` (combat): a fighter takes up the weapon or armour only the makers can make and kills a
   task-placed beast;
 - `commission` (trading): a patron pays the maker its price in coins for the piece (a trade offer
@@ -20,7 +19,7 @@ from collections.abc import Callable
 from agentworld.taskgen import places
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.motifs import Source, _checkpoint, _wounding, forge
-from agentworld.taskgen.parts import Agent, spawn_text, xy
+from agentworld.taskgen.parts import spawn_text, xy
 
 Plan = list[dict]
 Position = tuple[int, int]
@@ -130,139 +129,6 @@ def _signature(draft: Draft, motif: str, last: str) -> str:
     """forge's shape under the motif's name, its final W (the wielder) replaced by `last`."""
     shape = draft.signature.split(":", 1)[1]
     return f"{motif}:{shape[:-1]}{last}"
-
-
-SHELTER = "brindlemark_inn"  # inside the town walls, where no wild mob spawns
-
-
-def holdout(
-    task_id: str,
-    name: str,
-    *,
-    sources: list[Source],
-    makers: list[dict],
-    keeper: dict | None,
-    camp: str,
-    intro: str,
-    shelter: str = SHELTER,
-) -> Draft:
-    """Gatherers -> cooks -> a keeper who must hold the food at a camp at the end; nobody may die.
-    Whoever has done their part takes shelter (an idle traveller in the wild is prey).
-
-    keeper: {name, title, spawn, charts?}, or None when the last cook carries the food to the camp
-    itself. With `charts`, only the keeper's notes say where the first gatherer's nodes lie: it
-    must tell the gatherer in chat (a relay of knowledge)."""
-    food, count = _final(makers)
-    draft = _chain(task_id, name, sources, makers, keeper, intro)
-    content = places.content()
-    food_name = content.items[food].name.lower()
-    cook = makers[-1]
-    holder = keeper or cook
-    where = f"{places.landmark_name(camp)} {xy(places.landmark(camp))} (`{camp}`)"
-    stay = "Everyone must come through alive: a death anywhere on the team fails the task."
-
-    def carry(plan: Plan) -> Plan:
-        if keeper is None:  # the cook's own plan, ending with forge's `equip`
-            return [step for step in plan if "equip" not in step] + [{"move_to": {"target": camp}}]
-        # (forge's receiver part ends [move_to station, wait_for, equip]; a gathering keeper's starts earlier)
-        return plan[:-2] + [{"wait_for": {"item": food, "count": count}}, {"move_to": {"target": camp}}]
-
-    _rewrite(draft, holder["name"], carry)
-    me = next(a for a in draft.agents if a.name == holder["name"])
-    if keeper is None:
-        me.kind = "make+keep"
-        me.context = me.context.split("\nThe " + food_name)[0] + (
-            f"\nThe {food_name} is for the camp at {where}: carry {'both' if count == 2 else f'all {count}'} there yourself once they are "
-            f"made, and stay (within 3 tiles). {stay}"
-        )
-    elif keeper.get("gathers"):
-        me.kind = "gather+keep"
-        me.context += (
-            f"\nThe camp at {where} holds out only if you are there with {count} {food_name} (`{food}`) in your "
-            f"pack. The {cook['title'].lower()} makes it at `{me.plan[-3]['move_to']['target']}`: once your load is "
-            f"delivered, wait there for it, then carry it to the camp and stay (within 3 tiles). {stay}"
-        )
-    else:
-        me.kind = "keep"
-        me.context = (
-            f"You are the team's {keeper['title'].lower()}: the camp at {where} holds out only if you are there "
-            f"with {count} {food_name} (`{food}`) in your pack. You start at {spawn_text(keeper['spawn'])}; you can "
-            f"neither catch, gather nor cook any of it.\nThe {cook['title'].lower()} makes it at "
-            f"`{me.plan[0]['move_to']['target']}`: go there, wait for it to be handed to you, then carry it to the "
-            f"camp and stay (within 3 tiles). {stay}"
-        )
-    refuge = f"{places.landmark_name(shelter)} {xy(places.landmark(shelter))} (`{shelter}`)"
-    for agent in draft.agents:
-        if agent.name != holder["name"]:
-            _rewrite(draft, agent.name, lambda plan: plan + [{"move_to": {"target": shelter}}])
-            agent.context += (
-                f"\nOnce your part is done, take shelter at {refuge}, inside the town walls: wild "
-                f"beasts prey on anyone idling in the open, and a death anywhere on the team fails "
-                f"the task."
-            )
-    draft.category, draft.motif = "survival", "holdout"
-    charts = "(charts)" if keeper is not None and keeper.get("charts") else ""
-    draft.signature = _signature(draft, "holdout", f"K{count}@camp{charts}")
-    draft.success = [
-        {"holds": {"agent": holder["name"], "items": {food: count}}},
-        {"at": {"agent": holder["name"], "place": camp, "within": 3}},
-        {"nobody_died": {}},
-    ]
-    draft.checkpoints = [c for c in draft.checkpoints if c["id"] != f"{food}_made"][:4] + [
-        _checkpoint(
-            f"{food}_ready", f"All {count} {food_name} have been made.", {"holds": {"items": {food: count}}}
-        ),
-        _checkpoint(
-            f"{food}_carried",
-            f"The {holder['title'].lower()} carries the {food_name}.",
-            {"holds": {"agent": holder["name"], "items": {food: count}}},
-        ),
-    ]
-    draft.objective = (
-        f"{intro} The task is complete when the {holder['title'].lower()} stands at "
-        f"{places.landmark_name(camp)} holding {count} {food_name}, and nobody on the team has died."
-    )
-    draft.why = _why(
-        draft,
-        f"carried by the {holder['title'].lower()} to {places.landmark_name(camp)} (named by "
-        f"the outcome); nobody may die",
-    )
-    if charts:
-        _relay_charts(draft, next(a for a in draft.agents if a.name == sources[0].name), me, keeper["title"])
-    return draft
-
-
-def _relay_charts(draft: Draft, gatherer: Agent, keeper: Agent, keeper_title: str) -> None:
-    """Move the gatherer's knowledge of where its nodes lie into the keeper's notes: the keeper
-    tells it first thing, and the gatherer waits for that word before it sets out."""
-    kind = draft.world["nodes"][0]["kind"]
-    node = places.content().node_kinds[kind].name.lower()
-    sites = [tuple(n["position"]) for n in draft.world["nodes"] if n["kind"] == kind]
-    stands = " and ".join(xy(t) for t in sites)
-    said = f"The {node}s (`{kind}`) this task needs are at {stands}; "
-    if said not in gatherer.context:
-        raise ValueError(f"{draft.id}: the {gatherer.name}'s notes do not place its nodes as expected")
-    gatherer.context = gatherer.context.replace(
-        said,
-        (
-            f"You do not know where the {node}s (`{kind}`) this task needs are: only the {keeper_title.lower()}'s "
-            f"charts show them, so wait for the {keeper_title.lower()}'s word in chat before you set out. There, "
-        ),
-    )
-    wait = {"wait_for": {"message_from": keeper.name}}
-    tell = {"chat": {"to": gatherer.name, "message": f"The {node}s you need are at {stands}."}}
-    gatherer.plan.insert(0, wait)
-    keeper.plan.insert(0, tell)
-    keeper.context += (
-        f"\nYour charts alone show where the {node}s lie: {stands}. The {gatherer.role.lower()} "
-        f"does not know: tell them in chat first thing."
-    )
-    first = {gatherer.name: wait, keeper.name: tell}
-    draft.alternatives = [
-        (what, {n: [first[n], *p] if n in first else p for n, p in plans.items()})
-        for what, plans in draft.alternatives
-    ]
-    draft.why += f"; only the {keeper_title.lower()}'s charts place the {node}s (a relay in chat)"
 
 
 def _why(draft: Draft, end: str) -> str:

@@ -1,18 +1,20 @@
-"""Task 06, Siege of Frostmere Camp: fish -> stew -> a fed sentinel kills the two rimefang alphas,
-and nobody dies.
+"""Task 06, Siege of Frostmere Camp: icefish -> stew -> a fed sentinel kills the two rimefang
+alphas, and nobody dies.
 
 Success (task file): both rimefang wolves are killed and nobody has died. Why each role is needed
 (`agentworld audit task_06` proves all three from the content):
 - sentinel: only the rimeguard spear wounds a rimefang (accuracy 50 to wield; nobody else has it
   or can reach the level), and a rimefang bites surely (`sure_strike` 63 minus armour, every round
-  of its fight, wherever its target stands): only the sentinel's pavise (defense 40 to wear)
-  leaves anyone a bite they survive; the 50-HP angler and cook die to one bite.
-- angler and cook: a wolf takes at least 3 bites to kill (170 HP, at most ~50 damage a round),
-  and the sentinel, who must also spend its turns attacking, loses 35 a bite; the best healing
-  the team could get without Frostmere stew is 26 a use, so it falls. Stew needs raw icefish
-  (fishing 35 and a rod: the angler) simmered at a range (cooking 32: the cook); no trainer
-  teaches either, no shop sells raw icefish or stew.
-Legal alternatives that pass: the angler hands all eight fish over at once, the sentinel fetches
+  of its fight, wherever its target stands): only the sentinel's pavise and iron (armour 31) leave
+  anyone a bite they survive; the 35-HP angler and cook die to one bite.
+- angler and cook: a wolf (220 HP) takes five spear hits, so it bites at least four times, and
+  the sentinel (95 HP) loses 32 a bite while it spends its turns attacking; the best healing the
+  team could get without Frostmere stew is 26 a use, so it falls. Stew (60 HP) needs raw icefish
+  (fishing 35 and a rod: the angler) simmered at a range (cooking 70: only the cook, at 72); no
+  trainer teaches either, no shop sells raw icefish or stew.
+The plan is joined by chat: the sentinel asks the cook for stew at the north edge, the cook tells
+the angler where the ice holes are and where the range stands; six fish, six bowls, twice.
+Legal alternatives that pass: the angler hands all twelve fish over at once, the sentinel fetches
 the stew from the range himself.
 Checkpoints: four fish caught, four bowls cooked, the sentinel has eaten, one wolf slain (the
 wolves' type is read from the task, so the stronger-enemy variant's elder wolves count).

@@ -1,4 +1,5 @@
-"""Construction sites: deliver materials, then work, then the site is done."""
+"""Construction sites: deliver materials, then work, then the site is done (a finished fire is fed
+by building on it again: exposure.py)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ class Construction(WorldCore):
             p, site, self.rules.interact_range, "build"
         )  # first: a far site's state is not in view
         if site.complete:
+            if site.shelter is not None and site.shelter.fuel is not None:
+                return self._feed(p, site, aid)
             raise ActionError(f"{site.id} is already complete")
         deliver = {
             i: min(n, p.inventory.count(i)) for i, n in site.materials.items() if p.inventory.count(i) > 0
@@ -73,6 +76,7 @@ class Construction(WorldCore):
 
     def _complete_site(self, p: Player, site: Site, aid: int) -> None:
         site.complete = True
+        self._light(site)
         for b in site.builders:
             if b != aid:
                 self._link(b, "labor", f"built {site.id}")

@@ -40,6 +40,7 @@ from agentworld.world.content_schema import (  # noqa: F401
     Reward,
     Quest,
     Npc,
+    Exposure,
     Id,
     Position,
     Style,
@@ -69,6 +70,7 @@ class Content:
         npcs: dict[str, Npc],
         map: GameMap,
         data_dir: Path,
+        exposures: dict[str, Exposure] | None = None,
     ):
         self.rules = rules
         self.skills = skills
@@ -80,6 +82,7 @@ class Content:
         self.npcs = npcs
         self.map = map
         self.data_dir = data_dir
+        self.exposures = exposures or {}  # weather a task may turn on (map.yaml exposures, world/exposure.py)
 
     def __repr__(self) -> str:
         return (
@@ -275,9 +278,10 @@ def _build(raw: dict[str, dict], directory: Path) -> Content:
     mp = dict(raw["map"])
     node_kinds = ld.table("map.yaml", "node_kinds", NodeKind, mp)
     mp.pop("node_kinds", None)
+    exposures = ld.table("map.yaml", "exposures", Exposure, {"exposures": mp.pop("exposures", [])})
     spec = ld.one("map.yaml", "map", MapSpec, mp)
 
-    cross_check(p, Tables(rules, skills, items, stations, recipes, node_kinds, mobs, npcs, spec))
+    cross_check(p, Tables(rules, skills, items, stations, recipes, node_kinds, mobs, npcs, spec, exposures))
     if p or rules is None or spec is None:
         raise ContentError(p)
 
@@ -292,4 +296,6 @@ def _build(raw: dict[str, dict], directory: Path) -> Content:
             )
     if p:
         raise ContentError(p)
-    return Content(rules, skills, items, stations, recipes, node_kinds, mobs, npcs, gmap, directory)
+    return Content(
+        rules, skills, items, stations, recipes, node_kinds, mobs, npcs, gmap, directory, exposures
+    )

@@ -7,7 +7,7 @@ data directory is reported whole by ``load_content``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from agentworld.world.content_schema import Rules
 from agentworld.world.gamemap import MapSpec
@@ -26,6 +26,7 @@ class Tables:
     mobs: dict
     npcs: dict
     spec: MapSpec | None
+    exposures: dict = field(default_factory=dict)
 
 
 class _Problems(list):
@@ -37,7 +38,7 @@ class _Problems(list):
 def cross_check(problems: list[str], tables: Tables) -> None:
     """Append every broken reference of `tables` to `problems`."""
     found = _Problems()
-    for check in (_items, _recipes, _node_kinds, _mobs, _npcs, _map):
+    for check in (_items, _recipes, _node_kinds, _mobs, _npcs, _map, _exposures):
         check(found, tables)
     problems.extend(found)
 
@@ -158,3 +159,27 @@ def _map(p: _Problems, t: Tables) -> None:
         terrains = {terrain.id for terrain in spec.terrain}
         for i, terrain in enumerate(rules.sight_blockers):
             p.need(terrains, terrain, "terrain", f"rules.yaml: sight_blockers[{i}]")
+
+
+def _exposures(p: _Problems, t: Tables) -> None:
+    """Each exposure's regions exist and its rectangles lie on the map; every kind an item protects
+    against is some exposure's."""
+    kinds = {e.kind for e in t.exposures.values()}
+    regions = {r.id for r in t.spec.regions} if t.spec else set()
+    for i, exposure in enumerate(t.exposures.values()):
+        where = f"map.yaml: exposures[{i}] '{exposure.id}'"
+        for region in exposure.regions if t.spec else ():  # (a broken map is reported on its own)
+            p.need(regions, region, "region", f"{where}: regions")
+        for x0, y0, x1, y1 in exposure.rects:
+            if t.spec and not (0 <= x0 <= x1 < t.spec.width and 0 <= y0 <= y1 < t.spec.height):
+                p.append(f"{where}: rects: [{x0}, {y0}, {x1}, {y1}] is not a rectangle on the map")
+    for i, item in enumerate(t.items.values()):
+        for kind, amount in item.protects.items():
+            if kind not in kinds:
+                p.append(f"items.yaml: items[{i}] '{item.id}': protects: no exposure is of kind '{kind}'")
+            if amount < 1:
+                p.append(f"items.yaml: items[{i}] '{item.id}': protects.{kind}: must be >= 1")
+        if item.protects and item.slot is None:
+            p.append(
+                f"items.yaml: items[{i}] '{item.id}': protects: only a worn item protects (it needs a slot)"
+            )

@@ -108,6 +108,7 @@ class Item(Model):
     effects: dict[str, int] = Field(default_factory=dict)  # e.g. {strength: 3, duration: 20}
     tool: ToolSpec | None = None
     stackable: bool = True
+    protects: dict[str, int] = Field(default_factory=dict)  # worn: exposure kind -> HP kept off a round
 
     @model_validator(mode="after")
     def _stats_need_slot(self) -> "Item":
@@ -196,6 +197,27 @@ class Mob(Model):
         default_factory=list
     )  # non-empty: only these weapons hurt it (others deal 0)
     full_blows: bool = False  # a blow that lands on it deals the attacker's max hit (no damage roll)
+
+
+# --- map.yaml: exposures ---------------------------------------------------------------------
+class Exposure(Model):
+    """Weather that wears a player down (world/exposure.py): at the end of every round, a living player
+    standing in one of its areas loses `damage` HP less its protection against `kind`. It acts only in a
+    task that turns it on (`world.exposure`), so the open world is unchanged."""
+
+    id: Id
+    name: str
+    kind: str  # what protects against it: items' and shelters' `protects` keys (cold, heat, ...)
+    damage: int = Field(ge=1)  # HP an unprotected player loses at the end of each round in the area
+    regions: list[Id] = Field(default_factory=list)  # map regions it covers
+    rects: list[tuple[int, int, int, int]] = Field(default_factory=list)  # and rectangles [x0, y0, x1, y1]
+    description: str
+
+    @model_validator(mode="after")
+    def _some_area(self) -> "Exposure":
+        if not self.regions and not self.rects:
+            raise ValueError("an exposure needs `regions` or `rects`")
+        return self
 
 
 # --- npcs.yaml -------------------------------------------------------------------------------

@@ -63,6 +63,7 @@ class WorldCore:
         self.grid = SpatialGrid(8)  # who is where: players and entities by tile bucket
         self.provenance = Provenance()  # the event log and each action's links
         self.mentioned: dict[str, frozenset[str]] = {}  # agent -> words its briefing uses (see mention)
+        self.exposures: list[str] = []  # exposures the task turned on (exposure.py), in order
 
     # --- placing entities ---------------------------------------------------------------
     def _place(self, ent, table: dict) -> None:
@@ -101,6 +102,30 @@ class WorldCore:
         if link:
             self._link_lots(taken, item)
         return taken
+
+    def _hurt(self, p: Player, dmg: int, by: str, source: dict, extra: dict | None = None) -> None:
+        """`dmg` HP off a player from the world (a mob's blow: source {mob}; an exposure: {hazard}), as a
+        `damage` event; at 0 HP the player dies (rules.yaml `death_rule`)."""
+        dmg = min(dmg, p.hp)
+        p.hp -= dmg
+        self._ev(
+            "damage",
+            None,
+            None,
+            **source,
+            target=p.name,
+            amount=dmg,
+            by_action=None,
+            hp=p.hp,
+            **(extra or {}),
+        )
+        if p.hp <= 0:
+            p.alive = False
+            p.respawn_round = self.round + self.rules.respawn_delay_rounds + 1
+            p.path, p.path_goal = [], None
+            self.grid.remove(p.name, p.x, p.y)
+            # mobs fighting them switch to another attacker or reset (see _mobs_act); offers survive
+            self._ev("death", None, None, player=p.name, by=by, respawn_round=p.respawn_round)
 
     # --- shared by the rules: arguments, ranges, lookups --------------------------------
     @staticmethod
@@ -243,3 +268,6 @@ class WorldCore:
     _sight_blocker: Callable[..., Any]  # fighting.py: the first tile blocking sight between two points
     _may_reach: Callable[..., bool]  # movement.py: whether a walk can get within `near` of a goal
     _step_along: Callable[..., list]  # movement.py: move an entity up to n steps along its path
+    _light: Callable[..., None]  # exposure.py: a fire just finished starts burning
+    _feed: Callable[..., str]  # exposure.py: a build feeds a finished fire one unit of fuel
+    exposure_note: Callable[..., str]  # exposure.py: what the task's exposures do to a player where it stands

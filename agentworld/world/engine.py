@@ -33,9 +33,10 @@ from agentworld import tools
 
 from .common import KIND_OF, ActionError, suggest
 from .construction import Construction
-from .entities import GroundItem, Landmark, Mob, Node, Npc, Player, Site, Station
+from .entities import GroundItem, Landmark, Mob, Node, Npc, Player, Shelter, Site, Station
 from .equipment import Equipment
 from .exchange import Exchange
+from .exposure import Exposing
 from .fighting import Fighting
 from .mobs import MobBrain
 from .movement import Movement
@@ -56,7 +57,9 @@ class Outcome:
     links: list[dict] = field(default_factory=list)
 
 
-class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fighting, MobBrain, Observing):
+class World(
+    Movement, Production, Exchange, Equipment, Npcs, Construction, Fighting, MobBrain, Exposing, Observing
+):
     """See module docstring and docs/ARCHITECTURE.md (Engine). Each tool's rules live in a mixin module;
     the state tables and the helpers the mixins share are declared in core.py (WorldCore)."""
 
@@ -252,6 +255,7 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         skill: str | None = None,
         level: int = 1,
         name: str | None = None,
+        shelter: Shelter | None = None,
     ) -> str:
         sid = site_id if site_id.startswith("site#") else f"site#{site_id}"
         if sid in self.sites:
@@ -278,7 +282,20 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
                 f"add_site '{sid}': level must be a whole number in 1..{self.rules.max_level}, got {level!r}"
             )
         x, y = self._resolve_setup_pos(position, f"site '{sid}'")
-        site = Site(sid, name or site_id, x, y, dict(mats), dict(mats), work, skill=skill, level=level)
+        if shelter is not None and shelter.fuel is not None and shelter.fuel not in self.content.items:
+            raise ValueError(f"add_site '{sid}': unknown fuel '{shelter.fuel}'")
+        site = Site(
+            sid,
+            name or site_id,
+            x,
+            y,
+            dict(mats),
+            dict(mats),
+            work,
+            skill=skill,
+            level=level,
+            shelter=shelter,
+        )
         self._place(site, self.sites)
         return sid
 
@@ -316,13 +333,16 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         player.news_from = len(self.provenance.events)  # what happens to it from now on is news (observe)
         return out
 
-    # --- the round's end: mobs, deaths, respawns, expiries --------------------------------------
+    # --- the round's end: mobs, exposure, deaths, respawns, expiries ---------------------------
     def end_round(self) -> list[dict]:
-        """Mobs act (aggro, retaliation, movement), deaths and respawns, expiries; round += 1."""
+        """Mobs act (aggro, retaliation, movement), exposures take their toll, deaths and respawns,
+        expiries; round += 1."""
         events: list[dict] = []
         self._out = events
         try:
             self._mobs_act()
+            if self.exposures:
+                self._expose()
             self.round += 1
             r = self.round
             for p in self.players.values():

@@ -113,6 +113,16 @@ class Station:
 
 
 @dataclass(slots=True)
+class Shelter:
+    """What a finished site keeps off (world/exposure.py): a windbreak, or a fire that needs fuel."""
+
+    protects: dict[str, int]  # exposure kind -> HP kept off a round, within radius
+    radius: int  # Chebyshev tiles from the site
+    fuel: str | None = None  # a fire: the item a build feeds it
+    burns: int | None = None  # a fire: rounds it burns from completion, and per unit fed
+
+
+@dataclass(slots=True)
 class Site:
     id: str
     name: str
@@ -126,6 +136,9 @@ class Site:
     level: int = 1
     complete: bool = False
     builders: list[int] = field(default_factory=list)  # build actions that delivered or worked
+    shelter: Shelter | None = None  # what it keeps off once complete (exposure.py)
+    lit_until: int | None = None  # a fire: the last round at whose end it still burns
+    fed_by: list[int] = field(default_factory=list)  # a fire: the build actions that fed it
 
 
 @dataclass(slots=True)

@@ -174,13 +174,4 @@ class MobBrain(WorldCore):
 
     def _mob_hit(self, mob: Mob, p: Player, dmg: int) -> None:
         """`dmg` HP off a player (a rolled blow or a sure strike); at 0 HP the player dies."""
-        dmg = min(dmg, p.hp)
-        p.hp -= dmg
-        self._ev("damage", None, None, mob=mob.id, target=p.name, amount=dmg, by_action=None, hp=p.hp)
-        if p.hp <= 0:
-            p.alive = False
-            p.respawn_round = self.round + self.rules.respawn_delay_rounds + 1
-            p.path, p.path_goal = [], None
-            self.grid.remove(p.name, p.x, p.y)
-            # mobs fighting them switch to another attacker or reset (see _mobs_act); offers survive
-            self._ev("death", None, None, player=p.name, by=mob.id, respawn_round=p.respawn_round)
+        self._hurt(p, dmg, mob.id, {"mob": mob.id})

@@ -46,12 +46,26 @@ class Observing(WorldCore):
             return f"{ent.item} x{ent.count} on the ground"
         if isinstance(ent, Site):
             if ent.complete:
-                return "complete"
+                return "complete" + (self._shelter_detail(ent) if ent.shelter is not None else "")
             needs = f"needs {fmt_items(ent.materials)}; " if ent.materials else ""
             return f"construction site: {needs}work {ent.work_done}/{ent.work}"
         if isinstance(ent, Landmark):
             return "landmark"
         return ""
+
+    def _shelter_detail(self, site: Site) -> str:
+        """'; keeps off cold 6 within 3' and, for a fire, how long it burns and what feeds it."""
+        shelter = site.shelter
+        keeps = ", ".join(f"{kind} {n}" for kind, n in shelter.protects.items())
+        text = f"; keeps off {keeps} within {shelter.radius}"
+        if shelter.fuel is None:
+            return text
+        lit = (
+            f"burning through the end of round {site.lit_until}"
+            if site.lit_until is not None and site.lit_until >= self.round
+            else "gone out"
+        )
+        return f"{text} while it burns; {lit}; feed: {shelter.fuel}"
 
     def _npc_card(self, npc: Npc, spec) -> str:
         """What `inspect` tells about an NPC: its shop (stock left, prices), lessons and quests."""
@@ -85,7 +99,7 @@ class Observing(WorldCore):
             "agent": p.name,
             "round": self.round,
             "position": [p.x, p.y],
-            "region": self.map.region_name(region),
+            "region": self._region_line(p, region),
             "hp": p.hp,
             "max_hp": p.max_hp,
             "alive": p.alive,
@@ -104,6 +118,12 @@ class Observing(WorldCore):
             "last_result": p.last_result,
             "last_error": p.last_error,
         }
+
+    def _region_line(self, p: Player, region: str | None) -> str:
+        """The region's name, and what an exposure of the task does to p there (exposure.py)."""
+        name = self.map.region_name(region)
+        note = self.exposure_note(p) if self.exposures else ""
+        return f"{name} ({note})" if note else name
 
     def _in_sight_radius(self, p: Player) -> list[tuple[int, str, Any]]:
         """(distance, id, entity) of everything within the view radius but p, nearest first."""
@@ -200,7 +220,13 @@ class Observing(WorldCore):
         for i in range(p.news_from, len(events)):
             e = events[i]
             kind = e["kind"]
-            if kind == "damage" and e.get("target") == name:
+            if kind == "damage" and e.get("target") == name and e.get("hazard"):
+                kept = f"; {e['kept']} kept off by {', '.join(e['kept_by'])}" if e["kept_by"] else ""
+                news.append(
+                    f"round {e['round']}: the {self.content.exposures[e['hazard']].name} cost you {e['amount']} HP "
+                    f"(HP {e.get('hp')}{kept})"
+                )
+            elif kind == "damage" and e.get("target") == name:
                 news.append(
                     f"round {e['round']}: {e.get('mob') or e['agent']} hit you for {e['amount']} "
                     f"(HP {e.get('hp')})"
@@ -250,6 +276,9 @@ class Observing(WorldCore):
                 parts.append(f"requires {fmt_items(it.requires)}")
             if it.heal:
                 parts.append(f"heals {it.heal} HP")
+            if it.protects:
+                kept = ", ".join(f"{kind} {n}" for kind, n in it.protects.items())
+                parts.append(f"worn, keeps off {kept} HP a round of exposure")
             if it.tool:
                 parts.append(f"tool for {it.tool.skill} (power {it.tool.power})")
             makers = [r.id for r in c.recipes.values() if target in r.outputs]

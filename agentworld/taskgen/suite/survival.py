@@ -4,184 +4,356 @@ distinct."""
 from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.motifs import Source
-from agentworld.taskgen.motifs_a import holdout
+from agentworld.taskgen.holdouts import Cook, FireKeeper, Hand, Tailor, gale_works, twin_huts, watch_and_dig
 
 
 def drafts() -> list[Draft]:
     return [
-        holdout(
+        twin_huts(
             "task_50",
-            "Broth for the Snowed-in Camp",
-            camp="frostmere_camp",
-            intro=(
-                "A blizzard has shut Frostmere Camp off from the south. The camp holds out only if its warden has "
-                "frostgill broth for the night watch: frostgill only the ice fisher can raise, simmered by the camp "
-                "cook."
-            ),
-            sources=[Source("ice_fisher", "Ice fisher", "frostgill_hole", 4, "frostford", (1, 1))],
-            makers=[
+            "Shelters before the Blizzard",
+            exposure="frostmere_blizzard",
+            area="anywhere in the Frostmere Reaches (x 90 to 169, y 0 to 79)",
+            huts=[
                 {
-                    "name": "camp_cook",
-                    "title": "Camp cook",
-                    "recipes": [("frostgill_broth", 2)],
-                    "station": "cooking_range#frostmere",
-                    "spawn": "north_crossroads",
-                    "fed_by": ["ice_fisher"],
-                }
+                    "id": "camp_shelter",
+                    "name": "Camp shelter",
+                    "position": [127, 60],
+                    "work": 20,
+                    "skill": "crafting",
+                    "level": 25,
+                },
+                {
+                    "id": "gate_shelter",
+                    "name": "Gate shelter",
+                    "position": [148, 44],
+                    "work": 20,
+                    "skill": "crafting",
+                    "level": 25,
+                },
             ],
-            keeper={"name": "warden", "title": "Camp warden", "spawn": "glacier_gate"},
+            builders=[
+                {"name": "warden", "title": "Camp warden", "spawn": "north_crossroads", "level": 25},
+                {"name": "gatekeeper", "title": "Gate keeper", "spawn": "north_crossroads", "level": 30},
+            ],
+            cook=Cook(
+                "camp_cook",
+                "Camp cook",
+                "frostmere_camp",
+                "frostgill_hole",
+                [(138, 64), (140, 63), (139, 61)],
+                "frostgill_broth",
+                rations={"warden": 1, "gatekeeper": 1, "camp_cook": 2},
+                pack={"frostgill_broth": 4},
+            ),
+            gap=2,
+            hold=2,
+            intro=(
+                "A blizzard is coming down on the Frostmere Reaches. The camp and the road to the Glacier Gate each need a shelter closed "
+                "before it peaks, the camp's first, and broth in store."
+            ),
         ),
-        holdout(
+        watch_and_dig(
             "task_53",
             "Loaves for the Oasis Siege",
-            camp="sunscar_oasis",
-            intro=(
-                "Sand raiders have ringed the Sunscar Oasis and nobody may leave it for a month. The oasis holds out "
-                "only if its steward has sunroot loaves stored: sunroot only the root digger can lift, pounded and "
-                "baked by the baker at Saltreach."
-            ),
-            sources=[Source("root_digger", "Root digger", "sunroot_tuft", 4, "sunken_bazaar", (1, -1))],
-            makers=[
-                {
-                    "name": "baker",
-                    "title": "Baker",
-                    "recipes": [("sunroot_flour", 2), ("sunroot_loaf", 2)],
-                    "station": "cooking_range#saltreach",
-                    "spawn": "smugglers_cove",
-                    "fed_by": ["root_digger"],
-                }
-            ],
-            keeper={"name": "steward", "title": "Oasis steward", "spawn": "scorched_obelisk"},
-        ),
-        holdout(
-            "task_54",
-            "Stew at the Glacier Gate",
-            camp="glacier_gate",
-            intro=(
-                "The watch at the Glacier Lair Gate is cut off by snow. The stew-cook will carry hearth stew up to "
-                "them: frostgill from the ice fisher and sunroot from the root digger, stewed together."
-            ),
-            sources=[
-                Source("ice_fisher", "Ice fisher", "frostgill_hole", 2, "frostford", (1, 1)),
-                Source("root_digger", "Root digger", "sunroot_tuft", 2, "north_crossroads", (1, -1)),
-            ],
-            makers=[
-                {
-                    "name": "stew_cook",
-                    "title": "Stew cook",
-                    "recipes": [("hearth_stew", 2)],
-                    "station": "cooking_range#frostmere",
-                    "spawn": "frostmere_camp",
-                    "fed_by": ["ice_fisher", "root_digger"],
-                }
-            ],
-            keeper=None,
-        ),
-        holdout(
-            "task_55",
-            "Three Broths for Greyhorn",
-            camp="greyhorn_lookout",
-            intro=(
-                "The three sentries of Greyhorn Lookout are snowbound and their stores are gone. Their quartermaster "
-                "must bring up three frostgill broths before the pass closes; only the quartermaster's charts show "
-                "where the frostgill holes are."
-            ),
-            sources=[Source("ice_fisher", "Ice fisher", "frostgill_hole", 6, "frostford", (1, 1))],
-            makers=[
-                {
-                    "name": "cook",
-                    "title": "Cook",
-                    "recipes": [("frostgill_broth", 3)],
-                    "station": "cooking_range#frostmere",
-                    "spawn": "frostford",
-                    "fed_by": ["ice_fisher"],
-                }
-            ],
-            keeper={
-                "name": "quartermaster",
-                "title": "Quartermaster",
-                "spawn": "stonefoot_camp",
-                "charts": True,
+            exposure="sunscar_noon",
+            area="anywhere in the Sunscar Desert (x 90 to 169, y 170 to 255)",
+            site={
+                "id": "oasis_cistern",
+                "name": "Oasis cistern",
+                "position": [126, 202],
+                "work": 7,
+                "skill": "crafting",
+                "level": 25,
             },
-        ),
-        holdout(
-            "task_56",
-            "Pasties for the Drowned Chapel",
-            camp="murkfen_landing",
-            intro=(
-                "The fen has flooded around the Murkfen Landing and the boatmen there are starving. Their ferryman "
-                "must bring three stormeel pasties back across the water: sunroot flour folded round stormeel by "
-                "the baker."
-            ),
-            sources=[
-                Source("root_digger", "Root digger", "sunroot_tuft", 6, "sunscar_oasis", (-1, 0)),
-                Source("eel_fisher", "Eel fisher", "stormeel_run", 3, "old_mill", (1, 1)),
-            ],
-            makers=[
-                {
-                    "name": "baker",
-                    "title": "Baker",
-                    "recipes": [("sunroot_flour", 3), ("stormeel_pasty", 3)],
-                    "station": "cooking_range#town",
-                    "spawn": "brindlemark_inn",
-                    "fed_by": ["root_digger", "eel_fisher"],
-                }
-            ],
-            keeper={"name": "ferryman", "title": "Ferryman", "spawn": "witch_hut"},
-        ),
-        holdout(
-            "task_57",
-            "Holding Hollowcrown",
-            camp="hollowcrown_keep",
-            intro=(
-                "Hollowcrown Keep is besieged and its castellan will not yield while there is stew in the keep: "
-                "frostgill and sunroot, stewed by the cook, carried in by the castellan."
-            ),
-            sources=[
-                Source("ice_fisher", "Ice fisher", "frostgill_hole", 2, "frostmere_camp", (1, -1)),
-                Source("root_digger", "Root digger", "sunroot_tuft", 2, "broken_colonnade", (1, 1)),
-            ],
-            makers=[
-                {
-                    "name": "cook",
-                    "title": "Cook",
-                    "recipes": [("hearth_stew", 2)],
-                    "station": "cooking_range#town",
-                    "spawn": "brindlemark_market",
-                    "fed_by": ["ice_fisher", "root_digger"],
-                }
-            ],
-            keeper={"name": "castellan", "title": "Castellan", "spawn": "ruins_gate"},
-        ),
-        holdout(
-            "task_58",
-            "Winter Stores at Stonefoot",
-            camp="stonefoot_camp",
-            intro=(
-                "The miners at Stonefoot Camp will be snowed in all winter. Their root digger will lay in three "
-                "hearth stews, stewed by the camp cook from frostgill and the digger's own sunroot, and carry "
-                "them up to the camp."
-            ),
-            sources=[
-                Source("ice_fisher", "Ice fisher", "frostgill_hole", 3, "frostford", (-1, 1)),
-                Source("root_digger", "Root digger", "sunroot_tuft", 3, "north_crossroads", (-1, 1)),
-            ],
-            makers=[
-                {
-                    "name": "camp_cook",
-                    "title": "Camp cook",
-                    "recipes": [("hearth_stew", 3)],
-                    "station": "cooking_range#frostmere",
-                    "spawn": "deepdelve_mine",
-                    "fed_by": ["ice_fisher", "root_digger"],
-                }
-            ],
+            post=(126, 185),
             keeper={
+                "name": "steward",
+                "title": "Oasis steward",
+                "spawn": (124, 196),
+                "level": 25,
+                "ration": "travellers_ration",
+                "rations": 5,
+            },
+            digger={
                 "name": "root_digger",
                 "title": "Root digger",
-                "spawn": "north_crossroads",
-                "gathers": True,
+                "spawn": (122, 178),
+                "node": "sunroot_tuft",
+                "tufts": [(125, 186), (127, 186)],
+                "count": 6,
+                "pack": {"travellers_ration": 2},
             },
+            baker={
+                "name": "baker",
+                "title": "Baker",
+                "spawn": "brindlemark_inn",
+                "station": "cooking_range#town",
+                "recipes": ["sunroot_flour", "sunroot_loaf"],
+            },
+            hold=2,
+            intro=(
+                "Sand raiders have ringed the Sunscar Oasis, its old cistern has silted up, and its stores are down "
+                "to four rations."
+            ),
+        ),
+        gale_works(
+            "task_54",
+            "Cloaks at the Glacier Gate",
+            exposure="glacier_gale",
+            area="in the yard of the Glacier Lair Gate (x 138 to 162, y 29 to 40)",
+            sites=[
+                {
+                    "id": "gate_wall",
+                    "name": "Gate wall",
+                    "position": [150, 38],
+                    "materials": {"hide_screen": 2},
+                    "work": 12,
+                    "skill": "mining",
+                    "level": 20,
+                }
+            ],
+            wait=(150, 41),
+            hands=[Hand("mason", "Mason", "north_crossroads")],
+            tailor=Tailor("tailor", "Tailor", (207, 63), recipes=("fur_cloak", "hide_screen")),
+            cook=Cook(
+                "cook",
+                "Cook",
+                "frostmere_camp",
+                "frostgill_hole",
+                [(138, 64), (140, 63), (139, 61)],
+                "frostgill_broth",
+                rations={"mason": 2},
+            ),
+            hold=2,
+            intro=(
+                "The ice in the Glacier Lair has groaned all winter, and the wall across its gate has fallen. The "
+                "wind that pours out of the gate freezes anyone in its yard."
+            ),
+        ),
+        gale_works(
+            "task_55",
+            "Fire on the Frostmere Tarn",
+            exposure="tarn_gale",
+            area="on or by the frozen Frostmere Tarn (x 100 to 130, y 10 to 30)",
+            sites=[
+                {
+                    "id": "fishers_hut",
+                    "name": "Ice-fishers' hut",
+                    "position": [112, 29],
+                    "materials": {"pine_log": 2},
+                    "work": 10,
+                    "skill": "crafting",
+                    "level": 25,
+                }
+            ],
+            wait=(112, 35),
+            hands=[Hand("warden", "Tarn warden", "frostford")],
+            firekeeper=FireKeeper(
+                "woodcutter",
+                "Woodcutter",
+                "frostford",
+                [(112, 34), (111, 34), (113, 34)],
+                fire={
+                    "id": "tarn_fire",
+                    "name": "Tarn fire",
+                    "position": [112, 32],
+                    "materials": {"pine_log": 2},
+                    "shelter": {"protects": {"cold": 24}, "radius": 3, "fuel": "pine_log", "burns": 3},
+                },
+                logs=22,
+                feed=3,
+            ),
+            cook=Cook(
+                "cook",
+                "Cook",
+                "frostmere_camp",
+                "frostgill_hole",
+                [(138, 64), (140, 63), (139, 61)],
+                "frostgill_broth",
+                rations={"warden": 2},
+                rations_first=True,
+            ),
+            hold=2,
+            intro=(
+                "The ice-fishers of the Frostmere Tarn lost their hut to the winter, and the wind off the ice "
+                "freezes anyone on the tarn."
+            ),
+        ),
+        gale_works(
+            "task_56",
+            "Storm at Gullwatch Lighthouse",
+            exposure="sea_gale",
+            area="on the point of Gullwatch Lighthouse (x 228 to 242, y 238 to 250)",
+            sites=[
+                {
+                    "id": "storm_shutters",
+                    "name": "Storm shutters",
+                    "position": [232, 244],
+                    "materials": {"pine_log": 2},
+                    "work": 10,
+                    "skill": "crafting",
+                    "level": 25,
+                },
+                {
+                    "id": "boat_slip",
+                    "name": "Boat slip",
+                    "position": [233, 248],
+                    "work": 8,
+                    "skill": "smithing",
+                    "level": 20,
+                },
+            ],
+            wait=(226, 244),
+            hands=[
+                Hand("lamp_keeper", "Lamp keeper", (222, 242), pack={"hearth_stew": 2}),
+                Hand(
+                    "boatwright",
+                    "Boatwright",
+                    "gullwatch_pier",
+                    site="boat_slip",
+                    pack={"hearth_stew": 2},
+                ),
+            ],
+            firekeeper=FireKeeper(
+                "woodcutter",
+                "Woodcutter",
+                (222, 246),
+                [(226, 247), (225, 247), (227, 247)],
+                fire={
+                    "id": "beacon_fire",
+                    "name": "Beacon fire",
+                    "position": [227, 245],
+                    "materials": {"pine_log": 2},
+                    "shelter": {"protects": {"cold": 21}, "radius": 6, "fuel": "pine_log", "burns": 3},
+                },
+                logs=24,
+                feed=3,
+            ),
+            cook=Cook(
+                "cook",
+                "Cook",
+                "saltreach_village",
+                "stormeel_run",
+                [(215, 215), (217, 215)],
+                "stormeel_pasty",
+                rations={"lamp_keeper": 1, "boatwright": 1},
+                pack={"sunroot_flour": 6},
+                to_each=True,
+            ),
+            hold=2,
+            intro=(
+                "A winter storm has torn the shutters off Gullwatch Lighthouse and smashed its boat slip, and the "
+                "gale off the sea freezes anyone on the point."
+            ),
+        ),
+        gale_works(
+            "task_57",
+            "Holding Hollowcrown",
+            exposure="hollowcrown_pall",
+            area="in the courtyard of Hollowcrown Keep (x 200 to 222, y 44 to 53)",
+            sites=[
+                {
+                    "id": "keep_barricade",
+                    "name": "Keep barricade",
+                    "position": [210, 49],
+                    "materials": {"hide_screen": 3, "pine_log": 2},
+                    "work": 10,
+                    "skill": "mining",
+                    "level": 25,
+                },
+                {
+                    "id": "sally_port",
+                    "name": "Sally port",
+                    "position": [214, 49],
+                    "work": 8,
+                    "skill": "strength",
+                    "level": 40,
+                },
+            ],
+            wait=(210, 57),
+            hands=[
+                Hand("castellan", "Castellan", (212, 60), level=30, pack={"hearth_stew": 2}),
+                Hand(
+                    "sergeant",
+                    "Sergeant",
+                    "ruins_gate",
+                    level=45,
+                    site="sally_port",
+                    pack={"hearth_stew": 2},
+                ),
+            ],
+            tailor=Tailor("tailor", "Tailor", (207, 63), recipes=("hide_screen",)),
+            firekeeper=FireKeeper(
+                "woodcutter",
+                "Woodcutter",
+                "ruins_gate",
+                [(209, 57), (210, 57), (211, 57)],
+                fire={
+                    "id": "gate_fire",
+                    "name": "Gate fire",
+                    "position": [210, 55],
+                    "materials": {"pine_log": 2},
+                    "shelter": {"protects": {"cold": 21}, "radius": 6, "fuel": "pine_log", "burns": 3},
+                },
+                logs=26,
+                feed=3,
+            ),
+            cook=Cook(
+                "cook",
+                "Cook",
+                "frostmere_camp",
+                "frostgill_hole",
+                [(138, 64), (140, 63), (139, 61)],
+                "frostgill_broth",
+                rations={"castellan": 1, "sergeant": 1},
+                to_each=True,
+            ),
+            hold=2,
+            intro=(
+                "The dead of Hollowcrown stir, and the keep's courtyard lies under a grave chill. Its barricade and "
+                "its sally port must be raised again."
+            ),
+        ),
+        gale_works(
+            "task_58",
+            "Winter Stores on the Tarn",
+            exposure="tarn_gale",
+            area="on or by the frozen Frostmere Tarn (x 100 to 130, y 10 to 30)",
+            sites=[
+                {
+                    "id": "smoke_house",
+                    "name": "Smoke-house",
+                    "position": [118, 29],
+                    "work": 12,
+                    "skill": "crafting",
+                    "level": 25,
+                },
+                {
+                    "id": "smoke_pit",
+                    "name": "Smoke pit",
+                    "position": [121, 29],
+                    "work": 8,
+                    "skill": "mining",
+                    "level": 25,
+                },
+            ],
+            wait=(118, 32),
+            hands=[Hand("storekeeper", "Storekeeper", "north_crossroads", level=30, site="smoke_pit")],
+            tailor=Tailor("tailor", "Tailor", "brindlemark_market", builds=True),
+            cook=Cook(
+                "cook",
+                "Cook",
+                "frostmere_camp",
+                "frostgill_hole",
+                [(138, 64), (140, 63), (139, 61)],
+                "frostgill_broth",
+                rations={"storekeeper": 1, "tailor": 3},
+            ),
+            hold=2,
+            intro=(
+                "The tarn's fishers will winter on the ice, and their smoke-house is down. The wind off the frozen "
+                "tarn freezes anyone on it."
+            ),
         ),
     ]
