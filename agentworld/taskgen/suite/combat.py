@@ -7,6 +7,7 @@ from agentworld.taskgen.build import Draft
 from agentworld.taskgen.motifs import Source, escort, hunt
 from agentworld.taskgen.motifs_a import armed
 from agentworld.taskgen.motifs_b import Dig, Keeper, survey_b
+from agentworld.taskgen.warband import Beast, Member, warband
 
 
 def drafts() -> list[Draft]:
@@ -77,33 +78,7 @@ def drafts() -> list[Draft]:
                 "place_name": "the keep's south court, inside the gap",
             },
         ),
-        armed(
-            "task_51",
-            "A Spear for the Rime Stalker",
-            intro=(
-                "A rime stalker hunts the road below Greyhorn Lookout, and the spearman will meet it with a "
-                "blackglass spear: blackglass only the vent miner can cut, tempered and hafted by the weaponsmith."
-            ),
-            sources=[Source("vent_miner", "Vent miner", "blackglass_seam", 2, "stonefoot_camp", (-1, 1))],
-            makers=[
-                {
-                    "name": "weaponsmith",
-                    "title": "Weaponsmith",
-                    "recipes": [("blackglass_edge", 1), ("blackglass_spear", 1)],
-                    "station": "furnace#mine",
-                    "spawn": "deepdelve_mine",
-                    "start": {"stick": 2},
-                    "fed_by": ["vent_miner"],
-                }
-            ],
-            fighter={
-                "name": "spearman",
-                "title": "Spearman",
-                "spawn": "ogre_den_mouth",
-                "skills": {"accuracy": 60, "strength": 60, "defense": 40, "health": 40},
-            },
-            beast={"type": "rime_stalker", "near": "greyhorn_lookout", "direction": (1, 1), "away": 6},
-        ),
+        _task_51(),
         armed(
             "task_59",
             "The Mire Troll's Hide",
@@ -316,3 +291,179 @@ def drafts() -> list[Draft]:
             keepers=[Keeper("archivist", "Archivist", "brindlemark_inn", "mayors_hall")],
         ),
     ]
+
+
+def _task_51() -> Draft:
+    """Three spears at once: the smith mines and forges two blackglass spears (one for himself), the
+    spearman asks for his, the huntress knows the den and the matriarch's regeneration."""
+    strike = "Armed and beside the den."
+    return warband(
+        "task_51",
+        "A Spear for the Rime Stalker",
+        intro=(
+            "The mother of the rime stalkers has come down from the ice to hunt the road below Greyhorn "
+            "Lookout. Frost seals her wounds as fast as they open, and only blackglass or frostbark draws "
+            "her blood."
+        ),
+        outcome="The task is complete when the rime stalker matriarch is dead.",
+        beasts=[Beast("rime_matriarch", "greyhorn_lookout", (1, 1), 6)],
+        members=[
+            Member(
+                "weaponsmith",
+                "Weaponsmith",
+                "stonefoot_camp",
+                {"mining": 55, "smithing": 60, "accuracy": 45, "strength": 40, "health": 40},
+                "You are a weaponsmith of the Deepdelve: smithing 60 and mining 55. You carry a bronze "
+                "pickaxe, a hammer and 4 stick. Blackglass seams yield only to mining 50 and a pick; there "
+                "are some beside Stonefoot Camp, where you start (70, 47).\n"
+                "You know the blackglass trade: 2 blackglass temper into one blackglass edge at a furnace "
+                "(`blackglass_edge`, smithing 50), and an edge hafted on 2 sticks at an anvil, hammer in "
+                "hand, makes a blackglass spear (smithing 55). The mine's furnace and anvil stand just "
+                "below the camp.\n"
+                "You can fight too: accuracy 45 and strength 40, enough to wield a spear.",
+                [
+                    {"move_to": {"target": "@node:blackglass_seam"}},
+                    {"gather": {"target": "blackglass_seam", "count": 4}},
+                    {"move_to": {"target": "furnace#mine"}},
+                    {"craft": {"recipe": "blackglass_edge", "count": 2}},
+                    {"wait_for": {"message_from": "spearman"}},
+                    {"wait_for": {"message_from": "huntress"}},
+                    {"move_to": {"target": "anvil#mine"}},
+                    {"craft": {"recipe": "blackglass_spear", "count": 2}},
+                    {
+                        "chat": {
+                            "to": "spearman",
+                            "message": "Two blackglass spears forged. Yours waits at the mine anvil (anvil#mine).",
+                        }
+                    },
+                    {"equip": {"item": "blackglass_spear"}},
+                    {"give": {"to": "spearman", "item": "blackglass_spear"}},
+                    {"move_to": {"target": "@vantage:weaponsmith"}},
+                    {"chat": {"to": "spearman", "message": strike}},
+                    {"wait_for": {"message_from": "huntress"}},
+                    {"attack": {"target": "rime_matriarch"}},
+                ],
+                inventory={"bronze_pickaxe": 1, "hammer": 1, "stick": 4},
+                nodes=[("blackglass_seam", 2, (1, -1), 4)],
+                vantage=("rime_matriarch", 1, (1, 0)),
+                kind="gather+make+fight",
+            ),
+            Member(
+                "spearman",
+                "Spearman",
+                "deepdelve_mine",
+                {"accuracy": 48, "strength": 44, "health": 40},
+                "You are a spearman of the Irongrave watch: accuracy 48, strength 44, health 40. The weapon "
+                "you were trained for is the blackglass spear (`blackglass_spear`; it needs accuracy 45), "
+                "and yours shattered last winter: you carry nothing.\n"
+                "You start at Deepdelve Mine (56, 43).",
+                [
+                    {
+                        "chat": {
+                            "to": "weaponsmith",
+                            "message": "I fight with a blackglass spear (blackglass_spear) and mine is gone. "
+                            "Could you forge me one?",
+                        }
+                    },
+                    {"wait_for": {"message_from": "huntress"}},
+                    {"wait_for": {"message_from": "weaponsmith"}},
+                    {"move_to": {"target": "anvil#mine"}},
+                    {"wait_for": {"item": "blackglass_spear"}},
+                    {"equip": {"item": "blackglass_spear"}},
+                    {"move_to": {"target": "@vantage:spearman"}},
+                    {"wait_for": {"message_from": "weaponsmith"}},
+                    {"chat": {"to": "huntress", "message": "Both of us armed and beside the den."}},
+                    {"wait_for": {"message_from": "huntress"}},
+                    {"attack": {"target": "rime_matriarch"}},
+                ],
+                vantage=("rime_matriarch", 1, (-1, 0)),
+                kind="wield+fight",
+            ),
+            Member(
+                "huntress",
+                "Huntress",
+                "greyhorn_lookout",
+                {"archery": 44, "health": 40},
+                "You are the huntress of Greyhorn: archery 44 and your frostbark bow (range 7; arrows need a "
+                "clear line). You start at Greyhorn Lookout (40, 18).\n"
+                "You have tracked the rime stalker matriarch all season: she dens at {den}, and from "
+                "{vantage:huntress} you can shoot her. Frost seals her wounds at the end of every round she "
+                "fights, 70 HP of them, so she bleeds only when three good weapons strike her in the same "
+                "rounds. Only a blackglass spear or your frostbark arrows wound her; a blackglass spear is a "
+                "smith's work, from blackglass of the Deepdelve. She fights only those who strike her, and "
+                "she turns on whoever strikes first.",
+                [
+                    {
+                        "chat": {
+                            "to": ["weaponsmith", "spearman"],
+                            "message": "The matriarch dens at {den}. Frost closes 70 HP of her wounds every "
+                            "round, so all three of us must strike in the same rounds, and only blackglass "
+                            "spears or my frostbark arrows wound her. Come to the den armed and tell me; I "
+                            "give the word.",
+                        }
+                    },
+                    {"move_to": {"target": "@vantage:huntress"}},
+                    {"wait_for": {"message_from": "spearman"}},
+                    {"chat": {"to": ["weaponsmith", "spearman"], "message": "Now: strike together."}},
+                    {"attack": {"target": "rime_matriarch"}},
+                ],
+                equipment={"weapon": "frostbark_bow"},
+                vantage=("rime_matriarch", 5, (0, -1)),
+                kind="know+fight",
+            ),
+        ],
+        checkpoints=[
+            (
+                "edges_tempered",
+                "Blackglass has been tempered into edges.",
+                {"holds": {"items": {"blackglass_edge": 2}}},
+            ),
+            ("spears_forged", "Two blackglass spears exist.", {"holds": {"items": {"blackglass_spear": 2}}}),
+            (
+                "spearman_armed",
+                "The spearman wields a blackglass spear.",
+                {"wields": {"agent": "spearman", "item": "blackglass_spear"}},
+            ),
+        ],
+        shape="G+M+F>F,K:F*3",
+        why="rime stalker matriarch (300 HP, closes 70 a round; only blackglass spears and frostbark arrows "
+        "wound her): the smith (mining 55, smithing 60) mines and forges two spears and fights, the spearman "
+        "wields the other, the huntress knows the den; no two of them outpace her regeneration",
+        alternatives=[
+            (
+                "the smith carries the spear to the den and hands it over there",
+                {
+                    "spearman": [
+                        {
+                            "chat": {
+                                "to": "weaponsmith",
+                                "message": "I fight with a blackglass spear (blackglass_spear). Forge me one?",
+                            }
+                        },
+                        {"wait_for": {"message_from": "huntress"}},
+                        {"move_to": {"target": "@vantage:spearman"}},
+                        {"wait_for": {"item": "blackglass_spear"}},
+                        {"equip": {"item": "blackglass_spear"}},
+                        {"chat": {"to": "huntress", "message": "Both of us armed and beside the den."}},
+                        {"wait_for": {"message_from": "huntress"}},
+                        {"attack": {"target": "rime_matriarch"}},
+                    ],
+                    "weaponsmith": [
+                        {"move_to": {"target": "@node:blackglass_seam"}},
+                        {"gather": {"target": "blackglass_seam", "count": 4}},
+                        {"move_to": {"target": "furnace#mine"}},
+                        {"craft": {"recipe": "blackglass_edge", "count": 2}},
+                        {"wait_for": {"message_from": "spearman"}},
+                        {"wait_for": {"message_from": "huntress"}},
+                        {"move_to": {"target": "anvil#mine"}},
+                        {"craft": {"recipe": "blackglass_spear", "count": 2}},
+                        {"equip": {"item": "blackglass_spear"}},
+                        {"move_to": {"target": "@vantage:weaponsmith"}},
+                        {"give": {"to": "spearman", "item": "blackglass_spear"}},
+                        {"wait_for": {"message_from": "huntress"}},
+                        {"attack": {"target": "rime_matriarch"}},
+                    ],
+                },
+            )
+        ],
+    )
