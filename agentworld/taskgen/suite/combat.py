@@ -4,7 +4,7 @@ distinct."""
 from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.motifs import Source, escort, hunt
+from agentworld.taskgen.motifs import Source, escort
 from agentworld.taskgen.motifs_a import armed
 from agentworld.taskgen.motifs_b import Dig, Keeper, survey_b
 from agentworld.taskgen.warband import Beast, Member, warband
@@ -12,37 +12,7 @@ from agentworld.taskgen.warband import Beast, Member, warband
 
 def drafts() -> list[Draft]:
     return [
-        hunt(
-            "task_32",
-            "Scales of the Ashmaw Drake",
-            intro=(
-                "An ashmaw drake has settled by the Scorched Obelisk. Its scales, riveted on a heartwood plank, make "
-                "the only buckler that turns the desert's fire, and the hunter who brings the drake down is to carry "
-                "it."
-            ),
-            hunter={
-                "name": "drake_hunter",
-                "title": "Drake hunter",
-                "spawn": "sunscar_oasis",
-                "skills": {"archery": 60, "defense": 45, "health": 40},
-                "equipment": {"weapon": "ghostpine_bow"},
-            },
-            beast={"type": "ashmaw_drake", "near": "scorched_obelisk", "direction": (1, -1), "away": 6},
-            armourer={
-                "name": "armourer",
-                "title": "Armourer",
-                "recipe": "drakescale_buckler",
-                "station": "workbench#town",
-                "spawn": "brindlemark_smithy",
-            },
-            carpenter={
-                "name": "carpenter",
-                "title": "Carpenter",
-                "spawn": "woodcutters_camp",
-                "station": "workbench#camp",
-                "logs": 2,
-            },
-        ),
+        _task_32(),
         escort(
             "task_33",
             "A Lamp in Hollowcrown Keep",
@@ -462,6 +432,163 @@ def _task_51() -> Draft:
                         {"give": {"to": "spearman", "item": "blackglass_spear"}},
                         {"wait_for": {"message_from": "huntress"}},
                         {"attack": {"target": "rime_matriarch"}},
+                    ],
+                },
+            )
+        ],
+    )
+
+
+def _task_32() -> Draft:
+    """Three weapons at once: the carpenter fells and saws the heartwood plank the armourer's starsilver
+    blade needs, the drake hunter strings her own ghostpine bow and knows the den."""
+    return warband(
+        "task_32",
+        "The Ashmaw Broodmother",
+        intro=(
+            "The ashmaw broodmother has crawled up from the desert to the fields north of Brindlemark. Her "
+            "belly's fire seals her wounds as fast as they open."
+        ),
+        outcome="The task is complete when the broodmother is dead.",
+        beasts=[Beast("ashmaw_broodmother", "north_crossroads", (1, 1), 7)],
+        members=[
+            Member(
+                "drake_hunter",
+                "Drake hunter",
+                "north_crossroads",
+                {"archery": 44, "fletching": 56, "health": 40},
+                "You are a drake hunter: archery 44 and fletching 56. You carry a ghostpine stave and a silk "
+                "cord, the makings of your own bow: strung at a fletching bench (fletching 55) they make a "
+                "ghostpine bow (range 7). You start at North Crossroads (130, 85).\n"
+                "You have hunted drakes for twenty years and this one is the broodmother: she lairs at {den}, "
+                "and {vantage:drake_hunter} is in bowshot of her. Her belly's fire closes 74 HP of her wounds "
+                "at the end of every round she fights, more than any two hunters open; only ghostpine arrows, "
+                "a starsilver blade or a froststeel greataxe wound her. She fights only those who strike her.",
+                [
+                    {
+                        "chat": {
+                            "to": ["carpenter", "armourer"],
+                            "message": "The broodmother lairs at {den}. Her fire closes 74 HP of her wounds "
+                            "every round, so all three of us must strike in the same rounds; only ghostpine "
+                            "arrows, starsilver blades or froststeel greataxes wound her. Come armed and tell "
+                            "me when you are both there.",
+                        }
+                    },
+                    {"move_to": {"target": "fletching_bench#town"}},
+                    {"craft": {"recipe": "ghostpine_bow"}},
+                    {"equip": {"item": "ghostpine_bow"}},
+                    {"move_to": {"target": "@vantage:drake_hunter"}},
+                    {"wait_for": {"message_from": "armourer"}},
+                    {"chat": {"to": ["carpenter", "armourer"], "message": "Now, all together."}},
+                    {"attack": {"target": "ashmaw_broodmother"}},
+                ],
+                inventory={"ghostpine_stave": 1, "silk_cord": 1},
+                vantage=("ashmaw_broodmother", 5, (-1, 1)),
+                kind="make+know+fight",
+            ),
+            Member(
+                "carpenter",
+                "Carpenter",
+                "north_crossroads",
+                {"lumberjacking": 50, "fletching": 50, "strength": 40, "health": 40},
+                "You are a carpenter and woodsman: lumberjacking 50 and fletching 50. Heartwood trees need "
+                "lumberjacking 45 and an axe; a few grow just west of North Crossroads, where you start "
+                "(130, 85). Two heartwood logs saw into one heartwood plank at a workbench (fletching 45).\n"
+                "You carry a bronze axe and wield a froststeel greataxe (strength 40; it needs strength 35).",
+                [
+                    {"move_to": {"target": "@node:heartwood_tree"}},
+                    {"gather": {"target": "heartwood_tree", "count": 2}},
+                    {"wait_for": {"message_from": "drake_hunter"}},
+                    {"wait_for": {"message_from": "armourer"}},
+                    {"move_to": {"target": "workbench#town"}},
+                    {"craft": {"recipe": "heartwood_plank"}},
+                    {"move_to": {"target": "anvil#town"}},
+                    {"give": {"to": "armourer", "item": "heartwood_plank"}},
+                    {"move_to": {"target": "@vantage:carpenter"}},
+                    {"chat": {"to": "armourer", "message": "At the lair with my greataxe."}},
+                    {"wait_for": {"message_from": "drake_hunter"}},
+                    {"attack": {"target": "ashmaw_broodmother"}},
+                ],
+                inventory={"bronze_axe": 1},
+                equipment={"weapon": "froststeel_greataxe"},
+                nodes=[("heartwood_tree", 2, (-1, 0), 5)],
+                vantage=("ashmaw_broodmother", 1, (0, 1)),
+                kind="gather+make+fight",
+            ),
+            Member(
+                "armourer",
+                "Armourer",
+                "brindlemark_smithy",
+                {"smithing": 60, "accuracy": 42, "strength": 42, "health": 40},
+                "You are the armourer of Ashgrove Smithy: smithing 60. You carry 2 starsilver bar and a "
+                "hammer: with a heartwood plank for the hilt, two bars forge into a starsilver blade "
+                "(`starsilver_blade`) at an anvil, hammer in hand (smithing 55). The smithy's anvil and "
+                "furnace are beside you; you have no plank and no way to saw one.\n"
+                "You fight with a blade: accuracy 42 and strength 42 (a starsilver blade needs accuracy 40). "
+                "You start at Ashgrove Smithy (141, 114).",
+                [
+                    {
+                        "chat": {
+                            "to": "carpenter",
+                            "message": "I can forge a starsilver blade if someone brings me a heartwood plank "
+                            "(heartwood_plank). I am at the smithy anvil (anvil#town); the town workbench "
+                            "(workbench#town) is by the market.",
+                        }
+                    },
+                    {"move_to": {"target": "anvil#town"}},
+                    {"wait_for": {"item": "heartwood_plank"}},
+                    {"craft": {"recipe": "starsilver_blade"}},
+                    {"equip": {"item": "starsilver_blade"}},
+                    {"wait_for": {"message_from": "drake_hunter"}},
+                    {"move_to": {"target": "@vantage:armourer"}},
+                    {"wait_for": {"message_from": "carpenter"}},
+                    {
+                        "chat": {
+                            "to": "drake_hunter",
+                            "message": "The carpenter and I are at the lair, armed.",
+                        }
+                    },
+                    {"wait_for": {"message_from": "drake_hunter"}},
+                    {"attack": {"target": "ashmaw_broodmother"}},
+                ],
+                inventory={"starsilver_bar": 2, "hammer": 1},
+                vantage=("ashmaw_broodmother", 1, (1, 0)),
+                kind="make+fight",
+            ),
+        ],
+        checkpoints=[
+            ("plank_sawn", "A heartwood plank has been sawn.", {"holds": {"items": {"heartwood_plank": 1}}}),
+            ("blade_forged", "The starsilver blade exists.", {"holds": {"items": {"starsilver_blade": 1}}}),
+            ("bow_strung", "The ghostpine bow is strung.", {"holds": {"items": {"ghostpine_bow": 1}}}),
+        ],
+        shape="G+M>M+F,M+K+F,F",
+        why="ashmaw broodmother (330 HP, closes 74 a round; only ghostpine arrows, starsilver blades and "
+        "froststeel greataxes wound her): the carpenter (lumberjacking 50) fells and saws the plank the "
+        "armourer's blade needs (smithing 55), the drake hunter strings her own bow (fletching 55) and knows "
+        "the lair; no two of them outpace her fire",
+        alternatives=[
+            (
+                "the armourer fetches the plank from the workbench instead of waiting at the anvil",
+                {
+                    "armourer": [
+                        {
+                            "chat": {
+                                "to": "carpenter",
+                                "message": "I can forge a starsilver blade if someone brings me a heartwood "
+                                "plank (heartwood_plank); the town workbench (workbench#town) is by the market.",
+                            }
+                        },
+                        {"move_to": {"target": "workbench#town"}},
+                        {"wait_for": {"item": "heartwood_plank"}},
+                        {"move_to": {"target": "anvil#town"}},
+                        {"craft": {"recipe": "starsilver_blade"}},
+                        {"equip": {"item": "starsilver_blade"}},
+                        {"wait_for": {"message_from": "drake_hunter"}},
+                        {"move_to": {"target": "@vantage:armourer"}},
+                        {"wait_for": {"message_from": "carpenter"}},
+                        {"chat": {"to": "drake_hunter", "message": "The carpenter and I are at the lair."}},
+                        {"wait_for": {"message_from": "drake_hunter"}},
+                        {"attack": {"target": "ashmaw_broodmother"}},
                     ],
                 },
             )
