@@ -45,6 +45,8 @@ class Beast:
     near: str
     direction: Position = (0, -1)
     away: int = 6
+    at: Position | None = None  # a fixed den instead (a doorway it holds)
+    guards: tuple[Position, ...] = ()  # tiles nobody may pass while it stands
 
 
 @dataclass
@@ -131,10 +133,14 @@ def _lay_out(beasts: list[Beast], members: list[Member]) -> tuple[_Layout, dict[
     lay = _Layout(first=beasts[0].type)
     world: dict[str, list] = {"nodes": [], "mobs": []}
     for beast in beasts:
-        den = places.free_tile(places.landmark(beast.near), beast.away, taken, beast.direction)
+        den = beast.at or places.free_tile(places.landmark(beast.near), beast.away, taken, beast.direction)
+        taken |= {den, *beast.guards}
         lay.dens[beast.type] = den
         lay.beside[beast.type] = places.free_tile(den, 1, taken, (0, 1))
-        world["mobs"].append({"type": beast.type, "position": list(den)})
+        mob: dict[str, Any] = {"type": beast.type, "position": list(den)}
+        if beast.guards:
+            mob["guards"] = [list(t) for t in beast.guards]
+        world["mobs"].append(mob)
     for m in members:
         home = places.landmark(m.spawn)
         for kind, count, direction, away in m.nodes:
@@ -161,10 +167,13 @@ def warband(
     alternatives: list[tuple[str, dict[str, list]]],
     outcome: str = "",
     success: list[dict] | None = None,
+    sites: list[dict] | None = None,
 ) -> Draft:
     """The band's task: every beast dead (and any `success` conditions more); `outcome` ends the
     objective ("The task is complete when ..."), `shape` is the structural tag of the signature."""
     lay, world = _lay_out(beasts, members)
+    if sites:
+        world["sites"] = sites
     content = places.content()
     agents = [
         Agent(

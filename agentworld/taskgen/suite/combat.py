@@ -13,42 +13,7 @@ from agentworld.taskgen.warband import Beast, Member, warband
 def drafts() -> list[Draft]:
     return [
         _task_32(),
-        escort(
-            "task_33",
-            "A Lamp in Hollowcrown Keep",
-            intro=(
-                "A barrow warden has risen in the only gap of Hollowcrown Keep's south wall. The keep must "
-                "show a stormlamp again from inside its walls, which means the warden has to fall first."
-            ),
-            fighter={
-                "name": "blademaster",
-                "title": "Blademaster",
-                "spawn": "ruins_gate",
-                "skills": {"accuracy": 60, "strength": 60, "health": 40},
-                "equipment": {"weapon": "starsilver_blade"},
-            },
-            guard={
-                "type": "barrow_warden",
-                "position": [210, 55],
-                "stand": [210, 56],
-                "guards": [[210, 54], [211, 54], [211, 55]],
-            },
-            lampwright={
-                "name": "lampwright",
-                "title": "Lampwright",
-                "station": "workbench#town",
-                "spawn": "brindlemark_inn",
-            },
-            courier={
-                "name": "lamp_bearer",
-                "title": "Lamp bearer",
-                "spawn": "old_mill",
-                "place": [210, 50],
-                "range": "cooking_range#town",
-                "place_name": "the keep's south court, inside the gap",
-            },
-        ),
-        _task_51(),
+        _task_33(),
         armed(
             "task_59",
             "The Mire Troll's Hide",
@@ -459,7 +424,8 @@ def _task_32() -> Draft:
                 {"archery": 44, "fletching": 56, "health": 40},
                 "You are a drake hunter: archery 44 and fletching 56. You carry a ghostpine stave and a silk "
                 "cord, the makings of your own bow: strung at a fletching bench (fletching 55) they make a "
-                "ghostpine bow (range 7). You start at North Crossroads (130, 85).\n"
+                "ghostpine bow (`ghostpine_bow`, range 7); the nearest bench is the town's "
+                "(`fletching_bench#town`). You start at North Crossroads (130, 85).\n"
                 "You have hunted drakes for twenty years and this one is the broodmother: she lairs at {den}, "
                 "and {vantage:drake_hunter} is in bowshot of her. Her belly's fire closes 74 HP of her wounds "
                 "at the end of every round she fights, more than any two hunters open; only ghostpine arrows, "
@@ -523,7 +489,8 @@ def _task_32() -> Draft:
                 "You are the armourer of Ashgrove Smithy: smithing 60. You carry 2 starsilver bar and a "
                 "hammer: with a heartwood plank for the hilt, two bars forge into a starsilver blade "
                 "(`starsilver_blade`) at an anvil, hammer in hand (smithing 55). The smithy's anvil and "
-                "furnace are beside you; you have no plank and no way to saw one.\n"
+                "furnace are beside you; you have no plank and no way to saw one (the town workbench, "
+                "`workbench#town`, is by the market).\n"
                 "You fight with a blade: accuracy 42 and strength 42 (a starsilver blade needs accuracy 40). "
                 "You start at Ashgrove Smithy (141, 114).",
                 [
@@ -589,6 +556,170 @@ def _task_32() -> Draft:
                         {"chat": {"to": "drake_hunter", "message": "The carpenter and I are at the lair."}},
                         {"wait_for": {"message_from": "drake_hunter"}},
                         {"attack": {"target": "ashmaw_broodmother"}},
+                    ],
+                },
+            )
+        ],
+    )
+
+
+COURT = (210, 50)  # task_33: the south court of Hollowcrown Keep, inside the gap the barrow thane holds
+
+
+def _task_33() -> Draft:
+    """Two blades at the gap and a lamp behind them: the blademaster and the battlemage (who knows the
+    thane) strike together; the lampwright renders the oil, assembles the lamp and hangs it in the court
+    once the thane falls."""
+    ready = "In the gap, staff in hand."
+    return warband(
+        "task_33",
+        "A Lamp in Hollowcrown Keep",
+        intro=(
+            "A barrow thane has risen in the only gap of Hollowcrown Keep's south wall. The keep must show a "
+            "stormlamp again from the lamp-hook of its south court, and nobody passes the gap while the "
+            "thane stands."
+        ),
+        outcome="The task is complete when the thane is destroyed and a stormlamp hangs on the court's hook.",
+        beasts=[Beast("barrow_thane", "ruins_gate", at=(210, 55), guards=((210, 54), (211, 54), (211, 55)))],
+        members=[
+            Member(
+                "blademaster",
+                "Blademaster",
+                "ruins_gate",
+                {"accuracy": 60, "strength": 44, "health": 40},
+                "You are a blademaster: accuracy 60 and strength 44, with a starsilver blade (melee). You "
+                "start at Hollowcrown Gate (210, 60), below the keep's south wall, with 4 cooked perch in "
+                "your pack (11 HP each).",
+                [
+                    {"wait_for": {"message_from": "battlemage"}},
+                    {"move_to": {"target": "@vantage:blademaster"}},
+                    {"wait_for": {"message_from": "battlemage"}},
+                    {"attack": {"target": "barrow_thane"}},
+                    {
+                        "chat": {
+                            "to": ["lampwright", "battlemage"],
+                            "message": "The thane is down: the gap is open.",
+                        }
+                    },
+                ],
+                inventory={"cooked_perch": 4},
+                equipment={"weapon": "starsilver_blade"},
+                vantage=("barrow_thane", 1, (0, 1)),
+                kind="fight",
+            ),
+            Member(
+                "battlemage",
+                "Battlemage",
+                "broken_colonnade",
+                {"magic": 47, "crafting": 56, "health": 40},
+                "You are a battlemage and staff-maker: magic 47 and crafting 56. You carry 4 cooked perch "
+                "(11 HP each) and an ember core, a heartwood plank and a moon pearl, the parts of an emberheart staff (`emberheart_staff`, "
+                "range 6), which you assemble at a workbench (crafting 55); the ruins' workbench "
+                "(`workbench#ruins`) stands by Hollowcrown Gate. You start at the Broken Colonnade (185, 70).\n"
+                "You know what holds the keep: a barrow thane stands in the gap of the south wall at {den}. "
+                "Only starsilver or emberheart fire wounds him, and the barrow's cold knits 45 HP of his cuts "
+                "shut at the end of every round he fights, more than one weapon opens; he fights only those "
+                "who strike him; from {vantage:battlemage} your staff reaches him, and {vantage:lampwright} "
+                "is out of his reach. Behind him, the south court's lamp-hook is at (210, 50); the keep's old "
+                "lamp was a stormlamp (`stormlamp`) burning stormeel oil (`stormeel_oil`).",
+                [
+                    {
+                        "chat": {
+                            "to": "blademaster",
+                            "message": "A barrow thane holds the gap at {den}. Only starsilver or emberheart "
+                            "fire wounds him and his cuts close 45 HP a round: we strike together, from the "
+                            "south. I am fetching my staff.",
+                        }
+                    },
+                    {
+                        "chat": {
+                            "to": "lampwright",
+                            "message": "The keep wants a stormlamp (stormlamp) burning stormeel oil "
+                            "(stormeel_oil) on the hook of its south court at (210, 50), behind the gap the "
+                            "barrow thane holds at {den}. Wait at {vantage:lampwright}, out of his reach, for "
+                            "word that he is down.",
+                        }
+                    },
+                    {"move_to": {"target": "workbench#ruins"}},
+                    {"craft": {"recipe": "emberheart_staff"}},
+                    {"equip": {"item": "emberheart_staff"}},
+                    {"move_to": {"target": "@vantage:battlemage"}},
+                    {"chat": {"to": "blademaster", "message": "Now."}},
+                    {"attack": {"target": "barrow_thane"}},
+                ],
+                inventory={"ember_core": 1, "heartwood_plank": 1, "moon_pearl": 1, "cooked_perch": 4},
+                vantage=("barrow_thane", 4, (1, 1)),
+                kind="make+know+fight",
+            ),
+            Member(
+                "lampwright",
+                "Lampwright",
+                "brindlemark_inn",
+                {"cooking": 50, "crafting": 55, "fishing": 55, "health": 40},
+                "You are the lampwright of Brindlemark: cooking 50, crafting 55 and fishing 55. You carry a "
+                "fishing rod and a starsilver bar. Stormeels run in the millstream by the inn (fishing 50, with "
+                "a rod); two of them render into an oil at a cooking range (cooking 45), and that oil with a "
+                "starsilver bar assembles into a lamp no wind puts out, at a workbench (crafting 50). The "
+                "town's cooking range is by the inn, its workbench (`workbench#town`) by the market. You start "
+                "at The Drowsy Gander Inn (124, 130) and cannot fight.",
+                [
+                    {"move_to": {"target": "@node:stormeel_run"}},
+                    {"gather": {"target": "stormeel_run", "count": 2}},
+                    {"wait_for": {"message_from": "battlemage"}},
+                    {"move_to": {"target": "cooking_range#town"}},
+                    {"craft": {"recipe": "stormeel_oil"}},
+                    {"move_to": {"target": "workbench#town"}},
+                    {"craft": {"recipe": "stormlamp"}},
+                    {"move_to": {"target": "@vantage:lampwright"}},
+                    {"wait_for": {"message_from": "blademaster"}},
+                    {"move_to": {"target": [COURT[0], COURT[1] + 1]}},
+                    {"build": {"site": "keep_lamp"}},
+                ],
+                inventory={"fishing_rod": 1, "starsilver_bar": 1},
+                nodes=[("stormeel_run", 1, (-1, 1), 6)],
+                vantage=("barrow_thane", 6, (0, 1)),
+                kind="make+carry",
+            ),
+        ],
+        checkpoints=[
+            ("oil_rendered", "Stormeel oil has been rendered.", {"holds": {"items": {"stormeel_oil": 1}}}),
+            ("lamp_made", "The stormlamp exists.", {"holds": {"items": {"stormlamp": 1}}}),
+            (
+                "staff_assembled",
+                "The emberheart staff is assembled.",
+                {"holds": {"items": {"emberheart_staff": 1}}},
+            ),
+        ],
+        success=[{"site_built": {"site": "keep_lamp"}}],
+        sites=[
+            {
+                "id": "keep_lamp",
+                "name": "Lamp-hook of the south court",
+                "position": list(COURT),
+                "materials": {"stormlamp": 1},
+            }
+        ],
+        shape="F,M+K+F|M+M>W",
+        why="barrow thane (260 HP, closes 45 a round; only starsilver and emberheart wound him) holds the only "
+        "gap: the blademaster and the battlemage (who assembles her staff, crafting 55) must strike together; "
+        "the lampwright (cooking 45, crafting 50) renders the oil and assembles the lamp, and hangs it in the "
+        "court once the gap is open",
+        alternatives=[
+            (
+                "the lampwright waits at the gate instead of a tile off the gap",
+                {
+                    "lampwright": [
+                        {"move_to": {"target": "@node:stormeel_run"}},
+                        {"gather": {"target": "stormeel_run", "count": 2}},
+                        {"wait_for": {"message_from": "battlemage"}},
+                        {"move_to": {"target": "cooking_range#town"}},
+                        {"craft": {"recipe": "stormeel_oil"}},
+                        {"move_to": {"target": "workbench#town"}},
+                        {"craft": {"recipe": "stormlamp"}},
+                        {"move_to": {"target": "ruins_gate"}},
+                        {"wait_for": {"message_from": "blademaster"}},
+                        {"move_to": {"target": [COURT[0], COURT[1] + 1]}},
+                        {"build": {"site": "keep_lamp"}},
                     ],
                 },
             )
