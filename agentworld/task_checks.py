@@ -140,6 +140,9 @@ def _content_problems(task: Task, content: Any) -> list[str]:
             refs.item(f"world.sites[{i}].materials.{it}", it)
         if s.skill is not None:
             refs.known(f"world.sites[{i}].skill", "skill", s.skill, content.skills)
+    for i, st in enumerate(task.world.stations):
+        refs.known(f"world.stations[{i}].kind", "station", st.kind, content.stations)
+        refs.place(f"world.stations[{i}].position", st.position)
     return refs.problems
 
 

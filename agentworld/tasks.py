@@ -130,11 +130,20 @@ class SiteSpec(Model):
     level: int = Field(1, ge=1)
 
 
+class StationSpec(Model):
+    """A station the task sets up (a field alchemy table by a camp): id `<kind>#<place>`."""
+
+    kind: str
+    place: str = Field("field", pattern=NAME_PATTERN)
+    position: Place
+
+
 class WorldSpec(Model):
     mobs: list[MobSpec] = Field(default_factory=list)
     nodes: list[NodeSpec] = Field(default_factory=list)
     ground_items: list[GroundItemSpec] = Field(default_factory=list)
     sites: list[SiteSpec] = Field(default_factory=list)
+    stations: list[StationSpec] = Field(default_factory=list)
 
 
 # A success or checkpoint condition as written in YAML (`{wields: {...}}`), parsed into its model.

@@ -199,27 +199,20 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         },
     ),
     "task_08": (
-        "the team takes the serpent before the ogre, and the alchemist hands the draughts over in two "
-        "parts, walking up between the fights",
+        "the team takes the serpent before the ogre; the alchemist gathers every frostpetal herself and "
+        "walks the second batch to the warden at the serpent",
         {
             "warden": [
-                {
-                    "chat": {
-                        "to": "team",
-                        "message": "Battle plan: pyromancer, wait at (126, 56); axeman, at (140, 62); "
-                        "archer, at (124, 68).",
-                    }
-                },
-                {"wait_for": {"item": "greater_healing_draught", "count": 10}},
+                {"chat": {"to": "alchemist", "message": "I need greater healing draughts all through."}},
+                {"wait_for": {"item": "greater_healing_draught", "count": 18}},
                 {"move_to": {"target": [128, 56]}},
-                {"chat": {"to": "team", "message": "Going in on the Rime Colossus: pyromancer, burn it."}},
+                {"chat": {"to": "team", "message": "Going in on the Rime Colossus: fire, burn it."}},
                 {"attack": {"target": "rime_colossus"}},
                 {"move_to": {"target": [124, 70]}},
-                {"wait_for": {"item": "greater_healing_draught", "count": 20}},
                 {
                     "chat": {
                         "to": "team",
-                        "message": "colossus_slain. The Thaw Serpent next: archer, shoot once it is on me.",
+                        "message": "The Thaw Serpent next: frostbark, shoot once it is on me.",
                     }
                 },
                 {"attack": {"target": "thaw_serpent"}},
@@ -227,30 +220,34 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
                 {
                     "chat": {
                         "to": "team",
-                        "message": "serpent_slain. The Cinder Ogre last: axeman, cut it once it is on me.",
+                        "message": "The Cinder Ogre last: froststeel, cut it once it is on me.",
                     }
                 },
                 {"attack": {"target": "cinder_ogre"}},
             ],
             "archer": [
-                {"wait_for": {"message_from": "warden"}},
                 {"move_to": {"target": [124, 68]}},
-                {"wait_for": {"checkpoint": "colossus_slain"}},
+                {"wait_for": {"message_from": "warden"}},
+                {"wait_for": {"message_from": "warden"}},
                 {"wait": {"rounds": 3}},
                 {"attack": {"target": "thaw_serpent"}},
             ],
             "axeman": [
-                {"wait_for": {"message_from": "warden"}},
                 {"move_to": {"target": [140, 62]}},
-                {"wait_for": {"checkpoint": "serpent_slain"}},
+                {"wait_for": {"message_from": "warden"}},
+                {"wait_for": {"message_from": "warden"}},
+                {"wait_for": {"message_from": "warden"}},
                 {"wait": {"rounds": 3}},
                 {"attack": {"target": "cinder_ogre"}},
             ],
             "alchemist": [
-                {"give": {"to": "warden", "item": "greater_healing_draught", "count": 10}},
-                {"move_to": {"target": [125, 69]}},
-                {"give": {"to": "warden", "item": "greater_healing_draught", "count": 20}},
-                {"move_to": {"target": [128, 62]}},
+                {"wait_for": {"message_from": "warden"}},
+                {"give": {"to": "warden", "item": "greater_healing_draught", "count": 18}},
+                {"move_to": {"target": [131, 72]}},
+                {"gather": {"target": "frostpetal_bloom", "count": 12}},
+                {"move_to": {"target": "alchemy_table#frostmere"}},
+                {"craft": {"recipe": "greater_healing_draught", "count": 12}},
+                {"give": {"to": "warden", "item": "greater_healing_draught", "count": 12}},
             ],
         },
     ),

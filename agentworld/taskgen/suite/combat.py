@@ -1,5 +1,8 @@
-"""The generated combat tasks (ids 32, 33, 51, 59, 60, 61, 62, 72, 73, 75): one motif call per task, with the parameters that make it
-distinct."""
+"""The generated combat tasks (ids 32, 33, 51, 59, 60, 61, 62, 73, 75): one motif call per task, with the
+parameters that make it distinct. All are `warband`s (taskgen/warband.py): beasts that close their wounds
+every round, so several members must strike together, with weapons prepared in the task and what each
+member knows passed on by chat; each call spells its members out as data. task_76 (the ten-agent
+Elemental Bosses) is hand-written: agentworld/tasks/task_76.yaml."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ def drafts() -> list[Draft]:
     return [
         _task_32(),
         _task_33(),
+        _task_51(),
         _task_59(),
         _task_60(),
         _task_61(),
