@@ -251,3 +251,10 @@ def test_audit_reports_truth(tmp_path, capsys):
     assert main(["audit", "--json", "task_51"]) == 0
     (row,) = json.loads(capsys.readouterr().out)
     assert row["truth"]["false"] == [] and row["truth"]["read"]["place"] > 0
+
+
+def test_a_stand_in_named_like_a_world_mob_is_the_one_the_text_means():
+    """task_76 replaces the world's sleeping Ice Guardian with its woken self (same name, `replaces:
+    true`): "only emberheart fire wounds the Ice Guardian" is about the woken one, which has the
+    wounded_by list; the world's has none."""
+    assert check_truth(load_task("task_76")).false == []

@@ -101,3 +101,25 @@ def test_two_fighters_alone_never_kill_the_matriarch(missing):
     ep = play(task, plans)
     assert not ep.status()["success"]
     assert any(m.type == BEAST and m.alive for m in ep.world.mobs.values())
+
+
+def test_a_weapon_in_one_members_hands_is_in_no_others():
+    """task_76: the ice leader carries the only emberheart staff until the staffwright assembles the
+    second. Without the staffwright both mages could wield the staff, but not at once: a round's
+    damage counts the one staff once (team.round_damage), so the Ice Guardian (46 a round) outlasts."""
+    from agentworld.audit.context import TaskContext
+    from agentworld.audit.team import Team
+
+    content = load_content()
+    ctx = TaskContext(load_task("task_76"), content)
+    mages = ("ice_leader", "frost_alchemist")
+    without = Team(ctx, tuple(a for a in ctx.agents if a != "staffwright"))
+    full = Team(ctx, tuple(ctx.agents))
+    one_staff = without.round_damage("woken_ice_guardian", mages)
+    assert one_staff == max(without.max_hit_vs(m, "woken_ice_guardian") for m in mages)
+    assert one_staff <= content.mobs["woken_ice_guardian"].regen
+    assert full.round_damage("woken_ice_guardian", mages) == sum(
+        full.max_hit_vs(m, "woken_ice_guardian") for m in mages
+    )
+    verdict = next(r for r in audit_task(load_task("task_76")).roles if r.agent == "staffwright")
+    assert verdict.verdict == "necessary"

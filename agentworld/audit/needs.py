@@ -241,8 +241,9 @@ class Kill(Need):
         return None
 
     def per_round(self, team: Team) -> int:
-        """The most damage the members who can reach the mob could deal in one round, all striking."""
-        return sum(team.max_hit_vs(m, self.mob) for m in self.turns(team))
+        """The most damage the members who can reach the mob could deal in one round, all striking
+        (each weapon that alone wounds it in one member's hands at a time: team.round_damage)."""
+        return team.round_damage(self.mob, self.turns(team))
 
     def providers(self, team: Team) -> list[Provider]:
         return [

@@ -7,7 +7,6 @@ Elemental Bosses) is hand-written: agentworld/tasks/task_76.yaml."""
 from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.motifs_b import Dig, Keeper, survey_b
 from agentworld.taskgen.warband import Beast, Member, warband
 
 
@@ -22,25 +21,6 @@ def drafts() -> list[Draft]:
         _task_62(),
         _task_73(),
         _task_75(),
-        # task_76 is to become the paper's ten-agent Elemental Bosses (combat); until then its exploration draft lives here
-        survey_b(
-            "task_76",
-            "The Archivist's Charts",
-            intro=(
-                "The archivist of the Mayor's Hall has found old charts of two lost treasures: the bell of the "
-                "drowned chapel and the seal of the old kings, buried in a cairn under Greyhorn."
-            ),
-            charts="keeper",
-            digs=[
-                Dig(
-                    "bell_diver", "Bell diver", "drowned_belfry", "murkfen_landing", "drowned_chapel", (1, -1)
-                ),
-                Dig(
-                    "cairn_miner", "Cairn miner", "kings_cairn", "stonefoot_camp", "greyhorn_lookout", (1, 1)
-                ),
-            ],
-            keepers=[Keeper("archivist", "Archivist", "brindlemark_inn", "mayors_hall")],
-        ),
     ]
 
 
