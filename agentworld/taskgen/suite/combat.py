@@ -549,10 +549,10 @@ def _task_59() -> Draft:
             Member(
                 "fen_warden",
                 "Fen warden",
-                "murkfen_landing",
+                "old_mill",
                 {"accuracy": 50, "strength": 42, "health": 40},
                 "You are a warden of the fens: accuracy 50, strength 42, and a starsilver blade (melee). You "
-                "carry 3 cooked perch (11 HP each). You start at Murkfen Landing (70, 180).\\n"
+                "carry 3 cooked perch (11 HP each). You start at the Old Mill (106, 148).\n"
                 "You have followed the old mire troll up the stream: it lairs by the Old Mill at {den}. Its "
                 "cuts knit 42 HP shut at the end of every round it fights, more than any one weapon opens, "
                 "and only a starsilver blade or ghostpine arrows wound it; it fights only those who strike "
@@ -588,6 +588,7 @@ def _task_59() -> Draft:
                     {"move_to": {"target": "@vantage:fen_huntress"}},
                     _ready("fen_warden", "In bowshot."),
                     {"wait_for": {"message_from": "fen_warden"}},
+                    {"wait": {"rounds": 1}},
                     {"attack": {"target": troll}},
                     *tail,
                 ],
@@ -674,6 +675,7 @@ def _task_59() -> Draft:
                         {"move_to": {"target": "@vantage:fen_huntress"}},
                         _ready("fen_warden", "In bowshot."),
                         {"wait_for": {"message_from": "fen_warden"}},
+                        {"wait": {"rounds": 1}},
                         {"attack": {"target": troll}},
                         {"give": {"to": "tailor", "item": "mire_hide", "count": 4}},
                     ],
@@ -695,12 +697,12 @@ def _task_60() -> Draft:
         "task_60",
         "The Basilisk's Eye",
         intro=(
-            "A greyhollow basilisk has come up the roads to Greenhollow Farm. Its eye, set in starsilver, makes "
+            "A greyhollow basilisk has come up the roads to the south gate of Brindlemark. Its eye, set in starsilver, makes "
             "a lens that shows every gap in a hide, if the basilisk can be brought down: its scales close over "
             "a wound within the round."
         ),
         outcome="The task is complete when the basilisk is dead and the team holds a basilisk lens.",
-        beasts=[Beast(beast, "greenhollow_farm", (1, 1), 8)],
+        beasts=[Beast(beast, "brindlemark_inn", (1, 1), 13)],
         members=[
             Member(
                 "archer",
@@ -708,7 +710,7 @@ def _task_60() -> Draft:
                 "greenhollow_farm",
                 {"archery": 46, "health": 40},
                 "You are the archer of Greenhollow Farm: archery 46 and a ghostpine bow (range 7; arrows need "
-                "a clear line). You start at the farm (158, 139).\\n"
+                "a clear line). You start at the farm (158, 139).\n"
                 "You have watched the greyhollow basilisk for days: it dens at {den}, and {vantage:archer} is "
                 "in bowshot. Its scales close 84 HP of wounds at the end of every round it fights, more than "
                 "any two fighters open; only ghostpine arrows, a blackglass spear or emberheart fire wound "
@@ -737,7 +739,7 @@ def _task_60() -> Draft:
                 "north_crossroads",
                 {"mining": 50, "accuracy": 46, "strength": 42, "health": 40},
                 "You are a prospector: mining 50 and a bronze pickaxe. Starsilver veins (mining 45, with a "
-                "pick) show in the rocks by North Crossroads, where you start (130, 85).\\n"
+                "pick) show in the rocks by North Crossroads, where you start (130, 85).\n"
                 "You also fight: accuracy 46, strength 42 and a blackglass spear (melee, reach 2).",
                 [
                     {"move_to": {"target": "@node:starsilver_vein"}},
@@ -872,7 +874,7 @@ def _task_73() -> Draft:
                 {"mining": 50, "accuracy": 46, "strength": 42, "health": 40},
                 "You are a prospector: mining 50 and a bronze pickaxe. Starsilver veins (mining 45, with a pick) "
                 "show by North Crossroads, where you start (130, 85). You fight with a blackglass spear "
-                "(accuracy 46, strength 42; reach 2).\\n"
+                "(accuracy 46, strength 42; reach 2).\n"
                 "Prospecting, you came on a greyhollow basilisk denning at {den}. Its scales close 84 HP of "
                 "wounds at the end of every round it fights, so three must strike it in the same rounds; only "
                 "ghostpine arrows, a blackglass spear or emberheart fire wound it.",
@@ -1009,29 +1011,29 @@ def _task_61() -> Draft:
         "task_61",
         "The Bowyer's Own Hunt",
         intro=(
-            "A briar boar has dug in by the Woodcutters' Camp, and the camp's old bow-maker has a ghostpine "
+            "A briar boar has dug in below the Old Mill, and an old bow-maker of Brindlemark has a ghostpine "
             "stave and one last hunt in her. The boar's briars close over a cut within the round."
         ),
         outcome="The task is complete when the briar boar is dead.",
-        beasts=[Beast(boar, "woodcutters_camp", (-1, 1), 7)],
+        beasts=[Beast(boar, "old_mill", (1, -1), 7)],
         members=[
             Member(
                 "bowyer",
                 "Bowyer",
-                "woodcutters_camp",
+                "brindlemark_market",
                 {"fletching": 56, "archery": 44, "health": 40},
-                "You are the old bowyer of the Woodcutters' Camp: fletching 56 and archery 44. You carry a "
-                "ghostpine stave; strung with a silk cord at a fletching bench it makes a ghostpine bow "
-                "(`ghostpine_bow`, fletching 55, range 7). The camp's fletching bench is beside you. You "
-                "have no cord, and silk cord is braided on a loom from wild silk, which "
-                "you cannot gather. You start at the camp (72, 112).",
+                "You are an old bowyer of Brindlemark: fletching 56 and archery 44. You carry a ghostpine "
+                "stave; strung with a silk cord at a fletching bench it makes a ghostpine bow "
+                "(`ghostpine_bow`, fletching 55, range 7). The town's fletching bench is beside you. You "
+                "have no cord, and silk cord is braided on a loom from wild silk, which you cannot gather. "
+                "You start at Brindlemark Market (122, 115).",
                 [
                     _ready(
                         "weaver",
                         "I can string a ghostpine bow if someone brings me a silk cord (silk_cord). I work at "
-                        "the camp's fletching bench (fletching_bench#camp).",
+                        "the town's fletching bench (fletching_bench#town).",
                     ),
-                    {"move_to": {"target": "fletching_bench#camp"}},
+                    {"move_to": {"target": "fletching_bench#town"}},
                     {"wait_for": {"item": "silk_cord"}},
                     {"craft": {"recipe": "ghostpine_bow"}},
                     {"equip": {"item": "ghostpine_bow"}},
@@ -1060,7 +1062,7 @@ def _task_61() -> Draft:
                     {"move_to": {"target": "loom#town"}},
                     {"craft": {"recipe": "silk_cord"}},
                     {"wait_for": {"message_from": "bowyer"}},
-                    {"move_to": {"target": "fletching_bench#camp"}},
+                    {"move_to": {"target": "fletching_bench#town"}},
                     {"give": {"to": "bowyer", "item": "silk_cord"}},
                 ],
                 inventory={"knife": 1},
@@ -1070,10 +1072,10 @@ def _task_61() -> Draft:
             Member(
                 "spearwoman",
                 "Spearwoman",
-                "mossy_pond",
+                "old_mill",
                 {"accuracy": 46, "strength": 42, "health": 40},
-                "You are a spearwoman of Whisperwood: accuracy 46, strength 42 and a blackglass spear (melee, "
-                "reach 2). You start at the Mossy Pond (70, 129).\\n"
+                "You are a spearwoman of the millstream: accuracy 46, strength 42 and a blackglass spear "
+                "(melee, reach 2). You start at the Old Mill (106, 148).\n"
                 "You have tracked the briar boar to its wallow at {den}; a bow reaches it from "
                 "{vantage:bowyer}. Its briars close 40 HP of cuts at the end of every round it fights, more "
                 "than your spear opens alone, and only ghostpine arrows or a blackglass spear wound it. It "
@@ -1105,7 +1107,7 @@ def _task_61() -> Draft:
         "cord the weaver gathers and braids (foraging 50, crafting 45), and the two strike together",
         alternatives=[
             (
-                "the bowyer walks to the loom for the cord and strings the bow in town",
+                "the bowyer walks to the weaver for the cord",
                 {
                     "bowyer": [
                         _ready(
@@ -1185,7 +1187,7 @@ def _task_75() -> Draft:
                 {"foraging": 55, "accuracy": 46, "strength": 42, "health": 40},
                 "You are a silk gatherer: foraging 55, with a knife. Silkmoth cocoons (foraging 50, with a "
                 "knife) hang by the Old Mill, where you start (106, 148). You fight with a starsilver blade "
-                "(accuracy 46, strength 42).\\n"
+                "(accuracy 46, strength 42).\n"
                 "A troll sleeps in the millrace at {den}. Its cuts knit 72 HP at the end of every round it "
                 "fights, more than any two weapons open; only ghostpine arrows or a starsilver blade wound it. "
                 "It fights only those who strike it.",
@@ -1330,7 +1332,7 @@ def _task_62() -> Draft:
                 "old_mill",
                 {"magic": 47, "health": 40},
                 "You are a battlemage: magic 47 and an emberheart staff (range 6). You start at the Old Mill "
-                "(106, 148).\\n"
+                "(106, 148).\n"
                 "A fen lurker has settled in the sedge at {den:fen_lurker}; your staff reaches it from "
                 "{vantage:battlemage}. It closes 46 HP of wounds at the end of every round it fights, more "
                 "than your fire opens alone, and only emberheart fire or a blackglass spear wounds it. It "
@@ -1386,7 +1388,7 @@ def _task_62() -> Draft:
                 "north_crossroads",
                 {"archery": 46, "health": 40},
                 "You are an archer of the north road: archery 46 and a ghostpine bow (range 7; arrows need a "
-                "clear line). You start at North Crossroads (130, 85).\\n"
+                "clear line). You start at North Crossroads (130, 85).\n"
                 "A hollow wyrm has crawled out of the old well at {den:hollow_wyrm}; {vantage:archer} is in "
                 "bowshot. Its coils close 40 HP of wounds at the end of every round it fights, more than your "
                 "arrows open alone, and only ghostpine arrows or a froststeel greataxe wound it. It fights "
