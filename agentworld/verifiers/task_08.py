@@ -17,8 +17,8 @@ tests/test_task_alternatives.py plays routes without a role):
 What each must learn from another: where each boss stands and where to go in (its damage dealer's),
 how many draughts the warden needs (his), where the frostpetals bloom (the alchemist's), and when
 each boss is held (the warden's word).
-Success (task_08.yaml `success:`): the three bosses are dead and nobody died. Checkpoints (the second
-batch brewed, each boss's death) only measure progress.
+Success (task_08.yaml `success:`): the three bosses are dead and nobody died. Checkpoints (the petals
+for the second batch gathered, each boss's death) only measure progress.
 Legal alternatives: any order of bosses, the draughts handed over in other parts, the petals
 gathered by anyone who can (tests/test_task_alternatives.py).
 """
