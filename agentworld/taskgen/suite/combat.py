@@ -44,7 +44,7 @@ def _task_51() -> Draft:
                 "Weaponsmith",
                 "stonefoot_camp",
                 {"mining": 55, "smithing": 60, "accuracy": 45, "strength": 40, "health": 40},
-                "You are a weaponsmith of the Deepdelve: smithing 60 and mining 55. You carry a bronze "
+                "You are a weaponsmith of the Deepdelve: you have smithing 60 and mining 55. You carry a bronze "
                 "pickaxe, a hammer and 4 stick. Blackglass seams yield only to mining 50 and a pick; there "
                 "are some beside Stonefoot Camp, where you start (70, 47).\n"
                 "You know the blackglass trade: 2 blackglass temper into one blackglass edge at a furnace "
@@ -84,7 +84,7 @@ def _task_51() -> Draft:
                 "Spearman",
                 "deepdelve_mine",
                 {"accuracy": 48, "strength": 44, "health": 40},
-                "You are a spearman of the Irongrave watch: accuracy 48, strength 44, health 40. The weapon "
+                "You are the team's spearman: accuracy 48, strength 44, health 40. The weapon "
                 "you were trained for is the blackglass spear (`blackglass_spear`; it needs accuracy 45), "
                 "and yours shattered last winter: you carry nothing.\n"
                 "You start at Deepdelve Mine (56, 43).",
@@ -1414,10 +1414,10 @@ def _task_62() -> Draft:
                 "Axeman",
                 "brindlemark_smithy",
                 {"smithing": 55, "strength": 42, "health": 40},
-                "You are an axeman who forges his own: smithing 55 and strength 42. You carry 3 froststeel bar, "
-                "an ironwood plank and a hammer: at an anvil they forge into a froststeel greataxe "
-                "(`froststeel_greataxe`, smithing 50; it needs strength 35). You start at Ashgrove Smithy "
-                "(141, 114), by its anvil.",
+                "You are an axeman who forges his own: smithing 55 and strength 42. You carry a hammer, 3 froststeel "
+                "bar and an ironwood plank. At an anvil, hammer in hand, the bars and the plank forge into "
+                "a froststeel greataxe (`froststeel_greataxe`, smithing 50; it needs strength 35). You start "
+                "at Ashgrove Smithy (141, 114), by its anvil.",
                 [
                     {"move_to": {"target": "anvil#town"}},
                     {"craft": {"recipe": "froststeel_greataxe"}},
