@@ -46,13 +46,13 @@ SHOOT_ON_WORD = [
     {"wait": {"rounds": 1}},
     {"attack": {"target": KNIGHT}},
 ]
-# the cleric alone gathers the twelve greenleaf she needs (three patches by the table) and brews all 18
+# the cleric alone gathers the twelve greenleaf she needs (three patches by the table) and brews all 20
 BREW_ALONE = [
     {"move_to": {"target": [209, 67]}},
     {"gather": {"target": "greenleaf_patch", "count": 12}},
     {"move_to": {"target": "alchemy_table#ruins"}},
     {"craft": {"recipe": "healing_draught", "count": 6}},
-    {"craft": {"recipe": "greater_healing_draught", "count": 18}},
+    {"craft": {"recipe": "greater_healing_draught", "count": 20}},
 ]
 
 
@@ -117,10 +117,10 @@ def test_without_the_cleric_the_shieldbearer_falls_and_the_knight_lives(seed):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_without_the_archer_the_knight_outlasts_the_budget(seed):
     plan = {
-        "shieldbearer": [{"wait_for": {"item": "greater_healing_draught", "count": 18}}] + ENGAGE,
+        "shieldbearer": [{"wait_for": {"item": "greater_healing_draught", "count": 20}}] + ENGAGE,
         "cleric": BREW_ALONE
         + [
-            {"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 18}},
+            {"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 20}},
             {"attack": {"target": KNIGHT}},
         ],
     }
@@ -136,9 +136,9 @@ def test_without_the_shieldbearer_no_one_can_take_its_blows_even_with_every_drau
     if decoy == "archer":
         plan = {
             "cleric": BREW_ALONE
-            + [{"give": {"to": "archer", "item": "greater_healing_draught", "count": 18}}],
+            + [{"give": {"to": "archer", "item": "greater_healing_draught", "count": 20}}],
             "archer": [
-                {"wait_for": {"item": "greater_healing_draught", "count": 18}},
+                {"wait_for": {"item": "greater_healing_draught", "count": 20}},
                 {"attack": {"target": KNIGHT}},
             ],
         }
@@ -206,7 +206,7 @@ def test_a_different_legal_route_also_succeeds(seed):
     plan = {
         "shieldbearer": [
             {"move_to": {"target": "alchemy_table#ruins"}},
-            {"wait_for": {"item": "greater_healing_draught", "count": 18}},
+            {"wait_for": {"item": "greater_healing_draught", "count": 20}},
         ]
         + ENGAGE,
         "archer": [
@@ -224,8 +224,8 @@ def test_a_different_legal_route_also_succeeds(seed):
             {"move_to": {"target": "alchemy_table#ruins"}},
             {"wait_for": {"item": "greenleaf", "count": 12}},
             {"craft": {"recipe": "healing_draught", "count": 6}},
-            {"craft": {"recipe": "greater_healing_draught", "count": 18}},
-            {"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 18}},
+            {"craft": {"recipe": "greater_healing_draught", "count": 20}},
+            {"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 20}},
         ],
     }
     result = play(variant([], plan), seed)

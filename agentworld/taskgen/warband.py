@@ -190,8 +190,12 @@ def warband(
         for m in members
     ]
     kills = [{"killed": {"mob": b.type}} for b in beasts]
-    slain = [
-        (f"{b.type}_slain", f"The {content.mobs[b.type].name.lower()} is dead.", {"killed": {"mob": b.type}})
+    slain = [  # named for the beast, not its type (a stronger stand-in of a variant keeps the id true)
+        (
+            f"{content.mobs[b.type].name.lower().split()[-1]}_slain",
+            f"The {content.mobs[b.type].name.lower()} is dead.",
+            {"killed": {"mob": b.type}},
+        )
         for b in beasts
     ]
     marks = [{"id": cid, "description": text, "when": when} for cid, text, when in [*checkpoints, *slain]]
