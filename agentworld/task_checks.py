@@ -148,6 +148,9 @@ def _content_problems(task: Task, content: Any) -> list[str]:
                 refs.item(f"world.sites[{i}].shelter.fuel", s.shelter.fuel)
     for i, exposure in enumerate(task.world.exposure):
         refs.known(f"world.exposure[{i}]", "exposure", exposure, content.exposures)
+    for i, st in enumerate(task.world.stations):
+        refs.known(f"world.stations[{i}].kind", "station", st.kind, content.stations)
+        refs.place(f"world.stations[{i}].position", st.position)
     return refs.problems
 
 

@@ -121,7 +121,9 @@ class ShopStep(Step):
 
 class BuildStep(Step):
     site: str
-    times: int | None = Field(None, ge=1)  # make this many builds (deliveries or work) and go on; None: until complete
+    times: int | None = Field(
+        None, ge=1
+    )  # make this many builds (deliveries or work) and go on; None: until complete
     feed: int = Field(0, ge=0)  # a fire (exposure.py): once it is finished, feed it this many units of fuel
 
 

@@ -37,6 +37,8 @@ def build_world(task: "Task", content: Any, seed: int) -> World:
         world.add_node(n.kind, gmap.resolve(n.position))
     for g in task.world.ground_items:
         world.add_ground_item(g.item, g.count, gmap.resolve(g.position))
+    for st in task.world.stations:
+        world.add_station(st.kind, gmap.resolve(st.position), st.place)
     for s in task.world.sites:
         world.add_site(
             s.id,

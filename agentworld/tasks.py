@@ -148,12 +148,21 @@ class SiteSpec(Model):
     shelter: ShelterSpec | None = None
 
 
+class StationSpec(Model):
+    """A station the task sets up (a field alchemy table by a camp): id `<kind>#<place>`."""
+
+    kind: str
+    place: str = Field("field", pattern=NAME_PATTERN)
+    position: Place
+
+
 class WorldSpec(Model):
     mobs: list[MobSpec] = Field(default_factory=list)
     nodes: list[NodeSpec] = Field(default_factory=list)
     ground_items: list[GroundItemSpec] = Field(default_factory=list)
     sites: list[SiteSpec] = Field(default_factory=list)
     exposure: list[str] = Field(default_factory=list)  # exposures (map.yaml) this task turns on
+    stations: list[StationSpec] = Field(default_factory=list)
 
 
 # A success or checkpoint condition as written in YAML (`{wields: {...}}`), parsed into its model.

@@ -5,7 +5,8 @@ Each adversary below plays by the rules with the agents it has, using only its o
 (`agentworld audit task_14` proves the same from the content): the knight strikes surely (70
 minus armour at the end of every round of its fight, wherever its target stands, so no kiting or
 running helps), a strike kills the 35-HP archer or cleric outright and costs the armoured
-shieldbearer 42 of its 65 HP, only greater healing draughts (+45) heal faster than that, and only
+shieldbearer 42 of its 65 HP, only greater healing draughts (+45) heal faster than that (and only the
+cleric brews them, from greenleaf the team gathers by the alchemy table east of the gate), and only
 the hallowed longbow wounds it.
 """
 
@@ -44,6 +45,14 @@ SHOOT_ON_WORD = [
     {"wait_for": {"message_from": "shieldbearer", "rounds": 4}},
     {"wait": {"rounds": 1}},
     {"attack": {"target": KNIGHT}},
+]
+# the cleric alone gathers the twelve greenleaf she needs (three patches by the table) and brews all 20
+BREW_ALONE = [
+    {"move_to": {"target": [209, 67]}},
+    {"gather": {"target": "greenleaf_patch", "count": 12}},
+    {"move_to": {"target": "alchemy_table#ruins"}},
+    {"craft": {"recipe": "healing_draught", "count": 6}},
+    {"craft": {"recipe": "greater_healing_draught", "count": 20}},
 ]
 
 
@@ -108,9 +117,10 @@ def test_without_the_cleric_the_shieldbearer_falls_and_the_knight_lives(seed):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_without_the_archer_the_knight_outlasts_the_budget(seed):
     plan = {
-        "shieldbearer": [{"wait_for": {"item": "greater_healing_draught", "count": 18}}] + ENGAGE,
-        "cleric": [
-            {"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 18}},
+        "shieldbearer": [{"wait_for": {"item": "greater_healing_draught", "count": 20}}] + ENGAGE,
+        "cleric": BREW_ALONE
+        + [
+            {"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 20}},
             {"attack": {"target": KNIGHT}},
         ],
     }
@@ -125,15 +135,17 @@ def test_without_the_shieldbearer_no_one_can_take_its_blows_even_with_every_drau
     """The archer drinks the draughts itself, or the cleric draws the knight and drinks them."""
     if decoy == "archer":
         plan = {
-            "cleric": [{"give": {"to": "archer", "item": "greater_healing_draught", "count": 18}}],
+            "cleric": BREW_ALONE
+            + [{"give": {"to": "archer", "item": "greater_healing_draught", "count": 20}}],
             "archer": [
-                {"wait_for": {"item": "greater_healing_draught", "count": 18}},
+                {"wait_for": {"item": "greater_healing_draught", "count": 20}},
                 {"attack": {"target": KNIGHT}},
             ],
         }
     else:
         plan = {
-            "cleric": [
+            "cleric": BREW_ALONE
+            + [
                 {"move_to": {"target": [210, 45]}},
                 {"chat": {"to": "team", "message": "go"}},
                 {"attack": {"target": KNIGHT}},
@@ -188,21 +200,32 @@ def test_without_the_cleric_the_best_food_eaten_every_round_is_not_enough(seed):
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_different_legal_route_also_succeeds(seed):
-    """Not the oracle's plan: the cleric hands over only 5 draughts before the fight and walks the
-    other 13 in to the shieldbearer mid-fight; the archer waits inside the hall at its own spot."""
+    """Not the oracle's plan: the archer gathers two patches and the shieldbearer none; the
+    shieldbearer fetches all eighteen draughts at the table and goes in with them; the cleric stays
+    by the table."""
     plan = {
-        "shieldbearer": [{"wait_for": {"item": "greater_healing_draught", "count": 5}}] + ENGAGE,
-        "cleric": [
-            {"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 5}},
-            {"wait_for": {"message_from": "shieldbearer"}},
-            {"wait": {"rounds": 1}},
-            {"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 13}},
-        ],
+        "shieldbearer": [
+            {"move_to": {"target": "alchemy_table#ruins"}},
+            {"wait_for": {"item": "greater_healing_draught", "count": 20}},
+        ]
+        + ENGAGE,
         "archer": [
+            {"move_to": {"target": [209, 59]}},
+            {"gather": {"target": "greenleaf_patch", "count": 8}},
+            {"give": {"to": "cleric", "item": "greenleaf", "count": 8}},
             {"move_to": {"target": [204, 47]}},
-            {"wait_for": {"message_from": "shieldbearer", "rounds": 8}},
+            {"wait_for": {"message_from": "shieldbearer", "rounds": 30}},
             {"wait": {"rounds": 1}},
             {"attack": {"target": KNIGHT}},
+        ],
+        "cleric": [
+            {"move_to": {"target": [209, 67]}},
+            {"gather": {"target": "greenleaf_patch", "count": 4}},
+            {"move_to": {"target": "alchemy_table#ruins"}},
+            {"wait_for": {"item": "greenleaf", "count": 12}},
+            {"craft": {"recipe": "healing_draught", "count": 6}},
+            {"craft": {"recipe": "greater_healing_draught", "count": 20}},
+            {"give": {"to": "shieldbearer", "item": "greater_healing_draught", "count": 20}},
         ],
     }
     result = play(variant([], plan), seed)

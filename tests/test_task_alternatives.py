@@ -232,27 +232,20 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         },
     ),
     "task_08": (
-        "the team takes the serpent before the ogre, and the alchemist hands the draughts over in two "
-        "parts, walking up between the fights",
+        "the team takes the serpent before the ogre; the alchemist gathers every frostpetal herself and "
+        "walks the second batch to the warden at the serpent",
         {
             "warden": [
-                {
-                    "chat": {
-                        "to": "team",
-                        "message": "Battle plan: pyromancer, wait at (126, 56); axeman, at (140, 62); "
-                        "archer, at (124, 68).",
-                    }
-                },
-                {"wait_for": {"item": "greater_healing_draught", "count": 10}},
+                {"chat": {"to": "alchemist", "message": "I need greater healing draughts all through."}},
+                {"wait_for": {"item": "greater_healing_draught", "count": 18}},
                 {"move_to": {"target": [128, 56]}},
-                {"chat": {"to": "team", "message": "Going in on the Rime Colossus: pyromancer, burn it."}},
+                {"chat": {"to": "team", "message": "Going in on the Rime Colossus: fire, burn it."}},
                 {"attack": {"target": "rime_colossus"}},
                 {"move_to": {"target": [124, 70]}},
-                {"wait_for": {"item": "greater_healing_draught", "count": 20}},
                 {
                     "chat": {
                         "to": "team",
-                        "message": "colossus_slain. The Thaw Serpent next: archer, shoot once it is on me.",
+                        "message": "The Thaw Serpent next: frostbark, shoot once it is on me.",
                     }
                 },
                 {"attack": {"target": "thaw_serpent"}},
@@ -260,30 +253,129 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
                 {
                     "chat": {
                         "to": "team",
-                        "message": "serpent_slain. The Cinder Ogre last: axeman, cut it once it is on me.",
+                        "message": "The Cinder Ogre last: froststeel, cut it once it is on me.",
                     }
                 },
                 {"attack": {"target": "cinder_ogre"}},
             ],
             "archer": [
-                {"wait_for": {"message_from": "warden"}},
                 {"move_to": {"target": [124, 68]}},
-                {"wait_for": {"checkpoint": "colossus_slain"}},
+                {"wait_for": {"message_from": "warden"}},
+                {"wait_for": {"message_from": "warden"}},
                 {"wait": {"rounds": 3}},
                 {"attack": {"target": "thaw_serpent"}},
             ],
             "axeman": [
-                {"wait_for": {"message_from": "warden"}},
                 {"move_to": {"target": [140, 62]}},
-                {"wait_for": {"checkpoint": "serpent_slain"}},
+                {"wait_for": {"message_from": "warden"}},
+                {"wait_for": {"message_from": "warden"}},
+                {"wait_for": {"message_from": "warden"}},
                 {"wait": {"rounds": 3}},
                 {"attack": {"target": "cinder_ogre"}},
             ],
+            "pyromancer": [
+                {"move_to": {"target": [126, 56]}},
+                {"wait_for": {"message_from": "warden"}},
+                {"wait": {"rounds": 2}},
+                {"attack": {"target": "rime_colossus"}},
+            ],
             "alchemist": [
-                {"give": {"to": "warden", "item": "greater_healing_draught", "count": 10}},
-                {"move_to": {"target": [125, 69]}},
-                {"give": {"to": "warden", "item": "greater_healing_draught", "count": 20}},
-                {"move_to": {"target": [128, 62]}},
+                {"wait_for": {"message_from": "warden"}},
+                {"move_to": {"target": "warden"}},
+                {"give": {"to": "warden", "item": "greater_healing_draught", "count": 18}},
+                {"move_to": {"target": [131, 72]}},
+                {"gather": {"target": "frostpetal_bloom", "count": 12}},
+                {"move_to": {"target": "alchemy_table#frostmere"}},
+                {"craft": {"recipe": "greater_healing_draught", "count": 12}},
+                {"give": {"to": "warden", "item": "greater_healing_draught", "count": 12}},
+            ],
+        },
+    ),
+    "task_76": (
+        "the spearman fetches his new spear at the mine anvil, and the staffwright picks all six frostpetals "
+        "while the ice leader waits at the lair",
+        {
+            "spearman": [
+                {"chat": {"to": "weaponsmith", "message": "Forge me a blackglass spear (blackglass_spear)?"}},
+                {"wait_for": {"message_from": "weaponsmith"}},
+                {"wait_for": {"message_from": "ice_leader"}},
+                {"move_to": {"target": "anvil#mine"}},
+                {"wait_for": {"item": "blackglass_spear"}},
+                {"equip": {"item": "blackglass_spear"}},
+                {"move_to": {"target": [19, 46]}},
+                {"chat": {"to": "weaponsmith", "message": "Spear in hand, beside the ogre."}},
+                {"wait_for": {"message_from": "weaponsmith"}},
+                {"attack": {"target": "woken_iron_ogre"}},
+            ],
+            "weaponsmith": [
+                {
+                    "chat": {
+                        "to": ["vent_miner", "spearman"],
+                        "message": "I temper blackglass at the mine furnace (furnace#mine): 2 blackglass "
+                        "(blackglass), please. Collect the spear at the mine anvil (anvil#mine).",
+                    }
+                },
+                {"wait_for": {"message_from": "spearman"}},
+                {"wait_for": {"message_from": "ice_leader"}},
+                {"move_to": {"target": "furnace#mine"}},
+                {"wait_for": {"item": "blackglass", "count": 2}},
+                {"craft": {"recipe": "blackglass_edge"}},
+                {"move_to": {"target": "anvil#mine"}},
+                {"craft": {"recipe": "blackglass_spear"}},
+                {"give": {"to": "spearman", "item": "blackglass_spear"}},
+                {"move_to": {"target": [19, 45]}},
+                {"wait_for": {"message_from": "spearman"}},
+                {"chat": {"to": "spearman", "message": "Now."}},
+                {"attack": {"target": "woken_iron_ogre"}},
+            ],
+            "ice_leader": [
+                {
+                    "chat": {
+                        "to": ["frost_alchemist", "staffwright"],
+                        "message": "The Ice Guardian stands at (150, 18).",
+                    }
+                },
+                {"chat": {"to": ["spearman", "weaponsmith"], "message": "The Iron Ogre sits at (18, 46)."}},
+                {
+                    "chat": {
+                        "to": ["archer", "lake_ranger"],
+                        "message": "The Water Guardian coils at (208, 128).",
+                    }
+                },
+                {"wait_for": {"message_from": "frost_alchemist"}},
+                {"move_to": {"target": [145, 23]}},
+                {"wait_for": {"message_from": "frost_alchemist"}},
+                {"chat": {"to": "frost_alchemist", "message": "Now."}},
+                {"attack": {"target": "woken_ice_guardian"}},
+            ],
+            "frost_alchemist": [
+                {
+                    "chat": {
+                        "to": ["ice_leader", "staffwright"],
+                        "message": "Staff (emberheart_staff) and petals, please.",
+                    }
+                },
+                {"wait_for": {"message_from": "ice_leader"}},
+                {"move_to": {"target": "alchemy_table#glacier"}},
+                {"wait_for": {"item": "emberheart_staff"}},
+                {"equip": {"item": "emberheart_staff"}},
+                {"wait_for": {"item": "frostpetal", "count": 6}},
+                {"craft": {"recipe": "greater_healing_draught", "count": 6}},
+                {"move_to": {"target": [146, 23]}},
+                {"chat": {"to": "ice_leader", "message": "In place."}},
+                {"wait_for": {"message_from": "ice_leader"}},
+                {"attack": {"target": "woken_ice_guardian"}},
+            ],
+            "staffwright": [
+                {"wait_for": {"message_from": "ice_leader"}},
+                {"wait_for": {"message_from": "frost_alchemist"}},
+                {"move_to": {"target": "workbench#glacier"}},
+                {"craft": {"recipe": "emberheart_staff"}},
+                {"give": {"to": "frost_alchemist", "item": "emberheart_staff"}},
+                {"move_to": {"target": [155, 40]}},
+                {"gather": {"target": "frostpetal_bloom", "count": 6}},
+                {"move_to": {"target": "alchemy_table#glacier"}},
+                {"give": {"to": "frost_alchemist", "item": "frostpetal", "count": 6}},
             ],
         },
     ),
@@ -517,6 +609,7 @@ ROUTE_CHECKS = {
     "task_09": lambda ep: not _events(ep, "trade_done"),
     "task_10": lambda ep: _did(ep, "artificer", "craft", recipe="cut_star_sapphire"),
     "task_11": lambda ep: _did(ep, "hunter", "give", to="forager"),
+    "task_76": lambda ep: not _did(ep, "ice_leader", "gather"),
     "task_12": lambda ep: (ep.world.players["ash_warden"].x, ep.world.players["ash_warden"].y) == (161, 123),
     "task_13": lambda ep: not _events(ep, "trade_done"),
     "task_15": lambda ep: (

@@ -27,8 +27,8 @@ def test_survival_needs_everyone_alive_in_the_weather_and_combat_a_kill():
         kinds = {next(iter(c)) for c in d.success}
         if d.category == "survival":  # taskgen/holdouts.py: work in an exposure, stores kept, nobody dead
             assert "nobody_died" in kinds and "holds" in kinds and d.world.get("exposure"), d.id
-        if d.category == "combat":
-            assert "killed" in kinds and "wields" in kinds, d.id
+        if d.category == "combat":  # (the warbands of the suite rewrite: a kill, sometimes a made piece too)
+            assert "killed" in kinds, d.id
 
 
 def test_signatures_name_their_motif():

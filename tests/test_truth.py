@@ -56,16 +56,15 @@ def test_every_shipped_task_and_variant_is_true():
 
 
 def test_task_51_old_objective_is_caught():
-    """The issue's example: bare hands kill the rime stalker, so "only a blackglass spear" was false."""
-    task = edited(
-        "task_51",
-        "objective",
-        "A rime stalker hunts the road below Greyhorn Lookout, and the spearman "
-        "will meet it with a blackglass spear:",
-        "A rime stalker hunts the road below Greyhorn Lookout. "
-        "Only a blackglass spear goes through its frozen hide:",
-    )
-    (found,) = false_of(task)
+    """The issue's example: bare hands kill the rime stalker, so "only a blackglass spear" was false. (task_51
+    now fights the rime stalker matriarch, whom only blackglass and frostbark wound: the old objective is
+    put back on the old beast.)"""
+    raw = load_task("task_51").model_dump(mode="json", by_alias=True, exclude_none=True)
+    raw["objective"] = OLD_51 + " The task is complete when the rime stalker is dead."
+    raw["world"]["mobs"] = [{**m, "type": "rime_stalker"} for m in raw["world"]["mobs"]]
+    raw["success"] = [{"killed": {"mob": "rime_stalker"}}]
+    raw["checkpoints"] = [c for c in raw["checkpoints"] if "rime_matriarch" not in str(c)]
+    (found,) = [f for f in false_of(load_task(raw)) if f.field == "objective"]
     assert (found.task, found.field, found.kind) == ("task_51", "objective", "wounds")
     assert found.sentence.startswith("Only a blackglass spear goes through its frozen hide")
     assert "rime_stalker: it has no wounded_by list" in found.problem
@@ -79,8 +78,8 @@ def test_task_51_old_objective_is_caught():
         (
             "task_14",
             "objective",
-            "Only the hallowed longbow wounds it",
-            "Only the bronze sword wounds it",
+            "only the hallowed longbow wounds it",
+            "only the bronze sword wounds it",
             "bronze_sword do(es) not wound fallen_knight: only hallowed_longbow do",
         ),
         (
@@ -99,32 +98,32 @@ def test_task_51_old_objective_is_caught():
         ),
         # (b) a thing said to be at a place
         (
-            "task_51",
-            "vent_miner",
-            "at (61, 59) and (59, 61)",
-            "at (61, 59) and (90, 61)",
-            "no node blackglass_seam within 1 of (90, 61)",
+            "task_14",
+            "cleric",
+            "(209, 66), (217, 66)",
+            "(209, 66), (237, 66)",
+            "no node greenleaf_patch within 1 of (237, 66)",
+        ),
+        (
+            "task_14",
+            "archer",
+            "stands in the hall at (210, 38)",
+            "stands in the hall at (210, 58)",
+            "no mob fallen_knight within 3 of (210, 58)",
+        ),
+        (
+            "task_14",
+            "cleric",
+            "`alchemy_table#ruins`) stands east of it at (213, 62)",
+            "`alchemy_table#ruins`) stands east of it at (233, 62)",
+            "no station alchemy_table#ruins within 1 of (233, 62)",
         ),
         (
             "task_51",
-            "spearman",
-            "waits at (46, 24)",
-            "waits at (46, 40)",
-            "no mob rime_stalker within 3 of (46, 40)",
-        ),
-        (
-            "task_51",
-            "vent_miner",
-            "`furnace#mine` at (68, 50)",
-            "`furnace#mine` at (100, 50)",
-            "no station furnace#mine within 1 of (100, 50)",
-        ),
-        (
-            "task_51",
-            "vent_miner",
-            "Stonefoot Camp (70, 47)",
-            "Stonefoot Camp (20, 47)",
-            "no landmark stonefoot_camp within 8 of (20, 47)",
+            "huntress",
+            "Greyhorn Lookout (40, 18)",
+            "Greyhorn Lookout (90, 18)",
+            "no landmark greyhorn_lookout within 8 of (90, 18)",
         ),
         (
             "task_24_aug",
@@ -137,15 +136,15 @@ def test_task_51_old_objective_is_caught():
         (
             "task_51",
             "weaponsmith",
-            "You carry 2 stick and a hammer",
-            "You carry 3 stick and a hammer",
-            "the text says 3 stick, the agent starts with 2",
+            "a hammer and 4 stick",
+            "a hammer and 5 stick",
+            "the text says 5 stick, the agent starts with 4",
         ),
         (
             "task_51",
             "weaponsmith",
-            "You carry 2 stick and a hammer",
-            "You carry 2 stick and a chisel",
+            "a bronze pickaxe, a hammer and 4 stick",
+            "a bronze pickaxe, a chisel and 4 stick",
             "the text says one chisel, the agent starts with 0",
         ),
         (
@@ -165,24 +164,24 @@ def test_task_51_old_objective_is_caught():
         ),
         (
             "task_51",
-            "vent_miner",
-            "you have mining 55",
-            "you have mining 65",
-            "vent_miner has mining 55, not 65",
+            "weaponsmith",
+            "you have smithing 60 and mining 55",
+            "you have smithing 60 and mining 65",
+            "weaponsmith has mining 55, not 65",
         ),
         (
             "task_51",
             "spearman",
-            "accuracy 60, strength 60",
-            "accuracy 60, strength 70",
-            "spearman has strength 60, not 70",
+            "accuracy 48, strength 44",
+            "accuracy 48, strength 54",
+            "spearman has strength 44, not 54",
         ),
         (
-            "task_51",
-            "spearman",
-            "`rime_stalker`, 190 HP",
-            "`rime_stalker`, 150 HP",
-            "rime_stalker has 190 HP, not 150",
+            "task_14",
+            "archer",
+            "`fallen_knight`, 300 HP",
+            "`fallen_knight`, 250 HP",
+            "fallen_knight has 300 HP, not 250",
         ),
     ],
 )
@@ -230,24 +229,33 @@ def _write(tmp_path, task) -> str:
 
 
 def test_validate_fails_on_a_false_statement_unless_relaxed(tmp_path, capsys):
-    path = _write(tmp_path, edited("task_51", "weaponsmith", "You carry 2 stick", "You carry 5 stick"))
+    path = _write(tmp_path, edited("task_51", "weaponsmith", "a hammer and 4 stick", "a hammer and 5 stick"))
     assert main(["validate", path]) == 1
     out = capsys.readouterr().out
     assert (
-        "task_51.yaml: truth: agents.weaponsmith.context: the text says 5 stick, the agent starts with 2: "
-        '"You carry 5 stick and a hammer."'
+        "task_51.yaml: truth: agents.weaponsmith.context: the text says 5 stick, the agent starts with 4: "
+        '"You carry a bronze pickaxe, a hammer and 5 stick."'
     ) in out
     assert main(["validate", "--no-truth", path]) == 0
     assert "ok  task_51.yaml" in capsys.readouterr().out
 
 
 def test_audit_reports_truth(tmp_path, capsys):
-    path = _write(tmp_path, edited("task_51", "spearman", "waits at (46, 24)", "waits at (46, 40)"))
+    path = _write(
+        tmp_path, edited("task_51", "huntress", "Greyhorn Lookout (40, 18)", "Greyhorn Lookout (90, 18)")
+    )
     assert main(["audit", path]) == 1
     out = capsys.readouterr().out
     assert (
-        "truth: 1 false of the statements read" in out and "! false (place) in agents.spearman.context" in out
+        "truth: 1 false of the statements read" in out and "! false (place) in agents.huntress.context" in out
     )
     assert main(["audit", "--json", "task_51"]) == 0
     (row,) = json.loads(capsys.readouterr().out)
     assert row["truth"]["false"] == [] and row["truth"]["read"]["place"] > 0
+
+
+def test_a_stand_in_named_like_a_world_mob_is_the_one_the_text_means():
+    """task_76 replaces the world's sleeping Ice Guardian with its woken self (same name, `replaces:
+    true`): "only emberheart fire wounds the Ice Guardian" is about the woken one, which has the
+    wounded_by list; the world's has none."""
+    assert check_truth(load_task("task_76")).false == []

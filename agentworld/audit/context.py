@@ -82,6 +82,8 @@ class TaskContext:
             (g.item, g.count, tuple(gmap.resolve(g.position))) for g in task.world.ground_items
         ]
         self.stations = {k: list(self.places.stations.get(k, [])) for k in content.stations}
+        for st in task.world.stations:  # the task's own (a field alchemy table by a camp)
+            self.stations[st.kind].append(tuple(gmap.resolve(st.position)))
         self.ground_tiles = {tile: [tile] for _item, _n, tile in self.ground}
         self.sites = {s.id: s for s in task.world.sites}
         self.site_tile = {s.id: tuple(gmap.resolve(s.position)) for s in task.world.sites}

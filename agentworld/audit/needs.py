@@ -167,6 +167,21 @@ class Work(Need):
         return out
 
 
+def fewest_rounds(hp: int, per_round: int, regen: int = 0) -> float:
+    """The fewest rounds of attacks that kill a mob of `hp` HP closing `regen` HP of its wounds at the
+    end of every round it survives, when at most `per_round` damage lands in a round (INF: never).
+
+    Its HP is capped at full, so count from the last round it started at full: k rounds of attacks
+    with k - 1 regenerations between them kill it only if k * per_round >= hp + regen * (k - 1)."""
+    if per_round <= 0:
+        return INF
+    if per_round >= hp:
+        return 1
+    if per_round <= regen:
+        return INF
+    return 1 + math.ceil((hp - per_round) / (per_round - regen))
+
+
 @dataclass
 class Kill(Need):
     """`count` mobs of a type, HP `hp` each, must die: the members' damage within the rounds."""
@@ -208,7 +223,27 @@ class Kill(Need):
                 f"{_fmt(sum(damage.values()))} in the rounds (every attack hitting for its max)",
                 "volume",
             )
+        if self.by is None and spec.regen:
+            per_round, turns = self.per_round(team), self.turns(team)
+            rounds = fewest_rounds(spec.hp, per_round, spec.regen)
+            if rounds > max(turns.values()):
+                return self.fail(
+                    f"a {self.mob} closes {spec.regen} HP of its wounds every round it fights; the members "
+                    f"deal at most {per_round} a round all striking together (every attack hitting for its "
+                    f"max), so its {spec.hp} HP "
+                    + (
+                        "never run out"
+                        if rounds == INF
+                        else f"take {rounds} rounds, more than the budget leaves"
+                    ),
+                    "volume",
+                )
         return None
+
+    def per_round(self, team: Team) -> int:
+        """The most damage the members who can reach the mob could deal in one round, all striking
+        (each weapon that alone wounds it in one member's hands at a time: team.round_damage)."""
+        return team.round_damage(self.mob, self.turns(team))
 
     def providers(self, team: Team) -> list[Provider]:
         return [
@@ -239,12 +274,14 @@ class Survive(Need):
     kills: list[Kill] = field(default_factory=list)
 
     def fewest(self, team: Team, kill: Kill) -> int:
-        """The fewest sure strikes one mob of `kill` makes before it dies (0 if the team cannot hurt it)."""
-        per_round = self.per_round(team, kill)
-        return max(0, math.ceil(self.ctx.content.mobs[kill.mob].hp / per_round) - 1) if per_round > 0 else 0
+        """The fewest sure strikes one mob of `kill` makes before it dies (0 if the team cannot hurt it
+        or cannot outpace its regeneration: the kill requirement fails then)."""
+        spec = self.ctx.content.mobs[kill.mob]
+        rounds = fewest_rounds(spec.hp, self.per_round(team, kill), spec.regen)
+        return max(0, rounds - 1) if rounds != INF else 0
 
     def per_round(self, team: Team, kill: Kill) -> int:
-        return sum(team.max_hit_vs(m, kill.mob) for m in kill.turns(team))
+        return kill.per_round(team)
 
     def absorbable(self, team: Team, kill: Kill, strikes: int) -> float:
         """The most strikes of one mob of `kill` the team could take in a fight of `strikes` strikes

@@ -24,10 +24,10 @@ verdict, an item the kind of steps that yield it. Seven parts joined by "|" (doc
   branches (two trading cycles, two independent deliveries).
 - chains: per requirement, how it comes about, nested from the last step back: `s(c(g))` crafted
   at a station from an item crafted by hand from a gathered one; alternatives are joined by `/`
-  and a recipe's tools follow `^`; `W(...)` a site from its materials, `K` a kill, `V(...)`
-  surviving sure strikes with the best heal the team could have, `E(...)` working in an exposure
-  with the best heal and the best protection (worn items, `+W(...)` a shelter) the team could have,
-  `$` coins.
+  and a recipe's tools follow `^`; `W(...)` a site from its materials, `K` a kill (`K(...)`: how
+  the only weapons that wound the mob come about; its fighters take them in), `V(...)` surviving
+  sure strikes with the best heal the team could have, `E(...)` working in an exposure with the best
+  heal and the best protection (worn items, `+W(...)` a shelter) the team could have, `$` coins.
 - markers: `crewN` (N posts no one member can hold two of at once: simultaneous presence),
   `relayN` (N sites finished in order within a timing window, too far apart for one walker),
   `on` (a site built on another), `factN` (N facts only documentation states), `quest`; `-` none.
@@ -99,7 +99,7 @@ class _Shape:
             parts = sorted(self._item(i, set()) for i in site.materials)
             return "W(" + ",".join(parts) + ")"
         if isinstance(need, Kill) and need.by is None:
-            return "K"
+            return self._kill(need)
         if isinstance(need, Survive):
             return "V(" + self._heal(need) + ")"
         if isinstance(need, Endure):
@@ -126,6 +126,15 @@ class _Shape:
         if need.shelter(self.full):
             parts.append("W")
         return ",".join(parts) or "-"
+
+    def _kill(self, need: Kill) -> str:
+        """A kill, and for a mob only some weapons wound, how those weapons come about (the kill bound
+        counts only them: team.py `max_hit_vs`); each fighter who could wield one takes it in."""
+        wounding = [w for w in self.ctx.content.mobs[need.mob].wounded_by if self.full.has(w)]
+        for agent in self.providers[id(need)]:
+            self.uses[agent].update(w for w in wounding if self.full.wieldable(agent, w))
+        ways = sorted({self._item(w, set()) for w in wounding})
+        return "K(" + "/".join(ways) + ")" if ways else "K"
 
     def _heal(self, need: Survive) -> str:
         """How the best heal the team could have comes about (it bounds the strikes absorbed); the

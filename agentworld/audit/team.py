@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from agentworld.audit.bounds import INF, damage_skill
@@ -80,16 +81,37 @@ class Team:
         wounding = ctx.content.mobs[mob].wounded_by
         if not wounding:
             return ctx.max_hit(agent)
-        best = 0
+        return max([self.hit_with(agent, w) for w in wounding if self.wieldable(agent, w)] + [0])
+
+    def hit_with(self, agent: str, weapon: str) -> int:
+        """The most one attack of `agent` with `weapon` could deal: the damage level bound, the best
+        potion and the best worn strength."""
+        stats = self.ctx.content.items[weapon].stats
+        skill = damage_skill(stats.style)
+        boost = max(
+            [it.effects.get(skill, 0) for it in self.ctx.content.items.values() if self.has(it.id)] + [0]
+        )
         worn = self._best_worn(agent, "strength", skip="weapon")
-        for weapon in (w for w in wounding if self.wieldable(agent, w)):
-            stats = ctx.content.items[weapon].stats
-            skill = damage_skill(stats.style)
-            boost = max(
-                [it.effects.get(skill, 0) for it in ctx.content.items.values() if self.has(it.id)] + [0]
+        return player_max_hit(self.level(agent, skill) + boost, stats.strength + worn)
+
+    def round_damage(self, mob: str, members: Iterable[str]) -> int:
+        """The most damage `members` could deal `mob` in one round, all striking. For a mob only some
+        weapons wound, a weapon in one member's hands is in no other's: each kind counts for at most
+        as many members as the team could hold units of it (the hardest hitters with it), and each
+        member for at most its best blow."""
+        members = list(members)
+        best = sum(self.max_hit_vs(m, mob) for m in members)
+        wounding = self.ctx.content.mobs[mob].wounded_by
+        if not wounding:
+            return best
+        by_weapon = 0
+        for weapon in wounding:
+            hits = sorted(
+                (self.hit_with(m, weapon) for m in members if self.wieldable(m, weapon)), reverse=True
             )
-            best = max(best, player_max_hit(self.level(agent, skill) + boost, stats.strength + worn))
-        return best
+            units = self.units(weapon)
+            by_weapon += sum(hits if units == INF else hits[: int(units)])
+        return min(best, by_weapon)
 
     def armour(self, agent: str) -> int:
         """The most armour (worn defense // 10) `agent` could have: per slot, the best defense of an

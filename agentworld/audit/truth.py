@@ -193,6 +193,10 @@ def _mobs_named(sentence: str, task: Task, lexicon: Lexicon) -> list[str]:
         for m in content.mobs.values()
         if f"`{m.id}`" in sentence or re.search(rf"\b{re.escape(m.name.lower())}\b", lower)
     ]
+    # a task's own mob named like a world mob it stands in for (task_76's woken guardians): the name
+    # means the one the task places or kills
+    names = {content.mobs[mob].name.lower() for mob in placed}
+    found = [m for m in found if m in placed or content.mobs[m].name.lower() not in names]
     for mob in placed:
         head = content.mobs[mob].name.lower().split()[-1]
         if mob not in found and re.search(rf"\b{re.escape(head)}\b", lower):

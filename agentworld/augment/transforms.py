@@ -411,13 +411,14 @@ def _fewer(task: "Task", content: "Content", name: str, item: str, count: int, w
 
 # --- stronger enemy ---------------------------------------------------------------------------
 def _kind(mob: Any) -> tuple:
-    """What a stand-in must share: how it fights, and how it is fought (a sure striker stays one,
-    wounded by the same weapons, so the same roles are needed to kill it)."""
+    """What a stand-in must share: how it fights, and how it is fought (a sure striker stays one, a
+    regenerating mob stays one, wounded by the same weapons, so the same roles are needed to kill it)."""
     return (
         mob.style,
         mob.boss,
         mob.aggressive,
         bool(mob.sure_strike),
+        bool(mob.regen),
         tuple(sorted(mob.wounded_by)),
         mob.full_blows,
     )
@@ -433,6 +434,7 @@ def _stronger_than(old: Any, content: "Content") -> list[Any]:
             and m.hp >= old.hp
             and m.max_hit >= old.max_hit
             and m.sure_strike >= old.sure_strike
+            and m.regen >= old.regen
             and (m.hp, m.max_hit) != (old.hp, old.max_hit)
         ),
         key=lambda m: (m.hp + 10 * m.max_hit, m.id),

@@ -197,6 +197,7 @@ class Mob(Model):
         default_factory=list
     )  # non-empty: only these weapons hurt it (others deal 0)
     full_blows: bool = False  # a blow that lands on it deals the attacker's max hit (no damage roll)
+    regen: int = Field(0, ge=0)  # HP it closes at the end of every round it is fighting (docs/AUDIT.md)
 
 
 # --- map.yaml: exposures ---------------------------------------------------------------------

@@ -236,6 +236,17 @@ class World(
             )
         return self._new_node(node_kind, self._resolve_setup_pos(position, f"node '{node_kind}'"))
 
+    def add_station(self, kind: str, position, place: str = "field") -> str:
+        """A station a task sets up (`<kind>#<place>`), like the map's own: a fixed place, always known."""
+        if kind not in self.content.stations:
+            raise ValueError(f"add_station: unknown station '{kind}'{suggest(kind, self.content.stations)}")
+        sid = f"{kind}#{place}"
+        if sid in self.stations:
+            raise ValueError(f"add_station: station '{sid}' already exists")
+        x, y = self._resolve_setup_pos(position, f"station '{sid}'")
+        self._place(Station(sid, kind, self.content.stations[kind].name, x, y), self.stations)
+        return sid
+
     def add_ground_item(self, item: str, count: int, position) -> str:
         if item not in self.content.items:
             raise ValueError(f"add_ground_item: unknown item '{item}'{suggest(item, self.content.items)}")

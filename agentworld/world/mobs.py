@@ -5,6 +5,11 @@ someone (it has a target), that player loses N minus their armour, wherever they
 no reach, no line of sight, so no kiting or running escapes it. It strikes in every round it ends
 alive with a target, so a fight of k rounds of attacks costs the ones it fights at least
 (k - 1) strikes: the bound `agentworld audit` proves survival with (docs/AUDIT.md).
+
+A mob with `regen: N` closes N HP of its wounds at the start of its turn in every round it is
+fighting (active: it has a target or walks home), up to its max HP. Only damage dealt within one
+round counts against it, so fighters who each deal N or less never wear it down alone: it takes
+several striking together (the audit's kill bound, docs/AUDIT.md "Regeneration").
 """
 
 from __future__ import annotations
@@ -43,6 +48,9 @@ class MobBrain(WorldCore):
             if not mob.alive:
                 self.active.pop(mob.id, None)
                 continue
+            regen = mob_specs[mob.type].regen
+            if regen and mob.hp < mob.max_hp:
+                self._mob_regen(mob, regen)
             if mob.target is None:
                 if (mob.x, mob.y) != mob.spawn:
                     self._mob_walk(mob, mob.spawn, 0)
@@ -72,6 +80,12 @@ class MobBrain(WorldCore):
             amount = mob.max_hp - mob.hp
             mob.hp = mob.max_hp
             self._ev("heal", None, None, target=mob.id, amount=amount, hp=mob.hp)
+
+    def _mob_regen(self, mob: Mob, amount: int) -> None:
+        """A fighting mob's wounds close by `amount` HP (`regen`), never past its max HP."""
+        healed = min(amount, mob.max_hp - mob.hp)
+        mob.hp += healed
+        self._ev("heal", None, None, target=mob.id, amount=healed, hp=mob.hp)
 
     def _closest_player(self, mob: Mob, radius: int) -> str | None:
         best = None
