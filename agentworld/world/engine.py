@@ -37,6 +37,7 @@ from .entities import GroundItem, Landmark, Mob, Node, Npc, Player, Site, Statio
 from .equipment import Equipment
 from .exchange import Exchange
 from .fighting import Fighting
+from .market import Market
 from .mobs import MobBrain
 from .movement import Movement
 from .npcs import Npcs
@@ -56,7 +57,9 @@ class Outcome:
     links: list[dict] = field(default_factory=list)
 
 
-class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fighting, MobBrain, Observing):
+class World(
+    Movement, Production, Exchange, Equipment, Npcs, Construction, Fighting, MobBrain, Observing, Market
+):
     """See module docstring and docs/ARCHITECTURE.md (Engine). Each tool's rules live in a mixin module;
     the state tables and the helpers the mixins share are declared in core.py (WorldCore)."""
 
@@ -305,6 +308,7 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
                 if args is None:
                     raise ActionError("arguments must be a mapping of name -> value")
             result = handler(self, player, args, action_id)
+            result += self._settle(player, tool, events, action_id)
             out = Outcome(True, result, None, events, links)
         except ActionError as exc:
             out = Outcome(False, "", str(exc), events, links)
