@@ -4,25 +4,41 @@ distinct."""
 from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
+from agentworld.taskgen.market import Catch, cargo, market
 from agentworld.taskgen.motifs import Source, Trader, exchange
 from agentworld.taskgen.motifs_a import commission
 
 
 def drafts() -> list[Draft]:
     return [
-        exchange(
+        market(
             "task_20",
-            "Pearls for Silk at Lakeview",
-            market="lakeview_hamlet",
-            intro=(
-                "Four traders from four corners of the map meet at Lakeview Hamlet to settle two old bargains."
-            ),
-            traders=[
-                Trader("pearl_trader", "Pearl trader", "saltreach_village", "moon_pearl", 3, "silk_trader"),
-                Trader("silk_trader", "Silk trader", "shrine_steps", "wild_silk", 4, "pearl_trader"),
-                Trader("ore_trader", "Ore trader", "broken_colonnade", "starsilver_ore", 5, "lily_trader"),
-                Trader("lily_trader", "Lily trader", "gullwatch_pier", "dawnlily", 6, "ore_trader"),
+            "Oysters for the Heron",
+            parts=[
+                cargo(
+                    pair=(
+                        Catch("north_picker", "Oyster picker", (237, 196), "oyster_rocks", 13, (0, -1)),
+                        Catch("south_picker", "Oyster picker", (237, 204), "oyster_rocks", 13, (0, 1)),
+                    ),
+                    extras=(Catch("salt_raker", "Salt raker", (229, 192), "salt_pan", 6, (-1, 0)),),
+                    buyer={
+                        "name": "heron_purser",
+                        "title": "Purser of the Heron",
+                        "spawn": (241, 200),
+                        "sheet": "You are the purser of the Heron, a coaster moored at Gullwatch Pier; you keep "
+                        "the ship's purse and stores, and can neither pick oysters nor rake salt.",
+                        "came_for": "The Heron sails north with a hold of live oysters packed in salt: you came "
+                        "to buy 26 rock oysters (`rock_oyster`) and 6 sea salt (`sea_salt`), and must hold "
+                        "them all before she sails.",
+                        "message": "Purser of the Heron, on the pier: buying 26 rock oysters and 6 sea salt at "
+                        "the market's prices, coins on the spot. Who sells?",
+                    },
+                )
             ],
+            objective="The Heron takes on live oysters and salt at Gullwatch Pier, bought at the market's "
+            "prices. The task is complete when the purser of the Heron holds 26 rock oysters and 6 sea salt "
+            "and every picker and raker holds the coins for its goods, with nobody's worth (coins plus goods "
+            "at the market's prices) ever having fallen.",
         ),
         exchange(
             "task_21",
@@ -233,7 +249,7 @@ def drafts() -> list[Draft]:
                     "title": "Baker",
                     "recipes": [("sunroot_flour", 1), ("sunroot_loaf", 1)],
                     "station": "cooking_range#saltreach",
-                    "spawn": "gullwatch_pier",
+                    "spawn": (241, 200),
                     "fed_by": ["root_digger"],
                 }
             ],

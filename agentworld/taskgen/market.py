@@ -1,0 +1,416 @@
+"""The market motifs (trading, issue 24): traders who must produce, find each other and pay on the spot.
+
+Every market task opens a market without credit (`fair_exchange` at the task's price table; the
+engine keeps the ledger, world/market.py): no trader's worth (coins plus goods at the market's
+prices) may fall at any moment, so goods change hands only in trades at those prices and a gift,
+even one paid back later, fails. What each trader knows is its own: what it is and can do, what it
+carries, its recipes, the prices it has heard, what it came to market for, and the market's law. It
+does not know who holds what it needs or who wants what it brings: that is asked in the market
+(chat), and the oracle's first step is that question. Nobody is told where to meet: traders walk to
+each other by name.
+
+The goods are gathered by hand at beds the task places (world/data: `oyster_rocks`, `salt_pan`,
+`amber_shingle`, `wrack_line`, levels 45+, no tool, so one unit a turn), usually beside the
+producer's spawn, where it sees them; the documentation names the good, not the bed's id. A
+market's volume is the lever against a single agent holding everyone's skills: one trader must end
+holding more units of one good than one agent could gather in the budget.
+
+Motifs (each returns a Draft; `assemble` writes contexts, outcome, checkpoints and the alternative
+route every motif shares: the other side makes each offer):
+- `cargo`: producers sell their catch to a buyer who must end holding all of it (volume); with a
+  `broker`, the buyer pays in goods the producers do not want, and a broker between them buys with
+  coins and sells for the goods.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from agentworld.taskgen import places
+from agentworld.taskgen.build import Draft
+from agentworld.taskgen.parts import Agent, recipe_line, spawn_text
+
+Position = tuple[int, int]
+Plan = list[dict]
+
+LAW = (
+    "This market gives no credit: goods change hands only in trades paid on the spot at the market's "
+    "prices (`trade_offer`, which the other side takes with `trade_accept` within 2 tiles of you), and "
+    "a trader's worth (its coins, plus its goods at the market's prices) may never fall, not even for a "
+    "turn. A gift (`give`), paying later, goods dropped or eaten, or a sale to a shop below the market's "
+    "price all lower someone's worth, and one fall breaks the bargain for everyone."
+)
+ASK = (
+    "You do not know who in the market holds what you need or wants what you bring: ask (chat), and "
+    "walk to a trader by name (`move_to` it)."
+)
+
+
+def item_label(item: str) -> str:
+    return places.content().items[item].name.lower()
+
+
+def counted(item: str, n: int) -> str:
+    """'27 rock oysters (`rock_oyster`)': the good by its name and its id."""
+    name = item_label(item)
+    plural = name if n == 1 or name.endswith("s") else name + "s"
+    return f"{n} {plural} (`{item}`)"
+
+
+# --- plan steps ------------------------------------------------------------------------------------
+def say(to: str, message: str) -> dict:
+    return {"chat": {"to": to, "message": message}}
+
+
+def hear(sender: str) -> dict:
+    return {"wait_for": {"message_from": sender}}
+
+
+def go(target: str | Position) -> dict:
+    return {"move_to": {"target": target if isinstance(target, str) else list(target)}}
+
+
+def gather(kind: str, count: int) -> dict:
+    return {"gather": {"target": kind, "count": count}}
+
+
+def craft(recipe: str, count: int = 1) -> dict:
+    return {"craft": {"recipe": recipe, "count": count}}
+
+
+def offer(to: str, give: dict[str, int], want: dict[str, int]) -> list[dict]:
+    """Walk to `to` and offer `give` for `want` (the oracle offers once within 2 tiles)."""
+    return [go(to), {"trade_offer": {"to": to, "give": dict(give), "want": dict(want)}}]
+
+
+def accept(sender: str) -> dict:
+    return {"trade_accept": {"from": sender}}
+
+
+def holding(item: str, count: int) -> dict:
+    return {"wait_for": {"item": item, "count": count}}
+
+
+# --- placing beds ------------------------------------------------------------------------------------
+def beds(
+    kind: str, spawn: str | Position, units: int, taken: set[Position], direction: Position = (1, 0)
+) -> list[dict]:
+    """Enough beds of `kind` for `units` gathers, each within reach of `spawn` (1 tile) where possible,
+    so its producer works them all without a step."""
+    near = places.landmark(spawn) if isinstance(spawn, str) else spawn
+    capacity = places.content().node_kinds[kind].capacity
+    taken.add(tuple(near))  # nothing on the spawn itself
+    tiles = [places.free_tile(near, 1, taken, direction) for _ in range(math.ceil(units / capacity))]
+    return [{"kind": kind, "position": list(t)} for t in tiles]
+
+
+def bed_sheet(kind: str, level: int) -> str:
+    """What a gatherer knows of its beds, without the bed's id: the good, the skill, no tool."""
+    node = places.content().node_kinds[kind]
+    good = next(iter(node.yields))
+    return (
+        f"You have {node.skill} {level}: you take {item_label(good)}s (`{good}`) from the "
+        f"{node.name.lower()} by hand ({node.skill} {node.level}, no tool), one a turn, and a bed "
+        f"gives {node.capacity} before it is spent for the season."
+    )
+
+
+# --- traders and the draft ------------------------------------------------------------------------------
+@dataclass
+class Trader:
+    """One member of a market task: its character, start, what the outcome leaves it with, its plan."""
+
+    name: str
+    title: str  # its role, as the teammate list shows it
+    spawn: str | Position
+    sheet: str  # who it is, what it can do and knows (the documentation's first lines)
+    skills: dict[str, int] = field(default_factory=dict)
+    carries: dict[str, int] = field(default_factory=dict)
+    ends: dict[str, int] = field(default_factory=dict)  # the outcome: it holds these
+    wields: str | None = None  # the outcome: it wields this
+    came_for: str = ""  # what it came to market for, in its own words
+    recipes: tuple[str, ...] = ()  # recipe ids it knows
+    heard: tuple[str, ...] = ()  # items whose market price it has heard
+    plan: Plan = field(default_factory=list)
+    kind: str = ""  # the structural role (signature and README)
+
+    def context(self, prices: dict[str, int]) -> str:
+        lines = [self.sheet.strip()]
+        lines.append(f"You start at {spawn_text(self.spawn)}. {_carry_sentence(self.carries)}")
+        if self.recipes:
+            lines.append("Your recipes:\n" + "\n".join(f"  - {recipe_line(r)}" for r in self.recipes))
+        if self.came_for:
+            lines.append(self.came_for.strip())
+        heard = [i for i in self.heard if i in prices]
+        if heard:
+            told = ", ".join(f"{item_label(i)} {prices[i]} coins" for i in heard)
+            lines.append(f"Prices you have heard at this market (a unit): {told}; a coin is worth 1.")
+        lines.append(ASK)
+        lines.append(LAW)
+        return "\n".join(lines)
+
+    def agent(self, prices: dict[str, int]) -> Agent:
+        return Agent(
+            self.name,
+            self.title,
+            self.spawn,
+            dict(self.skills),
+            self.context(prices),
+            list(self.plan),
+            inventory=dict(self.carries),
+            kind=self.kind,
+        )
+
+
+def _carry_sentence(carries: dict[str, int]) -> str:
+    if not carries:
+        return "You carry nothing and have no coins."
+    parts = [f"{n} {item}" for item, n in carries.items() if item != "coins"]
+    if carries.get("coins"):
+        parts.append(f"{carries['coins']} coins")
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"You carry {text}." + ("" if carries.get("coins") else " You have no coins.")
+
+
+def outcome(traders: list[Trader], prices: dict[str, int]) -> list[dict]:
+    success: list[dict] = []
+    for t in traders:
+        if t.wields:
+            success.append({"wields": {"agent": t.name, "item": t.wields}})
+        if t.ends:
+            success.append({"holds": {"agent": t.name, "items": dict(t.ends)}})
+    success.append({"fair_exchange": {"prices": dict(prices)}})
+    return success
+
+
+def reversed_offers(plans: dict[str, Plan]) -> dict[str, Plan]:
+    """The same bargains with the other side making each offer: an accept becomes the counter-offer
+    (what was wanted for what was given), and the offerer, who still walks over, accepts it."""
+    offers: dict[tuple[str, str], list[dict]] = {}
+    for name, plan in plans.items():
+        for step in plan:
+            if "trade_offer" in step:
+                offers.setdefault((name, step["trade_offer"]["to"]), []).append(step["trade_offer"])
+    out: dict[str, Plan] = {}
+    for name, plan in plans.items():
+        new: Plan = []
+        for step in plan:
+            if "trade_offer" in step:
+                new.append(accept(step["trade_offer"]["to"]))
+            elif "trade_accept" in step:
+                sender = step["trade_accept"]["from"]
+                made = offers[(sender, name)].pop(0)
+                new.append({"trade_offer": {"to": sender, "give": made["want"], "want": made["give"]}})
+            else:
+                new.append(step)
+        out[name] = new
+    return out
+
+
+def checkpoint(cid: str, description: str, when: dict) -> dict:
+    return {"id": cid, "description": description, "when": when}
+
+
+@dataclass
+class Part:
+    """One bargain of a market (a cargo, a ring, a commission): its traders, the prices it trades at,
+    the beds it places, its milestones, its shape for the signature and its reason for the README."""
+
+    traders: list[Trader]
+    prices: dict[str, int]
+    nodes: list[dict]
+    checkpoints: list[dict]
+    shape: str
+    why: str
+
+
+def market(task_id: str, name: str, *, parts: list[Part], objective: str) -> Draft:
+    """The Draft of a market of one or more parts: contexts from each trader's sheet, the outcome
+    (each trader's holdings, one market without credit at every part's prices), milestones taken in
+    turn from each part, and the shared alternative route (the other side makes every offer)."""
+    prices: dict[str, int] = {}
+    for part in parts:
+        for item, price in part.prices.items():
+            assert prices.get(item, price) == price, f"{item} has two prices"
+            prices[item] = price
+    traders = [t for part in parts for t in part.traders]
+    agents = [t.agent(prices) for t in traders]
+    plans = {a.name: a.plan for a in agents}
+    nodes = [n for part in parts for n in part.nodes]
+    milestones: list[dict] = []
+    for i in range(max(len(p.checkpoints) for p in parts)):
+        milestones += [p.checkpoints[i] for p in parts if i < len(p.checkpoints)]
+    return Draft(
+        task_id,
+        name,
+        "trading",
+        objective.strip(),
+        agents,
+        outcome(traders, prices),
+        milestones[:6],
+        "market",
+        "market:" + "+".join(sorted(p.shape for p in parts)),
+        world={"nodes": nodes} if nodes else {},
+        alternatives=[("the other side makes every offer, and the offerer accepts", reversed_offers(plans))],
+        why="; ".join(p.why for p in parts) + "; no credit: every trade is paid on the spot",
+    )
+
+
+# --- cargo ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Catch:
+    """A producer: who, where it starts, which beds it works (beside its spawn) and how many units."""
+
+    name: str
+    title: str
+    spawn: str | Position
+    kind: str  # the bed kind (a market good, by hand)
+    units: int
+    direction: Position = (1, 0)
+
+    @property
+    def good(self) -> str:
+        return next(iter(places.content().node_kinds[self.kind].yields))
+
+
+def producer(c: Catch, taken: set[Position], sheet: str = "") -> tuple[Trader, list[dict]]:
+    """A trader who gathers its catch beside its spawn (plan: the gather only; the part adds the sale)."""
+    node = places.content().node_kinds[c.kind]
+    trader = Trader(
+        c.name,
+        c.title,
+        c.spawn,
+        (sheet or f"You are a {c.title.lower()}.")
+        + " "
+        + bed_sheet(c.kind, node.level + 5)
+        + " The beds you work lie around you where you start.",
+        skills={node.skill: node.level + 5},
+        heard=(c.good,),
+        plan=[gather(c.kind, c.units)],
+        kind=f"gather:{node.skill}",
+    )
+    return trader, beds(c.kind, c.spawn, c.units, taken, c.direction)
+
+
+def cargo(
+    *,
+    pair: tuple[Catch, Catch],
+    buyer: dict,
+    extras: tuple[Catch, ...] = (),
+    broker: dict | None = None,
+    taken: set[Position] | None = None,
+) -> Part:
+    """Two producers of one good sell their catches, each for coins, to the one buyer who must end
+    holding both (more than one agent gathers in the budget, so each producer is needed for the volume);
+    `extras` are single producers of other goods the buyer also buys (each the only source of its good).
+
+    buyer: {name, title, spawn, sheet, came_for, message}; it carries the price of everything in coins.
+    With `broker` ({name, title, spawn, sheet, came_for, message, pays: {item: n}}) the buyer carries
+    goods instead (`pays`, worth the whole cargo) and no coins: the broker carries the coins, buys every
+    catch and sells the lot to the buyer for its goods, which the outcome leaves with the broker."""
+    taken = set() if taken is None else taken
+    content = places.content()
+    catches = [*pair, *extras]
+    assert pair[0].kind == pair[1].kind, "a cargo pair gathers one good"
+    prices = {c.good: content.items[c.good].value for c in catches}
+    lot: dict[str, int] = {}
+    for c in catches:
+        lot[c.good] = lot.get(c.good, 0) + c.units
+    total = sum(prices[g] * n for g, n in lot.items())
+    merchant = broker["name"] if broker else buyer["name"]
+    arrivals = sorted(
+        catches, key=lambda c: c.units
+    )  # the merchant takes offers as they come (10-round expiry)
+    traders, nodes = [], []
+    for c in catches:
+        trader, placed = producer(c, taken)
+        paid = c.units * prices[c.good]
+        trader.ends = {"coins": paid}
+        trader.came_for = (
+            f"You came to sell {counted(c.good, c.units)} for coins: {paid} coins at the market's price."
+        )
+        trader.plan += [hear(merchant), *offer(merchant, {c.good: c.units}, {"coins": paid})]
+        trader.kind += "+sell"
+        traders.append(trader)
+        nodes += placed
+    if broker:
+        pays = dict(broker["pays"])
+        for item in pays:
+            prices[item] = content.items[item].value
+        assert sum(prices[i] * n for i, n in pays.items()) == total, "the buyer's goods must pay the cargo"
+        traders.append(
+            Trader(
+                broker["name"],
+                broker["title"],
+                broker["spawn"],
+                broker["sheet"],
+                carries={"coins": total},
+                ends=pays,
+                came_for=broker["came_for"],
+                heard=(*lot, *pays),
+                plan=[
+                    say("team", broker["message"]),
+                    *[accept(c.name) for c in catches],
+                    hear(buyer["name"]),
+                    *offer(buyer["name"], lot, pays),
+                ],
+                kind="broker",
+            )
+        )
+        carries, plan = pays, [say("team", buyer["message"]), accept(broker["name"])]
+    else:
+        carries, plan = {"coins": total}, [say("team", buyer["message"]), *[accept(c.name) for c in arrivals]]
+    traders.append(
+        Trader(
+            buyer["name"],
+            buyer["title"],
+            buyer["spawn"],
+            buyer["sheet"],
+            carries=carries,
+            ends=dict(lot),
+            came_for=buyer["came_for"],
+            heard=(*lot, *(broker["pays"] if broker else ())),
+            plan=plan,
+            kind="buy",
+        )
+    )
+    good, first = pair[0].good, pair[0]
+    checkpoints = [
+        checkpoint(
+            f"{first.name}_catch",
+            f"The {first.title.lower()} has its catch.",
+            {"holds": {"agent": first.name, "items": {good: first.units}}},
+        ),
+        checkpoint(
+            f"{first.name}_paid",
+            f"The {first.title.lower()} has been paid for its catch.",
+            {"holds": {"agent": first.name, "items": {"coins": first.units * prices[good]}}},
+        ),
+        checkpoint(
+            f"{buyer['name']}_half",
+            f"Half the {item_label(good)}s are with the {buyer['title'].lower()}.",
+            {"holds": {"agent": buyer["name"], "items": {good: lot[good] // 2}}},
+        ),
+    ]
+    if broker:
+        checkpoints.insert(
+            2,
+            checkpoint(
+                f"{broker['name']}_loaded",
+                f"The {broker['title'].lower()} holds the whole cargo.",
+                {"holds": {"agent": broker["name"], "items": dict(lot)}},
+            ),
+        )
+    skill = content.node_kinds[first.kind].skill
+    return Part(
+        traders,
+        prices,
+        nodes,
+        checkpoints,
+        f"C2{len(extras) and f'+{len(extras)}' or ''}{'>B' if broker else ''}>H",
+        f"two producers ({skill} 45, by hand) gather {lot[good]} {good} for one buyer, more than one agent "
+        f"gathers in the budget"
+        + (f", and {len(extras)} more sell it the only {', '.join(c.good for c in extras)}" if extras else "")
+        + (", through a broker who turns coins into the buyer's goods" if broker else ""),
+    )
