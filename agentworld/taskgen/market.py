@@ -79,9 +79,15 @@ def craft(recipe: str, count: int = 1) -> dict:
     return {"craft": {"recipe": recipe, "count": count}}
 
 
-def offer(to: str, give: dict[str, int], want: dict[str, int]) -> list[dict]:
-    """Walk to `to` and offer `give` for `want` (the oracle offers once within 2 tiles)."""
-    return [go(to), {"trade_offer": {"to": to, "give": dict(give), "want": dict(want)}}]
+def offer(to: str, give: dict[str, int], want: dict[str, int], settle: bool = True) -> list[dict]:
+    """Walk to `to` and offer `give` for `want` (the oracle offers once within 2 tiles); with `settle`,
+    stay until the trade is done (the offerer holds what it wanted: a good, else the coins)."""
+    steps = [go(to), {"trade_offer": {"to": to, "give": dict(give), "want": dict(want)}}]
+    if settle:
+        goods = [(i, n) for i, n in want.items() if i != "coins"]
+        item, n = goods[0] if goods else ("coins", want["coins"])
+        steps.append(holding(item, n))
+    return steps
 
 
 def accept(sender: str) -> dict:
@@ -414,3 +420,106 @@ def cargo(
         + (f", and {len(extras)} more sell it the only {', '.join(c.good for c in extras)}" if extras else "")
         + (", through a broker who turns coins into the buyer's goods" if broker else ""),
     )
+
+
+# --- ring ----------------------------------------------------------------------------------------------
+def _par(give: dict[str, int], want: dict[str, int], prices: dict[str, int]) -> tuple[dict, dict]:
+    """Make a barter even at the prices: the side giving less value adds the difference in coins."""
+    worth = lambda bundle: sum(prices.get(i, 1) * n for i, n in bundle.items())  # noqa: E731
+    gap = worth(give) - worth(want)
+    give, want = dict(give), dict(want)
+    if gap > 0:
+        want["coins"] = want.get("coins", 0) + gap
+    elif gap < 0:
+        give["coins"] = give.get("coins", 0) - gap
+    return give, want
+
+
+def ring(
+    *, members: list[Catch], sheets: dict[str, str] | None = None, taken: set[Position] | None = None
+) -> Part:
+    """A barter ring: member i needs member i+1's catch (the last needs the first's), and nobody's own
+    good is what anyone beside it wants, so goods must pass on. The first member, the hub, trades its
+    catch to the member who needs it for that member's catch, passes that on in the same way, and so
+    on round the ring until it takes what it needs itself; each swap is made even in coins at the
+    market's prices (each member carries the coins its swaps need, and no more).
+
+    Each member says at once what it brings and where it works; the hub comes to each in turn."""
+    taken = set() if taken is None else taken
+    sheets = sheets or {}
+    content = places.content()
+    prices = {m.good: content.items[m.good].value for m in members}
+    k = len(members)
+    hub = members[0]
+    traders, nodes = [], []
+    for i, m in enumerate(members):
+        trader, placed = producer(m, taken, sheets.get(m.name, ""))
+        need = members[(i + 1) % k]
+        trader.ends = {need.good: need.units}
+        trader.heard = (m.good, need.good)
+        trader.came_for = (
+            f"You came to trade your {counted(m.good, m.units)} for {counted(need.good, need.units)}, "
+            f"which you need and cannot get yourself."
+        )
+        nodes += placed
+        traders.append(trader)
+    # the hub's swaps: with member k-1, k-2, ..., 1; it gives what it holds and takes that member's catch
+    coins = {m.name: 0 for m in members}
+    low = {m.name: 0 for m in members}
+    holds = {hub.good: hub.units}
+    swaps = []
+    for j in range(k - 1, 0, -1):
+        m = members[j]
+        give, want = _par(holds, {m.good: m.units}, prices)
+        swaps.append((m, give, want))
+        coins[hub.name] += want.get("coins", 0) - give.get("coins", 0)
+        coins[m.name] += give.get("coins", 0) - want.get("coins", 0)
+        for name in (hub.name, m.name):
+            low[name] = min(low[name], coins[name])
+        holds = {m.good: m.units}
+    by_name = {t.name: t for t in traders}
+    for m in members:
+        if low[m.name] < 0:
+            by_name[m.name].carries = {"coins": -low[m.name]}
+    hub_t = by_name[hub.name]
+    for i, m in enumerate(members[1:], start=1):  # each says what it brings, where: the hub hears all
+        need = members[(i + 1) % k]
+        by_name[m.name].plan.insert(
+            0, say("team", f"I bring {m.units} {m.good}, at {_xy(m.spawn)}; I need {need.units} {need.good}.")
+        )
+    hub_t.plan.insert(
+        0, say("team", f"I bring {hub.units} {hub.good} and need {members[1].units} {members[1].good}.")
+    )
+    hub_t.plan += [hear(m.name) for m in members[1:]]
+    for m, give, want in swaps:
+        hub_t.plan += offer(m.name, give, want)
+        by_name[m.name].plan.append(accept(hub.name))
+        by_name[m.name].kind += "+swap"
+    hub_t.kind += "+hub"
+    first = members[1]
+    checkpoints = [
+        checkpoint(
+            f"{first.name}_catch",
+            f"The {first.title.lower()} has its catch.",
+            {"holds": {"agent": first.name, "items": {first.good: first.units}}},
+        ),
+        checkpoint(
+            f"{members[-1].name}_served",
+            f"The {members[-1].title.lower()} holds what it came for.",
+            {"holds": {"agent": members[-1].name, "items": {hub.good: hub.units}}},
+        ),
+    ]
+    return Part(
+        traders,
+        prices,
+        nodes,
+        checkpoints,
+        f"R{k}",
+        f"a ring of {k} ({', '.join(f'{m.good}: {content.node_kinds[m.kind].skill} 45' for m in members)}; "
+        f"each the only source of its good) swapped round through one hub, evened in coins",
+    )
+
+
+def _xy(where: str | Position) -> str:
+    x, y = places.landmark(where) if isinstance(where, str) else where
+    return f"({x}, {y})"

@@ -4,7 +4,7 @@ distinct."""
 from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.market import Catch, cargo, market
+from agentworld.taskgen.market import Catch, cargo, market, ring
 from agentworld.taskgen.motifs import Source, Trader, exchange
 from agentworld.taskgen.motifs_a import commission
 
@@ -146,18 +146,27 @@ def drafts() -> list[Draft]:
                 Trader("mantle_trader", "Mantle trader", "glacier_gate", "dawnlily_mantle", 1, "core_trader"),
             ],
         ),
-        exchange(
+        market(
             "task_39",
             "A Three-Way Bargain",
-            market="old_mill",
-            intro=(
-                "Three traders who will not trust one another meet at the Old Mill to close a circle of goods."
-            ),
-            traders=[
-                Trader("ember_trader", "Ember trader", "stonefoot_camp", "emberstone", 3, "eel_trader"),
-                Trader("eel_trader", "Eel trader", "lakeview_hamlet", "stormeel", 4, "silk_trader"),
-                Trader("silk_trader", "Silk trader", "witch_hut", "wild_silk", 3, "ember_trader"),
+            parts=[
+                ring(
+                    members=[
+                        Catch("amber_digger", "Amber digger", (112, 140), "amber_shingle", 6),
+                        Catch("salt_boiler", "Salt boiler", (100, 158), "salt_pan", 9, (0, 1)),
+                        Catch("wrack_cutter", "Wrack cutter", (99, 143), "wrack_line", 12, (-1, 0)),
+                    ],
+                    sheets={
+                        "amber_digger": "You dig amber out of the old river terraces by the Old Mill.",
+                        "salt_boiler": "You work the brine pans below the Old Mill, where a salt spring rises.",
+                        "wrack_cutter": "You cut the seasoned timber the Silverrun leaves on its banks.",
+                    },
+                )
             ],
+            objective="Three traders of the Old Mill each bring what one of the others needs and need what "
+            "another brings, and none of them wants what the one beside it brings. The task is complete "
+            "when each holds the goods it came for, with nobody's worth (coins plus goods at the market's "
+            "prices) ever having fallen.",
         ),
         exchange(
             "task_41",
