@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from agentworld.taskgen import places
 from agentworld.taskgen.build import Draft
+from agentworld.taskgen.parts import TOOLS as TOOL_ITEMS
 from agentworld.taskgen.parts import Agent, recipe_line, spawn_text
 
 Position = tuple[int, int]
@@ -112,12 +113,13 @@ def beds(
 
 
 def bed_sheet(kind: str, level: int) -> str:
-    """What a gatherer knows of its beds, without the bed's id: the good, the skill, no tool."""
+    """What a gatherer knows of its beds, without the bed's id: the good, the skill, the tool."""
     node = places.content().node_kinds[kind]
     good = next(iter(node.yields))
+    tool = f"with the {item_label(TOOL_ITEMS[node.skill])} you carry" if node.tool else "by hand, no tool"
     return (
         f"You have {node.skill} {level}: you take {item_label(good)}s (`{good}`) from the "
-        f"{node.name.lower()} by hand ({node.skill} {node.level}, no tool), one a turn, and a bed "
+        f"{node.name.lower()} {tool} ({node.skill} {node.level}), one a turn, and a bed "
         f"gives {node.capacity} before it is spent for the season."
     )
 
@@ -292,6 +294,7 @@ def producer(c: Catch, taken: set[Position], sheet: str = "") -> tuple[Trader, l
         + bed_sheet(c.kind, node.level + 5)
         + " The beds you work lie around you where you start.",
         skills={node.skill: node.level + 5},
+        carries={TOOL_ITEMS[node.skill]: 1} if node.tool else {},
         heard=(c.good,),
         plan=[gather(c.kind, c.units)],
         kind=f"gather:{node.skill}",
@@ -333,6 +336,7 @@ def cargo(
         trader, placed = producer(c, taken)
         paid = c.units * prices[c.good]
         trader.ends = {"coins": paid}
+        assert not trader.carries, "a cargo is gathered by hand"
         trader.came_for = (
             f"You came to sell {counted(c.good, c.units)} for coins: {paid} coins at the market's price."
         )
@@ -523,3 +527,148 @@ def ring(
 def _xy(where: str | Position) -> str:
     x, y = places.landmark(where) if isinstance(where, str) else where
     return f"({x}, {y})"
+
+
+# --- commission ----------------------------------------------------------------------------------------
+def commission(
+    *,
+    sources: list[Catch],
+    maker: dict,
+    patron: dict,
+    maker_buys: bool = False,
+    patron_buys: bool = False,
+    taken: set[Position] | None = None,
+) -> Part:
+    """Gatherers -> a maker -> a patron, every link paid on the spot: the maker buys the raw goods
+    with its own capital, works them (each recipe worth at least its inputs at the market's prices),
+    and sells the pieces to the patron, who must end holding them (wearing one with `wears`).
+
+    maker: {name, title, spawn, sheet, recipes: [(id, times)], start?: {item: n}, message};
+    patron: {name, title, spawn, sheet, came_for, message, skills?, wears?}. `maker_buys`: the maker
+    goes to each gatherer and offers coins (else the gatherers bring their goods and offer them);
+    `patron_buys`: the patron goes to the maker when the pieces are ready and offers coins. With
+    `patron["pays"]` (a Catch named for the patron), the patron gathers goods beside its spawn and pays
+    in them, evened in coins, and the maker ends holding them."""
+    taken = set() if taken is None else taken
+    content = places.content()
+    recipes = [(content.recipes[r], times) for r, times in maker["recipes"]]
+    piece = next(iter(recipes[-1][0].outputs))
+    pieces = recipes[-1][0].outputs[piece] * recipes[-1][1]
+    start = dict(maker.get("start", {}))
+    prices = {c.good: content.items[c.good].value for c in sources}
+    for recipe, _times in recipes:
+        for item in [*recipe.inputs, *recipe.outputs]:
+            prices.setdefault(item, content.items[item].value)
+        inputs = sum(prices[i] * n for i, n in recipe.inputs.items())
+        assert sum(prices[o] * n for o, n in recipe.outputs.items()) >= inputs, f"{recipe.id} loses worth"
+    capital = sum(prices[c.good] * c.units for c in sources)
+    price = prices[piece] * pieces
+    pays: Catch | None = patron.get("pays")
+    if pays is not None:  # the patron pays in goods it gathers, evened in coins
+        prices[pays.good] = content.items[pays.good].value
+        bill, fee = _par({pays.good: pays.units}, {piece: pieces}, prices)
+        assert "coins" not in fee, "the patron's goods must not be worth more than the pieces"
+    else:
+        bill = {"coins": price}
+    traders, nodes = [], []
+    arrivals = sorted(sources, key=lambda c: c.units)
+    for c in sources:
+        trader, placed = producer(c, taken)
+        paid = c.units * prices[c.good]
+        trader.ends = {"coins": paid}
+        trader.came_for = (
+            f"You came to sell {counted(c.good, c.units)} for coins: {paid} coins at the market's price."
+        )
+        if maker_buys:
+            trader.plan.insert(0, say("team", f"I gather {c.good} at {_xy(c.spawn)}: {c.units} to sell."))
+            trader.plan.append(accept(maker["name"]))
+        else:
+            trader.plan += [hear(maker["name"]), *offer(maker["name"], {c.good: c.units}, {"coins": paid})]
+        trader.kind += "+sell"
+        nodes += placed
+        traders.append(trader)
+    skills: dict[str, int] = {}
+    for recipe, _times in recipes:
+        skills[recipe.skill] = max(skills.get(recipe.skill, 1), recipe.level + 5)
+    plan = [say("team", maker["message"])]
+    if maker_buys:
+        plan += [hear(c.name) for c in sources]
+        for c in arrivals:
+            plan += offer(c.name, {"coins": c.units * prices[c.good]}, {c.good: c.units})
+    else:
+        plan += [accept(c.name) for c in arrivals]
+    plan += [craft(recipe.id, times) for recipe, times in recipes]
+    if patron_buys:
+        plan += [say("team", f"The {pieces} {piece} are ready."), accept(patron["name"])]
+    else:
+        plan += [hear(patron["name"]), *offer(patron["name"], {piece: pieces}, bill, settle=False)]
+    traders.append(
+        Trader(
+            maker["name"],
+            maker["title"],
+            maker["spawn"],
+            maker["sheet"],
+            skills=skills,
+            carries={**start, "coins": capital},
+            ends=dict(bill),
+            recipes=tuple(r.id for r, _t in recipes),
+            came_for=maker["came_for"],
+            heard=tuple(dict.fromkeys([*(c.good for c in sources), *start, piece])),
+            plan=plan,
+            kind="buy+make+sell",
+        )
+    )
+    if pays is not None:
+        buyer, placed = producer(pays, taken, patron["sheet"])
+        nodes += placed
+        buyer.skills.update(patron.get("skills", {}))
+        buyer.carries = {k: v for k, v in {**buyer.carries, "coins": bill.get("coins", 0)}.items() if v}
+        buyer.heard = (piece, pays.good)
+        paid = " and ".join(f"{n} {i}" for i, n in bill.items())
+        p_plan = [say("team", f"{patron['message']} I pay in {paid}."), *buyer.plan]
+        kind = f"{buyer.kind}+buy"
+    else:
+        buyer = Trader(
+            patron["name"], patron["title"], patron["spawn"], patron["sheet"], carries={"coins": price}
+        )
+        buyer.skills = dict(patron.get("skills", {}))
+        p_plan, kind = [say("team", patron["message"])], "buy"
+    if patron_buys:
+        p_plan += [hear(maker["name"]), hear(maker["name"]), *offer(maker["name"], bill, {piece: pieces})]
+    else:
+        p_plan.append(accept(maker["name"]))
+    if patron.get("wears"):
+        p_plan.append({"equip": {"item": piece}})
+        kind += "+wield"
+    buyer.ends, buyer.came_for = {piece: pieces}, patron["came_for"]
+    buyer.wields = piece if patron.get("wears") else None
+    buyer.plan, buyer.kind = p_plan, kind
+    traders.append(buyer)
+    first = sources[0]
+    checkpoints = [
+        checkpoint(
+            f"{maker['name']}_supplied",
+            f"The {maker['title'].lower()} holds the {item_label(first.good)}s it bought.",
+            {"holds": {"agent": maker["name"], "items": {first.good: first.units}}},
+        ),
+        checkpoint(f"{piece}_made", f"A {item_label(piece)} exists.", {"holds": {"items": {piece: 1}}}),
+        checkpoint(
+            f"{maker['name']}_paid",
+            f"The {maker['title'].lower()} has been paid for the work.",
+            {"holds": {"agent": maker["name"], "items": {"coins": price}}},
+        ),
+    ]
+    sources_why = ", ".join(
+        f"{c.good} ({content.node_kinds[c.kind].skill} {content.node_kinds[c.kind].level})" for c in sources
+    )
+    last = recipes[-1][0]
+    return Part(
+        traders,
+        prices,
+        nodes,
+        checkpoints,
+        f"S{len(sources)}>M{len(recipes)}{'b' if maker_buys else ''}>P{'b' if patron_buys else ''}"
+        f"{'W' if patron.get('wears') else ''}",
+        f"{sources_why} bought by the only maker ({last.skill} {last.level}) with its capital, worked into "
+        f"{pieces} {piece} sold to the patron",
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.market import Catch, cargo, market, ring
+from agentworld.taskgen.market import commission as market_commission
 from agentworld.taskgen.motifs import Source, Trader, exchange
 from agentworld.taskgen.motifs_a import commission
 
@@ -194,105 +195,171 @@ def drafts() -> list[Draft]:
                 Trader("eel_trader", "Eel trader", "greyhorn_lookout", "stormeel", 4, "lily_trader"),
             ],
         ),
-        commission(
+        market(
             "task_52",
             "The Bowyer's Price",
-            price=400,
-            intro=(
-                "A captain of the Frostmere garrison has ordered a ghostpine bow from the bowyer of the camp "
-                "workshop, at four hundred coins, paid on delivery."
-            ),
-            sources=[Source("mistwood_feller", "Mistwood feller", "ghostpine_tree", 2, "frostford", (1, 1))],
-            makers=[
-                {
-                    "name": "bowyer",
-                    "title": "Bowyer",
-                    "recipes": [("ghostpine_stave", 1), ("ghostpine_bow", 1)],
-                    "station": "fletching_bench#camp",
-                    "spawn": "woodcutters_camp",
-                    "start": {"silk_cord": 1},
-                    "fed_by": ["mistwood_feller"],
-                }
+            parts=[
+                market_commission(
+                    sources=[Catch("ghostpine_feller", "Ghostpine feller", (62, 106), "ghostpine_tree", 6)],
+                    maker={
+                        "name": "camp_bowyer",
+                        "title": "Bowyer",
+                        "spawn": "woodcutters_camp",
+                        "sheet": "You are the bowyer of the Woodcutters' Camp, who works at the camp's fletching "
+                        "bench (`fletching_bench#camp`); you cannot fell ghostpine yourself.",
+                        "recipes": [("ghostpine_stave", 3), ("ghostpine_bow", 3)],
+                        "start": {"silk_cord": 3},
+                        "came_for": "You have taken an order for three ghostpine bows (`ghostpine_bow`) and hold "
+                        "the silk cord for them; you must buy the ghostpine logs they need with your own coins, "
+                        "and you will be paid the bows' price when you hand them over.",
+                        "message": "Bowyer at the Woodcutters' Camp: I buy ghostpine logs at the market price, "
+                        "and I have three ghostpine bows to make for whoever ordered them.",
+                    },
+                    patron={
+                        "name": "frontier_captain",
+                        "title": "Frontier captain",
+                        "spawn": "whisperwood_clearing",
+                        "sheet": "You are the captain of the Whisperwood frontier post, an archer (archery 45); "
+                        "you can neither fell ghostpine nor work a bow.",
+                        "skills": {"archery": 45},
+                        "wears": True,
+                        "came_for": "You ordered three ghostpine bows (`ghostpine_bow`) for your archers and carry "
+                        "their price; you must hold all three, one of them strung on your own back.",
+                        "message": "Captain of the frontier post: I ordered three ghostpine bows and carry their "
+                        "price. Who is making them, and where?",
+                    },
+                    patron_buys=True,
+                )
             ],
-            patron={
-                "name": "captain",
-                "title": "Garrison captain",
-                "skills": {"archery": 45},
-                "spawn": "north_crossroads",
-            },
-            wear=True,
+            objective="A frontier captain has ordered three ghostpine bows, to be paid on delivery. The task is "
+            "complete when the captain wields a ghostpine bow and holds all three, the bowyer holds their "
+            "price and the feller the price of its logs, with nobody's worth (coins plus goods at the "
+            "market's prices) ever having fallen.",
         ),
-        commission(
+        market(
             "task_63",
-            "Broth for the Drowsy Gander",
-            price=250,
-            intro=(
-                "The innkeeper of the Drowsy Gander has promised her guests frostgill broth and will pay the camp "
-                "cook two hundred and fifty coins for a pot of it."
-            ),
-            sources=[Source("ice_fisher", "Ice fisher", "frostgill_hole", 2, "frostford", (1, 1))],
-            makers=[
-                {
-                    "name": "cook",
-                    "title": "Cook",
-                    "recipes": [("frostgill_broth", 1)],
-                    "station": "cooking_range#town",
-                    "spawn": "old_mill",
-                    "fed_by": ["ice_fisher"],
-                }
+            "Broth for the Frostmere Hall",
+            parts=[
+                market_commission(
+                    sources=[Catch("ice_fisher", "Ice fisher", (124, 56), "frostgill_hole", 8, (-1, 0))],
+                    maker={
+                        "name": "camp_cook",
+                        "title": "Cook",
+                        "spawn": (136, 70),
+                        "sheet": "You are the cook of Frostmere Camp, who works at the camp's cooking range "
+                        "(`cooking_range#frostmere`); you cannot fish the frostgill holes yourself.",
+                        "recipes": [("frostgill_broth", 4)],
+                        "came_for": "You have a standing order for four pots of frostgill broth "
+                        "(`frostgill_broth`): you must buy the frostgill with your own coins, and you are paid "
+                        "the broth's price when you hand it over.",
+                        "message": "Cook of Frostmere Camp: I buy frostgill at the market price, coins on the "
+                        "spot, and I cook frostgill broth for whoever ordered it.",
+                    },
+                    patron={
+                        "name": "hall_steward",
+                        "title": "Steward of the hall",
+                        "spawn": "frostmere_camp",
+                        "sheet": "You are the steward of the Frostmere hall, where the garrison eats; you can "
+                        "neither fish nor cook, but you know the amber of the moraine.",
+                        "pays": Catch("hall_steward", "Steward of the hall", "frostmere_camp", "amber_shingle", 8, (0, 1)),
+                        "came_for": "The garrison needs four pots of frostgill broth (`frostgill_broth`) for the "
+                        "cold nights: you pay for them in amber from the moraine beside the camp, with coins to "
+                        "make up the difference, and must hold all four.",
+                        "message": "Steward of the Frostmere hall, at the camp: I will pay for four pots of "
+                        "frostgill broth on delivery. Who cooks it?",
+                    },
+                    maker_buys=True,
+                )
             ],
-            patron={"name": "innkeeper", "title": "Innkeeper", "spawn": "brindlemark_inn"},
+            objective="The Frostmere hall orders four pots of frostgill broth, paid on delivery. The task is "
+            "complete when the steward of the hall holds the four pots, the cook holds their price and the "
+            "ice fisher the price of its frostgill, with nobody's worth (coins plus goods at the market's "
+            "prices) ever having fallen.",
         ),
-        commission(
+        market(
             "task_64",
-            "A Loaf for the Caravan Master",
-            price=300,
-            intro=(
-                "A caravan master crossing the Sunscar will buy one sunroot loaf for three hundred coins, the only "
-                "bread that keeps for the whole crossing."
-            ),
-            sources=[Source("root_digger", "Root digger", "sunroot_tuft", 2, "scorched_obelisk", (1, 1))],
-            makers=[
-                {
-                    "name": "baker",
-                    "title": "Baker",
-                    "recipes": [("sunroot_flour", 1), ("sunroot_loaf", 1)],
-                    "station": "cooking_range#saltreach",
-                    "spawn": (241, 200),
-                    "fed_by": ["root_digger"],
-                }
+            "Loaves for the Caravan",
+            parts=[
+                market_commission(
+                    sources=[Catch("root_digger", "Root digger", (190, 214), "sunroot_tuft", 8, (0, 1))],
+                    maker={
+                        "name": "saltreach_baker",
+                        "title": "Baker",
+                        "spawn": (206, 206),
+                        "sheet": "You are the baker of Saltreach Village, who bakes at the village's cooking "
+                        "range (`cooking_range#saltreach`); you cannot dig sunroot yourself.",
+                        "recipes": [("sunroot_flour", 4), ("sunroot_loaf", 4)],
+                        "came_for": "A caravan has ordered four sunroot loaves (`sunroot_loaf`): you must buy the "
+                        "sunroot with your own coins, and you are paid the loaves' price when you hand them over.",
+                        "message": "Baker of Saltreach: I buy sunroot at the market price and bake sunroot "
+                        "loaves to order.",
+                    },
+                    patron={
+                        "name": "caravan_master",
+                        "title": "Caravan master",
+                        "spawn": "saltreach_village",
+                        "sheet": "You are the master of a caravan about to cross the Sunscar; you can neither "
+                        "dig roots nor bake, but you have raked the village's salt pans before.",
+                        "pays": Catch("caravan_master", "Caravan master", "saltreach_village", "salt_pan", 10, (-1, 0)),
+                        "came_for": "Only sunroot loaves (`sunroot_loaf`) keep for the whole crossing: you came "
+                        "for four of them, to be paid in sea salt from the pans beside the village (salt sells "
+                        "well across the Sunscar) and coins for the rest; you must hold all four.",
+                        "message": "Caravan master at Saltreach: I pay for four sunroot loaves on delivery. Who "
+                        "bakes them?",
+                    },
+                )
             ],
-            patron={"name": "caravan_master", "title": "Caravan master", "spawn": "sunken_bazaar"},
+            objective="A caravan about to cross the Sunscar orders four sunroot loaves, paid on delivery. The "
+            "task is complete when the caravan master holds the four loaves, the baker holds their price and "
+            "the root digger the price of its sunroot, with nobody's worth (coins plus goods at the market's "
+            "prices) ever having fallen.",
         ),
-        commission(
+        market(
             "task_65",
-            "The Seeress Pays in Gold",
-            price=500,
-            wear=True,
-            intro=(
-                "The seeress of Lakeview has ordered a glasswing amulet from the jeweller and will pay five hundred "
-                "coins for it, to wear at the midsummer rite."
-            ),
-            sources=[
-                Source("vent_miner", "Vent miner", "blackglass_seam", 1, "stonefoot_camp", (1, 1)),
-                Source("pearl_diver", "Pearl diver", "pearl_bed", 1, "mirrorlake_causeway", (0, 1)),
+            "The Seeress Pays in Amber",
+            parts=[
+                market_commission(
+                    sources=[
+                        Catch("vent_miner", "Vent miner", (196, 74), "blackglass_seam", 5, (0, 1)),
+                        Catch("pearl_diver", "Pearl diver", (214, 72), "pearl_bed", 5, (1, 0)),
+                    ],
+                    maker={
+                        "name": "ruin_jeweller",
+                        "title": "Jeweller",
+                        "spawn": (205, 64),
+                        "sheet": "You are a jeweller camped in the Hollowcrown ruins, who sets stones at the "
+                        "ruins' workbench (`workbench#ruins`); you can neither mine blackglass nor dive for pearls.",
+                        "recipes": [("glasswing_amulet", 5)],
+                        "came_for": "You have an order for five glasswing amulets (`glasswing_amulet`): you "
+                        "must buy their blackglass and moon pearls with your own coins, and you are paid the "
+                        "amulets' price when you hand them over.",
+                        "message": "Jeweller at the Hollowcrown ruins: I buy blackglass and moon pearls at the "
+                        "market price, and I set glasswing amulets to order.",
+                    },
+                    patron={
+                        "name": "hollow_seeress",
+                        "title": "Seeress",
+                        "spawn": (186, 70),
+                        "sheet": "You are the seeress of the Hollowcrown (magic 45), who keeps the midsummer "
+                        "rite with four acolytes; you can neither mine, dive nor set stones, but you know the "
+                        "amber of the old colonnade.",
+                        "skills": {"magic": 45},
+                        "wears": True,
+                        "pays": Catch("hollow_seeress", "Seeress", (186, 70), "amber_shingle", 8, (-1, 0)),
+                        "came_for": "You ordered five glasswing amulets (`glasswing_amulet`) for the rite: you pay "
+                        "for them in amber from the shingle beside you, with coins for the rest, and must hold "
+                        "all five and wear one.",
+                        "message": "Seeress of the Hollowcrown: I will pay for five glasswing amulets when they "
+                        "are ready. Who sets them?",
+                    },
+                    maker_buys=True,
+                    patron_buys=True,
+                )
             ],
-            makers=[
-                {
-                    "name": "jeweller",
-                    "title": "Jeweller",
-                    "recipes": [("glasswing_amulet", 1)],
-                    "station": "workbench#town",
-                    "spawn": "brindlemark_smithy",
-                    "fed_by": ["vent_miner", "pearl_diver"],
-                }
-            ],
-            patron={
-                "name": "seeress",
-                "title": "Seeress",
-                "skills": {"magic": 45},
-                "spawn": "lakeview_hamlet",
-            },
+            objective="The seeress of the Hollowcrown has ordered five glasswing amulets for the midsummer rite. "
+            "The task is complete when the seeress wears one and holds all five, the jeweller holds the "
+            "seeress's amber and coins and the miner and the diver the prices of their stones, with nobody's "
+            "worth (coins plus goods at the market's prices) ever having fallen.",
         ),
         commission(
             "task_66",
