@@ -347,8 +347,9 @@ def cargo(
     if broker:
         pays = dict(broker["pays"])
         for item in pays:
-            prices[item] = content.items[item].value
-        assert sum(prices[i] * n for i, n in pays.items()) == total, "the buyer's goods must pay the cargo"
+            if item != "coins":
+                prices[item] = content.items[item].value
+        assert sum(prices.get(i, 1) * n for i, n in pays.items()) == total, "the buyer must pay the cargo"
         traders.append(
             Trader(
                 broker["name"],
@@ -358,10 +359,10 @@ def cargo(
                 carries={"coins": total},
                 ends=pays,
                 came_for=broker["came_for"],
-                heard=(*lot, *pays),
+                heard=(*lot, *(i for i in pays if i != "coins")),
                 plan=[
                     say("team", broker["message"]),
-                    *[accept(c.name) for c in catches],
+                    *[accept(c.name) for c in arrivals],
                     hear(buyer["name"]),
                     *offer(buyer["name"], lot, pays),
                 ],
@@ -380,7 +381,7 @@ def cargo(
             carries=carries,
             ends=dict(lot),
             came_for=buyer["came_for"],
-            heard=(*lot, *(broker["pays"] if broker else ())),
+            heard=(*lot, *(i for i in (broker["pays"] if broker else ()) if i != "coins")),
             plan=plan,
             kind="buy",
         )

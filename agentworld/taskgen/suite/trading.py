@@ -41,20 +41,48 @@ def drafts() -> list[Draft]:
             "and every picker and raker holds the coins for its goods, with nobody's worth (coins plus goods "
             "at the market's prices) ever having fallen.",
         ),
-        exchange(
+        market(
             "task_21",
             "The Sunken Bazaar Swap",
-            market="sunken_bazaar",
-            intro=(
-                "Five traders meet at the Sunken Bazaar: one pair settles a debt, three others close a circle."
-            ),
-            traders=[
-                Trader("eel_trader", "Eel trader", "old_mill", "stormeel", 4, "ember_trader"),
-                Trader("ember_trader", "Ember trader", "woodcutters_camp", "emberstone", 3, "eel_trader"),
-                Trader("plank_trader", "Plank trader", "water_shrine", "heartwood_plank", 2, "cord_trader"),
-                Trader("cord_trader", "Cord trader", "greenhollow_farm", "silk_cord", 2, "stave_trader"),
-                Trader("stave_trader", "Stave trader", "town_square", "ghostpine_stave", 2, "plank_trader"),
+            parts=[
+                cargo(
+                    pair=(
+                        Catch("dune_picker", "Amber picker", (133, 222), "amber_shingle", 15, (-1, 0)),
+                        Catch("drift_picker", "Amber picker", (140, 214), "amber_shingle", 15, (0, -1)),
+                    ),
+                    extras=(Catch("pan_raker", "Salt raker", (140, 231), "salt_pan", 6, (0, 1)),),
+                    broker={
+                        "name": "bazaar_factor",
+                        "title": "Caravan factor",
+                        "spawn": (139, 222),
+                        "sheet": "You are the factor of a caravan house at the Sunken Bazaar: you carry the "
+                        "house's coins, and want glass-black stone for the house's smiths in the north; you "
+                        "gather nothing yourself.",
+                        "came_for": "You came to turn the house's coins into blackglass (`blackglass`), which "
+                        "the house sells in the north; you must end holding the blackglass.",
+                        "message": "Factor of the caravan house at the bazaar: I pay coins on the spot for amber "
+                        "and sea salt, any amount, and I want blackglass.",
+                        "pays": {"blackglass": 22, "coins": 30},
+                    },
+                    buyer={
+                        "name": "glass_merchant",
+                        "title": "Glass merchant",
+                        "spawn": (141, 224),
+                        "sheet": "You are a glass merchant of the Sunken Bazaar, who makes amber glass (amber "
+                        "melted with salt for flux); you brought blackglass from the vents to pay with, and "
+                        "gather nothing here.",
+                        "came_for": "You came to buy 30 amber (`amber`) and 6 sea salt (`sea_salt`) for your "
+                        "furnace, paying in blackglass and a little coin; you must hold them all.",
+                        "message": "Glass merchant at the bazaar: I need 30 amber and 6 sea salt, and I pay in "
+                        "blackglass (75 a piece) with coins for the rest. Nobody takes blackglass for coins?",
+                    },
+                )
             ],
+            objective="At the Sunken Bazaar the amber pickers and a salt raker want coins, a glass merchant who "
+            "needs their amber and salt has only blackglass, and a caravan factor has coins and wants "
+            "blackglass. The task is complete when the glass merchant holds 30 amber and 6 sea salt, the "
+            "factor holds 22 blackglass, and every picker and raker holds the coins for its goods, with "
+            "nobody's worth (coins plus goods at the market's prices) ever having fallen.",
         ),
         exchange(
             "task_29",
@@ -261,7 +289,14 @@ def drafts() -> list[Draft]:
                         "spawn": "frostmere_camp",
                         "sheet": "You are the steward of the Frostmere hall, where the garrison eats; you can "
                         "neither fish nor cook, but you know the amber of the moraine.",
-                        "pays": Catch("hall_steward", "Steward of the hall", "frostmere_camp", "amber_shingle", 8, (0, 1)),
+                        "pays": Catch(
+                            "hall_steward",
+                            "Steward of the hall",
+                            "frostmere_camp",
+                            "amber_shingle",
+                            8,
+                            (0, 1),
+                        ),
                         "came_for": "The garrison needs four pots of frostgill broth (`frostgill_broth`) for the "
                         "cold nights: you pay for them in amber from the moraine beside the camp, with coins to "
                         "make up the difference, and must hold all four.",
@@ -300,7 +335,9 @@ def drafts() -> list[Draft]:
                         "spawn": "saltreach_village",
                         "sheet": "You are the master of a caravan about to cross the Sunscar; you can neither "
                         "dig roots nor bake, but you have raked the village's salt pans before.",
-                        "pays": Catch("caravan_master", "Caravan master", "saltreach_village", "salt_pan", 10, (-1, 0)),
+                        "pays": Catch(
+                            "caravan_master", "Caravan master", "saltreach_village", "salt_pan", 10, (-1, 0)
+                        ),
                         "came_for": "Only sunroot loaves (`sunroot_loaf`) keep for the whole crossing: you came "
                         "for four of them, to be paid in sea salt from the pans beside the village (salt sells "
                         "well across the Sunscar) and coins for the rest; you must hold all four.",
