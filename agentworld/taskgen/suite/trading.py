@@ -228,7 +228,7 @@ def drafts() -> list[Draft]:
             "The Bowyer's Price",
             parts=[
                 market_commission(
-                    sources=[Catch("ghostpine_feller", "Ghostpine feller", (62, 106), "ghostpine_tree", 6)],
+                    sources=[Catch("ghostpine_feller", "Ghostpine feller", (80, 104), "ghostpine_tree", 6)],
                     maker={
                         "name": "camp_bowyer",
                         "title": "Bowyer",
@@ -246,7 +246,7 @@ def drafts() -> list[Draft]:
                     patron={
                         "name": "frontier_captain",
                         "title": "Frontier captain",
-                        "spawn": "whisperwood_clearing",
+                        "spawn": (104, 116),
                         "sheet": "You are the captain of the Whisperwood frontier post, an archer (archery 45); "
                         "you can neither fell ghostpine nor work a bow.",
                         "skills": {"archery": 45},
@@ -273,7 +273,7 @@ def drafts() -> list[Draft]:
                     maker={
                         "name": "camp_cook",
                         "title": "Cook",
-                        "spawn": (136, 70),
+                        "spawn": (128, 70),
                         "sheet": "You are the cook of Frostmere Camp, who works at the camp's cooking range "
                         "(`cooking_range#frostmere`); you cannot fish the frostgill holes yourself.",
                         "recipes": [("frostgill_broth", 4)],
@@ -316,11 +316,11 @@ def drafts() -> list[Draft]:
             "Loaves for the Caravan",
             parts=[
                 market_commission(
-                    sources=[Catch("root_digger", "Root digger", (190, 214), "sunroot_tuft", 8, (0, 1))],
+                    sources=[Catch("root_digger", "Root digger", (198, 194), "sunroot_tuft", 8, (0, -1))],
                     maker={
                         "name": "saltreach_baker",
                         "title": "Baker",
-                        "spawn": (206, 206),
+                        "spawn": (202, 206),
                         "sheet": "You are the baker of Saltreach Village, who bakes at the village's cooking "
                         "range (`cooking_range#saltreach`); you cannot dig sunroot yourself.",
                         "recipes": [("sunroot_flour", 4), ("sunroot_loaf", 4)],
@@ -358,12 +358,12 @@ def drafts() -> list[Draft]:
                 market_commission(
                     sources=[
                         Catch("vent_miner", "Vent miner", (196, 74), "blackglass_seam", 5, (0, 1)),
-                        Catch("pearl_diver", "Pearl diver", (214, 72), "pearl_bed", 5, (1, 0)),
+                        Catch("pearl_diver", "Pearl diver", (218, 58), "pearl_bed", 5, (1, 0)),
                     ],
                     maker={
                         "name": "ruin_jeweller",
                         "title": "Jeweller",
-                        "spawn": (205, 64),
+                        "spawn": (214, 62),
                         "sheet": "You are a jeweller camped in the Hollowcrown ruins, who sets stones at the "
                         "ruins' workbench (`workbench#ruins`); you can neither mine blackglass nor dive for pearls.",
                         "recipes": [("glasswing_amulet", 5)],
@@ -376,13 +376,13 @@ def drafts() -> list[Draft]:
                     patron={
                         "name": "hollow_seeress",
                         "title": "Seeress",
-                        "spawn": (186, 70),
+                        "spawn": (222, 70),
                         "sheet": "You are the seeress of the Hollowcrown (magic 45), who keeps the midsummer "
                         "rite with four acolytes; you can neither mine, dive nor set stones, but you know the "
-                        "amber of the old colonnade.",
+                        "amber of the heath east of the ruins.",
                         "skills": {"magic": 45},
                         "wears": True,
-                        "pays": Catch("hollow_seeress", "Seeress", (186, 70), "amber_shingle", 8, (-1, 0)),
+                        "pays": Catch("hollow_seeress", "Seeress", (222, 70), "amber_shingle", 8, (1, 0)),
                         "came_for": "You ordered five glasswing amulets (`glasswing_amulet`) for the rite: you pay "
                         "for them in amber from the shingle beside you, with coins for the rest, and must hold "
                         "all five and wear one.",
