@@ -485,7 +485,7 @@ def ring(
     by_name = {t.name: t for t in traders}
     for m in members:
         if low[m.name] < 0:
-            by_name[m.name].carries = {"coins": -low[m.name]}
+            by_name[m.name].carries = {**by_name[m.name].carries, "coins": -low[m.name]}
     hub_t = by_name[hub.name]
     for i, m in enumerate(members[1:], start=1):  # each says what it brings, where: the hub hears all
         need = members[(i + 1) % k]
@@ -672,4 +672,94 @@ def commission(
         f"{'W' if patron.get('wears') else ''}",
         f"{sources_why} bought by the only maker ({last.skill} {last.level}) with its capital, worked into "
         f"{pieces} {piece} sold to the patron",
+    )
+
+
+# --- scarce goods --------------------------------------------------------------------------------------
+def scarce(*, seller: dict, needy: dict, flexible: dict, taken: set[Position] | None = None) -> Part:
+    """One unit two makers could use: the seller holds the only unit of a good (`seller["one"]`), and
+    gathers a substitute (`seller["gathers"]`, a Catch); the needy maker's recipe takes only the scarce
+    good, the flexible maker's takes it or the substitute, which costs more at the market's prices. Both
+    must end holding what they make, so the flexible maker must yield the cheap unit and pay for the
+    dearer way: the market's prices tell each what a unit costs, the talk who cannot do without it.
+
+    seller: {name, title, spawn, sheet, one, gathers, message}; needy / flexible: {name, title, spawn,
+    sheet, recipes: [ids] (its route last), start: {item: n}, came_for, message}; each carries the coins
+    for its route."""
+    taken = set() if taken is None else taken
+    content = places.content()
+    one, alt = seller["one"], seller["gathers"]
+    needy_recipe = content.recipes[needy["recipes"][-1]]
+    flex_recipe = content.recipes[flexible["recipes"][-1]]
+    prices = {one: content.items[one].value, alt.good: content.items[alt.good].value}
+    for recipe in (needy_recipe, flex_recipe):
+        out = next(iter(recipe.outputs))
+        prices[out] = content.items[out].value
+        assert prices[out] >= sum(prices.get(i, 0) * n for i, n in recipe.inputs.items()), recipe.id
+    units = flex_recipe.inputs[alt.good]
+    dear = units * prices[alt.good]
+    assert dear > prices[one], "the substitute must cost more than the scarce unit"
+    trader, nodes = producer(alt, taken, seller["sheet"])
+    trader.carries = {one: 1}
+    trader.ends = {"coins": prices[one] + dear}
+    trader.heard = (one, alt.good)
+    trader.came_for = (
+        f"You came to sell your one {item_label(one)} (`{one}`) and {units} {item_label(alt.good)} "
+        f"(`{alt.good}`) that you gather, for coins."
+    )
+    trader.plan = [
+        say("team", seller["message"]),
+        *trader.plan,
+        hear(needy["name"]),
+        hear(flexible["name"]),
+        *offer(needy["name"], {one: 1}, {"coins": prices[one]}),
+        *offer(flexible["name"], {alt.good: units}, {"coins": dear}),
+    ]
+    trader.kind += "+sell2"
+    makers = []
+    for spec, recipe, coins, route in (
+        (needy, needy_recipe, prices[one], "only"),
+        (flexible, flex_recipe, dear, "either"),
+    ):
+        out = next(iter(recipe.outputs))
+        level = max(content.recipes[r].level for r in spec["recipes"]) + 5
+        plan = [say("team", spec["message"])]
+        if route == "either":
+            plan.append(hear(needy["name"]))  # the needy maker says it cannot do without the unit
+        plan += [accept(seller["name"]), craft(recipe.id)]
+        makers.append(
+            Trader(
+                spec["name"],
+                spec["title"],
+                spec["spawn"],
+                spec["sheet"],
+                skills={recipe.skill: level},
+                carries={**spec.get("start", {}), "coins": coins},
+                ends={out: 1},
+                came_for=spec["came_for"],
+                recipes=tuple(spec["recipes"]),
+                heard=(one, alt.good, out),
+                plan=plan,
+                kind=f"buy+make:{route}",
+            )
+        )
+    robe = next(iter(needy_recipe.outputs))
+    checkpoints = [
+        checkpoint(
+            f"{needy['name']}_has_{one}",
+            f"The {needy['title'].lower()} holds the {item_label(one)}.",
+            {"holds": {"agent": needy["name"], "items": {one: 1}}},
+        ),
+        checkpoint(f"{robe}_made", f"The {item_label(robe)} is made.", {"holds": {"items": {robe: 1}}}),
+    ]
+    return Part(
+        [trader, *makers],
+        prices,
+        nodes,
+        checkpoints,
+        "U1",
+        f"one {one} (only the {seller['title'].lower()}), which only the {needy['title'].lower()}'s "
+        f"{needy_recipe.id} can use and the {flexible['title'].lower()}'s {flex_recipe.id} could; the "
+        f"dearer {alt.good} ({content.node_kinds[alt.kind].skill} {content.node_kinds[alt.kind].level}, "
+        f"only the seller) must serve the flexible maker",
     )

@@ -197,31 +197,69 @@ def drafts() -> list[Draft]:
             "when each holds the goods it came for, with nobody's worth (coins plus goods at the market's "
             "prices) ever having fallen.",
         ),
-        exchange(
+        market(
             "task_41",
             "The Frostmere Circle",
-            market="frostmere_camp",
-            intro=("Four traders bound by an old debt meet at Frostmere Camp: each owes the next."),
-            traders=[
-                Trader("pearl_trader", "Pearl trader", "mossy_pond", "moon_pearl", 3, "stave_trader"),
-                Trader("stave_trader", "Stave trader", "ruins_gate", "ghostpine_stave", 2, "oil_trader"),
-                Trader("oil_trader", "Oil trader", "old_mill", "stormeel_oil", 2, "ore_trader"),
-                Trader("ore_trader", "Ore trader", "ogre_den_mouth", "starsilver_ore", 5, "pearl_trader"),
+            parts=[
+                ring(
+                    members=[
+                        Catch("vein_miner", "Starsilver miner", (118, 60), "starsilver_vein", 6, (-1, 0)),
+                        Catch("ice_angler", "Ice angler", (122, 70), "frostgill_hole", 7, (0, 1)),
+                        Catch("lily_gatherer", "Dawnlily gatherer", (136, 52), "dawnlily_patch", 7, (1, -1)),
+                        Catch("pine_feller", "Ghostpine feller", (140, 60), "ghostpine_tree", 6, (1, 0)),
+                    ],
+                    sheets={
+                        "vein_miner": "You mine the starsilver veins that break the snow west of Frostmere Camp.",
+                        "ice_angler": "You fish the frostgill holes cut in the ice south of the camp.",
+                        "lily_gatherer": "You gather the dawnlilies that open in the snow north of the camp.",
+                        "pine_feller": "You fell the ghostpines that grow in the mist east of the camp.",
+                    },
+                )
             ],
+            objective="Four traders of the Frostmere bring what another of them needs and need what another "
+            "brings, and none wants what the one it needs from wants. The task is complete when each holds "
+            "the goods it came for, with nobody's worth (coins plus goods at the market's prices) ever having "
+            "fallen.",
         ),
-        exchange(
+        market(
             "task_42",
-            "Three Pairs at the Crossroads",
-            market="north_crossroads",
-            intro=("Three pairs of traders settle three separate swaps at the North Crossroads."),
-            traders=[
-                Trader("pearl_trader", "Pearl trader", "saltreach_village", "moon_pearl", 2, "ember_trader"),
-                Trader("ember_trader", "Ember trader", "ogre_den_mouth", "emberstone", 2, "pearl_trader"),
-                Trader("silk_trader", "Silk trader", "murkfen_landing", "wild_silk", 3, "log_trader"),
-                Trader("log_trader", "Log trader", "ruins_gate", "heartwood_log", 3, "silk_trader"),
-                Trader("lily_trader", "Lily trader", "sunscar_oasis", "dawnlily", 4, "eel_trader"),
-                Trader("eel_trader", "Eel trader", "greyhorn_lookout", "stormeel", 4, "lily_trader"),
+            "Two Bargains at the Crossroads",
+            parts=[
+                cargo(
+                    pair=(
+                        Catch("west_cutter", "Woad cutter", (120, 86), "woad_patch", 13, (-1, 0)),
+                        Catch("east_cutter", "Woad cutter", (136, 88), "woad_patch", 13, (1, 1)),
+                    ),
+                    buyer={
+                        "name": "cloth_dyer",
+                        "title": "Cloth dyer",
+                        "spawn": (128, 87),
+                        "sheet": "You are a cloth dyer from Brindlemark with a season's bolts to dye blue; you "
+                        "cannot cut woad yourself.",
+                        "came_for": "You came to buy 26 woad (`woad`) for the dye vats, and must hold it all "
+                        "before you go home.",
+                        "message": "Cloth dyer at the crossroads: buying 26 woad at the market price, coins on "
+                        "the spot. Who cuts woad?",
+                    },
+                ),
+                ring(
+                    members=[
+                        Catch("cairn_miner", "Starsilver miner", (124, 78), "starsilver_vein", 5, (0, -1)),
+                        Catch("pool_diver", "Pearl diver", (134, 78), "pearl_bed", 4, (1, -1)),
+                        Catch("grove_feller", "Heartwood feller", (124, 94), "heartwood_tree", 6, (-1, 1)),
+                    ],
+                    sheets={
+                        "cairn_miner": "You mine the starsilver of the cairn field north of the North Crossroads.",
+                        "pool_diver": "You dive the cold pools north of the North Crossroads for moon pearls.",
+                        "grove_feller": "You fell the old heartwood south of the North Crossroads.",
+                    },
+                ),
             ],
+            objective="Two bargains are struck at the North Crossroads: a dyer buys the woad harvest, and three "
+            "traders who each need what another brings settle a ring. The task is complete when the dyer "
+            "holds 26 woad, every woad cutter holds the coins for its woad, and each of the three holds the "
+            "goods it came for, with nobody's worth (coins plus goods at the market's prices) ever having "
+            "fallen.",
         ),
         market(
             "task_52",
@@ -398,33 +436,47 @@ def drafts() -> list[Draft]:
             "seeress's amber and coins and the miner and the diver the prices of their stones, with nobody's "
             "worth (coins plus goods at the market's prices) ever having fallen.",
         ),
-        commission(
+        market(
             "task_66",
-            "A Circlet on Account",
-            price=450,
-            wear=True,
-            intro=(
-                "A magistrate has ordered a pearl circlet from the ruin-workshop's jeweller, who has the starsilver "
-                "but needs two moon pearls; she pays four hundred and fifty coins and wears it home."
-            ),
-            sources=[Source("pearl_diver", "Pearl diver", "pearl_bed", 2, "water_shrine", (0, 1))],
-            makers=[
-                {
-                    "name": "jeweller",
-                    "title": "Jeweller",
-                    "recipes": [("pearl_circlet", 1)],
-                    "station": "workbench#ruins",
-                    "spawn": "hollowcrown_keep",
-                    "start": {"starsilver_bar": 1},
-                    "fed_by": ["pearl_diver"],
-                }
+            "A Circlet for the Magistrate",
+            parts=[
+                market_commission(
+                    sources=[Catch("reef_diver", "Pearl diver", (218, 58), "pearl_bed", 6, (1, 0))],
+                    maker={
+                        "name": "keep_jeweller",
+                        "title": "Jeweller",
+                        "spawn": (214, 62),
+                        "sheet": "You are a jeweller lodging at Hollowcrown Keep, who sets circlets at the "
+                        "ruins' workbench (`workbench#ruins`); you cannot dive for pearls.",
+                        "recipes": [("pearl_circlet", 3)],
+                        "start": {"starsilver_bar": 3},
+                        "came_for": "You have an order for three pearl circlets (`pearl_circlet`) and hold the "
+                        "starsilver for them: you must buy their moon pearls with your own coins, and you will "
+                        "be paid the circlets' worth when you hand them over.",
+                        "message": "Jeweller at the Hollowcrown ruins: I buy moon pearls at the market price, "
+                        "and I set pearl circlets to order.",
+                    },
+                    patron={
+                        "name": "march_magistrate",
+                        "title": "Magistrate",
+                        "spawn": (222, 70),
+                        "sheet": "You are the magistrate of the Hollowcrown march (magic 45), who sits with two "
+                        "assessors; you can neither dive nor set stones, but the amber of the heath east of the "
+                        "ruins is yours to take.",
+                        "skills": {"magic": 45},
+                        "wears": True,
+                        "pays": Catch("march_magistrate", "Magistrate", (222, 70), "amber_shingle", 12, (1, 0)),
+                        "came_for": "You ordered three pearl circlets (`pearl_circlet`) for yourself and your "
+                        "assessors: you pay in amber from the heath, with coins for the rest, and must hold all "
+                        "three and wear one.",
+                        "message": "Magistrate of the march: I ordered three pearl circlets. Who sets them?",
+                    },
+                )
             ],
-            patron={
-                "name": "magistrate",
-                "title": "Magistrate",
-                "skills": {"magic": 45},
-                "spawn": "fallen_watchtower",
-            },
+            objective="The magistrate of the Hollowcrown march has ordered three pearl circlets, paid for on "
+            "delivery. The task is complete when the magistrate wears one and holds all three, the jeweller "
+            "holds the magistrate's amber and coins and the diver the price of its pearls, with nobody's "
+            "worth (coins plus goods at the market's prices) ever having fallen.",
         ),
         exchange(
             "task_70",
