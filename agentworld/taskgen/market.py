@@ -309,6 +309,7 @@ def cargo(
     extras: tuple[Catch, ...] = (),
     broker: dict | None = None,
     taken: set[Position] | None = None,
+    buyer_goes: bool = False,
 ) -> Part:
     """Two producers of one good sell their catches, each for coins, to the one buyer who must end
     holding both (more than one agent gathers in the budget, so each producer is needed for the volume);
@@ -340,7 +341,13 @@ def cargo(
         trader.came_for = (
             f"You came to sell {counted(c.good, c.units)} for coins: {paid} coins at the market's price."
         )
-        trader.plan += [hear(merchant), *offer(merchant, {c.good: c.units}, {"coins": paid})]
+        if buyer_goes:  # it says where it is once its catch is ready (an offer lasts 10 rounds)
+            trader.plan += [
+                say("team", f"{c.units} {c.good} ready to sell, at {_xy(c.spawn)}."),
+                accept(merchant),
+            ]
+        else:
+            trader.plan += [hear(merchant), *offer(merchant, {c.good: c.units}, {"coins": paid})]
         trader.kind += "+sell"
         traders.append(trader)
         nodes += placed
@@ -371,7 +378,12 @@ def cargo(
         )
         carries, plan = pays, [say("team", buyer["message"]), accept(broker["name"])]
     else:
-        carries, plan = {"coins": total}, [say("team", buyer["message"]), *[accept(c.name) for c in arrivals]]
+        carries, plan = {"coins": total}, [say("team", buyer["message"])]
+        if buyer_goes:
+            for c in arrivals:
+                plan += [hear(c.name), *offer(c.name, {"coins": c.units * prices[c.good]}, {c.good: c.units})]
+        else:
+            plan += [accept(c.name) for c in arrivals]
     traders.append(
         Trader(
             buyer["name"],
@@ -419,7 +431,7 @@ def cargo(
         prices,
         nodes,
         checkpoints,
-        f"C2{len(extras) and f'+{len(extras)}' or ''}{'>B' if broker else ''}>H",
+        f"C2{len(extras) and f'+{len(extras)}' or ''}{'>B' if broker else ''}>H{'g' if buyer_goes else ''}",
         f"two producers ({skill} 45, by hand) gather {lot[good]} {good} for one buyer, more than one agent "
         f"gathers in the budget"
         + (f", and {len(extras)} more sell it the only {', '.join(c.good for c in extras)}" if extras else "")

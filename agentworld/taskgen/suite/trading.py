@@ -478,40 +478,108 @@ def drafts() -> list[Draft]:
             "holds the magistrate's amber and coins and the diver the price of its pearls, with nobody's "
             "worth (coins plus goods at the market's prices) ever having fallen.",
         ),
-        exchange(
+        market(
             "task_70",
             "The Fenfolk's Market",
-            market="murkfen_landing",
-            intro=(
-                "Eight traders pole their boats to the Murkfen Landing: three settle a circle, five another."
-            ),
-            traders=[
-                Trader("glass_trader", "Glass trader", "deepdelve_mine", "blackglass", 3, "root_trader"),
-                Trader("root_trader", "Root trader", "sunscar_oasis", "sunroot", 4, "gill_trader"),
-                Trader("gill_trader", "Gill trader", "frostford", "frostgill", 3, "glass_trader"),
-                Trader(
-                    "flour_trader", "Flour trader", "saltreach_village", "sunroot_flour", 2, "edge_trader"
+            parts=[
+                cargo(
+                    pair=(
+                        Catch("north_wracker", "Wrack cutter", (78, 174), "wrack_line", 18, (0, -1)),
+                        Catch("east_wracker", "Wrack cutter", (84, 180), "wrack_line", 18, (1, 0)),
+                    ),
+                    buyer={
+                        "name": "fen_boatwright",
+                        "title": "Boatwright",
+                        "spawn": (80, 177),
+                        "sheet": "You are the boatwright of Murkfen Landing, with three punts to plank before "
+                        "the floods; you cannot cut the wrack yourself.",
+                        "came_for": "You came to buy 36 driftwood (`driftwood`) for the punts, and must hold it "
+                        "all.",
+                        "message": "Boatwright of the Landing: I buy seasoned driftwood at the market price, "
+                        "36 of it. Tell me where you cut and I will come with the coins.",
+                    },
+                    buyer_goes=True,
                 ),
-                Trader("edge_trader", "Edge trader", "stonefoot_camp", "blackglass_edge", 1, "broth_trader"),
-                Trader("broth_trader", "Broth trader", "frostmere_camp", "frostgill_broth", 2, "loaf_trader"),
-                Trader("loaf_trader", "Loaf trader", "scorched_obelisk", "sunroot_loaf", 2, "hide_trader"),
-                Trader("hide_trader", "Hide trader", "witch_hut", "mire_hide", 2, "flour_trader"),
+                ring(
+                    members=[
+                        Catch("fen_digger", "Amber digger", (70, 176), "amber_shingle", 6, (0, -1)),
+                        Catch("brine_raker", "Salt raker", (84, 188), "salt_pan", 10, (1, 1)),
+                        Catch("mere_picker", "Oyster picker", (62, 182), "oyster_rocks", 8, (-1, 0)),
+                        Catch("lily_wader", "Dawnlily wader", (76, 190), "dawnlily_patch", 5, (0, 1)),
+                        Catch("woad_grower", "Woad grower", (66, 176), "woad_patch", 7, (-1, -1)),
+                    ],
+                    sheets={
+                        "fen_digger": "You dig bog amber on the Landing's north bank.",
+                        "brine_raker": "You rake the brine pans east of the Landing.",
+                        "mere_picker": "You pick the mere oysters west of the Landing.",
+                        "lily_wader": "You wade for dawnlilies south of the Landing.",
+                        "woad_grower": "You grow woad in the plots behind the Landing.",
+                    },
+                ),
             ],
+            objective="The fenfolk pole their boats to Murkfen Landing: the boatwright buys the wrack cutters' "
+            "driftwood, and five traders who each need what another brings settle a ring. The task is "
+            "complete when the boatwright holds 36 driftwood, every wrack cutter holds the coins for its "
+            "driftwood, and each of the five holds the goods it came for, with nobody's worth (coins plus "
+            "goods at the market's prices) ever having fallen.",
         ),
-        exchange(
+        market(
             "task_71",
             "The Lighthouse Fair",
-            market="gullwatch_lighthouse",
-            intro=("Eight traders meet under the Gullwatch Lighthouse: one pair, and a long circle of six."),
-            traders=[
-                Trader("eye_trader", "Eye trader", "scorched_obelisk", "basilisk_eye", 1, "fang_trader"),
-                Trader("fang_trader", "Fang trader", "greyhorn_lookout", "rime_fang", 2, "eye_trader"),
-                Trader("stew_trader", "Stew trader", "frostmere_camp", "hearth_stew", 2, "glass_trader"),
-                Trader("glass_trader", "Glass trader", "broken_colonnade", "blackglass", 3, "root_trader"),
-                Trader("root_trader", "Root trader", "sunken_bazaar", "sunroot", 3, "gill_trader"),
-                Trader("gill_trader", "Gill trader", "lakeview_hamlet", "frostgill", 3, "hide_trader"),
-                Trader("hide_trader", "Hide trader", "murkfen_landing", "mire_hide", 2, "pearl_trader"),
-                Trader("pearl_trader", "Pearl trader", "smugglers_cove", "moon_pearl", 2, "stew_trader"),
+            parts=[
+                cargo(
+                    pair=(
+                        Catch("rock_picker", "Oyster picker", (230, 200), "oyster_rocks", 13, (1, 0)),
+                        Catch("point_picker", "Oyster picker", (226, 186), "oyster_rocks", 13, (1, -1)),
+                    ),
+                    extras=(
+                        Catch("pan_keeper", "Salt raker", (214, 188), "salt_pan", 6, (0, -1)),
+                        Catch("beachcomber", "Beachcomber", (224, 196), "wrack_line", 8, (1, 1)),
+                    ),
+                    buyer={
+                        "name": "ship_chandler",
+                        "title": "Ship chandler",
+                        "spawn": (218, 194),
+                        "sheet": "You are the ship chandler of the Gullwatch coast, who victuals and mends the "
+                        "ships that call at the lighthouse; you gather nothing yourself.",
+                        "came_for": "You came to stock your store: 26 rock oysters (`rock_oyster`), 6 sea salt "
+                        "(`sea_salt`) and 8 driftwood (`driftwood`), which you must hold.",
+                        "message": "Ship chandler on the coast road: I buy oysters, sea salt and driftwood at the "
+                        "market's prices, coins on the spot.",
+                    },
+                ),
+                market_commission(
+                    sources=[Catch("eel_fisher", "Stormeel fisher", (200, 196), "stormeel_run", 8, (-1, 0))],
+                    maker={
+                        "name": "oil_renderer",
+                        "title": "Oil renderer",
+                        "spawn": (206, 200),
+                        "sheet": "You are the oil renderer of Saltreach Village, who renders at the village's "
+                        "cooking range (`cooking_range#saltreach`); you cannot fish stormeels yourself.",
+                        "recipes": [("stormeel_oil", 4)],
+                        "came_for": "The lighthouse needs four flasks of stormeel oil (`stormeel_oil`): you must "
+                        "buy the stormeels with your own coins, and you are paid when you hand the oil over.",
+                        "message": "Oil renderer at Saltreach: I buy stormeels at the market price and render "
+                        "stormeel oil to order.",
+                    },
+                    patron={
+                        "name": "light_keeper",
+                        "title": "Lighthouse keeper",
+                        "spawn": (206, 192),
+                        "sheet": "You are the keeper of the Gullwatch Lighthouse, down at the village for the "
+                        "fair; you can neither fish stormeels nor render oil.",
+                        "came_for": "The lamp burns only stormeel oil (`stormeel_oil`): you came for four flasks "
+                        "and carry their price; you must hold all four.",
+                        "message": "Keeper of the lighthouse: I pay for four flasks of stormeel oil when they "
+                        "are ready. Who renders it?",
+                    },
+                    patron_buys=True,
+                ),
             ],
+            objective="Traders meet at the Lighthouse Fair on the Gullwatch coast: a ship chandler stocks up on "
+            "oysters, salt and driftwood, and the lighthouse keeper orders oil for the lamp. The task is "
+            "complete when the chandler holds 26 rock oysters, 6 sea salt and 8 driftwood, the keeper holds "
+            "four flasks of stormeel oil, the renderer holds their price and every gatherer holds the coins "
+            "for its goods, with nobody's worth (coins plus goods at the market's prices) ever having fallen.",
         ),
     ]
