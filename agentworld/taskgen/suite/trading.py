@@ -4,7 +4,7 @@ distinct."""
 from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.market import Catch, cargo, market, ring
+from agentworld.taskgen.market import Catch, cargo, market, ring, scarce
 from agentworld.taskgen.market import commission as market_commission
 from agentworld.taskgen.motifs import Source, Trader, exchange
 from agentworld.taskgen.motifs_a import commission
@@ -84,96 +84,205 @@ def drafts() -> list[Draft]:
             "factor holds 22 blackglass, and every picker and raker holds the coins for its goods, with "
             "nobody's worth (coins plus goods at the market's prices) ever having fallen.",
         ),
-        exchange(
+        market(
             "task_29",
-            "The Saltreach Moot",
-            market="saltreach_village",
-            intro=(
-                "Eight traders settle the season's bargains at the Saltreach moot: two pairs and a circle of four."
-            ),
-            traders=[
-                Trader("pearl_trader", "Pearl trader", "sunscar_oasis", "moon_pearl", 2, "eel_trader"),
-                Trader("eel_trader", "Eel trader", "water_shrine", "stormeel", 3, "pearl_trader"),
-                Trader("ore_trader", "Ore trader", "greenhollow_farm", "starsilver_ore", 4, "silk_trader"),
-                Trader("silk_trader", "Silk trader", "sunken_bazaar", "wild_silk", 3, "ore_trader"),
-                Trader("plank_trader", "Plank trader", "old_mill", "heartwood_plank", 2, "oil_trader"),
-                Trader("oil_trader", "Oil trader", "lakeview_hamlet", "stormeel_oil", 2, "core_trader"),
-                Trader("core_trader", "Core trader", "scorched_obelisk", "ember_core", 1, "lily_trader"),
-                Trader("lily_trader", "Lily trader", "broken_colonnade", "dawnlily", 5, "plank_trader"),
+            "The Greenhollow Moot",
+            parts=[
+                cargo(
+                    pair=(
+                        Catch("gravel_digger", "Amber digger", (158, 146), "amber_shingle", 13, (0, 1)),
+                        Catch("ford_digger", "Amber digger", (166, 140), "amber_shingle", 13, (1, 0)),
+                    ),
+                    extras=(Catch("spring_raker", "Salt raker", (158, 130), "salt_pan", 6, (0, -1)),),
+                    buyer={
+                        "name": "farm_provisioner",
+                        "title": "Provisioner",
+                        "spawn": (160, 139),
+                        "sheet": "You are a provisioner who buys for the Brindlemark chandlers at the "
+                        "Greenhollow moot; you gather nothing yourself.",
+                        "came_for": "You came to buy 26 amber (`amber`) and 6 sea salt (`sea_salt`) for the "
+                        "chandlers, and must hold them all.",
+                        "message": "Provisioner at the farm: buying 26 amber and 6 sea salt at the market's "
+                        "prices, coins on the spot.",
+                    },
+                ),
+                market_commission(
+                    sources=[
+                        Catch("lily_picker", "Dawnlily picker", (150, 132), "dawnlily_patch", 6, (-1, -1)),
+                        Catch("well_diver", "Pearl diver", (150, 148), "pearl_bed", 3, (-1, 1)),
+                    ],
+                    maker={
+                        "name": "town_apothecary",
+                        "title": "Apothecary",
+                        "spawn": (140, 130),
+                        "sheet": "You are an apothecary of Brindlemark, who steeps at the town's alchemy table "
+                        "(`alchemy_table#town`); you can neither pick dawnlilies nor dive for pearls.",
+                        "recipes": [("dawnlily_tincture", 3)],
+                        "came_for": "A physician has ordered three dawnlily tinctures (`dawnlily_tincture`): you "
+                        "must buy the dawnlilies and moon pearls with your own coins, and you are paid when you "
+                        "hand the tinctures over.",
+                        "message": "Apothecary of Brindlemark: I buy dawnlilies and moon pearls at the market "
+                        "price, and I steep dawnlily tinctures to order.",
+                    },
+                    patron={
+                        "name": "town_physician",
+                        "title": "Physician",
+                        "spawn": (136, 126),
+                        "sheet": "You are a physician of Brindlemark; you can neither pick, dive nor steep.",
+                        "came_for": "You ordered three dawnlily tinctures (`dawnlily_tincture`) for the fever "
+                        "ward and carry their price; you must hold all three.",
+                        "message": "Physician of Brindlemark: I pay for three dawnlily tinctures on delivery. "
+                        "Who steeps them?",
+                    },
+                    maker_buys=True,
+                ),
             ],
+            objective="The Greenhollow moot: a provisioner buys amber and salt for the town's chandlers, and an "
+            "apothecary fills a physician's order for dawnlily tinctures. The task is complete when the "
+            "provisioner holds 26 amber and 6 sea salt, the physician holds three dawnlily tinctures, the "
+            "apothecary holds their price and every gatherer holds the coins for its goods, with nobody's "
+            "worth (coins plus goods at the market's prices) ever having fallen.",
         ),
-        exchange(
+        market(
             "task_30",
             "The Great Brindlemark Exchange",
-            market="town_square",
-            intro=(
-                "Twenty traders from every region of the map come to the town square for the Great Exchange, where "
-                "five circles of barter are settled at once."
-            ),
-            traders=[
-                Trader("ore_trader", "Ore trader", "deepdelve_mine", "starsilver_ore", 4, "ember_trader"),
-                Trader("ember_trader", "Ember trader", "greyhorn_lookout", "emberstone", 3, "ore_trader"),
-                Trader("log_trader", "Log trader", "old_oak_grove", "heartwood_log", 4, "pine_trader"),
-                Trader("pine_trader", "Pine trader", "frostford", "ghostpine_log", 3, "pearl_trader"),
-                Trader("pearl_trader", "Pearl trader", "gullwatch_pier", "moon_pearl", 2, "log_trader"),
-                Trader("eel_trader", "Eel trader", "frostmere_tarn", "stormeel", 3, "lily_trader"),
-                Trader("lily_trader", "Lily trader", "drowned_chapel", "dawnlily", 4, "silk_trader"),
-                Trader("silk_trader", "Silk trader", "witch_hut", "wild_silk", 3, "bar_trader"),
-                Trader("bar_trader", "Bar trader", "ice_lair", "starsilver_bar", 2, "eel_trader"),
-                Trader(
-                    "plank_trader",
-                    "Plank trader",
-                    "whisperwood_clearing",
-                    "heartwood_plank",
-                    2,
-                    "stave_trader",
+            parts=[
+                cargo(
+                    pair=(
+                        Catch("south_digger", "Amber digger", (124, 146), "amber_shingle", 16, (-1, 1)),
+                        Catch("gate_digger", "Amber digger", (136, 146), "amber_shingle", 16, (1, 1)),
+                    ),
+                    extras=(
+                        Catch("ditch_raker", "Salt raker", (112, 146), "salt_pan", 6, (-1, 0)),
+                        Catch("river_wracker", "Wrack cutter", (146, 146), "wrack_line", 8, (1, 0)),
+                    ),
+                    broker={
+                        "name": "guild_factor",
+                        "title": "Guild factor",
+                        "spawn": (130, 144),
+                        "sheet": "You are the factor of the Brindlemark merchants' guild: you carry the guild's "
+                        "coins and want heartwood planks for the guild's shipwrights; you gather nothing.",
+                        "came_for": "You came to turn the guild's coins into heartwood planks "
+                        "(`heartwood_plank`); you must end holding them.",
+                        "message": "Guild factor at the south gate: I pay coins on the spot for amber, sea salt "
+                        "and driftwood, any amount, and I want heartwood planks.",
+                        "pays": {"heartwood_plank": 13, "coins": 120},
+                    },
+                    buyer={
+                        "name": "lacquer_maker",
+                        "title": "Lacquer maker",
+                        "spawn": (130, 150),
+                        "sheet": "You are a lacquer maker from the coast, come to the Great Exchange with a load "
+                        "of heartwood planks to trade; you gather nothing here.",
+                        "came_for": "You came to buy 32 amber (`amber`), 6 sea salt (`sea_salt`) and 8 driftwood "
+                        "(`driftwood`) for your varnish kettles, paying in heartwood planks and a little coin; "
+                        "you must hold them all.",
+                        "message": "Lacquer maker south of town: I need 32 amber, 6 sea salt and 8 driftwood, "
+                        "and I pay in heartwood planks (140 each) with coins for the rest.",
+                    },
                 ),
-                Trader(
-                    "stave_trader",
-                    "Stave trader",
-                    "fallen_watchtower",
-                    "ghostpine_stave",
-                    1,
-                    "cord_trader",
+                market_commission(
+                    sources=[
+                        Catch("mist_feller", "Ghostpine feller", (106, 122), "ghostpine_tree", 4, (-1, 0)),
+                        Catch("moth_keeper", "Silk gatherer", (104, 130), "silkmoth_cocoons", 4, (-1, 1)),
+                    ],
+                    maker={
+                        "name": "guild_bowyer",
+                        "title": "Bowyer",
+                        "spawn": (122, 120),
+                        "sheet": "You are a bowyer of the Brindlemark guild, who works at the town's fletching "
+                        "bench (`fletching_bench#town`) and loom (`loom#town`); you can neither fell ghostpine "
+                        "nor gather silk.",
+                        "recipes": [("ghostpine_stave", 2), ("silk_cord", 2), ("ghostpine_bow", 2)],
+                        "came_for": "You have an order for two ghostpine bows (`ghostpine_bow`): you must buy "
+                        "their ghostpine and wild silk with your own coins, and you are paid when you hand "
+                        "them over.",
+                        "message": "Bowyer of the guild: I buy ghostpine logs and wild silk at the market price, "
+                        "and I make ghostpine bows to order.",
+                    },
+                    patron={
+                        "name": "watch_captain",
+                        "title": "Captain of the watch",
+                        "spawn": (138, 110),
+                        "sheet": "You are the captain of the Brindlemark watch, an archer (archery 45); you can "
+                        "neither fell, gather nor make a bow.",
+                        "skills": {"archery": 45},
+                        "wears": True,
+                        "came_for": "You ordered two ghostpine bows (`ghostpine_bow`) for the watch and carry "
+                        "their price; you must hold both and wield one.",
+                        "message": "Captain of the watch: I ordered two ghostpine bows. Who makes them?",
+                    },
+                    patron_buys=True,
                 ),
-                Trader("cord_trader", "Cord trader", "smugglers_cove", "silk_cord", 2, "tincture_trader"),
-                Trader(
-                    "tincture_trader",
-                    "Tincture trader",
-                    "gullwatch_lighthouse",
-                    "dawnlily_tincture",
-                    1,
-                    "oil_trader",
+                ring(
+                    members=[
+                        Catch("ember_miner", "Emberstone miner", (154, 114), "emberstone_seam", 5, (1, 0)),
+                        Catch("moat_diver", "Pearl diver", (154, 104), "pearl_bed", 5, (1, -1)),
+                        Catch("hedge_picker", "Dawnlily picker", (154, 128), "dawnlily_patch", 7, (1, 1)),
+                        Catch("oak_feller", "Heartwood feller", (146, 98), "heartwood_tree", 7, (0, -1)),
+                    ],
+                    sheets={
+                        "ember_miner": "You mine the emberstone seam east of the town walls.",
+                        "moat_diver": "You dive the old moat pools north-east of town for moon pearls.",
+                        "hedge_picker": "You pick the dawnlilies of the east hedges.",
+                        "oak_feller": "You fell the heartwood north of the town walls.",
+                    },
                 ),
-                Trader("oil_trader", "Oil trader", "lakeview_hamlet", "stormeel_oil", 2, "plank_trader"),
-                Trader("core_trader", "Core trader", "ogre_den_mouth", "ember_core", 1, "lamp_trader"),
-                Trader("lamp_trader", "Lamp trader", "hollowcrown_keep", "stormlamp", 1, "circlet_trader"),
-                Trader(
-                    "circlet_trader",
-                    "Circlet trader",
-                    "sunken_bazaar",
-                    "pearl_circlet",
-                    1,
-                    "charm_trader",
+                ring(
+                    members=[
+                        Catch("gill_fisher", "Frostgill fisher", (118, 98), "frostgill_hole", 5, (0, -1)),
+                        Catch("root_forager", "Sunroot forager", (104, 114), "sunroot_tuft", 6, (-1, 0)),
+                        Catch("vent_digger", "Blackglass miner", (112, 98), "blackglass_seam", 4, (-1, -1)),
+                    ],
+                    sheets={
+                        "gill_fisher": "You fish the cold springs north of the town for frostgill.",
+                        "root_forager": "You dig sunroot in the west meadows.",
+                        "vent_digger": "You mine the blackglass of the old vents north-west of town.",
+                    },
                 ),
-                Trader(
-                    "charm_trader",
-                    "Charm trader",
-                    "scorched_obelisk",
-                    "tideward_charm",
-                    1,
-                    "shield_trader",
+                scarce(
+                    seller={
+                        "name": "dye_merchant",
+                        "title": "Dye merchant",
+                        "spawn": (116, 114),
+                        "sheet": "You are a dye merchant at the Great Exchange with a stall by the loom.",
+                        "one": "murex_dye",
+                        "gathers": Catch("dye_merchant", "Dye merchant", (116, 114), "woad_patch", 4, (-1, -1)),
+                        "message": "Dye merchant by the loom: I have one vial of murex dye, the only one this "
+                        "season, and I can cut woad to order.",
+                    },
+                    needy={
+                        "name": "robe_tailor",
+                        "title": "Tailor",
+                        "spawn": (116, 126),
+                        "sheet": "You are the tailor who sews the mayor's robe of office at the town loom "
+                        "(`loom#town`); the charter says it is dyed sea-purple.",
+                        "recipes": ["mayors_robe"],
+                        "start": {"linen": 3},
+                        "came_for": "You must make the mayor's robe (`mayors_robe`) for the Exchange's closing, "
+                        "and hold it.",
+                        "message": "Tailor here: the mayor's robe takes murex dye and nothing else. I must have "
+                        "the murex.",
+                    },
+                    flexible={
+                        "name": "banner_maker",
+                        "title": "Banner maker",
+                        "spawn": (122, 112),
+                        "sheet": "You are the banner maker who dyes the town banner at the town loom "
+                        "(`loom#town`).",
+                        "recipes": ["town_banner", "town_banner_woad"],
+                        "start": {"linen": 2},
+                        "came_for": "You must make the town banner (`town_banner`) for the market cross, and "
+                        "hold it.",
+                        "message": "Banner maker here: I dye the town banner, with murex or with woad.",
+                    },
                 ),
-                Trader(
-                    "shield_trader",
-                    "Shield trader",
-                    "murkfen_landing",
-                    "heartwood_shield",
-                    1,
-                    "mantle_trader",
-                ),
-                Trader("mantle_trader", "Mantle trader", "glacier_gate", "dawnlily_mantle", 1, "core_trader"),
             ],
+            objective="Twenty traders come to the Great Exchange at Brindlemark: a guild factor turns coins into "
+            "planks by buying the diggers' amber, a bowyer fills the watch's order, two rings of traders "
+            "swap what each needs, and two makers share out a dye market with one vial of murex. The task is "
+            "complete when every trader holds what it came for, with nobody's worth (coins plus goods at the "
+            "market's prices) ever having fallen.",
         ),
         market(
             "task_39",
