@@ -277,14 +277,44 @@ class Catch:
     units: int
     direction: Position = (1, 0)
 
+    recipe: str | None = (
+        None  # a recipe it works its whole catch into before it trades (by hand or at a station)
+    )
+
+    @property
+    def raw(self) -> str:
+        """What the beds yield."""
+        return next(iter(places.content().node_kinds[self.kind].yields))
+
     @property
     def good(self) -> str:
-        return next(iter(places.content().node_kinds[self.kind].yields))
+        """What it trades: its catch, or what its recipe makes of it."""
+        if self.recipe is None:
+            return self.raw
+        return next(iter(places.content().recipes[self.recipe].outputs))
+
+    @property
+    def times(self) -> int:
+        return self.units // places.content().recipes[self.recipe].inputs[self.raw] if self.recipe else 0
+
+    @property
+    def amount(self) -> int:
+        """How many units of its good it trades."""
+        if self.recipe is None:
+            return self.units
+        return places.content().recipes[self.recipe].outputs[self.good] * self.times
 
 
 def producer(c: Catch, taken: set[Position], sheet: str = "") -> tuple[Trader, list[dict]]:
     """A trader who gathers its catch beside its spawn (plan: the gather only; the part adds the sale)."""
     node = places.content().node_kinds[c.kind]
+    skills = {node.skill: node.level + 5}
+    plan = [gather(c.kind, c.units)]
+    if c.recipe:
+        recipe = places.content().recipes[c.recipe]
+        assert set(recipe.inputs) == {c.raw} and c.units % recipe.inputs[c.raw] == 0, c.recipe
+        skills[recipe.skill] = recipe.level + 5
+        plan.append(craft(c.recipe, c.times))
     trader = Trader(
         c.name,
         c.title,
@@ -293,11 +323,12 @@ def producer(c: Catch, taken: set[Position], sheet: str = "") -> tuple[Trader, l
         + " "
         + bed_sheet(c.kind, node.level + 5)
         + " The beds you work lie around you where you start.",
-        skills={node.skill: node.level + 5},
+        skills=skills,
         carries={TOOL_ITEMS[node.skill]: 1} if node.tool else {},
+        recipes=(c.recipe,) if c.recipe else (),
         heard=(c.good,),
-        plan=[gather(c.kind, c.units)],
-        kind=f"gather:{node.skill}",
+        plan=plan,
+        kind=f"gather:{node.skill}" + ("+make" if c.recipe else ""),
     )
     return trader, beds(c.kind, c.spawn, c.units, taken, c.direction)
 
@@ -326,28 +357,28 @@ def cargo(
     prices = {c.good: content.items[c.good].value for c in catches}
     lot: dict[str, int] = {}
     for c in catches:
-        lot[c.good] = lot.get(c.good, 0) + c.units
+        lot[c.good] = lot.get(c.good, 0) + c.amount
     total = sum(prices[g] * n for g, n in lot.items())
     merchant = broker["name"] if broker else buyer["name"]
     arrivals = sorted(
-        catches, key=lambda c: c.units
+        catches, key=lambda c: c.amount
     )  # the merchant takes offers as they come (10-round expiry)
     traders, nodes = [], []
     for c in catches:
         trader, placed = producer(c, taken)
-        paid = c.units * prices[c.good]
+        paid = c.amount * prices[c.good]
         trader.ends = {"coins": paid}
         assert not trader.carries, "a cargo is gathered by hand"
         trader.came_for = (
-            f"You came to sell {counted(c.good, c.units)} for coins: {paid} coins at the market's price."
+            f"You came to sell {counted(c.good, c.amount)} for coins: {paid} coins at the market's price."
         )
         if buyer_goes:  # it says where it is once its catch is ready (an offer lasts 10 rounds)
             trader.plan += [
-                say("team", f"{c.units} {c.good} ready to sell, at {_xy(c.spawn)}."),
+                say("team", f"{c.amount} {c.good} ready to sell, at {_xy(c.spawn)}."),
                 accept(merchant),
             ]
         else:
-            trader.plan += [hear(merchant), *offer(merchant, {c.good: c.units}, {"coins": paid})]
+            trader.plan += [hear(merchant), *offer(merchant, {c.good: c.amount}, {"coins": paid})]
         trader.kind += "+sell"
         traders.append(trader)
         nodes += placed
@@ -381,7 +412,10 @@ def cargo(
         carries, plan = {"coins": total}, [say("team", buyer["message"])]
         if buyer_goes:
             for c in arrivals:
-                plan += [hear(c.name), *offer(c.name, {"coins": c.units * prices[c.good]}, {c.good: c.units})]
+                plan += [
+                    hear(c.name),
+                    *offer(c.name, {"coins": c.amount * prices[c.good]}, {c.good: c.amount}),
+                ]
         else:
             plan += [accept(c.name) for c in arrivals]
     traders.append(
@@ -403,12 +437,12 @@ def cargo(
         checkpoint(
             f"{first.name}_catch",
             f"The {first.title.lower()} has its catch.",
-            {"holds": {"agent": first.name, "items": {good: first.units}}},
+            {"holds": {"agent": first.name, "items": {good: first.amount}}},
         ),
         checkpoint(
             f"{first.name}_paid",
             f"The {first.title.lower()} has been paid for its catch.",
-            {"holds": {"agent": first.name, "items": {"coins": first.units * prices[good]}}},
+            {"holds": {"agent": first.name, "items": {"coins": first.amount * prices[good]}}},
         ),
         checkpoint(
             f"{buyer['name']}_half",
@@ -472,10 +506,10 @@ def ring(
     for i, m in enumerate(members):
         trader, placed = producer(m, taken, sheets.get(m.name, ""))
         need = members[(i + 1) % k]
-        trader.ends = {need.good: need.units}
+        trader.ends = {need.good: need.amount}
         trader.heard = (m.good, need.good)
         trader.came_for = (
-            f"You came to trade your {counted(m.good, m.units)} for {counted(need.good, need.units)}, "
+            f"You came to trade your {counted(m.good, m.amount)} for {counted(need.good, need.amount)}, "
             f"which you need and cannot get yourself."
         )
         nodes += placed
@@ -483,17 +517,17 @@ def ring(
     # the hub's swaps: with member k-1, k-2, ..., 1; it gives what it holds and takes that member's catch
     coins = {m.name: 0 for m in members}
     low = {m.name: 0 for m in members}
-    holds = {hub.good: hub.units}
+    holds = {hub.good: hub.amount}
     swaps = []
     for j in range(k - 1, 0, -1):
         m = members[j]
-        give, want = _par(holds, {m.good: m.units}, prices)
+        give, want = _par(holds, {m.good: m.amount}, prices)
         swaps.append((m, give, want))
         coins[hub.name] += want.get("coins", 0) - give.get("coins", 0)
         coins[m.name] += give.get("coins", 0) - want.get("coins", 0)
         for name in (hub.name, m.name):
             low[name] = min(low[name], coins[name])
-        holds = {m.good: m.units}
+        holds = {m.good: m.amount}
     by_name = {t.name: t for t in traders}
     for m in members:
         if low[m.name] < 0:
@@ -502,10 +536,11 @@ def ring(
     for i, m in enumerate(members[1:], start=1):  # each says what it brings, where: the hub hears all
         need = members[(i + 1) % k]
         by_name[m.name].plan.insert(
-            0, say("team", f"I bring {m.units} {m.good}, at {_xy(m.spawn)}; I need {need.units} {need.good}.")
+            0,
+            say("team", f"I bring {m.amount} {m.good}, at {_xy(m.spawn)}; I need {need.amount} {need.good}."),
         )
     hub_t.plan.insert(
-        0, say("team", f"I bring {hub.units} {hub.good} and need {members[1].units} {members[1].good}.")
+        0, say("team", f"I bring {hub.amount} {hub.good} and need {members[1].amount} {members[1].good}.")
     )
     hub_t.plan += [hear(m.name) for m in members[1:]]
     for m, give, want in swaps:
@@ -518,12 +553,12 @@ def ring(
         checkpoint(
             f"{first.name}_catch",
             f"The {first.title.lower()} has its catch.",
-            {"holds": {"agent": first.name, "items": {first.good: first.units}}},
+            {"holds": {"agent": first.name, "items": {first.good: first.amount}}},
         ),
         checkpoint(
             f"{members[-1].name}_served",
             f"The {members[-1].title.lower()} holds what it came for.",
-            {"holds": {"agent": members[-1].name, "items": {hub.good: hub.units}}},
+            {"holds": {"agent": members[-1].name, "items": {hub.good: hub.amount}}},
         ),
     ]
     return Part(
@@ -574,29 +609,29 @@ def commission(
             prices.setdefault(item, content.items[item].value)
         inputs = sum(prices[i] * n for i, n in recipe.inputs.items())
         assert sum(prices[o] * n for o, n in recipe.outputs.items()) >= inputs, f"{recipe.id} loses worth"
-    capital = sum(prices[c.good] * c.units for c in sources)
+    capital = sum(prices[c.good] * c.amount for c in sources)
     price = prices[piece] * pieces
     pays: Catch | None = patron.get("pays")
     if pays is not None:  # the patron pays in goods it gathers, evened in coins
         prices[pays.good] = content.items[pays.good].value
-        bill, fee = _par({pays.good: pays.units}, {piece: pieces}, prices)
+        bill, fee = _par({pays.good: pays.amount}, {piece: pieces}, prices)
         assert "coins" not in fee, "the patron's goods must not be worth more than the pieces"
     else:
         bill = {"coins": price}
     traders, nodes = [], []
-    arrivals = sorted(sources, key=lambda c: c.units)
+    arrivals = sorted(sources, key=lambda c: c.amount)
     for c in sources:
         trader, placed = producer(c, taken)
-        paid = c.units * prices[c.good]
+        paid = c.amount * prices[c.good]
         trader.ends = {"coins": paid}
         trader.came_for = (
-            f"You came to sell {counted(c.good, c.units)} for coins: {paid} coins at the market's price."
+            f"You came to sell {counted(c.good, c.amount)} for coins: {paid} coins at the market's price."
         )
         if maker_buys:
-            trader.plan.insert(0, say("team", f"I gather {c.good} at {_xy(c.spawn)}: {c.units} to sell."))
+            trader.plan.insert(0, say("team", f"I gather {c.good} at {_xy(c.spawn)}: {c.amount} to sell."))
             trader.plan.append(accept(maker["name"]))
         else:
-            trader.plan += [hear(maker["name"]), *offer(maker["name"], {c.good: c.units}, {"coins": paid})]
+            trader.plan += [hear(maker["name"]), *offer(maker["name"], {c.good: c.amount}, {"coins": paid})]
         trader.kind += "+sell"
         nodes += placed
         traders.append(trader)
@@ -607,7 +642,7 @@ def commission(
     if maker_buys:
         plan += [hear(c.name) for c in sources]
         for c in arrivals:
-            plan += offer(c.name, {"coins": c.units * prices[c.good]}, {c.good: c.units})
+            plan += offer(c.name, {"coins": c.amount * prices[c.good]}, {c.good: c.amount})
     else:
         plan += [accept(c.name) for c in arrivals]
     plan += [craft(recipe.id, times) for recipe, times in recipes]
@@ -662,7 +697,7 @@ def commission(
         checkpoint(
             f"{maker['name']}_supplied",
             f"The {maker['title'].lower()} holds the {item_label(first.good)}s it bought.",
-            {"holds": {"agent": maker["name"], "items": {first.good: first.units}}},
+            {"holds": {"agent": maker["name"], "items": {first.good: first.amount}}},
         ),
         checkpoint(f"{piece}_made", f"A {item_label(piece)} exists.", {"holds": {"items": {piece: 1}}}),
         checkpoint(
