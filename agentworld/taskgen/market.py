@@ -335,14 +335,14 @@ def producer(c: Catch, taken: set[Position], sheet: str = "") -> tuple[Trader, l
 
 def cargo(
     *,
-    pair: tuple[Catch, Catch],
+    pair: tuple[Catch, ...],
     buyer: dict,
     extras: tuple[Catch, ...] = (),
     broker: dict | None = None,
     taken: set[Position] | None = None,
     buyer_goes: bool = False,
 ) -> Part:
-    """Two producers of one good sell their catches, each for coins, to the one buyer who must end
+    """Two producers of one good (`pair`; or none, a voyage) sell their catches, each for coins, to the one buyer who must end
     holding both (more than one agent gathers in the budget, so each producer is needed for the volume);
     `extras` are single producers of other goods the buyer also buys (each the only source of its good).
 
@@ -353,7 +353,7 @@ def cargo(
     taken = set() if taken is None else taken
     content = places.content()
     catches = [*pair, *extras]
-    assert pair[0].kind == pair[1].kind, "a cargo pair gathers one good"
+    assert len({c.kind for c in pair}) <= 1 and len(pair) in (0, 2), "a cargo pair gathers one good"
     prices = {c.good: content.items[c.good].value for c in catches}
     lot: dict[str, int] = {}
     for c in catches:
@@ -432,7 +432,8 @@ def cargo(
             kind="buy",
         )
     )
-    good, first = pair[0].good, pair[0]
+    first = catches[0]
+    good = first.good
     checkpoints = [
         checkpoint(
             f"{first.name}_catch",
@@ -460,17 +461,22 @@ def cargo(
             ),
         )
     skill = content.node_kinds[first.kind].skill
-    return Part(
-        traders,
-        prices,
-        nodes,
-        checkpoints,
-        f"C2{len(extras) and f'+{len(extras)}' or ''}{'>B' if broker else ''}>H{'g' if buyer_goes else ''}",
-        f"two producers ({skill} 45, by hand) gather {lot[good]} {good} for one buyer, more than one agent "
-        f"gathers in the budget"
-        + (f", and {len(extras)} more sell it the only {', '.join(c.good for c in extras)}" if extras else "")
-        + (", through a broker who turns coins into the buyer's goods" if broker else ""),
-    )
+    shape = f"C{len(pair)}{len(extras) and f'+{len(extras)}' or ''}{'>B' if broker else ''}>H{'g' if buyer_goes else ''}"
+    if pair:
+        why = (
+            f"two producers ({skill} 45, by hand) gather {lot[good]} {good} for one buyer, more than one agent "
+            f"gathers in the budget"
+            + (
+                f", and {len(extras)} more sell it the only {', '.join(c.good for c in extras)}"
+                if extras
+                else ""
+            )
+        )
+    else:
+        why = f"{len(extras)} producers sell the only {', '.join(c.good for c in extras)}"
+    if broker:
+        why += f" to a broker who carries coins to the {buyer['title'].lower()}, who pays in goods"
+    return Part(traders, prices, nodes, checkpoints, shape, why)
 
 
 # --- ring ----------------------------------------------------------------------------------------------
@@ -744,6 +750,7 @@ def scarce(*, seller: dict, needy: dict, flexible: dict, taken: set[Position] | 
         prices[out] = content.items[out].value
         assert prices[out] >= sum(prices.get(i, 0) * n for i, n in recipe.inputs.items()), recipe.id
     units = flex_recipe.inputs[alt.good]
+    assert alt.units == units, f"the seller gathers what the dearer recipe takes ({units})"
     dear = units * prices[alt.good]
     assert dear > prices[one], "the substitute must cost more than the scarce unit"
     trader, nodes = producer(alt, taken, seller["sheet"])
@@ -798,6 +805,16 @@ def scarce(*, seller: dict, needy: dict, flexible: dict, taken: set[Position] | 
             {"holds": {"agent": needy["name"], "items": {one: 1}}},
         ),
         checkpoint(f"{robe}_made", f"The {item_label(robe)} is made.", {"holds": {"items": {robe: 1}}}),
+        checkpoint(
+            f"{alt.good}_cut",
+            f"The {seller['title'].lower()} has cut the {item_label(alt.good)}.",
+            {"holds": {"agent": seller["name"], "items": {alt.good: units}}},
+        ),
+        checkpoint(
+            f"{flexible['name']}_supplied",
+            f"The {flexible['title'].lower()} holds {item_label(alt.good)} enough for its work.",
+            {"holds": {"agent": flexible["name"], "items": {alt.good: units}}},
+        ),
     ]
     return Part(
         [trader, *makers],

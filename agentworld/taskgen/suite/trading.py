@@ -247,7 +247,7 @@ def drafts() -> list[Draft]:
                         "spawn": (116, 114),
                         "sheet": "You are a dye merchant at the Great Exchange with a stall by the loom.",
                         "one": "murex_dye",
-                        "gathers": Catch("dye_merchant", "Dye merchant", (116, 114), "woad_patch", 4, (-1, -1)),
+                        "gathers": Catch("dye_merchant", "Dye merchant", (116, 114), "woad_patch", 6, (-1, -1)),
                         "message": "Dye merchant by the loom: I have one vial of murex dye, the only one this "
                         "season, and I can cut woad to order.",
                     },
