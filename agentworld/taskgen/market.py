@@ -368,7 +368,7 @@ def cargo(
         trader, placed = producer(c, taken)
         paid = c.amount * prices[c.good]
         trader.ends = {"coins": paid}
-        assert not trader.carries, "a cargo is gathered by hand"
+        assert c not in pair or not trader.carries, "a cargo pair gathers by hand"
         trader.came_for = (
             f"You came to sell {counted(c.good, c.amount)} for coins: {paid} coins at the market's price."
         )
