@@ -1,13 +1,12 @@
-"""The generated trading tasks (ids 20, 21, 29, 30, 39, 41, 42, 52, 63, 64, 65, 66, 70, 71): one motif call per task, with the parameters that make it
-distinct."""
+"""The generated trading tasks (ids 20, 21, 29, 30, 39, 41, 42, 52, 63, 64, 65, 66, 70, 71): one market
+per task (agentworld/taskgen/market.py), composed of the parts that make it distinct."""
 
 from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.market import Catch, cargo, market, ring, scarce
-from agentworld.taskgen.market import commission as market_commission
-from agentworld.taskgen.motifs import Source, Trader, exchange
-from agentworld.taskgen.motifs_a import commission
+from agentworld.taskgen.bargains import cargo, ring, scarce
+from agentworld.taskgen.bargains import commission as market_commission
+from agentworld.taskgen.market import Catch, market
 
 
 def drafts() -> list[Draft]:
@@ -247,7 +246,9 @@ def drafts() -> list[Draft]:
                         "spawn": (116, 114),
                         "sheet": "You are a dye merchant at the Great Exchange with a stall by the loom.",
                         "one": "murex_dye",
-                        "gathers": Catch("dye_merchant", "Dye merchant", (116, 114), "woad_patch", 6, (-1, -1)),
+                        "gathers": Catch(
+                            "dye_merchant", "Dye merchant", (116, 114), "woad_patch", 6, (-1, -1)
+                        ),
                         "message": "Dye merchant by the loom: I have one vial of murex dye, the only one this "
                         "season, and I can cut woad to order.",
                     },
@@ -574,7 +575,9 @@ def drafts() -> list[Draft]:
                         "ruins is yours to take.",
                         "skills": {"magic": 45},
                         "wears": True,
-                        "pays": Catch("march_magistrate", "Magistrate", (222, 70), "amber_shingle", 12, (1, 0)),
+                        "pays": Catch(
+                            "march_magistrate", "Magistrate", (222, 70), "amber_shingle", 12, (1, 0)
+                        ),
                         "came_for": "You ordered three pearl circlets (`pearl_circlet`) for yourself and your "
                         "assessors: you pay in amber from the heath, with coins for the rest, and must hold all "
                         "three and wear one.",
