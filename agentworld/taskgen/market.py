@@ -277,8 +277,9 @@ class Catch:
     units: int
     direction: Position = (1, 0)
 
-    recipe: str | None = (
-        None  # a recipe it works its whole catch into before it trades (by hand or at a station)
+    recipe: str | None = None  # what it works its catch into before it trades (by hand or at a station)
+    style: str = (
+        ""  # how it deals: "early" (hears its counterpart first), "quick" (leaves its offer standing)
     )
 
     @property
@@ -303,6 +304,31 @@ class Catch:
         if self.recipe is None:
             return self.units
         return places.content().recipes[self.recipe].outputs[self.good] * self.times
+
+
+def sells(c: Catch, base: Plan, to: str, give: dict[str, int], want: dict[str, int]) -> Plan:
+    """A producer's plan that ends in offering `give` to `to`, in the Catch's style."""
+    if "early" in c.style:
+        return [hear(to), *base, *offer(to, give, want, settle="quick" not in c.style)]
+    return [*base, hear(to), *offer(to, give, want, settle="quick" not in c.style)]
+
+
+def by_arrival(catches: list[Catch] | tuple[Catch, ...]) -> list[Catch]:
+    """Producers in the order their catches are ready (an "early" one starts a turn later), so a
+    merchant takes their offers, and hears their calls, as they come (offers last 10 rounds, and a
+    wait for one teammate's message passes over the messages that came before it: a plan waits for
+    messages only in the order they surely come)."""
+    return sorted(catches, key=lambda c: c.units + ("early" in c.style))
+
+
+def takes(c: Catch, base: Plan, sender: str, heard: bool = False) -> Plan:
+    """A producer's plan that ends in accepting `sender`'s offer; in the "early" style it hears the
+    sender first, in the "heed" style once its catch is ready (unless its plan already did: `heard`)."""
+    if "early" in c.style and not heard:
+        return [hear(sender), *base, accept(sender)]
+    if "heed" in c.style and not heard:
+        return [*base, hear(sender), accept(sender)]
+    return [*base, accept(sender)]
 
 
 def producer(c: Catch, taken: set[Position], sheet: str = "") -> tuple[Trader, list[dict]]:

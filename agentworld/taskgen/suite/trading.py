@@ -4,8 +4,9 @@ per task (agentworld/taskgen/market.py), composed of the parts that make it dist
 from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.bargains import cargo, ring, scarce
-from agentworld.taskgen.bargains import commission as market_commission
+from agentworld.taskgen.bargains import cargo, ring
+from agentworld.taskgen.orders import commission as market_commission
+from agentworld.taskgen.orders import scarce
 from agentworld.taskgen.market import Catch, market
 
 
@@ -46,42 +47,63 @@ def drafts() -> list[Draft]:
             parts=[
                 cargo(
                     pair=(
-                        Catch("dune_picker", "Amber picker", (133, 222), "amber_shingle", 15, (-1, 0)),
-                        Catch("drift_picker", "Amber picker", (140, 214), "amber_shingle", 15, (0, -1)),
+                        Catch(
+                            "dune_picker",
+                            "Amber picker",
+                            (133, 222),
+                            "amber_shingle",
+                            15,
+                            (-1, 0),
+                            style="quick",
+                        ),
+                        Catch(
+                            "drift_picker",
+                            "Amber picker",
+                            (140, 214),
+                            "amber_shingle",
+                            15,
+                            (0, -1),
+                            style="quick",
+                        ),
                     ),
-                    extras=(Catch("pan_raker", "Salt raker", (140, 231), "salt_pan", 6, (0, 1)),),
+                    extras=(
+                        Catch("pan_raker", "Salt raker", (140, 231), "salt_pan", 6, (0, 1), style="quick"),
+                    ),
                     broker={
                         "name": "bazaar_factor",
                         "title": "Caravan factor",
                         "spawn": (139, 222),
                         "sheet": "You are the factor of a caravan house at the Sunken Bazaar: you carry the "
-                        "house's coins, and want glass-black stone for the house's smiths in the north; you "
-                        "gather nothing yourself.",
-                        "came_for": "You came to turn the house's coins into blackglass (`blackglass`), which "
-                        "the house sells in the north; you must end holding the blackglass.",
+                        "house's coins, and want sunroot for the house's bakers in the north; you gather "
+                        "nothing yourself.",
+                        "came_for": "You came to turn the house's coins into sunroot (`sunroot`), which the "
+                        "house sells in the north; you must end holding the sunroot, and what coins come back "
+                        "with it.",
                         "message": "Factor of the caravan house at the bazaar: I pay coins on the spot for amber "
-                        "and sea salt, any amount, and I want blackglass.",
-                        "pays": {"blackglass": 22, "coins": 30},
+                        "and sea salt, any amount, and I want sunroot.",
+                        "pays": Catch(
+                            "glass_merchant", "Glass merchant", (141, 224), "sunroot_tuft", 10, (1, 1)
+                        ),
                     },
                     buyer={
                         "name": "glass_merchant",
                         "title": "Glass merchant",
                         "spawn": (141, 224),
                         "sheet": "You are a glass merchant of the Sunken Bazaar, who makes amber glass (amber "
-                        "melted with salt for flux); you brought blackglass from the vents to pay with, and "
-                        "gather nothing here.",
+                        "melted with salt for flux); you pay in the sunroot you dig beside your stall, with "
+                        "coins for the rest.",
                         "came_for": "You came to buy 30 amber (`amber`) and 6 sea salt (`sea_salt`) for your "
-                        "furnace, paying in blackglass and a little coin; you must hold them all.",
+                        "furnace, paying in sunroot and coin; you must hold them all.",
                         "message": "Glass merchant at the bazaar: I need 30 amber and 6 sea salt, and I pay in "
-                        "blackglass (75 a piece) with coins for the rest. Nobody takes blackglass for coins?",
+                        "sunroot (55 a root) that I dig, with coins for the rest.",
                     },
                 )
             ],
             objective="At the Sunken Bazaar the amber pickers and a salt raker want coins, a glass merchant who "
-            "needs their amber and salt has only blackglass, and a caravan factor has coins and wants "
-            "blackglass. The task is complete when the glass merchant holds 30 amber and 6 sea salt, the "
-            "factor holds 22 blackglass, and every picker and raker holds the coins for its goods, with "
-            "nobody's worth (coins plus goods at the market's prices) ever having fallen.",
+            "needs their amber and salt pays mostly in sunroot, and a caravan factor has coins and wants "
+            "sunroot. The task is complete when the glass merchant holds 30 amber and 6 sea salt, the "
+            "factor holds 10 sunroot and 1130 coins, and every picker and raker holds the coins for its goods, "
+            "with nobody's worth (coins plus goods at the market's prices) ever having fallen.",
         ),
         market(
             "task_29",
@@ -89,8 +111,24 @@ def drafts() -> list[Draft]:
             parts=[
                 cargo(
                     pair=(
-                        Catch("gravel_digger", "Amber digger", (158, 146), "amber_shingle", 13, (0, 1)),
-                        Catch("ford_digger", "Amber digger", (166, 140), "amber_shingle", 13, (1, 0)),
+                        Catch(
+                            "gravel_digger",
+                            "Amber digger",
+                            (158, 146),
+                            "amber_shingle",
+                            13,
+                            (0, 1),
+                            style="quick",
+                        ),
+                        Catch(
+                            "ford_digger",
+                            "Amber digger",
+                            (166, 140),
+                            "amber_shingle",
+                            13,
+                            (1, 0),
+                            style="quick",
+                        ),
                     ),
                     extras=(Catch("spring_raker", "Salt raker", (158, 130), "salt_pan", 6, (0, -1)),),
                     buyer={
@@ -107,7 +145,15 @@ def drafts() -> list[Draft]:
                 ),
                 market_commission(
                     sources=[
-                        Catch("lily_picker", "Dawnlily picker", (150, 132), "dawnlily_patch", 6, (-1, -1)),
+                        Catch(
+                            "lily_picker",
+                            "Dawnlily picker",
+                            (150, 132),
+                            "dawnlily_patch",
+                            6,
+                            (-1, -1),
+                            style="early",
+                        ),
                         Catch("well_diver", "Pearl diver", (150, 148), "pearl_bed", 3, (-1, 1)),
                     ],
                     maker={
@@ -148,11 +194,27 @@ def drafts() -> list[Draft]:
             parts=[
                 cargo(
                     pair=(
-                        Catch("south_digger", "Amber digger", (124, 146), "amber_shingle", 16, (-1, 1)),
-                        Catch("gate_digger", "Amber digger", (136, 146), "amber_shingle", 16, (1, 1)),
+                        Catch(
+                            "south_digger",
+                            "Amber digger",
+                            (124, 146),
+                            "amber_shingle",
+                            16,
+                            (-1, 1),
+                            style="quick",
+                        ),
+                        Catch(
+                            "gate_digger",
+                            "Amber digger",
+                            (136, 146),
+                            "amber_shingle",
+                            16,
+                            (1, 1),
+                            style="quick",
+                        ),
                     ),
                     extras=(
-                        Catch("ditch_raker", "Salt raker", (112, 146), "salt_pan", 6, (-1, 0)),
+                        Catch("ditch_raker", "Salt raker", (112, 146), "salt_pan", 6, (-1, 0), style="quick"),
                         Catch("river_wracker", "Wrack cutter", (146, 146), "wrack_line", 8, (1, 0)),
                     ),
                     broker={
@@ -160,29 +222,39 @@ def drafts() -> list[Draft]:
                         "title": "Guild factor",
                         "spawn": (130, 144),
                         "sheet": "You are the factor of the Brindlemark merchants' guild: you carry the guild's "
-                        "coins and want heartwood planks for the guild's shipwrights; you gather nothing.",
-                        "came_for": "You came to turn the guild's coins into heartwood planks "
-                        "(`heartwood_plank`); you must end holding them.",
+                        "coins and want stormeels for the guild's oil renderers; you gather nothing.",
+                        "came_for": "You came to turn the guild's coins into stormeels (`stormeel`); you "
+                        "must end holding them, and what coins come back with them.",
                         "message": "Guild factor at the south gate: I pay coins on the spot for amber, sea salt "
-                        "and driftwood, any amount, and I want heartwood planks.",
-                        "pays": {"heartwood_plank": 13, "coins": 120},
+                        "and driftwood, any amount, and I want stormeels.",
+                        "pays": Catch(
+                            "lacquer_maker", "Lacquer maker", (130, 150), "stormeel_run", 10, (0, 1)
+                        ),
                     },
                     buyer={
                         "name": "lacquer_maker",
                         "title": "Lacquer maker",
                         "spawn": (130, 150),
-                        "sheet": "You are a lacquer maker from the coast, come to the Great Exchange with a load "
-                        "of heartwood planks to trade; you gather nothing here.",
+                        "sheet": "You are a lacquer maker from the coast, come to the Great Exchange; you pay in "
+                        "the stormeels you fish from the south pools, with coins for the rest.",
                         "came_for": "You came to buy 32 amber (`amber`), 6 sea salt (`sea_salt`) and 8 driftwood "
-                        "(`driftwood`) for your varnish kettles, paying in heartwood planks and a little coin; "
-                        "you must hold them all.",
+                        "(`driftwood`) for your varnish kettles, paying in stormeels and coin; you must hold "
+                        "them all.",
                         "message": "Lacquer maker south of town: I need 32 amber, 6 sea salt and 8 driftwood, "
-                        "and I pay in heartwood planks (140 each) with coins for the rest.",
+                        "and I pay in stormeels (65 each) that I fish, with coins for the rest.",
                     },
                 ),
                 market_commission(
                     sources=[
-                        Catch("mist_feller", "Ghostpine feller", (106, 122), "ghostpine_tree", 4, (-1, 0)),
+                        Catch(
+                            "mist_feller",
+                            "Ghostpine feller",
+                            (106, 122),
+                            "ghostpine_tree",
+                            4,
+                            (-1, 0),
+                            style="early",
+                        ),
                         Catch("moth_keeper", "Silk gatherer", (104, 130), "silkmoth_cocoons", 4, (-1, 1)),
                     ],
                     maker={
@@ -216,8 +288,18 @@ def drafts() -> list[Draft]:
                 ring(
                     members=[
                         Catch("ember_miner", "Emberstone miner", (154, 114), "emberstone_seam", 5, (1, 0)),
-                        Catch("moat_diver", "Pearl diver", (154, 104), "pearl_bed", 5, (1, -1)),
-                        Catch("hedge_picker", "Dawnlily picker", (154, 128), "dawnlily_patch", 7, (1, 1)),
+                        Catch(
+                            "moat_diver", "Pearl diver", (154, 104), "pearl_bed", 5, (1, -1), style="early"
+                        ),
+                        Catch(
+                            "hedge_picker",
+                            "Dawnlily picker",
+                            (154, 128),
+                            "dawnlily_patch",
+                            7,
+                            (1, 1),
+                            style="heed",
+                        ),
                         Catch("oak_feller", "Heartwood feller", (146, 98), "heartwood_tree", 7, (0, -1)),
                     ],
                     sheets={
@@ -229,9 +311,25 @@ def drafts() -> list[Draft]:
                 ),
                 ring(
                     members=[
-                        Catch("gill_fisher", "Frostgill fisher", (118, 98), "frostgill_hole", 5, (0, -1)),
+                        Catch(
+                            "gill_fisher",
+                            "Frostgill fisher",
+                            (118, 98),
+                            "frostgill_hole",
+                            5,
+                            (0, -1),
+                            style="early",
+                        ),
                         Catch("root_forager", "Sunroot forager", (104, 114), "sunroot_tuft", 6, (-1, 0)),
-                        Catch("vent_digger", "Blackglass miner", (112, 98), "blackglass_seam", 4, (-1, -1)),
+                        Catch(
+                            "vent_digger",
+                            "Blackglass miner",
+                            (112, 98),
+                            "blackglass_seam",
+                            4,
+                            (-1, -1),
+                            style="heed",
+                        ),
                     ],
                     sheets={
                         "gill_fisher": "You fish the cold springs north of the town for frostgill.",
@@ -280,7 +378,7 @@ def drafts() -> list[Draft]:
                 ),
             ],
             objective="Twenty traders come to the Great Exchange at Brindlemark: a guild factor turns coins into "
-            "planks by buying the diggers' amber, a bowyer fills the watch's order, two rings of traders "
+            "stormeels by buying the diggers' amber, a bowyer fills the watch's order, two rings of traders "
             "swap what each needs, and two makers share out a dye market with one vial of murex. The task is "
             "complete when every trader holds what it came for, with nobody's worth (coins plus goods at the "
             "market's prices) ever having fallen.",
@@ -292,8 +390,16 @@ def drafts() -> list[Draft]:
                 ring(
                     members=[
                         Catch("amber_digger", "Amber digger", (112, 140), "amber_shingle", 6),
-                        Catch("salt_boiler", "Salt boiler", (100, 158), "salt_pan", 9, (0, 1)),
-                        Catch("wrack_cutter", "Wrack cutter", (99, 143), "wrack_line", 12, (-1, 0)),
+                        Catch("salt_boiler", "Salt boiler", (100, 158), "salt_pan", 9, (0, 1), style="heed"),
+                        Catch(
+                            "wrack_cutter",
+                            "Wrack cutter",
+                            (99, 143),
+                            "wrack_line",
+                            12,
+                            (-1, 0),
+                            style="early",
+                        ),
                     ],
                     sheets={
                         "amber_digger": "You dig amber out of the old river terraces by the Old Mill.",
@@ -314,9 +420,27 @@ def drafts() -> list[Draft]:
                 ring(
                     members=[
                         Catch("vein_miner", "Starsilver miner", (118, 60), "starsilver_vein", 6, (-1, 0)),
-                        Catch("ice_angler", "Ice angler", (122, 70), "frostgill_hole", 7, (0, 1)),
-                        Catch("lily_gatherer", "Dawnlily gatherer", (136, 52), "dawnlily_patch", 7, (1, -1)),
-                        Catch("pine_feller", "Ghostpine feller", (140, 60), "ghostpine_tree", 6, (1, 0)),
+                        Catch(
+                            "ice_angler", "Ice angler", (122, 70), "frostgill_hole", 7, (0, 1), style="early"
+                        ),
+                        Catch(
+                            "lily_gatherer",
+                            "Dawnlily gatherer",
+                            (136, 52),
+                            "dawnlily_patch",
+                            7,
+                            (1, -1),
+                            style="heed",
+                        ),
+                        Catch(
+                            "pine_feller",
+                            "Ghostpine feller",
+                            (140, 60),
+                            "ghostpine_tree",
+                            6,
+                            (1, 0),
+                            style="early",
+                        ),
                     ],
                     sheets={
                         "vein_miner": "You mine the starsilver veins that break the snow west of Frostmere Camp.",
@@ -354,9 +478,25 @@ def drafts() -> list[Draft]:
                 ),
                 ring(
                     members=[
-                        Catch("cairn_miner", "Starsilver miner", (124, 78), "starsilver_vein", 5, (0, -1)),
-                        Catch("pool_diver", "Pearl diver", (134, 78), "pearl_bed", 4, (1, -1)),
-                        Catch("grove_feller", "Heartwood feller", (124, 94), "heartwood_tree", 6, (-1, 1)),
+                        Catch(
+                            "cairn_miner",
+                            "Starsilver miner",
+                            (124, 78),
+                            "starsilver_vein",
+                            5,
+                            (0, -1),
+                            style="early",
+                        ),
+                        Catch("pool_diver", "Pearl diver", (134, 78), "pearl_bed", 4, (1, -1), style="heed"),
+                        Catch(
+                            "grove_feller",
+                            "Heartwood feller",
+                            (124, 94),
+                            "heartwood_tree",
+                            6,
+                            (-1, 1),
+                            style="early",
+                        ),
                     ],
                     sheets={
                         "cairn_miner": "You mine the starsilver of the cairn field north of the North Crossroads.",
@@ -376,7 +516,16 @@ def drafts() -> list[Draft]:
             "The Bowyer's Price",
             parts=[
                 market_commission(
-                    sources=[Catch("ghostpine_feller", "Ghostpine feller", (80, 104), "ghostpine_tree", 6)],
+                    sources=[
+                        Catch(
+                            "ghostpine_feller",
+                            "Ghostpine feller",
+                            (80, 104),
+                            "ghostpine_tree",
+                            6,
+                            style="early",
+                        )
+                    ],
                     maker={
                         "name": "camp_bowyer",
                         "title": "Bowyer",
@@ -464,7 +613,17 @@ def drafts() -> list[Draft]:
             "Loaves for the Caravan",
             parts=[
                 market_commission(
-                    sources=[Catch("root_digger", "Root digger", (198, 194), "sunroot_tuft", 8, (0, -1))],
+                    sources=[
+                        Catch(
+                            "root_digger",
+                            "Root digger",
+                            (198, 194),
+                            "sunroot_tuft",
+                            8,
+                            (0, -1),
+                            style="quick",
+                        )
+                    ],
                     maker={
                         "name": "saltreach_baker",
                         "title": "Baker",
@@ -482,13 +641,18 @@ def drafts() -> list[Draft]:
                         "title": "Caravan master",
                         "spawn": "saltreach_village",
                         "sheet": "You are the master of a caravan about to cross the Sunscar; you can neither "
-                        "dig roots nor bake, but you have raked the village's salt pans before.",
+                        "dig roots nor bake, but you know the amber of the shingle by the village.",
                         "pays": Catch(
-                            "caravan_master", "Caravan master", "saltreach_village", "salt_pan", 10, (-1, 0)
+                            "caravan_master",
+                            "Caravan master",
+                            "saltreach_village",
+                            "amber_shingle",
+                            8,
+                            (-1, 0),
                         ),
                         "came_for": "Only sunroot loaves (`sunroot_loaf`) keep for the whole crossing: you came "
-                        "for four of them, to be paid in sea salt from the pans beside the village (salt sells "
-                        "well across the Sunscar) and coins for the rest; you must hold all four.",
+                        "for four of them, to be paid in amber from the shingle beside the village and coins "
+                        "for the rest; you must hold all four.",
                         "message": "Caravan master at Saltreach: I pay for four sunroot loaves on delivery. Who "
                         "bakes them?",
                     },
@@ -551,7 +715,17 @@ def drafts() -> list[Draft]:
             "A Circlet for the Magistrate",
             parts=[
                 market_commission(
-                    sources=[Catch("reef_diver", "Pearl diver", (218, 58), "pearl_bed", 6, (1, 0))],
+                    sources=[
+                        Catch(
+                            "reef_diver",
+                            "Pearl diver",
+                            (218, 58),
+                            "pearl_bed",
+                            6,
+                            (1, 0),
+                            style="early quick",
+                        )
+                    ],
                     maker={
                         "name": "keep_jeweller",
                         "title": "Jeweller",
@@ -596,7 +770,15 @@ def drafts() -> list[Draft]:
             parts=[
                 cargo(
                     pair=(
-                        Catch("north_wracker", "Wrack cutter", (78, 174), "wrack_line", 18, (0, -1)),
+                        Catch(
+                            "north_wracker",
+                            "Wrack cutter",
+                            (78, 174),
+                            "wrack_line",
+                            18,
+                            (0, -1),
+                            style="early",
+                        ),
                         Catch("east_wracker", "Wrack cutter", (84, 180), "wrack_line", 18, (1, 0)),
                     ),
                     buyer={
@@ -615,10 +797,28 @@ def drafts() -> list[Draft]:
                 ring(
                     members=[
                         Catch("fen_digger", "Amber digger", (70, 176), "amber_shingle", 6, (0, -1)),
-                        Catch("brine_raker", "Salt raker", (84, 188), "salt_pan", 10, (1, 1)),
-                        Catch("mere_picker", "Oyster picker", (62, 182), "oyster_rocks", 8, (-1, 0)),
-                        Catch("lily_wader", "Dawnlily wader", (76, 190), "dawnlily_patch", 5, (0, 1)),
-                        Catch("woad_grower", "Woad grower", (66, 176), "woad_patch", 7, (-1, -1)),
+                        Catch("brine_raker", "Salt raker", (84, 188), "salt_pan", 10, (1, 1), style="early"),
+                        Catch(
+                            "mere_picker",
+                            "Oyster picker",
+                            (62, 182),
+                            "oyster_rocks",
+                            8,
+                            (-1, 0),
+                            style="heed",
+                        ),
+                        Catch(
+                            "lily_wader",
+                            "Dawnlily wader",
+                            (76, 190),
+                            "dawnlily_patch",
+                            5,
+                            (0, 1),
+                            style="early",
+                        ),
+                        Catch(
+                            "woad_grower", "Woad grower", (66, 176), "woad_patch", 7, (-1, -1), style="heed"
+                        ),
                     ],
                     sheets={
                         "fen_digger": "You dig bog amber on the Landing's north bank.",
@@ -641,12 +841,30 @@ def drafts() -> list[Draft]:
             parts=[
                 cargo(
                     pair=(
-                        Catch("rock_picker", "Oyster picker", (230, 200), "oyster_rocks", 13, (1, 0)),
-                        Catch("point_picker", "Oyster picker", (226, 186), "oyster_rocks", 13, (1, -1)),
+                        Catch(
+                            "rock_picker",
+                            "Oyster picker",
+                            (230, 200),
+                            "oyster_rocks",
+                            15,
+                            (1, 0),
+                            style="quick",
+                        ),
+                        Catch(
+                            "point_picker",
+                            "Oyster picker",
+                            (226, 186),
+                            "oyster_rocks",
+                            15,
+                            (1, -1),
+                            style="quick",
+                        ),
                     ),
                     extras=(
-                        Catch("pan_keeper", "Salt raker", (214, 188), "salt_pan", 6, (0, -1)),
-                        Catch("beachcomber", "Beachcomber", (224, 196), "wrack_line", 8, (1, 1)),
+                        Catch("pan_keeper", "Salt raker", (214, 188), "salt_pan", 6, (0, -1), style="quick"),
+                        Catch(
+                            "beachcomber", "Beachcomber", (224, 196), "wrack_line", 8, (1, 1), style="quick"
+                        ),
                     ),
                     buyer={
                         "name": "ship_chandler",
@@ -654,7 +872,7 @@ def drafts() -> list[Draft]:
                         "spawn": (218, 194),
                         "sheet": "You are the ship chandler of the Gullwatch coast, who victuals and mends the "
                         "ships that call at the lighthouse; you gather nothing yourself.",
-                        "came_for": "You came to stock your store: 26 rock oysters (`rock_oyster`), 6 sea salt "
+                        "came_for": "You came to stock your store: 30 rock oysters (`rock_oyster`), 6 sea salt "
                         "(`sea_salt`) and 8 driftwood (`driftwood`), which you must hold.",
                         "message": "Ship chandler on the coast road: I buy oysters, sea salt and driftwood at the "
                         "market's prices, coins on the spot.",
@@ -690,7 +908,7 @@ def drafts() -> list[Draft]:
             ],
             objective="Traders meet at the Lighthouse Fair on the Gullwatch coast: a ship chandler stocks up on "
             "oysters, salt and driftwood, and the lighthouse keeper orders oil for the lamp. The task is "
-            "complete when the chandler holds 26 rock oysters, 6 sea salt and 8 driftwood, the keeper holds "
+            "complete when the chandler holds 30 rock oysters, 6 sea salt and 8 driftwood, the keeper holds "
             "four flasks of stormeel oil, the renderer holds their price and every gatherer holds the coins "
             "for its goods, with nobody's worth (coins plus goods at the market's prices) ever having fallen.",
         ),
