@@ -72,9 +72,9 @@ def commission(
         trader.came_for = (
             f"You came to sell {counted(c.good, c.amount)} for coins: {paid} coins at the market's price."
         )
-        if maker_buys:
-            intro = say("team", f"I gather {c.good} at {where(c.spawn)}: {c.amount} to sell.")
-            trader.plan = takes(c, [intro, *trader.plan], maker["name"])
+        if maker_buys:  # it calls when its catch is ready (an offer lasts 10 rounds)
+            ready = say("team", f"My {c.amount} {c.good} are ready to sell, at {where(c.spawn)}.")
+            trader.plan = takes(c, [*trader.plan, ready], maker["name"])
         else:
             trader.plan = sells(c, trader.plan, maker["name"], {c.good: c.amount}, {"coins": paid})
         trader.kind += "+sell"
@@ -84,16 +84,22 @@ def commission(
     for recipe, _times in recipes:
         skills[recipe.skill] = max(skills.get(recipe.skill, 1), recipe.level + 5)
     plan = [say("team", maker["message"])]
-    if maker_buys:  # it knows the goods it buys; the gatherers' calls tell it who has them
+    told = patron_buys or not maker_buys  # (its waits for messages follow their order of arrival)
+    if not told:
+        plan.append(hear(patron["name"]))
+    if maker_buys:  # it goes to each gatherer when it calls that its catch is ready
         for c in arrivals:
-            plan += offer(c.name, {"coins": c.amount * prices[c.good]}, {c.good: c.amount})
+            plan += [hear(c.name), *offer(c.name, {"coins": c.amount * prices[c.good]}, {c.good: c.amount})]
     else:
         plan += [accept(c.name) for c in arrivals]
     plan += [craft(recipe.id, times) for recipe, times in recipes]
     if patron_buys:
         plan += [say("team", f"The {pieces} {piece} are ready."), accept(patron["name"])]
     else:
-        plan += [hear(patron["name"]), *offer(patron["name"], {piece: pieces}, bill, settle=False)]
+        plan += [
+            *([hear(patron["name"])] if told else []),
+            *offer(patron["name"], {piece: pieces}, bill, settle=False),
+        ]
     traders.append(
         Trader(
             maker["name"],

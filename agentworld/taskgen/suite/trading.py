@@ -18,10 +18,10 @@ def drafts() -> list[Draft]:
             parts=[
                 cargo(
                     pair=(
-                        Catch("north_picker", "Oyster picker", (237, 196), "oyster_rocks", 13, (0, -1)),
-                        Catch("south_picker", "Oyster picker", (237, 204), "oyster_rocks", 13, (0, 1)),
+                        Catch("north_picker", "Oyster picker", (237, 196), "oyster_rocks", 16, (0, -1)),
+                        Catch("south_picker", "Oyster picker", (237, 204), "oyster_rocks", 16, (0, 1)),
                     ),
-                    extras=(Catch("salt_raker", "Salt raker", (229, 192), "salt_pan", 6, (-1, 0)),),
+                    extras=(Catch("salt_raker", "Salt raker", (229, 192), "salt_pan", 8, (-1, 0)),),
                     buyer={
                         "name": "heron_purser",
                         "title": "Purser of the Heron",
@@ -29,15 +29,15 @@ def drafts() -> list[Draft]:
                         "sheet": "You are the purser of the Heron, a coaster moored at Gullwatch Pier; you keep "
                         "the ship's purse and stores, and can neither pick oysters nor rake salt.",
                         "came_for": "The Heron sails north with a hold of live oysters packed in salt: you came "
-                        "to buy 26 rock oysters (`rock_oyster`) and 6 sea salt (`sea_salt`), and must hold "
+                        "to buy 32 rock oysters (`rock_oyster`) and 8 sea salt (`sea_salt`), and must hold "
                         "them all before she sails.",
-                        "message": "Purser of the Heron, on the pier: buying 26 rock oysters and 6 sea salt at "
+                        "message": "Purser of the Heron, on the pier: buying 32 rock oysters and 8 sea salt at "
                         "the market's prices, coins on the spot. Who sells?",
                     },
                 )
             ],
             objective="The Heron takes on live oysters and salt at Gullwatch Pier, bought at the market's "
-            "prices. The task is complete when the purser of the Heron holds 26 rock oysters and 6 sea salt "
+            "prices. The task is complete when the purser of the Heron holds 32 rock oysters and 8 sea salt "
             "and every picker and raker holds the coins for its goods, with nobody's worth (coins plus goods "
             "at the market's prices) ever having fallen.",
         ),
@@ -116,7 +116,7 @@ def drafts() -> list[Draft]:
                             "Amber digger",
                             (158, 146),
                             "amber_shingle",
-                            13,
+                            16,
                             (0, 1),
                             style="quick",
                         ),
@@ -125,21 +125,21 @@ def drafts() -> list[Draft]:
                             "Amber digger",
                             (166, 140),
                             "amber_shingle",
-                            13,
+                            16,
                             (1, 0),
                             style="quick",
                         ),
                     ),
-                    extras=(Catch("spring_raker", "Salt raker", (158, 130), "salt_pan", 6, (0, -1)),),
+                    extras=(Catch("spring_raker", "Salt raker", (158, 130), "salt_pan", 8, (0, -1)),),
                     buyer={
                         "name": "farm_provisioner",
                         "title": "Provisioner",
                         "spawn": (160, 139),
                         "sheet": "You are a provisioner who buys for the Brindlemark chandlers at the "
                         "Greenhollow moot; you gather nothing yourself.",
-                        "came_for": "You came to buy 26 amber (`amber`) and 6 sea salt (`sea_salt`) for the "
+                        "came_for": "You came to buy 32 amber (`amber`) and 8 sea salt (`sea_salt`) for the "
                         "chandlers, and must hold them all.",
-                        "message": "Provisioner at the farm: buying 26 amber and 6 sea salt at the market's "
+                        "message": "Provisioner at the farm: buying 32 amber and 8 sea salt at the market's "
                         "prices, coins on the spot.",
                     },
                 ),
@@ -184,7 +184,7 @@ def drafts() -> list[Draft]:
             ],
             objective="The Greenhollow moot: a provisioner buys amber and salt for the town's chandlers, and an "
             "apothecary fills a physician's order for dawnlily tinctures. The task is complete when the "
-            "provisioner holds 26 amber and 6 sea salt, the physician holds three dawnlily tinctures, the "
+            "provisioner holds 32 amber and 8 sea salt, the physician holds three dawnlily tinctures, the "
             "apothecary holds their price and every gatherer holds the coins for its goods, with nobody's "
             "worth (coins plus goods at the market's prices) ever having fallen.",
         ),
@@ -389,14 +389,14 @@ def drafts() -> list[Draft]:
             parts=[
                 ring(
                     members=[
-                        Catch("amber_digger", "Amber digger", (112, 140), "amber_shingle", 6),
-                        Catch("salt_boiler", "Salt boiler", (100, 158), "salt_pan", 9, (0, 1), style="heed"),
+                        Catch("amber_digger", "Amber digger", (112, 140), "amber_shingle", 8),
+                        Catch("salt_boiler", "Salt boiler", (100, 158), "salt_pan", 13, (0, 1), style="heed"),
                         Catch(
                             "wrack_cutter",
                             "Wrack cutter",
                             (99, 143),
                             "wrack_line",
-                            12,
+                            18,
                             (-1, 0),
                             style="early",
                         ),
@@ -419,16 +419,16 @@ def drafts() -> list[Draft]:
             parts=[
                 ring(
                     members=[
-                        Catch("vein_miner", "Starsilver miner", (118, 60), "starsilver_vein", 6, (-1, 0)),
+                        Catch("vein_miner", "Starsilver miner", (118, 60), "starsilver_vein", 9, (-1, 0)),
                         Catch(
-                            "ice_angler", "Ice angler", (122, 70), "frostgill_hole", 7, (0, 1), style="early"
+                            "ice_angler", "Ice angler", (122, 70), "frostgill_hole", 10, (0, 1), style="early"
                         ),
                         Catch(
                             "lily_gatherer",
                             "Dawnlily gatherer",
                             (136, 52),
                             "dawnlily_patch",
-                            7,
+                            10,
                             (1, -1),
                             style="heed",
                         ),
@@ -437,7 +437,7 @@ def drafts() -> list[Draft]:
                             "Ghostpine feller",
                             (140, 60),
                             "ghostpine_tree",
-                            6,
+                            9,
                             (1, 0),
                             style="early",
                         ),
@@ -461,8 +461,8 @@ def drafts() -> list[Draft]:
             parts=[
                 cargo(
                     pair=(
-                        Catch("west_cutter", "Woad cutter", (120, 86), "woad_patch", 13, (-1, 0)),
-                        Catch("east_cutter", "Woad cutter", (136, 88), "woad_patch", 13, (1, 1)),
+                        Catch("west_cutter", "Woad cutter", (120, 86), "woad_patch", 16, (-1, 0)),
+                        Catch("east_cutter", "Woad cutter", (136, 88), "woad_patch", 16, (1, 1)),
                     ),
                     buyer={
                         "name": "cloth_dyer",
@@ -470,9 +470,9 @@ def drafts() -> list[Draft]:
                         "spawn": (128, 87),
                         "sheet": "You are a cloth dyer from Brindlemark with a season's bolts to dye blue; you "
                         "cannot cut woad yourself.",
-                        "came_for": "You came to buy 26 woad (`woad`) for the dye vats, and must hold it all "
+                        "came_for": "You came to buy 32 woad (`woad`) for the dye vats, and must hold it all "
                         "before you go home.",
-                        "message": "Cloth dyer at the crossroads: buying 26 woad at the market price, coins on "
+                        "message": "Cloth dyer at the crossroads: buying 32 woad at the market price, coins on "
                         "the spot. Who cuts woad?",
                     },
                 ),
@@ -483,17 +483,17 @@ def drafts() -> list[Draft]:
                             "Starsilver miner",
                             (124, 78),
                             "starsilver_vein",
-                            5,
+                            8,
                             (0, -1),
                             style="early",
                         ),
-                        Catch("pool_diver", "Pearl diver", (134, 78), "pearl_bed", 4, (1, -1), style="heed"),
+                        Catch("pool_diver", "Pearl diver", (134, 78), "pearl_bed", 7, (1, -1), style="heed"),
                         Catch(
                             "grove_feller",
                             "Heartwood feller",
                             (124, 94),
                             "heartwood_tree",
-                            6,
+                            9,
                             (-1, 1),
                             style="early",
                         ),
@@ -507,7 +507,7 @@ def drafts() -> list[Draft]:
             ],
             objective="Two bargains are struck at the North Crossroads: a dyer buys the woad harvest, and three "
             "traders who each need what another brings settle a ring. The task is complete when the dyer "
-            "holds 26 woad, every woad cutter holds the coins for its woad, and each of the three holds the "
+            "holds 32 woad, every woad cutter holds the coins for its woad, and each of the three holds the "
             "goods it came for, with nobody's worth (coins plus goods at the market's prices) ever having "
             "fallen.",
         ),
@@ -566,15 +566,15 @@ def drafts() -> list[Draft]:
             "Broth for the Frostmere Hall",
             parts=[
                 market_commission(
-                    sources=[Catch("ice_fisher", "Ice fisher", (124, 56), "frostgill_hole", 8, (-1, 0))],
+                    sources=[Catch("ice_fisher", "Ice fisher", (124, 56), "frostgill_hole", 14, (-1, 0))],
                     maker={
                         "name": "camp_cook",
                         "title": "Cook",
                         "spawn": (128, 70),
                         "sheet": "You are the cook of Frostmere Camp, who works at the camp's cooking range "
                         "(`cooking_range#frostmere`); you cannot fish the frostgill holes yourself.",
-                        "recipes": [("frostgill_broth", 4)],
-                        "came_for": "You have a standing order for four pots of frostgill broth "
+                        "recipes": [("frostgill_broth", 7)],
+                        "came_for": "You have a standing order for seven pots of frostgill broth "
                         "(`frostgill_broth`): you must buy the frostgill with your own coins, and you are paid "
                         "the broth's price when you hand it over.",
                         "message": "Cook of Frostmere Camp: I buy frostgill at the market price, coins on the "
@@ -591,20 +591,20 @@ def drafts() -> list[Draft]:
                             "Steward of the hall",
                             "frostmere_camp",
                             "amber_shingle",
-                            8,
+                            11,
                             (0, 1),
                         ),
-                        "came_for": "The garrison needs four pots of frostgill broth (`frostgill_broth`) for the "
+                        "came_for": "The garrison needs seven pots of frostgill broth (`frostgill_broth`) for the "
                         "cold nights: you pay for them in amber from the moraine beside the camp, with coins to "
-                        "make up the difference, and must hold all four.",
-                        "message": "Steward of the Frostmere hall, at the camp: I will pay for four pots of "
+                        "make up the difference, and must hold all seven.",
+                        "message": "Steward of the Frostmere hall, at the camp: I will pay for seven pots of "
                         "frostgill broth on delivery. Who cooks it?",
                     },
                     maker_buys=True,
                 )
             ],
-            objective="The Frostmere hall orders four pots of frostgill broth, paid on delivery. The task is "
-            "complete when the steward of the hall holds the four pots, the cook holds their price and the "
+            objective="The Frostmere hall orders seven pots of frostgill broth, paid on delivery. The task is "
+            "complete when the steward of the hall holds the seven pots, the cook holds their price and the "
             "ice fisher the price of its frostgill, with nobody's worth (coins plus goods at the market's "
             "prices) ever having fallen.",
         ),
@@ -619,7 +619,7 @@ def drafts() -> list[Draft]:
                             "Root digger",
                             (198, 194),
                             "sunroot_tuft",
-                            8,
+                            14,
                             (0, -1),
                             style="quick",
                         )
@@ -630,8 +630,8 @@ def drafts() -> list[Draft]:
                         "spawn": (202, 206),
                         "sheet": "You are the baker of Saltreach Village, who bakes at the village's cooking "
                         "range (`cooking_range#saltreach`); you cannot dig sunroot yourself.",
-                        "recipes": [("sunroot_flour", 4), ("sunroot_loaf", 4)],
-                        "came_for": "A caravan has ordered four sunroot loaves (`sunroot_loaf`): you must buy the "
+                        "recipes": [("sunroot_flour", 7), ("sunroot_loaf", 7)],
+                        "came_for": "A caravan has ordered seven sunroot loaves (`sunroot_loaf`): you must buy the "
                         "sunroot with your own coins, and you are paid the loaves' price when you hand them over.",
                         "message": "Baker of Saltreach: I buy sunroot at the market price and bake sunroot "
                         "loaves to order.",
@@ -647,19 +647,19 @@ def drafts() -> list[Draft]:
                             "Caravan master",
                             "saltreach_village",
                             "amber_shingle",
-                            8,
+                            12,
                             (-1, 0),
                         ),
                         "came_for": "Only sunroot loaves (`sunroot_loaf`) keep for the whole crossing: you came "
-                        "for four of them, to be paid in amber from the shingle beside the village and coins "
-                        "for the rest; you must hold all four.",
-                        "message": "Caravan master at Saltreach: I pay for four sunroot loaves on delivery. Who "
+                        "for seven of them, to be paid in amber from the shingle beside the village and coins "
+                        "for the rest; you must hold all seven.",
+                        "message": "Caravan master at Saltreach: I pay for seven sunroot loaves on delivery. Who "
                         "bakes them?",
                     },
                 )
             ],
-            objective="A caravan about to cross the Sunscar orders four sunroot loaves, paid on delivery. The "
-            "task is complete when the caravan master holds the four loaves, the baker holds their price and "
+            objective="A caravan about to cross the Sunscar orders seven sunroot loaves, paid on delivery. The "
+            "task is complete when the caravan master holds the seven loaves, the baker holds their price and "
             "the root digger the price of its sunroot, with nobody's worth (coins plus goods at the market's "
             "prices) ever having fallen.",
         ),
@@ -721,7 +721,7 @@ def drafts() -> list[Draft]:
                             "Pearl diver",
                             (218, 58),
                             "pearl_bed",
-                            6,
+                            10,
                             (1, 0),
                             style="early quick",
                         )
@@ -732,9 +732,9 @@ def drafts() -> list[Draft]:
                         "spawn": (214, 62),
                         "sheet": "You are a jeweller lodging at Hollowcrown Keep, who sets circlets at the "
                         "ruins' workbench (`workbench#ruins`); you cannot dive for pearls.",
-                        "recipes": [("pearl_circlet", 3)],
-                        "start": {"starsilver_bar": 3},
-                        "came_for": "You have an order for three pearl circlets (`pearl_circlet`) and hold the "
+                        "recipes": [("pearl_circlet", 5)],
+                        "start": {"starsilver_bar": 5},
+                        "came_for": "You have an order for five pearl circlets (`pearl_circlet`) and hold the "
                         "starsilver for them: you must buy their moon pearls with your own coins, and you will "
                         "be paid the circlets' worth when you hand them over.",
                         "message": "Jeweller at the Hollowcrown ruins: I buy moon pearls at the market price, "
@@ -744,23 +744,23 @@ def drafts() -> list[Draft]:
                         "name": "march_magistrate",
                         "title": "Magistrate",
                         "spawn": (222, 70),
-                        "sheet": "You are the magistrate of the Hollowcrown march (magic 45), who sits with two "
+                        "sheet": "You are the magistrate of the Hollowcrown march (magic 45), who sits with four "
                         "assessors; you can neither dive nor set stones, but the amber of the heath east of the "
                         "ruins is yours to take.",
                         "skills": {"magic": 45},
                         "wears": True,
                         "pays": Catch(
-                            "march_magistrate", "Magistrate", (222, 70), "amber_shingle", 12, (1, 0)
+                            "march_magistrate", "Magistrate", (222, 70), "amber_shingle", 18, (1, 0)
                         ),
-                        "came_for": "You ordered three pearl circlets (`pearl_circlet`) for yourself and your "
+                        "came_for": "You ordered five pearl circlets (`pearl_circlet`) for yourself and your "
                         "assessors: you pay in amber from the heath, with coins for the rest, and must hold all "
-                        "three and wear one.",
-                        "message": "Magistrate of the march: I ordered three pearl circlets. Who sets them?",
+                        "five and wear one.",
+                        "message": "Magistrate of the march: I ordered five pearl circlets. Who sets them?",
                     },
                 )
             ],
-            objective="The magistrate of the Hollowcrown march has ordered three pearl circlets, paid for on "
-            "delivery. The task is complete when the magistrate wears one and holds all three, the jeweller "
+            objective="The magistrate of the Hollowcrown march has ordered five pearl circlets, paid for on "
+            "delivery. The task is complete when the magistrate wears one and holds all five, the jeweller "
             "holds the magistrate's amber and coins and the diver the price of its pearls, with nobody's "
             "worth (coins plus goods at the market's prices) ever having fallen.",
         ),
