@@ -52,7 +52,9 @@ def cargo(
     buyer: {name, title, spawn, sheet, came_for, message}; it carries the price of everything in coins.
     With `broker` ({name, title, spawn, sheet, came_for, message, pays: {item: n}}) the buyer carries
     goods instead (`pays`, worth the whole cargo) and no coins: the broker carries the coins, buys every
-    catch and sells the lot to the buyer for its goods, which the outcome leaves with the broker."""
+    catch and sells the lot to the buyer for its goods, which the outcome leaves with the broker. With
+    `pays` a Catch (named for the buyer), the buyer gathers part of its payment and carries the rest
+    (`buyer["carries"]`, goods), with fewer coins than any producer's price, so it cannot pay one itself."""
     taken = set() if taken is None else taken
     content = places.content()
     catches = [*pair, *extras]
@@ -84,11 +86,15 @@ def cargo(
         traders.append(trader)
         nodes += placed
     purse: Catch | None = None
-    if broker and isinstance(broker["pays"], Catch):  # the buyer gathers what it pays with, evened in coins
+    if broker and isinstance(broker["pays"], Catch):  # the buyer gathers part of what it pays with
         purse = broker["pays"]
-        prices[purse.good] = content.items[purse.good].value
-        pays, fee = even({purse.good: purse.amount}, dict(lot), prices)
+        stock = dict(buyer.get("carries", {}))  # and carries the rest in goods, evened in coins
+        for item in [purse.good, *stock]:
+            prices[item] = content.items[item].value
+        pays, fee = even({purse.good: purse.amount, **stock}, dict(lot), prices)
         assert "coins" not in fee, "the buyer's goods must not be worth more than the cargo"
+        least = min(prices[c.good] * c.amount for c in catches)
+        assert pays.get("coins", 0) < least, "the buyer must not have the coins to pay a producer itself"
     elif broker:
         pays = dict(broker["pays"])
     if broker:
@@ -117,8 +123,9 @@ def cargo(
         )
         carries, plan = pays, [say("team", buyer["message"]), accept(broker["name"])]
         if purse is not None:
-            carries = {"coins": pays["coins"]} if pays.get("coins") else {}
-            plan.insert(1, gather(purse.kind, purse.units))
+            carries = {i: n for i, n in pays.items() if i != purse.good}
+            bill = " and ".join(f"{n} {i}" for i, n in pays.items())
+            plan = [say("team", f"{buyer['message']} I pay {bill}."), gather(purse.kind, purse.units), plan[1]]
     else:
         carries, plan = {"coins": total}, [say("team", buyer["message"])]
         if buyer_goes:

@@ -173,7 +173,7 @@ class Trader:
 
 def _carry_sentence(carries: dict[str, int]) -> str:
     if not carries:
-        return "You carry nothing and have no coins."
+        return "You carry nothing. You have no coins."
     parts = [f"{n} {item}" for item, n in carries.items() if item != "coins"]
     if carries.get("coins"):
         parts.append(f"{carries['coins']} coins")
@@ -193,8 +193,9 @@ def outcome(traders: list[Trader], prices: dict[str, int]) -> list[dict]:
 
 
 def reversed_offers(plans: dict[str, Plan]) -> dict[str, Plan]:
-    """The same bargains with the other side making each offer: an accept becomes the counter-offer
-    (what was wanted for what was given), and the offerer, who still walks over, accepts it."""
+    """The same bargains with the other side making each offer: the offerer, once it stands by its
+    counterpart with the goods, says it is ready and accepts; the counterpart waits for that word and
+    makes the counter-offer (what was wanted for what was given), then waits for the trade."""
     offers: dict[tuple[str, str], list[dict]] = {}
     for name, plan in plans.items():
         for step in plan:
@@ -205,11 +206,19 @@ def reversed_offers(plans: dict[str, Plan]) -> dict[str, Plan]:
         new: Plan = []
         for step in plan:
             if "trade_offer" in step:
-                new.append(accept(step["trade_offer"]["to"]))
+                to = step["trade_offer"]["to"]
+                new += [say(to, f"{name} ready to deal with {to}."), accept(to)]
             elif "trade_accept" in step:
                 sender = step["trade_accept"]["from"]
                 made = offers[(sender, name)].pop(0)
-                new.append({"trade_offer": {"to": sender, "give": made["want"], "want": made["give"]}})
+                goods = [(i, n) for i, n in made["give"].items() if i != "coins"] or [
+                    ("coins", made["give"]["coins"])
+                ]
+                new += [
+                    {"wait_for": {"checkpoint": f"{sender} ready to deal with {name}"}},
+                    {"trade_offer": {"to": sender, "give": made["want"], "want": made["give"]}},
+                    holding(*goods[0]),
+                ]
             else:
                 new.append(step)
         out[name] = new

@@ -8,9 +8,10 @@ paid on the spot).
 The harbours: the Saltreach quay, Gullwatch Pier and the lighthouse strand. Each ship's master
 carries coins, buys what its harbour's producers gather (salt, amber and sunroot at the quay;
 driftwood and woad at the pier; dawnlilies, pearls and stormeels at the strand), sails (walks) it
-to the next harbour, and sells it to a merchant there who pays only in its own goods (crab, stormeel,
-wild silk), which the master takes home: the producers want coins, the merchants have none to
-spare, so the ships are the only way their goods meet. The Heron's purser buys 30 oysters at the
+to the next harbour, and sells it to a merchant there who pays in its own goods (nets and crab,
+torches and stormeels, silk robes and wild silk, part of them gathered on the spot), which the master
+takes home: the producers want coins, and no merchant has the coins to pay even one of them, so the
+ships are the only way their goods meet. The Heron's purser buys 30 oysters at the
 pier, more than one agent can pick in the budget (one a turn, by hand), so both pickers are needed.
 Three more traders at the quay swap round a ring (blackglass, heartwood, wild silk), evened in coins.
 

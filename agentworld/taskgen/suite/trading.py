@@ -74,13 +74,12 @@ def drafts() -> list[Draft]:
                         "title": "Caravan factor",
                         "spawn": (139, 222),
                         "sheet": "You are the factor of a caravan house at the Sunken Bazaar: you carry the "
-                        "house's coins, and want sunroot for the house's bakers in the north; you gather "
-                        "nothing yourself.",
-                        "came_for": "You came to turn the house's coins into sunroot (`sunroot`), which the "
-                        "house sells in the north; you must end holding the sunroot, and what coins come back "
-                        "with it.",
+                        "house's coins, and want lanterns and sunroot for the house's trade in the north; you "
+                        "gather nothing yourself.",
+                        "came_for": "You came to turn the house's coins into lanterns (`lantern`) and sunroot "
+                        "(`sunroot`), which the house sells in the north; you must end holding them.",
                         "message": "Factor of the caravan house at the bazaar: I pay coins on the spot for amber "
-                        "and sea salt, any amount, and I want sunroot.",
+                        "and sea salt, any amount, and I want lanterns and sunroot.",
                         "pays": Catch(
                             "glass_merchant", "Glass merchant", (141, 224), "sunroot_tuft", 10, (1, 1)
                         ),
@@ -90,20 +89,21 @@ def drafts() -> list[Draft]:
                         "title": "Glass merchant",
                         "spawn": (141, 224),
                         "sheet": "You are a glass merchant of the Sunken Bazaar, who makes amber glass (amber "
-                        "melted with salt for flux); you pay in the sunroot you dig beside your stall, with "
-                        "coins for the rest.",
+                        "melted with salt for flux); you pay in the lanterns of your workshop and the sunroot "
+                        "you dig beside your stall, with a few coins to make up the sum.",
+                        "carries": {"lantern": 32},
                         "came_for": "You came to buy 30 amber (`amber`) and 6 sea salt (`sea_salt`) for your "
-                        "furnace, paying in sunroot and coin; you must hold them all.",
+                        "furnace, paying in lanterns and sunroot; you must hold them all.",
                         "message": "Glass merchant at the bazaar: I need 30 amber and 6 sea salt, and I pay in "
-                        "sunroot (55 a root) that I dig, with coins for the rest.",
+                        "lanterns (35 each) and sunroot (55 a root) that I dig, not in coin.",
                     },
                 )
             ],
             objective="At the Sunken Bazaar the amber pickers and a salt raker want coins, a glass merchant who "
-            "needs their amber and salt pays mostly in sunroot, and a caravan factor has coins and wants "
-            "sunroot. The task is complete when the glass merchant holds 30 amber and 6 sea salt, the "
-            "factor holds 10 sunroot and 1130 coins, and every picker and raker holds the coins for its goods, "
-            "with nobody's worth (coins plus goods at the market's prices) ever having fallen.",
+            "needs their amber and salt pays in lanterns and sunroot, and a caravan factor has coins and "
+            "wants those goods. The task is complete when the glass merchant holds 30 amber and 6 sea salt, "
+            "the factor holds the merchant's lanterns and sunroot, and every picker and raker holds the coins "
+            "for its goods, with nobody's worth (coins plus goods at the market's prices) ever having fallen.",
         ),
         market(
             "task_29",
@@ -222,11 +222,11 @@ def drafts() -> list[Draft]:
                         "title": "Guild factor",
                         "spawn": (130, 144),
                         "sheet": "You are the factor of the Brindlemark merchants' guild: you carry the guild's "
-                        "coins and want stormeels for the guild's oil renderers; you gather nothing.",
-                        "came_for": "You came to turn the guild's coins into stormeels (`stormeel`); you "
-                        "must end holding them, and what coins come back with them.",
+                        "coins and want lanterns and stormeels for the guild's warehouses; you gather nothing.",
+                        "came_for": "You came to turn the guild's coins into lanterns (`lantern`) and "
+                        "stormeels (`stormeel`); you must end holding them.",
                         "message": "Guild factor at the south gate: I pay coins on the spot for amber, sea salt "
-                        "and driftwood, any amount, and I want stormeels.",
+                        "and driftwood, any amount, and I want lanterns and stormeels.",
                         "pays": Catch(
                             "lacquer_maker", "Lacquer maker", (130, 150), "stormeel_run", 10, (0, 1)
                         ),
@@ -236,12 +236,14 @@ def drafts() -> list[Draft]:
                         "title": "Lacquer maker",
                         "spawn": (130, 150),
                         "sheet": "You are a lacquer maker from the coast, come to the Great Exchange; you pay in "
-                        "the stormeels you fish from the south pools, with coins for the rest.",
+                        "the lanterns you lacquer and the stormeels you fish from the south pools, with a few "
+                        "coins to make up the sum.",
+                        "carries": {"lantern": 36},
                         "came_for": "You came to buy 32 amber (`amber`), 6 sea salt (`sea_salt`) and 8 driftwood "
-                        "(`driftwood`) for your varnish kettles, paying in stormeels and coin; you must hold "
-                        "them all.",
+                        "(`driftwood`) for your varnish kettles, paying in lanterns and stormeels; you must "
+                        "hold them all.",
                         "message": "Lacquer maker south of town: I need 32 amber, 6 sea salt and 8 driftwood, "
-                        "and I pay in stormeels (65 each) that I fish, with coins for the rest.",
+                        "and I pay in lanterns (35 each) and stormeels (65 each) that I fish, not in coin.",
                     },
                 ),
                 market_commission(
@@ -378,7 +380,7 @@ def drafts() -> list[Draft]:
                 ),
             ],
             objective="Twenty traders come to the Great Exchange at Brindlemark: a guild factor turns coins into "
-            "stormeels by buying the diggers' amber, a bowyer fills the watch's order, two rings of traders "
+            "lanterns and stormeels by buying the diggers' amber, a bowyer fills the watch's order, two rings of traders "
             "swap what each needs, and two makers share out a dye market with one vial of murex. The task is "
             "complete when every trader holds what it came for, with nobody's worth (coins plus goods at the "
             "market's prices) ever having fallen.",
