@@ -125,7 +125,11 @@ def cargo(
         if purse is not None:
             carries = {i: n for i, n in pays.items() if i != purse.good}
             bill = " and ".join(f"{n} {i}" for i, n in pays.items())
-            plan = [say("team", f"{buyer['message']} I pay {bill}."), gather(purse.kind, purse.units), plan[1]]
+            plan = [
+                say("team", f"{buyer['message']} I pay {bill}."),
+                gather(purse.kind, purse.units),
+                plan[1],
+            ]
     else:
         carries, plan = {"coins": total}, [say("team", buyer["message"])]
         if buyer_goes:
