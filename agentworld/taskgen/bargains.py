@@ -287,6 +287,11 @@ def ring(
             f"The {members[-1].title.lower()} holds what it came for.",
             {"holds": {"agent": members[-1].name, "items": {hub.good: hub.amount}}},
         ),
+        checkpoint(
+            f"{hub.name}_catch",
+            f"The {hub.title.lower()} has its catch.",
+            {"holds": {"agent": hub.name, "items": {hub.good: hub.amount}}},
+        ),
     ]
     return Part(
         traders,

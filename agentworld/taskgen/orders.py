@@ -151,9 +151,9 @@ def commission(
         ),
         checkpoint(f"{piece}_made", f"A {item_label(piece)} exists.", {"holds": {"items": {piece: 1}}}),
         checkpoint(
-            f"{maker['name']}_paid",
-            f"The {maker['title'].lower()} has been paid for the work.",
-            {"holds": {"agent": maker["name"], "items": {"coins": price}}},
+            f"{patron['name']}_served",
+            f"The {patron['title'].lower()} holds a {item_label(piece)}.",
+            {"holds": {"agent": patron["name"], "items": {piece: 1}}},
         ),
     ]
     sources_why = ", ".join(
