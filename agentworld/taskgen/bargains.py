@@ -20,7 +20,6 @@ from agentworld.taskgen.market import (
     accept,
     checkpoint,
     counted,
-    gather,
 )
 from agentworld.taskgen.market import (
     by_arrival,
@@ -125,11 +124,7 @@ def cargo(
         if purse is not None:
             carries = {i: n for i, n in pays.items() if i != purse.good}
             bill = " and ".join(f"{n} {i}" for i, n in pays.items())
-            plan = [
-                say("team", f"{buyer['message']} I pay {bill}."),
-                gather(purse.kind, purse.units),
-                plan[1],
-            ]
+            plan = [say("team", f"{buyer['message']} I pay {bill}."), plan[1]]  # (its gathering goes between)
     else:
         carries, plan = {"coins": total}, [say("team", buyer["message"])]
         if buyer_goes:
@@ -145,6 +140,7 @@ def cargo(
         holder, placed = producer(purse, taken, buyer["sheet"])
         nodes += placed
         holder.carries = {**holder.carries, **carries}
+        plan = [plan[0], *holder.plan, *plan[1:]]
         holder.ends, holder.came_for, holder.heard, holder.plan = dict(lot), buyer["came_for"], heard, plan
         holder.kind += "+buy"
         traders.append(holder)

@@ -341,10 +341,13 @@ def takes(c: Catch, base: Plan, sender: str, heard: bool = False) -> Plan:
 
 
 def producer(c: Catch, taken: set[Position], sheet: str = "") -> tuple[Trader, list[dict]]:
-    """A trader who gathers its catch beside its spawn (plan: the gather only; the part adds the sale)."""
+    """A trader who gathers its catch at beds beside its spawn (plan: to its spawn, the gather, the craft;
+    the part adds the bargain). Its documentation says where the beds are, not their kind's id."""
     node = places.content().node_kinds[c.kind]
     skills = {node.skill: node.level + 5}
-    plan = [gather(c.kind, c.units)]
+    placed = beds(c.kind, c.spawn, c.units, taken, c.direction)
+    stand = places.landmark(c.spawn) if isinstance(c.spawn, str) else c.spawn
+    plan = [go(stand), gather(c.kind, c.units)]  # (from anywhere: the beds are within reach of its spawn)
     if c.recipe:
         recipe = places.content().recipes[c.recipe]
         assert set(recipe.inputs) == {c.raw} and c.units % recipe.inputs[c.raw] == 0, c.recipe
@@ -357,7 +360,8 @@ def producer(c: Catch, taken: set[Position], sheet: str = "") -> tuple[Trader, l
         (sheet or f"You are a {c.title.lower()}.")
         + " "
         + bed_sheet(c.kind, node.level + 5)
-        + " The beds you work lie around you where you start.",
+        + f" The beds you work are at {', '.join(where(tuple(b['position'])) for b in placed)}, all within"
+        f" reach of {where(stand)}.",
         skills=skills,
         carries={TOOL_ITEMS[node.skill]: 1} if node.tool else {},
         recipes=(c.recipe,) if c.recipe else (),
@@ -365,7 +369,7 @@ def producer(c: Catch, taken: set[Position], sheet: str = "") -> tuple[Trader, l
         plan=plan,
         kind=f"gather:{node.skill}" + ("+make" if c.recipe else ""),
     )
-    return trader, beds(c.kind, c.spawn, c.units, taken, c.direction)
+    return trader, placed
 
 
 def even(give: dict[str, int], want: dict[str, int], prices: dict[str, int]) -> tuple[dict, dict]:
