@@ -590,7 +590,8 @@ def test_task_03_if_the_banner_maker_takes_the_murex_the_robe_is_never_made():
     ep = play("task_03", plans)
     assert held(ep.world, "town_banner", "banner_maker") == 1 and held(ep.world, "mayors_robe") == 0
     assert not ep.status()["success"]
-    assert _sources("murex_dye") == [] and _sources("mayors_robe") == ["recipe mayors_robe"]
+    assert _sources("murex_dye") == ["recipe murex_dye"] and _out_of_reach("task_03", "murex_dye")
+    assert _sources("mayors_robe") == ["recipe mayors_robe"]
 
 
 def test_task_04_skill_gaps_cannot_be_closed_by_lessons_in_the_budget():
