@@ -109,7 +109,9 @@ def cargo(
                 broker["sheet"],
                 carries={"coins": total},
                 ends=pays,
-                came_for=broker["came_for"],
+                came_for=f"{broker['came_for']} In all you must end holding what the "
+                f"{buyer['title'].lower()} pays: {', '.join(counted(i, n) for i, n in pays.items() if i != 'coins')}"
+                + (f" and {pays['coins']} coins." if pays.get("coins") else "."),
                 heard=(*lot, *(i for i in pays if i != "coins")),
                 plan=[
                     say("team", broker["message"]),

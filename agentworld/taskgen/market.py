@@ -52,11 +52,44 @@ def item_label(item: str) -> str:
     return places.content().items[item].name.lower()
 
 
+COUNTABLE = (
+    "oyster",
+    "pearl",
+    "log",
+    "stave",
+    "bar",
+    "core",
+    "edge",
+    "robe",
+    "net",
+    "lantern",
+    "torch",
+    "crab",
+    "loaf",
+    "amulet",
+    "circlet",
+    "bow",
+    "plank",
+    "cord",
+    "tincture",
+    "stormeel",
+    "root",
+    "stone",
+    "lily",
+)
+
+
+def plural(item: str) -> str:
+    """The item's name for several units ('rock oysters', but 'sea salt', 'amber')."""
+    name = item_label(item)
+    if not name.split()[-1].endswith(COUNTABLE):
+        return name
+    return name[:-1] + "ies" if name.endswith("y") else name[:-1] + "ves" if name.endswith("f") else name + "s"
+
+
 def counted(item: str, n: int) -> str:
     """'27 rock oysters (`rock_oyster`)': the good by its name and its id."""
-    name = item_label(item)
-    plural = name if n == 1 or name.endswith("s") else name + "s"
-    return f"{n} {plural} (`{item}`)"
+    return f"{n} {item_label(item) if n == 1 else plural(item)} (`{item}`)"
 
 
 # --- plan steps ------------------------------------------------------------------------------------
@@ -118,8 +151,8 @@ def bed_sheet(kind: str, level: int) -> str:
     good = next(iter(node.yields))
     tool = f"with the {item_label(TOOL_ITEMS[node.skill])} you carry" if node.tool else "by hand, no tool"
     return (
-        f"You have {node.skill} {level}: you take {item_label(good)}s (`{good}`) from the "
-        f"{node.name.lower()} {tool} ({node.skill} {node.level}), one a turn, and a bed "
+        f"You have {node.skill} {level}: you take {plural(good)} (`{good}`) from the beds of "
+        f"{node.name.lower()} {tool} ({node.skill} {node.level}), one unit a turn, and a bed "
         f"gives {node.capacity} before it is spent for the season."
     )
 
