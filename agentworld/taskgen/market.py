@@ -84,7 +84,9 @@ def plural(item: str) -> str:
     name = item_label(item)
     if not name.split()[-1].endswith(COUNTABLE):
         return name
-    return name[:-1] + "ies" if name.endswith("y") else name[:-1] + "ves" if name.endswith("f") else name + "s"
+    return (
+        name[:-1] + "ies" if name.endswith("y") else name[:-1] + "ves" if name.endswith("f") else name + "s"
+    )
 
 
 def counted(item: str, n: int) -> str:
