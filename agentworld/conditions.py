@@ -14,7 +14,7 @@ must all hold at the same moment, each a one-key mapping:
       - relay: {sites: [west_fire, east_fire], min_gap: 1, max_gap: 2, from_round: 10}  # in order, in time
       - built_while_held: {site: circle, places: [[130, 85], north_gate], within: 1}  # each place held
       - built_on: {site: mill_wheel, base: mill_foundation}  # every build on it after the base was done
-      - fair_exchange: {prices: {watch_sabre: 120}, agents: [merchant]}  # nobody ends poorer (coins + priced)
+      - fair_exchange: {prices: {watch_sabre: 120}, agents: [merchant]}  # no credit: worth never falls
       - predicate: relay_in_order                         # a function in the task's verifier module
 
 Being data, the same conditions are read by the episode (is the objective met?), by `validate`
@@ -264,14 +264,11 @@ class BuiltOn(Condition):
 
 
 class FairExchange(Condition):
-    """Nobody (of `agents`, default everyone) ends poorer than it began, at the task's price table.
-
-    An agent's worth is its coins (1 each) plus every priced item it holds (inventory and
-    equipment) at its price; items the table does not name are worth nothing. The start is the
-    task's own inventories and equipment, so the check needs no memory: a seller who gave its
-    goods away is poorer until it is paid, however the goods left (give, drop, a shop). A gift
-    paid back in kind is a fair exchange too: the condition judges what everyone ends with, not
-    the instrument. An agent absent from the world (an ablation) has nothing to lose."""
+    """A market without credit: no covered agent's worth (of `agents`, default everyone) ever falls.
+    Worth: coins (1 each) plus priced items held (inventory and equipment) at the table's prices.
+    The world keeps the ledger (world/market.py, opened by task_world.build_world); a trade at the
+    prices changes nobody's worth, a gift lowers the giver's at once (paid back later, it was
+    credit). An agent absent from the world (an ablation) has nothing to lose."""
 
     kind: ClassVar[str] = "fair_exchange"
     prices: dict[str, StrictInt] = Field(min_length=1)  # item -> coins; `coins` are always worth 1
@@ -293,12 +290,15 @@ class FairExchange(Condition):
             price * holdings.get(item, 0) for item, price in self.prices.items()
         )
 
+    def covers(self, name: str) -> bool:
+        return self.agents_ is None or name in self.agents_
+
     def balances(self, world: "World", task: "Task") -> dict[str, tuple[int, int]]:
         """agent -> (worth at the start, worth now), for the agents in the world that the condition covers."""
         out = {}
         for spec in task.agents:
             player = world.players.get(spec.name)
-            if player is None or (self.agents_ is not None and spec.name not in self.agents_):
+            if player is None or not self.covers(spec.name):
                 continue
             start = dict(spec.inventory)
             for item in spec.equipment.values():
@@ -307,13 +307,32 @@ class FairExchange(Condition):
             out[spec.name] = (self.worth(start), self.worth(now))
         return out
 
+    def falls(self, world: "World") -> list:
+        """The ledger's falls of covered agents in the world (world/market.py `Fall`), in order."""
+        ledger = _ledger(world, self)
+        return [f for f in ledger.falls if f.player in world.players and self.covers(f.player)]
+
     def met(self, world: "World", task: "Task") -> bool:
-        return all(now >= start for start, now in self.balances(world, task).values())
+        return not self.falls(world)
 
     def describe(self) -> str:
-        who = "nobody" if not self.agents_ else f"none of {', '.join(self.agents_)}"
+        who = "nobody's" if not self.agents_ else f"none of {', '.join(self.agents_)}'s"
         table = ", ".join(f"{item} {price}" for item, price in self.prices.items())
-        return f"{who} ends poorer than it began (coins 1, {table})"
+        return f"{who} worth ever falls: no credit (coins 1, {table})"
+
+
+def _ledger(world: "World", condition: FairExchange):
+    if world.market is None or world.market.prices != dict(condition.prices):
+        raise RuntimeError("fair_exchange reads the world's market at its prices (task_world.build_world)")
+    return world.market
+
+
+def market_prices(task: "Task") -> dict[str, int] | None:
+    """The price table of the task's market: its (first) fair_exchange condition's, or None."""
+    for condition in [*task.success, *(c.when for c in task.checkpoints if c.when is not None)]:
+        if isinstance(condition, FairExchange):
+            return dict(condition.prices)
+    return None
 
 
 class Predicate(Condition):
@@ -448,6 +467,12 @@ def check_condition(condition: Condition, task: "Task", content: Any, verifier: 
         for item in condition.prices:
             if item not in content.items:
                 unknown("item", item, content.items, f"fair_exchange.prices.{item}: ")
+        table = market_prices(task)
+        if table is not None and table != dict(condition.prices):
+            problems.append(
+                "fair_exchange.prices: a task opens one market, and this table differs from its first "
+                f"fair_exchange's ({', '.join(f'{i} {p}' for i, p in table.items())})"
+            )
     if isinstance(condition, Killed) and condition.mob not in content.mobs:
         unknown("mob type", condition.mob, content.mobs)
     if isinstance(condition, QuestDone):

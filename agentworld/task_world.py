@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from agentworld.conditions import market_prices
 from agentworld.world.engine import World
 from agentworld.world.exposure import shelter_of
 
@@ -16,7 +17,8 @@ if TYPE_CHECKING:
 
 
 def build_world(task: "Task", content: Any, seed: int) -> World:
-    """A fresh World with the task's players (in agent order) and world changes applied."""
+    """A fresh World with the task's players (in agent order) and world changes applied, and the
+    task's market open when it trades at a price table (`fair_exchange`)."""
     world = World(content)
     world.reset(seed)
     gmap = content.map
@@ -52,6 +54,9 @@ def build_world(task: "Task", content: Any, seed: int) -> World:
         )
     for exposure in task.world.exposure:
         world.add_exposure(exposure)
+    prices = market_prices(task)
+    if prices is not None:
+        world.open_market(prices)  # on the players as the task starts them (world/market.py)
     return world
 
 

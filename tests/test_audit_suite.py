@@ -278,9 +278,13 @@ def test_gift_plans_turn_an_offer_and_its_accept_into_two_gifts(content):
 
 
 def test_a_trading_task_that_gifts_can_solve_fails_its_category_test(content):
-    report = task_report(load_task("task_03", content=content), content)
+    """task_03 without its market (no fair_exchange): gifts paid back in kind reach the same holdings."""
+    task = load_task("task_03", content=content)
+    free = task.model_copy(update={"success": [c for c in task.success if c.kind != "fair_exchange"]})
+    report = task_report(free, content)
     assert report["category_test"]["category"] == "trading"
     assert not report["category_test"]["passed"] and "succeeds" in report["category_test"]["detail"]
+    assert task_report(task, content)["category_test"]["passed"]  # with it, the gift rewrite fails
 
 
 def test_the_exploration_test_needs_a_sought_place_nobody_is_told_or_sees(content):

@@ -1,8 +1,11 @@
-"""`fair_exchange`: a trading task can require that nobody ends poorer, so a gift cannot replace a trade.
+"""`fair_exchange`: a market without credit, so a gift (even one paid back) cannot replace a trade.
 
 The test task (tests/data/task_fair_market.yaml): the guard must wield the merchant's sabre, valued
-at 120 coins, and nobody may end poorer than it began. The oracle trades; a gift fails; validate
-names every malformed price table entry; the audit reads the condition into a worth requirement.
+at 120 coins, and nobody's worth may ever fall (world/market.py keeps the ledger). The oracle
+trades; a gift fails, paid back or not, and so does the category test's gift rewrite of the oracle;
+goods left on the ground or sold to a shop below the table's price are caught; the ledger survives
+snapshots; validate names every malformed price table entry and a second market; the audit reads
+the condition into a worth requirement.
 """
 
 from __future__ import annotations
@@ -13,10 +16,13 @@ import pytest
 import yaml
 from task_play import play
 
+from agentworld.audit.suite_categories import gift_plans
 from agentworld.audit.verdicts import audit_task
 from agentworld.cli import main
 from agentworld.conditions import FairExchange, dump_condition, parse_condition
+from agentworld.task_world import build_world
 from agentworld.tasks import TaskError, load_task, without_agent
+from agentworld.world.content import load_content
 
 MARKET = Path(__file__).parent / "data" / "task_fair_market.yaml"
 GIFT = {
@@ -49,18 +55,106 @@ def test_a_gift_alone_fails():
     assert fair(task).balances(ep.world, task)["merchant"] == (120, 0)
 
 
-def test_a_gift_paid_back_in_coins_is_fair():
-    """The condition judges what everyone ends with: paying by `give` is still paying."""
+def test_a_gift_paid_back_in_coins_is_credit_and_fails():
+    """Paying by `give` after the sabre came is credit: the merchant's worth fell in between."""
     task = load_task(MARKET)
     paid = {
         **GIFT,
         "guard": [
             {"move_to": {"target": "merchant"}},
+            {"wait_for": {"item": "watch_sabre"}},
             {"give": {"to": "merchant", "item": "coins", "count": 120}},
             {"equip": {"item": "watch_sabre"}},
         ],
     }
-    assert play(task, paid).status()["success"]
+    ep = play(task, paid)
+    assert not ep.status()["success"]
+    assert fair(task).balances(ep.world, task) == {
+        "guard": (150, 150),
+        "merchant": (120, 120),
+    }  # even at the end
+    falls = [(f.player, f.by, f.tool, f.before, f.after) for f in fair(task).falls(ep.world)]
+    # the sabre is a gift, and the coins another: the guard, richer by the sabre, falls when it pays
+    assert falls == [("merchant", "merchant", "give", 120, 0), ("guard", "guard", "give", 270, 150)]
+    given = next(r for r in ep.trajectory if r.get("agent") == "merchant" and r.get("tool") == "give")
+    assert "worth fell from 120 to 0" in given["result"]
+
+
+def test_the_category_tests_gift_rewrite_fails():
+    """suite_categories' trading test: the oracle with the offer as a gift and the accept as a gift back."""
+    task = load_task(MARKET)
+    plans = gift_plans(task)
+    assert plans["merchant"] == [{"give": {"to": "guard", "item": "watch_sabre", "count": 1}}]
+    assert not play(task, plans).status()["success"]
+
+
+def test_goods_left_on_the_ground_are_a_fall_even_when_picked_up_and_paid():
+    task = load_task(MARKET)
+    ground = {
+        "merchant": [{"drop": {"item": "watch_sabre"}}],
+        "guard": [
+            {"move_to": {"target": "merchant"}},
+            {"pick_up": {"target": "watch_sabre"}},
+            {"give": {"to": "merchant", "item": "coins", "count": 120}},
+            {"equip": {"item": "watch_sabre"}},
+        ],
+    }
+    ep = play(task, ground)
+    assert not ep.status()["success"]
+    assert [(f.player, f.tool) for f in fair(task).falls(ep.world)] == [
+        ("merchant", "drop"),
+        ("guard", "give"),
+    ]
+
+
+def test_a_sale_to_a_shop_below_the_price_is_a_fall():
+    """Mira buys at half the item's value: 60 coins for a sabre the table prices at 120."""
+    task = load_task(MARKET)
+    ep = play(task, {"merchant": [{"sell": {"npc": "mira", "item": "watch_sabre"}}]})
+    [fall] = fair(task).falls(ep.world)
+    assert (fall.player, fall.tool, fall.before, fall.after) == ("merchant", "sell", 120, 60)
+    assert not fair(task).met(ep.world, task)
+
+
+def test_a_trade_below_the_price_is_a_fall_the_seller_hears_of():
+    """The merchant offers the sabre for 100 coins; the guard's accept lowers the merchant's worth by
+    20, which the merchant reads in its news; the guard, 20 richer, is told nothing."""
+    task = load_task(MARKET)
+    world = build_world(task, load_content(), seed=0)
+    guard = world.players["guard"]
+    merchant = world.players["merchant"]
+    guard.x, guard.y = merchant.x + 1, merchant.y
+    offer = world.act(
+        "merchant", "trade_offer", {"to": "guard", "give": {"watch_sabre": 1}, "want": {"coins": 100}}, 1
+    )
+    assert offer.ok and "market" not in offer.result
+    accept = world.act("guard", "trade_accept", {"offer_id": 0}, 2)
+    assert accept.ok and "merchant's worth fell from 120 to 100" in accept.result
+    [fall] = world.market.falls
+    assert (fall.player, fall.by, fall.tool, fall.before, fall.after) == (
+        "merchant",
+        "guard",
+        "trade_accept",
+        120,
+        100,
+    )
+    assert any(
+        "your worth fell from 120 to 100 by guard's trade_accept" in n
+        for n in world.observe("merchant")["happened"]
+    )
+    assert not any("worth fell" in n for n in world.observe("guard")["happened"])
+    assert world.market.worth == {"guard": 170, "merchant": 100}
+
+
+def test_the_ledger_is_in_snapshots():
+    task = load_task(MARKET)
+    ep = play(task, GIFT)
+    world = ep.world
+    blob = world.snapshot()
+    falls = list(world.market.falls)
+    world.market.falls.clear()
+    world.restore(blob)
+    assert world.market.falls == falls and falls
 
 
 def test_underpaid_fails_and_only_covered_agents_count(raw):
@@ -84,11 +178,11 @@ def test_round_trip_and_describe():
     raw = {"fair_exchange": {"prices": {"watch_sabre": 120}, "agents": ["merchant"]}}
     condition = parse_condition(raw)
     assert dump_condition(condition) == raw
-    assert condition.describe() == "none of merchant ends poorer than it began (coins 1, watch_sabre 120)"
+    assert condition.describe() == "none of merchant's worth ever falls: no credit (coins 1, watch_sabre 120)"
     assert (
         parse_condition({"fair_exchange": {"prices": {"bead": 3}}})
         .describe()
-        .startswith("nobody ends poorer")
+        .startswith("nobody's worth ever falls")
     )
 
 
@@ -166,6 +260,26 @@ def test_two_bad_entries_are_both_named(tmp_path, raw):
     text = "\n".join(info.value.problems)
     assert "prices.watch_sabr: unknown item" in text and "prices.rubi_amulet: unknown item" in text
     assert "fair_exchange.agents: unknown agent 'ghost'" in text
+
+
+def test_a_task_opens_one_market(tmp_path, raw):
+    """A checkpoint may read the market, at the same table; another table is a second market."""
+    raw["checkpoints"].append(
+        {"id": "fair", "description": "x", "when": {"fair_exchange": {"prices": {"watch_sabre": 100}}}}
+    )
+    path = tmp_path / "task_fair_market.yaml"
+    path.write_text(yaml.safe_dump(raw), encoding="utf-8")
+    with pytest.raises(TaskError) as info:
+        load_task(path)
+    assert any(
+        p.startswith(
+            "task_fair_market.yaml: checkpoints[1].when: fair_exchange.prices: a task opens one market"
+        )
+        for p in info.value.problems
+    ), info.value.problems
+    raw["checkpoints"][1]["when"]["fair_exchange"]["prices"]["watch_sabre"] = 120
+    path.write_text(yaml.safe_dump(raw), encoding="utf-8")
+    assert load_task(path).checkpoints[1].when.prices == {"watch_sabre": 120}
 
 
 def test_the_shipped_validate_accepts_the_test_task():

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import pytest
 
+from agentworld.taskgen.market import reversed_offers
 from agentworld.taskgen.suite import drafts
 from agentworld.tasks import list_task_ids, load_task, without_agent
-from agentworld.verifiers import task_09, task_13
-from agentworld.verifiers.common import any_event, deaths, held, mob_type_killed, site_done_rounds, site_steps
+from agentworld.verifiers.common import deaths, held, mob_type_killed, site_done_rounds, site_steps
 from agentworld.world.content import load_content, xp_for_level
 from task_play import last_errors, play
 
@@ -58,46 +58,6 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
                 {"wait_for": {"item": "heartwood_stick", "count": 3}},
                 {"craft": {"recipe": "starsilver_pickaxe"}},
                 {"craft": {"recipe": "starsilver_spear"}},
-            ],
-        },
-    ),
-    "task_03": (
-        "the guard hands the gold to the merchant, who sells it at the inn, keeps his 120 coins and gives "
-        "the sabre and the rest",
-        {
-            "guard": [
-                {"move_to": {"target": "brindlemark_market"}},
-                {"give": {"to": "merchant", "item": "gold_bar", "count": 6}},
-                {"wait_for": {"item": "watch_sabre"}},
-                {"equip": {"item": "watch_sabre"}},
-                {"wait_for": {"item": "coins", "count": 150}},
-                {"move_to": {"target": "brindlemark_smithy"}},
-                {"trade_accept": {"from": "gem_trader"}},
-                {"equip": {"item": "ruby_amulet"}},
-            ],
-            "merchant": [
-                {"wait_for": {"item": "gold_bar", "count": 6}},
-                {"move_to": {"target": "tamsin"}},
-                {"sell": {"npc": "tamsin", "item": "gold_bar", "count": 6}},
-                {"give": {"to": "guard", "item": "watch_sabre"}},
-                {"give": {"to": "guard", "item": "coins", "count": 132}},
-            ],
-        },
-    ),
-    "task_03_give": (
-        "the merchant and the gem trader simply give their wares (no trade, no gold sold)",
-        {
-            "merchant": [{"give": {"to": "guard", "item": "watch_sabre"}}],
-            "gem_trader": [
-                {"move_to": {"target": "brindlemark_smithy"}},
-                {"give": {"to": "guard", "item": "ruby_amulet"}},
-            ],
-            "guard": [
-                {"wait_for": {"item": "watch_sabre"}},
-                {"equip": {"item": "watch_sabre"}},
-                {"move_to": {"target": "brindlemark_smithy"}},
-                {"wait_for": {"item": "ruby_amulet"}},
-                {"equip": {"item": "ruby_amulet"}},
             ],
         },
     ),
@@ -379,7 +339,6 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
             ],
         },
     ),
-    "task_09": ("every trader simply gives their goods to the trader who needs them (no trade at all)", None),
     "task_10": (
         "the jeweller hands over the star sapphire and the chisel and the artificer cuts it; the forester "
         "whittles the sticks",
@@ -466,7 +425,6 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
             },
         },
     ),
-    "task_13": ("every trader simply gives their goods to the trader who needs them (no trade at all)", None),
     "task_15": (
         "the quarryman and the quartermaster put the stone, the nails and the axle into the stages themselves",
         {
@@ -552,27 +510,18 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
 }
 
 
-def _gift_plans(task_id: str, wants: dict[str, tuple[str, int]], market: str) -> dict[str, list]:
-    """Each trader walks to the market and gives everything they brought to the trader who needs it."""
-    task = load_task(task_id)
-    plans = {}
-    for agent in task.agents:
-        plan: list = [{"move_to": {"target": market}}]
-        for item, count in agent.inventory.items():
-            receiver = next(name for name, (want, _n) in wants.items() if want == item)
-            plan.append({"give": {"to": receiver, "item": item, "count": count}})
-        plans[agent.name] = plan
-    return plans
+def _counter_offers(task_id: str) -> dict[str, list]:
+    """The market tasks' other legal route: the other side makes every offer, and the offerer, who
+    still walks over, accepts it (the same bargains at the same prices, paid on the spot)."""
+    return reversed_offers(load_task(task_id).oracle)
 
 
-ALTERNATIVES["task_09"] = (
-    ALTERNATIVES["task_09"][0],
-    _gift_plans("task_09", task_09.WANTS, "brindlemark_market"),
-)
-ALTERNATIVES["task_13"] = (
-    ALTERNATIVES["task_13"][0],
-    _gift_plans("task_13", task_13.WANTS, "saltreach_village"),
-)
+for _task_id, _why in (
+    ("task_03", "the makers offer their coins for the dye and the woad, and the merchant accepts"),
+    ("task_09", "the other side makes every offer: the dyer offers coins, the guild members their swaps"),
+    ("task_13", "the other side makes every offer: the purser and the merchants offer, the masters accept"),
+):
+    ALTERNATIVES[_task_id] = (_why, _counter_offers(_task_id))
 
 
 def _events(ep, kind: str, **fields) -> list[dict]:
@@ -602,16 +551,15 @@ ROUTE_CHECKS = {
         _did(ep, "lumberjack", "craft", recipe="heartwood_stick")
         and not _did(ep, "smith", "craft", recipe="heartwood_stick")
     ),
-    "task_03": lambda ep: any_event(ep.world, "shop_sell", agent="merchant", item="gold_bar"),
-    "task_03_give": lambda ep: not _events(ep, "trade_done") and not _events(ep, "shop_sell"),
+    "task_03": lambda ep: bool(_events(ep, "trade_done", sender="robe_tailor", receiver="dye_merchant")),
     "task_04": lambda ep: _builders(ep, "watchtower") == {"carpenter", "quartermaster"},
     "task_07": lambda ep: (ep.world.players["archivist"].x, ep.world.players["archivist"].y) == (130, 150),
-    "task_09": lambda ep: not _events(ep, "trade_done"),
+    "task_09": lambda ep: bool(_events(ep, "trade_done", sender="fair_dyer")),
     "task_10": lambda ep: _did(ep, "artificer", "craft", recipe="cut_star_sapphire"),
     "task_11": lambda ep: _did(ep, "hunter", "give", to="forager"),
     "task_76": lambda ep: not _did(ep, "ice_leader", "gather"),
     "task_12": lambda ep: (ep.world.players["ash_warden"].x, ep.world.players["ash_warden"].y) == (161, 123),
-    "task_13": lambda ep: not _events(ep, "trade_done"),
+    "task_13": lambda ep: bool(_events(ep, "trade_done", sender="heron_purser")),
     "task_15": lambda ep: (
         _builders(ep, "mill_foundation") == {"quarryman"} and "quartermaster" in _builders(ep, "mill_wheel")
     ),
@@ -779,53 +727,41 @@ def _out_of_reach(task_id: str, item: str) -> bool:
     )
 
 
-def test_task_03_without_the_merchant_there_is_no_sabre_to_buy_or_win():
-    """The sabre is the merchant's alone (no shop, node, mob or quest gives one, and forging one needs
-    smithing 75, above every agent and trainer): without him the guard sells the gold, walks to the
-    smith and finds Brannoc has none to sell."""
-    assert _sources("watch_sabre") == ["recipe watch_sabre"]
-    assert _out_of_reach("task_03", "watch_sabre")
-    assert [a.name for a in load_task("task_03").agents if "watch_sabre" in a.inventory] == ["merchant"]
+def test_task_03_a_gift_of_the_dye_paid_for_later_breaks_the_market():
+    """The merchant hands the tailor the murex and the tailor pays with `give` afterwards: the robe is
+    made and the coins reach the merchant, but the market gives no credit, so the merchant's worth fell
+    at the gift (and the tailor's, richer by the dye, at the payment)."""
     plans = {
-        "guard": [
-            {"move_to": {"target": "tamsin"}},
-            {"sell": {"npc": "tamsin", "item": "gold_bar", "count": 6}},
-            {"move_to": {"target": "brannoc"}},
-            {"buy": {"npc": "brannoc", "item": "watch_sabre"}},
-        ]
+        "dye_merchant": [
+            {"move_to": {"target": "robe_tailor"}},
+            {"give": {"to": "robe_tailor", "item": "murex_dye"}},
+        ],
+        "robe_tailor": [
+            {"wait_for": {"item": "murex_dye"}},
+            {"give": {"to": "dye_merchant", "item": "coins", "count": 120}},
+            {"craft": {"recipe": "mayors_robe"}},
+        ],
     }
-    ep = play(_without("task_03", "merchant"), plans)
+    ep = play("task_03", plans)
+    assert not ep.status()["success"] and held(ep.world, "mayors_robe", "robe_tailor") == 1
+    assert {f.player for f in ep.world.market.falls} == {"dye_merchant", "robe_tailor"}
+
+
+def test_task_03_if_the_banner_maker_takes_the_murex_the_robe_is_never_made():
+    """The banner's cheaper way is the murex (120 against six woad at 40): if the banner maker buys the
+    vial, the tailor, whose robe takes murex and nothing else, is left without it."""
+    plans = {
+        "dye_merchant": [
+            {"move_to": {"target": "banner_maker"}},
+            {"trade_offer": {"to": "banner_maker", "give": {"murex_dye": 1}, "want": {"coins": 120}}},
+        ],
+        "banner_maker": [{"trade_accept": {"from": "dye_merchant"}}, {"craft": {"recipe": "town_banner"}}],
+    }
+    ep = play("task_03", plans)
+    assert held(ep.world, "town_banner", "banner_maker") == 1 and held(ep.world, "mayors_robe") == 0
     assert not ep.status()["success"]
-    assert any("does not sell watch_sabre" in e for e in last_errors(ep, "guard"))
-
-
-def test_task_03_only_the_inn_pays_enough_for_the_gold():
-    """The guard's 30 coins and 6 gold bars cover the 270 coins the traders ask only at a 60% buyer: in
-    town that is Tamsin alone (Mira, Elowen and Brannoc pay too little); Nerys and Marla are far east."""
-    content = load_content()
-    guard = next(a for a in load_task("task_03").agents if a.name == "guard")
-    enough = [
-        npc.id
-        for npc in content.npcs.values()
-        if npc.shop
-        and guard.inventory["coins"]
-        + guard.inventory["gold_bar"] * int(content.items["gold_bar"].value * npc.shop.buy_ratio)
-        >= 120 + 150
-    ]
-    assert "tamsin" in enough and not {"mira", "elowen", "brannoc"} & set(enough)
-    assert all(content.npcs[npc].shop.buy_ratio == 0.6 for npc in enough)
-
-
-def test_task_03_only_the_gem_trader_can_supply_a_ruby_amulet():
-    """No shop stocks one, and setting one needs crafting 32: above every agent and every trainer."""
-    content = load_content()
-    task = load_task("task_03")
-    assert not any(
-        entry.item == "ruby_amulet" for npc in content.npcs.values() if npc.shop for entry in npc.shop.stock
-    )
-    level = content.recipes["ruby_amulet"].level
-    assert all(a.skills.get("crafting", 1) < level for a in task.agents) and _trainable_to("crafting") < level
-    assert [a.name for a in task.agents if a.inventory.get("ruby_amulet")] == ["gem_trader"]
+    assert _sources("murex_dye") == ["recipe murex_dye"] and _out_of_reach("task_03", "murex_dye")
+    assert _sources("mayors_robe") == ["recipe mayors_robe"]
 
 
 def test_task_04_skill_gaps_cannot_be_closed_by_lessons_in_the_budget():
@@ -936,60 +872,37 @@ def test_task_07_without_a_scout_nobody_can_dig_its_relic(missing, relic, node, 
         assert any(skill in e and "45" in e for e in last_errors(ep, agent)), (agent, last_errors(ep, agent))
 
 
-@pytest.mark.parametrize("task_id,wants", [("task_09", task_09.WANTS), ("task_13", task_13.WANTS)])
-def test_fairs_no_trader_can_buy_what_they_came_for_with_what_their_goods_fetch(task_id, wants):
-    """Nobody has coins; a trader's goods sell for value x buy ratio at the best shop, and that never
-    pays for their need at any shop that stocks it (most needs no shop stocks at all)."""
-    content = load_content()
-    shops = [npc.shop for npc in content.npcs.values() if npc.shop]
-    for agent in load_task(task_id).agents:
-        proceeds = max(
-            sum(int(content.items[item].value * shop.buy_ratio) * n for item, n in agent.inventory.items())
-            for shop in shops
-        )
-        item, count = wants[agent.name]
-        prices = [
-            entry.price * count
-            for shop in shops
-            for entry in shop.stock
-            if entry.item == item and entry.quantity >= count
-        ]
-        assert not prices or min(prices) > proceeds, (
-            f"{task_id}: {agent.name} can sell up and buy {count} {item}"
-        )
+def test_task_09_one_woad_cutter_cannot_cut_the_dyers_woad_in_the_budget():
+    """The dyer needs 28 woad, cut by hand one a turn at level 60 (only the two cutters have it): alone,
+    one cutter working every round of the budget falls short."""
+    task = _without("task_09", "south_cutter")
+    plans = {"north_cutter": [{"gather": {"target": "woad_patch", "count": 28}}]}
+    ep = play(task, plans)
+    assert not ep.status()["success"] and held(ep.world, "woad", "north_cutter") < 28
+    cutters = [a.name for a in load_task("task_09").agents if a.skills.get("foraging", 1) >= 60]
+    assert cutters == ["north_cutter", "south_cutter"]
 
 
-def test_task_09_each_specialty_has_one_bringer_and_no_reachable_source():
-    """Every specialty a trader needs is in exactly one other trader's pack; the world's only other
-    source is a level-75 guild master's recipe, out of every trader's reach."""
-    task = load_task("task_09")
-    for trader, (item, _count) in task_09.WANTS.items():
-        holders = [a.name for a in task.agents if item in a.inventory]
-        assert len(holders) == 1 and holders != [trader], item
-        assert _sources(item) == [f"recipe {item}"] and _out_of_reach("task_09", item), item
-
-
-def test_task_09_without_the_baker_the_loaves_can_be_neither_bought_nor_baked():
-    """The carpenter, who needs the harvest loaves, tries the inn's shop; the angler, even handed the
-    wheat and honeycomb, tries the town's cooking range."""
-    task = _without("task_09", "baker")
-    agents = [
-        a.model_copy(update={"inventory": {**a.inventory, "wheat": 2, "honeycomb": 1}})
-        if a.name == "angler"
-        else a
-        for a in task.agents
-    ]
+def test_task_13_the_harbour_merchants_cannot_pay_the_producers_coins():
+    """The producers want coins and the merchants pay in their own goods: without the Gull's master, the
+    quay's producers carry their goods to the pier themselves, but the fish curer has too few coins to
+    take their offers."""
+    task = _without("task_13", "gull_master")
+    curer = task.agent("pier_curer")
+    assert curer.inventory.get("coins", 0) < 6 * 30
     plans = {
-        "carpenter": [
-            {"move_to": {"target": "tamsin"}},
-            {"buy": {"npc": "tamsin", "item": "harvest_loaf", "count": 4}},
+        "quay_raker": [
+            {"gather": {"target": "salt_pan", "count": 6}},
+            {"move_to": {"target": "pier_curer"}},
+            {"trade_offer": {"to": "pier_curer", "give": {"sea_salt": 6}, "want": {"coins": 180}}},
         ],
-        "angler": [{"move_to": {"target": "cooking_range#town"}}, {"craft": {"recipe": "harvest_loaf"}}],
+        "pier_curer": [{"trade_accept": {"from": "quay_raker"}}],
     }
-    ep = play(task.model_copy(update={"agents": agents}), plans)
-    assert not ep.status()["success"] and held(ep.world, "harvest_loaf") == 0
-    assert any("does not sell harvest_loaf" in e for e in last_errors(ep, "carpenter"))
-    assert any("cooking" in e and "75" in e for e in last_errors(ep, "angler")), last_errors(ep, "angler")
+    ep = play(task, plans)
+    assert not ep.status()["success"] and held(ep.world, "sea_salt", "pier_curer") == 0
+    assert any("you need 180 coins" in e for e in last_errors(ep, "pier_curer")), last_errors(
+        ep, "pier_curer"
+    )
 
 
 def test_task_10_without_the_jeweller_there_is_no_star_sapphire():

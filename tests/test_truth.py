@@ -149,12 +149,12 @@ def test_task_51_old_objective_is_caught():
         ),
         (
             "task_03",
-            "guard",
-            "with 30 coins",
-            "with 48 coins",
-            "the text says 48 coins, the agent starts with 30",
+            "robe_tailor",
+            "You carry 3 linen and 120 coins",
+            "You carry 3 linen and 148 coins",
+            "the text says 148 coins, the agent starts with 120",
         ),
-        ("task_13", "flax_trader", "you have no coins", "you have no coins", None),  # true: it has none
+        ("task_13", "north_picker", "You have no coins", "You have no coins", None),  # true: it has none
         (
             "task_24_aug",
             "prospector",

@@ -57,7 +57,20 @@ def test_masked_actions_are_legal_and_unmasked_ones_translate_faithfully(task: s
         for r in records
         if not r["ok"] and r["tool"] == "move_to" and r["error"] == f"{r['args']['target']} is dead"
     ]
-    failed = [r["error"] for r in records if not r["ok"] and r not in unseen_down]
+    # and, in the parallel API, handing to a teammate who walked off earlier in the same round (every
+    # agent's observation is taken at the round's start; task_13's traders stand close and hand a lot)
+    moved = {(r["round"], r["agent"], r["turn"]) for r in records if r["ok"] and r["tool"] == "move_to"}
+    walked_off = [
+        r
+        for r in records
+        if not r["ok"]
+        and r["tool"] in ("give", "trade_offer", "trade_accept")
+        and "tiles away" in (r["error"] or "")
+        and any(
+            rnd == r["round"] and who == r["args"].get("to") and turn < r["turn"] for rnd, who, turn in moved
+        )
+    ]
+    failed = [r["error"] for r in records if not r["ok"] and r not in unseen_down and r not in walked_off]
     assert records and not failed, failed[:3]
     assert len({r["tool"] for r in records}) >= 4
     # the same calls sent to the plain text env give the same trajectory (minus wall-clock t)

@@ -72,8 +72,7 @@ class OracleAgent(OracleSteps, Agent):
         self.log: list[str] = []
         self.last_seen: dict[str, tuple[int, int]] = {}  # teammate -> where we last saw them
         self.inbox: list[dict] = []  # every chat received (observations hand each one over once)
-        self.inbox_used = 0  # messages before this index were consumed by earlier wait_for steps
-        self.inbox_taken: set[int] = set()  # messages consumed out of order (`messages_from`)
+        self.inbox_taken: set[int] = set()  # indices of the messages earlier wait_for steps consumed
         self.mobs_seen: dict[str, tuple[int, tuple[int, int]]] = {}  # mob id -> (distance, where we stood)
         self.mobs_died: list[str] = []  # mobs we saw die: our killing blow, or vanishing close by
 

@@ -75,8 +75,7 @@ class OracleSteps:
     avoid: set[str]  # node ids that just failed
     last_seen: dict[str, tuple[int, int]]  # teammate -> where we last saw them
     inbox: list[dict]  # every chat received
-    inbox_used: int  # messages before this index were consumed by earlier wait_for steps
-    inbox_taken: set[int]  # messages after it consumed by a `messages_from` wait (any order)
+    inbox_taken: set[int]  # indices of the messages earlier wait_for steps consumed
     mobs_seen: dict[str, tuple[int, tuple[int, int]]]
     mobs_died: list[str]
 
@@ -252,13 +251,14 @@ class OracleSteps:
         return WAIT, ""
 
     def _take_message(self, sender: str | None, mention: str | None) -> bool:
-        """Consume the first unread chat from `sender` (or naming `mention`); True if there was one."""
-        for i in range(self.inbox_used, len(self.inbox)):
-            msg = self.inbox[i]
+        """Consume the first unread chat from `sender` (or naming `mention`); True if there was one.
+        Only that message is consumed: a wait for one sender passes over, but keeps, the messages
+        of others that came before it, so a later wait for one of them still finds it."""
+        for i, msg in enumerate(self.inbox):
             if i in self.inbox_taken:
                 continue
             if (sender is None or msg["from"] == sender) and (mention is None or mention in msg["text"]):
-                self.inbox_used = i + 1
+                self.inbox_taken.add(i)
                 return True
         return False
 
@@ -266,8 +266,8 @@ class OracleSteps:
         """Once an unread chat from each of `senders` is in (any order), consume exactly those; True then.
         Chats from others stay unread for later steps."""
         found: dict[str, int] = {}
-        for i in range(self.inbox_used, len(self.inbox)):
-            sender = self.inbox[i]["from"]
+        for i, msg in enumerate(self.inbox):
+            sender = msg["from"]
             if i not in self.inbox_taken and sender in senders and sender not in found:
                 found[sender] = i
         if len(found) < len(set(senders)):

@@ -563,14 +563,14 @@ class Fact(Need):
 
 @dataclass
 class Worth(Need):
-    """`fair_exchange`: the covered members end no poorer than they began (coins plus priced goods).
-
-    Summed over the covered members of a team, what they end with is at most what the whole team
-    could hold at once, valued at the prices (its coin bound plus each priced item's unit bound at its
-    price), minus what the outcome leaves with members it does not cover (their outcome items at the
-    prices). Each covered member must end with at least its starting worth, and at least the worth of
-    the outcome items it must hold. When the bound is below the sum, somebody ends poorer in every
-    run that meets the outcome: the team lacks the coins or goods to pay for what changes hands."""
+    """`fair_exchange` (no covered worth ever falls, world/market.py), read at the end: the covered
+    members end no poorer than they began, so a failure is sound. Summed over the covered members of
+    a team, what they end with is at most what the whole team could hold at once, valued at the
+    prices (its coin bound plus each priced item's unit bound at its price), minus what the outcome
+    leaves with members it does not cover (their outcome items at the prices). Each covered member
+    must end with at least its starting worth, and at least the worth of the outcome items it must
+    hold. When the bound is below the sum, somebody ends poorer in every run that meets the outcome:
+    the team lacks the coins or goods to pay for what changes hands."""
 
     prices: dict[str, int] = field(default_factory=dict)
     covered: tuple[str, ...] = ()  # the agents the condition covers

@@ -370,7 +370,8 @@ def endurance(needs: list[Need], ctx: "TaskContext", text: str) -> list[Need]:
 
 def fair_worth(condition: Any, conditions: list[Any], ctx: "TaskContext") -> list[Need]:
     """`fair_exchange`: the covered agents' worth at the prices, against the items the other conditions
-    (`holds`, `wields` with a named agent) leave with each agent (see needs.Worth)."""
+    (`holds`, `wields` with a named agent) leave with each agent (see needs.Worth). The market's rule
+    is that no covered worth ever falls; what the audit reads is its end-state consequence."""
     prices = dict(condition.prices)
     covered = tuple(condition.agents_ or ctx.agents)
     start = {}

@@ -4,8 +4,6 @@ taskgen/holdouts.py in issue 24):
 
 - `armed` (combat): a fighter takes up the weapon or armour only the makers can make and kills a
   task-placed beast;
-- `commission` (trading): a patron pays the maker its price in coins for the piece (a trade offer
-  the maker accepts), and both ends of the bargain are the outcome.
 
 The world, not the wording, makes each role necessary: rare nodes (gathering 45-50) only the
 gatherers can work, recipes (45-55) only the makers know, and an outcome naming the last agent.
@@ -255,85 +253,5 @@ def armed(
         f"taken up by the {fighter['title'].lower()} (named by the outcome), who kills the "
         f"{spec.name.lower()} ({spec.hp} HP)"
         + (f", whose {drop.item.replace('_', ' ')} only the kill yields" if trophy else ""),
-    )
-    return draft
-
-
-def commission(
-    task_id: str,
-    name: str,
-    *,
-    sources: list[Source],
-    makers: list[dict],
-    patron: dict,
-    price: int,
-    intro: str,
-    wear: bool = False,
-) -> Draft:
-    """Gatherers -> makers -> a patron who buys the piece from the last maker for `price` coins (the
-    maker offers it, the patron accepts), and with `wear` must also wield it.
-
-    patron: {name, title, skills, spawn}; the patron starts with exactly `price` coins."""
-    piece, _count = _final(makers)
-    draft = _chain(task_id, name, sources, makers, patron, intro)
-    content = places.content()
-    item = content.items[piece]
-    seller = makers[-1]
-    offer = {"trade_offer": {"to": patron["name"], "give": {piece: 1}, "want": {"coins": price}}}
-
-    def sell(plan: Plan) -> Plan:
-        return [offer if "give" in step and step["give"]["item"] == piece else step for step in plan]
-
-    def buy(plan: Plan) -> Plan:
-        return plan[:-2] + [{"trade_accept": {"from": seller["name"]}}] + ([plan[-1]] if wear else [])
-
-    _rewrite(draft, seller["name"], sell)
-    _rewrite(draft, patron["name"], buy)
-    me = next(a for a in draft.agents if a.name == patron["name"])
-    me.kind = "buy+wield" if wear else "buy"
-    me.inventory = {"coins": price}
-    station = me.plan[-3 if wear else -2]["move_to"]["target"]
-    maker_agent = next(a for a in draft.agents if a.name == seller["name"])
-    maker_agent.kind += "+sell"
-    maker_agent.context = maker_agent.context.split("\nWhen it is made")[0] + (
-        f"\nThe {item.name.lower()} is commissioned: sell it to the {patron['title'].lower()} for {price} coins, "
-        f"not less (`trade_offer` it for the coins, or accept theirs), at `{station}`, where they will come."
-    )
-    need = ", ".join(f"{s} {lvl}" for s, lvl in (item.requires or {}).items())
-    me.context = (
-        f"You are the {patron['title'].lower()}: you commissioned the {item.name.lower()} (`{piece}`) and carry "
-        f"its price, {price} coins, which is all you have. You start at {spawn_text(patron['spawn'])}; you can "
-        f"neither gather nor make any part of it.\nThe {seller['title'].lower()} finishes it at `{station}`: go "
-        f"there and pay for it (accept their `trade_offer` of the piece for {price} coins, or make the offer "
-        f"yourself). The bargain is done when you hold the piece and the {seller['title'].lower()} holds the coins."
-        + (
-            f" Then `equip` it: it needs {need}, which only you have, and the bargain counts only once you wear it."
-            if wear
-            else ""
-        )
-    )
-    draft.category, draft.motif = "trading", "commission"
-    draft.signature = _signature(draft, "commission", "$PW" if wear else "$P")
-    owner = (
-        {"wields": {"agent": patron["name"], "item": piece}}
-        if wear
-        else {"holds": {"agent": patron["name"], "items": {piece: 1}}}
-    )
-    draft.success = [owner, {"holds": {"agent": seller["name"], "items": {"coins": price}}}]
-    draft.checkpoints = [c for c in draft.checkpoints if c["id"] != f"{piece}_made"][:4] + [
-        _checkpoint(f"{piece}_made", f"The {item.name.lower()} exists.", {"holds": {"items": {piece: 1}}}),
-        _checkpoint(
-            "price_paid",
-            f"The {seller['title'].lower()} holds the {price} coins.",
-            {"holds": {"agent": seller["name"], "items": {"coins": price}}},
-        ),
-    ]
-    draft.objective = (
-        f"{intro} The task is complete when the {patron['title'].lower()} "
-        f"{'wears' if wear else 'holds'} the {item.name.lower()} and the {seller['title'].lower()} "
-        f"holds its price, {price} coins."
-    )
-    draft.why = _why(
-        draft, f"sold to the {patron['title'].lower()} for {price} coins (both named by the outcome)"
     )
     return draft

@@ -1,48 +1,22 @@
-"""Task 03, Market Day: the guard ends up wielding the watchman's sabre and wearing the ruby amulet.
+"""Task 03, Market Day: one vial of murex dye, two makers who could use it, and a market without credit.
 
-Success (task file): the guard wields the watchman's sabre and wears the ruby amulet. Why each
-role is needed: the sabre is the merchant's (no shop, node or mob gives one, and forging one
-needs smithing 75, above every agent and trainer); the amulet is the gem trader's (no shop sells one, and setting one needs crafting
-32, which nobody on the team can reach: Fenna teaches up to 20); the guard is the one who must
-wield and wear them, and holds the town's gold: 6 bars fetch 252 coins at the inn (60%), which
-with the guard's 30 coins pays the 120 + 150 the traders ask, while the other shops in town pay
-too little (the merchant knows the prices; two 60% buyers far out of town pay as well). Legal
-alternatives that pass: the traders give instead of trading, the merchant sells the gold for
-the guard, the trades come in either order.
-Checkpoints: gold sold, sabre with the guard, amulet with the guard, sabre wielded.
+Objective: the tailor ends holding the mayor's robe and the banner maker the town banner, with
+nobody's worth (coins plus goods at the market's prices) ever falling (`fair_exchange`: the market
+gives no credit, so every exchange is a trade at the prices, paid on the spot).
+
+Why each role is needed: the dye merchant holds the only murex dye (no shop, node or mob gives one)
+and is the only one who can cut woad (foraging 45, by hand; the others have none); the tailor alone
+can sew the robe (crafting 55, at the loom), whose recipe takes murex and nothing else; the banner
+maker is named by the outcome. The negotiation: the banner's recipe takes the murex too, and it is
+the cheaper way (one vial at 120 against six woad at 40), so the banner maker must learn that the
+tailor cannot do without the vial and pay for the dearer woad. If the banner maker takes the vial,
+the robe can never be made.
+
+Success (task file): the two holdings and no fall of worth. Checkpoints (`when:` conditions): the
+tailor holds the dye, the robe exists, the woad is cut, the banner maker holds it.
+Legal alternatives that pass: the makers make the offers and the merchant accepts; the trades in
+either order. Gifts fail: a gift lowers the giver's worth at once, and paying it back later lowers
+the payer's.
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from agentworld.verifiers.common import any_event, held, wields
-
-if TYPE_CHECKING:
-    from agentworld.tasks import Task
-    from agentworld.world.engine import World
-
-
-def goods_sold(world: World, task: Task) -> bool:
-    """Someone sold gold bars to a shop (the guard holds them; they can be passed on first)."""
-    return any_event(world, "shop_sell", item="gold_bar")
-
-
-def sabre_with_guard(world: World, task: Task) -> bool:
-    return held(world, "watch_sabre", "guard") > 0
-
-
-def amulet_with_guard(world: World, task: Task) -> bool:
-    return held(world, "ruby_amulet", "guard") > 0
-
-
-def sabre_wielded(world: World, task: Task) -> bool:
-    return wields(world, "guard", "watch_sabre")
-
-
-CHECKPOINTS = {
-    "goods_sold": goods_sold,
-    "sabre_with_guard": sabre_with_guard,
-    "amulet_with_guard": amulet_with_guard,
-    "sabre_wielded": sabre_wielded,
-}
+CHECKPOINTS: dict = {}

@@ -24,6 +24,7 @@ from .spatial import SpatialGrid
 if TYPE_CHECKING:
     from .combat import Ratings
     from .content import Content
+    from .market import Ledger
 
 
 class WorldCore:
@@ -64,6 +65,7 @@ class WorldCore:
         self.provenance = Provenance()  # the event log and each action's links
         self.mentioned: dict[str, frozenset[str]] = {}  # agent -> words its briefing uses (see mention)
         self.exposures: list[str] = []  # exposures the task turned on (exposure.py), in order
+        self.market: Ledger | None = None  # the open market's prices and worths (market.py), if any
 
     # --- placing entities ---------------------------------------------------------------
     def _place(self, ent, table: dict) -> None:

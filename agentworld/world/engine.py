@@ -38,6 +38,7 @@ from .equipment import Equipment
 from .exchange import Exchange
 from .exposure import Exposing
 from .fighting import Fighting
+from .market import Market
 from .mobs import MobBrain
 from .movement import Movement
 from .npcs import Npcs
@@ -58,7 +59,17 @@ class Outcome:
 
 
 class World(
-    Movement, Production, Exchange, Equipment, Npcs, Construction, Fighting, MobBrain, Exposing, Observing
+    Movement,
+    Production,
+    Exchange,
+    Equipment,
+    Npcs,
+    Construction,
+    Fighting,
+    MobBrain,
+    Exposing,
+    Observing,
+    Market,
 ):
     """See module docstring and docs/ARCHITECTURE.md (Engine). Each tool's rules live in a mixin module;
     the state tables and the helpers the mixins share are declared in core.py (WorldCore)."""
@@ -333,6 +344,7 @@ class World(
                 if args is None:
                     raise ActionError("arguments must be a mapping of name -> value")
             result = handler(self, player, args, action_id)
+            result += self._settle(player, tool, events, action_id)
             out = Outcome(True, result, None, events, links)
         except ActionError as exc:
             out = Outcome(False, "", str(exc), events, links)

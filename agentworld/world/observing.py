@@ -245,6 +245,11 @@ class Observing(WorldCore):
                 news.append(f"round {e['round']}: {givers[e['action']]} gave you {e['item']} x{e['count']}")
             elif kind == "trade_offer" and e.get("to") == name:
                 news.append(f"round {e['round']}: {e['agent']} offered you a trade (offer {e['offer']})")
+            elif kind == "market_fall" and e.get("player") == name:
+                news.append(
+                    f"round {e['round']}: your worth fell from {e['before']} to {e['after']} by "
+                    f"{e['agent']}'s {e['tool']} (the market gives no credit: the bargain is broken)"
+                )
         if len(news) > self.NEWS_MAX:
             news = [f"({len(news) - self.NEWS_MAX + 1} earlier events not shown)"] + news[
                 -self.NEWS_MAX + 1 :
