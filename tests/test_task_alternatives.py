@@ -28,10 +28,12 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
             "lumberjack": [
                 {"gather": {"target": "heartwood_tree", "count": 1}},
                 {"craft": {"recipe": "heartwood_stick", "count": 1}},
+                {"wait_for": {"message_from": "woodworker"}},
                 {"move_to": {"target": "woodcutters_camp"}},
                 {"give": {"to": "woodworker", "item": "heartwood_stick", "count": 2}},
             ],
             "woodworker": [
+                {"chat": {"to": "team", "message": "At the camp workbench (73, 115): sticks and the bead."}},
                 {"move_to": {"target": "workbench#camp"}},
                 {"wait_for": {"item": "heartwood_stick", "count": 2}},
                 {"wait_for": {"item": "bead"}},

@@ -6,6 +6,8 @@ from __future__ import annotations
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.motifs import Source, forge
 from agentworld.taskgen.motifs_b import loop
+from agentworld.taskgen.parts import recipe_line
+from agentworld.taskgen.workshop import Hand, Patch, checkpoint, workshop
 
 
 def drafts() -> list[Draft]:
@@ -394,30 +396,138 @@ def drafts() -> list[Draft]:
                 },
             ],
         ),
-        loop(
+        workshop(
             "task_97",
-            "The Herbalist's Tincture",
-            intro=(
-                "The herbalist of Greenhollow needs a dawnlily tincture for the sick at the farm: she picks the "
-                "dawnlilies herself, the pearl diver brings a moon pearl, and the alchemist steeps them."
+            "Tinctures for the Fever Ward",
+            objective=(
+                "A fever has come to Greenhollow, and the ward at the farm needs fourteen dawnlily tinctures, "
+                "each steeped from two dawnlilies and a ground moon pearl. The task is complete when the team "
+                "holds 14 dawnlily tinctures."
             ),
-            owner={
-                "name": "herbalist",
-                "title": "Herbalist",
-                "spawn": "greenhollow_farm",
-                "place": "greenhollow_farm",
-                "source": Source("herbalist", "Herbalist", "dawnlily_patch", 2, "greenhollow_farm", (-1, 1)),
-            },
-            helpers=[Source("pearl_diver", "Pearl diver", "pearl_bed", 1, "mossy_pond", (1, 1))],
-            makers=[
-                {
-                    "name": "alchemist",
-                    "title": "Alchemist",
-                    "recipes": [("dawnlily_tincture", 1)],
-                    "station": "alchemy_table#town",
-                    "spawn": "brindlemark_inn",
-                    "fed_by": ["herbalist", "pearl_diver"],
-                }
+            patches=[
+                Patch("garden", "dawnlily_patch", "alchemy_table#murkfen", away=1, direction=(0, 1)),
+                Patch("border", "dawnlily_patch", "@garden", away=2, direction=(1, 0)),
+                Patch("pearls", "pearl_bed", (75, 207), away=4, direction=(-1, 0)),
+            ],
+            hands=[
+                Hand(
+                    "alchemist",
+                    "Alchemist",
+                    "witch_hut",
+                    {"alchemy": 50, "foraging": 50},
+                    (
+                        "You are the team's alchemist: alchemy 50 and foraging 50, the only one on the team who can "
+                        "steep a dawnlily tincture (alchemy 45; nobody else could train that far in time). You "
+                        "can pick dawnlilies too (foraging 45).\n"
+                        "Your recipe:\n"
+                        f"  - {recipe_line('dawnlily_tincture')}\n"
+                        "You start at Morwen's Hut (45, 215), beside the Murkfen alchemy table "
+                        "(`alchemy_table#murkfen`) at (47, 217); dawnlilies grow in the garden around it. You buy "
+                        "your pearls from the beds in the reed pool east of the hut: the pearl beds (`pearl_bed`) "
+                        "stand at {pearls}. You cannot raise pearls yourself (no fishing)."
+                    ),
+                    [
+                        {
+                            "chat": {
+                                "to": "team",
+                                "message": (
+                                    "Alchemist here, at the Murkfen alchemy table `alchemy_table#murkfen` (47, 217). "
+                                    "Each tincture is 2 dawnlily and 1 moon pearl, so 14 take 28 dawnlilies and 14 "
+                                    "pearls. Dawnlily patches (`dawnlily_patch`) grow by the table at {garden} and "
+                                    "{border}; the pearl beds (`pearl_bed`) are in the reed pool at {pearls}. I pick "
+                                    "the first patches; bring me the rest of the dawnlilies and the pearls."
+                                ),
+                            }
+                        },
+                        {"move_to": {"target": "@garden"}},
+                        {"gather": {"target": "dawnlily_patch", "count": 28}},
+                        {"craft": {"recipe": "dawnlily_tincture", "count": 14}},
+                    ],
+                ),
+                Hand(
+                    "herbalist",
+                    "Herbalist",
+                    (58, 221),
+                    {"foraging": 50},
+                    (
+                        "You are the team's herbalist: foraging 50, so you can pick dawnlilies (a dawnlily patch "
+                        "needs foraging 45, far beyond what anyone without your years could learn in time); "
+                        "standing next to a patch (within 1 tile), `gather` picks one dawnlily a turn. You know "
+                        "herbs, not how to steep them.\n"
+                        "You start in the Murkfen at (58, 221), east of Morwen's Hut."
+                    ),
+                    [
+                        {"wait_for": {"message_from": "alchemist"}},
+                        {"move_to": {"target": "@border"}},
+                        {"gather": {"target": "dawnlily_patch", "count": 13}},
+                        {"give": {"to": "alchemist", "item": "dawnlily", "count": 13}},
+                    ],
+                ),
+                Hand(
+                    "pearl_diver",
+                    "Pearl diver",
+                    "murkfen_landing",
+                    {"fishing": 50},
+                    (
+                        "You are the team's pearl diver: fishing 50 and a fishing rod (keep it in your inventory; "
+                        "gathering uses it), the only one on the team who can raise moon pearls (a pearl bed needs "
+                        "fishing 45). Standing next to a bed (within 1 tile), `gather` raises one pearl a turn. "
+                        "You carry 6 moon pearls from last season.\n"
+                        "You start at Murkfen Landing (70, 180). You have not dived the Murkfen beds this year."
+                    ),
+                    [
+                        {"wait_for": {"message_from": "alchemist"}},
+                        {"move_to": {"target": "@pearls"}},
+                        {"gather": {"target": "pearl_bed", "count": 14}},
+                        {"move_to": {"target": "alchemy_table#murkfen"}},
+                        {"give": {"to": "alchemist", "item": "moon_pearl", "count": 14}},
+                    ],
+                    inventory={"fishing_rod": 1, "moon_pearl": 6},
+                ),
+            ],
+            success=[{"holds": {"items": {"dawnlily_tincture": 14}}}],
+            checkpoints=[
+                checkpoint(
+                    "dawnlilies_picked",
+                    "Twelve dawnlilies have been picked.",
+                    {"holds": {"items": {"dawnlily": 12}}},
+                ),
+                checkpoint(
+                    "pearls_raised",
+                    "The team holds ten moon pearls.",
+                    {"holds": {"items": {"moon_pearl": 10}}},
+                ),
+                checkpoint(
+                    "first_tinctures",
+                    "The first tinctures are steeped.",
+                    {"holds": {"items": {"dawnlily_tincture": 2}}},
+                ),
+                checkpoint(
+                    "half_the_ward",
+                    "Seven tinctures are ready.",
+                    {"holds": {"items": {"dawnlily_tincture": 7}}},
+                ),
+            ],
+            tag="pick2+dive>steep",
+            why=(
+                "28 dawnlilies by hand (foraging 45; more than one picker's turns) + moon pearls (fishing 45) -> "
+                "14 dawnlily tinctures (only the alchemist: alchemy 45)"
+            ),
+            alternatives=[
+                (
+                    "the pearl diver hands over the pearls she carries first, then raises the rest",
+                    {
+                        "pearl_diver": [
+                            {"wait_for": {"message_from": "alchemist"}},
+                            {"move_to": {"target": "alchemy_table#murkfen"}},
+                            {"give": {"to": "alchemist", "item": "moon_pearl", "count": 6}},
+                            {"move_to": {"target": "@pearls"}},
+                            {"gather": {"target": "pearl_bed", "count": 8}},
+                            {"move_to": {"target": "alchemy_table#murkfen"}},
+                            {"give": {"to": "alchemist", "item": "moon_pearl", "count": 8}},
+                        ]
+                    },
+                )
             ],
         ),
     ]
