@@ -241,3 +241,42 @@ def workshop(
         alternatives=[(what, _resolve(plans, spots)) for what, plans in alternatives],
         why=why,
     )
+
+
+# --- plan steps, as the suite writes them -----------------------------------------------------------
+def say(to: str | list[str], message: str) -> dict:
+    return {"chat": {"to": to, "message": message}}
+
+
+def hear(sender: str) -> dict:
+    return {"wait_for": {"message_from": sender}}
+
+
+def walk(target: str | Position) -> dict:
+    return {"move_to": {"target": target}}
+
+
+def gather(kind: str, count: int) -> dict:
+    """Gather until `count` of the node's yield are in the inventory (a teammate's deliveries count too)."""
+    return {"gather": {"target": kind, "count": count}}
+
+
+def craft(recipe: str, count: int = 1) -> dict:
+    return {"craft": {"recipe": recipe, "count": count}}
+
+
+def give(to: str, item: str, count: int = 1) -> dict:
+    return {"give": {"to": to, "item": item, "count": count}}
+
+
+def wait_for(item: str, count: int = 1) -> dict:
+    return {"wait_for": {"item": item, "count": count}}
+
+
+def equip(item: str) -> dict:
+    return {"equip": {"item": item}}
+
+
+def holds(items: dict[str, int], agent: str | None = None) -> dict:
+    """A `holds` condition (the team's when no agent is named)."""
+    return {"holds": {"items": dict(items)} if agent is None else {"agent": agent, "items": dict(items)}}
