@@ -34,6 +34,8 @@ from agentworld.taskgen.parts import Agent, xy
 Position = tuple[int, int]
 NEIGHBOURS = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]
 TOKEN = re.compile(r"[a-z0-9_]+")
+HARDY = 40  # health of a workshop hand (140 HP): gatherers stand at a patch for twenty turns, and a wolf
+# that finds them there should slow the work, not end it
 
 
 @dataclass(frozen=True)
@@ -101,12 +103,19 @@ def _free(tile: Position, busy: set[Position]) -> bool:
     )
 
 
+def _apart(tile: Position, tiles: list[Position]) -> bool:
+    return all(max(abs(tile[0] - t[0]), abs(tile[1] - t[1])) >= 2 for t in tiles)
+
+
 def place(patch: Patch, taken: set[Position], spots: dict[str, Placed]) -> Placed:
     """The stand tile nearest `away` tiles from the anchor (preferring `direction`) that has `nodes`
     free tiles around it; the nodes go on those tiles, the ones furthest towards `direction` first.
-    Every tile used is added to `taken`."""
+    No node is within reach of another patch's stand, nor a stand of another patch's nodes, so each
+    gatherer works its own patch. Every tile used is added to `taken`."""
     base = _anchor(patch.near, spots)
     busy = places._occupied() | taken
+    stands = [p.stand for p in spots.values()]
+    others = [t for p in spots.values() for t in p.tiles]
     dx0, dy0 = patch.direction
     for distance in range(patch.away, patch.away + 8):
         ring = [
@@ -117,12 +126,10 @@ def place(patch: Patch, taken: set[Position], spots: dict[str, Placed]) -> Place
         ]
         ring.sort(key=lambda t: (-((t[0] - base[0]) * dx0 + (t[1] - base[1]) * dy0), t[1], t[0]))
         for stand in ring:
-            if not _free(stand, busy):
+            if not _free(stand, busy) or not _apart(stand, others):
                 continue
             around = [(stand[0] + dx, stand[1] + dy) for dx, dy in NEIGHBOURS]
-            around = [
-                t for t in around if _free(t, busy) and max(abs(t[0] - base[0]), abs(t[1] - base[1])) > 0
-            ]
+            around = [t for t in around if _free(t, busy) and t != base and _apart(t, stands)]
             around.sort(key=lambda t: (-((t[0] - stand[0]) * dx0 + (t[1] - stand[1]) * dy0), t[1], t[0]))
             if len(around) >= patch.nodes:
                 tiles = tuple(sorted(around[: patch.nodes], key=lambda t: (t[1], t[0])))
@@ -218,7 +225,7 @@ def workshop(
             h.name,
             h.title,
             h.spawn,
-            dict(h.skills),
+            {**dict(h.skills), "health": h.skills.get("health", HARDY)},
             h.context.format_map(spots).rstrip("\n"),
             _resolve(h.plan, spots),
             inventory=dict(h.inventory),

@@ -898,8 +898,8 @@ def _task_36() -> Draft:
             "complete when the team holds 5 amberglow staffs."
         ),
         patches=[
-            Patch("pines", "amberweep_pine", "workbench#camp", away=1, direction=(-1, 0)),
-            Patch("stand", "amberweep_pine", "@pines", away=2, direction=(0, 1)),
+            Patch("pines", "amberweep_pine", "workbench#camp", away=1, direction=(-1, 0), nodes=4),
+            Patch("stand", "amberweep_pine", "@pines", away=2, direction=(0, 1), nodes=4),
             Patch("pearls", "pearl_bed", "mossy_pond", away=6, direction=(1, 0)),
         ],
         hands=[
@@ -935,13 +935,13 @@ def _task_36() -> Draft:
             Hand(
                 "amber_tapper",
                 "Amber tapper",
-                (60, 104),
+                (78, 104),
                 {"lumberjacking": 50},
                 (
                     "You are an amber tapper: lumberjacking 50, so you can take amber from an amberweep pine by "
                     "hand (it needs lumberjacking 45, far beyond what anyone without your years could learn in "
                     "time), one amber tear a turn standing next to it (within 1 tile).\n"
-                    "You start in the Whisperwood at (60, 104)."
+                    "You start in the Whisperwood at (78, 104), north-east of the Woodcutters' Camp."
                 ),
                 [
                     hear("staffwright"),
@@ -953,13 +953,13 @@ def _task_36() -> Draft:
             Hand(
                 "woodsman",
                 "Woodsman",
-                (84, 118),
+                (86, 112),
                 {"lumberjacking": 50, "fishing": 15},
                 (
                     "You are a woodsman of the Whisperwood: lumberjacking 50, so you can take amber from an "
                     "amberweep pine by hand (lumberjacking 45, far beyond what anyone without your years could "
                     "learn in time), one tear a turn.\n"
-                    "You start at (84, 118), east of the Woodcutters' Camp."
+                    "You start at (86, 112), east of the Woodcutters' Camp."
                 ),
                 [
                     hear("staffwright"),
@@ -1035,7 +1035,7 @@ def _task_40() -> Draft:
             "when the team holds 18 gale shafts."
         ),
         patches=[
-            Patch("roost", "galehawk_roost", "greyhorn_lookout", away=3, direction=(1, 0)),
+            Patch("roost", "galehawk_roost", "greyhorn_lookout", away=3, direction=(-1, 0)),
             Patch("crag", "galehawk_roost", "@roost", away=2, direction=(0, 1)),
             Patch("ghostpines", "ghostpine_tree", "greyhorn_lookout", away=12, direction=(-1, 1)),
         ],
@@ -1141,6 +1141,662 @@ def _task_40() -> Draft:
                         walk("@crag"),
                         give("falconer", "ghostpine_shaft", 9),
                         give("scout_fletcher", "ghostpine_shaft", 9),
+                    ]
+                },
+            )
+        ],
+    )
+
+
+def _task_47() -> Draft:
+    """Thirteen dawnlily teas for the Frostmere watch: 39 dawnlilies by hand (the cook and a forager who
+    picks two patches), brewed at the Frostmere range on frostgill the watch captain catches; the teas
+    end in the captain's hands."""
+    return workshop(
+        "task_47",
+        "Tea for the Frost Watch",
+        objective=(
+            "The frost watch keeps the Frostmere passes through the longest nights on dawnlily tea, three "
+            "dawnlilies brewed on a frostgill each, and its stores are empty. The task is complete when the "
+            "watch captain holds 13 dawnlily teas."
+        ),
+        patches=[
+            Patch("drift", "dawnlily_patch", "cooking_range#frostmere", away=1, direction=(1, 0), nodes=4),
+            Patch("hollow", "dawnlily_patch", "@drift", away=2, direction=(0, 1), nodes=2),
+            Patch("knoll", "dawnlily_patch", "@hollow", away=2, direction=(1, 1), nodes=1),
+            Patch("holes", "frostgill_hole", "frostmere_camp", away=8, direction=(-1, -1)),
+        ],
+        hands=[
+            Hand(
+                "watch_cook",
+                "Watch cook",
+                "frostmere_camp",
+                {"foraging": 50, "cooking": 55},
+                (
+                    "You are the watch's cook: cooking 55, the only one on the team who can brew dawnlily tea "
+                    "(cooking 50; nobody else could train that far in time), and foraging 50, so you can pick "
+                    "dawnlilies by hand (foraging 45), one a turn.\n"
+                    "Your recipe:\n"
+                    f"  - {recipe_line('dawnlily_tea')}\n"
+                    "You start at Frostmere Camp (130, 64), by the Frostmere cooking range "
+                    "(`cooking_range#frostmere`); dawnlilies open in the snow around it. You cannot fish."
+                ),
+                [
+                    say(
+                        "team",
+                        "Cook at the Frostmere cooking range `cooking_range#frostmere` (133, 67). Thirteen teas take 39 "
+                        "dawnlilies and 13 frostgill. Dawnlily patches (`dawnlily_patch`) open by the range at "
+                        "{drift}, {hollow} and {knoll}; I pick the first. Bring me the rest, and the frostgill.",
+                    ),
+                    walk("@drift"),
+                    gather("dawnlily_patch", 39),
+                    craft("dawnlily_tea", 13),
+                    give("watch_captain", "dawnlily_tea", 13),
+                ],
+            ),
+            Hand(
+                "forager",
+                "Forager",
+                (140, 72),
+                {"foraging": 50},
+                (
+                    "You are a forager of the Frostmere: foraging 50, so you can pick dawnlilies by hand (a "
+                    "dawnlily patch needs foraging 45, far beyond what anyone without your years could learn in "
+                    "time), one a turn standing next to a patch (within 1 tile). You cannot cook.\n"
+                    "You start on the snowfield at (140, 72), east of Frostmere Camp."
+                ),
+                [
+                    hear("watch_cook"),
+                    walk("@hollow"),
+                    gather("dawnlily_patch", 12),
+                    walk("@knoll"),
+                    gather("dawnlily_patch", 18),
+                    give("watch_cook", "dawnlily", 18),
+                ],
+            ),
+            Hand(
+                "watch_captain",
+                "Watch captain",
+                (122, 52),
+                {"fishing": 50},
+                (
+                    "You are the captain of the frost watch: fishing 50 and a fishing rod (keep it in your "
+                    "inventory; gathering uses it), the only one on the team who can catch frostgill through the "
+                    "ice (a frostgill hole needs fishing 50), one a turn standing next to a hole.\n"
+                    "You start on the ice at (122, 52), north-west of Frostmere Camp; your frostgill holes "
+                    "(`frostgill_hole`) are at {holes}. The watch's tea must end in your hands."
+                ),
+                [
+                    walk("@holes"),
+                    gather("frostgill_hole", 13),
+                    hear("watch_cook"),
+                    walk("cooking_range#frostmere"),
+                    give("watch_cook", "frostgill", 13),
+                    wait_for("dawnlily_tea", 13),
+                ],
+                inventory={"fishing_rod": 1},
+            ),
+        ],
+        success=[holds({"dawnlily_tea": 13}, agent="watch_captain")],
+        checkpoints=[
+            checkpoint("lilies_picked", "Twelve dawnlilies have been picked.", holds({"dawnlily": 12})),
+            checkpoint("frostgill_caught", "Six frostgill have been caught.", holds({"frostgill": 6})),
+            checkpoint("first_tea", "The first teas are brewed.", holds({"dawnlily_tea": 3})),
+            checkpoint("teas_brewed", "All thirteen teas are brewed.", holds({"dawnlily_tea": 13})),
+        ],
+        tag="pick+pick2>brew<fish=hold",
+        why=(
+            "39 dawnlilies by hand (foraging 45; more than one picker's turns) + frostgill (fishing 50) -> 13 "
+            "dawnlily teas (only the cook: cooking 50) -> held by the watch captain (named by the outcome)"
+        ),
+        alternatives=[
+            (
+                "the forager picks the far patch first",
+                {
+                    "forager": [
+                        hear("watch_cook"),
+                        walk("@knoll"),
+                        gather("dawnlily_patch", 6),
+                        walk("@hollow"),
+                        gather("dawnlily_patch", 18),
+                        give("watch_cook", "dawnlily", 18),
+                    ]
+                },
+            )
+        ],
+    )
+
+
+def _task_67() -> Draft:
+    """Five amber lanterns for the Hollowcrown Gate: 32 amber tears by hand (the lampwright and a tapper
+    who polishes its own lenses) round stormeel oil an eel fisher renders at the Frostmere range and
+    carries over the ruins road."""
+    return workshop(
+        "task_67",
+        "Lanterns for the Gate Watch",
+        objective=(
+            "The watch at the Hollowcrown Gate wants five amber lanterns against the dead that walk the ruins "
+            "at night: two polished amber lenses round a well of stormeel oil, assembled at a workbench. The "
+            "task is complete when the team holds 5 amber lanterns."
+        ),
+        patches=[
+            Patch("grove", "amberweep_pine", "workbench#ruins", away=1, direction=(1, 1)),
+            Patch("copse", "amberweep_pine", "@grove", away=2, direction=(1, 0)),
+            Patch("runs", "stormeel_run", "cooking_range#frostmere", away=3, direction=(1, 0)),
+        ],
+        hands=[
+            Hand(
+                "lampwright",
+                "Lampwright",
+                "ruins_gate",
+                {"lumberjacking": 50, "crafting": 50},
+                (
+                    "You are the gate's lampwright: crafting 50 and a chisel, the only one on the team who can "
+                    "assemble an amber lantern (crafting 50; nobody else could train that far in time); you "
+                    "polish lenses too, and with lumberjacking 50 you can take amber from an amberweep pine by "
+                    "hand (lumberjacking 45), one tear a turn.\n"
+                    "Your recipes:\n"
+                    f"  - {recipe_line('amber_lens')}\n"
+                    f"  - {recipe_line('amber_lantern')}\n"
+                    "You start at the Hollowcrown Gate (210, 60), by the ruins workbench (`workbench#ruins`), "
+                    "where amberweep pines grow. You have no oil and cannot fish or cook."
+                ),
+                [
+                    say(
+                        "team",
+                        "Lampwright at the ruins workbench `workbench#ruins` (207, 62). Five lanterns take 10 amber "
+                        "lenses (40 tears) and 5 stormeel oil. Amberweep pines (`amberweep_pine`) grow by the "
+                        "workbench at {grove} and {copse}: I tap the first; bring me 5 lenses from the second, "
+                        "and the oil.",
+                    ),
+                    walk("@grove"),
+                    gather("amberweep_pine", 20),
+                    craft("amber_lens", 5),
+                    craft("amber_lantern", 5),
+                ],
+                inventory={"chisel": 1},
+            ),
+            Hand(
+                "tapper",
+                "Resin tapper",
+                (222, 70),
+                {"lumberjacking": 50, "crafting": 45},
+                (
+                    "You are a resin tapper: lumberjacking 50, so you can take amber from an amberweep pine by "
+                    "hand (it needs lumberjacking 45, far beyond what anyone without your years could learn in "
+                    "time), one tear a turn; and crafting 45 with a chisel to polish it.\n"
+                    "Your recipe:\n"
+                    f"  - {recipe_line('amber_lens')}\n"
+                    "You start on the heath at (222, 70), east of the Hollowcrown Gate."
+                ),
+                [
+                    hear("lampwright"),
+                    walk("@copse"),
+                    gather("amberweep_pine", 20),
+                    craft("amber_lens", 5),
+                    give("lampwright", "amber_lens", 5),
+                ],
+                inventory={"chisel": 1},
+            ),
+            Hand(
+                "eel_fisher",
+                "Eel fisher",
+                "frostmere_camp",
+                {"fishing": 50, "cooking": 50},
+                (
+                    "You are an eel fisher of the Frostmere: fishing 50 and a fishing rod (keep it in your "
+                    "inventory; gathering uses it), the only one on the team who can catch stormeel (a stormeel "
+                    "run needs fishing 50), one a turn; and cooking 50 to render it.\n"
+                    "Your recipe:\n"
+                    f"  - {recipe_line('stormeel_oil')}\n"
+                    "You start at Frostmere Camp (130, 64), by its cooking range (`cooking_range#frostmere`). The "
+                    "stormeel runs (`stormeel_run`) you fish are at {runs}."
+                ),
+                [
+                    walk("@runs"),
+                    gather("stormeel_run", 10),
+                    walk("cooking_range#frostmere"),
+                    craft("stormeel_oil", 5),
+                    hear("lampwright"),
+                    walk("workbench#ruins"),
+                    give("lampwright", "stormeel_oil", 5),
+                ],
+                inventory={"fishing_rod": 1},
+            ),
+        ],
+        success=[holds({"amber_lantern": 5})],
+        checkpoints=[
+            checkpoint("amber_tapped", "Twelve amber tears have been tapped.", holds({"amber_tear": 12})),
+            checkpoint("eels_caught", "Six stormeel have been caught.", holds({"stormeel": 6})),
+            checkpoint("oil_rendered", "Five stormeel oil are rendered.", holds({"stormeel_oil": 5})),
+            checkpoint("lenses_polished", "Six amber lenses are polished.", holds({"amber_lens": 6})),
+            checkpoint("first_lantern", "The first lantern is lit.", holds({"amber_lantern": 1})),
+        ],
+        tag="tap+tap>lens>lantern<render<fish",
+        why=(
+            "40 amber tears by hand (lumberjacking 45; more than one tapper's turns), polished (crafting 45) + "
+            "stormeel oil (fishing 50, cooking 45, at the Frostmere range) -> 5 amber lanterns (only the "
+            "lampwright: crafting 50)"
+        ),
+        alternatives=[
+            (
+                "the tapper hands over its amber unpolished and the lampwright polishes all ten lenses",
+                {
+                    "tapper": [
+                        hear("lampwright"),
+                        walk("@copse"),
+                        gather("amberweep_pine", 20),
+                        give("lampwright", "amber_tear", 20),
+                    ],
+                    "lampwright": [
+                        say(
+                            "team", "Lampwright at `workbench#ruins` (207, 62): pines at {grove} and {copse}."
+                        ),
+                        walk("@grove"),
+                        gather("amberweep_pine", 40),
+                        craft("amber_lens", 10),
+                        craft("amber_lantern", 5),
+                    ],
+                },
+            )
+        ],
+    )
+
+
+def _task_68() -> Draft:
+    """Three skyglass windows for the drowned chapel: 36 shards by hand (two quarriers, one of whom breaks
+    scree before it knows where to bring it), fused and leaded at the mine furnace by the glazier round
+    heartwood planks a joiner saws at the camp."""
+    return workshop(
+        "task_68",
+        "Windows for the Drowned Chapel",
+        objective=(
+            "The Drowned Chapel is being raised from the fen, and its three great windows are to be skyglass: "
+            "four fused skyglass panes each, leaded into a heartwood frame at a furnace. The task is complete "
+            "when the team holds 3 skyglass windows."
+        ),
+        patches=[
+            Patch("scree", "skyglass_scree", "furnace#mine", away=1, direction=(-1, 1)),
+            Patch("shelf", "skyglass_scree", "@scree", away=2, direction=(0, 1)),
+            Patch("heartwoods", "heartwood_tree", "woodcutters_camp", away=9, direction=(1, -1)),
+        ],
+        hands=[
+            Hand(
+                "glazier",
+                "Glazier",
+                "stonefoot_camp",
+                {"crafting": 50},
+                (
+                    "You are the team's glazier: crafting 50, the only one on the team who can fuse skyglass or "
+                    "lead a window (crafting 45 and 50; nobody else could train that far in time).\n"
+                    "Your recipes:\n"
+                    f"  - {recipe_line('skyglass_pane')}\n"
+                    f"  - {recipe_line('skyglass_window')}\n"
+                    "You start at Stonefoot Camp (70, 47), by the mine furnace (`furnace#mine`). You cannot "
+                    "mine, fell or saw."
+                ),
+                [
+                    say(
+                        "team",
+                        "Glazier at the mine furnace `furnace#mine` (68, 50). Three windows take 12 skyglass panes "
+                        "(36 shards) and 3 heartwood planks. Bring me skyglass shards here, and the planks.",
+                    ),
+                    walk("furnace#mine"),
+                    wait_for("heartwood_plank", 3),
+                    craft("skyglass_pane", 12),
+                    craft("skyglass_window", 3),
+                ],
+            ),
+            Hand(
+                "quarrier",
+                "Quarrier",
+                (62, 54),
+                {"mining": 50},
+                (
+                    "You are a quarrier: mining 50, so you can break skyglass scree by hand (it needs mining 45, "
+                    "far beyond what anyone without your years could learn in time), one shard a turn standing "
+                    "next to it (within 1 tile).\n"
+                    "You start on the mine road at (62, 54), south of Deepdelve Mine, where the scree glitters."
+                ),
+                [
+                    say(
+                        "team",
+                        "Quarrier here: the skyglass scree (`skyglass_scree`) by the mine furnace glitters at "
+                        "{scree} and {shelf}. I am breaking the first.",
+                    ),
+                    walk("@scree"),
+                    gather("skyglass_scree", 18),
+                    hear("glazier"),
+                    give("glazier", "skyglass_shard", 18),
+                ],
+            ),
+            Hand(
+                "rockbreaker",
+                "Rockbreaker",
+                "deepdelve_mine",
+                {"mining": 50, "fletching": 10},
+                (
+                    "You are a rockbreaker of Deepdelve: mining 50, so you can break skyglass scree by hand "
+                    "(mining 45, far beyond what anyone without your years could learn in time), one shard a "
+                    "turn.\n"
+                    "You start at Deepdelve Mine (56, 43). You have not been down to the scree this year."
+                ),
+                [
+                    hear("glazier"),
+                    hear("quarrier"),
+                    walk("@shelf"),
+                    gather("skyglass_scree", 18),
+                    give("glazier", "skyglass_shard", 18),
+                ],
+            ),
+            Hand(
+                "joiner",
+                "Joiner",
+                "woodcutters_camp",
+                {"lumberjacking": 50, "fletching": 50},
+                (
+                    "You are the team's joiner: lumberjacking 50 and a bronze axe (keep it in your inventory; "
+                    "gathering uses it), the only one on the team who can fell heartwood (lumberjacking 45), one "
+                    "log a turn, and fletching 50 to saw it.\n"
+                    "Your recipe:\n"
+                    f"  - {recipe_line('heartwood_plank')}\n"
+                    "You start at the Woodcutters' Camp (72, 112), by the camp workbench (`workbench#camp`); "
+                    "the heartwood trees (`heartwood_tree`) you fell stand at {heartwoods}."
+                ),
+                [
+                    walk("@heartwoods"),
+                    gather("heartwood_tree", 6),
+                    walk("workbench#camp"),
+                    craft("heartwood_plank", 3),
+                    hear("glazier"),
+                    walk("furnace#mine"),
+                    give("glazier", "heartwood_plank", 3),
+                ],
+                inventory={"bronze_axe": 1},
+            ),
+        ],
+        success=[holds({"skyglass_window": 3})],
+        checkpoints=[
+            checkpoint(
+                "shards_broken", "Twelve skyglass shards have been broken.", holds({"skyglass_shard": 12})
+            ),
+            checkpoint("planks_sawn", "Three heartwood planks are sawn.", holds({"heartwood_plank": 3})),
+            checkpoint("panes_fused", "Twelve skyglass panes are fused.", holds({"skyglass_pane": 12})),
+            checkpoint("first_window", "The first window is leaded.", holds({"skyglass_window": 1})),
+        ],
+        tag="mine2>fuse+lead<saw<fell",
+        why=(
+            "36 skyglass shards by hand (mining 45; more than one miner's turns) + heartwood planks (lumberjacking "
+            "45, fletching 45, at the camp) -> panes and 3 windows at the mine furnace (only the glazier: crafting "
+            "45/50)"
+        ),
+        alternatives=[
+            (
+                "the joiner carries the logs and saws nothing: the glazier cannot saw, so the joiner saws at the camp "
+                "after all but brings the planks one at a time",
+                {
+                    "joiner": [
+                        walk("@heartwoods"),
+                        gather("heartwood_tree", 6),
+                        walk("workbench#camp"),
+                        craft("heartwood_plank", 3),
+                        hear("glazier"),
+                        walk("furnace#mine"),
+                        give("glazier", "heartwood_plank", 1),
+                        give("glazier", "heartwood_plank", 2),
+                    ]
+                },
+            )
+        ],
+    )
+
+
+def _task_74() -> Draft:
+    """Eighteen gale arrows in three hands: 36 feathers by hand (the fletcher and a falconer), ghostpine
+    shafts the fletcher splits from logs it carries, starsilver heads a smith mines, smelts and forges."""
+    return workshop(
+        "task_74",
+        "Arrows for the Long Watch",
+        objective=(
+            "The long watch on the Frostmere wall is down to its last arrows: it needs eighteen gale arrows, "
+            "ghostpine shafts fletched with two gale feathers each and tipped with starsilver at a fletching "
+            "bench. The task is complete when the team holds 18 gale arrows."
+        ),
+        patches=[
+            Patch("roost", "galehawk_roost", "fletching_bench#camp", away=1, direction=(1, 1)),
+            Patch("eyrie", "galehawk_roost", "@roost", away=2, direction=(1, 0)),
+            Patch("veins", "starsilver_vein", "anvil#mine", away=5, direction=(1, 1)),
+        ],
+        hands=[
+            Hand(
+                "fletcher",
+                "Fletcher",
+                (80, 112),
+                {"foraging": 50, "fletching": 55},
+                (
+                    "You are the team's fletcher: fletching 55, the only one on the team who can tip a gale "
+                    "arrow (fletching 55; nobody else could train that far in time), and foraging 50, so you can "
+                    "pick gale feathers from a galehawk roost by hand (foraging 45), one a turn. You carry 3 "
+                    "ghostpine logs, seasoned for shafts.\n"
+                    "Your recipes:\n"
+                    f"  - {recipe_line('ghostpine_shafts')}\n"
+                    f"  - {recipe_line('gale_shafts')}\n"
+                    f"  - {recipe_line('gale_arrows')}\n"
+                    "You start at (80, 112), east of the Woodcutters' Camp and its fletching bench "
+                    "(`fletching_bench#camp`). The galehawks roost by the bench."
+                ),
+                [
+                    say(
+                        "team",
+                        "Fletcher at the camp fletching bench `fletching_bench#camp` (75, 115). Eighteen gale arrows "
+                        "take 36 gale feathers and 18 starsilver arrowheads; I have the shafts. Galehawk roosts "
+                        "(`galehawk_roost`) stand by the bench at {roost} and {eyrie}: bring me 18 feathers, and "
+                        "the arrowheads.",
+                    ),
+                    craft("ghostpine_shafts", 3),
+                    walk("@roost"),
+                    gather("galehawk_roost", 36),
+                    craft("gale_shafts", 18),
+                    craft("gale_arrows", 18),
+                ],
+                inventory={"ghostpine_log": 3},
+            ),
+            Hand(
+                "falconer",
+                "Falconer",
+                (86, 108),
+                {"foraging": 50},
+                (
+                    "You are a falconer: foraging 50, so you can pick gale feathers from a galehawk roost by hand "
+                    "(a roost needs foraging 45, far beyond what anyone without your years could learn in time), "
+                    "one a turn standing next to it (within 1 tile). You cannot fletch.\n"
+                    "You start in the Whisperwood at (86, 108), north-east of the Woodcutters' Camp."
+                ),
+                [
+                    hear("fletcher"),
+                    walk("@eyrie"),
+                    gather("galehawk_roost", 9),
+                    give("fletcher", "gale_feather", 9),
+                    gather("galehawk_roost", 9),
+                    give("fletcher", "gale_feather", 9),
+                ],
+            ),
+            Hand(
+                "smith",
+                "Smith",
+                "stonefoot_camp",
+                {"mining": 50, "smithing": 50},
+                (
+                    "You are the team's smith: mining 50 and a bronze pickaxe (keep it in your inventory; "
+                    "gathering uses it), the only one on the team who can break starsilver (mining 45), and "
+                    "smithing 50 with a hammer to smelt it and forge its arrowheads (smithing 45 and 50).\n"
+                    "Your recipes:\n"
+                    f"  - {recipe_line('starsilver_bar')}\n"
+                    f"  - {recipe_line('starsilver_arrowheads')}\n"
+                    "You start at Stonefoot Camp (70, 47), by the mine furnace (`furnace#mine`) and anvil "
+                    "(`anvil#mine`); your starsilver veins (`starsilver_vein`) stand at {veins}."
+                ),
+                [
+                    walk("@veins"),
+                    gather("starsilver_vein", 4),
+                    walk("furnace#mine"),
+                    craft("starsilver_bar", 2),
+                    craft("starsilver_arrowheads", 2),
+                    hear("fletcher"),
+                    walk("fletching_bench#camp"),
+                    give("fletcher", "starsilver_arrowhead", 18),
+                ],
+                inventory={"bronze_pickaxe": 1, "hammer": 1},
+            ),
+        ],
+        success=[holds({"gale_arrow": 18})],
+        checkpoints=[
+            checkpoint(
+                "feathers_picked", "Twelve gale feathers have been picked.", holds({"gale_feather": 12})
+            ),
+            checkpoint(
+                "heads_forged", "Starsilver arrowheads are forged.", holds({"starsilver_arrowhead": 12})
+            ),
+            checkpoint("shafts_fletched", "Eighteen gale shafts are fletched.", holds({"gale_shaft": 18})),
+            checkpoint("first_arrows", "The first gale arrows are tipped.", holds({"gale_arrow": 5})),
+        ],
+        tag="split+pick2>fletch<forge<mine",
+        why=(
+            "36 gale feathers by hand (foraging 45; more than one picker's turns) round the fletcher's ghostpine "
+            "+ starsilver arrowheads (mining 45, smithing 50: only the smith) -> 18 gale arrows (only the "
+            "fletcher: fletching 55)"
+        ),
+        alternatives=[
+            (
+                "the falconer brings its feathers in one load",
+                {
+                    "falconer": [
+                        hear("fletcher"),
+                        walk("@eyrie"),
+                        gather("galehawk_roost", 18),
+                        give("fletcher", "gale_feather", 18),
+                    ]
+                },
+            )
+        ],
+    )
+
+
+def _task_90() -> Draft:
+    """Five galefeather cloaks for the Westgate ferry crew: 40 feathers by hand (the cloakmaker and a
+    falconer) from the galehawks that roost on Brindlemark's roofs, sewn at the town tanning rack on silk
+    cord; the ferrymaster dives the pearls for the clasps in the Silverrun and ends holding the cloaks."""
+    return workshop(
+        "task_90",
+        "Cloaks for the Ferry Crew",
+        objective=(
+            "The Westgate ferry crew crosses the Silverrun in every gale, and the ferrymaster wants them in galefeather "
+            "cloaks: eight gale feathers sewn on silk cord over a tanned backing, with a moon-pearl clasp. The "
+            "task is complete when the ferrymaster holds 5 galefeather cloaks."
+        ),
+        patches=[
+            Patch("eaves", "galehawk_roost", "tanning_rack#town", away=1, direction=(0, 1)),
+            Patch("gable", "galehawk_roost", "@eaves", away=2, direction=(1, 1)),
+            Patch("beds", "pearl_bed", (96, 127), away=1, direction=(1, 0)),
+        ],
+        hands=[
+            Hand(
+                "cloakmaker",
+                "Cloakmaker",
+                "brindlemark_market",
+                {"foraging": 50, "crafting": 55},
+                (
+                    "You are the team's cloakmaker: crafting 55, the only one on the team who can sew a "
+                    "galefeather cloak (crafting 55; nobody else could train that far in time), and foraging 50, "
+                    "so you can pick gale feathers from a galehawk roost by hand (foraging 45), one a turn. You "
+                    "carry 5 silk cords.\n"
+                    "Your recipe:\n"
+                    f"  - {recipe_line('galefeather_cloak')}\n"
+                    "You start at Brindlemark Market (122, 115), near the town tanning rack (`tanning_rack#town`); "
+                    "the galehawks roost on the roofs beside it."
+                ),
+                [
+                    say(
+                        "team",
+                        "Cloakmaker at the town tanning rack `tanning_rack#town` (118, 121). Five cloaks "
+                        "take 40 gale feathers and 5 moon pearls for the clasps; I have the cord. Galehawk roosts "
+                        "(`galehawk_roost`) stand by the rack at {eaves} and {gable}: I pick the first, bring me "
+                        "20 feathers from the other.",
+                    ),
+                    walk("@eaves"),
+                    gather("galehawk_roost", 40),
+                    wait_for("moon_pearl", 5),
+                    craft("galefeather_cloak", 5),
+                    give("ferrymaster", "galefeather_cloak", 5),
+                ],
+                inventory={"silk_cord": 5},
+            ),
+            Hand(
+                "falconer",
+                "Falconer",
+                "mayors_hall",
+                {"foraging": 50},
+                (
+                    "You are the town falconer: foraging 50, so you can pick gale feathers from a galehawk "
+                    "roost by hand (a roost needs foraging 45, far beyond what anyone without your years could "
+                    "learn in time), one a turn standing next to it (within 1 tile).\n"
+                    "You start at the Mayor's Hall (136, 111), in Brindlemark."
+                ),
+                [
+                    hear("cloakmaker"),
+                    walk("@gable"),
+                    gather("galehawk_roost", 20),
+                    give("cloakmaker", "gale_feather", 20),
+                ],
+            ),
+            Hand(
+                "ferrymaster",
+                "Ferrymaster",
+                (100, 133),
+                {"fishing": 50},
+                (
+                    "You are the Westgate ferrymaster: fishing 50 and a fishing rod (keep it in your inventory; "
+                    "gathering uses it), the only one on the team who can raise moon pearls (a pearl bed needs "
+                    "fishing 45), one a turn. The crew's cloaks must end in your hands.\n"
+                    "You start on the Silverrun bank at (100, 133), south of the Westgate bridge. The pearl beds "
+                    "(`pearl_bed`) of the river stand at {beds}."
+                ),
+                [
+                    walk("@beds"),
+                    gather("pearl_bed", 5),
+                    hear("cloakmaker"),
+                    walk("tanning_rack#town"),
+                    give("cloakmaker", "moon_pearl", 5),
+                    wait_for("galefeather_cloak", 5),
+                ],
+                inventory={"fishing_rod": 1},
+            ),
+        ],
+        success=[holds({"galefeather_cloak": 5}, agent="ferrymaster")],
+        checkpoints=[
+            checkpoint(
+                "feathers_picked", "Twelve gale feathers have been picked.", holds({"gale_feather": 12})
+            ),
+            checkpoint("pearls_raised", "Five moon pearls are raised.", holds({"moon_pearl": 5})),
+            checkpoint("first_cloak", "The first cloak is sewn.", holds({"galefeather_cloak": 1})),
+            checkpoint("cloaks_sewn", "All five cloaks are sewn.", holds({"galefeather_cloak": 5})),
+        ],
+        tag="pick2>sew<dive=hold",
+        why=(
+            "40 gale feathers by hand (foraging 45; more than one picker's turns) + moon pearls (fishing 45) -> "
+            "5 galefeather cloaks (only the cloakmaker: crafting 55) -> held by the ferrymaster (named)"
+        ),
+        alternatives=[
+            (
+                "the falconer brings its feathers in two loads",
+                {
+                    "falconer": [
+                        hear("cloakmaker"),
+                        walk("@gable"),
+                        gather("galehawk_roost", 10),
+                        give("cloakmaker", "gale_feather", 10),
+                        gather("galehawk_roost", 10),
+                        give("cloakmaker", "gale_feather", 10),
                     ]
                 },
             )
@@ -1291,6 +1947,11 @@ NEW = {
     "task_25": _task_25,
     "task_36": _task_36,
     "task_40": _task_40,
+    "task_47": _task_47,
+    "task_67": _task_67,
+    "task_68": _task_68,
+    "task_74": _task_74,
+    "task_90": _task_90,
     "task_97": _task_97,
 }
 
