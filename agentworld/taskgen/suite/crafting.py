@@ -898,8 +898,9 @@ def _task_36() -> Draft:
             "complete when the team holds 5 amberglow staffs."
         ),
         patches=[
-            Patch("pines", "amberweep_pine", "workbench#camp", away=1, direction=(-1, 0), nodes=4),
+            Patch("pines", "amberweep_pine", "workbench#camp", away=1, direction=(-1, 0), nodes=2),
             Patch("stand", "amberweep_pine", "@pines", away=2, direction=(0, 1), nodes=4),
+            Patch("spur", "amberweep_pine", "@pines", away=2, direction=(-1, -1), nodes=1),
             Patch("pearls", "pearl_bed", "mossy_pond", away=6, direction=(1, 0)),
         ],
         hands=[
@@ -923,7 +924,7 @@ def _task_36() -> Draft:
                         "team",
                         "Staffwright at the camp workbench `workbench#camp` (73, 115). Five staffs take 40 amber "
                         "tears (4 to a lens, 2 lenses a staff) and 5 moon pearls; I have the planks. Amberweep "
-                        "pines (`amberweep_pine`) stand by the workbench at {pines} and {stand}: bring me "
+                        "pines (`amberweep_pine`) stand by the workbench at {pines}, {spur} and {stand}: bring me "
                         "the tears, and the pearls.",
                     ),
                     walk("workbench#camp"),
@@ -946,6 +947,8 @@ def _task_36() -> Draft:
                 [
                     hear("staffwright"),
                     walk("@pines"),
+                    gather("amberweep_pine", 15),
+                    walk("@spur"),
                     gather("amberweep_pine", 20),
                     give("staffwright", "amber_tear", 20),
                 ],
@@ -1007,15 +1010,15 @@ def _task_36() -> Draft:
         ),
         alternatives=[
             (
-                "the amber tapper brings its tears in two loads",
+                "the amber tapper taps the far pine first",
                 {
                     "amber_tapper": [
                         hear("staffwright"),
+                        walk("@spur"),
+                        gather("amberweep_pine", 5),
                         walk("@pines"),
-                        gather("amberweep_pine", 8),
-                        give("staffwright", "amber_tear", 8),
-                        gather("amberweep_pine", 12),
-                        give("staffwright", "amber_tear", 12),
+                        gather("amberweep_pine", 20),
+                        give("staffwright", "amber_tear", 20),
                     ]
                 },
             )
@@ -2132,8 +2135,10 @@ def _task_90() -> Draft:
                 [
                     hear("cloakmaker"),
                     walk("@gable"),
-                    gather("galehawk_roost", 20),
-                    give("cloakmaker", "gale_feather", 20),
+                    gather("galehawk_roost", 10),
+                    give("cloakmaker", "gale_feather", 10),
+                    gather("galehawk_roost", 10),
+                    give("cloakmaker", "gale_feather", 10),
                 ],
             ),
             Hand(
@@ -2175,15 +2180,13 @@ def _task_90() -> Draft:
         ),
         alternatives=[
             (
-                "the falconer brings its feathers in two loads",
+                "the falconer brings its feathers in one load",
                 {
                     "falconer": [
                         hear("cloakmaker"),
                         walk("@gable"),
-                        gather("galehawk_roost", 10),
-                        give("cloakmaker", "gale_feather", 10),
-                        gather("galehawk_roost", 10),
-                        give("cloakmaker", "gale_feather", 10),
+                        gather("galehawk_roost", 20),
+                        give("cloakmaker", "gale_feather", 20),
                     ]
                 },
             )
@@ -2250,13 +2253,13 @@ def _task_97() -> Draft:
                     "needs foraging 45, far beyond what anyone without your years could learn in time); "
                     "standing next to a patch (within 1 tile), `gather` picks one dawnlily a turn. You know "
                     "herbs, not how to steep them.\n"
-                    "You start in the Murkfen at (58, 221), east of Morwen's Hut."
+                    "You start in the Murkfen at (58, 221), east of Morwen's Hut, where dawnlilies open."
                 ),
                 [
-                    {"wait_for": {"message_from": "alchemist"}},
-                    {"move_to": {"target": "@border"}},
-                    {"gather": {"target": "dawnlily_patch", "count": 13}},
-                    {"give": {"to": "alchemist", "item": "dawnlily", "count": 13}},
+                    walk("@border"),
+                    gather("dawnlily_patch", 13),
+                    hear("alchemist"),
+                    give("alchemist", "dawnlily", 13),
                 ],
             ),
             Hand(
