@@ -190,6 +190,17 @@ def _check(hands: list[Hand], objective: str, success: list[dict]) -> None:
         raise ValueError(f"the objective names {sorted(extra)}, whom the outcome does not name")
 
 
+def recipe_line(recipe_id: str) -> str:
+    """A recipe as a character sheet lists it (parts.recipe_line's form, with "an" before a vowel)."""
+    recipe = places.content().recipes[recipe_id]
+    ins = " + ".join(f"{n} {i}" for i, n in recipe.inputs.items())
+    outs = " + ".join(f"{n} {i}" for i, n in recipe.outputs.items())
+    station = (recipe.station or "").replace("_", " ")
+    where = f"at {'an' if station[:1] in 'aeiou' else 'a'} {station}" if station else "by hand, anywhere"
+    tools = f", holding a {', '.join(recipe.tools)}" if recipe.tools else ""
+    return f"`{recipe_id}`: {ins} -> {outs} ({recipe.skill} {recipe.level}, {where}{tools})"
+
+
 def checkpoint(cid: str, description: str, when: dict) -> dict:
     return {"id": cid, "description": description, "when": when}
 

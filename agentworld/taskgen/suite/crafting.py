@@ -14,7 +14,6 @@ whose makers hold the survey and tell the gatherers.
 from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.parts import recipe_line
 from agentworld.taskgen.workshop import (
     Hand,
     Patch,
@@ -25,6 +24,7 @@ from agentworld.taskgen.workshop import (
     give,
     hear,
     holds,
+    recipe_line,
     say,
     wait_for,
     walk,
@@ -223,7 +223,7 @@ def _task_24() -> Draft:
                     "polish your own lenses.\n"
                     "Your recipe:\n"
                     f"  - {recipe_line('amber_lens')}\n"
-                    "You start on the mine road at (62, 55), south of Deepdelve Mine."
+                    "You start at (62, 55), south of Deepdelve Mine."
                 ),
                 [
                     hear("smith"),
@@ -245,7 +245,7 @@ def _task_24() -> Draft:
                     "learn in time), one amber tear a turn; and crafting 45 with a chisel for lenses.\n"
                     "Your recipe:\n"
                     f"  - {recipe_line('amber_lens')}\n"
-                    "You start on the frost pass road at (80, 44), east of Stonefoot Camp."
+                    "You start at (80, 44), east of Stonefoot Camp."
                 ),
                 [
                     hear("smith"),
@@ -268,8 +268,7 @@ def _task_24() -> Draft:
                     "gathering uses it), the only one on the team who can break starsilver veins (they need "
                     "mining 45). Standing next to a vein (within 1 tile), `gather` takes one starsilver ore a "
                     "turn. You cannot smelt.\n"
-                    "You start on the mine road at (58, 60), south of Deepdelve Mine; you have not surveyed "
-                    "these slopes."
+                    "You start at (58, 60), south of Deepdelve Mine; you have not surveyed these slopes."
                 ),
                 [
                     hear("smith"),
@@ -1078,7 +1077,7 @@ def _task_68() -> Draft:
                     "You are a quarrier: mining 50, so you can break skyglass scree by hand (it needs mining 45, "
                     "far beyond what anyone without your years could learn in time), one shard a turn standing "
                     "next to it (within 1 tile).\n"
-                    "You start on the mine road at (62, 54), south of Deepdelve Mine, where the scree glitters."
+                    "You start at (62, 54), south of Deepdelve Mine, where the scree glitters."
                 ),
                 [
                     say(
