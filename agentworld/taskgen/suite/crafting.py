@@ -920,15 +920,18 @@ def _task_67() -> Draft:
                     f"  - {recipe_line('amber_lens')}\n"
                     f"  - {recipe_line('amber_lantern')}\n"
                     "You start at the Hollowcrown Gate (210, 60), by the ruins workbench (`workbench#ruins`), "
-                    "where amberweep pines grow. You have no oil and cannot fish or cook."
+                    "where amberweep pines grow. You have no oil and cannot fish or cook; the eels for it run in "
+                    "the Frostmere, by the Frostmere cooking range: the stormeel runs (`stormeel_run`) stand at "
+                    "{runs}."
                 ),
                 [
                     say(
                         "team",
                         "Lampwright at the ruins workbench `workbench#ruins` (207, 62). Five lanterns take 10 amber "
                         "lenses (40 tears) and 5 stormeel oil. Amberweep pines (`amberweep_pine`) grow by the "
-                        "workbench at {grove} and {copse}: I tap the first; bring me 5 lenses from the second, "
-                        "and the oil.",
+                        "workbench at {grove} and {copse}: I tap the first; bring me 5 lenses from the second. "
+                        "Stormeel runs (`stormeel_run`) by the Frostmere cooking range at {runs}: 2 eels to an "
+                        "oil; bring me the oil.",
                     ),
                     walk("@grove"),
                     gather("amberweep_pine", 20),
@@ -970,15 +973,15 @@ def _task_67() -> Draft:
                     "run needs fishing 50), one a turn; and cooking 50 to render it.\n"
                     "Your recipe:\n"
                     f"  - {recipe_line('stormeel_oil')}\n"
-                    "You start at Frostmere Camp (130, 64), by its cooking range (`cooking_range#frostmere`). The "
-                    "stormeel runs (`stormeel_run`) you fish are at {runs}."
+                    "You start at Frostmere Camp (130, 64), by its cooking range (`cooking_range#frostmere`). "
+                    "You have not fished these runs before."
                 ),
                 [
+                    hear("lampwright"),
                     walk("@runs"),
                     gather("stormeel_run", 10),
                     walk("cooking_range#frostmere"),
                     craft("stormeel_oil", 5),
-                    hear("lampwright"),
                     walk("workbench#ruins"),
                     give("lampwright", "stormeel_oil", 5),
                 ],
