@@ -193,7 +193,9 @@ def _task_24() -> Draft:
                     f"  - {recipe_line('starsilver_bar')}\n"
                     f"  - {recipe_line('amber_spyglass')}\n"
                     "You start at Stonefoot Camp (70, 47), by the mine's furnace and anvil, and you know every "
-                    "ridge around it. You cannot tap amber, polish a lens or mine."
+                    "ridge around it: amberweep pines (`amberweep_pine`) weep by the anvil, at {pines} and "
+                    "{slope}; starsilver veins (`starsilver_vein`) stand at {veins}. You cannot tap amber, "
+                    "polish a lens or mine."
                 ),
                 [
                     say(
@@ -372,7 +374,7 @@ def _task_25() -> Draft:
                     "You are a falconer: foraging 50, so you can pick gale feathers from a galehawk roost by hand "
                     "(a roost needs foraging 45, far beyond what anyone without your years could learn in "
                     "time), one feather a turn standing next to it (within 1 tile). You cannot fletch.\n"
-                    "You start in the Whisperwood at (86, 104), north-east of the Woodcutters' Camp."
+                    "You start at (86, 104) in the Whisperwood, north-east of the Woodcutters' Camp."
                 ),
                 [
                     hear("fletcher"),
@@ -534,8 +536,9 @@ def _task_36() -> Draft:
                     "Your recipes:\n"
                     f"  - {recipe_line('amber_lens')}\n"
                     f"  - {recipe_line('amberglow_staff')}\n"
-                    "You start at the Woodcutters' Camp (72, 112), by the camp workbench (`workbench#camp`). "
-                    "You cannot tap amber or dive for pearls yourself."
+                    "You start at the Woodcutters' Camp (72, 112), by the camp workbench (`workbench#camp`); "
+                    "amberweep pines grow by the workbench, at {pines}, {spur} and {stand}. You cannot tap amber "
+                    "or dive for pearls yourself."
                 ),
                 [
                     say(
@@ -560,7 +563,7 @@ def _task_36() -> Draft:
                     "You are an amber tapper: lumberjacking 50, so you can take amber from an amberweep pine by "
                     "hand (it needs lumberjacking 45, far beyond what anyone without your years could learn in "
                     "time), one amber tear a turn standing next to it (within 1 tile).\n"
-                    "You start in the Whisperwood at (78, 104), north-east of the Woodcutters' Camp."
+                    "You start at (78, 104) in the Whisperwood, north-east of the Woodcutters' Camp."
                 ),
                 [
                     hear("staffwright"),
@@ -672,15 +675,16 @@ def _task_40() -> Draft:
                     "years could learn in time), one a turn.\n"
                     "Your recipe:\n"
                     f"  - {recipe_line('gale_shafts')}\n"
-                    "You start at Greyhorn Lookout (40, 18), where the galehawks roost. You cannot fell trees."
+                    "You start at Greyhorn Lookout (40, 18), where the galehawks roost; ghostpines "
+                    "(`ghostpine_tree`) grow on the slope below it, at {ghostpines}. You cannot fell trees."
                 ),
                 [
                     say(
                         "team",
-                        "Scout fletcher at Greyhorn Lookout (40, 18). 18 gale shafts take 18 ghostpine shafts and "
-                        "36 gale feathers. Galehawk roosts (`galehawk_roost`) stand by the lookout at {roost} and "
-                        "{crag}; I pick at the first, a second picker at the other. Ghostpine shafts: 9 to me, 9 "
-                        "to whoever picks the other roost.",
+                        "Scout fletcher here. 18 gale shafts take 18 ghostpine shafts and 36 gale feathers. "
+                        "Galehawk roosts (`galehawk_roost`) stand by Greyhorn Lookout at {roost} and {crag}; I pick "
+                        "at the first, a second picker at the other. Ghostpines (`ghostpine_tree`) grow at "
+                        "{ghostpines}: split them, 9 shafts to me, 9 to whoever picks the other roost.",
                     ),
                     walk("@roost"),
                     gather("galehawk_roost", 18),
@@ -720,14 +724,13 @@ def _task_40() -> Draft:
                     "lumberjacking 50), one log a turn; and fletching 45 to split it.\n"
                     "Your recipe:\n"
                     f"  - {recipe_line('ghostpine_shafts')}\n"
-                    "You start at the Mouth of the Ogre Den (32, 46). The ghostpines (`ghostpine_tree`) of the "
-                    "Greyhorn slopes stand at {ghostpines}."
+                    "You start at the Mouth of the Ogre Den (32, 46)."
                 ),
                 [
+                    hear("scout_fletcher"),
                     walk("@ghostpines"),
                     gather("ghostpine_tree", 3),
                     craft("ghostpine_shafts", 3),
-                    hear("scout_fletcher"),
                     walk("@roost"),
                     give("scout_fletcher", "ghostpine_shaft", 9),
                     give("falconer", "ghostpine_shaft", 9),
@@ -755,10 +758,10 @@ def _task_40() -> Draft:
                 "the feller hands the falconer its shafts first",
                 {
                     "feller": [
+                        hear("scout_fletcher"),
                         walk("@ghostpines"),
                         gather("ghostpine_tree", 3),
                         craft("ghostpine_shafts", 3),
-                        hear("scout_fletcher"),
                         walk("@crag"),
                         give("falconer", "ghostpine_shaft", 9),
                         give("scout_fletcher", "ghostpine_shaft", 9),
@@ -824,7 +827,7 @@ def _task_47() -> Draft:
                     "You are a forager of the Frostmere: foraging 50, so you can pick dawnlilies by hand (a "
                     "dawnlily patch needs foraging 45, far beyond what anyone without your years could learn in "
                     "time), one a turn standing next to a patch (within 1 tile). You cannot cook.\n"
-                    "You start on the snowfield at (140, 72), east of Frostmere Camp."
+                    "You start at (140, 72) on the snowfield, east of Frostmere Camp."
                 ),
                 [
                     hear("watch_cook"),
@@ -844,7 +847,7 @@ def _task_47() -> Draft:
                     "You are the captain of the frost watch: fishing 50 and a fishing rod (keep it in your "
                     "inventory; gathering uses it), the only one on the team who can catch frostgill through the "
                     "ice (a frostgill hole needs fishing 50), one a turn standing next to a hole.\n"
-                    "You start on the ice at (122, 52), north-west of Frostmere Camp; your frostgill holes "
+                    "You start at (122, 52) on the ice, north-west of Frostmere Camp; your frostgill holes "
                     "(`frostgill_hole`) are at {holes}. The watch's tea must end in your hands."
                 ),
                 [
@@ -903,7 +906,7 @@ def _task_67() -> Draft:
         patches=[
             Patch("grove", "amberweep_pine", "workbench#ruins", away=1, direction=(1, 1)),
             Patch("copse", "amberweep_pine", "@grove", away=2, direction=(1, 0)),
-            Patch("runs", "stormeel_run", "cooking_range#frostmere", away=3, direction=(1, 0)),
+            Patch("runs", "stormeel_run", "cooking_range#frostmere", away=1, direction=(1, 0)),
         ],
         hands=[
             Hand(
@@ -951,7 +954,7 @@ def _task_67() -> Draft:
                     "time), one tear a turn; and crafting 45 with a chisel to polish it.\n"
                     "Your recipe:\n"
                     f"  - {recipe_line('amber_lens')}\n"
-                    "You start on the heath at (222, 70), east of the Hollowcrown Gate."
+                    "You start at (222, 70) on the heath, east of the Hollowcrown Gate."
                 ),
                 [
                     hear("lampwright"),
@@ -980,7 +983,6 @@ def _task_67() -> Draft:
                     hear("lampwright"),
                     walk("@runs"),
                     gather("stormeel_run", 10),
-                    walk("cooking_range#frostmere"),
                     craft("stormeel_oil", 5),
                     walk("workbench#ruins"),
                     give("lampwright", "stormeel_oil", 5),
@@ -1042,7 +1044,7 @@ def _task_68() -> Draft:
         patches=[
             Patch("scree", "skyglass_scree", "furnace#mine", away=1, direction=(-1, 1)),
             Patch("shelf", "skyglass_scree", "@scree", away=2, direction=(0, 1)),
-            Patch("heartwoods", "heartwood_tree", "woodcutters_camp", away=9, direction=(1, -1)),
+            Patch("heartwoods", "heartwood_tree", "workbench#camp", away=1, direction=(0, -1)),
         ],
         hands=[
             Hand(
@@ -1056,14 +1058,17 @@ def _task_68() -> Draft:
                     "Your recipes:\n"
                     f"  - {recipe_line('skyglass_pane')}\n"
                     f"  - {recipe_line('skyglass_window')}\n"
-                    "You start at Stonefoot Camp (70, 47), by the mine furnace (`furnace#mine`). You cannot "
-                    "mine, fell or saw."
+                    "You start at Stonefoot Camp (70, 47), by the mine furnace (`furnace#mine`). The chapel's "
+                    "builders marked the heartwood for the frames: the heartwood trees (`heartwood_tree`) at "
+                    "{heartwoods}, by the camp workbench. You cannot mine, fell or saw."
                 ),
                 [
                     say(
                         "team",
                         "Glazier at the mine furnace `furnace#mine` (68, 50). Three windows take 12 skyglass panes "
-                        "(36 shards) and 3 heartwood planks. Bring me skyglass shards here, and the planks.",
+                        "(36 shards) and 3 heartwood planks (2 heartwood logs each, sawn at a workbench). The "
+                        "heartwood trees (`heartwood_tree`) for them stand at {heartwoods}. Bring me skyglass "
+                        "shards here, and the planks.",
                     ),
                     walk("furnace#mine"),
                     wait_for("heartwood_plank", 3),
@@ -1124,15 +1129,13 @@ def _task_68() -> Draft:
                     "log a turn, and fletching 50 to saw it.\n"
                     "Your recipe:\n"
                     f"  - {recipe_line('heartwood_plank')}\n"
-                    "You start at the Woodcutters' Camp (72, 112), by the camp workbench (`workbench#camp`); "
-                    "the heartwood trees (`heartwood_tree`) you fell stand at {heartwoods}."
+                    "You start at the Woodcutters' Camp (72, 112), by the camp workbench (`workbench#camp`)."
                 ),
                 [
+                    hear("glazier"),
                     walk("@heartwoods"),
                     gather("heartwood_tree", 6),
-                    walk("workbench#camp"),
                     craft("heartwood_plank", 3),
-                    hear("glazier"),
                     walk("furnace#mine"),
                     give("glazier", "heartwood_plank", 3),
                 ],
@@ -1160,11 +1163,11 @@ def _task_68() -> Draft:
                 "after all but brings the planks one at a time",
                 {
                     "joiner": [
+                        hear("glazier"),
                         walk("@heartwoods"),
                         gather("heartwood_tree", 6),
                         walk("workbench#camp"),
                         craft("heartwood_plank", 3),
-                        hear("glazier"),
                         walk("furnace#mine"),
                         give("glazier", "heartwood_plank", 1),
                         give("glazier", "heartwood_plank", 2),
@@ -1233,7 +1236,7 @@ def _task_69() -> Draft:
                     "a ghostpine bow (it needs archery 40), and lumberjacking 50 with a bronze axe (keep it in "
                     "your inventory; gathering uses it), so you can fell ghostpine (lumberjacking 50), one log a "
                     "turn. You cannot cut or string a bow.\n"
-                    "You start in the Whisperwood at (86, 100), north-east of the Woodcutters' Camp."
+                    "You start at (86, 100) in the Whisperwood, north-east of the Woodcutters' Camp."
                 ),
                 [
                     hear("bowyer"),
@@ -1368,7 +1371,7 @@ def _task_88() -> Draft:
                     "You are an eel fisher: fishing 50 and a fishing rod (keep it in your inventory; gathering "
                     "uses it), the only one on the team who can catch stormeel (a stormeel run needs fishing "
                     "50), one a turn standing next to a run.\n"
-                    "You start by the Old Mill at (104, 146); you do not know this stretch of the river."
+                    "You start at (104, 146), by the Old Mill; you do not know this stretch of the river."
                 ),
                 [
                     hear("lampwright"),
@@ -1594,7 +1597,8 @@ def _task_74() -> Draft:
                     f"  - {recipe_line('gale_shafts')}\n"
                     f"  - {recipe_line('gale_arrows')}\n"
                     "You start at (80, 112), east of the Woodcutters' Camp and its fletching bench "
-                    "(`fletching_bench#camp`). The galehawks roost by the bench."
+                    "(`fletching_bench#camp`), where the galehawks roost. Your arrowheads have always come from "
+                    "Stonefoot, whose starsilver veins (`starsilver_vein`) stand at {veins}."
                 ),
                 [
                     say(
@@ -1602,7 +1606,7 @@ def _task_74() -> Draft:
                         "Fletcher at the camp fletching bench `fletching_bench#camp` (75, 115). Eighteen gale arrows "
                         "take 36 gale feathers and 18 starsilver arrowheads; I have the shafts. Galehawk roosts "
                         "(`galehawk_roost`) stand by the bench at {roost} and {eyrie}: bring me 18 feathers, and "
-                        "the arrowheads.",
+                        "the arrowheads. Starsilver veins (`starsilver_vein`) by the mine anvil at {veins}.",
                     ),
                     craft("ghostpine_shafts", 3),
                     walk("@roost"),
@@ -1621,7 +1625,7 @@ def _task_74() -> Draft:
                     "You are a falconer: foraging 50, so you can pick gale feathers from a galehawk roost by hand "
                     "(a roost needs foraging 45, far beyond what anyone without your years could learn in time), "
                     "one a turn standing next to it (within 1 tile). You cannot fletch.\n"
-                    "You start in the Whisperwood at (86, 108), north-east of the Woodcutters' Camp."
+                    "You start at (86, 108) in the Whisperwood, north-east of the Woodcutters' Camp."
                 ),
                 [
                     hear("fletcher"),
@@ -1645,15 +1649,15 @@ def _task_74() -> Draft:
                     f"  - {recipe_line('starsilver_bar')}\n"
                     f"  - {recipe_line('starsilver_arrowheads')}\n"
                     "You start at Stonefoot Camp (70, 47), by the mine furnace (`furnace#mine`) and anvil "
-                    "(`anvil#mine`); your starsilver veins (`starsilver_vein`) stand at {veins}."
+                    "(`anvil#mine`). You have not prospected this season."
                 ),
                 [
+                    hear("fletcher"),
                     walk("@veins"),
                     gather("starsilver_vein", 4),
                     walk("furnace#mine"),
                     craft("starsilver_bar", 2),
                     craft("starsilver_arrowheads", 2),
-                    hear("fletcher"),
                     walk("fletching_bench#camp"),
                     give("fletcher", "starsilver_arrowhead", 18),
                 ],
@@ -1696,14 +1700,14 @@ def _task_74() -> Draft:
 def _task_90() -> Draft:
     """Five galefeather cloaks for the Westgate ferry crew: 40 feathers by hand (the cloakmaker and a
     falconer) from the galehawks that roost on Brindlemark's roofs, sewn at the town tanning rack on silk
-    cord; the ferrymaster dives the pearls for the clasps in the Silverrun and ends holding the cloaks."""
+    cord; the ferrymaster dives the pearls for the clasps in the Silverrun."""
     return workshop(
         "task_90",
         "Cloaks for the Ferry Crew",
         objective=(
-            "The Westgate ferry crew crosses the Silverrun in every gale, and the ferrymaster wants them in galefeather "
+            "The Westgate ferry crew crosses the Silverrun in every gale, and its five hands want galefeather "
             "cloaks: eight gale feathers sewn on silk cord over a tanned backing, with a moon-pearl clasp. The "
-            "task is complete when the ferrymaster holds 5 galefeather cloaks."
+            "task is complete when the team holds 5 galefeather cloaks."
         ),
         patches=[
             Patch("eaves", "galehawk_roost", "tanning_rack#town", away=1, direction=(0, 1)),
@@ -1738,7 +1742,6 @@ def _task_90() -> Draft:
                     gather("galehawk_roost", 40),
                     wait_for("moon_pearl", 5),
                     craft("galefeather_cloak", 5),
-                    give("ferrymaster", "galefeather_cloak", 5),
                 ],
                 inventory={"silk_cord": 5},
             ),
@@ -1770,8 +1773,8 @@ def _task_90() -> Draft:
                 (
                     "You are the Westgate ferrymaster: fishing 50 and a fishing rod (keep it in your inventory; "
                     "gathering uses it), the only one on the team who can raise moon pearls (a pearl bed needs "
-                    "fishing 45), one a turn. The crew's cloaks must end in your hands.\n"
-                    "You start on the Silverrun bank at (100, 133), south of the Westgate bridge. The pearl beds "
+                    "fishing 45), one a turn.\n"
+                    "You start at (100, 133) on the Silverrun bank, south of the Westgate bridge. The pearl beds "
                     "(`pearl_bed`) of the river stand at {beds}."
                 ),
                 [
@@ -1780,12 +1783,11 @@ def _task_90() -> Draft:
                     hear("cloakmaker"),
                     walk("tanning_rack#town"),
                     give("cloakmaker", "moon_pearl", 5),
-                    wait_for("galefeather_cloak", 5),
                 ],
                 inventory={"fishing_rod": 1},
             ),
         ],
-        success=[holds({"galefeather_cloak": 5}, agent="ferrymaster")],
+        success=[holds({"galefeather_cloak": 5})],
         checkpoints=[
             checkpoint(
                 "feathers_picked", "Twelve gale feathers have been picked.", holds({"gale_feather": 12})
@@ -1794,10 +1796,10 @@ def _task_90() -> Draft:
             checkpoint("first_cloak", "The first cloak is sewn.", holds({"galefeather_cloak": 1})),
             checkpoint("cloaks_sewn", "All five cloaks are sewn.", holds({"galefeather_cloak": 5})),
         ],
-        tag="pick2>sew<dive=hold",
+        tag="pick2>sew<dive",
         why=(
             "40 gale feathers by hand (foraging 45; more than one picker's turns) + moon pearls (fishing 45) -> "
-            "5 galefeather cloaks (only the cloakmaker: crafting 55) -> held by the ferrymaster (named)"
+            "5 galefeather cloaks (only the cloakmaker: crafting 55)"
         ),
         alternatives=[
             (
@@ -1874,7 +1876,7 @@ def _task_97() -> Draft:
                     "needs foraging 45, far beyond what anyone without your years could learn in time); "
                     "standing next to a patch (within 1 tile), `gather` picks one dawnlily a turn. You know "
                     "herbs, not how to steep them.\n"
-                    "You start in the Murkfen at (58, 221), east of Morwen's Hut, where dawnlilies open."
+                    "You start at (58, 221) in the Murkfen, east of Morwen's Hut, where dawnlilies open."
                 ),
                 [
                     walk("@border"),
