@@ -91,3 +91,18 @@ def test_the_merged_agent_cannot_gather_the_set_alone(task_id):
     volume: the hand-picked raw goods take more turns than the budget has (audit bounds)."""
     verdict = merged_agent(load_task(task_id), load_content())
     assert not verdict["could"] and any("[volume]" in f for f in verdict["failures"]), verdict
+
+
+def test_a_variant_whose_moved_agent_no_longer_sees_its_patch_is_refused_as_unjustified():
+    """The watch cook finds its dawnlilies by sight from Frostmere Camp; spawned elsewhere (a farther
+    variant) it could not tell the team where they grow, so augment refuses that variant."""
+    from agentworld.augment.checks import unjustified_refusals
+    from agentworld.augment.rewrite import task_raw
+
+    content = load_content()
+    task = load_task("task_47")
+    assert unjustified_refusals(task, content) == []
+    raw = task_raw(task)
+    next(a for a in raw["agents"] if a["name"] == "watch_cook")["spawn"] = "north_crossroads"
+    reasons = unjustified_refusals(load_task(raw, content=content), content)
+    assert reasons and all(r.startswith("unjustified: watch_cook step") for r in reasons), reasons
