@@ -321,17 +321,18 @@ def _variant_of(task_id: str, **changes):
 
 
 def test_an_easier_variant_is_refused_as_easier(monkeypatch):
-    """A transform proposing a closer spawn (the pearl diver starts at the pearl beds) is refused."""
+    """A transform proposing a closer spawn (the glazier starts at the scree it works) is refused."""
 
     def closer(task, content, rng):
         raw = task_raw(task)
-        next(a for a in raw["agents"] if a["name"] == "pearl_diver")["spawn"] = [58, 142]
-        return [tf.Candidate(raw, "closer: the pearl diver starts at the pearl beds")]
+        stand = next(s["move_to"]["target"] for s in raw["oracle"]["glazier"] if "move_to" in s)
+        next(a for a in raw["agents"] if a["name"] == "glazier")["spawn"] = list(stand)
+        return [tf.Candidate(raw, "closer: the glazier starts at the scree")]
 
     monkeypatch.setitem(tf.TRANSFORMS, "closer", closer)
     with pytest.raises(AugmentError) as err:
         augment(load_task("task_17"), ["closer"], content=CONTENT)
-    assert "closer: the pearl diver starts at the pearl beds: refused, easier:" in str(err.value)
+    assert "closer: the glazier starts at the scree: refused, easier:" in str(err.value)
 
 
 def test_an_unchanged_variant_is_refused_as_not_harder():
@@ -347,21 +348,12 @@ def test_a_variant_the_oracle_cannot_finish_in_its_budget_is_refused_as_unprovab
 
 
 def test_a_variant_that_makes_a_role_unnecessary_is_refused():
+    """The quarrier given a rod and fishing 50 could raise the moon pearls: the pearl diver is no
+    longer necessary, so the variant is refused though its oracle still succeeds."""
     raw = _variant_of("task_17")
-    seer = next(a for a in raw["agents"] if a["name"] == "seer")
-    seer["skills"] = {**seer["skills"], "crafting": 55}
-    seer["inventory"] = {"starsilver_bar": 1}
-    raw["oracle"]["jeweller"] = [{"wait": {"rounds": 30}}]
-    raw["oracle"]["seer"] = [
-        {"move_to": {"target": "workbench#town"}},
-        {"wait_for": {"item": "moon_pearl", "count": 2}},
-        {"craft": {"recipe": "pearl_circlet"}},
-        {"equip": {"item": "pearl_circlet"}},
-    ]
-    for steps in raw["oracle"].values():
-        for step in steps:
-            if "give" in step and step["give"]["to"] == "jeweller":
-                step["give"]["to"] = "seer"
+    quarrier = next(a for a in raw["agents"] if a["name"] == "quarrier")
+    quarrier["skills"] = {**quarrier["skills"], "fishing": 50}
+    quarrier["inventory"] = {**quarrier.get("inventory", {}), "fishing_rod": 1}
     baseline = Baseline.of(load_task("task_17"), CONTENT)
     reasons = refusals(baseline, load_task(raw, content=CONTENT), CONTENT)
     assert any(r.startswith("collaboration: the audit's necessary roles change") for r in reasons), reasons

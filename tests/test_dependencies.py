@@ -72,45 +72,39 @@ def task_01() -> dict:
 
 
 def test_task_01_oracle_structure_by_hand(task_01: dict) -> None:
-    # From the provenance edges of the seed-0 oracle run (37 distinct pairs over 48 actions; under the
-    # death rule's four-round delay the lumberjack's death moves, which cut the edges from 41 and the
-    # lumberjack's links from 5 + 4 to 4 + 1: recounted from the run, to be re-derived by hand):
+    # From the provenance edges of the seed-0 oracle run (42 distinct pairs over 48 actions). Issue 24's
+    # task_01: the woodworker's chat (action 1) says where the staff is made; the lumberjack fells two
+    # logs, answers it (9) and walks them to the camp (12-24); the woodworker whittles the sticks and
+    # tells the wizard (28), who walks the bead over; the staff hand-over (46) meets the equip (47).
     dep = task_01
-    assert dep["oracle_success"] and dep["actions"] == 48 and dep["edges"] == 37
-    assert dep["cross_agent_edges"] == 14 and dep["sparsity"] == round(1 - 14 / 37, 4)
+    assert dep["oracle_success"] and dep["actions"] == 48 and dep["edges"] == 42
+    assert dep["cross_agent_edges"] == 18 and dep["sparsity"] == round(1 - 18 / 42, 4)
     assert dep["agent_links"] == [
         {"agents": ["lumberjack", "wizard"], "edges": 4},
-        {"agents": ["lumberjack", "woodworker"], "edges": 1},
+        {"agents": ["lumberjack", "woodworker"], "edges": 5},
         {"agents": ["wizard", "woodworker"], "edges": 9},
     ]
     # three agents, all pairs linked: a triangle, no agent-level bridge
     assert dep["agent_bridges"] == [] and dep["agent_components"] == [["lumberjack", "wizard", "woodworker"]]
-    # action-level bridges: the wizard's walk 11-14-...-29 (6, the only path from the chat's cluster
-    # {1, 2, 5, 8, 11} to the rest) and the lumberjack's walk back 12-15-18-21 (3)
+    # action-level bridges: the woodworker's chat to the lumberjack's answer (1 -> 9), the lumberjack's
+    # walk to the camp and hand-over (12-15-18-21-24), the woodworker's word to the wizard (28 -> 38)
+    # and the staff hand-over to the equip (46 -> 47)
     got = [(b["a"], b["b"]) for b in dep["action_bridges"]]
-    assert got == [
-        (11, 14),
-        (12, 15),
-        (14, 17),
-        (15, 18),
-        (17, 20),
-        (18, 21),
-        (20, 23),
-        (23, 26),
-        (26, 29),
+    assert got == [(1, 9), (12, 15), (15, 18), (18, 21), (21, 24), (28, 38), (46, 47)]
+    assert [(b["a"], b["b"]) for b in dep["action_bridges"] if b["cross_agent"]] == [
+        (1, 9),
+        (28, 38),
         (46, 47),
     ]
-    # the one bridge that crosses agents: the woodworker's staff hand-over 46 -> the wizard's equip 47
-    assert [(b["a"], b["b"]) for b in dep["action_bridges"] if b["cross_agent"]] == [(46, 47)]
     sizes = [c["actions"] for c in dep["action_components"]]
-    assert sizes == [12, 5] + [1] * 9
-    assert dep["action_components"][1]["agents"] == ["wizard", "woodworker"]
+    assert sizes == [22] + [1] * 7
+    assert dep["action_components"][0]["agents"] == ["lumberjack", "wizard", "woodworker"]
 
 
 def test_audit_dependencies_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", "--dependencies", "task_01", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [d["task"] for d in data] == ["task_01"] and data[0]["cross_agent_edges"] == 14
+    assert [d["task"] for d in data] == ["task_01"] and data[0]["cross_agent_edges"] == 18
     assert main(["audit", "--dependencies", "task_nope"]) == 2
     assert "unknown task 'task_nope'" in capsys.readouterr().err
 

@@ -24,7 +24,7 @@ from test_server_browser import ARGS, CHROMIUM, canvas_pixel, playwright_api
 
 pytestmark = pytest.mark.timeout(240)
 
-PRIVATE = "Please bring your bead"  # the woodworker's oracle chat, to the wizard only
+PRIVATE = "only your bead is missing"  # the woodworker's oracle chat, to the wizard only
 
 
 def nearest(observation: dict, kind_prefix: str) -> dict | None:

@@ -28,10 +28,12 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
             "lumberjack": [
                 {"gather": {"target": "heartwood_tree", "count": 1}},
                 {"craft": {"recipe": "heartwood_stick", "count": 1}},
+                {"wait_for": {"message_from": "woodworker"}},
                 {"move_to": {"target": "woodcutters_camp"}},
                 {"give": {"to": "woodworker", "item": "heartwood_stick", "count": 2}},
             ],
             "woodworker": [
+                {"chat": {"to": "team", "message": "At the camp workbench (73, 115): sticks and the bead."}},
                 {"move_to": {"target": "workbench#camp"}},
                 {"wait_for": {"item": "heartwood_stick", "count": 2}},
                 {"wait_for": {"item": "bead"}},
@@ -357,6 +359,7 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
                 {"give": {"to": "artificer", "item": "chisel"}},
             ],
             "artificer": [
+                {"chat": {"to": "team", "message": "Artificer at the town workbench (126, 118): bring it all here."}},
                 {"wait_for": {"item": "rimeheart_crystal", "count": 2}},
                 {"wait_for": {"item": "ironwood_log", "count": 2}},
                 {"craft": {"recipe": "ironwood_plank"}},

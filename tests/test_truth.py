@@ -127,7 +127,7 @@ def test_task_51_old_objective_is_caught():
         ),
         (
             "task_24_aug",
-            "prospector",
+            "smith",
             "(`durgan` at (72, 47))",
             "(`durgan` at (92, 47))",
             "no npc durgan within 2 of (92, 47)",
@@ -157,10 +157,10 @@ def test_task_51_old_objective_is_caught():
         ("task_13", "north_picker", "You have no coins", "You have no coins", None),  # true: it has none
         (
             "task_24_aug",
-            "prospector",
-            "you carry 34 coins",
+            "smith",
+            "you carry 17 coins",
             "you carry 43 coins",
-            "the text says 43 coins, the agent starts with 34",
+            "the text says 43 coins, the agent starts with 17",
         ),
         (
             "task_51",

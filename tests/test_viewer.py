@@ -17,7 +17,7 @@ from test_server_browser import ARGS, CHROMIUM, canvas_pixel, playwright_api
 
 pytestmark = pytest.mark.timeout(180)
 
-SAID = "I have two heartwood logs and am bringing them to the camp."  # the lumberjack's oracle chat
+SAID = "Two heartwood logs felled; I am bringing them to your workbench."  # the lumberjack's oracle chat
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +92,7 @@ def test_the_viewer_steps_through_rounds_in_the_browser(oracle_run):
             for _ in range(3):
                 page.click("#next")
             expect(page.locator("#round-label")).to_have_text("round 4 / 25")
-            expect(page.locator("#chat")).to_contain_text(f"lumberjack → woodworker, wizard: {SAID}")
+            expect(page.locator("#chat")).to_contain_text(f"lumberjack → woodworker: {SAID}")
             expect(page.locator(".agent[data-agent='woodworker'] .heard")).to_contain_text(SAID)
             page.keyboard.press("ArrowRight")
             expect(page.locator("#round-label")).to_have_text("round 5 / 25")

@@ -773,14 +773,18 @@ def test_an_out_of_view_id_gets_the_same_answer_as_an_id_that_does_not_exist():
 
 
 def test_move_to_typos_prefer_what_the_briefing_names():
-    """Issue 10 item 10: in task_01 `move_to camp` suggests the task's woodcutters_camp (the wizard's
-    town square is as far from frostmere_camp), for every agent; a bare world has no briefing."""
+    """Issue 10 item 10: in task_01 `move_to camp` suggests the task's woodcutters_camp to the agent
+    whose briefing names it (the woodworker's); since issue 24 the lumberjack and the wizard are not
+    told where the camp is (the woodworker's chat says so), and they get the plain nearest name. A
+    bare world has no briefing."""
     from agentworld.episode import Episode
 
     ep = Episode("task_01", seed=0)
     for agent in ep.agents:
         record = ep.act(agent, {"tool": "move_to", "args": {"target": "camp"}})
-        assert record["error"].endswith("did you mean 'woodcutters_camp'?"), (agent, record["error"])
+        told = "woodcutters_camp" in ep.task.agent(agent).context
+        assert record["error"].endswith("did you mean 'woodcutters_camp'?") == told, (agent, record["error"])
+    assert "woodcutters_camp" in ep.task.agent("woodworker").context
     w = World(load_content())
     w.reset(0)
     w.add_player("a", position="town_square")

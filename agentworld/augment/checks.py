@@ -3,6 +3,9 @@
 `refusals(original, variant)` lists every reason to refuse (empty: accepted):
 - invalid: the variant does not validate (load_task's problems);
 - unprovable: the oracle team fails on one of seeds 0-4 within the variant's round budget;
+- unjustified: some oracle step needs an argument its agent is not told and has not seen (the suite
+  report's knowledge rule, audit/suite_run.py): a moved spawn can hide what an agent saw from where
+  it began, and a variant must stay solvable from what its agents are told;
 - collaboration: the audit's necessary roles differ from the original's, or a solo route opens
   (one the original's audit excludes; a variant cannot close what its original leaves open, and
   every shipped original is meant to have none);
@@ -20,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from agentworld import tools
 from agentworld.audit import audit_task
+from agentworld.audit.suite_run import run_oracle
 from agentworld.taskgen.build import oracle_episode
 from agentworld.tasks import TaskError, load_task
 
@@ -99,9 +103,21 @@ def refusals(baseline: Baseline, variant: "Task", content: "Content") -> list[st
             f"unprovable: the oracle team fails on seed(s) {', '.join(map(str, failed))} within "
             f"{variant.max_rounds} rounds"
         ]
-    reasons = collaboration_refusals(baseline.audit, audit_task(variant, content))
+    reasons = unjustified_refusals(variant, content)
+    reasons += collaboration_refusals(baseline.audit, audit_task(variant, content))
     reasons += harder_refusals(baseline.measure, got)
     return reasons
+
+
+def unjustified_refusals(variant: "Task", content: "Content") -> list[str]:
+    """Every oracle step (seed 0) with an argument its agent could not know when it met the step."""
+    run = run_oracle(variant, content)
+    return [
+        f"unjustified: {check.agent} step {check.index} ({check.kind}) needs "
+        f"{', '.join(str(a) for a in check.unknown)}, which it is neither told nor shown"
+        for check in run.checks
+        if check.unknown
+    ]
 
 
 def collaboration_refusals(original: "TaskAudit", variant: "TaskAudit") -> list[str]:

@@ -7,7 +7,9 @@ the staff (Fenna teaches crafting only to 20, and no XP grinding gets near 45 in
 only the wizard has the bead and is the one who must wield the staff. `agentworld audit task_01`
 certifies the lumberjack and the woodworker by capability. Legal alternatives that pass: the
 lumberjack or the wizard may whittle the sticks (fletching 1 is everyone's level), any order of
-deliveries.
+deliveries. Knowledge (issue 24): only the woodworker knows the staff's recipes and where it works;
+the lumberjack learns what the logs are for and where to bring them, and the wizard where to bring
+the bead, from the woodworker's chat. No documentation names a teammate.
 Checkpoints (partial progress, latched): logs felled, sticks whittled, the parts in one hand,
 staff assembled.
 """

@@ -7,6 +7,9 @@ fletching 35 (artificer; lessons stop at 25), and wielding needs magic 30 (archm
 `agentworld audit task_10` certifies the forester, ice miner, jeweller and artificer by
 capability. Legal alternatives that pass: the jeweller hands the star sapphire and the chisel to
 the artificer, who cuts it (crafting 40 >= 20); the forester whittles the sticks.
+Knowledge (issue 24): the archmage knows the staff's making and the artificer only its own skill
+levels, so the recipes reach the artificer by the archmage's chat; where to bring the materials
+reaches the gatherers by the artificer's. No documentation names a teammate.
 Checkpoints: crystals mined, sapphire cut, core bound, staff assembled.
 """
 
