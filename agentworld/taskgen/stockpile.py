@@ -1,0 +1,271 @@
+"""The gathering motif of issue 24: a stockpile whose volume needs several hands (taskgen/crew.py).
+
+A task is written as data: the patches of nodes it places (`Field`) and each member's work in order
+(`Role`, plan entries like `("pick", "lilies", 16)`); `stock` derives each member's skills and sheet
+from that work and assembles the Draft. What makes the roles necessary is the world:
+
+- a material so plentiful in the outcome that one gatherer cannot pick it all in the budget: its
+  nodes take no tool (one unit a turn), so the audit's volume bound proves two hands of it are needed
+  and that one agent with everyone's skills (the merged agent) cannot do it;
+- a recipe only one member can work (levels 45-55, beyond every trainer), a second material of
+  another skill, a keeper the outcome names, a site only one member can work.
+
+Documentation informs, chat plans: a member's sheet says what it is and can do (its gathering and its
+recipes, derived from its work), what it carries and what it knows (the surveys and places listed in
+`knows`); who needs what and where to bring it is said in chat in the plan (`tell`), by the member who
+needs it or holds the survey.
+
+Plan entries (`Role.plan`):
+- `("tell", to, what)`: a chat; `what` is a field handle (its survey), `("bring", item, place)` (bring
+  me your <item> at <place>), `("keep", place)` (what I hold counts at <place>), plain text or a list of
+  these; `to` a name or a list of names;
+- `("hear", sender)`: wait for a chat from `sender`;
+- `("pick", field, n)`: walk to the field's nearest node (unless there) and gather n more;
+- `("make", recipe, times, station)`: walk to the station (unless there) and craft;
+- `("give", name, item, n)` / `("give", name, item, n, place)`: hand over (walking to `place` first);
+- `("take", item, n)`: wait until n more of the item have been handed over;
+- `("go", place)`, `("build", site)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from agentworld.taskgen import places
+from agentworld.taskgen.build import Draft
+from agentworld.taskgen.crew import (
+    Crew,
+    Member,
+    Patch,
+    and_list,
+    checkpoint,
+    fetch,
+    name_of,
+    spot,
+    stand,
+    yield_of,
+)
+from agentworld.taskgen.parts import TOOLS, Position, recipe_line, spawn_text, xy
+
+
+@dataclass(frozen=True)
+class Field:
+    """A patch of nodes a task places: `count` nodes of `kind`, `away` tiles from `near` (a landmark or
+    station) towards `direction`."""
+
+    kind: str
+    near: str
+    count: int
+    direction: Position = (1, 0)
+    away: int = 12
+
+
+@dataclass
+class Role:
+    """One member: who, where it starts, what else it is (skills/items beyond its work), what it knows,
+    and its work in order."""
+
+    name: str
+    title: str
+    spawn: str
+    plan: list[tuple]
+    knows: list[str] = field(default_factory=list)  # field handles (surveys) and stations/places it knows
+    skills: dict[str, int] = field(default_factory=dict)
+    items: dict[str, int] = field(default_factory=dict)
+    also: str = ""  # a last sheet line (what else the member is)
+
+
+def _level(level: int) -> int:
+    return 55 if level >= 50 else 50
+
+
+# --- sheets -----------------------------------------------------------------------------------------
+def _sheet(
+    member: Member,
+    role: Role,
+    patches: dict[str, Patch],
+    spots: dict[str, tuple[str, Position]],
+    recipes: list[str],
+    kinds: list[str],
+) -> None:
+    """The member's documentation: its skills (what they open), what it carries, where it starts, what it
+    knows."""
+    content = places.content()
+    levels = and_list([f"{s} {n}" for s, n in member.skills.items() if s != "health"] or ["no rare craft"])
+    tools = [t for t in member.inventory if content.items[t].tool]
+    carry = f", with {and_list([f'a {content.items[t].name.lower()}' for t in tools])}" if tools else ""
+    member.note(f"You are the team's {member.title.lower()}: {levels}{carry}.")
+    for kind in kinds:
+        node = content.node_kinds[kind]
+        how = (
+            "by hand (no tool), one"
+            if not node.tool
+            else f"with your {TOOLS[node.skill].replace('_', ' ')}, one"
+        )
+        member.note(
+            f"{node.skill.capitalize()} {member.skills[node.skill]} lets you work {node.name.lower()}s "
+            f"({node.skill} {node.level}, which no trainer teaches): stand within 1 tile and `gather`, {how} "
+            f"{name_of(yield_of(kind), 1)} a turn."
+        )
+    if recipes:
+        member.note(
+            "Recipes you know (no trainer teaches them): " + "; ".join(recipe_line(r) for r in recipes) + "."
+        )
+    others = {i: n for i, n in member.inventory.items() if not content.items[i].tool}
+    carried = f" with {and_list([f'{n} {name_of(i, n)}' for i, n in others.items()])}" if others else ""
+    member.note(f"You start at {spawn_text(member.spawn)}{carried}.")
+    for known in role.knows:
+        if known in patches:
+            member.note(
+                f"You know where this season's {patches[known].name}s are: {patches[known].survey()}."
+            )
+        elif known in spots:
+            member.note(f"You know {_site(known, spots)}.")
+        else:
+            member.note(f"You know {spot(known)}.")
+    if role.also:
+        member.note(role.also)
+
+
+def _site(site_id: str, spots: dict[str, tuple[str, Position]]) -> str:
+    name, tile = spots[site_id]
+    return f"the {name.lower()} (site `{site_id}`) at {xy(tile)}"
+
+
+def _message(what, patches: dict[str, Patch], spots: dict[str, tuple[str, Position]]) -> str:
+    if isinstance(what, list):
+        return " ".join(_message(w, patches, spots) for w in what)
+    if isinstance(what, str) and what in spots:
+        text = _site(what, spots)
+        return f"{text[0].upper()}{text[1:]} is to be stocked: bring me what it takes."
+    if isinstance(what, str) and what in patches:
+        text = patches[what].survey()
+        return text[0].upper() + text[1:] + "."
+    if isinstance(what, tuple) and what[0] == "bring":
+        return f"Bring me your {name_of(what[1])} at {spot(what[2])}."
+    if isinstance(what, tuple) and what[0] == "keep":
+        return f"What I must hold is counted at {spot(what[1])}: bring it to me there."
+    return str(what)
+
+
+# --- the motif --------------------------------------------------------------------------------------
+def stock(
+    task_id: str,
+    name: str,
+    *,
+    intro: str,
+    fields: dict[str, Field],
+    roles: list[Role],
+    success: list[dict],
+    outcome: str,
+    signature: str,
+    why: str,
+    sites: list[dict] | None = None,
+    category: str = "gathering",
+) -> Draft:
+    """A task from its fields, its sites ({id, name, near, materials, direction?, away?, work?, skill?,
+    level?}) and its members' work (the module docstring lists the plan entries)."""
+    crew = Crew(task_id, name, category, intro)
+    content = places.content()
+    patches = {
+        handle: crew.patch(f.kind, f.near, f.count, f.direction, f.away) for handle, f in fields.items()
+    }
+    spots = {
+        s["id"]: (s["name"], crew.site(s["id"], **{k: v for k, v in s.items() if k != "id"}))
+        for s in sites or []
+    }
+    members: dict[str, Member] = {}
+    for role in roles:
+        member = crew.join(role.name, role.title, role.spawn, dict(role.skills), dict(role.items))
+        members[role.name] = member
+        recipes, kinds = [], []
+        for entry in role.plan:
+            if entry[0] == "pick":
+                kind = patches[entry[1]].kind
+                node = content.node_kinds[kind]
+                member.skills[node.skill] = max(member.skills.get(node.skill, 1), _level(node.level))
+                if node.tool:
+                    member.inventory.setdefault(TOOLS[node.skill], 1)
+                if kind not in kinds:
+                    kinds.append(kind)
+            elif entry[0] == "make" and entry[1] not in recipes:
+                recipe = content.recipes[entry[1]]
+                member.skills[recipe.skill] = max(member.skills.get(recipe.skill, 1), recipe.level + 5)
+                for tool in recipe.tools:
+                    member.inventory.setdefault(tool, 1)
+                recipes.append(entry[1])
+        member.holding = dict(member.inventory)
+        _sheet(member, role, patches, spots, recipes, kinds)
+        member.kind = "+".join(dict.fromkeys(e[0] for e in role.plan if e[0] in ("pick", "make", "build")))
+    for role in roles:
+        _write(members[role.name], role.plan, members, patches, spots)
+    pairs = [(members[r.name], members[e[1]], e[2]) for r in roles for e in r.plan if e[0] == "give"]
+    alternatives = [alt for alt in (fetch(g, m, item) for g, m, item in pairs) if alt]
+    return crew.draft(
+        motif="stock",
+        signature=signature,
+        success=success,
+        outcome=outcome,
+        checkpoints=_checkpoints(success, pairs),
+        alternatives=alternatives,
+        why=why,
+    )
+
+
+def _write(
+    member: Member,
+    plan: list[tuple],
+    members: dict[str, Member],
+    patches: dict[str, Patch],
+    spots: dict[str, tuple[str, Position]],
+) -> None:
+    for entry in plan:
+        verb, args = entry[0], entry[1:]
+        if verb == "tell":
+            member.tell(args[0], _message(args[1], patches, spots))
+        elif verb == "hear":
+            member.hear(args[0])
+        elif verb == "pick":
+            member.work(patches[args[0]], args[1])
+        elif verb == "make":
+            member.craft(args[0], args[1], args[2] if len(args) > 2 else None)
+        elif verb == "give":
+            member.give(members[args[0]], args[1], args[2], args[3] if len(args) > 3 else None)
+        elif verb == "take":
+            member.await_(args[0], args[1])
+        elif verb == "go":
+            member.go(args[0])
+        elif verb == "build":
+            if max(abs(member.at[0] - spots[args[0]][1][0]), abs(member.at[1] - spots[args[0]][1][1])) > 1:
+                member.go(tuple(stand(spots[args[0]][1])))
+            member.build(args[0])
+        else:
+            raise ValueError(f"{member.name}: unknown plan entry {entry}")
+
+
+def _checkpoints(success: list[dict], pairs: list[tuple[Member, Member, str]]) -> list[dict]:
+    """Half of each counted item held by the team, then each hand-over's first load received."""
+    out = []
+    for condition in success:
+        for item, n in condition.get("holds", {}).get("items", {}).items():
+            if n >= 4:
+                out.append(
+                    checkpoint(
+                        f"{item}_half",
+                        f"The team holds {n // 2} {name_of(item, n // 2)}.",
+                        {"holds": {"items": {item: n // 2}}},
+                    )
+                )
+    seen = set()
+    for giver, receiver, item in pairs:
+        if (receiver.name, item) in seen:
+            continue
+        seen.add((receiver.name, item))
+        out.append(
+            checkpoint(
+                f"{item}_to_{receiver.name}",
+                f"The {receiver.title.lower()} holds {name_of(item)}.",
+                {"holds": {"agent": receiver.name, "items": {item: 1}}},
+            )
+        )
+    return out
