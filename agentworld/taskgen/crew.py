@@ -84,9 +84,10 @@ class Patch:
     def name(self) -> str:
         return places.content().node_kinds[self.kind].name.lower()
 
-    def survey(self) -> str:
-        """Where the nodes stand, with the kind's id (what a survey passes on)."""
-        return f"the {self.name}s (`{self.kind}`) stand at " + and_list([xy(t) for t in self.tiles])
+    def survey(self, ids: bool = True) -> str:
+        """Where the nodes stand, with the kind's id (what a survey passes on) unless `ids` is False."""
+        kind = f" (`{self.kind}`)" if ids else ""
+        return f"the {self.name}s{kind} stand at " + and_list([xy(t) for t in self.tiles])
 
 
 @dataclass
@@ -144,7 +145,10 @@ class Member:
         return self
 
     def craft(self, recipe_id: str, times: int, station: str | None = None) -> Member:
-        if station is not None and tile_of(station) != self.at:
+        if (
+            station is not None
+            and max(abs(tile_of(station)[0] - self.at[0]), abs(tile_of(station)[1] - self.at[1])) > 1
+        ):
             self.go(station)
         recipe = places.content().recipes[recipe_id]
         for item, n in recipe.inputs.items():

@@ -17,14 +17,18 @@ needs it or holds the survey.
 
 Plan entries (`Role.plan`):
 - `("tell", to, what)`: a chat; `what` is a field handle (its survey), `("bring", item, place)` (bring
-  me your <item> at <place>), `("keep", place)` (what I hold counts at <place>), plain text or a list of
+  me your <item> at <place>), `("station", id)` (that station stands close by), `("keep", place)` (what I
+  hold counts at <place>), plain text or a list of
   these; `to` a name or a list of names;
 - `("hear", sender)`: wait for a chat from `sender`;
-- `("pick", field, n)`: walk to the field's nearest node (unless there) and gather n more;
+- `("pick", field, n)`: walk to the field's centre (unless there) and gather n more;
+- `("pool", field, n, m)`: the same, but keep picking until the pile holds n more plus the m a teammate
+  hands over meanwhile (whoever finishes first, the pile is complete when both are done);
 - `("make", recipe, times, station)`: walk to the station (unless there) and craft;
 - `("give", name, item, n)` / `("give", name, item, n, place)`: hand over (walking to `place` first);
 - `("take", item, n)`: wait until n more of the item have been handed over;
-- `("go", place)`, `("build", site)`.
+- `("go", place)` (a landmark, station, tile, field handle (its centre), site id, or `(place, toward)`: the
+  tile next to the place nearest to `toward`), `("build", site)`.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from agentworld.taskgen.crew import (
     name_of,
     spot,
     stand,
+    tile_of,
     yield_of,
 )
 from agentworld.taskgen.parts import TOOLS, Position, recipe_line, spawn_text, xy
@@ -67,7 +72,7 @@ class Role:
 
     name: str
     title: str
-    spawn: str
+    spawn: str | Position
     plan: list[tuple]
     knows: list[str] = field(default_factory=list)  # field handles (surveys) and stations/places it knows
     skills: dict[str, int] = field(default_factory=dict)
@@ -143,6 +148,8 @@ def _message(what, patches: dict[str, Patch], spots: dict[str, tuple[str, Positi
         return text[0].upper() + text[1:] + "."
     if isinstance(what, tuple) and what[0] == "bring":
         return f"Bring me your {name_of(what[1])} at {spot(what[2])}."
+    if isinstance(what, tuple) and what[0] == "station":
+        return f"{spot(what[1])[0].upper()}{spot(what[1])[1:]} stands close by."
     if isinstance(what, tuple) and what[0] == "keep":
         return f"What I must hold is counted at {spot(what[1])}: bring it to me there."
     return str(what)
@@ -180,7 +187,7 @@ def stock(
         members[role.name] = member
         recipes, kinds = [], []
         for entry in role.plan:
-            if entry[0] == "pick":
+            if entry[0] in ("pick", "pool"):
                 kind = patches[entry[1]].kind
                 node = content.node_kinds[kind]
                 member.skills[node.skill] = max(member.skills.get(node.skill, 1), _level(node.level))
@@ -227,20 +234,48 @@ def _write(
             member.hear(args[0])
         elif verb == "pick":
             member.work(patches[args[0]], args[1])
+        elif verb == "pool":
+            member.holding[yield_of(patches[args[0]].kind)] = (
+                member.holding.get(yield_of(patches[args[0]].kind), 0) + args[2]
+            )
+            member.work(patches[args[0]], args[1])
         elif verb == "make":
             member.craft(args[0], args[1], args[2] if len(args) > 2 else None)
         elif verb == "give":
-            member.give(members[args[0]], args[1], args[2], args[3] if len(args) > 3 else None)
+            member.give(
+                members[args[0]], args[1], args[2], _where(args[3], patches, spots) if len(args) > 3 else None
+            )
         elif verb == "take":
             member.await_(args[0], args[1])
         elif verb == "go":
-            member.go(args[0])
+            member.go(_where(args[0], patches, spots))
         elif verb == "build":
             if max(abs(member.at[0] - spots[args[0]][1][0]), abs(member.at[1] - spots[args[0]][1][1])) > 1:
                 member.go(tuple(stand(spots[args[0]][1])))
             member.build(args[0])
         else:
             raise ValueError(f"{member.name}: unknown plan entry {entry}")
+
+
+def _where(place, patches: dict[str, Patch], spots: dict[str, tuple[str, Position]]):
+    """A place of a plan entry: a field handle is its centre, a site id the tile to stand on to build it, and
+    a pair (place, toward) the tile next to the place nearest to `toward` (to work a station within reach of
+    the gatherers at a field)."""
+    if isinstance(place, tuple) and len(place) == 2 and isinstance(place[0], str):
+        here = tile_of(place[0]) if place[0] not in spots else spots[place[0]][1]
+        there = _where(place[1], patches, spots)
+        there = tile_of(there) if isinstance(there, str) else there
+        walkable = places.content().map.walkable
+        ring = [(here[0] + dx, here[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+        return min(
+            (t for t in ring if walkable(*t) and t not in places.occupied()),
+            key=lambda t: (max(abs(t[0] - there[0]), abs(t[1] - there[1])), t),
+        )
+    if isinstance(place, str) and place in patches:
+        return patches[place].center
+    if isinstance(place, str) and place in spots:
+        return tuple(stand(spots[place][1]))
+    return place
 
 
 def _checkpoints(success: list[dict], pairs: list[tuple[Member, Member, str]]) -> list[dict]:
