@@ -41,23 +41,33 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         },
     ),
     "task_02": (
-        "the lumberjack whittles the four sticks on the way; the smith never touches a log",
+        "the lumberjack brings logs and the smith whittles the sticks himself",
         {
             "lumberjack": [
-                {"gather": {"target": "heartwood_tree", "count": 2}},
-                {"craft": {"recipe": "heartwood_stick", "count": 2}},
-                {"move_to": {"target": "brindlemark_smithy"}},
-                {"give": {"to": "smith", "item": "heartwood_stick", "count": 4}},
+                {"move_to": {"target": [45, 117]}},
+                {"gather": {"target": "heartwood_tree", "count": 3}},
+                {"wait_for": {"message_from": "smith"}},
+                {"move_to": {"target": [141, 114]}},
+                {"give": {"to": "smith", "item": "heartwood_log", "count": 3}},
             ],
             "smith": [
-                {"wait_for": {"item": "flax", "count": 4}},
-                {"craft": {"recipe": "bowstring", "count": 2}},
-                {"move_to": {"target": "brindlemark_smithy"}},
-                {"wait_for": {"item": "starsilver_ore", "count": 4}},
-                {"craft": {"recipe": "starsilver_bar", "count": 2}},
-                {"wait_for": {"item": "heartwood_stick", "count": 3}},
-                {"craft": {"recipe": "starsilver_pickaxe"}},
-                {"craft": {"recipe": "starsilver_spear"}},
+                {
+                    "chat": {
+                        "to": ["miner", "lumberjack", "forager"],
+                        "message": "The expedition's cart (site `expedition_cart`, by my smithy at (139, 112)) "
+                        "must carry two starsilver pickaxes, two spears and four bowstrings. Miner, bring me 8 "
+                        "starsilver ore; lumberjack, 3 heartwood logs; forager, 4 bowstrings: I am at the "
+                        "Ashgrove Smithy (141, 114).",
+                    }
+                },
+                {"wait_for": {"item": "bowstring", "count": 4}},
+                {"wait_for": {"item": "heartwood_log", "count": 3}},
+                {"craft": {"recipe": "heartwood_stick", "count": 3}},
+                {"wait_for": {"item": "starsilver_ore", "count": 8}},
+                {"craft": {"recipe": "starsilver_bar", "count": 4}},
+                {"craft": {"recipe": "starsilver_pickaxe", "count": 2}},
+                {"craft": {"recipe": "starsilver_spear", "count": 2}},
+                {"build": {"site": "expedition_cart"}},
             ],
         },
     ),
@@ -286,20 +296,37 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         },
     ),
     "task_11": (
-        "the hunter hands the eels to the forager, who carries every ingredient to the apprentice",
+        "the hunter carries his eels to the apprentice at the hut himself; the apprentice fetches only the caps",
         {
+            "apprentice": [
+                {"talk": {"npc": "morwen"}},
+                {
+                    "chat": {
+                        "to": ["forager", "hunter"],
+                        "message": "Morwen wants 8 witchlight caps and 4 mire eels: caps to me at the rings, "
+                        "eels to me at her hut (43, 214).",
+                    }
+                },
+                {"wait_for": {"message_from": "forager"}},
+                {"move_to": {"target": [50, 207]}},
+                {"wait_for": {"item": "witchlight_cap", "count": 8}},
+                {"move_to": {"target": [44, 213]}},
+                {"wait_for": {"item": "mire_eel", "count": 4}},
+                {"talk": {"npc": "morwen"}},
+            ],
             "forager": [
                 {"move_to": {"target": [51, 207]}},
-                {"gather": {"target": "witchlight_ring", "count": 4}},
-                {"wait_for": {"item": "mire_eel", "count": 2}},
-                {"move_to": {"target": [45, 212]}},
-                {"give": {"to": "apprentice", "item": "witchlight_cap", "count": 4}},
-                {"give": {"to": "apprentice", "item": "mire_eel", "count": 2}},
+                {"gather": {"target": "witchlight_ring", "count": 8}},
+                {"wait_for": {"message_from": "apprentice"}},
+                {"chat": {"to": "apprentice", "message": "The caps are ready at the witchlight rings (51, 207)."}},
+                {"give": {"to": "apprentice", "item": "witchlight_cap", "count": 8}},
             ],
             "hunter": [
-                {"gather": {"target": "mire_eel_hole", "count": 2}},
-                {"move_to": {"target": [52, 207]}},
-                {"give": {"to": "forager", "item": "mire_eel", "count": 2}},
+                {"move_to": {"target": [61, 207]}},
+                {"gather": {"target": "mire_eel_hole", "count": 4}},
+                {"wait_for": {"message_from": "apprentice"}},
+                {"move_to": {"target": [44, 213]}},
+                {"give": {"to": "apprentice", "item": "mire_eel", "count": 4}},
             ],
         },
     ),
@@ -428,8 +455,8 @@ def _builders(ep, site: str) -> set[str]:
 ROUTE_CHECKS = {
     "task_01": lambda ep: _did(ep, "lumberjack", "craft", recipe="heartwood_stick"),
     "task_02": lambda ep: (
-        _did(ep, "lumberjack", "craft", recipe="heartwood_stick")
-        and not _did(ep, "smith", "craft", recipe="heartwood_stick")
+        _did(ep, "smith", "craft", recipe="heartwood_stick")
+        and not _did(ep, "lumberjack", "craft", recipe="heartwood_stick")
     ),
     "task_03": lambda ep: any_event(ep.world, "shop_sell", agent="merchant", item="gold_bar"),
     "task_03_give": lambda ep: not _events(ep, "trade_done") and not _events(ep, "shop_sell"),
@@ -437,7 +464,7 @@ ROUTE_CHECKS = {
     "task_07": lambda ep: (ep.world.players["archivist"].x, ep.world.players["archivist"].y) == (130, 150),
     "task_09": lambda ep: not _events(ep, "trade_done"),
     "task_10": lambda ep: _did(ep, "artificer", "craft", recipe="cut_star_sapphire"),
-    "task_11": lambda ep: _did(ep, "hunter", "give", to="forager"),
+    "task_11": lambda ep: _did(ep, "hunter", "give", to="apprentice"),
     "task_12": lambda ep: (
         (ep.world.players["north_warden"].x, ep.world.players["north_warden"].y) == (160, 122)
     ),
