@@ -318,7 +318,12 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
                 {"move_to": {"target": [51, 207]}},
                 {"gather": {"target": "witchlight_ring", "count": 8}},
                 {"wait_for": {"message_from": "apprentice"}},
-                {"chat": {"to": "apprentice", "message": "The caps are ready at the witchlight rings (51, 207)."}},
+                {
+                    "chat": {
+                        "to": "apprentice",
+                        "message": "The caps are ready at the witchlight rings (51, 207).",
+                    }
+                },
                 {"give": {"to": "apprentice", "item": "witchlight_cap", "count": 8}},
             ],
             "hunter": [

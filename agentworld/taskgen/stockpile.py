@@ -122,7 +122,7 @@ def _sheet(
     for known in role.knows:
         if known in patches:
             member.note(
-                f"You know where this season's {patches[known].name}s are: {patches[known].survey()}."
+                f"You know where this season's {patches[known].name}s are: {patches[known].survey(False)}."
             )
         elif known in spots:
             member.note(f"You know {_site(known, spots)}.")
