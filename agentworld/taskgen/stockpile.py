@@ -28,7 +28,12 @@ Plan entries (`Role.plan`):
 - `("give", name, item, n)` / `("give", name, item, n, place)`: hand over (walking to `place` first);
 - `("take", item, n)`: wait until n more of the item have been handed over;
 - `("go", place)` (a landmark, station, tile, field handle (its centre), site id, or `(place, toward)`: the
-  tile next to the place nearest to `toward`), `("build", site)`.
+  tile next to the place nearest to `toward`), `("build", site)`;
+- `("harvest", kind, n)`: gather n of a node kind the map grows (the step finds the nearest itself);
+- exploration: `("seek", field)` walks to the landmark a clue names, then to the field (in view from
+  there); `("inspect", item)` reads an item's description; `knows` may hold `"clue:<field>"` (the
+  member's notes give the field's landmark and side, taskgen/clues.py), `("clue", field)` is the
+  message passing it on and `("found", field)` the one reporting the field's tiles once seen.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from dataclasses import dataclass, field
 
 from agentworld.taskgen import places
 from agentworld.taskgen.build import Draft
+from agentworld.taskgen.clues import site_clue
 from agentworld.taskgen.crew import (
     Crew,
     Member,
@@ -120,7 +126,9 @@ def _sheet(
     carried = f" with {and_list([f'{n} {name_of(i, n)}' for i, n in others.items()])}" if others else ""
     member.note(f"You start at {spawn_text(member.spawn)}{carried}.")
     for known in role.knows:
-        if known in patches:
+        if known.startswith("clue:"):
+            member.note(f'Your old notes say: "{_clue(known[5:], patches)}".')
+        elif known in patches:
             member.note(
                 f"You know where this season's {patches[known].name}s are: {patches[known].survey(False)}."
             )
@@ -137,9 +145,19 @@ def _site(site_id: str, spots: dict[str, tuple[str, Position]]) -> str:
     return f"the {name.lower()} (site `{site_id}`) at {xy(tile)}"
 
 
+def _clue(handle: str, patches: dict[str, Patch]) -> str:
+    """Where a field lies as a clue gives it: near which landmark and on which side, never its tile."""
+    patch = patches[handle]
+    return site_clue(patch.kind, patch.near, patch.center)
+
+
 def _message(what, patches: dict[str, Patch], spots: dict[str, tuple[str, Position]]) -> str:
     if isinstance(what, list):
         return " ".join(_message(w, patches, spots) for w in what)
+    if isinstance(what, tuple) and what[0] == "clue":
+        return f"My notes say {_clue(what[1], patches)}."
+    if isinstance(what, tuple) and what[0] == "found":
+        return f"Found it: {patches[what[1]].survey()}."
     if isinstance(what, str) and what in spots:
         text = _site(what, spots)
         return f"{text[0].upper()}{text[1:]} is to be stocked: bring me what it takes."
@@ -247,6 +265,15 @@ def _write(
             )
         elif verb == "take":
             member.await_(args[0], args[1])
+        elif verb == "seek":  # walk to the clue's landmark; from there the field is in view
+            member.go(tile_of(patches[args[0]].near))
+            member.go(patches[args[0]].center)
+        elif verb == "harvest":  # a kind the map grows: the gather step walks to the nearest one itself
+            item = yield_of(args[0])
+            member.holding[item] = member.holding.get(item, 0) + args[1]
+            member.plan.append({"gather": {"target": args[0], "count": member.holding[item]}})
+        elif verb == "inspect":
+            member.plan.append({"inspect": {"target": args[0]}})
         elif verb == "go":
             member.go(_where(args[0], patches, spots))
         elif verb == "build":
