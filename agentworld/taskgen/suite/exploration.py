@@ -56,7 +56,7 @@ def drafts() -> list[Draft]:
                     "salvage_raft",
                     "Salvage raft",
                     "mirrorlake_causeway",
-                    {SILVER: 34, "barrow_crown": 1, "oak_log": 6},
+                    {SILVER: 52, "barrow_crown": 1, "oak_log": 10},
                     (-1, -1),
                     6,
                 )
@@ -75,10 +75,10 @@ def drafts() -> list[Draft]:
                         ("tell", "delver", ("clue", "barrow")),
                         ("hear", "delver"),
                         ("seek", "hoard"),
-                        ("harvest", "oak_tree", 6),
+                        ("harvest", "oak_tree", 10),
                         ("go", "hoard"),
                         ("take", "barrow_crown", 1),
-                        ("take", SILVER, 34),
+                        ("take", SILVER, 52),
                         ("build", "salvage_raft"),
                     ],
                 ),
@@ -97,16 +97,16 @@ def drafts() -> list[Draft]:
                     ],
                 ),
                 _digger(
-                    "east_diver", "Diver", "shrine_steps", "hoard", 17, "bargemaster", SILVER, ["delver"]
+                    "east_diver", "Diver", "shrine_steps", "hoard", 26, "bargemaster", SILVER, ["delver"]
                 ),
                 _digger(
-                    "west_diver", "Diver", "greenhollow_farm", "hoard", 17, "bargemaster", SILVER, ["delver"]
+                    "west_diver", "Diver", "greenhollow_farm", "hoard", 26, "bargemaster", SILVER, ["delver"]
                 ),
             ],
             success=[{"site_built": {"site": "salvage_raft"}}],
             outcome="the salvage raft is loaded and its strongbox riveted shut",
             signature="S?G2v+S?G>BW",
-            why="a drowned hoard and a barrow whose places only the other's old notes give (clues, relayed) -> 34 "
+            why="a drowned hoard and a barrow whose places only the other's old notes give (clues, relayed) -> 52 "
             "hoard silver (brought up by hand: two divers) + the barrow crown (the delver) -> the raft, riveted only by "
             "the bargemaster (smithing 50)",
             category="exploration",
@@ -120,7 +120,7 @@ def drafts() -> list[Draft]:
                 "only an old chronicle says near which landmark the barrow lies."
             ),
             fields={"barrow": Field("barrow_hoard", "ruins_gate", 1, (-1, 1), 8)},
-            sites=[_vault("keep_vault", "Keep vault", "ruins_gate", {GOLD: 40, "ember_moss": 6}, (-1, 1), 7)],
+            sites=[_vault("keep_vault", "Keep vault", "ruins_gate", {GOLD: 56, "ember_moss": 6}, (-1, 1), 7)],
             roles=[
                 Role(
                     "castellan",
@@ -136,17 +136,17 @@ def drafts() -> list[Draft]:
                         ("seek", "barrow"),
                         ("harvest", "ember_moss_patch", 6),
                         ("go", "barrow"),
-                        ("take", GOLD, 40),
+                        ("take", GOLD, 56),
                         ("build", "keep_vault"),
                     ],
                 ),
-                _digger("west_delver", "Delver", (222, 50), "barrow", 20, "castellan", GOLD, ["castellan"]),
-                _digger("east_delver", "Delver", (218, 52), "barrow", 20, "castellan", GOLD, ["castellan"]),
+                _digger("west_delver", "Delver", (222, 50), "barrow", 28, "castellan", GOLD, ["castellan"]),
+                _digger("east_delver", "Delver", (218, 52), "barrow", 28, "castellan", GOLD, ["castellan"]),
             ],
             success=[{"site_built": {"site": "keep_vault"}}],
             outcome="the keep vault holds the barrow's gold and its door is forged shut",
             signature="S?G2v>BW",
-            why="a barrow hoard whose place only the castellan's chronicle gives -> 40 grave gold (levered out by "
+            why="a barrow hoard whose place only the castellan's chronicle gives -> 56 grave gold (levered out by "
             "hand: two delvers) -> the keep vault, shut only by the castellan (smithing 50)",
             category="exploration",
         ),
@@ -162,7 +162,7 @@ def drafts() -> list[Draft]:
                 "barrow": Field("barrow_hoard", "old_mill", 1, (1, 1), 8),
                 "oak": Field("riven_oak", "old_oak_grove", 1, (1, -1), 8),
             },
-            sites=[_vault("mill_vault", "Mill vault", "old_mill", {GOLD: 40, "storm_totem": 1}, (1, 1), 7)],
+            sites=[_vault("mill_vault", "Mill vault", "old_mill", {GOLD: 56, "storm_totem": 1}, (1, 1), 7)],
             roles=[
                 Role(
                     "warden",
@@ -173,7 +173,7 @@ def drafts() -> list[Draft]:
                     plan=[
                         ("hear", "totem_feller"),
                         ("seek", "barrow"),
-                        ("pool", "barrow", 20, 20),
+                        ("pool", "barrow", 28, 28),
                         ("take", "storm_totem", 1),
                         ("build", "mill_vault"),
                     ],
@@ -187,8 +187,8 @@ def drafts() -> list[Draft]:
                         ("tell", "totem_feller", ("clue", "oak")),
                         ("hear", "totem_feller"),
                         ("seek", "barrow"),
-                        ("pick", "barrow", 20),
-                        ("give", "warden", GOLD, 20),
+                        ("pick", "barrow", 28),
+                        ("give", "warden", GOLD, 28),
                     ],
                 ),
                 Role(
@@ -209,7 +209,7 @@ def drafts() -> list[Draft]:
             success=[{"site_built": {"site": "mill_vault"}}],
             outcome="the mill vault holds the gold and the totem and its door is forged shut",
             signature="S?GvBW+G?Gv+G?G",
-            why="a barrow hoard and a riven oak whose places only the other digger's notes give -> 40 grave gold "
+            why="a barrow hoard and a riven oak whose places only the other digger's notes give -> 56 grave gold "
             "(levered out by hand: the warden and the delver) + the storm totem (only the totem feller) -> the "
             "vault, shut only by the warden (smithing 50)",
             category="exploration",
@@ -231,7 +231,7 @@ def drafts() -> list[Draft]:
                     "lake_museum",
                     "Lake museum strongbox",
                     "lakeview_hamlet",
-                    {SILVER: 40, "flax": 6},
+                    {SILVER: 56, "flax": 10},
                     (-1, 1),
                     7,
                 ),
@@ -258,9 +258,9 @@ def drafts() -> list[Draft]:
                         ("tell", "moss_digger", [("clue", "idol"), "hall_museum"]),
                         ("hear", "moss_digger"),
                         ("seek", "hoard"),
-                        ("harvest", "flax_field", 6),
+                        ("harvest", "flax_field", 10),
                         ("go", "hoard"),
-                        ("take", SILVER, 40),
+                        ("take", SILVER, 56),
                         ("build", "lake_museum"),
                     ],
                 ),
@@ -277,13 +277,13 @@ def drafts() -> list[Draft]:
                         ("build", "hall_museum"),
                     ],
                 ),
-                _digger("north_diver", "Diver", (254, 92), "hoard", 20, "curator", SILVER, ["moss_digger"]),
-                _digger("south_diver", "Diver", (250, 91), "hoard", 20, "curator", SILVER, ["moss_digger"]),
+                _digger("north_diver", "Diver", (254, 92), "hoard", 28, "curator", SILVER, ["moss_digger"]),
+                _digger("south_diver", "Diver", (250, 91), "hoard", 28, "curator", SILVER, ["moss_digger"]),
             ],
             success=[{"site_built": {"site": "lake_museum"}}, {"site_built": {"site": "hall_museum"}}],
             outcome="the lake museum's strongbox holds the hoard and the idol stands in the Mayor's Hall",
             signature="S?G2v>BW|G?B",
-            why="a drowned hoard and an overgrown idol whose places only the other's notes give -> 40 hoard silver "
+            why="a drowned hoard and an overgrown idol whose places only the other's notes give -> 56 hoard silver "
             "(two divers) locked in by the curator (smithing 50) + the moss idol (only the moss digger) set up in "
             "the hall",
             category="exploration",
@@ -305,7 +305,7 @@ def drafts() -> list[Draft]:
                     "id": "map_room",
                     "name": "Map room",
                     "near": "scorched_obelisk",
-                    "materials": {SPICE: 40, "storm_totem": 1},
+                    "materials": {SPICE: 56, "storm_totem": 1},
                     "direction": (1, 1),
                     "away": 7,
                 }
@@ -319,7 +319,7 @@ def drafts() -> list[Draft]:
                     plan=[
                         ("tell", ["sand_digger", "totem_feller"], [("clue", "cache"), ("clue", "oak")]),
                         ("seek", "cache"),
-                        ("pool", "cache", 20, 20),
+                        ("pool", "cache", 28, 28),
                         ("take", "storm_totem", 1),
                         ("build", "map_room"),
                     ],
@@ -329,7 +329,7 @@ def drafts() -> list[Draft]:
                     "Sand digger",
                     (100, 220),
                     "cache",
-                    20,
+                    28,
                     "cartographer",
                     SPICE,
                     ["cartographer"],
@@ -350,7 +350,7 @@ def drafts() -> list[Draft]:
             success=[{"site_built": {"site": "map_room"}}],
             outcome="the map room is stocked with the caravan's saffron and the storm totem",
             signature="S!GvB+Gv+G",
-            why="a caravan cache and a riven oak only the cartographer's charts give -> 40 caravan saffron (dug by "
+            why="a caravan cache and a riven oak only the cartographer's charts give -> 56 caravan saffron (dug by "
             "hand: the cartographer and the sand digger) + the storm totem (only the totem feller) -> the map room",
             category="exploration",
         ),
@@ -371,7 +371,7 @@ def drafts() -> list[Draft]:
                     "treasury_chest",
                     "Treasury chest",
                     "stonefoot_camp",
-                    {GOLD: 40, "storm_totem": 1, "coal": 6},
+                    {GOLD: 56, "storm_totem": 1, "coal": 10},
                     (1, 1),
                     7,
                 )
@@ -390,10 +390,10 @@ def drafts() -> list[Draft]:
                         ("tell", "totem_feller", ("clue", "oak")),
                         ("hear", "totem_feller"),
                         ("seek", "barrow"),
-                        ("harvest", "coal_rock", 6),
+                        ("harvest", "coal_rock", 10),
                         ("go", "barrow"),
                         ("take", "storm_totem", 1),
-                        ("take", GOLD, 40),
+                        ("take", GOLD, 56),
                         ("build", "treasury_chest"),
                     ],
                 ),
@@ -416,19 +416,19 @@ def drafts() -> list[Draft]:
                     "Delver",
                     "deepdelve_mine",
                     "barrow",
-                    20,
+                    28,
                     "castellan",
                     GOLD,
                     ["totem_feller"],
                 ),
                 _digger(
-                    "heath_delver", "Delver", "frostford", "barrow", 20, "castellan", GOLD, ["totem_feller"]
+                    "heath_delver", "Delver", "frostford", "barrow", 28, "castellan", GOLD, ["totem_feller"]
                 ),
             ],
             success=[{"site_built": {"site": "treasury_chest"}}],
             outcome="the treasury chest holds the barrow's gold and the storm totem and is forged shut",
             signature="S?G2v+S?G>BW",
-            why="a barrow hoard and a riven oak whose places only the other's notes give -> 40 grave gold (two "
+            why="a barrow hoard and a riven oak whose places only the other's notes give -> 56 grave gold (two "
             "delvers) + the storm totem (only the totem feller) -> the chest, forged shut only by the castellan "
             "(smithing 50)",
             category="exploration",
@@ -439,10 +439,10 @@ def drafts() -> list[Draft]:
             intro=(
                 "A caravan from the Sunscar vanished on the old road through the meadows with its saffron. A fallen "
                 "waymark of that road is said to show the way to where the caravan buried its cache; the saffron is "
-                "to be loaded on a cart heaved out of the mud there."
+                "to be loaded on a cart heaved out of the mud there, with new oak axles and the waymark itself."
             ),
             fields={
-                "waymark": Field("waymark_stone", "north_crossroads", 1, (-1, -1), 8),
+                "waymark": Field("waymark_stone", "greenhollow_farm", 1, (-1, -1), 8),
                 "cache": Field("desert_cache", "greenhollow_farm", 1, (1, 1), 6),
             },
             sites=[
@@ -450,7 +450,7 @@ def drafts() -> list[Draft]:
                     "caravan_cart",
                     "Caravan cart",
                     "greenhollow_farm",
-                    {SPICE: 16, "carved_waymark": 1},
+                    {SPICE: 16, "carved_waymark": 1, "oak_log": 6},
                     (1, 1),
                     5,
                     "strength",
@@ -493,20 +493,24 @@ def drafts() -> list[Draft]:
                     "carter",
                     "Carter",
                     "brindlemark_inn",
-                    skills={"strength": 55},
-                    also="Strength 55 heaves a sunk cart out of the mud (a site's last `build`, strength 50).",
+                    skills={"strength": 55, "lumberjacking": 10},
+                    items={"bronze_axe": 1},
+                    also="Strength 55 heaves a sunk cart out of the mud (a site's last `build`, strength 50); your "
+                    "bronze axe fells oak (`oak_tree`, lumberjacking 1) for new axles.",
                     plan=[
                         ("hear", "wayfinder"),
                         ("go", (158, 139)),
                         ("go", "cache"),
                         ("take", "carved_waymark", 1),
+                        ("harvest", "oak_tree", 6),
+                        ("go", "cache"),
                         ("take", SPICE, 16),
                         ("build", "caravan_cart"),
                     ],
                 ),
             ],
             success=[{"site_built": {"site": "caravan_cart"}}],
-            outcome="the caravan cart stands loaded with 16 jars of saffron and the waymark",
+            outcome="the caravan cart stands loaded with 16 jars of saffron, its oak and the waymark",
             signature="S?G(read)>G>BW",
             why="a waymark whose place only the wayfinder's notes give; dug out (mining 50), its carving names the "
             "cache's landmark -> 16 saffron (only the sand digger: foraging 50) -> the cart, heaved out only by the "
@@ -550,7 +554,7 @@ def drafts() -> list[Draft]:
                             ["bellfounder", "bell_diver"],
                             "Bring what you have for me to the Town Square (130, 122).",
                         ),
-                        ("harvest", "greenleaf_patch", 6),
+                        ("harvest", "greenleaf_patch", 12),
                         ("go", (130, 122)),
                         ("take", "moon_pearl", 6),
                         ("take", "recast_bell", 1),
@@ -596,12 +600,12 @@ def drafts() -> list[Draft]:
                 {
                     "holds": {
                         "agent": "chaplain",
-                        "items": {"recast_bell": 1, "moon_pearl": 6, "greenleaf": 6},
+                        "items": {"recast_bell": 1, "moon_pearl": 6, "greenleaf": 12},
                     }
                 },
                 {"at": {"agent": "chaplain", "place": "town_square", "within": 3}},
             ],
-            outcome="the chaplain holds the recast bell, 6 moon pearls and 6 greenleaf at the Town Square",
+            outcome="the chaplain holds the recast bell, 6 moon pearls and 12 greenleaf at the Town Square",
             signature="H>S2(split)>G>M>GH@place",
             why="a bell at one of two places (the chaplain sends one searcher to each; the finder reports) -> raised "
             "(only the bell diver: fishing 50, who dives the pearls too) -> recast (only the bellfounder: smithing "
@@ -618,7 +622,7 @@ def drafts() -> list[Draft]:
             ),
             fields={
                 "cairn": Field("kings_cairn", "frostmere_camp", 1, (1, -1), 8),
-                "lilies": Field("dawnlily_patch", "brindlemark_inn", 1, (0, 1), 12),
+                "lilies": Field("dawnlily_patch", "brindlemark_inn", 3, (0, 1), 12),
                 "oak": Field("riven_oak", "woodcutters_camp", 1, (-1, -1), 8),
             },
             roles=[
@@ -633,7 +637,7 @@ def drafts() -> list[Draft]:
                             ["cairn_miner", "totem_feller"],
                             ("bring", "kings_seal", "alchemy_table#town"),
                         ),
-                        ("pick", "lilies", 6),
+                        ("pick", "lilies", 18),
                         ("go", "alchemy_table#town"),
                         ("take", "storm_totem", 1),
                         ("take", "kings_seal", 1),
@@ -669,8 +673,8 @@ def drafts() -> list[Draft]:
                     ],
                 ),
             ],
-            success=[{"holds": {"items": {"kingdom_regalia": 1, LILY: 6}}}],
-            outcome="the team holds the regalia of the old kingdom and 6 dawnlilies to garland it",
+            success=[{"holds": {"items": {"kingdom_regalia": 1, LILY: 18}}}],
+            outcome="the team holds the regalia of the old kingdom and 18 dawnlilies to garland it",
             signature="G?G+G?G>M",
             why="a cairn and a riven oak whose places only the other finder's notes give -> the king's seal (mining "
             "50) and the storm totem (lumberjacking 50) -> mounted by the herald (alchemy 55)",
@@ -693,12 +697,16 @@ def drafts() -> list[Draft]:
                     "Astronomer",
                     "frostmere_camp",
                     knows=["workbench#town"],
+                    skills={"lumberjacking": 10},
+                    items={"bronze_axe": 1},
+                    also="Your bronze axe fells oak (`oak_tree`, lumberjacking 1): an orrery stands on an oak stand.",
                     plan=[
                         (
                             "tell",
                             ["sand_digger", "oil_renderer"],
                             ("bring", "brass_orrery", "workbench#town"),
                         ),
+                        ("harvest", "oak_tree", 6),
                         ("go", "workbench#town"),
                         ("take", "stormeel_oil", 5),
                         ("take", "brass_orrery", 1),
@@ -735,8 +743,8 @@ def drafts() -> list[Draft]:
                     ],
                 ),
             ],
-            success=[{"holds": {"items": {"tuned_orrery": 1, "stormeel_oil": 4, "sunbloom": 6}}}],
-            outcome="the team holds the tuned orrery, 4 stormeel oil and 6 sunbloom for its lamps",
+            success=[{"holds": {"items": {"tuned_orrery": 1, "stormeel_oil": 4, "sunbloom": 6, "oak_log": 6}}}],
+            outcome="the team holds the tuned orrery, 4 stormeel oil and 6 sunbloom for its lamps and 6 oak logs for its stand",
             signature="G?G+GM>M",
             why="a sand drift whose place only the oil renderer's notes give -> the brass orrery (only the sand "
             "digger: foraging 50) + stormeel oil (only the oil renderer: fishing 50, cooking 45) -> tuned by the "
