@@ -331,3 +331,29 @@ def _checkpoints(success: list[dict], pairs: list[tuple[Member, Member, str]]) -
             )
         )
     return out
+
+
+# --- exploration helpers ------------------------------------------------------------------------
+def vault(site_id: str, name: str, near: str, materials: dict, direction=(0, 1), away=2, skill="smithing"):
+    """A site the outcome needs finished: its materials, and one turn of work only `skill` 50 can do."""
+    return {
+        "id": site_id,
+        "name": name,
+        "near": near,
+        "materials": materials,
+        "direction": direction,
+        "away": away,
+        "work": 1,
+        "skill": skill,
+        "level": 50,
+    }
+
+
+def digger(
+    name: str, title: str, spawn, field: str, n: int, to: str, item: str, hear: list[str], batches: int = 1
+) -> Role:
+    """A member who hears where to dig, finds the place, digs `n` and hands them over there (in `batches`
+    loads, the first as soon as it is dug)."""
+    loads = [n // batches + (1 if i < n % batches else 0) for i in range(batches)]
+    work = [entry for load in loads for entry in (("pick", field, load), ("give", to, item, load))]
+    return Role(name, title, spawn, plan=[*(("hear", h) for h in hear), ("seek", field), *work])
