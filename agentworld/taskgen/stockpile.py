@@ -187,9 +187,12 @@ def stock(
     why: str,
     sites: list[dict] | None = None,
     category: str = "gathering",
+    routes: list[tuple[str, dict[str, list[tuple]]]] | None = None,
 ) -> Draft:
     """A task from its fields, its sites ({id, name, near, materials, direction?, away?, work?, skill?,
-    level?}) and its members' work (the module docstring lists the plan entries)."""
+    level?}) and its members' work (the module docstring lists the plan entries). `routes`: other legal
+    routes, (what differs, {member: its plan entries}); besides them the draft offers a receiver fetching a
+    load where it was gathered, and two gatherers of one field splitting it otherwise."""
     crew = Crew(task_id, name, category, intro)
     content = places.content()
     patches = {
@@ -225,7 +228,9 @@ def stock(
     for role in roles:
         _write(members[role.name], role.plan, members, patches, spots)
     pairs = [(members[r.name], members[e[1]], e[2]) for r in roles for e in r.plan if e[0] == "give"]
-    alternatives = [alt for alt in (fetch(g, m, item) for g, m, item in pairs) if alt]
+    alternatives = [(what, _compile(plans, members, patches, spots)) for what, plans in routes or []]
+    alternatives += _split(roles, members, patches, spots)
+    alternatives += [alt for alt in (fetch(g, m, item) for g, m, item in pairs) if alt]
     return crew.draft(
         motif="stock",
         signature=signature,
@@ -235,6 +240,57 @@ def stock(
         alternatives=alternatives,
         why=why,
     )
+
+
+def _compile(
+    plans: dict[str, list[tuple]],
+    members: dict[str, Member],
+    patches: dict[str, Patch],
+    spots: dict[str, tuple[str, Position]],
+) -> dict[str, list]:
+    """Oracle plans from plan entries, for members written afresh (their sheet and kit as in the task)."""
+    out = {}
+    for name, entries in plans.items():
+        old = members[name]
+        fresh = Member(old.name, old.title, old.spawn, dict(old.skills), dict(old.inventory))
+        _write(fresh, entries, members, patches, spots)
+        out[name] = fresh.plan
+    return out
+
+
+def _split(
+    roles: list[Role],
+    members: dict[str, Member],
+    patches: dict[str, Patch],
+    spots: dict[str, tuple[str, Position]],
+) -> list[tuple[str, dict[str, list]]]:
+    """Two members who each pick a field once and hand it all on: the same total, split two units the
+    other way (the first picks two more, the second two fewer)."""
+
+    def single(role: Role, handle: str) -> bool:
+        picks = [e for e in role.plan if e[0] == "pick" and e[1] == handle]
+        gives = [e for e in role.plan if e[0] == "give" and e[2] == yield_of(patches[handle].kind)]
+        return len(picks) == 1 and len(gives) == 1 and picks[0][2] == gives[0][3] > 4
+
+    out = []
+    for handle in patches:
+        pair = [r for r in roles if single(r, handle)]
+        if len(pair) < 2:
+            continue
+        changed = {}
+        for role, delta in zip(pair[:2], (2, -2)):
+            plan = [
+                (e[0], e[1], e[2] + delta)
+                if e[0] == "pick" and e[1] == handle
+                else (*e[:3], e[3] + delta, *e[4:])
+                if e[0] == "give" and e[2] == yield_of(patches[handle].kind)
+                else e
+                for e in role.plan
+            ]
+            changed[role.name] = plan
+        what = f"the {pair[0].title.lower()} {pair[0].name} picks two more and {pair[1].name} two fewer"
+        out.append((what, _compile(changed, members, patches, spots)))
+    return out
 
 
 def _write(

@@ -258,6 +258,19 @@ def drafts() -> list[Draft]:
             ],
             success=[{"site_built": {"site": "lake_museum"}}, {"site_built": {"site": "hall_museum"}}],
             outcome="the lake museum's strongbox holds the hoard and the idol stands in the Mayor's Hall",
+            routes=[
+                (
+                    "the south diver hands over his silver in one load",
+                    {
+                        "south_diver": [
+                            ("hear", "moss_digger"),
+                            ("seek", "hoard"),
+                            ("pick", "hoard", 28),
+                            ("give", "curator", SILVER, 28),
+                        ]
+                    },
+                )
+            ],
             signature="S?G2v>BW|G?B",
             why="a drowned hoard and an overgrown idol whose places only the other's notes give -> 56 hoard silver "
             "(two divers) locked in by the curator (smithing 50) + the moss idol (only the moss digger) set up in "

@@ -254,6 +254,33 @@ def drafts() -> list[Draft]:
             ],
             success=[{"holds": {"items": {"kingdom_regalia": 1, LILY: 18}}}],
             outcome="the team holds the regalia of the old kingdom and 18 dawnlilies to garland it",
+            routes=[
+                (
+                    "the totem feller brings the totem to the herald among the dawnlilies",
+                    {
+                        "herald": [
+                            (
+                                "tell",
+                                ["cairn_miner", "totem_feller"],
+                                ("bring", "kings_seal", "alchemy_table#town"),
+                            ),
+                            ("pick", "lilies", 18),
+                            ("take", "storm_totem", 1),
+                            ("go", "alchemy_table#town"),
+                            ("take", "kings_seal", 1),
+                            ("make", "kingdom_regalia", 1),
+                        ],
+                        "totem_feller": [
+                            ("tell", "cairn_miner", ("clue", "cairn")),
+                            ("hear", "herald"),
+                            ("hear", "cairn_miner"),
+                            ("seek", "oak"),
+                            ("pick", "oak", 1),
+                            ("give", "herald", "storm_totem", 1, "lilies"),
+                        ],
+                    },
+                )
+            ],
             signature="G?G+G?G>M",
             why="a cairn and a riven oak whose places only the other finder's notes give -> the king's seal (mining "
             "50) and the storm totem (lumberjacking 50) -> mounted by the herald (alchemy 55)",

@@ -133,6 +133,25 @@ def drafts() -> list[Draft]:
                 {"at": {"agent": "factor", "place": "saltreach_village", "within": 3}},
             ],
             outcome="the guild factor holds 20 crocks of pickled moonmussels and 6 dawnlilies at Saltreach Village",
+            routes=[
+                (
+                    "each raker brings his own mussels to the brine cook",
+                    {
+                        "north_raker": [
+                            ("hear", "factor"),
+                            ("pick", "bed", 21),
+                            ("give", "brine_cook", MUSSEL, 21),
+                        ],
+                        "south_raker": [
+                            ("tell", "brine_cook", ("station", "cooking_range#saltreach")),
+                            ("hear", "factor"),
+                            ("pick", "bed", 19),
+                            ("hear", "brine_cook"),
+                            ("give", "brine_cook", MUSSEL, 19),
+                        ],
+                    },
+                )
+            ],
             signature="G2v(carry)>M>GH@place",
             why="40 moonmussels (raked by hand: more than one raker can rake in the budget), carried in by one raker "
             "-> pickled by the brine cook (cooking 45) -> held by the factor, who picks the dawnlilies herself",
