@@ -27,8 +27,24 @@ Target = str | Position
 def name_of(item: str, count: int = 2) -> str:
     """An item's display name, lower case, plural-ish for counts other than one."""
     name = places.content().items[item].name.lower()
-    if count == 1 or name.endswith("s"):
-        return name
+    mass = (
+        "s",
+        "x",
+        "sh",
+        "ch",
+        "oil",
+        "saffron",
+        "silver",
+        "gold",
+        "lacquer",
+        "flax",
+        "leaf",
+        "coal",
+        "amber",
+        "ore",
+    )
+    if count == 1 or name.endswith(mass):
+        return name  # (plural already, or a mass noun: 15 geode flux, 4 stormeel oil)
     return name[:-1] + "ies" if name.endswith("y") and name[-2] not in "aeiou" else name + "s"
 
 
@@ -104,6 +120,7 @@ class Member:
     plan: list[dict] = field(default_factory=list)
     at: Position = (0, 0)
     holding: dict[str, int] = field(default_factory=dict)
+    pooled: dict[str, int] = field(default_factory=dict)  # what a `pool` gather counts of a teammate's
 
     def __post_init__(self) -> None:
         self.at = tile_of(self.spawn)

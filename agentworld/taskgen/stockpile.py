@@ -236,7 +236,7 @@ def stock(
         signature=signature,
         success=success,
         outcome=outcome,
-        checkpoints=_checkpoints(success, pairs),
+        checkpoints=_checkpoints(success, pairs, members),
         alternatives=alternatives,
         why=why,
     )
@@ -309,9 +309,9 @@ def _write(
         elif verb == "pick":
             member.work(patches[args[0]], args[1])
         elif verb == "pool":
-            member.holding[yield_of(patches[args[0]].kind)] = (
-                member.holding.get(yield_of(patches[args[0]].kind), 0) + args[2]
-            )
+            item = yield_of(patches[args[0]].kind)
+            member.holding[item] = member.holding.get(item, 0) + args[2]
+            member.pooled[item] = member.pooled.get(item, 0) + args[2]
             member.work(patches[args[0]], args[1])
         elif verb == "make":
             member.craft(args[0], args[1], args[2] if len(args) > 2 else None)
@@ -361,12 +361,32 @@ def _where(place, patches: dict[str, Patch], spots: dict[str, tuple[str, Positio
     return place
 
 
-def _checkpoints(success: list[dict], pairs: list[tuple[Member, Member, str]]) -> list[dict]:
-    """Half of each counted item held by the team, then each hand-over's first load received."""
-    out = []
+def _checkpoints(
+    success: list[dict], pairs: list[tuple[Member, Member, str]], members: dict[str, Member]
+) -> list[dict]:
+    """Milestones (3-6): half of each item the team gathers (the whole of a single find), half of each
+    counted item the outcome names, then each hand-over's first load received."""
+    gathered: dict[str, int] = {}
+    for member in members.values():
+        totals: dict[str, int] = {}  # item -> what this member gathers itself (its last gather's total)
+        for step in member.plan:
+            if "gather" in step:
+                item = yield_of(step["gather"]["target"])
+                own = step["gather"]["count"] - member.inventory.get(item, 0) - member.pooled.get(item, 0)
+                totals[item] = max(totals.get(item, 0), own)
+        for item, n in totals.items():
+            gathered[item] = gathered.get(item, 0) + n
+    out = [
+        checkpoint(
+            f"{item}_gathered",
+            f"{max(n // 2, 1)} {name_of(item, max(n // 2, 1))} {'has' if n < 4 else 'have'} been gathered.",
+            {"holds": {"items": {item: max(n // 2, 1)}}},
+        )
+        for item, n in gathered.items()
+    ]
     for condition in success:
         for item, n in condition.get("holds", {}).get("items", {}).items():
-            if n >= 4:
+            if n >= 4 and item not in gathered:
                 out.append(
                     checkpoint(
                         f"{item}_half",
@@ -375,18 +395,17 @@ def _checkpoints(success: list[dict], pairs: list[tuple[Member, Member, str]]) -
                     )
                 )
     seen = set()
-    for giver, receiver, item in pairs:
-        if (receiver.name, item) in seen:
-            continue
-        seen.add((receiver.name, item))
-        out.append(
-            checkpoint(
-                f"{item}_to_{receiver.name}",
-                f"The {receiver.title.lower()} holds {name_of(item)}.",
-                {"holds": {"agent": receiver.name, "items": {item: 1}}},
+    for _giver, receiver, item in pairs:
+        if (receiver.name, item) not in seen:
+            seen.add((receiver.name, item))
+            out.append(
+                checkpoint(
+                    f"{item}_to_{receiver.name}",
+                    f"The {receiver.title.lower()} holds {name_of(item)}.",
+                    {"holds": {"agent": receiver.name, "items": {item: 1}}},
+                )
             )
-        )
-    return out
+    return out[:6]
 
 
 # --- exploration helpers ------------------------------------------------------------------------
