@@ -86,6 +86,9 @@ class Role:
     also: str = ""  # a last sheet line (what else the member is)
 
 
+EXPEDITION_HEALTH = 45  # 155 HP: an expedition digs for many rounds where wolves and wights roam
+
+
 def _level(level: int) -> int:
     return 55 if level >= 50 else 50
 
@@ -142,7 +145,7 @@ def _sheet(
 
 def _site(site_id: str, spots: dict[str, tuple[str, Position]]) -> str:
     name, tile = spots[site_id]
-    return f"the {name.lower()} (site `{site_id}`) at {xy(tile)}"
+    return f"the {name.lower()} (`site#{site_id}`) at {xy(tile)}"
 
 
 def _clue(handle: str, patches: dict[str, Patch]) -> str:
@@ -205,6 +208,8 @@ def stock(
     members: dict[str, Member] = {}
     for role in roles:
         member = crew.join(role.name, role.title, role.spawn, dict(role.skills), dict(role.items))
+        if category == "exploration":  # far afield for long: hardier than the usual traveller (build.py)
+            member.skills.setdefault("health", EXPEDITION_HEALTH)
         members[role.name] = member
         recipes, kinds = [], []
         for entry in role.plan:

@@ -347,20 +347,20 @@ def drafts() -> list[Draft]:
             "task_99",
             "The Keep's Lost Treasury",
             intro=(
-                "The old kingdom's mountain treasury was buried in a barrow in the peaks when the crown fell, and "
-                "its hall is to be guarded again by a storm totem from a lightning-riven oak; the gold goes back "
-                "into a treasury chest forged shut. Only old notes say where barrow and oak lie."
+                "The old kingdom's forest treasury was buried in a barrow in the Whisperwood when the crown fell, "
+                "and its hall is to be guarded again by a storm totem from a lightning-riven oak; the gold goes back "
+                "into a treasury chest of new oak, forged shut. Only old notes say where barrow and oak lie."
             ),
             fields={
-                "barrow": Field("barrow_hoard", "stonefoot_camp", 1, (1, 1), 8),
+                "barrow": Field("barrow_hoard", "mossy_pond", 1, (1, 1), 8),
                 "oak": Field("riven_oak", "woodcutters_camp", 1, (1, -1), 8),
             },
             sites=[
                 vault(
                     "treasury_chest",
                     "Treasury chest",
-                    "stonefoot_camp",
-                    {GOLD: 56, "storm_totem": 1, "coal": 10},
+                    "mossy_pond",
+                    {GOLD: 56, "storm_totem": 1, "oak_log": 10},
                     (1, 1),
                     7,
                 )
@@ -369,16 +369,16 @@ def drafts() -> list[Draft]:
                 Role(
                     "castellan",
                     "Castellan",
-                    "frostford",
+                    "north_crossroads",
                     knows=["clue:oak"],
-                    skills={"smithing": 55, "mining": 25},
-                    items={"bronze_pickaxe": 1},
-                    also="Smithing 55 forges a chest shut (a site's last `build`, smithing 50); mining 25 and your "
-                    "bronze pickaxe break coal (`coal_rock`, mining 20) for the forge.",
+                    skills={"smithing": 55, "lumberjacking": 10},
+                    items={"bronze_axe": 1},
+                    also="Smithing 55 forges a chest shut (a site's last `build`, smithing 50); your bronze axe fells "
+                    "oak (`oak_tree`, lumberjacking 1) for its boards.",
                     plan=[
                         ("tell", "totem_feller", ("clue", "oak")),
                         ("hear", "totem_feller"),
-                        ("harvest", "coal_rock", 10),
+                        ("harvest", "oak_tree", 10),
                         ("seek", "barrow"),
                         ("take", "storm_totem", 1),
                         ("take", GOLD, 56),
@@ -391,7 +391,7 @@ def drafts() -> list[Draft]:
                     "old_oak_grove",
                     knows=["clue:barrow"],
                     plan=[
-                        ("tell", ["castellan", "gate_delver", "heath_delver"], ("clue", "barrow")),
+                        ("tell", ["castellan", "pond_delver", "mill_delver"], ("clue", "barrow")),
                         ("hear", "castellan"),
                         ("seek", "oak"),
                         ("pick", "oak", 1),
@@ -400,9 +400,9 @@ def drafts() -> list[Draft]:
                     ],
                 ),
                 digger(
-                    "gate_delver",
+                    "pond_delver",
                     "Delver",
-                    "deepdelve_mine",
+                    "whisperwood_clearing",
                     "barrow",
                     28,
                     "castellan",
@@ -410,7 +410,7 @@ def drafts() -> list[Draft]:
                     ["totem_feller"],
                 ),
                 digger(
-                    "heath_delver", "Delver", "frostford", "barrow", 28, "castellan", GOLD, ["totem_feller"]
+                    "mill_delver", "Delver", "old_mill", "barrow", 28, "castellan", GOLD, ["totem_feller"]
                 ),
             ],
             success=[{"site_built": {"site": "treasury_chest"}}],

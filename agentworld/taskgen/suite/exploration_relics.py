@@ -120,18 +120,14 @@ def drafts() -> list[Draft]:
                         (
                             "tell",
                             "bell_diver",
-                            "Search by the Old Mill (106, 148); I send the bellfounder to the pond.",
+                            "Search by the Old Mill (106, 148); I send the bellfounder to the pond. Bring what you "
+                            "find for me to the Town Square (130, 122).",
                         ),
                         (
                             "tell",
                             "bellfounder",
-                            "Search by the Mossy Pond (70, 129); the diver takes the Old Mill.",
-                        ),
-                        ("hear", "bell_diver"),
-                        (
-                            "tell",
-                            ["bellfounder", "bell_diver"],
-                            "Bring what you have for me to the Town Square (130, 122).",
+                            "Search by the Mossy Pond (70, 129); the diver takes the Old Mill. Bring what you find "
+                            "for me to the Town Square (130, 122).",
                         ),
                         ("harvest", "greenleaf_patch", 12),
                         ("go", (130, 122)),
@@ -152,7 +148,6 @@ def drafts() -> list[Draft]:
                         ("pick", "belfry", 1),
                         ("pick", "pearls", 6),
                         ("hear", "bellfounder"),
-                        ("hear", "chaplain"),
                         ("give", "bellfounder", "chapel_bell", 1, "furnace#town"),
                         ("give", "chaplain", "moon_pearl", 6, (130, 122)),
                     ],
@@ -170,7 +165,6 @@ def drafts() -> list[Draft]:
                         ("go", "furnace#town"),
                         ("take", "chapel_bell", 1),
                         ("make", "recast_bell", 1),
-                        ("hear", "chaplain"),
                         ("give", "chaplain", "recast_bell", 1, (130, 122)),
                     ],
                 ),

@@ -382,7 +382,7 @@ def drafts() -> list[Draft]:
                 Role(
                     "bramble_picker",
                     "Berry picker",
-                    "saltreach_village",
+                    (196, 206),
                     plan=[
                         ("hear", "provisioner"),
                         ("pick", "thickets", 9),
