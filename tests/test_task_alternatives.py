@@ -177,13 +177,17 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         },
     ),
     "task_07": (
-        "the archivist waits on the south road at (130, 150), where every scout brings their relic",
+        "the archivist waits on the south road at (130, 150), where every scout brings their relic, then cuts "
+        "the flax and binds the reliquary",
         {
             "archivist": [
                 {"move_to": {"target": [130, 150]}},
                 {"wait_for": {"item": "crown_locket"}},
                 {"wait_for": {"item": "crown_tablet"}},
                 {"wait_for": {"item": "coral_key"}},
+                {"gather": {"target": "flax_field", "count": 6}},
+                {"move_to": {"target": "alchemy_table#town"}},
+                {"craft": {"recipe": "hollowcrown_reliquary"}},
             ],
             "west_scout": [
                 {"chat": {"to": "south_scout", "message": "The coral key is buried at (103, 235)."}},
@@ -466,7 +470,10 @@ ROUTE_CHECKS = {
     "task_03": lambda ep: any_event(ep.world, "shop_sell", agent="merchant", item="gold_bar"),
     "task_03_give": lambda ep: not _events(ep, "trade_done") and not _events(ep, "shop_sell"),
     "task_04": lambda ep: _builders(ep, "watchtower") == {"carpenter", "quartermaster"},
-    "task_07": lambda ep: (ep.world.players["archivist"].x, ep.world.players["archivist"].y) == (130, 150),
+    "task_07": lambda ep: any(
+        r.get("agent") == "west_scout" and r.get("tool") == "give" and tuple(r["position"]) == (129, 150)
+        for r in ep.trajectory
+    ),
     "task_09": lambda ep: not _events(ep, "trade_done"),
     "task_10": lambda ep: _did(ep, "artificer", "craft", recipe="cut_star_sapphire"),
     "task_11": lambda ep: _did(ep, "hunter", "give", to="apprentice"),
