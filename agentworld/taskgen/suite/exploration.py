@@ -349,7 +349,7 @@ def drafts() -> list[Draft]:
             intro=(
                 "The old kingdom's forest treasury was buried in a barrow in the Whisperwood when the crown fell, "
                 "and its hall is to be guarded again by a storm totem from a lightning-riven oak; the gold goes back "
-                "into a treasury chest of new oak, forged shut. Only old notes say where barrow and oak lie."
+                "into a treasury chest of new pine, forged shut. Only old notes say where barrow and oak lie."
             ),
             fields={
                 "barrow": Field("barrow_hoard", "mossy_pond", 1, (1, 1), 8),
@@ -360,7 +360,7 @@ def drafts() -> list[Draft]:
                     "treasury_chest",
                     "Treasury chest",
                     "mossy_pond",
-                    {GOLD: 56, "storm_totem": 1, "oak_log": 10},
+                    {GOLD: 56, "storm_totem": 1, "pine_log": 10},
                     (1, 1),
                     7,
                 )
@@ -371,14 +371,14 @@ def drafts() -> list[Draft]:
                     "Castellan",
                     "north_crossroads",
                     knows=["clue:oak"],
-                    skills={"smithing": 55, "lumberjacking": 10},
+                    skills={"smithing": 55, "lumberjacking": 15},
                     items={"bronze_axe": 1},
                     also="Smithing 55 forges a chest shut (a site's last `build`, smithing 50); your bronze axe fells "
-                    "oak (`oak_tree`, lumberjacking 1) for its boards.",
+                    "pine (`pine_tree`, lumberjacking 10) for its boards.",
                     plan=[
                         ("tell", "totem_feller", ("clue", "oak")),
                         ("hear", "totem_feller"),
-                        ("harvest", "oak_tree", 10),
+                        ("harvest", "pine_tree", 10),
                         ("seek", "barrow"),
                         ("take", "storm_totem", 1),
                         ("take", GOLD, 56),
@@ -415,7 +415,7 @@ def drafts() -> list[Draft]:
             ],
             success=[{"site_built": {"site": "treasury_chest"}}],
             outcome="the treasury chest holds the barrow's gold and the storm totem and is forged shut",
-            signature="S?G2v+S?G>BW",
+            signature="S?G2v+S?G>G+BW",
             why="a barrow hoard and a riven oak whose places only the other's notes give -> 56 grave gold (two "
             "delvers) + the storm totem (only the totem feller) -> the chest, forged shut only by the castellan "
             "(smithing 50)",
