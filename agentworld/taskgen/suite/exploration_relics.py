@@ -113,6 +113,7 @@ def drafts() -> list[Draft]:
                     "chaplain",
                     "Chaplain",
                     "town_square",
+                    knows=["town_square"],
                     skills={"foraging": 10},
                     also="The flood took the bell to one of two places: the Old Mill (106, 148) or the Mossy Pond "
                     "(70, 129). Greenleaf (`greenleaf_patch`, foraging 1, by hand) grows in the meadows east of town.",
