@@ -307,7 +307,7 @@ def drafts() -> list[Draft]:
                             ["sand_digger", "oil_renderer"],
                             ("bring", "brass_orrery", "workbench#town"),
                         ),
-                        ("harvest", "oak_tree", 6),
+                        ("harvest", "oak_tree", 10),
                         ("go", "workbench#town"),
                         ("take", "stormeel_oil", 5),
                         ("take", "brass_orrery", 1),
@@ -345,9 +345,9 @@ def drafts() -> list[Draft]:
                 ),
             ],
             success=[
-                {"holds": {"items": {"tuned_orrery": 1, "stormeel_oil": 4, "sunbloom": 6, "oak_log": 6}}}
+                {"holds": {"items": {"tuned_orrery": 1, "stormeel_oil": 4, "sunbloom": 6, "oak_log": 10}}}
             ],
-            outcome="the team holds the tuned orrery, 4 stormeel oil and 6 sunbloom for its lamps and 6 oak logs for its stand",
+            outcome="the team holds the tuned orrery, 4 stormeel oil and 6 sunbloom for its lamps and 10 oak logs for its stand",
             signature="G?G+GM>M",
             why="a sand drift whose place only the oil renderer's notes give -> the brass orrery (only the sand "
             "digger: foraging 50) + stormeel oil (only the oil renderer: fishing 50, cooking 45) -> tuned by the "
