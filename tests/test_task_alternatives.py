@@ -43,23 +43,33 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         },
     ),
     "task_02": (
-        "the lumberjack whittles the four sticks on the way; the smith never touches a log",
+        "the lumberjack brings logs and the smith whittles the sticks himself",
         {
             "lumberjack": [
-                {"gather": {"target": "heartwood_tree", "count": 2}},
-                {"craft": {"recipe": "heartwood_stick", "count": 2}},
-                {"move_to": {"target": "brindlemark_smithy"}},
-                {"give": {"to": "smith", "item": "heartwood_stick", "count": 4}},
+                {"move_to": {"target": [45, 117]}},
+                {"gather": {"target": "heartwood_tree", "count": 3}},
+                {"wait_for": {"message_from": "smith"}},
+                {"move_to": {"target": [141, 114]}},
+                {"give": {"to": "smith", "item": "heartwood_log", "count": 3}},
             ],
             "smith": [
-                {"wait_for": {"item": "flax", "count": 4}},
-                {"craft": {"recipe": "bowstring", "count": 2}},
-                {"move_to": {"target": "brindlemark_smithy"}},
-                {"wait_for": {"item": "starsilver_ore", "count": 4}},
-                {"craft": {"recipe": "starsilver_bar", "count": 2}},
-                {"wait_for": {"item": "heartwood_stick", "count": 3}},
-                {"craft": {"recipe": "starsilver_pickaxe"}},
-                {"craft": {"recipe": "starsilver_spear"}},
+                {
+                    "chat": {
+                        "to": ["miner", "lumberjack", "forager"],
+                        "message": "The expedition's cart (site `expedition_cart`, by my smithy at (139, 112)) "
+                        "must carry two starsilver pickaxes, two spears and four bowstrings. Miner, bring me 8 "
+                        "starsilver ore; lumberjack, 3 heartwood logs; forager, 4 bowstrings: I am at the "
+                        "Ashgrove Smithy (141, 114).",
+                    }
+                },
+                {"wait_for": {"item": "bowstring", "count": 4}},
+                {"wait_for": {"item": "heartwood_log", "count": 3}},
+                {"craft": {"recipe": "heartwood_stick", "count": 3}},
+                {"wait_for": {"item": "starsilver_ore", "count": 8}},
+                {"craft": {"recipe": "starsilver_bar", "count": 4}},
+                {"craft": {"recipe": "starsilver_pickaxe", "count": 2}},
+                {"craft": {"recipe": "starsilver_spear", "count": 2}},
+                {"build": {"site": "expedition_cart"}},
             ],
         },
     ),
@@ -162,13 +172,17 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         },
     ),
     "task_07": (
-        "the archivist waits on the south road at (130, 150), where every scout brings their relic",
+        "the archivist waits on the south road at (130, 150), where every scout brings their relic, then cuts "
+        "the flax and binds the reliquary",
         {
             "archivist": [
                 {"move_to": {"target": [130, 150]}},
                 {"wait_for": {"item": "crown_locket"}},
                 {"wait_for": {"item": "crown_tablet"}},
                 {"wait_for": {"item": "coral_key"}},
+                {"gather": {"target": "flax_field", "count": 6}},
+                {"move_to": {"target": "alchemy_table#town"}},
+                {"craft": {"recipe": "hollowcrown_reliquary"}},
             ],
             "west_scout": [
                 {"chat": {"to": "south_scout", "message": "The coral key is buried at (103, 235)."}},
@@ -373,20 +387,42 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
         },
     ),
     "task_11": (
-        "the hunter hands the eels to the forager, who carries every ingredient to the apprentice",
+        "the hunter carries his eels to the apprentice at the hut himself; the apprentice fetches only the caps",
         {
+            "apprentice": [
+                {"talk": {"npc": "morwen"}},
+                {
+                    "chat": {
+                        "to": ["forager", "hunter"],
+                        "message": "Morwen wants 8 witchlight caps and 4 mire eels: caps to me at the rings, "
+                        "eels to me at her hut (43, 214).",
+                    }
+                },
+                {"wait_for": {"message_from": "forager"}},
+                {"move_to": {"target": [50, 207]}},
+                {"wait_for": {"item": "witchlight_cap", "count": 8}},
+                {"move_to": {"target": [44, 213]}},
+                {"wait_for": {"item": "mire_eel", "count": 4}},
+                {"talk": {"npc": "morwen"}},
+            ],
             "forager": [
                 {"move_to": {"target": [51, 207]}},
-                {"gather": {"target": "witchlight_ring", "count": 4}},
-                {"wait_for": {"item": "mire_eel", "count": 2}},
-                {"move_to": {"target": [45, 212]}},
-                {"give": {"to": "apprentice", "item": "witchlight_cap", "count": 4}},
-                {"give": {"to": "apprentice", "item": "mire_eel", "count": 2}},
+                {"gather": {"target": "witchlight_ring", "count": 8}},
+                {"wait_for": {"message_from": "apprentice"}},
+                {
+                    "chat": {
+                        "to": "apprentice",
+                        "message": "The caps are ready at the witchlight rings (51, 207).",
+                    }
+                },
+                {"give": {"to": "apprentice", "item": "witchlight_cap", "count": 8}},
             ],
             "hunter": [
-                {"gather": {"target": "mire_eel_hole", "count": 2}},
-                {"move_to": {"target": [52, 207]}},
-                {"give": {"to": "forager", "item": "mire_eel", "count": 2}},
+                {"move_to": {"target": [61, 207]}},
+                {"gather": {"target": "mire_eel_hole", "count": 4}},
+                {"wait_for": {"message_from": "apprentice"}},
+                {"move_to": {"target": [44, 213]}},
+                {"give": {"to": "apprentice", "item": "mire_eel", "count": 4}},
             ],
         },
     ),
@@ -551,15 +587,18 @@ def _builders(ep, site: str) -> set[str]:
 ROUTE_CHECKS = {
     "task_01": lambda ep: _did(ep, "lumberjack", "craft", recipe="heartwood_stick"),
     "task_02": lambda ep: (
-        _did(ep, "lumberjack", "craft", recipe="heartwood_stick")
-        and not _did(ep, "smith", "craft", recipe="heartwood_stick")
+        _did(ep, "smith", "craft", recipe="heartwood_stick")
+        and not _did(ep, "lumberjack", "craft", recipe="heartwood_stick")
     ),
     "task_03": lambda ep: bool(_events(ep, "trade_done", sender="robe_tailor", receiver="dye_merchant")),
     "task_04": lambda ep: _builders(ep, "watchtower") == {"carpenter", "quartermaster"},
-    "task_07": lambda ep: (ep.world.players["archivist"].x, ep.world.players["archivist"].y) == (130, 150),
+    "task_07": lambda ep: any(
+        r.get("agent") == "west_scout" and r.get("tool") == "give" and tuple(r["position"]) == (129, 150)
+        for r in ep.trajectory
+    ),
     "task_09": lambda ep: bool(_events(ep, "trade_done", sender="fair_dyer")),
     "task_10": lambda ep: _did(ep, "artificer", "craft", recipe="cut_star_sapphire"),
-    "task_11": lambda ep: _did(ep, "hunter", "give", to="forager"),
+    "task_11": lambda ep: _did(ep, "hunter", "give", to="apprentice"),
     "task_76": lambda ep: not _did(ep, "ice_leader", "gather"),
     "task_12": lambda ep: (ep.world.players["ash_warden"].x, ep.world.players["ash_warden"].y) == (161, 123),
     "task_13": lambda ep: bool(_events(ep, "trade_done", sender="heron_purser")),

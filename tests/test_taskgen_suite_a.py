@@ -1,5 +1,5 @@
 """Tasks 50-75 (written as issue 11's "suite-a" share; now in agentworld/taskgen/suite/ by category): the share of issue 11 they were written to fill,
-and the shape rules of their motifs (motifs_a.py). The per-task proofs (file == generator output,
+and the shape rules of their motifs. The per-task proofs (file == generator output,
 audit, oracle, random, alternative route) run in tests/test_taskgen.py like every generated task.
 """
 
@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from agentworld.taskgen.motifs import Source
-from agentworld.taskgen.motifs_a import _chain
 from agentworld.taskgen.suite import drafts
 
 DRAFTS = [d for d in drafts() if 50 <= int(d.id.split("_")[1]) <= 75]
@@ -34,33 +32,3 @@ def test_survival_needs_everyone_alive_in_the_weather_and_combat_a_kill():
 def test_signatures_name_their_motif():
     for d in DRAFTS:
         assert d.signature.startswith(f"{d.motif}:"), (d.id, d.signature)
-
-
-def test_a_gatherer_who_also_receives_is_one_agent_in_every_plan():
-    """motifs_a._merge: the stand-in receiver forge builds leaves no trace in agents, plans or outcome."""
-    draft = _chain(
-        "task_x",
-        "x",
-        [
-            Source("ice_fisher", "Ice fisher", "frostgill_hole", 2, "frostford", (1, 1)),
-            Source("root_digger", "Root digger", "sunroot_tuft", 2, "north_crossroads", (1, -1)),
-        ],
-        [
-            {
-                "name": "cook",
-                "title": "Cook",
-                "recipes": [("hearth_stew", 2)],
-                "station": "cooking_range#frostmere",
-                "spawn": "frostmere_camp",
-                "fed_by": ["ice_fisher", "root_digger"],
-            }
-        ],
-        {"name": "ice_fisher", "title": "Ice fisher", "gathers": True, "spawn": "frostford"},
-        "x.",
-    )
-    assert [a.name for a in draft.agents] == ["ice_fisher", "root_digger", "cook"]
-    assert "receiver" not in repr([a.plan for a in draft.agents]) + repr(draft.alternatives) + repr(
-        draft.success
-    )
-    fisher = draft.agents[0]
-    assert "gather" in fisher.plan[1] and any("wait_for" in step for step in fisher.plan[2:])

@@ -90,11 +90,11 @@ def test_task_51_old_objective_is_caught():
             "bronze_sword do(es) not wound rime_colossus",
         ),
         (
-            "task_72",
-            "objective",
-            "The huntress of Frostmere will cut a bow",
-            "Only a ghostpine bow wounds it. The huntress of Frostmere will cut a bow",
-            "every weapon (and a bare hand) wounds rime_stalker",
+            "task_11",
+            "apprentice",
+            "stay north-east of Morwen.",
+            "stay north-east of Morwen, for only a ghostpine bow wounds the bog troll.",
+            "every weapon (and a bare hand) wounds bog_troll",
         ),
         # (b) a thing said to be at a place
         (

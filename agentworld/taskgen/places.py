@@ -48,6 +48,11 @@ def region_name(where: Position) -> str:
     return gmap.region_name(gmap.region_at(*where))
 
 
+def occupied() -> set[Position]:
+    """Tiles an entity or station of the reset world stands on."""
+    return _occupied()
+
+
 def _occupied() -> set[Position]:
     world = _world()
     taken = {(e.x, e.y) for e in world.entities.values()}

@@ -15,7 +15,7 @@ such task needs and no task should repeat:
   teammate (whom to meet or give to travels by chat), and the objective names only the agents the
   outcome names.
 
-Necessity comes from the world, as in motifs.py: nodes and recipes at levels 45-55 no trainer
+Necessity comes from the world: nodes and recipes at levels 45-55 no trainer
 reaches, goods no shop sells, and, for most tasks, volume: a set of goods whose raw material (from
 nodes worked by hand, one unit a turn, audit/team.py) takes more turns than one agent has in the
 budget, so two gatherers must share it and no merged agent could do it alone.

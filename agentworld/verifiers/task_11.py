@@ -1,13 +1,16 @@
 """Task 11, The Witch's Brew: witchlight caps and mire eels brought to the apprentice, who completes Morwen's quest.
 
-Success (task file): the apprentice has finished Morwen's quest. Why each role is needed: the
-quest is the apprentice's; witchlight caps need foraging 45 (forager) and mire eels fishing 45 and
-a fishing tool (eel hunter); no shop sells either, no mob drops either, only the task's rings and
-eel holes yield them, and nobody teaches foraging or fishing (nor could anyone else grind that far
-in 25 rounds). `agentworld audit task_11` certifies the forager and the eel hunter by capability.
-Legal alternatives that pass: the forager carries the hunter's eels too, the apprentice walks out
-to meet them. Checkpoints: caps found, eels caught, the apprentice supplied (taking the quest is
-one `talk` from the spawn, so it is no milestone).
+Success (task file): the apprentice has finished Morwen's quest (eight witchlight caps and four
+mire eels, handed in by her). Why each role is needed: the quest is the apprentice's; witchlight
+caps need foraging 45 (forager) and mire eels fishing 45 and a fishing tool (eel hunter); no shop
+sells either, no mob drops either, only the task's rings and eel holes yield them (the two rings
+hold exactly the eight caps), and nobody teaches foraging or fishing (nor could anyone else grind
+that far in the budget). `agentworld audit task_11` certifies the forager and the eel hunter by
+capability. What the quest asks only Morwen tells the apprentice, and the apprentice tells the
+others in chat; the gatherers' documentation says only what they can do and where their rings and
+holes are. Legal alternatives that pass: the hunter brings his eels to the apprentice himself, the
+forager carries them (the oracle's route). Checkpoints: caps found, eels caught, the apprentice
+supplied (taking the quest is one `talk` from the spawn, so it is no milestone).
 """
 
 from __future__ import annotations
@@ -29,16 +32,16 @@ def _done(world: World) -> bool:
 
 
 def caps_found(world: World, task: Task) -> bool:
-    return held(world, CAP) >= 4 or _done(world)
+    return held(world, CAP) >= 8 or _done(world)
 
 
 def eels_caught(world: World, task: Task) -> bool:
-    return held(world, EEL) >= 2 or _done(world)
+    return held(world, EEL) >= 4 or _done(world)
 
 
 def apprentice_supplied(world: World, task: Task) -> bool:
     """The apprentice holds every ingredient at once, or has already handed them in."""
-    return (held(world, CAP, "apprentice") >= 4 and held(world, EEL, "apprentice") >= 2) or _done(world)
+    return (held(world, CAP, "apprentice") >= 8 and held(world, EEL, "apprentice") >= 4) or _done(world)
 
 
 CHECKPOINTS = {

@@ -1,5 +1,7 @@
 """The generated tasks (task_17 onward), one module per category, each a list of motif calls.
 
+A category's module may continue in a second one (gathering -> gathering_stores, exploration ->
+exploration_relics) whose drafts it appends to its own.
 `scripts/generate_tasks.py` calibrates and writes every entry of `drafts()` to
 agentworld/tasks/<id>.yaml. Ids continue after the hand-written tasks (task_01-16).
 """

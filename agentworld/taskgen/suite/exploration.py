@@ -1,270 +1,424 @@
-"""The generated exploration tasks (ids 34, 35, 76, 77, 78, 79, 80, 81, 94, 99): one motif call per task, with the parameters that make it
-distinct."""
+"""The generated exploration tasks (ids 34, 35, 72, 77, 78, 79, 80, 81, 94, 99): one `stock` call per task
+(taskgen/stockpile.py). Each hides what the team must find at a place nobody is told: a member's old notes
+give only a clue (a landmark and a side, taskgen/clues.py), often another member's, passed on in chat;
+once found, the place takes real work (a hoard two must empty, a relic to raise, restore and carry). This
+module holds the hoards (34, 35, 77, 81, 94, 99); exploration_relics.py the waymark, the split search and
+the relics to restore (72, 78, 79, 80)."""
 
 from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.motifs import Source, survey
-from agentworld.taskgen.motifs_a import armed
-from agentworld.taskgen.motifs_b import Dig, Keeper, survey_b
+from agentworld.taskgen.stockpile import Field, Role, digger, stock, vault
+from agentworld.taskgen.suite import exploration_relics as relics
+
+SILVER, GOLD, SPICE, LILY = "hoard_silver", "grave_gold", "cache_spice", "dawnlily"
 
 
 def drafts() -> list[Draft]:
     return [
-        survey(
+        stock(
             "task_34",
-            "The Three Lost Relics of the Old Kingdom",
+            "The Drowned Hoard of Mirrorlake",
             intro=(
-                "Three relics of the old kingdom lie lost far from any road: a reliquary in the lake, a crown in a "
-                "sealed barrow and an idol under the moss. The curator of the Mayor's Hall wants them all."
+                "The old kingdom sank its treasury in the Mirrorlake shallows when the crown fell, and a barrow of "
+                "its lords lies somewhere on the Hollowcrown heath. Nobody living knows either place: only old "
+                "notes give a landmark and a side. The salvage raft is to carry the silver home with the crown, its "
+                "strongbox riveted shut."
             ),
-            diggers=[
-                {
-                    "name": "diver",
-                    "title": "Relic diver",
-                    "node": "sunken_reliquary",
-                    "spawn": "gullwatch_pier",
-                    "site_near": "mirrorlake_causeway",
-                    "direction": (1, 1),
-                    "away": 9,
-                },
-                {
-                    "name": "delver",
-                    "title": "Barrow delver",
-                    "node": "sealed_barrow",
-                    "spawn": "frostford",
-                    "site_near": "greyhorn_lookout",
-                    "direction": (1, 1),
-                    "away": 9,
-                },
-                {
-                    "name": "moss_digger",
-                    "title": "Moss digger",
-                    "node": "overgrown_idol",
-                    "spawn": "witch_hut",
-                    "site_near": "old_oak_grove",
-                    "direction": (0, 1),
-                    "away": 9,
-                },
-            ],
-            curator={
-                "name": "curator",
-                "title": "Curator",
-                "spawn": "greenhollow_farm",
-                "place": "mayors_hall",
+            fields={
+                "hoard": Field("drowned_hoard", "mirrorlake_causeway", 1, (-1, -1), 7),
+                "barrow": Field("sealed_barrow", "broken_colonnade", 1, (1, 1), 7),
             },
-        ),
-        survey(
-            "task_35",
-            "Two Relics for the Lakeview Elders",
-            intro=(
-                "The elders of Brindlemark lost two relics in the old wars: a crown sealed in a barrow near the "
-                "Hollowcrown Gate and an idol overgrown near the Murkfen Landing."
-            ),
-            diggers=[
-                {
-                    "name": "delver",
-                    "title": "Barrow delver",
-                    "node": "sealed_barrow",
-                    "spawn": "saltreach_village",
-                    "site_near": "ruins_gate",
-                    "direction": (-1, 1),
-                    "away": 9,
-                },
-                {
-                    "name": "moss_digger",
-                    "title": "Moss digger",
-                    "node": "overgrown_idol",
-                    "spawn": "old_mill",
-                    "site_near": "murkfen_landing",
-                    "direction": (1, 0),
-                    "away": 9,
-                },
-            ],
-            curator={
-                "name": "elder",
-                "title": "Elder",
-                "spawn": "frostmere_camp",
-                "place": "brindlemark_inn",
-            },
-        ),
-        survey_b(
-            "task_77",
-            "The Warden's Own Relic",
-            intro=(
-                "The warden of Hollowcrown wants three relics brought to the Ruins Gate: a crown from a sealed "
-                "barrow, a storm totem grown into a lightning-riven oak, and a brass orrery she will dig herself."
-            ),
-            digs=[
-                Dig(
-                    "delver", "Barrow delver", "sealed_barrow", "broken_colonnade", "hollowcrown_keep", (1, 0)
-                ),
-                Dig("totem_feller", "Totem feller", "riven_oak", "lakeview_hamlet", "water_shrine", (0, -1)),
-                Dig("warden", "Warden", "sand_drift", "sunscar_oasis", "scorched_obelisk", (1, 1)),
-            ],
-            keepers=[Keeper("warden", "Warden", "sunscar_oasis", "ruins_gate")],
-        ),
-        survey_b(
-            "task_78",
-            "The Bell of the Drowned Chapel",
-            intro=(
-                "The drowned chapel's bell lies somewhere in the marsh water. The chaplain of the Murkfen wants it "
-                "raised, recast at the town furnace and hung in the Old Mill, where the marsh folk now pray."
-            ),
-            charts="keeper",
-            digs=[Dig("bell_diver", "Bell diver", "drowned_belfry", "murkfen_landing", "old_mill", (-1, 1))],
-            keepers=[Keeper("chaplain", "Chaplain", "witch_hut", "old_mill")],
-            restorer={
-                "name": "bellfounder",
-                "title": "Bellfounder",
-                "spawn": "brindlemark_smithy",
-                "station": "furnace#town",
-                "recipe": "recast_bell",
-            },
-        ),
-        survey_b(
-            "task_79",
-            "The Regalia of the Old Kingdom",
-            intro=(
-                "The herald of Lakeview will show the old kingdom's regalia at the hamlet: the king's seal from a "
-                "cairn in the peaks, mounted on a storm totem from a riven oak in Whisperwood."
-            ),
-            digs=[
-                Dig("cairn_miner", "Cairn miner", "kings_cairn", "frostford", "deepdelve_mine", (1, 1)),
-                Dig("totem_feller", "Totem feller", "riven_oak", "woodcutters_camp", "old_oak_grove", (1, 1)),
-            ],
-            keepers=[Keeper("herald", "Herald", "shrine_steps", "lakeview_hamlet")],
-            restorer={
-                "name": "herald",
-                "title": "Herald",
-                "spawn": "shrine_steps",
-                "station": "alchemy_table#town",
-                "recipe": "kingdom_regalia",
-            },
-        ),
-        survey_b(
-            "task_80",
-            "The Orrery Under the Sand",
-            intro=(
-                "A brass orrery lies under a singing sand drift of the Sunscar, out by the old bazaar. "
-                "The astronomer of the Mayor's Hall "
-                "wants it dug out, oiled with stormeel oil and tuned, and will tune it herself."
-            ),
-            charts="keeper",
-            digs=[Dig("sand_digger", "Sand digger", "sand_drift", "sunscar_oasis", "sunken_bazaar", (-1, 0))],
-            keepers=[Keeper("astronomer", "Astronomer", "scorched_obelisk", "mayors_hall")],
-            restorer={
-                "name": "astronomer",
-                "title": "Astronomer",
-                "spawn": "scorched_obelisk",
-                "station": "workbench#town",
-                "recipe": "tuned_orrery",
-            },
-            oil={
-                "name": "oil_renderer",
-                "title": "Oil renderer",
-                "spawn": "frostmere_camp",
-                "station": "cooking_range#frostmere",
-            },
-        ),
-        survey_b(
-            "task_81",
-            "Two Museums, Two Relics",
-            intro=(
-                "Two collectors each want one lost relic: the curator of the Mayor's Hall a moss idol from the "
-                "Murkfen, the keeper of Frostmere Camp a tide reliquary from the lake."
-            ),
-            digs=[
-                Dig("moss_digger", "Moss digger", "overgrown_idol", "sunscar_oasis", "witch_hut", (1, 0)),
-                Dig(
-                    "diver",
-                    "Relic diver",
-                    "sunken_reliquary",
-                    "lakeview_hamlet",
+            sites=[
+                vault(
+                    "salvage_raft",
+                    "Salvage raft",
                     "mirrorlake_causeway",
-                    (1, 1),
+                    {SILVER: 52, "barrow_crown": 1, "oak_log": 10},
+                    (-1, -1),
+                    6,
+                )
+            ],
+            roles=[
+                Role(
+                    "bargemaster",
+                    "Bargemaster",
+                    "town_square",
+                    knows=["clue:barrow"],
+                    skills={"smithing": 55, "lumberjacking": 10},
+                    items={"bronze_axe": 1},
+                    also="Smithing 55 rivets a strongbox shut (a site's last `build`, smithing 50); your bronze axe "
+                    "fells oak (`oak_tree`, lumberjacking 1) for beams.",
+                    plan=[
+                        ("tell", "delver", ("clue", "barrow")),
+                        ("hear", "delver"),
+                        ("seek", "hoard"),
+                        ("harvest", "oak_tree", 10),
+                        ("go", "hoard"),
+                        ("take", "barrow_crown", 1),
+                        ("take", SILVER, 52),
+                        ("build", "salvage_raft"),
+                    ],
+                ),
+                Role(
+                    "delver",
+                    "Barrow delver",
+                    "ruins_gate",
+                    knows=["clue:hoard"],
+                    plan=[
+                        ("tell", ["bargemaster", "east_diver", "west_diver"], ("clue", "hoard")),
+                        ("hear", "bargemaster"),
+                        ("seek", "barrow"),
+                        ("pick", "barrow", 1),
+                        ("seek", "hoard"),
+                        ("give", "bargemaster", "barrow_crown", 1),
+                    ],
+                ),
+                digger("east_diver", "Diver", "shrine_steps", "hoard", 26, "bargemaster", SILVER, ["delver"]),
+                digger(
+                    "west_diver", "Diver", "greenhollow_farm", "hoard", 26, "bargemaster", SILVER, ["delver"]
                 ),
             ],
-            keepers=[
-                Keeper("curator", "Curator", "old_mill", "mayors_hall", ["moss_digger"]),
-                Keeper("camp_keeper", "Camp keeper", "north_crossroads", "frostmere_camp", ["diver"]),
-            ],
+            success=[{"site_built": {"site": "salvage_raft"}}],
+            outcome="the salvage raft is loaded and its strongbox riveted shut",
+            signature="S?G2v+S?G>BW",
+            why="a drowned hoard and a barrow whose places only the other's old notes give (clues, relayed) -> 52 "
+            "hoard silver (brought up by hand: two divers) + the barrow crown (the delver) -> the raft, riveted only by "
+            "the bargemaster (smithing 50)",
+            category="exploration",
         ),
-        survey_b(
+        stock(
+            "task_35",
+            "The Barrow Hoard of Hollowcrown",
+            intro=(
+                "The lords of Hollowcrown were buried with their gold in a barrow on the heath below the gate, and "
+                "the keep wants the gold back in its vault, more than one pair of hands can lever out before the snows; "
+                "only an old chronicle says near which landmark the barrow lies."
+            ),
+            fields={"barrow": Field("barrow_hoard", "ruins_gate", 1, (-1, 1), 8)},
+            sites=[vault("keep_vault", "Keep vault", "ruins_gate", {GOLD: 56, "ember_moss": 6}, (-1, 1), 7)],
+            roles=[
+                Role(
+                    "castellan",
+                    "Castellan",
+                    "broken_colonnade",
+                    knows=["clue:barrow"],
+                    skills={"smithing": 55, "foraging": 30},
+                    items={"knife": 1},
+                    also="Smithing 55 forges a vault's door shut (a site's last `build`, smithing 50); with foraging 30 "
+                    "and a knife you cut ember moss (`ember_moss_patch`, foraging 25), which packs a door's seams.",
+                    plan=[
+                        ("tell", ["west_delver", "east_delver"], ("clue", "barrow")),
+                        ("seek", "barrow"),
+                        ("harvest", "ember_moss_patch", 6),
+                        ("go", "barrow"),
+                        ("take", GOLD, 56),
+                        ("build", "keep_vault"),
+                    ],
+                ),
+                digger("west_delver", "Delver", (222, 50), "barrow", 28, "castellan", GOLD, ["castellan"]),
+                digger("east_delver", "Delver", (218, 52), "barrow", 28, "castellan", GOLD, ["castellan"]),
+            ],
+            success=[{"site_built": {"site": "keep_vault"}}],
+            outcome="the keep vault holds the barrow's gold and its door is forged shut",
+            signature="S?G2v>BW",
+            why="a barrow hoard whose place only the castellan's chronicle gives -> 56 grave gold (levered out by "
+            "hand: two delvers) -> the keep vault, shut only by the castellan (smithing 50)",
+            category="exploration",
+        ),
+        stock(
+            "task_77",
+            "The Warden's Own Hoard",
+            intro=(
+                "The Old Mill's vault is to hold the grave gold of a barrow somewhere in the meadows, and the storm "
+                "totem of a lightning-riven oak to guard it: more gold than one pair of hands can lever out in time. "
+                "Where the barrow and the oak are, only old notes say."
+            ),
+            fields={
+                "barrow": Field("barrow_hoard", "old_mill", 1, (1, 1), 8),
+                "oak": Field("riven_oak", "old_oak_grove", 1, (1, -1), 8),
+            },
+            sites=[vault("mill_vault", "Mill vault", "old_mill", {GOLD: 56, "storm_totem": 1}, (1, 1), 7)],
+            roles=[
+                Role(
+                    "warden",
+                    "Warden",
+                    (98, 138),
+                    skills={"smithing": 55},
+                    also="Smithing 55 forges a vault's door shut (a site's last `build`, smithing 50).",
+                    plan=[
+                        ("hear", "totem_feller"),
+                        ("seek", "barrow"),
+                        ("pool", "barrow", 28, 28),
+                        ("take", "storm_totem", 1),
+                        ("build", "mill_vault"),
+                    ],
+                ),
+                Role(
+                    "delver",
+                    "Delver",
+                    (102, 136),
+                    knows=["clue:oak"],
+                    plan=[
+                        ("tell", "totem_feller", ("clue", "oak")),
+                        ("hear", "totem_feller"),
+                        ("seek", "barrow"),
+                        ("pick", "barrow", 28),
+                        ("give", "warden", GOLD, 28),
+                    ],
+                ),
+                Role(
+                    "totem_feller",
+                    "Totem feller",
+                    "whisperwood_clearing",
+                    knows=["clue:barrow"],
+                    plan=[
+                        ("tell", ["warden", "delver"], ("clue", "barrow")),
+                        ("hear", "delver"),
+                        ("seek", "oak"),
+                        ("pick", "oak", 1),
+                        ("seek", "barrow"),
+                        ("give", "warden", "storm_totem", 1),
+                    ],
+                ),
+            ],
+            success=[{"site_built": {"site": "mill_vault"}}],
+            outcome="the mill vault holds the gold and the totem and its door is forged shut",
+            signature="S?GvBW+G?Gv+G?G",
+            why="a barrow hoard and a riven oak whose places only the other digger's notes give -> 56 grave gold "
+            "(levered out by hand: the warden and the delver) + the storm totem (only the totem feller) -> the "
+            "vault, shut only by the warden (smithing 50)",
+            category="exploration",
+        ),
+        stock(
+            "task_81",
+            "Two Museums, Two Finds",
+            intro=(
+                "Two collections want what the old kingdom lost: the lake museum a drowned hoard of silver, brought "
+                "up where it lies and locked in its strongbox, and the Mayor's Hall an idol overgrown somewhere in "
+                "the Murkfen. Only old notes say near which landmarks they lie."
+            ),
+            fields={
+                "hoard": Field("drowned_hoard", "lakeview_hamlet", 1, (-1, 1), 8),
+                "idol": Field("overgrown_idol", "murkfen_landing", 1, (-1, 1), 8),
+            },
+            sites=[
+                vault(
+                    "lake_museum",
+                    "Lake museum strongbox",
+                    "lakeview_hamlet",
+                    {SILVER: 56, "flax": 10},
+                    (-1, 1),
+                    7,
+                ),
+                {
+                    "id": "hall_museum",
+                    "name": "Hall museum plinth",
+                    "near": "mayors_hall",
+                    "materials": {"moss_idol": 1},
+                    "direction": (0, -1),
+                    "away": 3,
+                },
+            ],
+            roles=[
+                Role(
+                    "curator",
+                    "Curator",
+                    "shrine_steps",
+                    knows=["clue:idol", "hall_museum"],
+                    skills={"smithing": 55, "foraging": 10},
+                    items={"knife": 1},
+                    also="Smithing 55 locks a strongbox (a site's last `build`, smithing 50); with foraging 10 and a "
+                    "knife you cut flax (`flax_field`, foraging 5) to pack silver in.",
+                    plan=[
+                        ("tell", "moss_digger", [("clue", "idol"), "hall_museum"]),
+                        ("hear", "moss_digger"),
+                        ("seek", "hoard"),
+                        ("harvest", "flax_field", 10),
+                        ("go", "hoard"),
+                        ("take", SILVER, 56),
+                        ("build", "lake_museum"),
+                    ],
+                ),
+                Role(
+                    "moss_digger",
+                    "Moss digger",
+                    "old_mill",
+                    knows=["clue:hoard"],
+                    plan=[
+                        ("tell", ["curator", "north_diver", "south_diver"], ("clue", "hoard")),
+                        ("hear", "curator"),
+                        ("seek", "idol"),
+                        ("pick", "idol", 1),
+                        ("build", "hall_museum"),
+                    ],
+                ),
+                digger("north_diver", "Diver", (254, 92), "hoard", 28, "curator", SILVER, ["moss_digger"]),
+                digger("south_diver", "Diver", (250, 91), "hoard", 28, "curator", SILVER, ["moss_digger"], 2),
+            ],
+            success=[{"site_built": {"site": "lake_museum"}}, {"site_built": {"site": "hall_museum"}}],
+            outcome="the lake museum's strongbox holds the hoard and the idol stands in the Mayor's Hall",
+            routes=[
+                (
+                    "the south diver hands over his silver in one load",
+                    {
+                        "south_diver": [
+                            ("hear", "moss_digger"),
+                            ("seek", "hoard"),
+                            ("pick", "hoard", 28),
+                            ("give", "curator", SILVER, 28),
+                        ]
+                    },
+                )
+            ],
+            signature="S?G2v>BW|G?B",
+            why="a drowned hoard and an overgrown idol whose places only the other's notes give -> 56 hoard silver "
+            "(two divers) locked in by the curator (smithing 50) + the moss idol (only the moss digger) set up in "
+            "the hall",
+            category="exploration",
+        ),
+        stock(
             "task_94",
-            "The Cartographer's Three Treasures",
+            "The Cartographer's Buried Caravan",
             intro=(
-                "The cartographer of Saltreach has charted three lost treasures: a brass orrery under the Sunscar sands, "
-                "which she will dig herself, a bell in the Murkfen water and a totem in a riven oak of Whisperwood."
+                "Old Saltreach charts show where a lost caravan's saffron lies buried in the Sunscar, and a storm "
+                "totem in a riven oak of the Whisperwood that is to mark the map room by the cache; the cache holds "
+                "more than one pair of hands can empty in time."
             ),
-            charts="keeper",
-            digs=[
-                Dig("bell_diver", "Bell diver", "drowned_belfry", "old_mill", "witch_hut", (1, -1)),
-                Dig("totem_feller", "Totem feller", "riven_oak", "woodcutters_camp", "mossy_pond", (-1, 1)),
-                Dig(
-                    "cartographer", "Cartographer", "sand_drift", "sunken_bazaar", "scorched_obelisk", (1, 0)
+            fields={
+                "cache": Field("desert_cache", "scorched_obelisk", 1, (1, 1), 8),
+                "oak": Field("riven_oak", "mossy_pond", 1, (-1, 1), 8),
+            },
+            sites=[
+                {
+                    "id": "map_room",
+                    "name": "Map room",
+                    "near": "scorched_obelisk",
+                    "materials": {SPICE: 56, "storm_totem": 1},
+                    "direction": (1, 1),
+                    "away": 7,
+                }
+            ],
+            roles=[
+                Role(
+                    "cartographer",
+                    "Cartographer",
+                    (96, 222),
+                    knows=["clue:cache", "clue:oak"],
+                    plan=[
+                        ("tell", ["sand_digger", "totem_feller"], [("clue", "cache"), ("clue", "oak")]),
+                        ("seek", "cache"),
+                        ("pool", "cache", 28, 28),
+                        ("take", "storm_totem", 1),
+                        ("build", "map_room"),
+                    ],
+                ),
+                digger(
+                    "sand_digger",
+                    "Sand digger",
+                    (100, 220),
+                    "cache",
+                    28,
+                    "cartographer",
+                    SPICE,
+                    ["cartographer"],
+                ),
+                Role(
+                    "totem_feller",
+                    "Totem feller",
+                    "old_mill",
+                    plan=[
+                        ("hear", "cartographer"),
+                        ("seek", "oak"),
+                        ("pick", "oak", 1),
+                        ("seek", "cache"),
+                        ("give", "cartographer", "storm_totem", 1),
+                    ],
                 ),
             ],
-            keepers=[Keeper("cartographer", "Cartographer", "sunken_bazaar", "sunscar_oasis")],
+            success=[{"site_built": {"site": "map_room"}}],
+            outcome="the map room is stocked with the caravan's saffron and the storm totem",
+            signature="S!GvB+Gv+G",
+            why="a caravan cache and a riven oak only the cartographer's charts give -> 56 caravan saffron (dug by "
+            "hand: the cartographer and the sand digger) + the storm totem (only the totem feller) -> the map room",
+            category="exploration",
         ),
-        survey_b(
+        stock(
             "task_99",
-            "The Regalia for the Keep",
+            "The Keep's Lost Treasury",
             intro=(
-                "The old kingdom's regalia is to be shown again at the Hollowcrown Gate: the king's seal from a cairn and a "
-                "storm totem from a riven oak, mounted together by the alchemist of the Murkfen."
+                "The old kingdom's forest treasury was buried in a barrow in the Whisperwood when the crown fell, "
+                "and its hall is to be guarded again by a storm totem from a lightning-riven oak; the gold goes back "
+                "into a treasury chest of new pine, forged shut. Only old notes say where barrow and oak lie."
             ),
-            digs=[
-                Dig("cairn_miner", "Cairn miner", "kings_cairn", "stonefoot_camp", "ogre_den_mouth", (1, 1)),
-                Dig(
-                    "totem_feller", "Totem feller", "riven_oak", "mossy_pond", "whisperwood_clearing", (0, 1)
+            fields={
+                "barrow": Field("barrow_hoard", "mossy_pond", 1, (1, 1), 8),
+                "oak": Field("riven_oak", "woodcutters_camp", 1, (1, -1), 8),
+            },
+            sites=[
+                vault(
+                    "treasury_chest",
+                    "Treasury chest",
+                    "mossy_pond",
+                    {GOLD: 56, "storm_totem": 1, "pine_log": 10},
+                    (1, 1),
+                    7,
+                )
+            ],
+            roles=[
+                Role(
+                    "castellan",
+                    "Castellan",
+                    "north_crossroads",
+                    knows=["clue:oak"],
+                    skills={"smithing": 55, "lumberjacking": 15},
+                    items={"bronze_axe": 1},
+                    also="Smithing 55 forges a chest shut (a site's last `build`, smithing 50); your bronze axe fells "
+                    "pine (`pine_tree`, lumberjacking 10) for its boards.",
+                    plan=[
+                        ("tell", "totem_feller", ("clue", "oak")),
+                        ("hear", "totem_feller"),
+                        ("harvest", "pine_tree", 10),
+                        ("seek", "barrow"),
+                        ("take", "storm_totem", 1),
+                        ("take", GOLD, 56),
+                        ("build", "treasury_chest"),
+                    ],
+                ),
+                Role(
+                    "totem_feller",
+                    "Totem feller",
+                    "old_oak_grove",
+                    knows=["clue:barrow"],
+                    plan=[
+                        ("tell", ["castellan", "pond_delver", "mill_delver"], ("clue", "barrow")),
+                        ("hear", "castellan"),
+                        ("seek", "oak"),
+                        ("pick", "oak", 1),
+                        ("seek", "barrow"),
+                        ("give", "castellan", "storm_totem", 1),
+                    ],
+                ),
+                digger(
+                    "pond_delver",
+                    "Delver",
+                    "whisperwood_clearing",
+                    "barrow",
+                    28,
+                    "castellan",
+                    GOLD,
+                    ["totem_feller"],
+                ),
+                digger(
+                    "mill_delver", "Delver", "old_mill", "barrow", 28, "castellan", GOLD, ["totem_feller"]
                 ),
             ],
-            keepers=[Keeper("castellan", "Castellan", "broken_colonnade", "ruins_gate")],
-            restorer={
-                "name": "alchemist",
-                "title": "Alchemist",
-                "spawn": "drowned_chapel",
-                "station": "alchemy_table#town",
-                "recipe": "kingdom_regalia",
-            },
+            success=[{"site_built": {"site": "treasury_chest"}}],
+            outcome="the treasury chest holds the barrow's gold and the storm totem and is forged shut",
+            signature="S?G2v+S?G>G+BW",
+            why="a barrow hoard and a riven oak whose places only the other's notes give -> 56 grave gold (two "
+            "delvers) + the storm totem (only the totem feller) -> the chest, forged shut only by the castellan "
+            "(smithing 50)",
+            category="exploration",
         ),
-        # task_72 is to become an exploration task (task_76 turns to combat); until then its combat draft lives here
-        armed(
-            "task_72",
-            "The Stalker on the Ford Road",
-            intro=(
-                "A rime stalker has taken the road to Frostford Bridge. The huntress of Frostmere will cut a bow "
-                "from her own ghostpine logs and string it with silk cord from the weaver, then go after it."
-            ),
-            sources=[
-                Source("silk_gatherer", "Silk gatherer", "silkmoth_cocoons", 2, "north_crossroads", (1, 0))
-            ],
-            makers=[
-                {
-                    "name": "weaver",
-                    "title": "Weaver",
-                    "recipes": [("silk_cord", 1)],
-                    "station": "loom#town",
-                    "spawn": "brindlemark_market",
-                    "fed_by": ["silk_gatherer"],
-                },
-                {
-                    "name": "huntress",
-                    "title": "Huntress",
-                    "recipes": [("ghostpine_stave", 1), ("ghostpine_bow", 1)],
-                    "station": "fletching_bench#town",
-                    "spawn": "frostmere_camp",
-                    "start": {"ghostpine_log": 2},
-                    "fed_by": [],
-                },
-            ],
-            fighter={
-                "name": "huntress",
-                "title": "Huntress",
-                "makes": True,
-                "skills": {"archery": 70, "defense": 40, "health": 40},
-            },
-            beast={"type": "rime_stalker", "near": "north_crossroads", "direction": (-1, -1), "away": 8},
-        ),
-    ]
+    ] + relics.drafts()
