@@ -1,5 +1,6 @@
-"""The task README's generated tables are their scripts' output, never hand-edited: the audit table
-(scripts/audit_table.py) and the round budgets (scripts/oracle_budgets.py)."""
+"""The task README's generated tables are their scripts' output, never hand-edited: the task list
+(scripts/task_table.py), the audit table (scripts/audit_table.py) and the round budgets
+(scripts/oracle_budgets.py)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,19 @@ def _script():
 def test_the_readme_audit_table_is_the_audits_output():
     readme = (Path(TASKS_DIR) / "README.md").read_text()
     assert _script().table() in readme, "run: python scripts/audit_table.py --write"
+
+
+def test_the_readme_task_list_is_the_task_files():
+    readme = (Path(TASKS_DIR) / "README.md").read_text()
+    assert load_script("task_table").table() in readme, "run: python scripts/task_table.py --write"
+
+
+def test_the_task_list_names_a_generated_tasks_signature_and_a_hand_written_tasks_structure():
+    script = load_script("task_table")
+    assert script.row("task_01").endswith(
+        "| by hand | heartwood logs -> sticks -> heartwood staff -> wielded by the wizard |"
+    )
+    assert "| generated | `workshop:" in script.row("task_17")
 
 
 def test_write_refuses_a_readme_without_the_table(tmp_path):
