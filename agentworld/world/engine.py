@@ -23,6 +23,7 @@ Timing rules (documented for task authors):
 
 from __future__ import annotations
 
+import functools
 import pickle
 import random
 import re
@@ -87,10 +88,15 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
             stock = {s.item: s.quantity for s in spec.shop.stock} if spec.shop else {}
             self._place(Npc(npc_id, spec.name, x, y, stock), self.npcs)
         # same as _new_node / _new_mob over gmap.placed_nodes / gmap.mob_spawns, with ids precomputed
-        for ident, kind, x, y, capacity in self._ix.start_nodes:
-            self._place(Node(ident, kind, x, y, capacity, capacity), self.nodes)
-        for seq, (ident, mob_type, x, y, hp) in enumerate(self._ix.start_mobs):
-            self._place(Mob(ident, mob_type, x, y, (x, y), hp, hp, seq=seq), self.mobs)
+        ix = self._ix
+        self._place_many([Node(i, kind, x, y, cap, cap) for i, kind, x, y, cap in ix.start_nodes], self.nodes)
+        self._place_many(
+            [
+                Mob(ident, mob_type, x, y, (x, y), hp, hp, seq=seq)
+                for seq, (ident, mob_type, x, y, hp) in enumerate(ix.start_mobs)
+            ],
+            self.mobs,
+        )
         self.counters = dict(self._ix.start_counters)
 
     @property
@@ -192,7 +198,7 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
     def mention(self, agent: str, *texts: str) -> None:
         """Record the ids an agent's briefing names (objective, documentation, spawn): its typo
         suggestions prefer them, so `move_to camp` offers the task's camp, not another region's."""
-        self.mentioned[agent] = frozenset(re.findall(r"[A-Za-z0-9_#]+", " ".join(texts)))
+        self.mentioned[agent] = _words(" ".join(texts))
 
     def add_mob(self, mob_type: str, position, guards=None) -> str:
         """A mob at `position`; with `guards` ([x, y] tiles) it holds a passage: while it lives no
@@ -396,6 +402,12 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         """Units of `item` the agent has in inventory plus equipped."""
         p = self.players[agent]
         return p.inventory.count(item) + sum(1 for e in p.equipment.values() if e == item)
+
+
+@functools.lru_cache(maxsize=1024)
+def _words(text: str) -> frozenset[str]:
+    """The id-like words of a briefing (the same few texts come back at every reset of an episode)."""
+    return frozenset(re.findall(r"[A-Za-z0-9_#]+", text))
 
 
 # Each registered tool's rule: World._do_<name> (in its mixin module) unless its traits name one.
