@@ -60,6 +60,10 @@ class EmbeddedBackend:
     def reset(self, seed: int | None = None) -> dict[str, dict]:
         return self.episode.reset(seed)
 
+    def restart(self, seed: int | None = None) -> None:
+        """reset() without observing (the numeric wrappers read the world their own way)."""
+        self.episode.restart(seed)
+
     def act(self, agent: str, action: Any) -> dict:
         return self.episode.act(agent, action)
 

@@ -186,8 +186,12 @@ class ActionTable:
             _first_offers(view.offers),
         )
 
-    def mask(self, obs: dict, slots: Slots | None = None) -> np.ndarray:
-        """int8 over the table: 1 where the call could succeed now (and its tool is enabled)."""
+    def mask(self, obs: dict, slots: Slots | None = None, enabled: np.ndarray | None = None) -> np.ndarray:
+        """int8 over the table: 1 where the call could succeed now (and its tool is enabled).
+
+        The tools are those of the observation's `tool_mask` (enabled and usable now), or `enabled`
+        (the episode's tools, int8 over TOOL_NAMES) for an observation without one: an entry this
+        mask allows is always a usable call of its tool, so only being enabled is left to check."""
         slots = slots or self.slots(obs)
         out = np.zeros(self.n, dtype=np.int8)
         out[0] = 1  # wait
@@ -213,7 +217,7 @@ class ActionTable:
                             [inventory.get(item, 0) > 0 for item in self.vocab.items], dtype=np.int8
                         )
                     out[indices] = held[items]
-        return out & obs["tool_mask"][self.tool_index]
+        return out & (obs["tool_mask"] if enabled is None else enabled)[self.tool_index]
 
     def call(self, index: int, obs: dict, slots: Slots | None = None) -> dict:
         """The tool call for action `index` (wait when its target is absent or the index is out of range)."""

@@ -10,8 +10,9 @@ One agent's features, as a Dict of Boxes (or one flat Box):
   equipped   1 where a vocabulary item is worn
   progress   checkpoints reached (task order) and PSR
   team       per teammate: in view, distance, messaged me, which chat template, other text, offer pending
-Everything is read from the observation the text env already produced (and `infos` for
-checkpoints), so the numeric view never queries the world.
+Everything is read from one agent's observation, the text env's or the episode's state
+(`Episode.observe_state`: the same fields with engine types), and the status or infos for
+checkpoints, so the encoder never queries the world.
 
 Three layouts (`obs_format`): "dict" (the parts above plus `action_mask`, int8), "flat" (the parts
 concatenated into one Box, mask only in infos) and "rllib" (`observations`: the flat Box,
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from gymnasium import spaces
 
+from agentworld.observation import MESSAGE_MAX, clean
 from agentworld.wrappers.actions import CHAT_TEMPLATES
 
 if TYPE_CHECKING:
@@ -183,10 +185,14 @@ class ObservationEncoder:
     def _items(self, obs: dict) -> dict[str, np.ndarray]:
         counts = np.zeros(len(self.item_index), dtype=np.float32)
         worn = np.zeros(len(self.item_index), dtype=np.float32)
-        for e in obs["inventory"]:
-            i = self.item_index.get(e["item"])
+        inventory = obs["inventory"]  # {item: count} (engine) or ({item, count}, ...) (text env)
+        held = (
+            inventory.items() if isinstance(inventory, dict) else ((e["item"], e["count"]) for e in inventory)
+        )
+        for item, count in held:
+            i = self.item_index.get(item)
             if i is not None:
-                counts[i] = min(1.0, math.log1p(e["count"]) / COUNT_SCALE)
+                counts[i] = min(1.0, math.log1p(count) / COUNT_SCALE)
         for item in obs["equipment"].values():
             i = self.item_index.get(item) if item else None
             if i is not None:
@@ -205,7 +211,8 @@ class ObservationEncoder:
         out = np.zeros(self.parts["team"][0], dtype=np.float32)
         seen = {e["id"]: e for e in obs["nearby"] if e["kind"] == "player"}
         offers = {o["from"] for o in obs["offers"]}
-        last_said = {m["from"]: m["text"] for m in obs["messages"]}  # each sender's latest message
+        # each sender's latest message, as the text env cleans it (engine messages come raw)
+        last_said = {m["from"]: clean(m["text"], MESSAGE_MAX) for m in obs["messages"]}
         for j, mate in enumerate(mates):
             row = out[j * MATE_FEATURES : (j + 1) * MATE_FEATURES]
             e = seen.get(mate)
