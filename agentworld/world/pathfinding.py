@@ -6,14 +6,16 @@ insertion order), so the same map and query always give the same path.
 
 Walking is the engine's hottest code in training (masked random play walks to far landmarks and
 teammates), so both searches are written for speed: each grid's walkable neighbours are listed
-once (`_neighbours`) and A*'s heap holds plain ints that order exactly like its (f, -g, counter)
-tuples. tests/test_world_pathfinding.py checks both against the straightforward versions they
+once (`_neighbours`), A*'s heap holds plain ints that order exactly like its (f, -g, counter)
+tuples, and its recent answers are kept (`_PATHS`: a search depends on nothing but its query). tests/test_world_pathfinding.py checks both against the straightforward versions they
 replaced, path for path.
 """
 
 from __future__ import annotations
 
 import heapq
+import itertools
+from array import array
 
 Tile = tuple[int, int]
 
@@ -22,6 +24,8 @@ DEFAULT_MAX_EXPANSIONS = 20_000
 # A grid's walkable neighbours of every tile: [(index, x, y), ...] in the order +x, -x, +y, -y
 Neighbours = list[tuple[tuple[int, int, int], ...]]
 _NEIGHBOURS: dict[tuple[int, int, int], tuple[bytes, Neighbours]] = {}  # (id, width, height) -> grid, table
+PATH_CACHE = 4096  # A* answers kept (a path of 100 tiles takes 400 bytes)
+_PATHS: dict[tuple, tuple[bytes, array | None]] = {}  # query -> the grid, the path's tile indices or None
 
 
 def chebyshev(a: Tile, b: Tile) -> int:
@@ -66,9 +70,8 @@ def find_path_grid(
 
     Returns the tiles to step on (start excluded; empty if start already qualifies), or None when
     no such tile is reachable within `max_expansions` node expansions. With near=0 the goal itself
-    must be walkable. Tiles are handled as integer indices y * width + x. The heap's entries order
-    by f, then deeper first (larger g, fewer expansions), then first pushed; each is one int,
-    (f << g_bits | g_max - g) << c_bits | counter, whose counter indexes `tiles`.
+    must be walkable. The answer depends on nothing but the arguments, so the last PATH_CACHE
+    answers are kept (as tile indices) and a repeated query costs no search.
     """
     sx, sy = int(start[0]), int(start[1])
     gx, gy = int(goal[0]), int(goal[1])
@@ -76,6 +79,24 @@ def find_path_grid(
         return []
     if near == 0 and not (0 <= gx < width and 0 <= gy < height and walk[gy * width + gx]):
         return None
+    key = (id(walk), width, height, sx, sy, gx, gy, near, max_expansions)
+    known = _PATHS.get(key)
+    if known is not None and known[0] is walk:  # the entry holds the grid: its id is not reused
+        return None if known[1] is None else [(i % width, i // width) for i in known[1]]
+    path = _search(walk, width, height, sx, sy, gx, gy, near, max_expansions)
+    if len(_PATHS) >= PATH_CACHE:
+        for old in list(itertools.islice(_PATHS, PATH_CACHE // 4)):  # the oldest quarter
+            del _PATHS[old]
+    _PATHS[key] = (walk, None if path is None else array("i", [y * width + x for x, y in path]))
+    return path
+
+
+def _search(
+    walk: bytes, width: int, height: int, sx: int, sy: int, gx: int, gy: int, near: int, max_expansions: int
+) -> list[Tile] | None:
+    """A* proper. Tiles are handled as integer indices y * width + x. The heap's entries order by
+    f, then deeper first (larger g, fewer expansions), then first pushed; each is one int,
+    (f << g_bits | g_max - g) << c_bits | counter, whose counter indexes `tiles`."""
     neighbours = _neighbours(walk, width, height)
     size = width * height
     g_bits = (size + 1).bit_length()  # g <= tiles on the map
