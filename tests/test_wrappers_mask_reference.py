@@ -1,10 +1,12 @@
-"""ActionTable.mask checks its entries group by group; it must give exactly the mask of the entry-by-entry
-version it replaced (kept below as the reference), on the text env's observations and on the episode's
-state alike, over masked random play (offers, shops, deaths and all)."""
+"""ActionTable.mask checks its entries group by group and ActionTable.slots ranks nodes in one pass; they
+must give exactly the masks and calls of the entry-by-entry version they replaced (kept below as the
+reference), on the text env's observations and on the episode's state alike, over masked random play
+(offers, shops, deaths and all)."""
 
 from __future__ import annotations
 
 import warnings
+from typing import NamedTuple
 
 import numpy as np
 import pytest
@@ -19,10 +21,23 @@ from agentworld.wrappers.actions import (
     ENTITY_TOOLS,
     VERB_TOOL,
     Affordance,
-    Slots,
 )
 
 _TOOL = {name: i for i, name in enumerate(TOOL_NAMES)}
+
+
+class Slots(NamedTuple):
+    """actions.Slots as it was (with the stations in reach)."""
+
+    view: aff.View
+    by_kind: dict[str, list[dict]]
+    mates: dict[str, dict]
+    position: tuple[int, int]
+    reach: int
+    stations: set[str]
+    shops: list[dict]
+    equipment: dict[str, str]
+    offers: dict[str, dict]
 
 
 def _precondition(a: Affordance) -> tuple[bool, str, bool]:
@@ -310,6 +325,10 @@ def test_grouped_mask_is_the_entry_by_entry_mask(task, seed):
     content = episode.content
     reference = {a: ReferenceTable(env.vocab, content, a, 3) for a in env.possible_agents}
     rng = np.random.default_rng(seed)
+    fixed = ("wait", "landmark", "mate", "craft", "give", "equip", "use", "unequip", "chat")
+    resolved_by_turn = {
+        a: [i for i, e in enumerate(env.tables[a].table) if e.verb not in fixed] for a in env.possible_agents
+    }
     _, infos = env.reset()
     checked = allowed = 0
     for _ in range(30):
@@ -320,6 +339,11 @@ def test_grouped_mask_is_the_entry_by_entry_mask(task, seed):
             want = reference[agent].mask(text)
             assert np.array_equal(env.tables[agent].mask(text), want), agent
             assert np.array_equal(infos[agent]["action_mask"], want), agent
+            table, state = env.tables[agent], episode.observe_state(agent)
+            resolved = resolved_by_turn[agent]  # the entries whose call depends on the turn
+            calls = [reference[agent].call(i, text) for i in resolved]
+            assert [table.call(i, text) for i in resolved] == calls, agent
+            assert [table.call(i, state) for i in resolved] == calls, agent
             checked += 1
             allowed += int(want.sum())
         actions = {a: int(rng.choice(np.flatnonzero(infos[a]["action_mask"]))) for a in env.agents}

@@ -80,7 +80,6 @@ class Slots(NamedTuple):
     mates: dict[str, dict]  # teammate name -> nearby entry (when in view)
     position: tuple[int, int]
     reach: int  # weapon range
-    stations: set[str]  # station kinds within interact range
     shops: list[dict]  # shop NPCs within interact range (nearest first)
     equipment: dict[str, str]  # slot -> item ("" or None when empty)
     offers: dict[str, dict]  # teammate -> its first pending offer to me
@@ -100,6 +99,7 @@ class ActionTable:
     def __init__(self, vocab: Vocabulary, content: Content, agent: str, k_nearest: int = 3) -> None:
         self.content, self.k, self.vocab, self.agent = content, k_nearest, vocab, agent
         self.rules = aff.rules_for(content)
+        self._preferred = frozenset(vocab.node_kinds)  # node kinds that yield the task's items
         self.landmarks = {lid: content.map.landmarks[lid] for lid in vocab.landmarks}
         self.mates = [a for a in vocab.agents if a != agent]
         self.walkable = content.map.walkable
@@ -181,42 +181,41 @@ class ActionTable:
 
     # --- per turn ---------------------------------------------------------------------------
     def slots(self, obs: dict) -> Slots:
+        """The turn's context: the k nearest of each kind (nodes: the task's kinds first, then those
+        with something left, each group nearest first), teammates in view, shops in reach, offers."""
         view = aff.view_of(obs)
-        preferred = set(self.vocab.node_kinds)
+        preferred = self._preferred
         by_kind: dict[str, list[dict]] = {k: [] for k in ENTITY_TOOLS}
+        ranked: tuple[list, list, list, list] = ([], [], [], [])  # task kind and not depleted, ..., neither
         mates: dict[str, dict] = {}
-        for e in view.nearby:
+        for e in view.nearby:  # nearest first (then by id): each group below keeps that order
             kind = e["kind"]
-            if kind == "player":
+            if kind == "node":
+                other = e["id"].partition("#")[0] not in preferred
+                ranked[2 * other + ("depleted" in e["detail"])].append(e)
+            elif kind == "player":
                 mates[e["id"]] = e
-            elif kind in by_kind:
-                by_kind[kind].append(e)
-        nodes = by_kind["node"]  # the task's resources first, and those with something left
-        nodes.sort(
-            key=lambda e: (
-                e["id"].partition("#")[0] not in preferred,
-                "depleted" in e["detail"],
-                e["distance"],
-                e["id"],
-            )
-        )
-        for kind in by_kind:
-            del by_kind[kind][self.k :]
+            else:
+                entries = by_kind.get(kind)
+                if entries is not None:
+                    entries.append(e)
+        k = self.k
+        for kind, entries in by_kind.items():
+            del entries[k:]
+        nodes = by_kind["node"]
+        for group in ranked:
+            nodes += group[: k - len(nodes)]
         x, y = obs["position"]
+        interact, prices = self.rules.interact_range, self.prices
         return Slots(
             view,
             by_kind,
             mates,
             (int(x), int(y)),
             aff.weapon_range(self.rules, view, obs),
-            aff.stations_in_reach(self.rules, view),
-            [
-                e
-                for e in by_kind["npc"]
-                if e["id"] in self.prices and e["distance"] <= self.rules.interact_range
-            ],
-            dict(obs.get("equipment") or {}),
-            _first_offers(view.offers),
+            [e for e in by_kind["npc"] if e["id"] in prices and e["distance"] <= interact],
+            obs.get("equipment") or {},
+            _first_offers(view.offers) if view.offers else {},
         )
 
     def mask(self, obs: dict, slots: Slots | None = None, enabled: np.ndarray | None = None) -> np.ndarray:
@@ -292,7 +291,7 @@ class ActionTable:
         rules, view = self.rules, slots.view
         inventory = view.inventory
         if inventory:
-            stations = slots.stations
+            stations = aff.stations_in_reach(rules, view)
             for index, recipe in self._crafts:
                 if aff.can_craft(recipe, view, stations):
                     out[index] = 1
