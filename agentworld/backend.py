@@ -61,8 +61,9 @@ class EmbeddedBackend:
         return self.episode.reset(seed)
 
     def restart(self, seed: int | None = None) -> None:
-        """reset() without observing (the numeric wrappers read the world their own way)."""
-        self.episode.restart(seed)
+        """reset() without observing, the World object reset in place (for the numeric wrappers,
+        which read the world their own way and reset often)."""
+        self.episode.restart(seed, renew=True)
 
     def act(self, agent: str, action: Any) -> dict:
         return self.episode.act(agent, action)

@@ -199,8 +199,9 @@ class Episode:
         self.restart(seed)
         return {a: self.observe(a) for a in self.agents}
 
-    def restart(self, seed: int | None = None) -> None:
-        """reset() without observing (views that read the world their own way: numeric wrappers)."""
+    def restart(self, seed: int | None = None, renew: bool = False) -> None:
+        """reset() without observing (views that read the world their own way: numeric wrappers).
+        `renew`: the episode's World object is reset in place (see World.reset) rather than replaced."""
         if seed is not None:
             self.seed = int(seed)
         task = self.task
@@ -211,7 +212,7 @@ class Episode:
                 self.task, self.seed, self.content, same_region=self.options.random_spawns != "any"
             )
         self.played_task = task
-        world = build_world(task, self.content, self.seed)
+        world = build_world(task, self.content, self.seed, self.world if renew else None)
         self.world = world
         self.trajectory = []
         self.next_action = 0

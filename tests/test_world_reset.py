@@ -7,11 +7,13 @@ import random
 
 import pytest
 
+from agentworld.episode import Episode
 from agentworld.task_world import build_world
 from agentworld.tasks import load_task
 from agentworld.world.content import load_content
 from agentworld.world.engine import World
 from agentworld.world.entities import Landmark, Mob, Node, Npc, Station
+from agentworld.world.randomplay import random_action
 
 
 def reference_reset(world: World, seed: int) -> None:
@@ -49,3 +51,24 @@ def test_reset_state_is_the_reference_state_byte_for_byte(task_id, monkeypatch):
     monkeypatch.setattr(World, "reset", reference_reset)
     by_hand = build_world(task, content, 3)
     assert built.snapshot() == by_hand.snapshot()
+
+
+@pytest.mark.parametrize("task_id", ["task_01", "task_08"])
+def test_a_world_reset_in_place_is_a_new_world(task_id):
+    """After episodes of random play (mobs fought and moved, nodes emptied, items dropped), resetting
+    the same World object in place gives exactly the state a new world has."""
+    content = load_content()
+    task = load_task(task_id)
+    episode = Episode(task, seed=1)
+    rng = random.Random(1)
+    for seed in (1, 2, 3):
+        world = episode.world
+        for _ in range(30):
+            for agent in episode.agents:
+                tool, args = random_action(world, agent, rng, world.observe(agent))
+                episode.act(agent, {"tool": tool, "args": args})
+            episode.end_round()
+        assert world.events  # something happened
+        episode.restart(seed + 1, renew=True)
+        assert episode.world is world
+        assert world.snapshot() == build_world(task, content, seed + 1).snapshot()
