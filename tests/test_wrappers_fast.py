@@ -1,6 +1,6 @@
-"""The numeric view's in-process path (the episode's state, no text) gives exactly what its path over
+"""The numeric views' in-process path (the episode's state, no text) gives exactly what their path over
 the text env's observations gives: observations, masks, rewards, infos and the trajectory, step by
-step, across episode ends."""
+step (turn by turn in the AEC view), across episode ends."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def _quiet():
 
 def _through_text(env):
     """The same env, made to read the text env's observations (as over a server)."""
-    env._episode = env._enabled = None
+    env._episode = None
     return env
 
 
@@ -72,3 +72,26 @@ def test_in_process_path_equals_the_text_path(task, options):
     assert strip(fast.trajectory()) == strip(slow.trajectory())
     agent = fast.possible_agents[-1]
     assert fast.text_observation(agent) == slow.env.backend.observe(agent)
+
+
+@pytest.mark.parametrize("task", ["task_01", "task_13"])
+def test_aec_in_process_path_equals_the_text_path(task):
+    fast = make_numeric(task, seed=4, api="aec", max_rounds=6)
+    slow = _through_text(make_numeric(task, seed=4, api="aec", max_rounds=6))
+    rng = np.random.default_rng(4)
+    for env in (fast, slow):
+        env.reset(seed=4)
+    turns = 0
+    for agent, other in zip(fast.agent_iter(max_iter=400), slow.agent_iter(max_iter=400)):
+        assert agent == other
+        got, want = fast.last(), slow.last()
+        _same(got, want, f"turn {turns}")
+        _same(fast.infos, slow.infos, f"infos {turns}")
+        obs, _, term, trunc, info = got
+        action = None if term or trunc else int(rng.choice(np.flatnonzero(info["action_mask"])))
+        fast.step(action)
+        slow.step(action)
+        turns += 1
+    assert turns > 20
+    strip = lambda rs: [{k: v for k, v in r.items() if k != "t"} for r in rs]  # noqa: E731
+    assert strip(fast.trajectory()) == strip(slow.trajectory())
