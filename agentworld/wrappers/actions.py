@@ -173,6 +173,7 @@ class ActionTable:
         self._equips = {a.target: i for i, a in at["equip"]}
         self._uses = {a.target: i for i, a in at["use"]}
         self._unequips = [(i, a.target) for i, a in at["unequip"]]
+        self._enabled: tuple[np.ndarray | None, np.ndarray | None] = (None, None)  # tools, over the table
 
     @staticmethod
     def _tool(a: Affordance) -> str:
@@ -238,7 +239,11 @@ class ActionTable:
             self._entity_entries(out, slots)
             self._team_entries(out, slots)
             self._item_entries(out, slots)
-        return out & (obs["tool_mask"] if enabled is None else enabled)[self.tool_index]
+        if enabled is None:
+            return out & obs["tool_mask"][self.tool_index]
+        if enabled is not self._enabled[0]:  # an episode's tools never change: worked out once
+            self._enabled = (enabled, enabled[self.tool_index])
+        return out & self._enabled[1]
 
     def _entity_entries(self, out: np.ndarray, slots: Slots) -> None:
         """Walking to and using the k nearest of each kind (only those in view have entries to set)."""

@@ -61,6 +61,7 @@ _HP = re.compile(r"HP (\d+)/(\d+)")
 COUNT_SCALE = math.log1p(1000)  # inventory counts: log1p(n) / log1p(1000), capped at 1
 MATE_FEATURES = 5 + len(CHAT_TEMPLATES)
 OBS_FORMATS = ("dict", "flat", "rllib")
+ENTITY_CELLS = 65_536  # (id, kind, detail) -> grid cells an encoder keeps (cleared when full)
 
 
 class ObservationEncoder:
@@ -83,6 +84,7 @@ class ObservationEncoder:
         self.size = 2 * r + 1
         n_mates = len(vocab.agents) - 1
         self.mates = {a: [m for m in vocab.agents if m != a] for a in vocab.agents}  # agent -> its teammates
+        self._cells: dict[tuple[str, str, str], tuple[tuple[int, float], ...]] = {}  # see _channels_of
         self.parts = {
             "grid": (len(CHANNELS), self.size, self.size),
             "self": (8,),
@@ -121,58 +123,80 @@ class ObservationEncoder:
         """One agent's numeric observation, every part written into one new float32 row (the flat
         form; the dict form's parts are views of it, in `parts` order)."""
         row = np.zeros(self.total, dtype=np.float32)
-        views = {name: row[a:b].reshape(self.parts[name]) for name, (a, b) in self.spans.items()}
-        self._grid(obs, views["grid"], row)
-        views["self"][:] = self._self(obs)
+        spans = self.spans
+        self._grid(obs, row)
+        a, b = spans["self"]
+        row[a:b] = self._self(obs)
         levels = obs["skills"]
-        views["skills"][:] = [levels.get(s, 1) / self.max_level for s in self.skills]
-        self._items(obs, views["inventory"], views["equipped"])
+        a, b = spans["skills"]
+        row[a:b] = [levels.get(s, 1) / self.max_level for s in self.skills]
+        self._items(obs, row)
         reached = info.get("checkpoints") or {}
-        views["progress"][:] = [float(bool(reached.get(c))) for c in self.vocab.checkpoints] + [
+        a, b = spans["progress"]
+        row[a:b] = [float(bool(reached.get(c))) for c in self.vocab.checkpoints] + [
             float(info.get("psr", 0.0))
         ]
-        self._team(agent, obs, views["team"])
+        self._team(agent, obs, row)
         if obs_format == "flat":
             return row
         if obs_format == "rllib":
             return {"observations": row, "action_mask": mask.astype(np.float32)}
+        views = {name: row[a:b].reshape(self.parts[name]) for name, (a, b) in spans.items()}
         views["action_mask"] = mask
         return views
 
-    def _grid(self, obs: dict, grid: np.ndarray, row: np.ndarray) -> None:
+    def _grid(self, obs: dict, row: np.ndarray) -> None:
         """The channels around the agent: terrain slices, then what is in view, one cell each (on a
         tile that holds several things of one channel the last one in `nearby` order counts)."""
         r, size = self.radius, self.size
         x, y = obs["position"]
+        grid = row[: self.spans["grid"][1]].reshape(self.parts["grid"])
         grid[_C["walkable"]] = self.walkable[y : y + size, x : x + size]  # padded by r: (x, y) is the centre
         grid[_C["terrain"]] = self.terrain[y : y + size, x : x + size]
         grid[_C["self"], r, r] = 1.0
         cells: dict[int, float] = {}  # index in the row -> value, in the order they were written
-        area = size * size
+        known, channels_of = self._cells, self._channels_of
         for e in obs["nearby"]:
             ex, ey = e["position"]
             col, line = ex - x + r, ey - y + r
             if not (0 <= col < size and 0 <= line < size):
                 continue
             at = line * size + col
-            kind = e["kind"]
-            if kind == "mob":
-                hp = _HP.search(e["detail"])
-                cells[_C["mob_hp"] * area + at] = int(hp[1]) / max(1, int(hp[2])) if hp else 1.0
-                level = self.mob_level.get(e["id"].partition("#")[0], 0.0)
-                cells[_C["mob_level"] * area + at] = level if level < 1.0 else 1.0
-            elif kind == "node":
-                cells[_C["node"] * area + at] = 0.5 if "depleted" in e["detail"] else 1.0
-                if e["id"].partition("#")[0] in self.node_kinds:
-                    cells[_C["task_node"] * area + at] = 1.0
-            elif kind == "player":
-                cells[_C["teammate"] * area + at] = 1.0 if e["detail"].startswith("player") else 0.5
-            elif kind == "site":
-                cells[_C["site"] * area + at] = 0.5 if e["detail"] == "complete" else 1.0
-            elif kind in _KIND_CHANNEL:
-                cells[_KIND_CHANNEL[kind] * area + at] = 1.0
+            key = (e["id"], e["kind"], e["detail"])
+            found = known.get(key)
+            if found is None:
+                if len(known) >= ENTITY_CELLS:
+                    known.clear()
+                found = known[key] = channels_of(e)
+            for offset, value in found:
+                cells[offset + at] = value
         if cells:
             row[list(cells)] = list(cells.values())  # the grid is the row's first part
+
+    def _channels_of(self, e: dict) -> tuple[tuple[int, float], ...]:
+        """What one entry of `nearby` writes on its tile: (channel * area, value) pairs, in order; a
+        function of its id, kind and detail alone (kept per entry by _grid)."""
+        area = self.size * self.size
+        kind, detail = e["kind"], e["detail"]
+        if kind == "mob":
+            hp = _HP.search(detail)
+            level = min(1.0, self.mob_level.get(e["id"].partition("#")[0], 0.0))
+            return (
+                (_C["mob_hp"] * area, int(hp[1]) / max(1, int(hp[2])) if hp else 1.0),
+                (_C["mob_level"] * area, level),
+            )
+        if kind == "node":
+            node = ((_C["node"] * area, 0.5 if "depleted" in detail else 1.0),)
+            if e["id"].partition("#")[0] in self.node_kinds:
+                return (*node, (_C["task_node"] * area, 1.0))
+            return node
+        if kind == "player":
+            return ((_C["teammate"] * area, 1.0 if detail.startswith("player") else 0.5),)
+        if kind == "site":
+            return ((_C["site"] * area, 0.5 if detail == "complete" else 1.0),)
+        if kind in _KIND_CHANNEL:
+            return ((_KIND_CHANNEL[kind] * area, 1.0),)
+        return ()
 
     def _self(self, obs: dict) -> list[float]:
         max_hp = max(1, obs["max_hp"])
@@ -190,7 +214,8 @@ class ObservationEncoder:
             min(1.0, len(obs["offers"]) / 5),
         ]
 
-    def _items(self, obs: dict, counts: np.ndarray, worn: np.ndarray) -> None:
+    def _items(self, obs: dict, row: np.ndarray) -> None:
+        counts, worn = self.spans["inventory"][0], self.spans["equipped"][0]
         inventory = obs["inventory"]  # {item: count} (engine) or ({item, count}, ...) (text env)
         held = (
             inventory.items() if isinstance(inventory, dict) else ((e["item"], e["count"]) for e in inventory)
@@ -198,21 +223,22 @@ class ObservationEncoder:
         for item, count in held:
             i = self.item_index.get(item)
             if i is not None:
-                counts[i] = min(1.0, math.log1p(count) / COUNT_SCALE)
+                row[counts + i] = min(1.0, math.log1p(count) / COUNT_SCALE)
         for item in obs["equipment"].values():
             i = self.item_index.get(item) if item else None
             if i is not None:
-                worn[i] = 1.0
+                row[worn + i] = 1.0
 
-    def _team(self, agent: str, obs: dict, team: np.ndarray) -> None:
+    def _team(self, agent: str, obs: dict, row: np.ndarray) -> None:
         """Per teammate (task order): in view, distance, an offer pending, and what it last said."""
         seen = {e["id"]: e for e in obs["nearby"] if e["kind"] == "player"}
         offers = {o["from"] for o in obs["offers"]}
         # each sender's latest message, as the text env cleans it (engine messages come raw)
         last_said = {m["from"]: clean(m["text"], MESSAGE_MAX) for m in obs["messages"]}
         cells: dict[int, float] = {}
+        start = self.spans["team"][0]
         for j, mate in enumerate(self.mates[agent]):
-            base = j * MATE_FEATURES
+            base = start + j * MATE_FEATURES
             e = seen.get(mate)
             if e is not None:
                 cells[base] = 1.0
@@ -227,4 +253,4 @@ class ObservationEncoder:
                 else:
                     cells[base + 4] = 1.0
         if cells:
-            team[list(cells)] = list(cells.values())
+            row[list(cells)] = list(cells.values())
