@@ -22,7 +22,7 @@ Tile = tuple[int, int]
 DEFAULT_MAX_EXPANSIONS = 20_000
 
 # A grid's walkable neighbours of every tile: [(index, x, y), ...] in the order +x, -x, +y, -y
-Neighbours = list[tuple[tuple[int, int, int], ...]]
+Neighbours = list[tuple[tuple[int, int, int], ...] | None]
 _NEIGHBOURS: dict[tuple[int, int, int], tuple[bytes, Neighbours]] = {}  # (id, width, height) -> grid, table
 PATH_CACHE = 4096  # A* answers kept (a path of 100 tiles takes 400 bytes)
 _PATHS: dict[tuple, tuple[bytes, array | None]] = {}  # query -> the grid, the path's tile indices or None
@@ -45,12 +45,13 @@ def _tile_neighbours(walk: bytes, width: int, height: int, i: int) -> tuple[tupl
 
 
 def _neighbours(walk: bytes, width: int, height: int) -> Neighbours:
-    """The walkable neighbours of every tile, built once per grid."""
+    """The walkable neighbours of every tile, per grid: each tile's are listed the first time a search
+    expands it (None until then), so no search pays for tiles it never reaches."""
     key = (id(walk), width, height)
     found = _NEIGHBOURS.get(key)
     if found is not None and (found[0] is walk or found[0] == walk):
         return found[1]
-    table: Neighbours = [_tile_neighbours(walk, width, height, i) for i in range(width * height)]
+    table: Neighbours = [None] * (width * height)
     if len(_NEIGHBOURS) >= 8:  # a few grids per process at most (the world's map, test grids)
         _NEIGHBOURS.clear()
     _NEIGHBOURS[key] = (walk, table)
@@ -132,7 +133,10 @@ def _search(
         ng = g + 1
         deeper = (g_max - ng) << c_bits
         # the fixed neighbour order (+x, -x, +y, -y) decides which of several shortest paths wins
-        for j, nx, ny in neighbours[i]:
+        around = neighbours[i]
+        if around is None:
+            around = neighbours[i] = _tile_neighbours(walk, width, height, i)
+        for j, nx, ny in around:
             old = known(j)
             if old is not None and old <= ng:
                 continue
