@@ -423,7 +423,7 @@ class Episode:
         state = self.world.observe_state(agent)
         if state["messages"]:
             self.inbox[agent].extend(state["messages"])
-        state["messages"] = self.inbox[agent]
+        state["messages"] = list(self.inbox[agent])
         state["max_rounds"] = self.max_rounds
         return state
 
