@@ -93,12 +93,23 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
             stock = {s.item: s.quantity for s in spec.shop.stock} if spec.shop else {}
             self._place(_renewed(old, Npc, npc_id, spec.name, x, y, stock), self.npcs)
         # same as _new_node / _new_mob over gmap.placed_nodes / gmap.mob_spawns, with ids precomputed
-        nodes = [_renewed(old, Node, i, kind, x, y, cap, cap) for i, kind, x, y, cap in ix.start_nodes]
+        # (nodes and mobs are most of the map: _renewed inlined)
+        nodes, mobs, get = [], [], old.get
+        for i, kind, x, y, cap in ix.start_nodes:
+            node = get(i)
+            if type(node) is Node:
+                node.__init__(i, kind, x, y, cap, cap)
+            else:
+                node = Node(i, kind, x, y, cap, cap)
+            nodes.append(node)
         self._place_many(nodes, self.nodes)
-        mobs = [
-            _renewed(old, Mob, ident, mob_type, x, y, (x, y), hp, hp, seq=seq)
-            for seq, (ident, mob_type, x, y, hp) in enumerate(ix.start_mobs)
-        ]
+        for seq, (i, mob_type, x, y, hp) in enumerate(ix.start_mobs):
+            mob = get(i)
+            if type(mob) is Mob:
+                mob.__init__(i, mob_type, x, y, (x, y), hp, hp, seq=seq)
+            else:
+                mob = Mob(i, mob_type, x, y, (x, y), hp, hp, seq=seq)
+            mobs.append(mob)
         self._place_many(mobs, self.mobs)
         self.counters = dict(self._ix.start_counters)
 
