@@ -60,6 +60,11 @@ class EmbeddedBackend:
     def reset(self, seed: int | None = None) -> dict[str, dict]:
         return self.episode.reset(seed)
 
+    def restart(self, seed: int | None = None) -> None:
+        """reset() without observing, the World object reset in place (for the numeric wrappers,
+        which read the world their own way and reset often)."""
+        self.episode.restart(seed, renew=True)
+
     def act(self, agent: str, action: Any) -> dict:
         return self.episode.act(agent, action)
 

@@ -11,7 +11,7 @@ The episode terminates on success and truncates when `max_rounds` rounds have be
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from gymnasium import spaces
@@ -45,6 +45,17 @@ def _check_seed(seed: Any) -> int | None:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
         raise ValueError(f"seed must be an integer or None, got {type(seed).__name__} {seed!r}")
     return int(seed)
+
+
+class RoundPlayed(NamedTuple):
+    """One parallel step's round, before anything is observed."""
+
+    live: list[str]  # the agents live at the round's start (they get this step's results)
+    records: dict[str, dict]  # agent -> its action record (agents after a mid-round success: none)
+    status: dict  # the backend's status after the round's end
+    reward: float  # the team reward of the round
+    terminated: bool  # success
+    truncated: bool  # the round budget is spent
 
 
 class _Common:
@@ -190,17 +201,39 @@ class AgentWorldParallelEnv(_Common, ParallelEnv):
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         obs = self.backend.reset(self._next_seed(seed))
-        self.agents = list(self.possible_agents)
-        self._progress, self._succeeded = 0.0, False
-        status = self.backend.status()
-        self._progress = status["psr"]
+        status = self._started()
         info = self._info(status, None)
         return obs, {a: dict(info) for a in self.agents}
 
     def step(self, actions: dict[str, Any]):
+        played = self._play_round(actions)
+        if played is None:
+            return {}, {}, {}, {}, {}
+        live, status = played.live, played.status
+        obs = {a: self.backend.observe(a) for a in live}
+        infos = {a: self._info(status, played.records.get(a)) for a in live}
+        return (
+            obs,
+            dict.fromkeys(live, played.reward),
+            dict.fromkeys(live, played.terminated),
+            dict.fromkeys(live, played.truncated),
+            infos,
+        )
+
+    # the round itself, shared with the numeric view (agentworld.wrappers), which observes its own way
+    def _started(self) -> dict:
+        """After the backend's reset: every agent live, progress counted from the start; the status."""
+        self.agents = list(self.possible_agents)
+        self._succeeded = False
+        status = self.backend.status()
+        self._progress = status["psr"]
+        return status
+
+    def _play_round(self, actions: dict[str, Any]) -> RoundPlayed | None:
+        """Every live agent's action in turn order, then the round's end (None: no agent is live)."""
         live = list(self.agents)
         if not live:
-            return {}, {}, {}, {}, {}
+            return None
         records: dict[str, dict] = {}
         for agent in live:
             record = records[agent] = self.backend.act(agent, actions.get(agent))
@@ -209,19 +242,11 @@ class AgentWorldParallelEnv(_Common, ParallelEnv):
         self.backend.end_round()
         status = self.backend.status()
         reward = self._reward(status)
-        terminated = status["success"]
+        terminated = bool(status["success"])
         truncated = bool(status["truncated"])
-        obs = {a: self.backend.observe(a) for a in live}
-        infos = {a: self._info(status, records.get(a)) for a in live}
         if terminated or truncated:
             self.agents = []
-        return (
-            obs,
-            dict.fromkeys(live, reward),
-            dict.fromkeys(live, terminated),
-            dict.fromkeys(live, truncated),
-            infos,
-        )
+        return RoundPlayed(live, records, status, reward, terminated, truncated)
 
     def state(self) -> np.ndarray:
         raise NotImplementedError("AgentWorld is partially observable; use per-agent observations")

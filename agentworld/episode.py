@@ -139,6 +139,32 @@ _OPTION_HELP = {
 }
 
 
+PARSED_CALLS = 4096  # parsed calls an episode remembers (_parse); more clears the lot
+_PLAIN = (str, int, float, bool, type(None))  # argument values a call key can hold as they are
+
+
+def _call_key(action: Any) -> tuple | None:
+    """A hashable key that tells apart every plain {"tool": str, "args": {str: value}} call that
+    could parse differently (values keep their types: 1, 1.0 and True are three keys); None for
+    anything else (strings, models, nested values): those are parsed every time."""
+    if type(action) is not dict or len(action) != 2:
+        return None
+    tool, args = action.get("tool"), action.get("args")
+    if type(tool) is not str or type(args) is not dict:
+        return None
+    parts = []
+    for name, value in args.items():
+        kind = type(value)
+        if kind is list:
+            if not all(type(v) in _PLAIN for v in value):
+                return None
+            value = tuple((type(v), v) for v in value)
+        elif kind not in _PLAIN:
+            return None
+        parts.append((name, kind, value))
+    return tool, tuple(parts)
+
+
 class Episode:
     """See module docstring. `act` never raises on agent input; records follow ARCHITECTURE.md."""
 
@@ -165,10 +191,17 @@ class Episode:
         self.seed = 0 if seed is None else int(seed)
         self.world = None
         self.trajectory: list[dict] = []
+        self._parsed: dict[tuple, ToolCall] = {}  # _call_key(action) -> what parse_action made of it
         self.reset(self.seed)
 
     # --- lifecycle ----------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> dict[str, dict]:
+        self.restart(seed)
+        return {a: self.observe(a) for a in self.agents}
+
+    def restart(self, seed: int | None = None, renew: bool = False) -> None:
+        """reset() without observing (views that read the world their own way: numeric wrappers).
+        `renew`: the episode's World object is reset in place (see World.reset) rather than replaced."""
         if seed is not None:
             self.seed = int(seed)
         task = self.task
@@ -179,7 +212,7 @@ class Episode:
                 self.task, self.seed, self.content, same_region=self.options.random_spawns != "any"
             )
         self.played_task = task
-        world = build_world(task, self.content, self.seed)
+        world = build_world(task, self.content, self.seed, self.world if renew else None)
         self.world = world
         self.trajectory = []
         self.next_action = 0
@@ -190,7 +223,6 @@ class Episode:
         self.briefs: dict[str, str] = {}  # agent -> the oracle-comm brief delivered for its next turn
         self.scorer.start(world, task)  # what holds from the start latches silently
         self._brief_team()
-        return {a: self.observe(a) for a in self.agents}
 
     @property
     def round(self) -> int:
@@ -244,7 +276,7 @@ class Episode:
         """One turn: parse, apply to the world, check checkpoints, record. Never raises on bad input."""
         if agent not in self._turn_of:
             raise KeyError(f"unknown agent {agent!r}; agents: {self.agents}")
-        call = action if isinstance(action, ParseError) else parse_action(action, self.disabled)
+        call = action if isinstance(action, ParseError) else self._parse(action)
         action_id = self.next_action
         self.next_action += 1
         world = self.world
@@ -310,6 +342,22 @@ class Episode:
         self.trajectory.append(rec)
         return rec
 
+    def _parse(self, action: Any) -> ToolCall | ParseError:
+        """parse_action, remembered for plain dict calls (numeric wrappers send the same few again
+        and again): the same action always parses the same way, so the cache changes nothing."""
+        key = _call_key(action)
+        if key is None:
+            return parse_action(action, self.disabled)
+        parsed = self._parsed.get(key)
+        if parsed is None:
+            parsed = parse_action(action, self.disabled)
+            if not isinstance(parsed, ToolCall):
+                return parsed
+            if len(self._parsed) >= PARSED_CALLS:
+                self._parsed.clear()
+            self._parsed[key] = parsed
+        return ToolCall(parsed.tool, {k: list(v) if type(v) is list else v for k, v in parsed.args.items()})
+
     def _brief_team(self) -> None:
         """Oracle communication: each agent's inbox gets its teammates' true state for this round."""
         if not self.options.oracle_comm or self.done:
@@ -366,6 +414,18 @@ class Episode:
         )
         self._obs_cache[agent] = obs
         return obs
+
+    def observe_state(self, agent: str) -> dict:
+        """The agent's state as the world holds it, for views that need no text (numeric wrappers):
+        `World.observe_state` with engine types (lists for positions, {item: count} inventories,
+        None for an empty slot), `max_rounds`, and `messages` as in `observe` (the inbox since the
+        agent's last turn: new ones are drained into it here too). No tool mask, no cleaning."""
+        state = self.world.observe_state(agent)
+        if state["messages"]:
+            self.inbox[agent].extend(state["messages"])
+        state["messages"] = list(self.inbox[agent])
+        state["max_rounds"] = self.max_rounds
+        return state
 
     def play(self, team: dict[str, Any]) -> dict:
         """Play the rest of the episode with these agents (already reset), fastest way: no run

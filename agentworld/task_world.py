@@ -16,11 +16,15 @@ if TYPE_CHECKING:
     from agentworld.tasks import Task
 
 
-def build_world(task: "Task", content: Any, seed: int) -> World:
+def build_world(task: "Task", content: Any, seed: int, world: World | None = None) -> World:
     """A fresh World with the task's players (in agent order) and world changes applied, and the
-    task's market open when it trades at a price table (`fair_exchange`)."""
-    world = World(content)
-    world.reset(seed)
+    task's market open when it trades at a price table (`fair_exchange`); `world`: an old world of the
+    same content to reset in place (its map's objects renewed, see World.reset)."""
+    if world is None:
+        world = World(content)
+        world.reset(seed)
+    else:
+        world.reset(seed, renew=True)
     gmap = content.map
     for a in task.agents:
         world.add_player(

@@ -11,9 +11,9 @@ episodes. The actions are random valid ones from agentworld.world.randomplay, ch
 agent's env observation; choosing them is not timed. Rates are given per CPU second of this
 process (time.process_time: fair on a shared machine) and per wall second.
 Targets: >= 10,000 agent-actions/s with 3 agents (task_01) and >= 5,000 with 20 agents (task_13).
-Next to each, the numeric wrapper (agentworld.wrappers.make_numeric): the same env plus the
-Discrete-action translation, the action mask and the numeric observation, stepped with masked
-random actions (choosing them is not timed).
+Next to each, the numeric wrapper (agentworld.wrappers.make_numeric): the same episode and tool
+calls, read without text (Discrete-action translation, action mask, numeric observation), stepped
+with masked random actions (choosing them is not timed).
 """
 
 from __future__ import annotations

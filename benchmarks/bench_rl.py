@@ -13,7 +13,9 @@ machine); choosing the actions is not timed. Compared, with the same agent count
             random agent (bench_world.crafter_steps_per_s)
 Vector speed-ups are wall-clock (the work is in child processes): SuperSuit `concat_vec_envs_v1`
 with 2 CPUs and PufferLib Multiprocessing with 2 workers, each over 2 envs, against one env
-stepped the same way in this process.
+stepped the same way in this process. On a machine shared with other jobs they measure the
+scheduler as much as the env (PufferLib's main process and idle workers also spin while they
+wait), so the load average is printed beside them.
 Issue 27's targets: numeric >= 2x mpe2 on task_01 and task_13, engine >= 150x Crafter, both vector
 layers >= 1.6x one env.
 """
@@ -21,6 +23,7 @@ layers >= 1.6x one env.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 import warnings
@@ -177,6 +180,10 @@ def pufferlib_rates(task: str, rounds: int) -> tuple[float, float] | None:
     return rates[0], rates[1]
 
 
+def _load() -> str:
+    return ", ".join(f"{v:.1f}" for v in os.getloadavg())
+
+
 def _verdict(ratio: float, target: float) -> str:
     return f"{ratio:.2f}x (target >= {target}x: {'meets' if ratio >= target else 'BELOW'})"
 
@@ -187,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     warnings.simplefilter("ignore")  # verifier warnings on odd random states are not the point here
     load_content()  # not timed: loaded once per process
-    steps, rounds = (600, 20) if a.quick else (6_000, 150)
+    steps, rounds = (600, 40) if a.quick else (6_000, 150)
+    print(f"load average {_load()} (single-env rates are CPU time; vector speed-ups are wall clock)")
     for task, agents in TASKS:
         numeric = run_numeric(task, steps)["rate_cpu"]
         bare = bare_rate(task, steps * 5)
@@ -214,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
             f"engine (3 agents) {engine:,.0f} agent-actions/s incl. observe; Crafter random agent {crafter:,.0f} "
             f"steps/s: engine / Crafter = {_verdict(engine / crafter, TARGETS['crafter'])}"
         )
+    print(f"load average {_load()}")
     for name, measure in (
         ("SuperSuit concat_vec_envs_v1, 2 envs on 2 CPUs", supersuit_rates),
         ("PufferLib Multiprocessing, 2 workers", pufferlib_rates),

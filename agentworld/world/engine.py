@@ -23,6 +23,7 @@ Timing rules (documented for task authors):
 
 from __future__ import annotations
 
+import functools
 import pickle
 import random
 import re
@@ -84,27 +85,46 @@ class World(
         self._clear()
 
     # --- lifecycle -------------------------------------------------------------------------
-    def reset(self, seed: int | None = 0) -> None:
-        """Fresh state from content: placed nodes, mob spawns, NPCs, stations, landmarks; round 1."""
+    def reset(self, seed: int | None = 0, renew: bool = False) -> None:
+        """Fresh state from content: placed nodes, mob spawns, NPCs, stations, landmarks; round 1.
+
+        `renew`: the map's entity objects of the episode before are re-initialised in place with
+        their constructor's arguments instead of new ones being made (far fewer allocations for the
+        garbage collector when training resets often); the state is exactly a new world's."""
         self.seed = 0 if seed is None else int(seed)
         self.rng = random.Random(self.seed)
         self.round = 1
+        old = self.entities if renew else {}
         self._clear()
-        c, gmap = self.content, self.map
+        c, gmap, ix = self.content, self.map, self._ix
         for lid, (x, y) in gmap.landmarks.items():
-            self._place(Landmark(lid, gmap.landmark_names.get(lid, lid), x, y), self.landmarks)
+            self._place(_renewed(old, Landmark, lid, gmap.landmark_names.get(lid, lid), x, y), self.landmarks)
         for station, place, (x, y) in gmap.placed_stations:
             sid = f"{station}#{place}"
-            self._place(Station(sid, station, c.stations[station].name, x, y), self.stations)
+            self._place(_renewed(old, Station, sid, station, c.stations[station].name, x, y), self.stations)
         for npc_id, (x, y) in gmap.npc_positions.items():
             spec = c.npcs[npc_id]
             stock = {s.item: s.quantity for s in spec.shop.stock} if spec.shop else {}
-            self._place(Npc(npc_id, spec.name, x, y, stock), self.npcs)
+            self._place(_renewed(old, Npc, npc_id, spec.name, x, y, stock), self.npcs)
         # same as _new_node / _new_mob over gmap.placed_nodes / gmap.mob_spawns, with ids precomputed
-        for ident, kind, x, y, capacity in self._ix.start_nodes:
-            self._place(Node(ident, kind, x, y, capacity, capacity), self.nodes)
-        for seq, (ident, mob_type, x, y, hp) in enumerate(self._ix.start_mobs):
-            self._place(Mob(ident, mob_type, x, y, (x, y), hp, hp, seq=seq), self.mobs)
+        # (nodes and mobs are most of the map: _renewed inlined)
+        nodes, mobs, get = [], [], old.get
+        for i, kind, x, y, cap in ix.start_nodes:
+            node = get(i)
+            if type(node) is Node:
+                node.__init__(i, kind, x, y, cap, cap)
+            else:
+                node = Node(i, kind, x, y, cap, cap)
+            nodes.append(node)
+        self._place_many(nodes, self.nodes)
+        for seq, (i, mob_type, x, y, hp) in enumerate(ix.start_mobs):
+            mob = get(i)
+            if type(mob) is Mob:
+                mob.__init__(i, mob_type, x, y, (x, y), hp, hp, seq=seq)
+            else:
+                mob = Mob(i, mob_type, x, y, (x, y), hp, hp, seq=seq)
+            mobs.append(mob)
+        self._place_many(mobs, self.mobs)
         self.counters = dict(self._ix.start_counters)
 
     @property
@@ -206,7 +226,7 @@ class World(
     def mention(self, agent: str, *texts: str) -> None:
         """Record the ids an agent's briefing names (objective, documentation, spawn): its typo
         suggestions prefer them, so `move_to camp` offers the task's camp, not another region's."""
-        self.mentioned[agent] = frozenset(re.findall(r"[A-Za-z0-9_#]+", " ".join(texts)))
+        self.mentioned[agent] = _words(" ".join(texts))
 
     def add_mob(self, mob_type: str, position, guards=None) -> str:
         """A mob at `position`; with `guards` ([x, y] tiles) it holds a passage: while it lives no
@@ -439,6 +459,21 @@ class World(
         """Units of `item` the agent has in inventory plus equipped."""
         p = self.players[agent]
         return p.inventory.count(item) + sum(1 for e in p.equipment.values() if e == item)
+
+
+def _renewed(old: dict, cls: type, ident: str, *args, **kwargs):
+    """cls(ident, *args, **kwargs), made by re-initialising `old[ident]` when it is one (World.reset)."""
+    ent = old.get(ident)
+    if type(ent) is cls:
+        ent.__init__(ident, *args, **kwargs)
+        return ent
+    return cls(ident, *args, **kwargs)
+
+
+@functools.lru_cache(maxsize=1024)
+def _words(text: str) -> frozenset[str]:
+    """The id-like words of a briefing (the same few texts come back at every reset of an episode)."""
+    return frozenset(re.findall(r"[A-Za-z0-9_#]+", text))
 
 
 # Each registered tool's rule: World._do_<name> (in its mixin module) unless its traits name one.

@@ -88,18 +88,27 @@ class Observing(WorldCore):
 
     def observe(self, agent: str) -> dict:
         """The agent's own view (see docs/ARCHITECTURE.md); drains its pending messages."""
+        obs = self.observe_state(agent)
+        p = self.players[agent]
+        obs["region"] = self._region_line(p, self.map.region_at(p.x, p.y))
+        obs["quests"] = self._quest_stages(p)
+        obs["happened"] = self._news(p)
+        obs["last_result"] = p.last_result
+        obs["last_error"] = p.last_error
+        return obs
+
+    def observe_state(self, agent: str) -> dict:
+        """The fields of `observe` that are state, not text for a reader: no region name, quests,
+        news or last results (what numeric views read). Drains the agent's pending messages too."""
         p = self.players[agent]
         nearby = self._nearby_entries(self._in_sight_radius(p))
         messages = p.messages
         if messages:
             p.messages = []
-        quests = self._quest_stages(p)
-        region = self.map.region_at(p.x, p.y)
         return {
             "agent": p.name,
             "round": self.round,
             "position": [p.x, p.y],
-            "region": self._region_line(p, region),
             "hp": p.hp,
             "max_hp": p.max_hp,
             "alive": p.alive,
@@ -113,10 +122,6 @@ class Observing(WorldCore):
                 for o in self.offers.values()
                 if o.to == agent
             ],
-            "quests": quests,
-            "happened": self._news(p),
-            "last_result": p.last_result,
-            "last_error": p.last_error,
         }
 
     def _region_line(self, p: Player, region: str | None) -> str:

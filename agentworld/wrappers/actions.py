@@ -13,6 +13,7 @@ call could succeed now; an index whose target is absent (no 3rd mob in view) is 
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -32,6 +33,26 @@ VERB_TOOL = {verb: name for name, cls in TOOLS.items() for verb in cls.traits.nu
 ENTITY_ARG = {tool: next(iter(TOOLS[tool].model_fields)) for tool in ENTITY_TOOL.values()}  # gather: target
 CHAT_TEMPLATES = ("I need help here.", "On my way.", "My part is done.", "Come to me.")
 _TOOL = {name: i for i, name in enumerate(TOOL_NAMES)}
+
+
+_STEPS: "weakref.WeakKeyDictionary[Content, np.ndarray]" = weakref.WeakKeyDictionary()
+
+
+def step_table(content: Content) -> np.ndarray:
+    """int8 (height, width, 8): 1 where a step in that direction (DIRECTIONS) from the tile lands on a
+    walkable tile `rules.move_speed` tiles away or nearer (what `_step_target` looks for), per content."""
+    table = _STEPS.get(content)
+    if table is None:
+        gmap, reach = content.map, content.rules.move_speed
+        walk = np.frombuffer(gmap.walkable_grid, dtype=np.uint8).reshape(gmap.height, gmap.width) == 1
+        padded = np.pad(walk, reach)  # off the map is not walkable
+        table = np.zeros((gmap.height, gmap.width, len(DIRECTIONS)), dtype=np.int8)
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            for step in range(1, reach + 1):
+                ox, oy = reach + dx * step, reach + dy * step
+                table[:, :, d] |= padded[oy : oy + gmap.height, ox : ox + gmap.width]
+        _STEPS[content] = table
+    return table
 
 
 class Affordance(NamedTuple):
@@ -59,20 +80,9 @@ class Slots(NamedTuple):
     mates: dict[str, dict]  # teammate name -> nearby entry (when in view)
     position: tuple[int, int]
     reach: int  # weapon range
-    stations: set[str]  # station kinds within interact range
     shops: list[dict]  # shop NPCs within interact range (nearest first)
     equipment: dict[str, str]  # slot -> item ("" or None when empty)
     offers: dict[str, dict]  # teammate -> its first pending offer to me
-
-
-def _precondition(a: Affordance) -> tuple[bool, str, bool]:
-    """What an entry needs before its full check is worth running: the item in hand (sell), a k-th
-    entity of its kind in view (approach / apply), an offer from its teammate (accept / decline)."""
-    return (
-        a.verb == "sell",
-        a.target if a.verb in ("approach", "apply") else "",
-        a.verb in ("accept", "decline"),
-    )
 
 
 def _first_offers(offers) -> dict[str, dict]:
@@ -89,6 +99,7 @@ class ActionTable:
     def __init__(self, vocab: Vocabulary, content: Content, agent: str, k_nearest: int = 3) -> None:
         self.content, self.k, self.vocab, self.agent = content, k_nearest, vocab, agent
         self.rules = aff.rules_for(content)
+        self._preferred = frozenset(vocab.node_kinds)  # node kinds that yield the task's items
         self.landmarks = {lid: content.map.landmarks[lid] for lid in vocab.landmarks}
         self.mates = [a for a in vocab.agents if a != agent]
         self.walkable = content.map.walkable
@@ -135,11 +146,34 @@ class ActionTable:
             )
             for mate, pairs in gives.items()
         }
-        # the rest, minus chat (always legal while alive): (index, entry, what must be present first)
-        self._chats = np.array([i for i, a in enumerate(table) if a.verb == "chat"], dtype=np.intp)
-        self._others = [
-            (i, a, _precondition(a)) for i, a in enumerate(table) if i > 0 and a.verb not in ("give", "chat")
-        ]
+        # the other entries by verb, each group checked in one go by `mask`
+        at = {verb: [(i, a) for i, a in enumerate(table) if a.verb == verb] for verb in [*VERB_TOOL, "apply"]}
+        self._chats = np.array([i for i, _ in at["chat"]], dtype=np.intp)
+        self._steps = np.array([i for i, _ in at["step"]], dtype=np.intp)  # in DIRECTIONS order
+        self._step_ok = step_table(content)
+        self._landmarks = np.array([i for i, _ in at["landmark"]], dtype=np.intp)
+        self._landmark_x = np.array([self.landmarks[a.target][0] for _, a in at["landmark"]])
+        self._landmark_y = np.array([self.landmarks[a.target][1] for _, a in at["landmark"]])
+        # entity kind -> index of its j-th nearest's approach entry and of its apply entry (or -1)
+        self._entities = {
+            kind: [
+                (
+                    next(i for i, a in at["approach"] if a.target == kind and a.index == j),
+                    next((i for i, a in at["apply"] if a.target == kind and a.index == j), -1),
+                )
+                for j in range(k_nearest)
+            ]
+            for kind in ENTITY_TOOLS
+        }
+        self._mate_moves = [(i, a.target) for i, a in at["mate"]]
+        self._crafts = [(i, content.recipes[a.target]) for i, a in at["craft"]]
+        self._trades = {a.target: (i, j) for (i, a), (j, _) in zip(at["accept"], at["decline"])}  # mate ->
+        self._buys = [(i, a.target) for i, a in at["buy"]]
+        self._sells = {a.target: i for i, a in at["sell"]}
+        self._equips = {a.target: i for i, a in at["equip"]}
+        self._uses = {a.target: i for i, a in at["use"]}
+        self._unequips = [(i, a.target) for i, a in at["unequip"]]
+        self._enabled: tuple[np.ndarray | None, np.ndarray | None] = (None, None)  # tools, over the table
 
     @staticmethod
     def _tool(a: Affordance) -> str:
@@ -148,72 +182,146 @@ class ActionTable:
 
     # --- per turn ---------------------------------------------------------------------------
     def slots(self, obs: dict) -> Slots:
+        """The turn's context: the k nearest of each kind (nodes: the task's kinds first, then those
+        with something left, each group nearest first), teammates in view, shops in reach, offers."""
         view = aff.view_of(obs)
-        preferred = set(self.vocab.node_kinds)
+        preferred = self._preferred
         by_kind: dict[str, list[dict]] = {k: [] for k in ENTITY_TOOLS}
+        ranked: tuple[list, list, list, list] = ([], [], [], [])  # task kind and not depleted, ..., neither
         mates: dict[str, dict] = {}
-        for e in view.nearby:
+        for e in view.nearby:  # nearest first (then by id): each group below keeps that order
             kind = e["kind"]
-            if kind == "player":
+            if kind == "node":
+                other = e["id"].partition("#")[0] not in preferred
+                ranked[2 * other + ("depleted" in e["detail"])].append(e)
+            elif kind == "player":
                 mates[e["id"]] = e
-            elif kind in by_kind:
-                by_kind[kind].append(e)
-        nodes = by_kind["node"]  # the task's resources first, and those with something left
-        nodes.sort(
-            key=lambda e: (
-                e["id"].partition("#")[0] not in preferred,
-                "depleted" in e["detail"],
-                e["distance"],
-                e["id"],
-            )
-        )
-        for kind in by_kind:
-            del by_kind[kind][self.k :]
+            else:
+                entries = by_kind.get(kind)
+                if entries is not None:
+                    entries.append(e)
+        k = self.k
+        for kind, entries in by_kind.items():
+            del entries[k:]
+        nodes = by_kind["node"]
+        for group in ranked:
+            nodes += group[: k - len(nodes)]
         x, y = obs["position"]
+        interact, prices = self.rules.interact_range, self.prices
         return Slots(
             view,
             by_kind,
             mates,
             (int(x), int(y)),
             aff.weapon_range(self.rules, view, obs),
-            aff.stations_in_reach(self.rules, view),
-            [
-                e
-                for e in by_kind["npc"]
-                if e["id"] in self.prices and e["distance"] <= self.rules.interact_range
-            ],
-            dict(obs.get("equipment") or {}),
-            _first_offers(view.offers),
+            [e for e in by_kind["npc"] if e["id"] in prices and e["distance"] <= interact],
+            obs.get("equipment") or {},
+            _first_offers(view.offers) if view.offers else {},
         )
 
-    def mask(self, obs: dict, slots: Slots | None = None) -> np.ndarray:
-        """int8 over the table: 1 where the call could succeed now (and its tool is enabled)."""
+    def mask(self, obs: dict, slots: Slots | None = None, enabled: np.ndarray | None = None) -> np.ndarray:
+        """int8 over the table: 1 where the call could succeed now (and its tool is enabled).
+
+        The tools are those of the observation's `tool_mask` (enabled and usable now), or `enabled`
+        (the episode's tools, int8 over TOOL_NAMES) for an observation without one: an entry this
+        mask allows is always a usable call of its tool, so only being enabled is left to check.
+        Each group of entries is checked in one go, only where something is there to check (an
+        entity in view, an item held, an offer, a shop in reach)."""
         slots = slots or self.slots(obs)
         out = np.zeros(self.n, dtype=np.int8)
         out[0] = 1  # wait
         view = slots.view
         if view.alive:
-            legal, inventory, by_kind, offers = self._legal, view.inventory, slots.by_kind, slots.offers
+            x, y = slots.position
+            out[self._steps] = self._step_ok[y, x]
+            out[self._landmarks] = (self._landmark_x != x) | (self._landmark_y != y)
             out[self._chats] = 1
-            for i, a, (needs_item, kind, needs_offer) in self._others:  # cheap absences first
-                if needs_item and inventory.get(a.target, 0) <= 0:
+            self._entity_entries(out, slots)
+            self._team_entries(out, slots)
+            self._item_entries(out, slots)
+        if enabled is None:
+            return out & obs["tool_mask"][self.tool_index]
+        if enabled is not self._enabled[0]:  # an episode's tools never change: worked out once
+            self._enabled = (enabled, enabled[self.tool_index])
+        return out & self._enabled[1]
+
+    def _entity_entries(self, out: np.ndarray, slots: Slots) -> None:
+        """Walking to and using the k nearest of each kind (only those in view have entries to set)."""
+        rules, view = self.rules, slots.view
+        for kind, entries in slots.by_kind.items():
+            indices = self._entities[kind]
+            near = 0 if kind in ("ground", "site") else 1
+            for j, e in enumerate(entries):
+                approach, apply = indices[j]
+                distance = e["distance"]
+                if distance > near:
+                    out[approach] = 1
+                if apply < 0:
                     continue
-                if kind and a.index >= len(by_kind[kind]):
-                    continue
-                if needs_offer and a.target not in offers:
-                    continue
-                if legal(a, slots):
-                    out[i] = 1
-            held = None
-            for mate, (indices, items) in self._gives.items():
-                e = slots.mates.get(mate)
-                if e is not None and aff.can_give_to(self.rules, view, e):
-                    if held is None:  # vocabulary items in hand, once per turn
-                        held = np.array(
-                            [inventory.get(item, 0) > 0 for item in self.vocab.items], dtype=np.int8
-                        )
-                    out[indices] = held[items]
-        return out & obs["tool_mask"][self.tool_index]
+                if kind == "node":
+                    ok = aff.can_gather(rules, view, e)
+                elif kind == "mob":
+                    ok = aff.can_attack(e, slots.reach)
+                elif kind == "site":
+                    ok = aff.can_build(view, e, rules.interact_range)
+                else:
+                    ok = distance <= rules.interact_range
+                if ok:
+                    out[apply] = 1
+
+    def _team_entries(self, out: np.ndarray, slots: Slots) -> None:
+        """Walking to teammates, giving them what is held, answering their offers."""
+        rules, view, mates = self.rules, slots.view, slots.mates
+        for index, mate in self._mate_moves:
+            e = mates.get(mate)
+            if e is None or e["distance"] > 1:
+                out[index] = 1
+        held = None
+        for mate, (indices, items) in self._gives.items():
+            e = mates.get(mate)
+            if e is not None and aff.can_give_to(rules, view, e):
+                if held is None:  # vocabulary items in hand, once per turn
+                    inventory = view.inventory
+                    held = np.array([inventory.get(item, 0) > 0 for item in self.vocab.items], dtype=np.int8)
+                out[indices] = held[items]
+        for mate, offer in slots.offers.items():
+            trade = self._trades.get(mate)
+            if trade is not None:
+                out[trade[1]] = 1  # decline
+                if aff.can_accept(rules, view, offer):
+                    out[trade[0]] = 1
+
+    def _item_entries(self, out: np.ndarray, slots: Slots) -> None:
+        """Crafting, buying and selling, equipping, using and unequipping."""
+        rules, view = self.rules, slots.view
+        inventory = view.inventory
+        if inventory:
+            stations = aff.stations_in_reach(rules, view)
+            for index, recipe in self._crafts:
+                if aff.can_craft(recipe, view, stations):
+                    out[index] = 1
+            for item in inventory:
+                index = self._equips.get(item)
+                if index is not None and aff.can_equip(rules, view, item):
+                    out[index] = 1
+                index = self._uses.get(item)
+                if index is not None and aff.can_use(rules, view, item):
+                    out[index] = 1
+        if slots.shops:
+            coins = inventory.get("coins", 0)
+            for index, item in self._buys:
+                shop = self._shop(item, slots, True)
+                if shop is not None and coins >= self.prices[shop["id"]][item]:
+                    out[index] = 1
+            paid = rules.shops[slots.shops[0]["id"]][1]  # selling goes to the nearest shop in reach
+            for item, count in inventory.items():
+                index = self._sells.get(item)
+                if index is not None and count > 0 and item in paid:
+                    out[index] = 1
+        equipment = slots.equipment
+        for index, slot in self._unequips:
+            if equipment.get(slot):
+                out[index] = 1
 
     def call(self, index: int, obs: dict, slots: Slots | None = None) -> dict:
         """The tool call for action `index` (wait when its target is absent or the index is out of range)."""
@@ -280,53 +388,3 @@ class ActionTable:
         if verb == "unequip":
             return "unequip", {"slot": a.target}
         return "chat", {"to": "team", "message": CHAT_TEMPLATES[a.index]}
-
-    def _legal(self, a: Affordance, slots: Slots) -> bool:
-        """Could this entry's call succeed now? False when its target is absent."""
-        verb, view, rules = a.verb, slots.view, self.rules
-        if verb == "step":
-            return self._step_target(a, slots) is not None
-        if verb == "chat":
-            return True
-        if verb == "landmark":
-            return tuple(self.landmarks[a.target]) != slots.position
-        if verb == "give":
-            if view.inventory.get(a.item, 0) <= 0:
-                return False
-            e = slots.mates.get(a.target)
-            return e is not None and aff.can_give_to(rules, view, e)
-        if verb == "craft":
-            return aff.can_craft(self.content.recipes[a.target], view, slots.stations)
-        if verb in ("approach", "apply"):
-            e = self._entity(a, slots)
-            if e is None:
-                return False
-            if verb == "approach":
-                return e["distance"] > (0 if a.target in ("ground", "site") else 1)
-            kind = a.target
-            if kind == "node":
-                return aff.can_gather(rules, view, e)
-            if kind == "mob":
-                return aff.can_attack(e, slots.reach)
-            if kind == "site":
-                return aff.can_build(view, e, rules.interact_range)
-            return e["distance"] <= rules.interact_range
-        if verb == "mate":
-            e = slots.mates.get(a.target)
-            return e is None or e["distance"] > 1
-        if verb in ("accept", "decline"):
-            offer = self._offer(a.target, slots)
-            return offer is not None and (verb == "decline" or aff.can_accept(rules, view, offer))
-        if verb == "buy":
-            shop = self._shop(a.target, slots, True)
-            return shop is not None and view.inventory.get("coins", 0) >= self.prices[shop["id"]][a.target]
-        if verb == "sell":
-            if view.inventory.get(a.target, 0) <= 0:
-                return False
-            shop = self._shop(a.target, slots, False)
-            return shop is not None and a.target in rules.shops[shop["id"]][1]
-        if verb == "equip":
-            return aff.can_equip(rules, view, a.target)
-        if verb == "use":
-            return aff.can_use(rules, view, a.target)
-        return bool(slots.equipment.get(a.target))  # unequip

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 def scalar_info(info: dict) -> dict:
-    """The text env's info as numbers only (see the module docstring)."""
+    """The text env's info (or the status it is made of: `invalid` is then 0) as numbers only."""
     return {
         "round": int(info["round"]),
         "psr": float(info["psr"]),

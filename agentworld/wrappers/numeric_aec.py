@@ -5,6 +5,8 @@ of this form is the mask: it is computed from the world as it is when the agent 
 after the agents before it in the round have moved, so an action it allows is one that can succeed
 now. (The parallel view computes every agent's mask at the start of the round; an earlier agent's
 move can make an allowed entry fail there: the call then fails as an LLM's would, `invalid` = 1.)
+In process it reads each turn's state from the episode without building text, as the parallel
+view does (tests/test_wrappers_fast.py compares it with the path over text observations).
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from agentworld.backend import EmbeddedBackend
 from agentworld.env import AgentWorldAECEnv
+from agentworld.episode import Episode
 from agentworld.world.content import load_content
 from agentworld.wrappers.actions import ActionTable, Slots
 from agentworld.wrappers.infos import scalar_info
@@ -47,9 +51,12 @@ class NumericAECEnv(AECEnv):
         obs_space = self.encoder.space(n, obs_format)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.render_mode = env.render_mode
+        backend = env.backend
+        # in process: each turn's state read from the episode, no text (None over a server)
+        self._episode: Episode | None = backend.episode if isinstance(backend, EmbeddedBackend) else None
         self._now: dict[
             str, tuple[dict, Slots, np.ndarray]
-        ] = {}  # agent -> this turn's text obs, slots, mask
+        ] = {}  # agent -> this turn's observation, slots, mask
 
     # the turn bookkeeping is the text env's own
     agents = property(lambda self: self.env.agents)
@@ -82,13 +89,19 @@ class NumericAECEnv(AECEnv):
         return [a.label for a in self.tables[agent].table]
 
     def _current(self, agent: str) -> tuple[dict, Slots, np.ndarray]:
-        """The agent's text observation, slots and mask for the world as it is now (cached until a step)."""
+        """The agent's observation (its state from the episode in process, else the text env's), slots
+        and mask for the world as it is now (cached until a step)."""
         now = self._now.get(agent)
         if now is None:
-            text = self.env.observe(agent)
             table = self.tables[agent]
-            slots = table.slots(text)
-            now = self._now[agent] = (text, slots, table.mask(text, slots))
+            if self._episode is None:
+                seen = self.env.observe(agent)
+                slots = table.slots(seen)
+                now = self._now[agent] = (seen, slots, table.mask(seen, slots))
+            else:
+                seen = self._episode.observe_state(agent)
+                slots = table.slots(seen)
+                now = self._now[agent] = (seen, slots, table.mask(seen, slots, self._episode.mask))
         return now
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -115,7 +128,8 @@ class NumericAECEnv(AECEnv):
         return self._current(agent)[2]
 
     def text_observation(self, agent: str) -> dict:
-        return self._current(agent)[0]
+        """The text env's observation of the agent as of now."""
+        return self.env.observe(agent) if self._episode is not None else self._current(agent)[0]
 
     def render(self) -> Any:
         return self.env.render()

@@ -7,6 +7,13 @@ is the ObservationEncoder's Dict of Boxes (with `action_mask`), one flat Box, or
 terminations, truncations and the trajectory are the text env's own, so replay and the CCE
 judges read runs made through either view.
 
+In process (the default, embedded backend) the view never builds the text env's observation: it
+reads each agent's state straight from the episode (`Episode.observe_state`: no text, no cleaning,
+no tool mask) and plays the round through the text env's own `_play_round`, so the tool calls, the
+world and the trajectory are exactly those of the text env (tests/test_wrappers_fast.py compares the
+two paths step by step). Over a server it reads the text env's observations, which carry the same
+state.
+
 `infos[agent]` holds only numbers by default (`round`, `psr`, `success`, `invalid`, the
 checkpoints as 0/1 and `action_mask`), because vector layers average infos across envs
 (PufferLib takes `np.mean` of every list it finds) and a list of event records breaks them.
@@ -23,7 +30,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
+from agentworld.backend import EmbeddedBackend
 from agentworld.env import AgentWorldAECEnv, AgentWorldParallelEnv
+from agentworld.episode import Episode
 from agentworld.world.content import load_content
 from agentworld.wrappers.actions import ActionTable
 from agentworld.wrappers.infos import scalar_info
@@ -62,7 +71,11 @@ class NumericParallelEnv(ParallelEnv):
         obs_space = self.encoder.space(n, obs_format)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.render_mode = env.render_mode
-        self._text: dict[str, dict] = {}
+        backend = env.backend
+        # in process: the episode itself, read without text (None over a server: its observations)
+        self._episode: Episode | None = backend.episode if isinstance(backend, EmbeddedBackend) else None
+        self._enabled = self._episode.mask if self._episode is not None else None  # tools of the episode
+        self._seen: dict[str, dict] = {}  # agent -> the observation its current slots and mask come from
         self._slots: dict[str, Any] = {}
         self._masks: dict[str, np.ndarray] = {}
 
@@ -85,16 +98,33 @@ class NumericParallelEnv(ParallelEnv):
         return [a.label for a in self.tables[agent].table]
 
     def reset(self, seed: int | None = None, options: dict | None = None):
-        text, infos = self.env.reset(seed=seed, options=options)
-        return self._encode(text, infos)
+        if self._episode is None:
+            text, infos = self.env.reset(seed=seed, options=options)
+            return self._encode(text, infos)
+        self.env.backend.restart(self.env._next_seed(seed))
+        status = self.env._started()
+        return self._encode_states(list(self.env.agents), status, {}, {})
 
     def step(self, actions: dict[str, Any]):
         calls = {}
         for agent in self.env.agents:
-            if agent in actions and agent in self._text:
+            if agent in actions and agent in self._seen:
                 calls[agent] = self.tables[agent].call(
-                    int(actions[agent]), self._text[agent], self._slots[agent]
+                    int(actions[agent]), self._seen[agent], self._slots[agent]
                 )
+        if self._episode is not None:
+            played = self.env._play_round(calls)
+            if played is None:
+                return {}, {}, {}, {}, {}
+            live = played.live
+            obs, infos = self._encode_states(live, played.status, played.records, calls)
+            return (
+                obs,
+                dict.fromkeys(live, played.reward),
+                dict.fromkeys(live, played.terminated),
+                dict.fromkeys(live, played.truncated),
+                infos,
+            )
         text, rewards, terms, truncs, infos = self.env.step(calls)
         if self.rich_infos:
             for agent, call in calls.items():
@@ -104,7 +134,8 @@ class NumericParallelEnv(ParallelEnv):
         return obs, rewards, terms, truncs, infos
 
     def _encode(self, text: dict[str, dict], infos: dict[str, dict]) -> tuple[dict, dict]:
-        self._text = text
+        """Numeric observations and infos from the text env's (over a server)."""
+        self._seen = text
         obs = {}
         for agent, o in text.items():
             table = self.tables[agent]
@@ -116,18 +147,47 @@ class NumericParallelEnv(ParallelEnv):
             infos[agent]["action_mask"] = mask
         return obs, infos
 
+    def _encode_states(
+        self, live: list[str], status: dict, records: dict[str, dict], calls: dict[str, dict]
+    ) -> tuple[dict, dict]:
+        """Numeric observations and infos read from the episode (in process): the same numbers as
+        _encode gives from the text env's observations, without building them."""
+        episode = self._episode
+        seen = self._seen = {}
+        obs, infos = {}, {}
+        scalar = None if self.rich_infos else scalar_info(status)
+        for agent in live:
+            state = seen[agent] = episode.observe_state(agent)
+            table = self.tables[agent]
+            slots = self._slots[agent] = table.slots(state)
+            mask = self._masks[agent] = table.mask(state, slots, self._enabled)
+            obs[agent] = self.encoder.encode(agent, state, status, mask, self.obs_format)
+            record = records.get(agent)
+            if scalar is not None:
+                info = dict(scalar)
+                info["invalid"] = int(record is not None and record["error"] is not None)
+            else:
+                info = self.env._info(status, record)
+                if agent in calls:
+                    info["call"] = calls[agent]
+            info["action_mask"] = mask
+            infos[agent] = info
+        return obs, infos
+
     def last_action_mask(self, agent: str) -> np.ndarray:
         """The agent's current action mask (all zeros once it is done), for libraries that drop infos."""
         mask = self._masks.get(agent)
         return (
             mask
-            if mask is not None and agent in self._text
+            if mask is not None and agent in self._seen
             else np.zeros(self.action_spaces[agent].n, np.int8)
         )
 
     def text_observation(self, agent: str) -> dict:
         """The text env's observation behind the agent's current numeric one."""
-        return self._text[agent]
+        if self._episode is not None:
+            return self.env.backend.observe(agent)  # in process it is built only when asked for
+        return self._seen[agent]
 
     def render(self) -> Any:
         return self.env.render()

@@ -10,8 +10,9 @@ One agent's features, as a Dict of Boxes (or one flat Box):
   equipped   1 where a vocabulary item is worn
   progress   checkpoints reached (task order) and PSR
   team       per teammate: in view, distance, messaged me, which chat template, other text, offer pending
-Everything is read from the observation the text env already produced (and `infos` for
-checkpoints), so the numeric view never queries the world.
+Everything is read from one agent's observation, the text env's or the episode's state
+(`Episode.observe_state`: the same fields with engine types), and the status or infos for
+checkpoints, so the encoder never queries the world.
 
 Three layouts (`obs_format`): "dict" (the parts above plus `action_mask`, int8), "flat" (the parts
 concatenated into one Box, mask only in infos) and "rllib" (`observations`: the flat Box,
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from gymnasium import spaces
 
+from agentworld.observation import MESSAGE_MAX, clean
 from agentworld.wrappers.actions import CHAT_TEMPLATES
 
 if TYPE_CHECKING:
@@ -59,6 +61,7 @@ _HP = re.compile(r"HP (\d+)/(\d+)")
 COUNT_SCALE = math.log1p(1000)  # inventory counts: log1p(n) / log1p(1000), capped at 1
 MATE_FEATURES = 5 + len(CHAT_TEMPLATES)
 OBS_FORMATS = ("dict", "flat", "rllib")
+ENTITY_CELLS = 65_536  # (id, kind, detail) -> grid cells an encoder keeps (cleared when full)
 
 
 class ObservationEncoder:
@@ -80,6 +83,8 @@ class ObservationEncoder:
         self.mob_level = {m.id: m.level / 100 for m in content.mobs.values()}
         self.size = 2 * r + 1
         n_mates = len(vocab.agents) - 1
+        self.mates = {a: [m for m in vocab.agents if m != a] for a in vocab.agents}  # agent -> its teammates
+        self._cells: dict[tuple[str, str, str], tuple[tuple[int, float], ...]] = {}  # see _channels_of
         self.parts = {
             "grid": (len(CHANNELS), self.size, self.size),
             "self": (8,),
@@ -89,11 +94,16 @@ class ObservationEncoder:
             "progress": (len(vocab.checkpoints) + 1,),
             "team": (max(1, n_mates) * MATE_FEATURES,),
         }
+        self.spans: dict[str, tuple[int, int]] = {}  # part -> its slice of the flat row
+        self.total = 0
+        for name, shape in self.parts.items():
+            self.spans[name] = (self.total, self.total + int(np.prod(shape)))
+            self.total += int(np.prod(shape))
 
     def space(self, n_actions: int, obs_format: str) -> spaces.Space:
         if obs_format not in OBS_FORMATS:
             raise ValueError(f"obs_format must be one of {', '.join(OBS_FORMATS)}, got {obs_format!r}")
-        size = sum(int(np.prod(s)) for s in self.parts.values())
+        size = self.total
         if obs_format == "flat":
             return spaces.Box(0.0, 1.0, (size,), np.float32)
         if obs_format == "rllib":
@@ -110,114 +120,137 @@ class ObservationEncoder:
     def encode(
         self, agent: str, obs: dict, info: dict, mask: np.ndarray, obs_format: str
     ) -> dict | np.ndarray:
-        parts = {
-            "grid": self._grid(obs),
-            "self": self._self(obs),
-            "skills": self._skills(obs),
-            **self._items(obs),
-            "progress": self._progress(info),
-            "team": self._team(agent, obs),
-        }
+        """One agent's numeric observation, every part written into one new float32 row (the flat
+        form; the dict form's parts are views of it, in `parts` order)."""
+        row = np.zeros(self.total, dtype=np.float32)
+        spans = self.spans
+        self._grid(obs, row)
+        a, b = spans["self"]
+        row[a:b] = self._self(obs)
+        levels = obs["skills"]
+        a, b = spans["skills"]
+        row[a:b] = [levels.get(s, 1) / self.max_level for s in self.skills]
+        self._items(obs, row)
+        reached = info.get("checkpoints") or {}
+        a, b = spans["progress"]
+        row[a:b] = [float(bool(reached.get(c))) for c in self.vocab.checkpoints] + [
+            float(info.get("psr", 0.0))
+        ]
+        self._team(agent, obs, row)
         if obs_format == "flat":
-            return np.concatenate([parts[k].ravel() for k in self.parts])
+            return row
         if obs_format == "rllib":
-            return {
-                "observations": np.concatenate([parts[k].ravel() for k in self.parts]),
-                "action_mask": mask.astype(np.float32),
-            }
-        parts["action_mask"] = mask
-        return parts
+            return {"observations": row, "action_mask": mask.astype(np.float32)}
+        views = {name: row[a:b].reshape(self.parts[name]) for name, (a, b) in spans.items()}
+        views["action_mask"] = mask
+        return views
 
-    def _grid(self, obs: dict) -> np.ndarray:
+    def _grid(self, obs: dict, row: np.ndarray) -> None:
+        """The channels around the agent: terrain slices, then what is in view, one cell each (on a
+        tile that holds several things of one channel the last one in `nearby` order counts)."""
         r, size = self.radius, self.size
         x, y = obs["position"]
-        grid = np.zeros((len(CHANNELS), size, size), dtype=np.float32)
+        grid = row[: self.spans["grid"][1]].reshape(self.parts["grid"])
         grid[_C["walkable"]] = self.walkable[y : y + size, x : x + size]  # padded by r: (x, y) is the centre
         grid[_C["terrain"]] = self.terrain[y : y + size, x : x + size]
         grid[_C["self"], r, r] = 1.0
+        cells: dict[int, float] = {}  # index in the row -> value, in the order they were written
+        known, channels_of = self._cells, self._channels_of
         for e in obs["nearby"]:
             ex, ey = e["position"]
-            col, row = ex - x + r, ey - y + r
-            if not (0 <= col < size and 0 <= row < size):
+            col, line = ex - x + r, ey - y + r
+            if not (0 <= col < size and 0 <= line < size):
                 continue
-            kind = e["kind"]
-            if kind == "mob":
-                hp = _HP.search(e["detail"])
-                grid[_C["mob_hp"], row, col] = int(hp[1]) / max(1, int(hp[2])) if hp else 1.0
-                grid[_C["mob_level"], row, col] = min(1.0, self.mob_level.get(e["id"].partition("#")[0], 0.0))
-            elif kind == "node":
-                grid[_C["node"], row, col] = 0.5 if "depleted" in e["detail"] else 1.0
-                if e["id"].partition("#")[0] in self.node_kinds:
-                    grid[_C["task_node"], row, col] = 1.0
-            elif kind == "player":
-                grid[_C["teammate"], row, col] = 1.0 if e["detail"].startswith("player") else 0.5
-            elif kind == "site":
-                grid[_C["site"], row, col] = 0.5 if e["detail"] == "complete" else 1.0
-            elif kind in _KIND_CHANNEL:
-                grid[_KIND_CHANNEL[kind], row, col] = 1.0
-        return grid
+            at = line * size + col
+            key = (e["id"], e["kind"], e["detail"])
+            found = known.get(key)
+            if found is None:
+                if len(known) >= ENTITY_CELLS:
+                    known.clear()
+                found = known[key] = channels_of(e)
+            for offset, value in found:
+                cells[offset + at] = value
+        if cells:
+            row[list(cells)] = list(cells.values())  # the grid is the row's first part
 
-    def _self(self, obs: dict) -> np.ndarray:
+    def _channels_of(self, e: dict) -> tuple[tuple[int, float], ...]:
+        """What one entry of `nearby` writes on its tile: (channel * area, value) pairs, in order; a
+        function of its id, kind and detail alone (kept per entry by _grid)."""
+        area = self.size * self.size
+        kind, detail = e["kind"], e["detail"]
+        if kind == "mob":
+            hp = _HP.search(detail)
+            level = min(1.0, self.mob_level.get(e["id"].partition("#")[0], 0.0))
+            return (
+                (_C["mob_hp"] * area, int(hp[1]) / max(1, int(hp[2])) if hp else 1.0),
+                (_C["mob_level"] * area, level),
+            )
+        if kind == "node":
+            node = ((_C["node"] * area, 0.5 if "depleted" in detail else 1.0),)
+            if e["id"].partition("#")[0] in self.node_kinds:
+                return (*node, (_C["task_node"] * area, 1.0))
+            return node
+        if kind == "player":
+            return ((_C["teammate"] * area, 1.0 if detail.startswith("player") else 0.5),)
+        if kind == "site":
+            return ((_C["site"] * area, 0.5 if detail == "complete" else 1.0),)
+        if kind in _KIND_CHANNEL:
+            return ((_KIND_CHANNEL[kind] * area, 1.0),)
+        return ()
+
+    def _self(self, obs: dict) -> list[float]:
         max_hp = max(1, obs["max_hp"])
         x, y = obs["position"]
         weapon = obs["equipment"].get("weapon") or ""
         reach = self.content.items[weapon].stats.range if weapon and self.content.items[weapon].stats else 1
-        return np.array(
-            [
-                obs["hp"] / max_hp,
-                min(1.0, max_hp / 500),
-                float(obs["alive"]),
-                min(1.0, obs["round"] / max(1, obs["max_rounds"])),
-                x / self.width,
-                y / self.height,
-                min(1.0, reach / 10),
-                min(1.0, len(obs["offers"]) / 5),
-            ],
-            dtype=np.float32,
+        return [
+            obs["hp"] / max_hp,
+            min(1.0, max_hp / 500),
+            float(obs["alive"]),
+            min(1.0, obs["round"] / max(1, obs["max_rounds"])),
+            x / self.width,
+            y / self.height,
+            min(1.0, reach / 10),
+            min(1.0, len(obs["offers"]) / 5),
+        ]
+
+    def _items(self, obs: dict, row: np.ndarray) -> None:
+        counts, worn = self.spans["inventory"][0], self.spans["equipped"][0]
+        inventory = obs["inventory"]  # {item: count} (engine) or ({item, count}, ...) (text env)
+        held = (
+            inventory.items() if isinstance(inventory, dict) else ((e["item"], e["count"]) for e in inventory)
         )
-
-    def _skills(self, obs: dict) -> np.ndarray:
-        levels = obs["skills"]
-        return np.array([levels.get(s, 1) / self.max_level for s in self.skills], dtype=np.float32)
-
-    def _items(self, obs: dict) -> dict[str, np.ndarray]:
-        counts = np.zeros(len(self.item_index), dtype=np.float32)
-        worn = np.zeros(len(self.item_index), dtype=np.float32)
-        for e in obs["inventory"]:
-            i = self.item_index.get(e["item"])
+        for item, count in held:
+            i = self.item_index.get(item)
             if i is not None:
-                counts[i] = min(1.0, math.log1p(e["count"]) / COUNT_SCALE)
+                row[counts + i] = min(1.0, math.log1p(count) / COUNT_SCALE)
         for item in obs["equipment"].values():
             i = self.item_index.get(item) if item else None
             if i is not None:
-                worn[i] = 1.0
-        return {"inventory": counts, "equipped": worn}
+                row[worn + i] = 1.0
 
-    def _progress(self, info: dict) -> np.ndarray:
-        reached = info.get("checkpoints") or {}
-        return np.array(
-            [float(bool(reached.get(c))) for c in self.vocab.checkpoints] + [float(info.get("psr", 0.0))],
-            dtype=np.float32,
-        )
-
-    def _team(self, agent: str, obs: dict) -> np.ndarray:
-        mates = [a for a in self.vocab.agents if a != agent]
-        out = np.zeros(self.parts["team"][0], dtype=np.float32)
+    def _team(self, agent: str, obs: dict, row: np.ndarray) -> None:
+        """Per teammate (task order): in view, distance, an offer pending, and what it last said."""
         seen = {e["id"]: e for e in obs["nearby"] if e["kind"] == "player"}
         offers = {o["from"] for o in obs["offers"]}
-        last_said = {m["from"]: m["text"] for m in obs["messages"]}  # each sender's latest message
-        for j, mate in enumerate(mates):
-            row = out[j * MATE_FEATURES : (j + 1) * MATE_FEATURES]
+        # each sender's latest message, as the text env cleans it (engine messages come raw)
+        last_said = {m["from"]: clean(m["text"], MESSAGE_MAX) for m in obs["messages"]}
+        cells: dict[int, float] = {}
+        start = self.spans["team"][0]
+        for j, mate in enumerate(self.mates[agent]):
+            base = start + j * MATE_FEATURES
             e = seen.get(mate)
             if e is not None:
-                row[0], row[1] = 1.0, min(1.0, e["distance"] / max(1, self.radius))
-            row[2] = float(mate in offers)
+                cells[base] = 1.0
+                cells[base + 1] = min(1.0, e["distance"] / max(1, self.radius))
+            if mate in offers:
+                cells[base + 2] = 1.0
             said = last_said.get(mate)
             if said is not None:
-                row[3] = 1.0
-                template = CHAT_TEMPLATES.index(said) if said in CHAT_TEMPLATES else None
-                if template is None:
-                    row[4] = 1.0
+                cells[base + 3] = 1.0
+                if said in CHAT_TEMPLATES:
+                    cells[base + 5 + CHAT_TEMPLATES.index(said)] = 1.0
                 else:
-                    row[5 + template] = 1.0
-        return out
+                    cells[base + 4] = 1.0
+        if cells:
+            row[list(cells)] = list(cells.values())
