@@ -4,6 +4,13 @@ The map is built once per Content and shared (read-only) by every World. Terrain
 ids are stored as one byte per tile (index ``y * width + x``), so ``walkable(x, y)`` is an
 O(1) lookup cheap enough for A*. x grows to the east, y to the south; (0, 0) is the
 north-west corner. Rectangles are ``[x0, y0, x1, y1]`` with both corners inclusive.
+
+Region bundles (``data/regions/*.yaml``, their ``map:`` as a ``MapExtension``) add regions beside the
+base map: the map grows to hold them. The base map is built exactly as it would be alone (painted
+clipped to its own rectangle, scattered with its own generator over the tiles reachable inside it),
+so a bundle never moves anything the base map places; each bundle paints only inside its own
+regions, places its things no nearer to a base tile than ``margin`` (a player on the base map never
+sees them) and scatters with its own generator after the base map.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from agentworld.world.placement import Placer
+from agentworld.world.placement import Placer, check_home
 
 Position = tuple[int, int]
 Rect = tuple[int, int, int, int]
@@ -38,6 +45,7 @@ class Region(_Model):
     rect: Rect
     terrain: str | None = None  # base terrain painted over the rect before the features
     description: str = ""
+    climate: str = ""  # its weather and ground: what living and travelling there is like
 
 
 class Feature(_Model):
@@ -119,29 +127,51 @@ class MapSpec(_Model):
     spawns: list[Spawn] = Field(default_factory=list)
 
 
+class MapExtension(_Model):
+    """A region bundle's part of the map (``map:`` of a data/regions/*.yaml file): its own terrains,
+    regions (outside the base map), features (inside its regions) and what it places there."""
+
+    seed: int = 0  # its own scatter generator: another bundle never moves what this one scatters
+    terrain: list[Terrain] = Field(default_factory=list)
+    regions: list[Region] = Field(min_length=1)
+    features: list[Feature] = Field(default_factory=list)
+    landmarks: list[Landmark] = Field(default_factory=list)
+    stations: list[PlacedStation] = Field(default_factory=list)
+    node_fields: list[NodeField] = Field(default_factory=list)
+    nodes: list[ExplicitNode] = Field(default_factory=list)
+    spawns: list[Spawn] = Field(default_factory=list)
+
+
 NO_REGION = 255
 
 
 class GameMap:
     """The painted grid plus everything placed on it (all positions are (x, y) tuples)."""
 
-    def __init__(self, spec: MapSpec):
+    def __init__(self, spec: MapSpec, extensions: list[tuple[str, MapExtension]] = ()):
         self.spec = spec
-        self.width = spec.width
-        self.height = spec.height
-        self.terrain_types: list[Terrain] = list(spec.terrain)
-        self.regions: dict[str, Region] = {r.id: r for r in spec.regions}
-        self._region_ids: list[str] = [r.id for r in spec.regions]
+        self.extensions = list(extensions)  # (source file, its map), in load order
+        self.base_width, self.base_height = spec.width, spec.height  # the base map's rectangle
+        ext_regions = [r for _, ext in self.extensions for r in ext.regions]
+        self.width = max([spec.width] + [r.rect[2] + 1 for r in ext_regions])
+        self.height = max([spec.height] + [r.rect[3] + 1 for r in ext_regions])
+        self.terrain_types: list[Terrain] = list(spec.terrain) + [
+            t for _, ext in self.extensions for t in ext.terrain
+        ]
+        self.regions: dict[str, Region] = {r.id: r for r in (*spec.regions, *ext_regions)}
+        self._region_ids: list[str] = [r.id for r in (*spec.regions, *ext_regions)]
         self.terrain: bytes = b""  # terrain index per tile (a bytearray while painting)
         self.region_grid: bytes = b""  # region index per tile (NO_REGION if none)
         self.walkable_grid: bytes = b""  # 1 if walkable, per tile
         self.landmarks: dict[str, Position] = {}
         self.landmark_names: dict[str, str] = {}
+        self.landmark_descriptions: dict[str, str] = {}
         self.placed_stations: list[tuple[str, str, Position]] = []
         self.placed_nodes: list[tuple[str, Position]] = []
         self.mob_spawns: list[tuple[str, Position]] = []
         self.npc_positions: dict[str, Position] = {}
         self.reachable: bytes = b""  # 1 if reachable from the hub landmark
+        self._clip: Rect = (0, 0, self.width - 1, self.height - 1)  # painting writes only inside it
 
     # --- queries used by the engine ----------------------------------------------------------
     def in_bounds(self, x: int, y: int) -> bool:
@@ -173,26 +203,45 @@ class GameMap:
             return self.landmarks[where]
         return (int(where[0]), int(where[1]))
 
+    def in_base(self, x: int, y: int) -> bool:
+        """Whether (x, y) lies in the base map's rectangle (map.yaml's width x height)."""
+        return 0 <= x < self.base_width and 0 <= y < self.base_height
+
+    def base_distance(self, x: int, y: int) -> int:
+        """Chebyshev distance from (x, y) to the nearest tile of the base map (0 inside it)."""
+        return max(0, x - (self.base_width - 1), y - (self.base_height - 1))
+
     # --- building ----------------------------------------------------------------------------
     @classmethod
     def build(
-        cls, spec: MapSpec, npc_positions: dict[str, str | Position], hub: str, problems: list[str]
+        cls,
+        spec: MapSpec,
+        npc_positions: dict[str, str | Position],
+        hub: str,
+        problems: list[str],
+        extensions: list[tuple[str, MapExtension]] = (),
+        npc_sources: dict[str, tuple[str, int | None]] | None = None,
+        margin: int = 0,
     ) -> "GameMap":
-        """Paint the grid and place everything; append every problem found to ``problems``."""
-        m = cls(spec)
+        """Paint the grid and place everything; append every problem found to ``problems``.
+
+        ``extensions``: the region bundles' maps as (source file, map); ``npc_sources``: NPC id ->
+        (its file, the index of the bundle it belongs to, None for npcs.yaml); ``margin``: the least
+        Chebyshev distance from the base map at which a bundle may place anything."""
+        m = cls(spec, extensions)
         m._paint(problems)
         if problems:
             return m
-        m._place(npc_positions, hub, problems)
+        m._place(npc_positions, npc_sources or {}, hub, margin, problems)
         return m
 
     def _paint(self, p: list[str]) -> None:
         spec, w, h = self.spec, self.width, self.height
         tindex = {t.id: i for i, t in enumerate(self.terrain_types)}
         if len(tindex) != len(self.terrain_types):
-            p.append("map.yaml: terrain: duplicate terrain ids")
-        if len(self.regions) != len(spec.regions):
-            p.append("map.yaml: regions: duplicate region ids")
+            p.append("map.yaml: terrain: duplicate terrain ids (a bundle may not redefine a terrain)")
+        if len(self.regions) != len(self._region_ids):
+            p.append("map.yaml: regions: duplicate region ids (a bundle may not redefine a region)")
 
         def tcode(t: str, where: str) -> int:
             if t not in tindex:
@@ -202,35 +251,21 @@ class GameMap:
 
         self.terrain = bytearray([tcode(spec.default_terrain, "map.yaml: default_terrain")]) * (w * h)
         self.region_grid = bytearray([NO_REGION]) * (w * h)
+        bw, bh = self.base_width, self.base_height
+        self._clip = (0, 0, bw - 1, bh - 1)  # the base map paints only its own rectangle
         for i, r in enumerate(spec.regions):
             where = f"map.yaml: regions[{i}] '{r.id}'"
             x0, y0, x1, y1 = r.rect
-            if not (0 <= x0 <= x1 < w and 0 <= y0 <= y1 < h):
-                p.append(f"{where}: rect {list(r.rect)} is not inside the {w}x{h} map")
+            if not (0 <= x0 <= x1 < bw and 0 <= y0 <= y1 < bh):
+                p.append(f"{where}: rect {list(r.rect)} is not inside the {bw}x{bh} map")
                 continue
-            for y in range(y0, y1 + 1):
-                self.region_grid[y * w + x0 : y * w + x1 + 1] = bytes([i]) * (x1 - x0 + 1)
-            if r.terrain is not None:
-                self._fill_rect(r.rect, tcode(r.terrain, f"{where}: terrain"))
+            self._fill_region(i, r, tcode(r.terrain, f"{where}: terrain") if r.terrain else None)
         for i, f in enumerate(spec.features):
-            code = tcode(f.terrain, f"map.yaml: features[{i}] '{f.name}'")
-            if f.shape == "rect":
-                self._fill_rect(f.rect, code)
-            elif f.shape == "outline":
-                x0, y0, x1, y1 = f.rect
-                k = f.width - 1
-                for r in (
-                    (x0, y0, x1, y0 + k),
-                    (x0, y1 - k, x1, y1),
-                    (x0, y0, x0 + k, y1),
-                    (x1 - k, y0, x1, y1),
-                ):
-                    self._fill_rect(r, code)
-            elif f.shape == "circle":
-                rx, ry = (f.radius, f.radius) if isinstance(f.radius, int) else f.radius
-                self._fill_ellipse(f.center, rx, ry, code)
-            else:
-                self._fill_line(f.points, f.width, code)
+            self._paint_feature(f, tcode(f.terrain, f"map.yaml: features[{i}] '{f.name}'"))
+        index = len(spec.regions)
+        for source, ext in self.extensions:
+            index = self._paint_extension(source, ext, index, tcode, p)
+        self._clip = (0, 0, w - 1, h - 1)
         walk = [1 if t.walkable else 0 for t in self.terrain_types]
         self.terrain = bytes(self.terrain)  # frozen: the map is shared by every World
         self.region_grid = bytes(self.region_grid)
@@ -239,11 +274,70 @@ class GameMap:
             i = self.region_grid.index(NO_REGION)
             p.append(
                 f"map.yaml: regions: tile ({i % w}, {i // w}) is in no region; regions must cover the map"
+                + (" (region bundles grow it to hold their regions)" if self.extensions else "")
             )
 
+    def _paint_extension(self, source: str, ext: MapExtension, index: int, tcode, p: list[str]) -> int:
+        """A bundle's regions (outside the base map, on no other region) and its features (each inside
+        one of its regions); returns the next region index."""
+        w = self.width
+        for i, r in enumerate(ext.regions):
+            where = f"{source}: map.regions[{i}] '{r.id}'"
+            x0, y0, x1, y1 = r.rect
+            if not (0 <= x0 <= x1 and 0 <= y0 <= y1):
+                p.append(f"{where}: rect {list(r.rect)} is not a rectangle [x0, y0, x1, y1] on the map")
+            elif x0 < self.base_width and y0 < self.base_height:
+                p.append(
+                    f"{where}: rect {list(r.rect)} overlaps the base map ({self.base_width}x{self.base_height}); "
+                    "a bundle's regions lie east or south of it"
+                )
+            elif any(
+                self.region_grid[y * w + x0 : y * w + x1 + 1].count(NO_REGION) != x1 - x0 + 1
+                for y in range(y0, y1 + 1)
+            ):
+                p.append(f"{where}: rect {list(r.rect)} overlaps another bundle's region")
+            else:
+                self._clip = r.rect
+                self._fill_region(index, r, tcode(r.terrain, f"{where}: terrain") if r.terrain else None)
+            index += 1
+        for i, f in enumerate(ext.features):
+            where = f"{source}: map.features[{i}] '{f.name}'"
+            code = tcode(f.terrain, where)
+            box = _feature_box(f)
+            home = next((r.rect for r in ext.regions if _inside(box, r.rect)), None)
+            if home is None:
+                p.append(f"{where}: paints {list(box)}, which is not inside one of this bundle's regions")
+                continue
+            self._clip = home
+            self._paint_feature(f, code)
+        return index
+
+    def _fill_region(self, index: int, r: Region, code: int | None) -> None:
+        w = self.width
+        x0, y0, x1, y1 = r.rect
+        for y in range(y0, y1 + 1):
+            self.region_grid[y * w + x0 : y * w + x1 + 1] = bytes([index]) * (x1 - x0 + 1)
+        if code is not None:
+            self._fill_rect(r.rect, code)
+
+    def _paint_feature(self, f: Feature, code: int) -> None:
+        if f.shape == "rect":
+            self._fill_rect(f.rect, code)
+        elif f.shape == "outline":
+            x0, y0, x1, y1 = f.rect
+            k = f.width - 1
+            for r in ((x0, y0, x1, y0 + k), (x0, y1 - k, x1, y1), (x0, y0, x0 + k, y1), (x1 - k, y0, x1, y1)):
+                self._fill_rect(r, code)
+        elif f.shape == "circle":
+            rx, ry = (f.radius, f.radius) if isinstance(f.radius, int) else f.radius
+            self._fill_ellipse(f.center, rx, ry, code)
+        else:
+            self._fill_line(f.points, f.width, code)
+
     def _fill_rect(self, rect: Rect, code: int) -> None:
-        w, h = self.width, self.height
-        x0, y0, x1, y1 = max(0, rect[0]), max(0, rect[1]), min(w - 1, rect[2]), min(h - 1, rect[3])
+        w = self.width
+        cx0, cy0, cx1, cy1 = self._clip
+        x0, y0, x1, y1 = max(cx0, rect[0]), max(cy0, rect[1]), min(cx1, rect[2]), min(cy1, rect[3])
         if x0 > x1:
             return
         row = bytes([code]) * (x1 - x0 + 1)
@@ -273,8 +367,11 @@ class GameMap:
                 x, y = min(steps, key=lambda c: abs((c[0] - ax) * (by - ay) - (c[1] - ay) * (bx - ax)))
                 self._fill_rect((x + lo, y + lo, x + hi, y + hi), code)
 
-    def _flood(self, start: Position) -> bytes:
+    def _flood(self, start: Position, bounds: tuple[int, int] | None = None) -> bytes:
+        """1 per tile reachable on foot from `start`; with `bounds` (width, height) only tiles in the
+        rectangle from (0, 0) of that size are walked (the base map as it is alone)."""
         w, h = self.width, self.height
+        bw, bh = bounds or (w, h)
         seen = bytearray(w * h)
         walk = self.walkable_grid
         s = start[1] * w + start[0]
@@ -283,33 +380,57 @@ class GameMap:
         seen[s] = 1
         queue = deque([s])
         pop, push = queue.popleft, queue.append
+        last_x, limit = bw - 1, bh * w
         while queue:
             i = pop()
             x = i % w
-            for j in (i - w, i + w, i - 1 if x > 0 else -1, i + 1 if x < w - 1 else -1):
-                if 0 <= j < w * h and walk[j] and not seen[j]:
+            for j in (i - w, i + w, i - 1 if x > 0 else -1, i + 1 if x < last_x else -1):
+                if 0 <= j < limit and walk[j] and not seen[j]:
                     seen[j] = 1
                     push(j)
         return bytes(seen)
 
-    def _place(self, npc_positions: dict[str, str | Position], hub: str, p: list[str]) -> None:
+    def _place(
+        self,
+        npc_positions: dict[str, str | Position],
+        npc_sources: dict[str, tuple[str, int | None]],
+        hub: str,
+        margin: int,
+        p: list[str],
+    ) -> None:
         """Landmarks, then everything with a fixed place (stations, NPCs, nodes), then what is scattered
-        over regions (node fields, mob spawns): every tile checked walkable and reachable from the hub."""
-        if not self._place_landmarks(hub, p):
+        over regions (node fields, mob spawns): every tile checked walkable and reachable from the hub.
+        The base map first, exactly as it is alone; then each bundle, only in its own regions."""
+        if not self._place_landmarks(hub, margin, p):
             return
-        placer = Placer(self, hub, p)
-        self._place_fixed(placer, npc_positions)
+        placer = Placer(self, hub, p, margin)
+        self._place_fixed(placer, npc_positions, npc_sources)
         if p:
             return
         self._place_scattered(placer)
 
-    def _place_landmarks(self, hub: str, p: list[str]) -> bool:
-        for i, lm in enumerate(self.spec.landmarks):
-            where = f"map.yaml: landmarks[{i}] '{lm.id}'"
+    def _extension_regions(self) -> list[set[int]]:
+        """The region indices of each bundle, in bundle order."""
+        out, index = [], len(self.spec.regions)
+        for _, ext in self.extensions:
+            out.append(set(range(index, index + len(ext.regions))))
+            index += len(ext.regions)
+        return out
+
+    def _place_landmarks(self, hub: str, margin: int, p: list[str]) -> bool:
+        named = [("map.yaml", i, lm, None) for i, lm in enumerate(self.spec.landmarks)]
+        for k, (source, ext) in enumerate(self.extensions):
+            named += [(source, i, lm, k) for i, lm in enumerate(ext.landmarks)]
+        homes = self._extension_regions()
+        for source, i, lm, k in named:
+            where = f"{source}: {'map.' if k is not None else ''}landmarks[{i}] '{lm.id}'"
             if lm.id in self.landmarks:
                 p.append(f"{where}: duplicate landmark id")
+            if k is not None:
+                check_home(self, where, tuple(lm.position), homes[k], margin, p)
             self.landmarks[lm.id] = tuple(lm.position)
             self.landmark_names[lm.id] = lm.name
+            self.landmark_descriptions[lm.id] = lm.description
         if hub not in self.landmarks:
             p.append(f"rules.yaml: hub: unknown landmark '{hub}'")
             return False
@@ -319,7 +440,12 @@ class GameMap:
         self.reachable = self._flood(self.landmarks[hub])
         return True
 
-    def _place_fixed(self, placer: Placer, npc_positions: dict[str, str | Position]) -> None:
+    def _place_fixed(
+        self,
+        placer: Placer,
+        npc_positions: dict[str, str | Position],
+        npc_sources: dict[str, tuple[str, int | None]],
+    ) -> None:
         spec, check = self.spec, placer.check
         for i, lm in enumerate(spec.landmarks):
             check(f"map.yaml: landmarks[{i}] '{lm.id}'", tuple(lm.position), claim=False)
@@ -327,29 +453,58 @@ class GameMap:
             xy = check(f"map.yaml: stations[{i}] '{st.station}#{st.place}'", st.position)
             if xy:
                 self.placed_stations.append((st.station, st.place, xy))
+        homes = self._extension_regions()
         for npc, pos in npc_positions.items():
-            xy = check(f"npcs.yaml: npc '{npc}': position", pos)
+            source, k = npc_sources.get(npc, ("npcs.yaml", None))
+            xy = check(f"{source}: npc '{npc}': position", pos, home=None if k is None else homes[k])
             if xy:
                 self.npc_positions[npc] = xy
         for i, nd in enumerate(spec.nodes):
             xy = check(f"map.yaml: nodes[{i}] '{nd.kind}'", nd.position)
             if xy:
                 self.placed_nodes.append((nd.kind, xy))
+        for k, (source, ext) in enumerate(self.extensions):
+            for i, lm in enumerate(ext.landmarks):
+                check(f"{source}: map.landmarks[{i}] '{lm.id}'", tuple(lm.position), claim=False)
+            for i, st in enumerate(ext.stations):
+                xy = check(
+                    f"{source}: map.stations[{i}] '{st.station}#{st.place}'", st.position, home=homes[k]
+                )
+                if xy:
+                    self.placed_stations.append((st.station, st.place, xy))
+            for i, nd in enumerate(ext.nodes):
+                xy = check(f"{source}: map.nodes[{i}] '{nd.kind}'", nd.position, home=homes[k])
+                if xy:
+                    self.placed_nodes.append((nd.kind, xy))
 
     def _place_scattered(self, placer: Placer) -> None:
+        """The base map's node fields and spawns with its generator over the tiles reachable inside the
+        base map (so nothing outside it can move them), then each bundle's with its own."""
         spec = self.spec
-        placer.start_scatter()
-        for i, f in enumerate(spec.node_fields):
-            where = f"map.yaml: node_fields[{i}] '{f.kind}'"
-            for xy in placer.scatter(where, f.region, f.count, f.terrain, f.near):
+        base_reach = self.reachable
+        if self.extensions:
+            base_reach = self._flood(self.landmarks[placer.hub], (self.base_width, self.base_height))
+        placer.start_scatter(base_reach)
+        placer.begin(spec.seed, bounds=(self.base_width, self.base_height))
+        self._scatter("map.yaml: ", spec.node_fields, spec.spawns, placer, None)
+        for k, ((source, ext), home) in enumerate(zip(self.extensions, self._extension_regions())):
+            placer.begin(ext.seed, bounds=(self.width, self.height))
+            self._scatter(f"{source}: map.", ext.node_fields, ext.spawns, placer, home)
+
+    def _scatter(
+        self, prefix: str, fields: list, spawns: list, placer: Placer, home: set[int] | None
+    ) -> None:
+        for i, f in enumerate(fields):
+            where = f"{prefix}node_fields[{i}] '{f.kind}'"
+            for xy in placer.scatter(where, f.region, f.count, f.terrain, f.near, home):
                 self.placed_nodes.append((f.kind, xy))
-        for i, sp in enumerate(spec.spawns):
-            where = f"map.yaml: spawns[{i}] '{sp.mob}'"
+        for i, sp in enumerate(spawns):
+            where = f"{prefix}spawns[{i}] '{sp.mob}'"
             if sp.region is not None:
-                for xy in placer.scatter(where, sp.region, sp.count):
+                for xy in placer.scatter(where, sp.region, sp.count, home=home):
                     self.mob_spawns.append((sp.mob, xy))
             else:
-                xy = placer.check(where, sp.position, claim=False)
+                xy = placer.check(where, sp.position, claim=False, home=home)
                 if xy:
                     self.mob_spawns.extend([(sp.mob, xy)] * sp.count)
 
@@ -437,3 +592,19 @@ class GameMap:
         fig.savefig(path, dpi=dpi, bbox_inches="tight")
         plt.close(fig)
         return path
+
+
+def _feature_box(f: Feature) -> Rect:
+    """The rectangle a feature may paint (its shape's extent, a line's width included)."""
+    if f.shape in ("rect", "outline"):
+        return tuple(f.rect)
+    if f.shape == "circle":
+        rx, ry = (f.radius, f.radius) if isinstance(f.radius, int) else f.radius
+        return (f.center[0] - rx, f.center[1] - ry, f.center[0] + rx, f.center[1] + ry)
+    lo, hi = -((f.width - 1) // 2), f.width // 2
+    xs, ys = [x for x, _ in f.points], [y for _, y in f.points]
+    return (min(xs) + lo, min(ys) + lo, max(xs) + hi, max(ys) + hi)
+
+
+def _inside(box: Rect, rect: Rect) -> bool:
+    return rect[0] <= box[0] and rect[1] <= box[1] and box[2] <= rect[2] and box[3] <= rect[3]
