@@ -349,6 +349,8 @@ def _build(raw: dict[str, dict], directory: Path, bundles: list[tuple[str, dict]
         npc_sources=npc_sources,
         margin=rules.view_radius,
     )
+    if p:
+        raise ContentError(p)
     placed = {s for s, _, _ in gmap.placed_stations}
     for r in recipes.values():
         if r.station is not None and r.station not in placed:

@@ -172,6 +172,7 @@ class GameMap:
         self.npc_positions: dict[str, Position] = {}
         self.reachable: bytes = b""  # 1 if reachable from the hub landmark
         self._clip: Rect = (0, 0, self.width - 1, self.height - 1)  # painting writes only inside it
+        self._owned: bytes | None = None  # while a bundle paints: its region codes (it writes only there)
 
     # --- queries used by the engine ----------------------------------------------------------
     def in_bounds(self, x: int, y: int) -> bool:
@@ -280,7 +281,7 @@ class GameMap:
     def _paint_extension(self, source: str, ext: MapExtension, index: int, tcode, p: list[str]) -> int:
         """A bundle's regions (outside the base map, on no other region) and its features (each inside
         one of its regions); returns the next region index."""
-        w = self.width
+        w, own = self.width, bytes([NO_REGION, *range(index, index + len(ext.regions))])
         for i, r in enumerate(ext.regions):
             where = f"{source}: map.regions[{i}] '{r.id}'"
             x0, y0, x1, y1 = r.rect
@@ -292,24 +293,29 @@ class GameMap:
                     "a bundle's regions lie east or south of it"
                 )
             elif any(
-                self.region_grid[y * w + x0 : y * w + x1 + 1].count(NO_REGION) != x1 - x0 + 1
-                for y in range(y0, y1 + 1)
+                self.region_grid[y * w + x0 : y * w + x1 + 1].translate(None, own) for y in range(y0, y1 + 1)
             ):
                 p.append(f"{where}: rect {list(r.rect)} overlaps another bundle's region")
             else:
                 self._clip = r.rect
                 self._fill_region(index, r, tcode(r.terrain, f"{where}: terrain") if r.terrain else None)
             index += 1
+        w, h = self.width, self.height
         for i, f in enumerate(ext.features):
             where = f"{source}: map.features[{i}] '{f.name}'"
             code = tcode(f.terrain, where)
-            box = _feature_box(f)
-            home = next((r.rect for r in ext.regions if _inside(box, r.rect)), None)
-            if home is None:
-                p.append(f"{where}: paints {list(box)}, which is not inside one of this bundle's regions")
+            outside = [
+                xy
+                for xy in _anchors(f)
+                if not (0 <= xy[0] < w and 0 <= xy[1] < h)
+                or self.region_grid[xy[1] * w + xy[0]] not in own[1:]
+            ]
+            if outside:
+                p.append(f"{where}: {list(outside[0])} is not in one of this bundle's regions")
                 continue
-            self._clip = home
-            self._paint_feature(f, code)
+            self._clip, self._owned = (0, 0, w - 1, h - 1), own[1:]
+            self._paint_feature(f, code)  # clipped to this bundle's own tiles
+            self._owned = None
         return index
 
     def _fill_region(self, index: int, r: Region, code: int | None) -> None:
@@ -341,8 +347,15 @@ class GameMap:
         if x0 > x1:
             return
         row = bytes([code]) * (x1 - x0 + 1)
+        owned = self._owned
         for y in range(y0, y1 + 1):
-            self.terrain[y * w + x0 : y * w + x1 + 1] = row
+            a, b = y * w + x0, y * w + x1 + 1
+            if owned is None or not self.region_grid[a:b].translate(None, owned):
+                self.terrain[a:b] = row
+            else:  # a bundle's feature at its border: only its own tiles
+                for i in range(a, b):
+                    if self.region_grid[i] in owned:
+                        self.terrain[i] = code
 
     def _fill_ellipse(self, center: Position, rx: int, ry: int, code: int) -> None:
         cx, cy = center
@@ -454,6 +467,7 @@ class GameMap:
             if xy:
                 self.placed_stations.append((st.station, st.place, xy))
         homes = self._extension_regions()
+        self._bundle_nodes: list[list[tuple[str, Position]]] = [[] for _ in self.extensions]
         for npc, pos in npc_positions.items():
             source, k = npc_sources.get(npc, ("npcs.yaml", None))
             xy = check(f"{source}: npc '{npc}': position", pos, home=None if k is None else homes[k])
@@ -475,7 +489,7 @@ class GameMap:
             for i, nd in enumerate(ext.nodes):
                 xy = check(f"{source}: map.nodes[{i}] '{nd.kind}'", nd.position, home=homes[k])
                 if xy:
-                    self.placed_nodes.append((nd.kind, xy))
+                    self._bundle_nodes[k].append((nd.kind, xy))  # listed after the base map's scatter
 
     def _place_scattered(self, placer: Placer) -> None:
         """The base map's node fields and spawns with its generator over the tiles reachable inside the
@@ -488,6 +502,7 @@ class GameMap:
         placer.begin(spec.seed, bounds=(self.base_width, self.base_height))
         self._scatter("map.yaml: ", spec.node_fields, spec.spawns, placer, None)
         for k, ((source, ext), home) in enumerate(zip(self.extensions, self._extension_regions())):
+            self.placed_nodes.extend(self._bundle_nodes[k])
             placer.begin(ext.seed, bounds=(self.width, self.height))
             self._scatter(f"{source}: map.", ext.node_fields, ext.spawns, placer, home)
 
@@ -594,17 +609,11 @@ class GameMap:
         return path
 
 
-def _feature_box(f: Feature) -> Rect:
-    """The rectangle a feature may paint (its shape's extent, a line's width included)."""
+def _anchors(f: Feature) -> list[Position]:
+    """The points that place a feature (a rectangle's corners, a circle's centre, a line's points)."""
     if f.shape in ("rect", "outline"):
-        return tuple(f.rect)
+        x0, y0, x1, y1 = f.rect
+        return [(x0, y0), (x1, y1)]
     if f.shape == "circle":
-        rx, ry = (f.radius, f.radius) if isinstance(f.radius, int) else f.radius
-        return (f.center[0] - rx, f.center[1] - ry, f.center[0] + rx, f.center[1] + ry)
-    lo, hi = -((f.width - 1) // 2), f.width // 2
-    xs, ys = [x for x, _ in f.points], [y for _, y in f.points]
-    return (min(xs) + lo, min(ys) + lo, max(xs) + hi, max(ys) + hi)
-
-
-def _inside(box: Rect, rect: Rect) -> bool:
-    return rect[0] <= box[0] and rect[1] <= box[1] and box[2] <= rect[2] and box[3] <= rect[3]
+        return [tuple(f.center)]
+    return [tuple(xy) for xy in f.points]
