@@ -98,6 +98,15 @@ class Content:
         """Whether the entry comes from a region bundle (data/regions/), not a base file."""
         return self.origin.get((table, ident), "").startswith(BUNDLE_DIR + "/")
 
+    def base_world(self) -> "Content":
+        """The same content without its region bundles (the base files as loaded, overrides included),
+        built once; this content itself when it has no bundles."""
+        if not self.map.extensions:
+            return self
+        if getattr(self, "_base_world", None) is None:
+            self._base_world = _build(self._raw, self.data_dir, [])
+        return self._base_world
+
     def __repr__(self) -> str:
         return (
             f"Content({len(self.items)} items, {len(self.recipes)} recipes, {len(self.mobs)} mobs, "
@@ -359,9 +368,11 @@ def _build(raw: dict[str, dict], directory: Path, bundles: list[tuple[str, dict]
             )
     if p:
         raise ContentError(p)
-    return Content(
+    content = Content(
         rules, skills, items, stations, recipes, node_kinds, mobs, npcs, gmap, directory, dict(ld.origin)
     )
+    content._raw = raw  # the base files as read (Content.base_world rebuilds them without the bundles)
+    return content
 
 
 def _extensions(

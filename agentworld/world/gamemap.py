@@ -1,4 +1,4 @@
-"""The tile grid painted from ``data/map.yaml``: terrain, regions, placed things, PNG render.
+"""The tile grid painted from ``data/map.yaml``: terrain, regions, placed things (pictures: map_render.py).
 
 The map is built once per Content and shared (read-only) by every World. Terrain and region
 ids are stored as one byte per tile (index ``y * width + x``), so ``walkable(x, y)`` is an
@@ -18,129 +18,22 @@ from __future__ import annotations
 import math
 from collections import deque
 from pathlib import Path
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
+from agentworld.world.map_schema import (  # noqa: F401 (the schema is map_schema.py's; importers find it here)
+    ExplicitNode,
+    Feature,
+    Landmark,
+    MapExtension,
+    MapSpec,
+    NodeField,
+    PlacedStation,
+    Position,
+    Rect,
+    Region,
+    Spawn,
+    Terrain,
+)
+from agentworld.world import map_render
 from agentworld.world.placement import Placer, check_home
-
-Position = tuple[int, int]
-Rect = tuple[int, int, int, int]
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Terrain(_Model):
-    id: str
-    name: str
-    walkable: bool
-    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
-
-
-class Region(_Model):
-    id: str
-    name: str
-    rect: Rect
-    terrain: str | None = None  # base terrain painted over the rect before the features
-    description: str = ""
-    climate: str = ""  # its weather and ground: what living and travelling there is like
-
-
-class Feature(_Model):
-    """A shape painted with one terrain; features are painted in file order (later wins)."""
-
-    name: str = ""
-    shape: Literal["rect", "outline", "circle", "line"]
-    terrain: str
-    rect: Rect | None = None  # rect, outline
-    center: Position | None = None  # circle
-    radius: int | tuple[int, int] | None = None  # circle: r or [rx, ry]
-    points: list[Position] | None = None  # line: a polyline, 4-connected
-    width: int = Field(1, ge=1)  # line thickness / outline thickness
-
-    @model_validator(mode="after")
-    def _shape_fields(self) -> "Feature":
-        need = {"rect": ("rect",), "outline": ("rect",), "circle": ("center", "radius"), "line": ("points",)}
-        missing = [f for f in need[self.shape] if getattr(self, f) is None]
-        if missing:
-            raise ValueError(f"shape '{self.shape}' needs {', '.join(missing)}")
-        if self.shape == "line" and len(self.points or []) < 2:
-            raise ValueError("a line needs at least 2 points")
-        return self
-
-
-class Landmark(_Model):
-    id: str
-    name: str
-    position: Position
-    description: str = ""
-
-
-class PlacedStation(_Model):
-    station: str
-    place: str
-    position: str | Position  # landmark id or [x, y]
-
-
-class NodeField(_Model):
-    """``count`` nodes of ``kind`` scattered over the free walkable tiles of ``region``."""
-
-    kind: str
-    region: str
-    count: int = Field(ge=1)
-    terrain: list[str] | None = None  # only on these terrains
-    near: list[str] | None = None  # only on tiles 4-adjacent to one of these terrains (fishing spots)
-
-
-class ExplicitNode(_Model):
-    kind: str
-    position: str | Position
-
-
-class Spawn(_Model):
-    mob: str
-    region: str | None = None
-    position: str | Position | None = None  # landmark id or [x, y]
-    count: int = Field(1, ge=1)
-
-    @model_validator(mode="after")
-    def _where(self) -> "Spawn":
-        if (self.region is None) == (self.position is None):
-            raise ValueError("give exactly one of 'region' or 'position'")
-        return self
-
-
-class MapSpec(_Model):
-    width: int = Field(ge=16, le=1024)
-    height: int = Field(ge=16, le=1024)
-    seed: int = 0
-    default_terrain: str
-    terrain: list[Terrain] = Field(min_length=1, max_length=255)
-    regions: list[Region] = Field(min_length=1, max_length=254)
-    features: list[Feature] = Field(default_factory=list)
-    landmarks: list[Landmark] = Field(default_factory=list)
-    stations: list[PlacedStation] = Field(default_factory=list)
-    node_fields: list[NodeField] = Field(default_factory=list)
-    nodes: list[ExplicitNode] = Field(default_factory=list)
-    spawns: list[Spawn] = Field(default_factory=list)
-
-
-class MapExtension(_Model):
-    """A region bundle's part of the map (``map:`` of a data/regions/*.yaml file): its own terrains,
-    regions (outside the base map), features (inside its regions) and what it places there."""
-
-    seed: int = 0  # its own scatter generator: another bundle never moves what this one scatters
-    terrain: list[Terrain] = Field(default_factory=list)
-    regions: list[Region] = Field(min_length=1)
-    features: list[Feature] = Field(default_factory=list)
-    landmarks: list[Landmark] = Field(default_factory=list)
-    stations: list[PlacedStation] = Field(default_factory=list)
-    node_fields: list[NodeField] = Field(default_factory=list)
-    nodes: list[ExplicitNode] = Field(default_factory=list)
-    spawns: list[Spawn] = Field(default_factory=list)
-
 
 NO_REGION = 255
 
@@ -403,6 +296,25 @@ class GameMap:
                     push(j)
         return bytes(seen)
 
+    def _flood_on(self, base: bytes) -> bytes:
+        """The whole map's flood from the hub, given the base map's own (`_flood` with bounds): walk on
+        from every reached tile on the base map's east and south edges."""
+        w, h, bw, bh = self.width, self.height, self.base_width, self.base_height
+        seen = bytearray(base)
+        walk = self.walkable_grid
+        edge = [y * w + bw - 1 for y in range(bh)] + [(bh - 1) * w + x for x in range(bw)]
+        queue = deque(i for i in edge if seen[i])
+        pop, push = queue.popleft, queue.append
+        last_x, limit = w - 1, w * h
+        while queue:
+            i = pop()
+            x = i % w
+            for j in (i - w, i + w, i - 1 if x > 0 else -1, i + 1 if x < last_x else -1):
+                if 0 <= j < limit and walk[j] and not seen[j]:
+                    seen[j] = 1
+                    push(j)
+        return bytes(seen)
+
     def _place(
         self,
         npc_positions: dict[str, str | Position],
@@ -450,7 +362,11 @@ class GameMap:
         if not self.walkable(*self.landmarks[hub]):
             p.append(f"rules.yaml: hub: landmark '{hub}' at {self.landmarks[hub]} is not walkable")
             return False
-        self.reachable = self._flood(self.landmarks[hub])
+        if self.extensions:  # the base map alone first (its scatter reads that), then onward from it
+            self._base_reach = self._flood(self.landmarks[hub], (self.base_width, self.base_height))
+            self.reachable = self._flood_on(self._base_reach)
+        else:
+            self._base_reach = self.reachable = self._flood(self.landmarks[hub])
         return True
 
     def _place_fixed(
@@ -495,10 +411,7 @@ class GameMap:
         """The base map's node fields and spawns with its generator over the tiles reachable inside the
         base map (so nothing outside it can move them), then each bundle's with its own."""
         spec = self.spec
-        base_reach = self.reachable
-        if self.extensions:
-            base_reach = self._flood(self.landmarks[placer.hub], (self.base_width, self.base_height))
-        placer.start_scatter(base_reach)
+        placer.start_scatter(self._base_reach)
         placer.begin(spec.seed, bounds=(self.base_width, self.base_height))
         self._scatter("map.yaml: ", spec.node_fields, spec.spawns, placer, None)
         for k, ((source, ext), home) in enumerate(zip(self.extensions, self._extension_regions())):
@@ -523,15 +436,10 @@ class GameMap:
                 if xy:
                     self.mob_spawns.extend([(sp.mob, xy)] * sp.count)
 
-    # --- rendering ---------------------------------------------------------------------------
+    # --- rendering (map_render.py) ----------------------------------------------------------
     def terrain_rgb(self):
         """(height, width, 3) uint8 image: each tile in its terrain's colour (the PNG's and the env's base)."""
-        import numpy as np
-
-        palette = np.array(
-            [[int(t.colour[k : k + 2], 16) for k in (1, 3, 5)] for t in self.terrain_types], dtype=np.uint8
-        )
-        return palette[np.frombuffer(bytes(self.terrain), dtype=np.uint8).reshape(self.height, self.width)]
+        return map_render.terrain_rgb(self)
 
     def render_png(
         self,
@@ -541,72 +449,8 @@ class GameMap:
         title: str = "AgentWorld",
         node_skills: dict[str, str] | None = None,
     ) -> Path:
-        """Draw terrain colours, region names, landmarks and resource nodes to a PNG file.
-
-        ``node_skills`` (node kind -> gathering skill) colours the node dots by skill.
-        """
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-
-        w, h = self.width, self.height
-        img = self.terrain_rgb()
-        fig, ax = plt.subplots(figsize=(10, 10))
-        ax.imshow(img, interpolation="nearest", origin="upper")
-        colours = {
-            "lumberjacking": "#4e2a0c",
-            "mining": "#263238",
-            "fishing": "#0d2a80",
-            "foraging": "#c2185b",
-        }
-        groups: dict[str, list[Position]] = {}
-        for kind, xy in self.placed_nodes:
-            groups.setdefault((node_skills or {}).get(kind, "resource"), []).append(xy)
-        for skill, tiles in sorted(groups.items()):
-            xs, ys = zip(*tiles)
-            ax.scatter(
-                xs,
-                ys,
-                s=5,
-                c=colours.get(skill, "#2b1d0e"),
-                marker="s",
-                linewidths=0,
-                label=f"{skill} nodes" if skill != "resource" else "resource nodes",
-            )
-        if self.mob_spawns:
-            xs, ys = zip(*(xy for _, xy in self.mob_spawns))
-            ax.scatter(xs, ys, s=7, c="#e53935", marker="x", linewidths=0.8, label="mob spawns")
-        if self.placed_stations:
-            xs, ys = zip(*(xy for _, _, xy in self.placed_stations))
-            ax.scatter(
-                xs, ys, s=14, c="#ff6f00", marker="^", linewidths=0.3, edgecolors="black", label="stations"
-            )
-        for r in self.regions.values():
-            x0, y0, x1, y1 = r.rect
-            ax.text(
-                (x0 + x1) / 2,
-                y0 + 4,
-                r.name,
-                ha="center",
-                va="top",
-                fontsize=9,
-                weight="bold",
-                color="black",
-                bbox=dict(boxstyle="round,pad=0.2", fc="white", alpha=0.6, lw=0),
-            )
-        for lid, (x, y) in self.landmarks.items():
-            ax.plot(x, y, marker="*", color="#ffd700", markeredgecolor="black", markersize=7, mew=0.5)
-            ax.text(x + 1.5, y - 1.5, self.landmark_names[lid], fontsize=5, color="black")
-        ax.set_title(title)
-        ax.set_xlim(-0.5, w - 0.5)
-        ax.set_ylim(h - 0.5, -0.5)
-        ax.legend(loc="lower left", fontsize=7, markerscale=2, framealpha=0.85)
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(path, dpi=dpi, bbox_inches="tight")
-        plt.close(fig)
-        return path
+        """Draw terrain colours, region names, landmarks and resource nodes to a PNG file (map_render.py)."""
+        return map_render.render_png(self, path, dpi=dpi, title=title, node_skills=node_skills)
 
 
 def _anchors(f: Feature) -> list[Position]:
