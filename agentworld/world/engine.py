@@ -76,21 +76,27 @@ class World(Movement, Production, Exchange, Equipment, Npcs, Construction, Fight
         self.rng = random.Random(self.seed)
         self.round = 1
         self._clear()
-        c, gmap = self.content, self.map
-        for lid, (x, y) in gmap.landmarks.items():
-            self._place(Landmark(lid, gmap.landmark_names.get(lid, lid), x, y), self.landmarks)
-        for station, place, (x, y) in gmap.placed_stations:
-            sid = f"{station}#{place}"
-            self._place(Station(sid, station, c.stations[station].name, x, y), self.stations)
-        for npc_id, (x, y) in gmap.npc_positions.items():
-            spec = c.npcs[npc_id]
-            stock = {s.item: s.quantity for s in spec.shop.stock} if spec.shop else {}
-            self._place(Npc(npc_id, spec.name, x, y, stock), self.npcs)
-        # same as _new_node / _new_mob over gmap.placed_nodes / gmap.mob_spawns, with ids precomputed
-        for ident, kind, x, y, capacity in self._ix.start_nodes:
-            self._place(Node(ident, kind, x, y, capacity, capacity), self.nodes)
-        for seq, (ident, mob_type, x, y, hp) in enumerate(self._ix.start_mobs):
-            self._place(Mob(ident, mob_type, x, y, (x, y), hp, hp, seq=seq), self.mobs)
+        # the map's places, nodes and mobs, worked out once per content (index.py): fresh objects in the
+        # tables and grid buckets exactly as one _place per entity would fill them, in bulk
+        ix = self._ix
+        landmarks = [Landmark(*row) for row in ix.start_landmarks]
+        stations = [Station(*row) for row in ix.start_stations]
+        npcs = [Npc(i, name, x, y, dict(stock)) for i, name, x, y, stock in ix.start_npcs]
+        nodes = [Node(i, kind, x, y, cap, cap) for i, kind, x, y, cap in ix.start_nodes]
+        mobs = [
+            Mob(i, kind, x, y, (x, y), hp, hp, seq=seq)
+            for seq, (i, kind, x, y, hp) in enumerate(ix.start_mobs)
+        ]
+        for table, ids, made in zip(
+            (self.landmarks, self.stations, self.npcs, self.nodes, self.mobs),
+            ix.start_ids,
+            (landmarks, stations, npcs, nodes, mobs),
+        ):
+            table.update(zip(ids, made))
+        everything = [*landmarks, *stations, *npcs, *nodes, *mobs]
+        self.entities.update(zip(ix.entity_ids, everything))
+        pick = everything.__getitem__
+        self.grid.buckets.update((key, dict(zip(ids, map(pick, at)))) for key, ids, at in ix.start_buckets)
         self.counters = dict(self._ix.start_counters)
 
     @property

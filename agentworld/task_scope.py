@@ -1,18 +1,20 @@
-"""The world a task's audit reads: the whole content, or the base world alone when the task cannot
-touch a region bundle.
+"""The world a task is played and audited in: the whole content, or the base world alone when the task
+cannot touch a region bundle.
 
-Several of the audit's bounds are content-wide (the best gather or kill worth of any kind, crafting
-XP per unit over every recipe, every shop's stock) and its reach is a Manhattan lower bound, so a
-bundle beside the map would loosen every task's bounds even where no agent could ever get there.
-A task is read without the bundles when none of them is within its reach, which is sound: then no
-source a bundle defines is open to its agents, and the base files alone hold every source they have.
-It is within reach when the task names anything only a bundle defines (an item in a pack or a
+Region bundles (data/regions/) lie beyond the Eastmarch Stair, farther on foot from the base map than
+any task's budget lets an agent walk (world/frontier.py). A task that cannot reach them plays on the
+base world alone, exactly as it did before they existed: the same map, entities, ids, observations,
+random choices and reset time; and the audit reads the same world. That is sound: a bundle whose
+nearest thing no agent can reach in the rounds changes nothing an agent can do (the audit's own bounds,
+some content-wide and its reach a Manhattan lower bound, would otherwise loosen for every task).
+
+A task touches the bundles when it names anything only a bundle defines (an item in a pack or a
 condition, a kind it places, a landmark: task_checks finds those its world names, a scan of its
 conditions and oracle plan the rest, its own site, checkpoint and agent names aside), places or
 spawns anything outside the base map, or one of its agents could walk to a bundle's nearest thing
-within the rounds (world/frontier.py: every walk into the bundles passes a
-portal, and from there goes at least `nearest_thing` steps; an attack may land `strike_range` short
-of a mob's tile, counted twice here as the audit's reach allows that slack on each axis).
+within the rounds (every walk into the bundles passes a portal, and from there goes at least
+`nearest_thing` steps; an attack may land `strike_range` short of a mob's tile, counted twice here
+as the audit's reach allows that slack on each axis).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
 TABLES = ("items", "stations", "recipes", "node_kinds", "mobs", "npcs")
 
 
-def audit_world(task: "Task", content: "Content") -> "Content":
+def world_for(task: "Task", content: "Content") -> "Content":
     """`content` without its region bundles if the task cannot touch them, else `content` itself."""
     if not content.map.extensions or touches_bundles(task, content):
         return content
