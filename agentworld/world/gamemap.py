@@ -33,7 +33,7 @@ from agentworld.world.map_schema import (  # noqa: F401 (the schema is map_schem
     Terrain,
 )
 from agentworld.world import map_render
-from agentworld.world.placement import Placer, check_home
+from agentworld.world.placement import Placer
 
 NO_REGION = 255
 
@@ -326,7 +326,7 @@ class GameMap:
         """Landmarks, then everything with a fixed place (stations, NPCs, nodes), then what is scattered
         over regions (node fields, mob spawns): every tile checked walkable and reachable from the hub.
         The base map first, exactly as it is alone; then each bundle, only in its own regions."""
-        if not self._place_landmarks(hub, margin, p):
+        if not self._place_landmarks(hub, p):
             return
         placer = Placer(self, hub, p, margin)
         self._place_fixed(placer, npc_positions, npc_sources)
@@ -342,17 +342,14 @@ class GameMap:
             index += len(ext.regions)
         return out
 
-    def _place_landmarks(self, hub: str, margin: int, p: list[str]) -> bool:
+    def _place_landmarks(self, hub: str, p: list[str]) -> bool:
         named = [("map.yaml", i, lm, None) for i, lm in enumerate(self.spec.landmarks)]
         for k, (source, ext) in enumerate(self.extensions):
             named += [(source, i, lm, k) for i, lm in enumerate(ext.landmarks)]
-        homes = self._extension_regions()
         for source, i, lm, k in named:
             where = f"{source}: {'map.' if k is not None else ''}landmarks[{i}] '{lm.id}'"
             if lm.id in self.landmarks:
                 p.append(f"{where}: duplicate landmark id")
-            if k is not None:
-                check_home(self, where, tuple(lm.position), homes[k], margin, p)
             self.landmarks[lm.id] = tuple(lm.position)
             self.landmark_names[lm.id] = lm.name
             self.landmark_descriptions[lm.id] = lm.description
@@ -395,7 +392,9 @@ class GameMap:
                 self.placed_nodes.append((nd.kind, xy))
         for k, (source, ext) in enumerate(self.extensions):
             for i, lm in enumerate(ext.landmarks):
-                check(f"{source}: map.landmarks[{i}] '{lm.id}'", tuple(lm.position), claim=False)
+                check(
+                    f"{source}: map.landmarks[{i}] '{lm.id}'", tuple(lm.position), claim=False, home=homes[k]
+                )
             for i, st in enumerate(ext.stations):
                 xy = check(
                     f"{source}: map.stations[{i}] '{st.station}#{st.place}'", st.position, home=homes[k]

@@ -30,8 +30,9 @@ class Placer:
         self, where: str, pos: str | Position, claim: bool = True, home: set[int] | None = None
     ) -> Position | None:
         """The tile of a landmark id or a position, if it is on the map, walkable and reachable (and
-        then taken, with `claim`); with `home` (a bundle's region indices) it must lie in one of them,
-        more than the margin from the base map. Else None and a problem."""
+        then taken, with `claim`). Without `home` it is the base map's and must lie in it; with `home` (a
+        bundle's region indices) it must lie in one of them, more than the margin from the base map.
+        Else None and a problem."""
         m, p = self.map, self.p
         if isinstance(pos, str):
             if pos not in m.landmarks:
@@ -40,8 +41,8 @@ class Placer:
             xy = m.landmarks[pos]
         else:
             xy = (int(pos[0]), int(pos[1]))
-        if not m.in_bounds(*xy):
-            p.append(f"{where}: position {list(xy)} is outside the {m.width}x{m.height} map")
+        if not m.in_bounds(*xy) or (home is None and not m.in_base(*xy)):  # the base map's own, alone
+            p.append(f"{where}: position {list(xy)} is outside the {m.base_width}x{m.base_height} map")
             return None
         if home is not None and not check_home(m, where, xy, home, self.margin, p):
             return None
