@@ -271,22 +271,35 @@ def test_bundle_problems_name_the_file_and_the_entry(tmp_path, edit, expected):
     assert any(expected in p for p in problems), problems
 
 
-def test_a_bundle_npc_stands_in_its_own_regions_and_sells_only_bundle_goods(tmp_path):
-    npc = """
+NPC = """
 npcs:
   - id: test_trader
     name: Test trader
     role: shopkeeper
-    position: [120, 120]
+    position: [280, 41]
     dialogue: ["Hello."]
-    shop: {buy_ratio: 0.5, stock: [{item: oak_log, price: 5, quantity: 1}]}
+    shop: {buy_ratio: 0.5, stock: [{item: test_ore, price: 5, quantity: 1}]}
 """
-    problems = _problems(tmp_path, BUNDLE + npc)
+
+
+def test_a_bundle_npc_stands_in_its_own_regions_and_sells_only_bundle_goods(tmp_path):
+    content = load_content(_data_dir(tmp_path, BUNDLE + NPC))
+    assert content.map.npc_positions["test_trader"] == (280, 41) and content.from_bundle(
+        "npcs", "test_trader"
+    )
+    (tmp_path / "regions" / "testland.yaml").write_text(BUNDLE + NPC.replace("[280, 41]", "[120, 120]"))
+    with pytest.raises(ContentError) as err:
+        load_content(tmp_path)
     assert any(
         "regions/testland.yaml: npc 'test_trader': position: position [120, 120] is not in one" in p
-        for p in problems
+        for p in err.value.problems
     )
-    assert any("npcs[0] 'test_trader': shop.stock 'oak_log' is a base item" in p for p in problems)
+    (tmp_path / "regions" / "testland.yaml").write_text(
+        BUNDLE + NPC.replace("item: test_ore", "item: oak_log")
+    )
+    with pytest.raises(ContentError) as err:
+        load_content(tmp_path)
+    assert any("npcs[0] 'test_trader': shop.stock 'oak_log' is a base item" in p for p in err.value.problems)
 
 
 def test_a_bundle_feature_paints_only_its_own_tiles(tmp_path):
