@@ -19,6 +19,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from agentworld.backend import Backend, make_backend
 from agentworld.observation import CHARSET, observation_space
+from agentworld.task_scope import world_for
 from agentworld.tasks import Task
 
 ACTION_MAX = 4096
@@ -79,7 +80,8 @@ class _Common:
         self.success_bonus = float(options.get("success_bonus", 1.0))
         self.render_mode = render_mode
         self.possible_agents = list(self.backend.agents)
-        content = load_content()
+        # the world the task is played in (task_scope.py), worked out alike here and on a server
+        self.content = content = world_for(self.task, load_content())
         obs_space = observation_space(
             list(content.skills), list(content.rules.equipment_slots), content.map.width, content.map.height
         )
@@ -155,11 +157,9 @@ class _Common:
 
         Built from the agents' observations only, so it works the same over a server backend.
         """
-        from agentworld.world.content import load_content
-
-        gmap = load_content().map
+        gmap = self.content.map
         observations = [self.backend.observe(a) for a in self.possible_agents]
-        radius = load_content().rules.view_radius
+        radius = self.content.rules.view_radius
         xs = [o["position"][0] for o in observations]
         ys = [o["position"][1] for o in observations]
         x0, y0 = max(0, min(xs) - radius), max(0, min(ys) - radius)

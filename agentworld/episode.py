@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from agentworld import observation as obsmod
 from agentworld.baselines import discussion_refusal, system_message, teammate_brief
 from agentworld.scoring import Scorer
+from agentworld.task_scope import world_for
 from agentworld.task_world import build_world
 from agentworld.tasks import Task, apply_options, load_task
 from agentworld.tool_calls import parse_action
@@ -181,6 +182,8 @@ class Episode:
         self.content = content or load_content()
         self.base_task = task if isinstance(task, Task) else load_task(task, content=self.content)
         self.task = apply_options(self.base_task, self.options.task_options(), content=self.content)
+        # the world it is played in: without the region bundles when it cannot reach them (task_scope.py)
+        self.content = world_for(self.task, self.content)
         self.agents: list[str] = self.task.agent_names
         self._turn_of = {a: i for i, a in enumerate(self.agents)}
         self.scorer = Scorer.for_task(self.task)

@@ -45,7 +45,23 @@ def world() -> str:
         f"kinds, {counts['recipes']} recipes over {counts['station_kinds']} station kinds, {counts['skills']} "
         f"skills ({counts['skills'] - combat} gathering and production, {combat} combat; XP curve "
         f"`20·(L−1)² + 30·(L−1)`), {counts['regions']} regions on a {counts['map_width']}×{counts['map_height']} "
-        "map."
+        f"map: {_regions(content)}"
+    )
+
+
+def _regions(content) -> str:
+    """The base map's regions, then each region bundle's (data/regions/) and how far beyond the vale."""
+    from agentworld.world.frontier import frontier
+
+    gmap = content.map
+    base = [r.name for r in gmap.spec.regions]
+    if not gmap.extensions:
+        return f"{_names(base)}."
+    bundles = [f"{_names([r.name for r in ext.regions])} (`{source}`)" for source, ext in gmap.extensions]
+    return (
+        f"the vale ({gmap.base_width}×{gmap.base_height}: {_names(base)}) and, beyond it, the region bundles "
+        f"{'; '.join(bundles)}; the nearest thing in them lies {frontier(content).nearest_thing} tiles on "
+        "foot from the vale."
     )
 
 
@@ -71,7 +87,32 @@ def _is_generated(task_id: str) -> bool:
         return handle.readline().startswith(GENERATED_MARK)
 
 
-BLOCKS = {"world": world, "tasks": tasks}
+def regions() -> str:
+    """The regions table: each region's climate, dangers (its bosses and mob levels) and what is gathered there."""
+    content = load_content()
+    gmap = content.map
+    rows = ["| Region | Climate | Dangers | Gathered there |", "|---|---|---|---|"]
+    for region in gmap.regions.values():
+        mobs = sorted({m for m, (x, y) in gmap.mob_spawns if gmap.region_at(x, y) == region.id})
+        kinds = sorted(
+            {k for k, (x, y) in gmap.placed_nodes if gmap.region_at(x, y) == region.id},
+            key=lambda k: (content.node_kinds[k].level, k),
+        )
+        gathered = [content.items[next(iter(content.node_kinds[k].yields))].name.lower() for k in kinds]
+        if not (mobs or gathered):  # a town inside its countryside, or the Stair: nothing to list
+            continue
+        levels = [content.mobs[m].level for m in mobs if not content.mobs[m].boss]
+        bosses = [content.mobs[m].name for m in mobs if content.mobs[m].boss]
+        dangers = ", ".join([*bosses, f"mobs of level {min(levels)}–{max(levels)}" if levels else ""]).strip(
+            ", "
+        )
+        rows.append(
+            f"| {region.name} | {region.climate} | {dangers or 'none'} | {', '.join(dict.fromkeys(gathered))} |"
+        )
+    return "\n".join(rows)
+
+
+BLOCKS = {"world": world, "regions": regions, "tasks": tasks}
 
 
 def _pattern(name: str) -> re.Pattern:
@@ -86,7 +127,13 @@ def render(text: str) -> tuple[str, list[str]]:
         found = pattern.search(text)
         if not found:
             raise SystemExit(f"README.md has no <!-- figures:{name} --> block")
-        fresh = textwrap.fill(make(), width=100, break_long_words=False, break_on_hyphens=False)
+        made = make()
+        # a paragraph is wrapped at 100 characters; a table (several lines) is kept as it is
+        fresh = (
+            made
+            if "\n" in made
+            else textwrap.fill(made, width=100, break_long_words=False, break_on_hyphens=False)
+        )
         if found.group(2) != fresh:
             changed.append(name)
             text = text[: found.start(2)] + fresh + text[found.end(2) :]

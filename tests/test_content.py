@@ -203,7 +203,7 @@ def test_cli_world_json():
         "map_height",
     ):
         assert isinstance(data[key], int), key
-    assert data["bosses"] == 6  # the three lair guardians and task_08's three wardens
+    assert data["bosses"] == 14  # the three lair guardians, task_08's three wardens, the Eastmarch's eight
 
 
 def test_every_item_has_a_source_and_every_resource_a_use(content):

@@ -118,7 +118,7 @@ def test_query_kind_and_near_spellings():
         (lambda: catalog(CONTENT, "items", near=(1, 1)), "--near applies to"),
         (lambda: parse_near("45;120", CONTENT), "--near must be X,Y"),
         (lambda: parse_near("town_squar", CONTENT), "did you mean 'town_square'?"),
-        (lambda: parse_near("999,1", CONTENT), "outside the 256x256 map"),
+        (lambda: parse_near("999,1", CONTENT), "outside the 448x256 map"),
     ],
 )
 def test_bad_lookups_are_clear_errors(call, message):

@@ -110,14 +110,14 @@ def test_validate_names_each_problem_by_field(editor):
     thread, _ = editor
     task = small_task()
     task["agents"][0]["skills"] = {"lumberjackin": 10}
-    task["agents"][1]["spawn"] = [300, 5]
+    task["agents"][1]["spawn"] = [500, 5]
     task["agents"][0]["equipment"] = {"head": "bronze_axe"}
     status, reply = call(thread, "POST", "/api/validate", {"document": task})
     assert status == 200 and reply["ok"] is False
     fields = {p["field"]: p["message"] for p in reply["problems"]}
     assert "did you mean 'lumberjacking'" in fields["agents[0].skills.lumberjackin"]
     assert "bronze_axe goes in slot 'weapon'" == fields["agents[0].equipment.head"]
-    assert fields["agents[1].spawn"] == "position [300, 5] is outside the 256x256 map"
+    assert fields["agents[1].spawn"] == "position [500, 5] is outside the 448x256 map"
     task = small_task()
     task["success"] = []
     task["checkpoints"][0].pop("when")

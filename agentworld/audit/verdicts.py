@@ -20,6 +20,7 @@ from agentworld.audit.needs import ItemNeed, Need
 from agentworld.audit.requirements import endurance, expand, fair_worth, replaceable, survival
 from agentworld.audit.signature import structure
 from agentworld.audit.team import Team
+from agentworld.task_scope import world_for
 from agentworld.world.content import load_content
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ HARD_KINDS = ("outcome", "capability", "presence", "volume")
 
 def audit_task(task: "Task", content: "Content | None" = None, success: list[Any] | None = None) -> TaskAudit:
     """The collaboration certificate of `task` (its `success` conditions unless given)."""
-    content = content if content is not None else load_content()
+    content = world_for(task, content if content is not None else load_content())
     ctx = TaskContext(task, content)
     conditions = list(success if success is not None else task.success)
     needs, unaudited = _expand_all(conditions, ctx)

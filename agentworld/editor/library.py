@@ -66,7 +66,7 @@ def library(content: Content) -> dict:
         "landmarks": [_pick(e, "id", "name", "position") for e in entries["landmarks"]],
         "stations": [_pick(e, "id", "name", "position") for e in entries["stations"]],
         "npcs": [_pick(e, "id", "name", "role", "position") for e in entries["npcs"]],
-        "regions": [_pick(e, "id", "name", "rect") for e in entries["regions"]],
+        "regions": [_pick(e, "id", "name", "rect", "climate") for e in entries["regions"]],
         "quests": [
             {"id": q["id"], "name": q["name"], "npc": e["id"]} for e in entries["npcs"] for q in e["quests"]
         ],

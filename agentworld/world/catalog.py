@@ -163,7 +163,7 @@ def _shops(c: Content, world: World) -> list[Entry]:
 
 
 def _landmarks(c: Content, world: World) -> list[Entry]:
-    described = {lm.id: lm.description for lm in c.map.spec.landmarks}
+    described = c.map.landmark_descriptions  # the base map's landmarks and the region bundles' alike
     return [
         {"id": lm.id, "name": lm.name, **_where(world, lm.x, lm.y), "description": described.get(lm.id, "")}
         for lm in world.landmarks.values()
@@ -219,6 +219,7 @@ def _regions(c: Content, world: World) -> list[Entry]:
                 "rect": list(r.rect),
                 "terrain": r.terrain,
                 "description": r.description,
+                "climate": r.climate,
                 "landmarks": [lm.id for lm in world.landmarks.values() if inside(lm.x, lm.y)],
                 "npcs": [n.id for n in world.npcs.values() if inside(n.x, n.y)],
                 "stations": [s.id for s in world.stations.values() if inside(s.x, s.y)],
@@ -416,7 +417,8 @@ def _summary(kind: str, e: Entry) -> str:
     if kind == "stations":
         return f"{e['station']}: {', '.join(e['recipes']) or 'no recipes'}"
     if kind == "regions":
-        return f"rect {e['rect']}; landmarks {', '.join(e['landmarks']) or 'none'}"
+        climate = f"; {e['climate']}" if e["climate"] else ""
+        return f"rect {e['rect']}; landmarks {', '.join(e['landmarks']) or 'none'}{climate}"
     return e.get("description", "")
 
 

@@ -10,6 +10,10 @@ Some node kinds and mobs are placed only by tasks (map.yaml's "placed only by th
 tasks" kinds, suite artefacts): a task may put any of them on a reachable tile. So the check counts
 every node kind and mob as placeable, and lists what only task placements give as notes, not failures.
 Likewise an item a shipped task hands its agents (inventory, equipment, ground items) has that source.
+
+Region bundles (data/regions/) are checked with the rest, and their frontier with the base map
+(world/frontier.py): no walk between two base tiles is shorter through a bundle, and no base tile is
+reachable only through one.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from pathlib import Path
 import yaml
 
 from agentworld.world.content import Content, NodeKind, Recipe, level_for_xp
+from agentworld.world.frontier import frontier, shortcuts
 
 TASK_DIR = Path(__file__).resolve().parent.parent / "tasks"
 
@@ -171,4 +176,17 @@ def check_content(content: Content, given: set[str] = frozenset()) -> list[str]:
     for rid, n in zip(m.regions, counts):
         if n == 0:
             p.append(f"region '{rid}': no tile of it can be reached from the hub '{c.rules.hub}'")
+    p.extend(f"frontier: {line}" for line in shortcuts(c))
     return p
+
+
+def frontier_note(content: Content) -> str:
+    """One line on the region bundles for `world --check`: how far beyond the base map their nearest
+    thing lies on foot ("" without bundles)."""
+    front = frontier(content)
+    if not content.map.extensions or front.nearest_thing < 0:
+        return ""
+    return (
+        f"region bundles: {len(content.map.extensions)}, beyond {len(front.portals)} portal tile(s); their nearest "
+        f"thing ({front.nearest_name}) is {front.nearest_thing} tiles on foot beyond the base map"
+    )

@@ -3,14 +3,19 @@
 ``cross_check`` appends one problem per dangling or ill-typed reference, each naming the file, the
 entry and the field, in file order (items, recipes, node kinds, mobs, NPCs, the map), so a broken
 data directory is reported whole by ``load_content``.
+
+A region bundle (data/regions/) may name anything, but it *gives* only what bundles define: its nodes,
+drops, shops, quest rewards and recipes yield bundle items (or coins), never a base item, and its map
+places only bundle node kinds, mob types and station kinds. So no task written against the base world
+finds a new source of its materials, and no task-placed node or mob of a base kind changes its id.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from agentworld.world.content_schema import Rules
-from agentworld.world.gamemap import MapSpec
+from agentworld.world.content_schema import BUNDLE_DIR, Rules
+from agentworld.world.gamemap import MapExtension, MapSpec
 
 
 @dataclass
@@ -27,6 +32,16 @@ class Tables:
     npcs: dict
     spec: MapSpec | None
     exposures: dict = field(default_factory=dict)
+    where: dict = field(default_factory=dict)  # (table, id) -> "file: section[i]" (content._Loader.where)
+    extensions: list[tuple[str, MapExtension]] = field(default_factory=list)  # the bundles' maps
+
+    def at(self, table: str, ident: str) -> str:
+        """How an entry is named in problems: "items.yaml: items[3] 'oak_log'"."""
+        return f"{self.where.get((table, ident), table)} '{ident}'"
+
+    def from_bundle(self, table: str, ident: str) -> bool:
+        """Whether the entry comes from a region bundle (data/regions/), not a base file."""
+        return self.where.get((table, ident), "").startswith(BUNDLE_DIR + "/")
 
 
 class _Problems(list):
@@ -38,15 +53,15 @@ class _Problems(list):
 def cross_check(problems: list[str], tables: Tables) -> None:
     """Append every broken reference of `tables` to `problems`."""
     found = _Problems()
-    for check in (_items, _recipes, _node_kinds, _mobs, _npcs, _map, _exposures):
+    for check in (_items, _recipes, _node_kinds, _mobs, _npcs, _map, _exposures, _extensions, _bundle_gifts):
         check(found, tables)
     problems.extend(found)
 
 
 def _items(p: _Problems, t: Tables) -> None:
     slots = set(t.rules.equipment_slots) if t.rules else set()
-    for i, item in enumerate(t.items.values()):
-        where = f"items.yaml: items[{i}] '{item.id}'"
+    for item in t.items.values():
+        where = t.at("items", item.id)
         if item.slot is not None and t.rules and item.slot not in slots:
             p.append(
                 f"{where}: slot: unknown equipment slot '{item.slot}' "
@@ -64,8 +79,8 @@ def _items(p: _Problems, t: Tables) -> None:
 
 
 def _recipes(p: _Problems, t: Tables) -> None:
-    for i, r in enumerate(t.recipes.values()):
-        where = f"recipes.yaml: recipes[{i}] '{r.id}'"
+    for r in t.recipes.values():
+        where = t.at("recipes", r.id)
         if r.station is not None:
             p.need(t.stations, r.station, "station", f"{where}: station")
         p.need(t.skills, r.skill, "skill", f"{where}: skill")
@@ -79,8 +94,8 @@ def _recipes(p: _Problems, t: Tables) -> None:
 
 
 def _node_kinds(p: _Problems, t: Tables) -> None:
-    for i, k in enumerate(t.node_kinds.values()):
-        where = f"map.yaml: node_kinds[{i}] '{k.id}'"
+    for k in t.node_kinds.values():
+        where = t.at("node_kinds", k.id)
         p.need(t.skills, k.skill, "skill", f"{where}: skill")
         if k.tool is not None:
             p.need(t.skills, k.tool, "skill", f"{where}: tool")
@@ -95,8 +110,8 @@ def _node_kinds(p: _Problems, t: Tables) -> None:
 
 
 def _mobs(p: _Problems, t: Tables) -> None:
-    for i, m in enumerate(t.mobs.values()):
-        where = f"mobs.yaml: mobs[{i}] '{m.id}'"
+    for m in t.mobs.values():
+        where = t.at("mobs", m.id)
         for d in m.drops:
             p.need(t.items, d.item, "item", f"{where}: drops")
         for weapon in m.wounded_by:
@@ -107,8 +122,8 @@ def _mobs(p: _Problems, t: Tables) -> None:
 
 def _npcs(p: _Problems, t: Tables) -> None:
     quest_owner: dict[str, str] = {}
-    for i, n in enumerate(t.npcs.values()):
-        where = f"npcs.yaml: npcs[{i}] '{n.id}'"
+    for n in t.npcs.values():
+        where = t.at("npcs", n.id)
         for q in n.quests:
             if q.id in quest_owner:
                 p.append(f"{where}: quests '{q.id}': quest id already used by npc '{quest_owner[q.id]}'")
@@ -183,3 +198,55 @@ def _exposures(p: _Problems, t: Tables) -> None:
             p.append(
                 f"items.yaml: items[{i}] '{item.id}': protects: only a worn item protects (it needs a slot)"
             )
+
+
+def _extensions(p: _Problems, t: Tables) -> None:
+    """The bundles' maps: their placements name existing kinds, and only kinds some bundle defines (a
+    base kind placed by a bundle would renumber the task-placed ones: oak_tree#7 would move)."""
+    for source, ext in t.extensions:
+        for what, table, placed in (
+            ("station", "stations", [(f"map.stations[{i}]", s.station) for i, s in enumerate(ext.stations)]),
+            (
+                "node kind",
+                "node_kinds",
+                [(f"map.node_fields[{i}]", f.kind) for i, f in enumerate(ext.node_fields)],
+            ),
+            ("node kind", "node_kinds", [(f"map.nodes[{i}]", n.kind) for i, n in enumerate(ext.nodes)]),
+            ("mob", "mobs", [(f"map.spawns[{i}]", s.mob) for i, s in enumerate(ext.spawns)]),
+        ):
+            for where, ident in placed:
+                p.need(getattr(t, table), ident, what, f"{source}: {where}")
+                if ident in getattr(t, table) and not t.from_bundle(table, ident):
+                    p.append(
+                        f"{source}: {where}: '{ident}' is a base {what}; a bundle places only the kinds "
+                        "bundles define (ids of the base kinds stay as tasks know them)"
+                    )
+
+
+def _bundle_gifts(p: _Problems, t: Tables) -> None:
+    """What a bundle's entries give (node yields, drops, shop stock, quest rewards, recipe outputs) is a
+    bundle item or coins: a bundle is never a new source of a base item."""
+
+    def gives(where: str, ident: str, how: str) -> None:
+        if ident in t.items and ident != "coins" and not t.from_bundle("items", ident):
+            p.append(f"{where}: {how} '{ident}' is a base item; a bundle gives only bundle items and coins")
+
+    for k in t.node_kinds.values():
+        if t.from_bundle("node_kinds", k.id):
+            for ident in [*k.yields, *(r.item for r in k.rare)]:
+                gives(t.at("node_kinds", k.id), ident, "yields")
+    for m in t.mobs.values():
+        if t.from_bundle("mobs", m.id):
+            for d in m.drops:
+                gives(t.at("mobs", m.id), d.item, "drops")
+    for r in t.recipes.values():
+        if t.from_bundle("recipes", r.id):
+            for ident in r.outputs:
+                gives(t.at("recipes", r.id), ident, "outputs")
+    for n in t.npcs.values():
+        if t.from_bundle("npcs", n.id):
+            for s in n.shop.stock if n.shop else ():
+                gives(t.at("npcs", n.id), s.item, "shop.stock")
+            for q in n.quests:
+                for ident in q.rewards.items:
+                    gives(f"{t.at('npcs', n.id)}: quests '{q.id}'", ident, "rewards.items")

@@ -13,6 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from agentworld.world.xp import MAX_LEVEL
 
 
+BUNDLE_DIR = "regions"  # data/regions/*.yaml: the region bundles (content.py reads them)
+
+
 class ContentError(ValueError):
     """The data files are invalid; ``problems`` lists every error found."""
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .common import ActionError, suggest, suggest_ranked
 from .entities import HIDDEN_UNTIL_SEEN, GroundItem, Landmark, Mob, Node, Npc, Offer, Player, Site, Station
-from .index import index_for
+from .index import BUCKET, index_for
 from .pathfinding import chebyshev
 from .provenance import Provenance
 from .spatial import SpatialGrid
@@ -61,7 +61,7 @@ class WorldCore:
         self.offers: dict[int, Offer] = {}  # offer id -> pending trade offer
         self.counters: dict[str, int] = {}  # id prefix -> last number given (_next_id)
         self.next_offer = 0  # the next trade offer's id
-        self.grid = SpatialGrid(8)  # who is where: players and entities by tile bucket
+        self.grid = SpatialGrid(BUCKET)  # who is where: players and entities by tile bucket
         self.provenance = Provenance()  # the event log and each action's links
         self.mentioned: dict[str, frozenset[str]] = {}  # agent -> words its briefing uses (see mention)
         self.exposures: list[str] = []  # exposures the task turned on (exposure.py), in order
@@ -72,14 +72,6 @@ class WorldCore:
         table[ent.id] = ent
         self.entities[ent.id] = ent
         self.grid.add(ent.id, ent)
-
-    def _place_many(self, ents: list, table: dict) -> None:
-        """_place for each of `ents` in turn (a reset places ~900): the same tables in the same order."""
-        entities = self.entities
-        for ent in ents:
-            table[ent.id] = ent
-            entities[ent.id] = ent
-        self.grid.add_many(ents)
 
     def _next_id(self, prefix: str) -> str:
         n = self.counters.get(prefix, 0) + 1

@@ -96,35 +96,28 @@ class World(
         self.round = 1
         old = self.entities if renew else {}
         self._clear()
-        c, gmap, ix = self.content, self.map, self._ix
-        for lid, (x, y) in gmap.landmarks.items():
-            self._place(_renewed(old, Landmark, lid, gmap.landmark_names.get(lid, lid), x, y), self.landmarks)
-        for station, place, (x, y) in gmap.placed_stations:
-            sid = f"{station}#{place}"
-            self._place(_renewed(old, Station, sid, station, c.stations[station].name, x, y), self.stations)
-        for npc_id, (x, y) in gmap.npc_positions.items():
-            spec = c.npcs[npc_id]
-            stock = {s.item: s.quantity for s in spec.shop.stock} if spec.shop else {}
-            self._place(_renewed(old, Npc, npc_id, spec.name, x, y, stock), self.npcs)
-        # same as _new_node / _new_mob over gmap.placed_nodes / gmap.mob_spawns, with ids precomputed
-        # (nodes and mobs are most of the map: _renewed inlined)
-        nodes, mobs, get = [], [], old.get
-        for i, kind, x, y, cap in ix.start_nodes:
-            node = get(i)
-            if type(node) is Node:
-                node.__init__(i, kind, x, y, cap, cap)
-            else:
-                node = Node(i, kind, x, y, cap, cap)
-            nodes.append(node)
-        self._place_many(nodes, self.nodes)
-        for seq, (i, mob_type, x, y, hp) in enumerate(ix.start_mobs):
-            mob = get(i)
-            if type(mob) is Mob:
-                mob.__init__(i, mob_type, x, y, (x, y), hp, hp, seq=seq)
-            else:
-                mob = Mob(i, mob_type, x, y, (x, y), hp, hp, seq=seq)
-            mobs.append(mob)
-        self._place_many(mobs, self.mobs)
+        # the map's places, nodes and mobs, worked out once per content (index.py): objects (new ones, or
+        # the episode before's re-initialised when renewing) put in the tables and grid buckets exactly
+        # as one _place per entity would fill them, in bulk
+        ix = self._ix
+        landmarks = [_renewed(old, Landmark, *row) for row in ix.start_landmarks]
+        stations = [_renewed(old, Station, *row) for row in ix.start_stations]
+        npcs = [_renewed(old, Npc, i, name, x, y, dict(stock)) for i, name, x, y, stock in ix.start_npcs]
+        nodes = [_renewed(old, Node, i, kind, x, y, cap, cap) for i, kind, x, y, cap in ix.start_nodes]
+        mobs = [
+            _renewed(old, Mob, i, kind, x, y, (x, y), hp, hp, seq=seq)
+            for seq, (i, kind, x, y, hp) in enumerate(ix.start_mobs)
+        ]
+        for table, ids, made in zip(
+            (self.landmarks, self.stations, self.npcs, self.nodes, self.mobs),
+            ix.start_ids,
+            (landmarks, stations, npcs, nodes, mobs),
+        ):
+            table.update(zip(ids, made))
+        everything = [*landmarks, *stations, *npcs, *nodes, *mobs]
+        self.entities.update(zip(ix.entity_ids, everything))
+        pick = everything.__getitem__
+        self.grid.buckets.update((key, dict(zip(ids, map(pick, at)))) for key, ids, at in ix.start_buckets)
         self.counters = dict(self._ix.start_counters)
 
     @property

@@ -5,6 +5,8 @@ from __future__ import annotations
 import weakref
 from typing import Any, Callable
 
+BUCKET = 8  # tiles per side of a spatial grid bucket (World's SpatialGrid)
+
 
 class ContentIndex:
     """Lookups derived once per Content (content is immutable and shared)."""
@@ -67,6 +69,46 @@ class ContentIndex:
             (next_id(mob), mob, int(x), int(y), content.mobs[mob].hp) for mob, (x, y) in gmap.mob_spawns
         ]
         self.start_counters = dict(counters)
+        self._start_layout(content)
+
+    def _start_layout(self, content) -> None:
+        """What World.reset builds, worked out once: the fixed places' fields, every table's ids, and the
+        spatial grid's buckets as one `_place` per entity fills them (landmarks, stations, NPCs, nodes,
+        mobs, in that order): per bucket, in the order the buckets appear, its ids and their positions
+        in that entity order (a later entity with the same id takes the place of the earlier one)."""
+        gmap = content.map
+        self.start_landmarks = [
+            (lid, gmap.landmark_names.get(lid, lid), x, y) for lid, (x, y) in gmap.landmarks.items()
+        ]
+        self.start_stations = [
+            (f"{station}#{place}", station, content.stations[station].name, x, y)
+            for station, place, (x, y) in gmap.placed_stations
+        ]
+        self.start_npcs = []
+        for npc_id, (x, y) in gmap.npc_positions.items():
+            spec = content.npcs[npc_id]
+            stock = tuple((s.item, s.quantity) for s in spec.shop.stock) if spec.shop else ()
+            self.start_npcs.append((npc_id, spec.name, x, y, stock))
+        tables = (
+            self.start_landmarks,
+            self.start_stations,
+            self.start_npcs,
+            self.start_nodes,
+            self.start_mobs,
+        )
+        self.start_ids = [[row[0] for row in rows] for rows in tables]
+        places = [(row[0], row[2], row[3]) for row in self.start_landmarks]  # (id, x, y) in reset's order
+        places += [(row[0], row[3], row[4]) for row in self.start_stations]
+        places += [
+            (row[0], row[2], row[3]) for row in (*self.start_npcs, *self.start_nodes, *self.start_mobs)
+        ]
+        self.entity_ids = [ident for ident, _x, _y in places]
+        buckets: dict[tuple[int, int], dict[str, int]] = {}
+        for at, (ident, x, y) in enumerate(places):
+            buckets.setdefault((x // BUCKET, y // BUCKET), {})[ident] = at
+        self.start_buckets = [
+            (key, list(members), list(members.values())) for key, members in buckets.items()
+        ]
 
 
 # one index per live Content; a weak key, so a discarded Content (and its index) can be freed

@@ -24,17 +24,6 @@ class SpatialGrid:
         else:
             bucket[ident] = ent
 
-    def add_many(self, ents: list) -> None:
-        """add(ent.id, ent) for each in turn (the same buckets in the same order), for resets."""
-        size, buckets = self.size, self.buckets
-        for ent in ents:
-            key = (ent.x // size, ent.y // size)
-            bucket = buckets.get(key)
-            if bucket is None:
-                buckets[key] = {ent.id: ent}
-            else:
-                bucket[ent.id] = ent
-
     def remove(self, ident: str, x: int, y: int) -> None:
         key = (x // self.size, y // self.size)
         bucket = self.buckets.get(key)

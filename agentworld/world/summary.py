@@ -59,7 +59,7 @@ def command_world(args: argparse.Namespace) -> int:
         try:
             path = content.map.render_png(
                 args.png,
-                title="AgentWorld: the Vale of Brindlemark",
+                title="AgentWorld: the Vale of Brindlemark and the Eastmarch",
                 node_skills={k.id: k.skill for k in content.node_kinds.values()},
             )
         except OSError as exc:
@@ -95,17 +95,25 @@ def _check(content: Content, as_json: bool) -> int:
     """`world --check`: print every unreachable item, recipe, quest or region; 1 if there is any."""
     from agentworld.world.content_check import (
         check_content,
+        frontier_note,
         task_given_items,
         task_only_items,
     )
 
     problems = check_content(content, task_given_items())
     task_only = task_only_items(content)
+    note = frontier_note(content)
     if as_json:
-        print(json.dumps({"ok": not problems, "problems": problems, "task_placed_only": task_only}))
+        print(
+            json.dumps(
+                {"ok": not problems, "problems": problems, "task_placed_only": task_only, "frontier": note}
+            )
+        )
     else:
         for line in problems:
             print(line)
+        if note:
+            print(f"note: {note}")
         if task_only:
             print(
                 f"note: {len(task_only)} item(s) have a source only where a task places their node or mob: "

@@ -20,6 +20,7 @@ from pettingzoo import AECEnv
 from agentworld.backend import EmbeddedBackend
 from agentworld.env import AgentWorldAECEnv
 from agentworld.episode import Episode
+from agentworld.task_scope import world_for
 from agentworld.world.content import load_content
 from agentworld.wrappers.actions import ActionTable, Slots
 from agentworld.wrappers.infos import scalar_info
@@ -41,7 +42,7 @@ class NumericAECEnv(AECEnv):
     ):
         super().__init__()
         self.env, self.obs_format, self.rich_infos = env, obs_format, rich_infos
-        content = load_content()
+        content = world_for(env.task, load_content())  # the world the task is played in (task_scope.py)
         self.vocab = task_vocabulary(env.task, content)
         self.tables = {a: ActionTable(self.vocab, content, a, k_nearest) for a in env.possible_agents}
         self.encoder = ObservationEncoder(self.vocab, content)

@@ -206,7 +206,8 @@ function describeTile([x, y]) {
   const {width, height} = LIB.map;
   if (x < 0 || y < 0 || x >= width || y >= height) return null;
   const terrain = LIB.map.terrain[tiles[y * width + x]];
-  const region = LIB.regions.find((r) => x >= r.rect[0] && x <= r.rect[2] && y >= r.rect[1] && y <= r.rect[3]);
+  // the last region listed wins where regions overlap (a town inside its countryside), as on the map
+  const region = LIB.regions.findLast((r) => x >= r.rect[0] && x <= r.rect[2] && y >= r.rect[1] && y <= r.rect[3]);
   const mark = LIB.landmarks.find((m) => Math.max(Math.abs(m.position[0] - x), Math.abs(m.position[1] - y)) <= 1);
   const node = LIB.nodes.find((n) => n.placed.some((p) => p[0] === x && p[1] === y));
   const station = LIB.stations.find((s) => s.position[0] === x && s.position[1] === y);
