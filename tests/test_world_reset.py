@@ -8,6 +8,7 @@ import random
 import pytest
 
 from agentworld.episode import Episode
+from agentworld.task_scope import world_for
 from agentworld.task_world import build_world
 from agentworld.tasks import load_task
 from agentworld.world.content import load_content
@@ -57,8 +58,8 @@ def test_reset_state_is_the_reference_state_byte_for_byte(task_id, monkeypatch):
 def test_a_world_reset_in_place_is_a_new_world(task_id):
     """After episodes of random play (mobs fought and moved, nodes emptied, items dropped), resetting
     the same World object in place gives exactly the state a new world has."""
-    content = load_content()
     task = load_task(task_id)
+    content = world_for(task, load_content())  # the world the episode plays in (task_scope.py)
     episode = Episode(task, seed=1)
     rng = random.Random(1)
     for seed in (1, 2, 3):
