@@ -373,7 +373,12 @@ ALTERNATIVES: dict[str, tuple[str, dict[str, list]]] = {
                 {"give": {"to": "artificer", "item": "chisel"}},
             ],
             "artificer": [
-                {"chat": {"to": "team", "message": "Artificer at the town workbench (126, 118): bring it all here."}},
+                {
+                    "chat": {
+                        "to": "team",
+                        "message": "Artificer at the town workbench (126, 118): bring it all here.",
+                    }
+                },
                 {"wait_for": {"item": "rimeheart_crystal", "count": 2}},
                 {"wait_for": {"item": "ironwood_log", "count": 2}},
                 {"craft": {"recipe": "ironwood_plank"}},

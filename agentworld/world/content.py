@@ -350,7 +350,18 @@ def _build(raw: dict[str, dict], directory: Path, bundles: list[tuple[str, dict]
     cross_check(
         p,
         Tables(
-            rules, skills, items, stations, recipes, node_kinds, mobs, npcs, spec, exposures, ld.where, extensions
+            rules,
+            skills,
+            items,
+            stations,
+            recipes,
+            node_kinds,
+            mobs,
+            npcs,
+            spec,
+            exposures,
+            ld.where,
+            extensions,
         ),
     )
     if p or rules is None or spec is None:
@@ -376,7 +387,18 @@ def _build(raw: dict[str, dict], directory: Path, bundles: list[tuple[str, dict]
     if p:
         raise ContentError(p)
     content = Content(
-        rules, skills, items, stations, recipes, node_kinds, mobs, npcs, gmap, directory, exposures, dict(ld.origin)
+        rules,
+        skills,
+        items,
+        stations,
+        recipes,
+        node_kinds,
+        mobs,
+        npcs,
+        gmap,
+        directory,
+        exposures,
+        dict(ld.origin),
     )
     content._raw = raw  # the base files as read (Content.base_world rebuilds them without the bundles)
     return content
