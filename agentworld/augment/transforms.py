@@ -309,9 +309,7 @@ def _farther(task: "Task", content: "Content", picks: dict[str, tuple[str, int, 
 
         def text(value: str, owner: str | None) -> str:
             nonlocal own
-            value, n = move_start_in_text(
-                value, owner == name, mentions if owner != name else (), (old_name, old_pos), new_label
-            )
+            value, n = move_start_in_text(value, owner == name, mentions if owner != name else (), new_label)
             own += n if owner == name else 0
             return value
 
