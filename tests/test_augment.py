@@ -23,8 +23,13 @@ from agentworld.audit import audit_task
 from agentworld.audit.bounds import Travel
 from agentworld.augment import AugmentError, augment, variant_id
 from agentworld.augment import transforms as tf
-from agentworld.augment.checks import Baseline, refusals
-from agentworld.augment.rewrite import scale_counts_in_text, scale_fight_lengths_in_text, task_raw
+from agentworld.augment.checks import Baseline, Measure, harder_refusals, refusals
+from agentworld.augment.rewrite import (
+    move_start_in_text,
+    scale_counts_in_text,
+    scale_fight_lengths_in_text,
+    task_raw,
+)
 from agentworld.augment.variants import shipped_text
 from agentworld.cli import main
 from agentworld.episode import Episode, make_briefing
@@ -416,3 +421,57 @@ def test_cli_writes_a_loadable_variant(tmp_path, capsys):
     assert "heavier x2" in capsys.readouterr().out
     task = load_task(out)
     assert task.id == "task_45_aug" and task.variant_of == "task_45" and task.transforms == ["heavier"]
+
+
+# --- harder by the numbers, within budget, true (issue 25) -----------------------------------------
+def _measure(rounds: float, work: float, fighting: float = 0) -> Measure:
+    return Measure([True] * 5, [rounds] * 5, [work] * 5, [fighting] * 5)
+
+
+@pytest.mark.parametrize(
+    "rounds,work,harder",
+    [(20, 40, False), (22, 49, False), (23, 40, True), (20, 50, True), (22.9, 49.9, False)],
+)
+def test_harder_means_fifteen_percent_more_rounds_or_a_quarter_more_work(rounds, work, harder):
+    reasons = harder_refusals(_measure(20, 40), _measure(rounds, work))
+    assert (reasons == []) is harder, reasons
+    if not harder:
+        assert reasons[0].startswith("not harder:") and "+15% rounds or +25% work" in reasons[0]
+
+
+def test_a_stronger_enemy_must_lengthen_the_fight_by_a_quarter():
+    longer_work = _measure(20, 60, fighting=11)
+    assert harder_refusals(_measure(20, 40, fighting=10), longer_work, stronger_enemy=True)[0].startswith(
+        "not harder: the stronger enemy takes 11 fighting rounds"
+    )
+    assert harder_refusals(_measure(20, 40, fighting=10), _measure(20, 60, 13), stronger_enemy=True) == []
+    assert harder_refusals(_measure(20, 40, fighting=10), longer_work) == []  # no stronger enemy: not asked
+
+
+def test_a_variant_past_85_percent_of_the_budget_is_refused():
+    baseline = Baseline.of(load_task("task_17"), CONTENT)
+    needs = max(baseline.measure.rounds)
+    tight = load_task(_variant_of("task_17", max_rounds=needs + 1), content=CONTENT)
+    reasons = refusals(baseline, tight, CONTENT)
+    assert reasons == [f"over budget: the oracle needs up to {needs} of {needs + 1} rounds (more than 85%)"]
+
+
+def test_a_variant_whose_text_is_false_is_refused_as_untrue():
+    raw = _variant_of("task_17")
+    agent = raw["agents"][0]
+    agent["context"] = agent["context"].rstrip() + "\nYou start at Sunken Bazaar (150, 245).\n"
+    reasons = refusals(Baseline.of(load_task("task_17"), CONTENT), load_task(raw, content=CONTENT), CONTENT)
+    assert reasons and all(r.startswith("untrue: agents.") for r in reasons)
+    assert "not at (150, 245)" in reasons[0]
+
+
+def test_moving_a_start_rewrites_the_whole_place_phrase_and_keeps_the_rest():
+    text = (
+        "You are the baker. You start at Frostmere Camp (130, 64) in Brindlemark\n(124, 130) with 30 coins.\n"
+        "The miller, who starts at The Old Mill (106, 148), grinds flour."
+    )
+    own, n = move_start_in_text(text, True, (), "Mossy Pond (70, 129)")
+    assert n == 1 and "You start at Mossy Pond (70, 129) with 30 coins." in own and "(124, 130)" not in own
+    other, n = move_start_in_text(text, False, ("miller", "Miller"), "Mossy Pond (70, 129)")
+    assert n == 1 and "The miller, who starts at Mossy Pond (70, 129), grinds flour." in other
+    assert "Frostmere Camp (130, 64)" in other  # the baker's own start is not the miller's

@@ -115,7 +115,9 @@ def refusals(baseline: Baseline, variant: "Task", content: "Content") -> list[st
     if top > MAX_SHARE * variant.max_rounds:
         return [f"over budget: the oracle needs up to {top} of {variant.max_rounds} rounds (more than 85%)"]
     reasons = collaboration_refusals(baseline.audit, audit_task(variant, content))
-    reasons += harder_refusals(baseline.measure, got, stronger_enemy="stronger-enemy" in variant.transforms)
+    reasons += harder_refusals(
+        baseline.measure, got, stronger_enemy="stronger-enemy" in (variant.transforms or ())
+    )
     return reasons
 
 
