@@ -22,9 +22,16 @@ from agentworld.agents import make_agent
 from agentworld.audit import audit_task
 from agentworld.audit.bounds import Travel
 from agentworld.augment import AugmentError, augment, variant_id
+from agentworld.augment import candidates
+from agentworld.augment import stronger_enemy as stronger_enemy_module
 from agentworld.augment import transforms as tf
-from agentworld.augment.checks import Baseline, refusals
-from agentworld.augment.rewrite import scale_counts_in_text, scale_fight_lengths_in_text, task_raw
+from agentworld.augment.checks import Baseline, Measure, harder_refusals, refusals
+from agentworld.augment.rewrite import (
+    move_start_in_text,
+    scale_counts_in_text,
+    scale_fight_lengths_in_text,
+    task_raw,
+)
 from agentworld.augment.variants import shipped_text
 from agentworld.cli import main
 from agentworld.episode import Episode, make_briefing
@@ -229,7 +236,9 @@ def test_stronger_enemy_replaces_a_world_mob_the_task_kills():
         (placed,) = raw["world"]["mobs"]
         new = CONTENT.mobs[placed["type"]]
         assert placed == {"type": new.id, "position": list(tile), "replaces": True}
-        assert tf._kind(new) == tf._kind(old) and new.wounded_by == ["hallowed_longbow"]
+        assert stronger_enemy_module._kind(new) == stronger_enemy_module._kind(old) and new.wounded_by == [
+            "hallowed_longbow"
+        ]
         assert (
             new.hp >= old.hp and new.max_hit >= old.max_hit and (new.hp, new.max_hit) != (old.hp, old.max_hit)
         )
@@ -280,7 +289,9 @@ def test_the_sure_striker_variants_face_a_stronger_enemy_and_take_longer(task_id
         after.hp > before.hp and after.max_hit >= before.max_hit and after.sure_strike >= before.sure_strike
     )
     assert after.wounded_by == before.wounded_by and after.full_blows == before.full_blows
-    assert tf.verifier_names(load_task(task_id), [old]) == [], "the verifier reads the type from the task"
+    assert candidates.verifier_names(load_task(task_id), [old]) == [], (
+        "the verifier reads the type from the task"
+    )
     runs = [_oracle(variant, seed) for seed in range(5)]
     assert all(ok for ok, _, _ in runs)
     assert mean(r for _, r, _ in runs) > mean(_oracle(task_id, seed)[1] for seed in range(5))
@@ -305,7 +316,7 @@ def test_stronger_enemy_leaves_a_world_mob_that_spawns_many_times():
     with pytest.raises(
         tf.NotApplicable, match="places no mob of its own to replace, and kills no mob the world"
     ):
-        tf.stronger_enemy(task, CONTENT, random.Random(0))
+        stronger_enemy_module.stronger_enemy(task, CONTENT, random.Random(0))
 
 
 def test_counts_a_verifier_checks_in_code_are_not_rewritten():
@@ -425,6 +436,60 @@ def test_cli_refusal_exits_1_with_the_reasons(capsys):
 def test_cli_writes_a_loadable_variant(tmp_path, capsys):
     out = tmp_path / "v.yaml"
     assert main(["augment", "task_45", "--transform", "heavier", "--out", str(out)]) == 0
-    assert "heavier x2" in capsys.readouterr().out
+    assert "heavier x" in capsys.readouterr().out
     task = load_task(out)
     assert task.id == "task_45_aug" and task.variant_of == "task_45" and task.transforms == ["heavier"]
+
+
+# --- harder by the numbers, within budget, true (issue 25) -----------------------------------------
+def _measure(rounds: float, work: float, fighting: float = 0) -> Measure:
+    return Measure([True] * 5, [rounds] * 5, [work] * 5, [fighting] * 5)
+
+
+@pytest.mark.parametrize(
+    "rounds,work,harder",
+    [(20, 40, False), (22, 49, False), (23, 40, True), (20, 50, True), (22.9, 49.9, False)],
+)
+def test_harder_means_fifteen_percent_more_rounds_or_a_quarter_more_work(rounds, work, harder):
+    reasons = harder_refusals(_measure(20, 40), _measure(rounds, work))
+    assert (reasons == []) is harder, reasons
+    if not harder:
+        assert reasons[0].startswith("not harder:") and "+15% rounds or +25% work" in reasons[0]
+
+
+def test_a_stronger_enemy_must_lengthen_the_fight_by_a_quarter():
+    longer_work = _measure(20, 60, fighting=11)
+    assert harder_refusals(_measure(20, 40, fighting=10), longer_work, stronger_enemy=True)[0].startswith(
+        "not harder: the stronger enemy takes 11 fighting rounds"
+    )
+    assert harder_refusals(_measure(20, 40, fighting=10), _measure(20, 60, 13), stronger_enemy=True) == []
+    assert harder_refusals(_measure(20, 40, fighting=10), longer_work) == []  # no stronger enemy: not asked
+
+
+def test_a_variant_past_85_percent_of_the_budget_is_refused():
+    baseline = Baseline.of(load_task("task_17"), CONTENT)
+    needs = max(baseline.measure.rounds)
+    tight = load_task(_variant_of("task_17", max_rounds=needs + 1), content=CONTENT)
+    reasons = refusals(baseline, tight, CONTENT)
+    assert reasons == [f"over budget: the oracle needs up to {needs} of {needs + 1} rounds (more than 85%)"]
+
+
+def test_a_variant_whose_text_is_false_is_refused_as_untrue():
+    raw = _variant_of("task_17")
+    agent = raw["agents"][0]
+    agent["context"] = agent["context"].rstrip() + "\nYou start at Sunken Bazaar (150, 245).\n"
+    reasons = refusals(Baseline.of(load_task("task_17"), CONTENT), load_task(raw, content=CONTENT), CONTENT)
+    assert reasons and all(r.startswith("untrue: agents.") for r in reasons)
+    assert "not at (150, 245)" in reasons[0]
+
+
+def test_moving_a_start_rewrites_the_whole_place_phrase_and_keeps_the_rest():
+    text = (
+        "You are the baker. You start at Frostmere Camp (130, 64) in Brindlemark\n(124, 130) with 30 coins.\n"
+        "The miller, who starts at The Old Mill (106, 148), grinds flour."
+    )
+    own, n = move_start_in_text(text, True, (), "Mossy Pond (70, 129)")
+    assert n == 1 and "You start at Mossy Pond (70, 129) with 30 coins." in own and "(124, 130)" not in own
+    other, n = move_start_in_text(text, False, ("miller", "Miller"), "Mossy Pond (70, 129)")
+    assert n == 1 and "The miller, who starts at Mossy Pond (70, 129), grinds flour." in other
+    assert "Frostmere Camp (130, 64)" in other  # the baker's own start is not the miller's

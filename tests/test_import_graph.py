@@ -13,7 +13,6 @@ PACKAGE = Path(__file__).resolve().parents[1] / "agentworld"
 # modules still over the limit, with their size when this test was written: they may only shrink.
 OVER_LIMIT = {
     "audit/needs.py": 552,
-    "augment/transforms.py": 546,
     "runner.py": 532,
 }
 MAX_LINES = 500

@@ -259,3 +259,46 @@ def test_a_stand_in_named_like_a_world_mob_is_the_one_the_text_means():
     true`): "only emberheart fire wounds the Ice Guardian" is about the woken one, which has the
     wounded_by list; the world's has none."""
     assert check_truth(load_task("task_76")).false == []
+
+
+# --- starts (issue 25) -------------------------------------------------------------------------------
+def _fair_market(guard_context: str, merchant_context: str | None = None):
+    raw = yaml.safe_load(open("tests/data/task_fair_market.yaml", encoding="utf-8"))
+    raw["agents"][0]["context"] = guard_context
+    if merchant_context is not None:
+        raw["agents"][1]["context"] = merchant_context
+    return load_task(raw)
+
+
+@pytest.mark.parametrize(
+    "guard,merchant,problem",
+    [
+        ("You start at Brindlemark Town Square (130, 122).", None, None),
+        ("You start at Brindlemark Town Square, with 150 coins.", None, None),  # a landmark, no coordinate
+        ("You start at Mossy Pond (70, 129).", None, "guard starts at (130, 122), not at (70, 129)"),
+        (
+            "You start at Brindlemark Town Square (130, 122) in Greenhollow (158, 139).",
+            None,
+            "guard starts at (130, 122), not at (158, 139)",
+        ),
+        ("You carry 150 coins.", "The guard, who starts at Mossy Pond (70, 129), pays.", "not at (70, 129)"),
+        (
+            "You start at Brindlemark Town Square (130, 122), beside the shop at (122, 115).",
+            None,
+            None,  # the phrase ends at the comma: the shop's place is not a start
+        ),
+    ],
+)
+def test_a_start_statement_is_the_agents_spawn(guard, merchant, problem):
+    found = false_of(_fair_market(guard, merchant))
+    if problem is None:
+        assert found == [], [str(f) for f in found]
+    else:
+        assert [f.kind for f in found] == ["start"] and problem in found[0].problem, [str(f) for f in found]
+
+
+def test_two_starting_places_for_one_agent_are_caught():
+    """Each sentence alone is within a landmark's slack of the spawn; together they give two tiles."""
+    found = false_of(_fair_market("You start at Brindlemark Town Square. Later: you start at (132, 120)."))
+    assert [f.kind for f in found] == ["start"]
+    assert "guard is given two starting places: (130, 122) and (132, 120)" in found[0].problem

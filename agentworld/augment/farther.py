@@ -1,0 +1,144 @@
+"""The farther transform: agents spawn at a landmark 1-5 rounds' walk (A* tiles / move_speed) further from
+the first place their plan takes them than their own spawn; every statement of where they start is
+rewritten (augment/rewrite.move_start_in_text)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from agentworld.augment.candidates import Candidate, NotApplicable
+from agentworld.audit.bounds import Travel
+from agentworld.augment.rewrite import (
+    add_note,
+    map_texts,
+    move_start_in_text,
+    place_label,
+    task_raw,
+)
+from agentworld.task_world import build_world
+from agentworld.world.pathfinding import find_path_grid
+
+if TYPE_CHECKING:
+    from agentworld.tasks import Task
+    from agentworld.world.content import Content
+
+
+FARTHER_ROUNDS = (1, 5)  # extra rounds of walking a farther spawn adds (at move_speed)
+FARTHER_CHOICES = 4  # candidate spawn sets tried
+
+
+def _goal_tiles(world: Any, content: "Content", step: dict) -> tuple[list[tuple[int, int]], int] | None:
+    """Where a plan step takes its agent (the tiles it could go to, how near), or None when the step
+    goes nowhere by itself (chat, wait, give to a moving teammate ...)."""
+    ((kind, args),) = step.items() if isinstance(step, dict) else ((step, {}),)
+    args = args or {}
+    interact = content.rules.interact_range
+    if kind == "move_to":
+        target = args.get("target")
+        if isinstance(target, list):
+            return [tuple(target)], 0
+        if target in content.map.landmarks:
+            return [content.map.landmarks[target]], 0
+        entity = world.entities.get(target)
+        return ([(entity.x, entity.y)], interact) if entity is not None else None
+    ref = {
+        "gather": args.get("target"),
+        "attack": args.get("target"),
+        "talk": args.get("npc"),
+        "buy": args.get("npc"),
+        "sell": args.get("npc"),
+        "build": "site#" + str(args.get("site", "")).removeprefix("site#") if kind == "build" else None,
+    }.get(kind)
+    if kind == "craft":
+        recipe = content.recipes.get(args.get("recipe", ""))
+        ref = recipe.station if recipe is not None else None
+    if not ref:
+        return None
+    if ref in world.entities:
+        entity = world.entities[ref]
+        return [(entity.x, entity.y)], interact
+    tiles = [(e.x, e.y) for ident, e in world.entities.items() if ident.split("#", 1)[0] == ref]
+    return (tiles, interact) if tiles else None
+
+
+def _walk(travel: Travel, start: tuple[int, int], goal: tuple[list[tuple[int, int]], int]) -> int | None:
+    """A* tiles from start to the nearest (by Manhattan) of the goal's tiles; None if cut off."""
+    tiles, near = goal
+    nearest = min(tiles, key=lambda t: (abs(t[0] - start[0]) + abs(t[1] - start[1]), t))
+    gmap = travel.content.map
+    path = find_path_grid(gmap.walkable_grid, gmap.width, gmap.height, start, nearest, near, 60_000)
+    return None if path is None else len(path)
+
+
+def farther(task: "Task", content: "Content", rng: random.Random) -> list[Candidate]:
+    world = build_world(task, content, seed=0)
+    travel = Travel(content)
+    gmap, speed = content.map, content.rules.move_speed
+    low, high = FARTHER_ROUNDS
+    options: dict[str, list[tuple[str, int, int]]] = {}
+    for agent in task.agents:
+        goal = next(
+            (g for s in task.oracle.get(agent.name, []) if (g := _goal_tiles(world, content, s))), None
+        )
+        start = gmap.resolve(agent.spawn)
+        base = _walk(travel, start, goal) if goal else None
+        if base is None:
+            continue
+        found = []
+        for mark, where in sorted(gmap.landmarks.items()):
+            if gmap.reachable and not gmap.reachable[where[1] * gmap.width + where[0]]:
+                continue
+            tiles = _walk(travel, where, goal)
+            if tiles is not None and low * speed <= tiles - base <= high * speed:
+                found.append((mark, tiles, base))
+        if found:
+            options[agent.name] = found
+    if not options:
+        raise NotApplicable(
+            f"farther: no agent of {task.id} has a landmark {low}-{high} rounds' walk further from "
+            f"the first place its plan goes"
+        )
+    candidates = []
+    for _ in range(FARTHER_CHOICES):
+        picks = {name: rng.choice(found) for name, found in options.items()}
+        candidates.append(_farther(task, content, picks))
+    for name in rng.sample(list(options), len(options))[:FARTHER_CHOICES]:
+        candidates.append(_farther(task, content, {name: rng.choice(options[name])}))
+    return candidates
+
+
+def _farther(task: "Task", content: "Content", picks: dict[str, tuple[str, int, int]]) -> Candidate:
+    raw = task_raw(task)
+    gmap = content.map
+    changes = []
+    for name, (mark, tiles, base) in picks.items():
+        spec = task.agent(name)
+        agent = next(a for a in raw["agents"] if a["name"] == name)
+        old_pos = gmap.resolve(spec.spawn)
+        old_name = gmap.landmark_names.get(spec.spawn) if isinstance(spec.spawn, str) else None
+        new_label = place_label(gmap.landmark_names[mark], gmap.landmarks[mark])
+        agent["spawn"] = mark
+        mentions = (name, name.replace("_", " "), spec.role)
+        own = 0
+
+        def text(value: str, owner: str | None) -> str:
+            nonlocal own
+            value, n = move_start_in_text(value, owner == name, mentions if owner != name else (), new_label)
+            own += n if owner == name else 0
+            return value
+
+        map_texts(raw, text)
+        if not own:
+            agent["context"] = add_note(agent.get("context", ""), f"You start at {new_label}.")
+        walks_back = any(
+            isinstance(s, dict) and (s.get("move_to") or {}).get("target") == spec.spawn
+            for s in raw["oracle"].get(name, [])
+        )
+        if old_name and walks_back:  # it stood there in the original, so it knew the place: keep that known
+            agent["context"] = (
+                agent["context"].rstrip("\n")
+                + f"\n{old_name} (`{spec.spawn}`) is at ({old_pos[0]}, {old_pos[1]}).\n"
+            )
+        changes.append(f"{name} spawns at {mark} ({base}->{tiles} tiles to its first goal)")
+    return Candidate(raw, "farther: " + "; ".join(changes))
