@@ -493,3 +493,23 @@ def test_moving_a_start_rewrites_the_whole_place_phrase_and_keeps_the_rest():
     other, n = move_start_in_text(text, False, ("miller", "Miller"), "Mossy Pond (70, 129)")
     assert n == 1 and "The miller, who starts at Mossy Pond (70, 129), grinds flour." in other
     assert "Frostmere Camp (130, 64)" in other  # the baker's own start is not the miller's
+
+
+def test_farther_walks_a_maker_back_to_where_it_worked_first():
+    """task_01's woodworker assembles at the bench it starts beside; moved away, its plan walks back
+    there after its opening chat. A plan that walks to its first place already is left alone."""
+    from agentworld.augment.farther import _walk_back_first
+
+    def at_a_bench(step):
+        return "craft" in step or "move_to" in step
+
+    plan = [
+        {"chat": {"to": "team", "message": "hi"}},
+        {"wait_for": {"item": "log"}},
+        {"craft": {"recipe": "s"}},
+    ]
+    _walk_back_first(plan, "woodcutters_camp", at_a_bench)
+    assert plan[1] == {"move_to": {"target": "woodcutters_camp"}} and len(plan) == 4
+    walking = [{"wait_for": {"message_from": "a"}}, {"move_to": {"target": "workbench#camp"}}, {"give": {}}]
+    _walk_back_first(walking, [3, 4], at_a_bench)
+    assert walking[0] == {"wait_for": {"message_from": "a"}} and len(walking) == 3

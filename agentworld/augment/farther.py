@@ -108,8 +108,24 @@ def farther(task: "Task", content: "Content", rng: random.Random) -> list[Candid
     return candidates
 
 
+def _walk_back_first(plan: list, spawn: Any, goes_somewhere: Any) -> None:
+    """A plan whose first step that needs a place (`goes_somewhere`: a station, node, mob, NPC, site)
+    was done where its agent stood, with no walk before it (a maker at its bench), gets the walk back
+    there: `move_to` the old spawn goes first, after any opening chat."""
+    place = next((i for i, step in enumerate(plan) if goes_somewhere(step)), None)
+    if place is None or (isinstance(plan[place], dict) and "move_to" in plan[place]):
+        return
+    first = next(i for i, step in enumerate(plan) if not (isinstance(step, dict) and "chat" in step))
+    plan.insert(first, {"move_to": {"target": spawn if isinstance(spawn, str) else list(spawn)}})
+
+
 def _farther(task: "Task", content: "Content", picks: dict[str, tuple[str, int, int]]) -> Candidate:
     raw = task_raw(task)
+    world = build_world(task, content, seed=0)
+
+    def goes_somewhere(step: Any) -> bool:
+        return _goal_tiles(world, content, step if isinstance(step, dict) else {step: {}}) is not None
+
     gmap = content.map
     changes = []
     for name, (mark, tiles, base) in picks.items():
@@ -131,6 +147,7 @@ def _farther(task: "Task", content: "Content", picks: dict[str, tuple[str, int, 
         map_texts(raw, text)
         if not own:
             agent["context"] = add_note(agent.get("context", ""), f"You start at {new_label}.")
+        _walk_back_first(raw["oracle"].get(name, []), spec.spawn, goes_somewhere)
         walks_back = any(
             isinstance(s, dict) and (s.get("move_to") or {}).get("target") == spec.spawn
             for s in raw["oracle"].get(name, [])
