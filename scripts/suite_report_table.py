@@ -24,10 +24,10 @@ END = "<!-- /suite-report -->"
 HEADER = (
     "| set | tasks | unjustified steps (tasks) | plan leakage | coordination leakage | move_to+wait | "
     "work per agent: median / min / at most 1; idle (not presence) | merged agent could | category test passed | "
-    "top agent shape (share) | team shapes |\n"
+    "top agent shape (share) | team shapes | false statements (read) |\n"
     "|-----|------:|---------------------------|-------------:|---------------------:|-------------:|"
     "------------------------------------------|-------------------:|---------------------:|"
-    "--------------------------|------------:|"
+    "--------------------------|------------:|------------------------:|"
 )
 
 
@@ -46,7 +46,8 @@ def row(label: str, figures: dict) -> str:
         f"{median} / {work['min']} / {work['at_most_one']} of {work['agents']}; {work.get('idle', 0)} "
         f"({len(work.get('idle_not_presence', []))}) | "
         f"{figures['merged_agent_could']} of {figures['tasks']} | {figures['category_tests_passed']} of "
-        f"{figures['tasks']} | {top['shape']} ({_pct(top['share'])}) | {figures['distinct_team_shapes']} |"
+        f"{figures['tasks']} | {top['shape']} ({_pct(top['share'])}) | {figures['distinct_team_shapes']} | "
+        f"{figures['false_statements']} ({figures['statements_read']}) |"
     )
 
 

@@ -3,7 +3,7 @@
 Per task, from the task, the content and one oracle run (seed 0, suite_run.py): knowledge
 justification and plan leakage (suite_knowledge.py), coordination leakage, work, the merged agent
 and the category test (suite_categories.py), plan shapes. `aggregate` folds task reports into
-per-category, per-set and suite-wide figures; the report is plain JSON shared by the CLI, the
+per-category, per-set and suite-wide figures; each task's objective truth (truth.py) rides along; the report is plain JSON shared by the CLI, the
 tests and scripts/suite_report_table.py. Every measure is defined in docs/AUDIT.md "Suite report".
 """
 
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from agentworld.audit.suite_categories import category_test, merged_agent
 from agentworld.audit.suite_knowledge import StepCheck, counts_for_leakage
+from agentworld.audit.truth import check_truth
 from agentworld.audit.suite_run import (
     NOT_WORK,
     OracleRun,
@@ -68,6 +69,7 @@ def task_report(task: Task, content: Content) -> dict:
         "merged_agent": merged_agent(task, content),
         "category_test": category_test(task, content, audit, run).to_json(),
         "plan_shapes": plan_shapes(task),
+        "truth": check_truth(task, content).to_json(),
     }
 
 
@@ -191,6 +193,9 @@ def aggregate(reports: list[dict]) -> dict:
         "steps_judged": sum(r["justification"]["steps"] for r in reports),
         "unjustified_steps": sum(len(r["justification"]["unjustified"]) for r in reports),
         "tasks_with_unjustified": [r["task"] for r in reports if r["justification"]["unjustified"]],
+        "statements_read": sum(sum(r["truth"]["read"].values()) for r in reports),
+        "false_statements": sum(len(r["truth"]["false"]) for r in reports),
+        "tasks_with_false": [r["task"] for r in reports if r["truth"]["false"]],
         "plan_leakage": share("plan_leakage", "stated"),
         "coordination_leakage": share("coordination_leakage", "named"),
         "move_wait_share": round(move_wait / actions, 4) if actions else None,
@@ -248,7 +253,7 @@ def render(report: dict) -> str:
     width = max([len(r["task"]) for r in report["tasks"]] + [4])
     header = (
         f"{'task':<{width}}  {'category':<12} {'ok':<3} {'unjust':>6} {'plan%':>5} {'coord%':>6} "
-        f"{'mv+wt%':>6} {'work med/min/<=1':>16}  {'merged':<6}  {'test':<4}  shape of the team"
+        f"{'mv+wt%':>6} {'work med/min/<=1':>16}  {'merged':<6}  {'test':<4}  {'false':>5}  shape of the team"
     )
     lines = [header]
     for r in report["tasks"]:
@@ -259,7 +264,8 @@ def render(report: dict) -> str:
             f"{_pct(r['coordination_leakage']['share']):>6} {_pct(w['share']):>6} "
             f"{_num(w['median']) + '/' + str(w['min']) + '/' + str(w['at_most_one']):>16}  "
             f"{'could' if r['merged_agent']['could'] else 'no':<6}  "
-            f"{'pass' if r['category_test']['passed'] else 'FAIL':<4}  {r['plan_shapes']['team'][:60]}"
+            f"{'pass' if r['category_test']['passed'] else 'FAIL':<4}  {len(r['truth']['false']):>5}  "
+            f"{r['plan_shapes']['team'][:60]}"
         )
     for title, groups in (("set", report["sets"]), ("category", report["categories"])):
         lines.append("")
@@ -273,6 +279,8 @@ def render(report: dict) -> str:
                 f"  unjustified: {r['task']} {step['agent']} step {step['step']} ({step['kind']}, round "
                 f"{step['round']}): {', '.join(step['unknown'])}"
             )
+        for false in r["truth"]["false"]:
+            lines.append(f"  false: {r['task']} {false['field']} ({false['kind']}): {false['problem']}")
     return "\n".join(lines)
 
 
@@ -287,7 +295,8 @@ def summary(figures: dict) -> str:
         f"{len(work_figures.get('idle_not_presence', []))} idle without presence; merged agent could in "
         f"{figures['merged_agent_could']}; category tests passed {figures['category_tests_passed']}; top shape "
         f"'{figures['top_shape']['shape']}' {_pct(figures['top_shape']['share'])}; "
-        f"{figures['distinct_team_shapes']} distinct team shapes"
+        f"{figures['distinct_team_shapes']} distinct team shapes; {figures['false_statements']} false of "
+        f"{figures['statements_read']} statements read"
     )
 
 
