@@ -196,7 +196,7 @@ def test_plan_shapes_merge_repeats_and_drop_chat(content):
 
 
 def test_aggregate_takes_shares_over_summed_counts_and_counts_distinct_team_shapes():
-    def report(task, stated, steps, team, agents, idle=()):
+    def report(task, stated, steps, team, agents, idle=(), false=(), sparsity=1.0, agent_bridges=()):
         return {
             "task": task,
             "success": True,
@@ -207,15 +207,20 @@ def test_aggregate_takes_shares_over_summed_counts_and_counts_distinct_team_shap
             "merged_agent": {"could": False},
             "category_test": {"passed": True},
             "plan_shapes": {"agents": {a: team for a in agents}, "team": team},
+            "truth": {"read": {"place": 2, "count": 1}, "false": list(false)},
+            "dependencies": {"sparsity": sparsity, "agent_bridges": len(agent_bridges)},
         }
 
     figures = aggregate(
         [
             report("t1", 1, 1, "move_to", {"a": 0, "b": 5}, idle=[{"agent": "a", "presence": False}]),
-            report("t2", 0, 3, "move_to", {"c": 1}),
-            report("t3", 0, 0, "gather", {"d": 2}),
+            report("t2", 0, 3, "move_to", {"c": 1}, false=[{"field": "objective"}], sparsity=0.5),
+            report("t3", 0, 0, "gather", {"d": 2}, sparsity=0.6, agent_bridges=[("c", "d")]),
         ]
     )
+    assert figures["statements_read"] == 9 and figures["false_statements"] == 1
+    assert figures["tasks_with_false"] == ["t2"]
+    assert figures["dependency_sparsity"] == 0.6 and figures["tasks_with_agent_bridge"] == 1
     assert figures["plan_leakage"] == 0.25 and figures["coordination_leakage"] is None
     assert figures["work_per_agent"] == {
         "agents": 4,
