@@ -94,7 +94,8 @@ class Watching:
     def _map_message(self) -> dict:
         """The map of the world the latest episode plays in (the base world alone when its task cannot
         reach a region bundle, task_scope.py), encoded once per world: static content every seat may know."""
-        content = self.game.episode.content if self.game is not None else None
+        episode = self.game.episode if self.game is not None else None
+        content = getattr(episode, "content", None)  # (an episode that does not say: the shipped world)
         if self._map is None or self._map[0] is not content:
             self._map = (content, P.encode(world_map(content)))
         return P.decode(self._map[1])
