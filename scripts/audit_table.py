@@ -62,13 +62,19 @@ def table() -> str:
     return "\n".join([HEADER, *rows])
 
 
-def write(readme: Path, text: str) -> None:
-    """Replace the table that follows the header row in `readme`."""
+def replace_table(readme: Path, header: str, text: str, what: str) -> None:
+    """Replace the markdown table that starts with `header` in `readme` by `text` (also used by
+    scripts/task_table.py); exit naming `what` table when `readme` has none."""
     old = readme.read_text()
-    pattern = re.compile(re.escape(HEADER) + r"\n(?:\|.*\|\n)*")
+    pattern = re.compile(re.escape(header) + r"\n(?:\|.*\|\n)*")
     if not pattern.search(old):
-        raise SystemExit(f"{readme}: no audit table (header {HEADER.splitlines()[0]!r}) to replace")
+        raise SystemExit(f"{readme}: no {what} table (header {header.splitlines()[0]!r}) to replace")
     readme.write_text(pattern.sub(lambda _m: text + "\n", old, count=1))
+
+
+def write(readme: Path, text: str) -> None:
+    """Replace the audit table in `readme`."""
+    replace_table(readme, HEADER, text, "audit")
 
 
 def main(argv: list[str] | None = None) -> int:

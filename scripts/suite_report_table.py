@@ -24,10 +24,12 @@ END = "<!-- /suite-report -->"
 HEADER = (
     "| set | tasks | unjustified steps (tasks) | plan leakage | coordination leakage | move_to+wait | "
     "work per agent: median / min / at most 1; idle (not presence) | merged agent could | category test passed | "
-    "top agent shape (share) | team shapes | false statements (read) |\n"
+    "top agent shape (share) | team shapes | false statements (read) | dependency sparsity: median; "
+    "tasks with an agent bridge |\n"
     "|-----|------:|---------------------------|-------------:|---------------------:|-------------:|"
     "------------------------------------------|-------------------:|---------------------:|"
     "--------------------------|------------:|------------------------:|"
+    "-----------------------------------------------:|"
 )
 
 
@@ -47,7 +49,8 @@ def row(label: str, figures: dict) -> str:
         f"({len(work.get('idle_not_presence', []))}) | "
         f"{figures['merged_agent_could']} of {figures['tasks']} | {figures['category_tests_passed']} of "
         f"{figures['tasks']} | {top['shape']} ({_pct(top['share'])}) | {figures['distinct_team_shapes']} | "
-        f"{figures['false_statements']} ({figures['statements_read']}) |"
+        f"{figures['false_statements']} ({figures['statements_read']}) | "
+        f"{figures['dependency_sparsity']:.2f}; {figures['tasks_with_agent_bridge']} |"
     )
 
 

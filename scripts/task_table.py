@@ -20,6 +20,9 @@ from agentworld.task_sources import TASKS_DIR
 from agentworld.tasks import list_task_ids, load_task
 from agentworld.verifiers import __file__ as VERIFIERS_INIT
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # scripts/ is no package: its sibling by path
+from audit_table import replace_table
+
 HEADER = (
     "| id | name | category | agents | budget | written | structure |\n"
     "|----|------|----------|-------:|-------:|---------|-----------|"
@@ -54,12 +57,8 @@ def table() -> str:
 
 
 def write(readme: Path, text: str) -> None:
-    """Replace the table that follows the header row in `readme`."""
-    old = readme.read_text()
-    pattern = re.compile(re.escape(HEADER) + r"\n(?:\|.*\|\n)*")
-    if not pattern.search(old):
-        raise SystemExit(f"{readme}: no task table (header {HEADER.splitlines()[0]!r}) to replace")
-    readme.write_text(pattern.sub(lambda _m: text + "\n", old, count=1))
+    """Replace the task table in `readme`."""
+    replace_table(readme, HEADER, text, "task")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -196,7 +196,7 @@ def test_plan_shapes_merge_repeats_and_drop_chat(content):
 
 
 def test_aggregate_takes_shares_over_summed_counts_and_counts_distinct_team_shapes():
-    def report(task, stated, steps, team, agents, idle=()):
+    def report(task, stated, steps, team, agents, idle=(), false=(), sparsity=1.0, agent_bridges=()):
         return {
             "task": task,
             "success": True,
@@ -207,15 +207,20 @@ def test_aggregate_takes_shares_over_summed_counts_and_counts_distinct_team_shap
             "merged_agent": {"could": False},
             "category_test": {"passed": True},
             "plan_shapes": {"agents": {a: team for a in agents}, "team": team},
+            "truth": {"read": {"place": 2, "count": 1}, "false": list(false)},
+            "dependencies": {"sparsity": sparsity, "agent_bridges": len(agent_bridges)},
         }
 
     figures = aggregate(
         [
             report("t1", 1, 1, "move_to", {"a": 0, "b": 5}, idle=[{"agent": "a", "presence": False}]),
-            report("t2", 0, 3, "move_to", {"c": 1}),
-            report("t3", 0, 0, "gather", {"d": 2}),
+            report("t2", 0, 3, "move_to", {"c": 1}, false=[{"field": "objective"}], sparsity=0.5),
+            report("t3", 0, 0, "gather", {"d": 2}, sparsity=0.6, agent_bridges=[("c", "d")]),
         ]
     )
+    assert figures["statements_read"] == 9 and figures["false_statements"] == 1
+    assert figures["tasks_with_false"] == ["t2"]
+    assert figures["dependency_sparsity"] == 0.6 and figures["tasks_with_agent_bridge"] == 1
     assert figures["plan_leakage"] == 0.25 and figures["coordination_leakage"] is None
     assert figures["work_per_agent"] == {
         "agents": 4,
@@ -363,6 +368,22 @@ def test_every_oracle_step_of_every_shipped_task_is_justified(shipped_report, na
     ]
     assert figures["steps_judged"] > 1000 and not figures["oracle_failures"]
     assert figures["unjustified_steps"] == 0, "\n".join(unjustified)
+
+
+def test_the_main_suite_meets_the_rewrite_thresholds(shipped_report):
+    """Issue 24's done-when, from `agentworld audit --suite --set main`: the world, not the text, makes
+    a team plan, talk and work."""
+    main = shipped_report["sets"]["main"]
+    work = main["work_per_agent"]
+    tasks = [r for r in shipped_report["tasks"] if r["set"] == "main"]
+    assert main["tasks"] == 100 and main["unjustified_steps"] == 0
+    assert main["plan_leakage"] <= 0.40 and main["coordination_leakage"] <= 0.20
+    assert main["move_wait_share"] <= 0.60
+    assert work["median"] >= 5 and work["idle_not_presence"] == []
+    assert [r["task"] for r in tasks if not r["category_test"]["passed"]] == []
+    assert main["tasks"] - main["merged_agent_could"] >= 60  # the merged agent is excluded in >= 60%
+    assert main["top_shape"]["share"] <= 0.10 and main["distinct_team_shapes"] >= 70
+    assert main["statements_read"] > 1000 and main["false_statements"] == 0  # its text is true of its world
 
 
 def test_write_refuses_a_readme_without_the_section(tmp_path):

@@ -436,7 +436,7 @@ def test_cli_refusal_exits_1_with_the_reasons(capsys):
 def test_cli_writes_a_loadable_variant(tmp_path, capsys):
     out = tmp_path / "v.yaml"
     assert main(["augment", "task_45", "--transform", "heavier", "--out", str(out)]) == 0
-    assert "heavier x" in capsys.readouterr().out
+    assert "task_45_aug: heavier x" in capsys.readouterr().out  # x2, or x1.5 when x2 is refused
     task = load_task(out)
     assert task.id == "task_45_aug" and task.variant_of == "task_45" and task.transforms == ["heavier"]
 

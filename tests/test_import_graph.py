@@ -12,8 +12,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "agentworld"
 # modules still over the limit, with their size when this test was written: they may only shrink.
 OVER_LIMIT = {
-    "audit/needs.py": 552,
-    "runner.py": 532,
+    "runner.py": 526,
 }
 MAX_LINES = 500
 

@@ -52,7 +52,8 @@ def test_every_shipped_task_and_variant_is_true():
         read.update(truth.read)
         untrue += [str(f) for f in truth.false]
     assert untrue == []
-    assert read["wounds"] >= 10 and read["place"] >= 1000 and read["count"] >= 500, read
+    # (documentation that informs without scripting, issue 24, states fewer places than it did)
+    assert read["wounds"] >= 10 and read["place"] >= 800 and read["count"] >= 500, read
 
 
 def test_task_51_old_objective_is_caught():

@@ -1,5 +1,5 @@
 """Mobs that close their wounds every round they fight (`regen`, mobs.yaml; world/mobs.py), and the
-audit's kill bound for them (audit/needs.py `fewest_rounds`, docs/AUDIT.md "Regeneration").
+audit's kill bound for them (audit/damage.py `fewest_rounds`, docs/AUDIT.md "Regeneration").
 
 A regenerating mob regains `regen` HP at the start of its turn in every round it fights, up to its
 max HP, so only the damage dealt within one round counts against it: fighters who each deal no more
@@ -13,7 +13,7 @@ import math
 import pytest
 
 from agentworld.audit import audit_task
-from agentworld.audit.needs import fewest_rounds
+from agentworld.audit.damage import fewest_rounds
 from agentworld.tasks import load_task, without_agent
 from agentworld.world import World, load_content
 from task_play import play

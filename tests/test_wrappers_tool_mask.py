@@ -16,6 +16,7 @@ import pytest
 
 from agentworld.episode import Episode
 from agentworld.tools import TOOL_NAMES, tool_mask
+from agentworld.task_scope import world_for
 from agentworld.world.content import load_content
 from agentworld.world.randomplay import random_action
 
@@ -148,4 +149,4 @@ def test_disabled_tools_stay_off():
         mask = ep.observe(agent)["tool_mask"]
         assert mask[TOOL_NAMES.index("move_to")] == 0 and mask[TOOL_NAMES.index("chat")] == 0
         assert mask.dtype == np.int8 and mask[TOOL_NAMES.index("wait")] == 1
-    assert load_content() is ep.content
+    assert world_for(ep.task, load_content()) is ep.content  # the cached content, scoped to the task

@@ -18,18 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 from agentworld.audit.bounds import manhattan_near
 from agentworld.audit.model import Kind, Requirement
+from agentworld.audit.damage import Endure, Kill, Survive
 from agentworld.audit.needs import (
     Crew,
-    Endure,
     Fact,
     ItemNeed,
-    Kill,
     Named,
     Need,
     Post,
     Reach,
     SkillNeed,
-    Survive,
     Work,
     Worth,
 )

@@ -38,7 +38,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from agentworld.audit.needs import Crew, Endure, Fact, ItemNeed, Kill, Named, Need, Reach, Survive, Work
+from agentworld.audit.damage import Endure, Kill, Survive
+from agentworld.audit.needs import Crew, Fact, ItemNeed, Named, Need, Reach, Work
 from agentworld.taskgen.clues import clue_marker
 
 if TYPE_CHECKING:

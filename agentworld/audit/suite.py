@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 from agentworld.audit.suite_categories import category_test, merged_agent
 from agentworld.audit.suite_knowledge import StepCheck, counts_for_leakage
 from agentworld.audit.truth import check_truth
+from agentworld.causal.dependencies import figures as dependency_figures
+from agentworld.causal.dependencies import task_dependencies
 from agentworld.audit.suite_run import (
     NOT_WORK,
     OracleRun,
@@ -70,6 +72,8 @@ def task_report(task: Task, content: Content) -> dict:
         "category_test": category_test(task, content, audit, run).to_json(),
         "plan_shapes": plan_shapes(task),
         "truth": check_truth(task, content).to_json(),
+        # the oracle run's causal dependency structure (causal/dependencies.py, issue 32)
+        "dependencies": {**dependency_figures(task_dependencies(task)), "task": task.id},
     }
 
 
@@ -182,6 +186,7 @@ def aggregate(reports: list[dict]) -> dict:
     move_wait = sum(r["work"]["move_to"] + r["work"]["wait"] for r in reports)
     shapes = Counter(s for r in reports for s in r["plan_shapes"]["agents"].values())
     top, top_n = shapes.most_common(1)[0] if shapes else ("", 0)
+    sparsity = [r["dependencies"]["sparsity"] for r in reports]
 
     def share(measure: str, part: str) -> float | None:
         total = sum(r[measure]["steps"] for r in reports)
@@ -196,6 +201,8 @@ def aggregate(reports: list[dict]) -> dict:
         "statements_read": sum(sum(r["truth"]["read"].values()) for r in reports),
         "false_statements": sum(len(r["truth"]["false"]) for r in reports),
         "tasks_with_false": [r["task"] for r in reports if r["truth"]["false"]],
+        "dependency_sparsity": round(statistics.median(sparsity), 4) if sparsity else None,
+        "tasks_with_agent_bridge": sum(1 for r in reports if r["dependencies"]["agent_bridges"]),
         "plan_leakage": share("plan_leakage", "stated"),
         "coordination_leakage": share("coordination_leakage", "named"),
         "move_wait_share": round(move_wait / actions, 4) if actions else None,
@@ -296,7 +303,8 @@ def summary(figures: dict) -> str:
         f"{figures['merged_agent_could']}; category tests passed {figures['category_tests_passed']}; top shape "
         f"'{figures['top_shape']['shape']}' {_pct(figures['top_shape']['share'])}; "
         f"{figures['distinct_team_shapes']} distinct team shapes; {figures['false_statements']} false of "
-        f"{figures['statements_read']} statements read"
+        f"{figures['statements_read']} statements read; dependency sparsity median "
+        f"{_num(figures['dependency_sparsity'])}, {figures['tasks_with_agent_bridge']} with an agent bridge"
     )
 
 

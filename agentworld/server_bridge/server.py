@@ -123,7 +123,7 @@ class GameServer(Starting, Watching):
         self.server: Any = None
         self.port: int | None = None
         self._tools: list | None = None
-        self._map: str | None = None
+        self._map: tuple | None = None  # (the world's content, its encoded map message)
         self.started = time.time()
         self.finished: asyncio.Queue[Game] | None = None  # games as they end (agentworld play waits on it)
 

@@ -92,10 +92,13 @@ class Watching:
         return game.episode.trajectory[start:end], (end if end < len(sizes) else None)
 
     def _map_message(self) -> dict:
-        """The shipped world map, encoded once (static content every seat may know)."""
-        if self._map is None:
-            self._map = P.encode(world_map())
-        return P.decode(self._map)
+        """The map of the world the latest episode plays in (the base world alone when its task cannot
+        reach a region bundle, task_scope.py), encoded once per world: static content every seat may know."""
+        episode = self.game.episode if self.game is not None else None
+        content = getattr(episode, "content", None)  # (an episode that does not say: the shipped world)
+        if self._map is None or self._map[0] is not content:
+            self._map = (content, P.encode(world_map(content)))
+        return P.decode(self._map[1])
 
     def _status_message(self, client: Client, request: P.Status) -> dict:
         """Status of the given episode, else the one this connection plays or watches, else the latest."""

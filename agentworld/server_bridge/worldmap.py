@@ -1,4 +1,4 @@
-"""The shipped world as the browser pages draw it (the `map` reply): static content, the same for every seat.
+"""The world as the browser pages draw it (the `map` reply): static content, the same for every seat.
 
 Why the whole map may go to a seat: it is the content every agent's documentation describes
 (regions, landmarks, terrain); what changes during a game (mobs, items, other agents) is never
@@ -7,15 +7,21 @@ in it, only in each seat's own observation.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from agentworld.tools import TOOL_NAMES
 from agentworld.world.content import load_content
 
+if TYPE_CHECKING:
+    from agentworld.world.content import Content
 
-def world_map() -> dict:
-    """The shipped world as the pages draw it: the terrain grid (one character per tile, '0' +
-    terrain index; rows north to south), terrain colours, landmarks, the view radius, equipment
-    slots, the recipes and the tool order of observations' tool_mask (static, the same for every seat)."""
-    content = load_content()
+
+def world_map(content: "Content | None" = None) -> dict:
+    """The world as the pages draw it (`content`: the one an episode plays in, task_scope.py; default
+    the shipped world): the terrain grid (one character per tile, '0' + terrain index; rows north to
+    south), terrain colours, landmarks, the view radius, equipment slots, the recipes and the tool
+    order of observations' tool_mask (static, the same for every seat)."""
+    content = content or load_content()
     gmap = content.map
     width = gmap.width
     grid = bytes(48 + code for code in gmap.terrain).decode("ascii")

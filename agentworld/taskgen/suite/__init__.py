@@ -1,7 +1,10 @@
 """The generated tasks (task_17 onward), one module per category, each a list of motif calls.
 
-A category's module may continue in a second one (gathering -> gathering_stores, exploration ->
-exploration_relics) whose drafts it appends to its own.
+A category's module may continue in others (gathering -> gathering_stores, exploration ->
+exploration_relics, trading -> trading_makers, construction -> construction_sites, crafting ->
+crafting_amber, crafting_arrows, crafting_dawnlily, crafting_small_chains, combat -> combat_spears,
+combat_basilisk, combat_mill, coordination -> coordination_fires, coordination_in_order,
+coordination_held) whose drafts it appends to its own.
 `scripts/generate_tasks.py` calibrates and writes every entry of `drafts()` to
 agentworld/tasks/<id>.yaml. Ids continue after the hand-written tasks (task_01-16).
 """

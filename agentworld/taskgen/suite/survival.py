@@ -4,7 +4,11 @@ distinct."""
 from __future__ import annotations
 
 from agentworld.taskgen.build import Draft
-from agentworld.taskgen.holdouts import Cook, FireKeeper, Hand, Tailor, gale_works, twin_huts, watch_and_dig
+from agentworld.taskgen.gale_members import FireKeeper, Hand, Tailor
+from agentworld.taskgen.gale_works import gale_works
+from agentworld.taskgen.holdouts import Cook
+from agentworld.taskgen.twin_huts import twin_huts
+from agentworld.taskgen.watch_and_dig import watch_and_dig
 
 
 def drafts() -> list[Draft]:
