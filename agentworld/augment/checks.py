@@ -83,17 +83,23 @@ def necessary_roles(audit: "TaskAudit") -> list[str]:
     return [r.agent for r in audit.roles if r.verdict == "necessary"]
 
 
-@dataclass(slots=True)
 class Baseline:
-    """What a variant is compared with: the original's oracle measure and audit."""
+    """What a variant is compared with: the original's oracle measure and (audited only when a
+    candidate gets that far) its audit."""
 
-    task: "Task"
-    measure: Measure
-    audit: "TaskAudit"
+    def __init__(self, task: "Task", measure: Measure, content: "Content"):
+        self.task, self.measure, self._content = task, measure, content
+        self._audit: "TaskAudit | None" = None
 
     @classmethod
     def of(cls, task: "Task", content: "Content") -> "Baseline":
-        return cls(task, measure(task), audit_task(task, content))
+        return cls(task, measure(task), content)
+
+    @property
+    def audit(self) -> "TaskAudit":
+        if self._audit is None:
+            self._audit = audit_task(self.task, self._content)
+        return self._audit
 
 
 def validate(raw: dict, content: "Content") -> tuple["Task | None", list[str]]:
@@ -118,12 +124,14 @@ def refusals(baseline: Baseline, variant: "Task", content: "Content") -> list[st
     top = max(got.rounds)
     if top > MAX_SHARE * variant.max_rounds:
         return [f"over budget: the oracle needs up to {top} of {variant.max_rounds} rounds (more than 85%)"]
-    reasons = unjustified_refusals(variant, content)
-    reasons += collaboration_refusals(baseline.audit, audit_task(variant, content))
-    reasons += harder_refusals(
+    # the cheap numbers first: the audits below cost most of a candidate's time
+    reasons = harder_refusals(
         baseline.measure, got, stronger_enemy="stronger-enemy" in (variant.transforms or ())
     )
-    return reasons
+    if reasons:
+        return reasons
+    reasons = unjustified_refusals(variant, content)
+    return reasons + collaboration_refusals(baseline.audit, audit_task(variant, content))
 
 
 def unjustified_refusals(variant: "Task", content: "Content") -> list[str]:

@@ -1,6 +1,7 @@
-"""The farther transform: agents spawn at a landmark 1-5 rounds' walk (A* tiles / move_speed) further from
+"""The farther transforms: agents spawn at a landmark 1-5 rounds' walk (A* tiles / move_speed) further from
 the first place their plan takes them than their own spawn; every statement of where they start is
-rewritten (augment/rewrite.move_start_in_text)."""
+rewritten (augment/rewrite.move_start_in_text). `farther` moves everyone (or one agent);
+`holder_farther` moves only the agents whose chat a teammate waits for (the coordination load)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 
 FARTHER_ROUNDS = (1, 5)  # extra rounds of walking a farther spawn adds (at move_speed)
-FARTHER_CHOICES = 4  # candidate spawn sets tried
+FARTHER_CHOICES = 4  # single agents moved alone, after the ladder
 
 
 def _goal_tiles(world: Any, content: "Content", step: dict) -> tuple[list[tuple[int, int]], int] | None:
@@ -72,6 +73,69 @@ def _walk(travel: Travel, start: tuple[int, int], goal: tuple[list[tuple[int, in
 
 
 def farther(task: "Task", content: "Content", rng: random.Random) -> list[Candidate]:
+    """Every agent that walks somewhere first spawns farther: a ladder of 5-1 extra rounds for all of
+    them at once (so the team's slowest walk lengthens by about that much), then single agents."""
+    options = _options(task, content)
+    if not options:
+        raise NotApplicable(
+            f"farther: no agent of {task.id} has a landmark {FARTHER_ROUNDS[0]}-{FARTHER_ROUNDS[1]} "
+            f"rounds' walk further from the first place its plan goes"
+        )
+    candidates = _ladder(task, content, options, rng)
+    for name in rng.sample(list(options), len(options))[:FARTHER_CHOICES]:
+        candidates.append(_farther(task, content, {name: rng.choice(options[name])}))
+    return candidates
+
+
+def holder_farther(task: "Task", content: "Content", rng: random.Random) -> list[Candidate]:
+    """The knowledge holders (agents whose chat a teammate's plan waits for) spawn farther, so what
+    they know reaches the team later: the coordination load rises, not the holders' own work."""
+    holders = {
+        str(args.get("message_from"))
+        for name, plan in task.oracle.items()
+        for step in plan
+        if isinstance(step, dict)
+        for kind, args in step.items()
+        if kind == "wait_for" and isinstance(args, dict) and args.get("message_from") not in (None, name)
+    }
+    options = {name: found for name, found in _options(task, content).items() if name in holders}
+    if not options:
+        raise NotApplicable(
+            f"holder-farther: no agent of {task.id} whose chat a teammate waits for can spawn farther"
+            if holders
+            else f"holder-farther: no plan of {task.id} waits for a teammate's chat"
+        )
+    return _ladder(task, content, options, rng, "holder-farther")
+
+
+def _ladder(
+    task: "Task",
+    content: "Content",
+    options: dict[str, list[tuple[str, int, int]]],
+    rng: random.Random,
+    label: str = "farther",
+) -> list[Candidate]:
+    """One candidate per extra walk of k rounds (k = 5..1): each agent in `options` at the landmark
+    whose extra walk is nearest k rounds. Longest first, so the first to pass is the hardest that
+    stays within the budget (a longer one is refused as over budget before a milder one is tried)."""
+    speed = content.rules.move_speed
+    candidates, seen = [], set()
+    for k in range(FARTHER_ROUNDS[1], FARTHER_ROUNDS[0] - 1, -1):
+        picks = {}
+        for name, found in options.items():
+            best = min(abs((tiles - base) / speed - k) for _, tiles, base in found)
+            near = [o for o in found if abs((o[1] - o[2]) / speed - k) == best]
+            picks[name] = rng.choice(near)
+        key = tuple(sorted((n, p[0]) for n, p in picks.items()))
+        if key not in seen:
+            seen.add(key)
+            candidates.append(_farther(task, content, picks, label))
+    return candidates
+
+
+def _options(task: "Task", content: "Content") -> dict[str, list[tuple[str, int, int]]]:
+    """Per agent, the landmarks 1-5 rounds' walk further from its plan's first goal: (landmark,
+    tiles from there, tiles from its own spawn)."""
     world = build_world(task, content, seed=0)
     travel = Travel(content)
     gmap, speed = content.map, content.rules.move_speed
@@ -94,18 +158,7 @@ def farther(task: "Task", content: "Content", rng: random.Random) -> list[Candid
                 found.append((mark, tiles, base))
         if found:
             options[agent.name] = found
-    if not options:
-        raise NotApplicable(
-            f"farther: no agent of {task.id} has a landmark {low}-{high} rounds' walk further from "
-            f"the first place its plan goes"
-        )
-    candidates = []
-    for _ in range(FARTHER_CHOICES):
-        picks = {name: rng.choice(found) for name, found in options.items()}
-        candidates.append(_farther(task, content, picks))
-    for name in rng.sample(list(options), len(options))[:FARTHER_CHOICES]:
-        candidates.append(_farther(task, content, {name: rng.choice(options[name])}))
-    return candidates
+    return options
 
 
 def _walk_back_first(plan: list, spawn: Any, goes_somewhere: Any) -> None:
@@ -119,7 +172,9 @@ def _walk_back_first(plan: list, spawn: Any, goes_somewhere: Any) -> None:
     plan.insert(first, {"move_to": {"target": spawn if isinstance(spawn, str) else list(spawn)}})
 
 
-def _farther(task: "Task", content: "Content", picks: dict[str, tuple[str, int, int]]) -> Candidate:
+def _farther(
+    task: "Task", content: "Content", picks: dict[str, tuple[str, int, int]], label: str = "farther"
+) -> Candidate:
     raw = task_raw(task)
     world = build_world(task, content, seed=0)
 
@@ -158,4 +213,4 @@ def _farther(task: "Task", content: "Content", picks: dict[str, tuple[str, int, 
                 + f"\n{old_name} (`{spec.spawn}`) is at ({old_pos[0]}, {old_pos[1]}).\n"
             )
         changes.append(f"{name} spawns at {mark} ({base}->{tiles} tiles to its first goal)")
-    return Candidate(raw, "farther: " + "; ".join(changes))
+    return Candidate(raw, f"{label}: " + "; ".join(changes))

@@ -1,5 +1,6 @@
 """The fewer-items transform: an agent loses a starting item it can get another way in the world: gather
-it itself (it has the level and the tool), or buy it (it gets the coins, and the walk to the shop)."""
+it itself (it has the level and the tool), or buy it (it gets the coins, and the walk to the shop; never in
+a market task, where coins handed out would buy the trade itself)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from agentworld.augment.candidates import Candidate, NotApplicable
 from agentworld.augment.rewrite import add_note, task_raw, unsay_start_in_text
+from agentworld.conditions import market_prices
 from agentworld.task_world import build_world
 
 if TYPE_CHECKING:
@@ -20,12 +22,14 @@ FEWER_CHOICES = 6  # single-item removals tried
 
 def fewer_items(task: "Task", content: "Content", rng: random.Random) -> list[Candidate]:
     world = build_world(task, content, seed=0)
+    # in a market (a trade at a price table) coins handed out to buy an item would buy the trade itself
+    can_buy = not market_prices(task)
     ways = []
     for agent in task.agents:
         for item, count in agent.inventory.items():
             if item == "coins":
                 continue
-            way = _gather_way(agent, item, content, world) or _shop_way(item, content)
+            way = _gather_way(agent, item, content, world) or (_shop_way(item, content) if can_buy else None)
             if way is not None:
                 ways.append((agent.name, item, count, way))
     if not ways:

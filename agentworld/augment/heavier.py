@@ -1,5 +1,5 @@
 """The heavier transform: every count the outcome demands (a `holds` item, a site's materials and work) is
-multiplied (x2, else x1.5; then one demand at a time), with the recipe inputs that make it, everywhere the
+multiplied (x2, else x1.5, else x1.25; then one demand at a time), with the recipe inputs that make it, everywhere the
 count is written (success, checkpoints that state the demand, starting and ground stock of those items,
 plan steps, prose)."""
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from agentworld.world.content import Content
 
 
-HEAVIER_RATIOS = (2.0, 1.5)
+HEAVIER_RATIOS = (2.0, 1.5, 1.25)  # strongest first: the first to pass is the hardest that fits
 SINGLE_DEMANDS = 3  # at most this many one-demand-at-a-time candidates after the all-demands ones
 
 

@@ -243,7 +243,7 @@ def unsay_start_in_text(text: str, item: str, label: str, count: int, coins_give
         text,
     )
     if coins_given:
-        text = re.sub(r"\byou(\s+)have(\s+)no(\s+)coins\b", r"you\1have\2no other\3coins", text)
+        text = re.sub(r"\b([Yy])ou(\s+)have(\s+)no(\s+)coins\b", r"\1ou\2have\3no other\4coins", text)
     return text
 
 

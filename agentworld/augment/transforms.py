@@ -9,6 +9,8 @@ Every transform keeps the objective, the team and the execution order, and raise
   multiplied (x2, else x1.5; then one demand at a time), with the recipe inputs that make it,
   everywhere the count is written (success, checkpoints that state the demand, starting and ground
   stock of those items, plan steps, prose).
+- holder-farther: the agents whose chat a teammate's plan waits for (the knowledge holders) spawn
+  1-5 rounds' walk further from their first goal, so the team learns what it needs later.
 - farther: agents spawn at a landmark 1-5 rounds' walk (A* tiles / move_speed) further from the
   first place their plan takes them than their own spawn.
 - fewer-items: an agent loses a starting item it can get another way in the world: gather it
@@ -22,7 +24,7 @@ Every transform keeps the objective, the team and the execution order, and raise
 from __future__ import annotations
 
 from agentworld.augment.candidates import Candidate, NotApplicable, Transform
-from agentworld.augment.farther import farther
+from agentworld.augment.farther import farther, holder_farther
 from agentworld.augment.fewer_items import fewer_items
 from agentworld.augment.heavier import heavier
 from agentworld.augment.stronger_enemy import stronger_enemy
@@ -33,6 +35,7 @@ TRANSFORMS: dict[str, Transform] = {
     "stronger-enemy": stronger_enemy,
     "heavier": heavier,
     "fewer-items": fewer_items,
+    "holder-farther": holder_farther,
     "farther": farther,
 }
 DEFAULT_ORDER = tuple(TRANSFORMS)  # tried in this order when none is named
