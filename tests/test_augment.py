@@ -30,6 +30,7 @@ from agentworld.augment.rewrite import (
     move_start_in_text,
     scale_counts_in_text,
     scale_fight_lengths_in_text,
+    shift_rounds,
     task_raw,
 )
 from agentworld.augment.variants import SHIPPED_SEED
@@ -559,3 +560,43 @@ def test_farther_walks_a_maker_back_to_where_it_worked_first():
     walking = [{"wait_for": {"message_from": "a"}}, {"move_to": {"target": "workbench#camp"}}, {"give": {}}]
     _walk_back_first(walking, [3, 4], at_a_bench)
     assert walking[0] == {"wait_for": {"message_from": "a"}} and len(walking) == 3
+
+
+def test_shifting_the_fixed_rounds_moves_the_plans_and_every_sentence_that_states_them():
+    """task_22's keepers light their lamps together in round 32 (`wait_for: until_round`), as the
+    lampwright's chat tells them; a variant that moves the team needs that round later, said the same."""
+    raw = task_raw(load_task("task_22"))
+    assert shift_rounds(raw, 3) == [32]
+    waits = [
+        s["wait_for"]["until_round"]
+        for p in raw["oracle"].values()
+        for s in p
+        if "until_round" in s.get("wait_for", {})
+    ]
+    assert waits and set(waits) == {35}
+    told = " ".join(
+        " ".join(s["chat"]["message"].split()) for s in raw["oracle"]["lampwright"] if "chat" in s
+    )
+    assert "together in round 35" in told and "round 32" not in told
+    assert shift_rounds(task_raw(load_task("task_17")), 3) == []  # no fixed round: nothing to move
+
+
+def test_a_pair_is_tried_when_no_transform_passes_alone(monkeypatch):
+    """The first of a pair need only be true, provable and within budget; the pair must be harder."""
+    from agentworld.augment import variants
+
+    tried = []
+
+    def combine(baseline, names, seed, content):
+        tried.append(tuple(names))
+        if len(names) == 2 and names == ["heavier", "farther"]:
+            return "the pair"
+        raise AugmentError(baseline.task.id, [f"{names[-1]}: refused"])
+
+    monkeypatch.setattr(variants, "_combine", combine)
+    monkeypatch.setattr(
+        variants.Baseline, "of", classmethod(lambda cls, task, content: cls(task, None, content))
+    )
+    assert variants.augment(load_task("task_17"), content=CONTENT) == "the pair"
+    assert tried[: len(tf.DEFAULT_ORDER)] == [(name,) for name in tf.DEFAULT_ORDER]
+    assert tried[-1] == ("heavier", "farther") and ("stronger-enemy", "holder-farther") in tried

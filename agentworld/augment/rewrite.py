@@ -57,6 +57,28 @@ def all_text(raw: Raw) -> str:
     return "\n".join(holder[key] for holder, key, _ in _text_slots(raw))
 
 
+# --- fixed rounds ---------------------------------------------------------------------------------
+def shift_rounds(raw: Raw, shift: int) -> list[int]:
+    """The plans' fixed rounds (`wait_for: until_round`, a signal the team times itself by) `shift`
+    rounds later, and every "round N" of the prose and chats that states one; returns the old rounds
+    (none: nothing changed)."""
+    rounds = set()
+    for steps in raw.get("oracle", {}).values():
+        for step in steps:
+            args = step.get("wait_for") if isinstance(step, dict) else None
+            if isinstance(args, dict) and isinstance(args.get("until_round"), int):
+                rounds.add(args["until_round"])
+                args["until_round"] += shift
+    if rounds:
+        said = re.compile(
+            r"\b(rounds?\s+)(" + "|".join(str(r) for r in sorted(rounds, reverse=True)) + r")\b"
+        )
+        map_texts(
+            raw, lambda text, _owner: said.sub(lambda m: f"{m.group(1)}{int(m.group(2)) + shift}", text)
+        )
+    return sorted(rounds)
+
+
 # --- counts -----------------------------------------------------------------------------------
 def scaled(count: int, ratio: float) -> int:
     return math.ceil(count * ratio - 1e-9)

@@ -13,13 +13,15 @@ scoring.load_verifier_module) and `transforms:` listing what was applied; its no
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from agentworld.augment.checks import Baseline, refusals, validate
-from agentworld.augment.rewrite import Raw
+from agentworld.augment.rewrite import Raw, shift_rounds
 from agentworld.augment.transforms import DEFAULT_ORDER, TRANSFORMS, Candidate, NotApplicable
+from agentworld.taskgen.build import oracle_episode
 from agentworld.taskgen.build import dump_task
 from agentworld.world.content import load_content
 
@@ -150,10 +152,45 @@ def _first_passing(
         raw = _finish(candidate.raw, baseline.task, names, [*changes, candidate.change], seed)
         variant, problems = validate(raw, content)
         problems = problems or refusals(baseline, variant, content)
+        if problems and problems[0].startswith("unprovable"):  # a team that times itself may need longer
+            candidate, raw, variant, problems = _retimed(
+                baseline, candidate, names, changes, seed, content, problems
+            )
         if not problems or (step and all(p.startswith("not harder") for p in problems)):
             return variant, raw, candidate.change
         reasons.append(f"{candidate.change}: refused, " + "; ".join(problems))
     return reasons
+
+
+MAX_SHIFT = 8  # rounds a variant may move the plans' fixed rounds later
+
+
+def _retimed(
+    baseline: Baseline,
+    candidate: Candidate,
+    names: list[str],
+    changes: list[str],
+    seed: int,
+    content: "Content",
+    problems: list[str],
+) -> tuple[Candidate, Raw, "Task | None", list[str]]:
+    """A candidate whose team times itself by fixed rounds (`until_round`: "the signal comes in round
+    28") and now arrives after them, with those rounds moved just late enough for the oracle to make it
+    on seed 0; the candidate unchanged (with its `problems`) when none is, or when no round is fixed."""
+    for shift in range(1, MAX_SHIFT + 1):
+        moved = copy.deepcopy(candidate.raw)
+        rounds = shift_rounds(moved, shift)
+        if not rounds:
+            break
+        later = Candidate(
+            moved, f"{candidate.change}; the fixed round(s) {', '.join(map(str, rounds))} {shift} later"
+        )
+        raw = _finish(later.raw, baseline.task, names, [*changes, later.change], seed)
+        variant, invalid = validate(raw, content)
+        if invalid or not oracle_episode(variant, 0).status()["success"]:
+            continue
+        return later, raw, variant, refusals(baseline, variant, content)
+    return candidate, None, None, problems
 
 
 SHIPPED_SEED = 0  # the seed of the shipped variants (scripts/augment_tasks.py)
