@@ -15,7 +15,6 @@ PACKAGE = Path(__file__).resolve().parents[1] / "agentworld"
 OVER_LIMIT = {
     "augment/transforms.py": 548,  # +2 for the stand-in that keeps regenerating (issue 24); the
     # augment-checks branch splits it into a module per transform (issue 25)
-    "runner.py": 526,
 }
 MAX_LINES = 500
 # a function past 80 lines is split along its sections into named steps (STYLE.md); at most this many may wait
