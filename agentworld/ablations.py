@@ -15,6 +15,7 @@ from agentworld.task_checks import landmarks_of
 
 if TYPE_CHECKING:
     from agentworld.tasks import Task
+    from agentworld.world.content import Content
 
 
 def _content():
@@ -84,7 +85,7 @@ def without_roles(task: Task, roles: list[str] | tuple[str, ...]) -> Task:
     return task
 
 
-def random_spawns(task: Task, seed: int, content: Any = None, same_region: bool = True) -> Task:
+def random_spawns(task: Task, seed: int, content: Content | None = None, same_region: bool = True) -> Task:
     """Move every agent to a seeded random walkable tile, in its spawn's region or anywhere."""
     content = content or _content()
     gmap = content.map
@@ -129,7 +130,7 @@ def _region(gmap: Any, pos: tuple[int, int]) -> Any:
     return gmap.region_at(pos[0], pos[1])
 
 
-def apply_options(task: Task, options: dict | None, seed: int = 0, content: Any = None) -> Task:
+def apply_options(task: Task, options: dict | None, seed: int = 0, content: Content | None = None) -> Task:
     """Apply task-level options: without, solo, merged_agent, anonymous_roles, no_docs, max_rounds,
     random_spawns, shared_plan, discussion_rounds (baselines.py has the baselines among them)."""
     options = options or {}

@@ -15,7 +15,7 @@ from agentworld.task_sources import TaskSourceError, add_task_dirs
 
 # verb -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "run": ("agentworld.runner", "play one episode of a task with a team of agents"),
+    "run": ("agentworld.run_cli", "play one episode of a task with a team of agents"),
     "tasks": ("agentworld.task_cli", "list the shipped tasks (--set main|augmented|all)"),
     "validate": ("agentworld.task_cli", "validate task YAML files"),
     "replay": ("agentworld.trajectory", "re-simulate a run directory and check it matches"),

@@ -25,12 +25,12 @@ Evaluation only reads the world; it runs after every action, so each `met` stays
 from __future__ import annotations
 
 import difflib
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from agentworld.safe_yaml import excerpt
-
 from agentworld.verifiers.common import (
     deaths,
     held,
@@ -45,6 +45,7 @@ from agentworld.verifiers.common import (
 
 if TYPE_CHECKING:
     from agentworld.tasks import Task
+    from agentworld.world.content import Content
     from agentworld.world.engine import World
 
 Position = tuple[int, int]
@@ -56,7 +57,7 @@ class Condition(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     kind: ClassVar[str] = ""
 
-    def met(self, world: "World", task: "Task") -> bool:
+    def met(self, world: World, task: Task) -> bool:
         raise NotImplementedError
 
     def describe(self) -> str:
@@ -73,7 +74,7 @@ class Wields(Condition):
     agent: str
     item: str
 
-    def met(self, world: "World", task: "Task") -> bool:
+    def met(self, world: World, task: Task) -> bool:
         player = world.players.get(self.agent)
         return player is not None and self.item in player.equipment.values()
 
@@ -86,7 +87,7 @@ class Holds(Condition):
     agent: str | None = None  # None: the team together
     items: dict[str, int] = Field(min_length=1)
 
-    def met(self, world: "World", task: "Task") -> bool:
+    def met(self, world: World, task: Task) -> bool:
         if self.agent is not None and self.agent not in world.players:
             return False
         return all(held(world, item, self.agent) >= n for item, n in self.items.items())
@@ -100,7 +101,7 @@ class SiteBuilt(Condition):
     kind: ClassVar[str] = "site_built"
     site: str
 
-    def met(self, world: "World", task: "Task") -> bool:
+    def met(self, world: World, task: Task) -> bool:
         return site_complete(world, self.site)
 
     def describe(self) -> str:
@@ -111,7 +112,7 @@ class Killed(Condition):
     kind: ClassVar[str] = "killed"
     mob: str  # a mob type
 
-    def met(self, world: "World", task: "Task") -> bool:
+    def met(self, world: World, task: Task) -> bool:
         placed = task_mobs(world, task, self.mob)
         if not placed:
             return mob_type_killed(world, self.mob)
@@ -127,7 +128,7 @@ class NobodyDied(Condition):
     agents_: list[str] | None = Field(None, alias="agents")
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
-    def met(self, world: "World", task: "Task") -> bool:
+    def met(self, world: World, task: Task) -> bool:
         return deaths(world, self.agents_) == 0
 
     def describe(self) -> str:
@@ -139,7 +140,7 @@ class QuestDone(Condition):
     agent: str
     quest: str
 
-    def met(self, world: "World", task: "Task") -> bool:
+    def met(self, world: World, task: Task) -> bool:
         return quest_stage(world, self.agent, self.quest) == "done"
 
     def describe(self) -> str:
@@ -152,7 +153,7 @@ class At(Condition):
     place: Union[str, Position]  # a landmark id or [x, y]
     within: int = Field(0, ge=0)  # Chebyshev distance
 
-    def met(self, world: "World", task: "Task") -> bool:
+    def met(self, world: World, task: Task) -> bool:
         player = world.players.get(self.agent)
         if player is None or not player.alive:
             return False
@@ -192,7 +193,7 @@ class Relay(Condition):
             raise ValueError(f"max_gap {self.max_gap} is below min_gap {self.min_gap}")
         return self
 
-    def met(self, world: "World", task: "Task") -> bool:
+    def met(self, world: World, task: Task) -> bool:
         done = site_done_rounds(world)
         rounds = [done.get(site_key(s)) for s in self.sites]
         if any(r is None for r in rounds) or rounds[0] < self.from_round:
@@ -220,7 +221,7 @@ class BuiltWhileHeld(Condition):
     places: list[Union[str, Position]] = Field(min_length=1)  # landmark ids or [x, y]
     within: int = Field(0, ge=0)  # Chebyshev distance
 
-    def met(self, world: "World", task: "Task") -> bool:
+    def met(self, world: World, task: Task) -> bool:
         if not site_complete(world, self.site):
             return False
         steps = site_steps(world, self.site)
@@ -253,7 +254,7 @@ class BuiltOn(Condition):
             raise ValueError(f"a site cannot be built on itself ({site_name(self.site)})")
         return self
 
-    def met(self, world: "World", task: "Task") -> bool:
+    def met(self, world: World, task: Task) -> bool:
         below = site_done_rounds(world).get(site_key(self.base))
         if below is None or not site_complete(world, self.site):
             return False
@@ -293,7 +294,7 @@ class FairExchange(Condition):
     def covers(self, name: str) -> bool:
         return self.agents_ is None or name in self.agents_
 
-    def balances(self, world: "World", task: "Task") -> dict[str, tuple[int, int]]:
+    def balances(self, world: World, task: Task) -> dict[str, tuple[int, int]]:
         """agent -> (worth at the start, worth now), for the agents in the world that the condition covers."""
         out = {}
         for spec in task.agents:
@@ -307,12 +308,12 @@ class FairExchange(Condition):
             out[spec.name] = (self.worth(start), self.worth(now))
         return out
 
-    def falls(self, world: "World") -> list:
+    def falls(self, world: World) -> list:
         """The ledger's falls of covered agents in the world (world/market.py `Fall`), in order."""
         ledger = _ledger(world, self)
         return [f for f in ledger.falls if f.player in world.players and self.covers(f.player)]
 
-    def met(self, world: "World", task: "Task") -> bool:
+    def met(self, world: World, task: Task) -> bool:
         return not self.falls(world)
 
     def describe(self) -> str:
@@ -321,13 +322,13 @@ class FairExchange(Condition):
         return f"{who} worth ever falls: no credit (coins 1, {table})"
 
 
-def _ledger(world: "World", condition: FairExchange):
+def _ledger(world: World, condition: FairExchange):
     if world.market is None or world.market.prices != dict(condition.prices):
         raise RuntimeError("fair_exchange reads the world's market at its prices (task_world.build_world)")
     return world.market
 
 
-def market_prices(task: "Task") -> dict[str, int] | None:
+def market_prices(task: Task) -> dict[str, int] | None:
     """The price table of the task's market: its (first) fair_exchange condition's, or None."""
     for condition in [*task.success, *(c.when for c in task.checkpoints if c.when is not None)]:
         if isinstance(condition, FairExchange):
@@ -342,7 +343,7 @@ class Predicate(Condition):
     name: str
     function: Callable[[Any, Any], bool] | None = Field(None, exclude=True, repr=False)
 
-    def met(self, world: "World", task: "Task") -> bool:
+    def met(self, world: World, task: Task) -> bool:
         if self.function is None:
             raise RuntimeError(f"predicate '{self.name}' was not bound to the task's verifier")
         return bool(self.function(world, task))
@@ -415,7 +416,9 @@ def dump_condition(condition: Condition) -> dict:
     return {condition.kind: condition.model_dump(mode="json", by_alias=True, exclude_none=True)}
 
 
-def check_condition(condition: Condition, task: "Task", content: Any, verifier: Any) -> list[str]:
+def check_condition(
+    condition: Condition, task: Task, content: Content, verifier: ModuleType | None
+) -> list[str]:
     """Problems with the ids a condition names (agents, items, sites, mobs, quests, places, predicates)."""
     problems: list[str] = []
 

@@ -107,12 +107,21 @@ def check_without(tasks: list[str], options: dict) -> None:
 
 def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
     """LLM agent options shared by `eval` (and usable by other verbs)."""
-    g = parser.add_argument_group("LLM agents (--agents llm)")
-    g.add_argument("--model", default=None, help="model name (default: $AGENTWORLD_MODEL)")
-    g.add_argument(
+    group = parser.add_argument_group("LLM agents (--agents llm)")
+    _add_model_arguments(group)
+    _add_context_arguments(group)
+    _add_ledger_arguments(group)
+    _add_retry_arguments(group)
+    _add_limit_arguments(parser)
+
+
+def _add_model_arguments(group: argparse._ArgumentGroup) -> None:
+    """Which model answers, where, and how it samples."""
+    group.add_argument("--model", default=None, help="model name (default: $AGENTWORLD_MODEL)")
+    group.add_argument(
         "--base-url", default=None, help="OpenAI-compatible server URL (default: $OPENAI_BASE_URL)"
     )
-    g.add_argument(
+    group.add_argument(
         "--model-for",
         metavar="SEAT=MODEL[@URL]",
         action="append",
@@ -121,16 +130,20 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
         help="a heterogeneous team: the agent (or every agent of the role) SEAT plays with MODEL, "
         "on the server at URL if given (repeatable; other seats use --model)",
     )
-    g.add_argument("--temperature", type=float, default=None)
-    g.add_argument("--max-tokens", type=int, default=None, help="completion token limit per call")
-    g.add_argument(
+    group.add_argument("--temperature", type=float, default=None)
+    group.add_argument("--max-tokens", type=int, default=None, help="completion token limit per call")
+
+
+def _add_context_arguments(group: argparse._ArgumentGroup) -> None:
+    """What the model sees: how much history, counted with which tokenizer, under which prompts."""
+    group.add_argument(
         "--history",
         choices=["full", "last", "summary"],
         default="full",
         help="context: every turn, the last N turns, or the last N plus a digest of older ones",
     )
-    g.add_argument("--history-turns", type=int, default=8, help="N for --history last/summary")
-    g.add_argument(
+    group.add_argument("--history-turns", type=int, default=8, help="N for --history last/summary")
+    group.add_argument(
         "--context-tokens",
         type=int,
         default=None,
@@ -138,7 +151,7 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
         help="the model's context window (default 32768): no request passes it (prompt, tool schemas and "
         "--max-tokens, or 1024, for the answer); older turns fold into a digest to fit",
     )
-    g.add_argument(
+    group.add_argument(
         "--tokenizer",
         default=None,
         metavar="SPEC",
@@ -146,45 +159,59 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
         "`tokenizers` library), tiktoken:ENCODING (cached) or estimate; default $AGENTWORLD_TOKENIZER, "
         "else tiktoken o200k_base when it loads, else ceil(characters / 3)",
     )
-    g.add_argument(
+    group.add_argument(
         "--context-budget",
         type=int,
         default=None,
         help="a tighter cap on prompt tokens: older turns move into a digest to fit",
     )
-    g.add_argument("--prompts", default=None, help="directory with edited prompt templates")
-    g.add_argument(
+    group.add_argument("--prompts", default=None, help="directory with edited prompt templates")
+
+
+def _add_ledger_arguments(group: argparse._ArgumentGroup) -> None:
+    """What calls cost and which answers are kept for replay."""
+    group.add_argument(
         "--prices",
         default=None,
         help="JSON price table {model: {input, output, cached_input}} in $ per 1M tokens (cached_input: "
         "prompt tokens the server read from its cache; default the input price)",
     )
-    g.add_argument(
+    group.add_argument(
         "--cache",
         default=None,
         metavar="DIR",
         help="response cache: answers stored by model, messages, tools and sampling parameters; a rerun "
         "replays them for free and exactly (hits and misses counted in usage)",
     )
-    g.add_argument(
+
+
+def _add_retry_arguments(group: argparse._ArgumentGroup) -> None:
+    """How long to wait for a model server, and how often to try again."""
+    group.add_argument(
         "--max-retries", type=int, default=6, help="retries on 429/5xx/timeouts before an episode errors"
     )
-    g.add_argument("--timeout", type=float, default=120.0, help="seconds per model request")
-    g.add_argument("--backoff-base", type=float, default=1.0, help="first retry delay in seconds (doubles)")
-    g.add_argument(
+    group.add_argument("--timeout", type=float, default=120.0, help="seconds per model request")
+    group.add_argument(
+        "--backoff-base", type=float, default=1.0, help="first retry delay in seconds (doubles)"
+    )
+    group.add_argument(
         "--turn-deadline",
         type=float,
         default=None,
         help="seconds for all tries of one turn (default 180), Retry-After waits included; past it the "
         "turn is a wait and play goes on",
     )
-    g.add_argument(
+    group.add_argument(
         "--max-retry-after",
         type=float,
         default=None,
         metavar="SECONDS",
         help="longest Retry-After of the model server honoured (default 60); longer ones are cut to it",
     )
+
+
+def _add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """Rate and spending limits: their own group, since they bind the whole run, not one agent."""
     limits = parser.add_argument_group("limits on model calls (shared by every episode of the run)")
     limits.add_argument("--max-rpm", type=float, default=None, help="model requests per minute")
     limits.add_argument("--max-tpm", type=float, default=None, help="prompt + completion tokens per minute")

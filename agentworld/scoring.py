@@ -19,15 +19,16 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
-from typing import TYPE_CHECKING, Any, Callable, Literal
+from typing import TYPE_CHECKING, Callable, Literal
 
 from agentworld.conditions import Condition, Predicate, check_condition
 
 if TYPE_CHECKING:
     from agentworld.tasks import Task
+    from agentworld.world.content import Content
     from agentworld.world.engine import World
 
-CheckpointFn = Callable[[Any, Any], bool]
+CheckpointFn = Callable[["World", "Task"], bool]  # a verifier's predicate
 
 
 class VerifierError(ValueError):
@@ -57,7 +58,7 @@ def shipped_verifier(name: str) -> VerifierSource | None:
     return VerifierSource("shipped", module) if module in sys.modules else None
 
 
-def locate_verifier(task: "Task") -> VerifierSource | None:
+def locate_verifier(task: Task) -> VerifierSource | None:
     """The task's verifier: what `verifier:` names, else `<id>.py` beside the task file, else the
     shipped `agentworld/verifiers/<id>.py`, else the same two for `variant_of` (an augmented
     variant is scored by its original's verifier); None when there is none (every checkpoint then needs
@@ -88,7 +89,7 @@ def locate_verifier(task: "Task") -> VerifierSource | None:
     return (shipped_verifier(module_name) if not attr else None) or VerifierSource("module", spec)
 
 
-def load_verifier_module(task: "Task") -> ModuleType | None:
+def load_verifier_module(task: Task) -> ModuleType | None:
     """The task's verifier module, from where `locate_verifier` finds it (importing it runs its code)."""
     source = locate_verifier(task)
     if source is None:
@@ -107,7 +108,7 @@ def load_verifier_module(task: "Task") -> ModuleType | None:
     return module
 
 
-def verifier_file(task: "Task") -> Path | None:
+def verifier_file(task: Task) -> Path | None:
     """The .py file a task's verifier is loaded from by path (None for shipped or importable ones)."""
     source = locate_verifier(task)
     return source.path.resolve() if source is not None and source.kind == "file" else None
@@ -156,7 +157,7 @@ def _from_file(path: Path) -> ModuleType:
     return module
 
 
-def verifier_problems(task: "Task", module: ModuleType | None, content: Any) -> list[str]:
+def verifier_problems(task: Task, module: ModuleType | None, content: Content) -> list[str]:
     """Every mismatch between the task file and its verifier (named by field), for `validate`."""
     problems: list[str] = []
     predicates = getattr(module, "CHECKPOINTS", {}) if module is not None else {}
@@ -198,7 +199,7 @@ def _bind(condition: Condition, module: ModuleType | None) -> Condition:
 class Scorer:
     """Checkpoint predicates and success conditions of one task, bound to its verifier."""
 
-    task: "Task"
+    task: Task
     checkpoints: dict[str, CheckpointFn]
     success: list[Condition]
     reached: dict[str, bool] = field(init=False)
@@ -209,7 +210,7 @@ class Scorer:
     _crashed: set[str] = field(init=False, default_factory=set)
 
     @classmethod
-    def for_task(cls, task: "Task") -> "Scorer":
+    def for_task(cls, task: Task) -> Scorer:
         module = load_verifier_module(task)
         predicates = getattr(module, "CHECKPOINTS", {}) if module is not None else {}
         checkpoints: dict[str, CheckpointFn] = {}
@@ -238,7 +239,7 @@ class Scorer:
         self._true = [False] * len(self.success)
         self._crashed = set()
 
-    def _safe(self, label: str, fn: CheckpointFn, world: "World", task: "Task") -> bool:
+    def _safe(self, label: str, fn: CheckpointFn, world: World, task: Task) -> bool:
         try:
             return bool(fn(world, task))
         except Exception as exc:  # a predicate crashing on an odd state counts as not met...
@@ -252,7 +253,7 @@ class Scorer:
                 )
             return False
 
-    def check(self, world: "World", task: "Task", action_id: int | None) -> tuple[list[str], bool]:
+    def check(self, world: World, task: Task, action_id: int | None) -> tuple[list[str], bool]:
         """(checkpoints newly reached, whether success was reached just now) after `action_id`."""
         new = []
         for cid, fn in self.checkpoints.items():
@@ -272,7 +273,7 @@ class Scorer:
             return new, True
         return new, False
 
-    def start(self, world: "World", task: "Task") -> None:
+    def start(self, world: World, task: Task) -> None:
         """The starting state: checkpoints and conditions already true latch with no achiever."""
         self.reset()
         self.check(world, task, None)

@@ -32,6 +32,8 @@ from agentworld.task_world import build_world
 
 if TYPE_CHECKING:
     from agentworld.tasks import Task
+    from agentworld.world.content import Content
+    from agentworld.world.engine import World
 
 
 def _loc(loc: tuple) -> str:
@@ -55,7 +57,7 @@ def _unknown(kind: str, value: str, known) -> str:
     return f"unknown {kind} '{excerpt(value)}'" + (f"; did you mean '{close[0]}'?" if close else "")
 
 
-def landmarks_of(content: Any) -> dict[str, tuple[int, int]]:
+def landmarks_of(content: Content) -> dict[str, tuple[int, int]]:
     """Landmark id -> (x, y) from the content's map (empty if the map has none)."""
     marks = getattr(getattr(content, "map", None), "landmarks", None) or {}
     out = {}
@@ -65,7 +67,7 @@ def landmarks_of(content: Any) -> dict[str, tuple[int, int]]:
     return out
 
 
-def check_task(task: Task, content: Any) -> list[str]:
+def check_task(task: Task, content: Content) -> list[str]:
     """Cross-check ids against the world content, the verifier and the oracle plan."""
     p = _content_problems(task, content) if content is not None else []
     world = None
@@ -91,7 +93,7 @@ def check_task(task: Task, content: Any) -> list[str]:
 class _ContentRefs:
     """Problems with the ids and places a task names, against the world content."""
 
-    def __init__(self, content: Any) -> None:
+    def __init__(self, content: Content) -> None:
         self.content = content
         self.marks = landmarks_of(content)
         self.width = getattr(content.map, "width", None)
@@ -119,7 +121,7 @@ class _ContentRefs:
             self.problems.append(f"{where}: " + _unknown(what, value, table))
 
 
-def _content_problems(task: Task, content: Any) -> list[str]:
+def _content_problems(task: Task, content: Content) -> list[str]:
     refs = _ContentRefs(content)
     for i, a in enumerate(task.agents):
         _agent_refs(refs, f"agents[{i}]", a)
@@ -170,7 +172,7 @@ def _agent_refs(refs: _ContentRefs, at: str, agent: Any) -> None:
         refs.item(f"{at}.equipment.{slot}", it)
 
 
-def _oracle_problems(task: Task, content: Any) -> list[str]:
+def _oracle_problems(task: Task, content: Content) -> list[str]:
     p: list[str] = []
     agents = set(task.agent_names)
     for name, steps in task.oracle.items():
@@ -192,7 +194,7 @@ def _oracle_problems(task: Task, content: Any) -> list[str]:
     return p
 
 
-def _starting_world_problems(task: Task, world: Any) -> list[str]:
+def _starting_world_problems(task: Task, world: World) -> list[str]:
     """Predicates that crash on the starting world, and a success that holds before anyone acts."""
     from agentworld.scoring import Scorer
 
@@ -210,7 +212,7 @@ def _starting_world_problems(task: Task, world: Any) -> list[str]:
     return p
 
 
-def _check_step(where: str, step: Step, task: Task, content: Any, agents: set[str]) -> list[str]:
+def _check_step(where: str, step: Step, task: Task, content: Content, agents: set[str]) -> list[str]:
     p: list[str] = []
     for key in ("to",):
         value = getattr(step, key, None)

@@ -6,7 +6,7 @@ refuses), so it depends on neither.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from agentworld.conditions import market_prices
 from agentworld.world.engine import World
@@ -14,9 +14,11 @@ from agentworld.world.exposure import shelter_of
 
 if TYPE_CHECKING:
     from agentworld.tasks import Task
+    from agentworld.world.content import Content
+    from agentworld.world.gamemap import GameMap
 
 
-def build_world(task: "Task", content: Any, seed: int, world: World | None = None) -> World:
+def build_world(task: Task, content: Content, seed: int, world: World | None = None) -> World:
     """A fresh World with the task's players (in agent order) and world changes applied, and the
     task's market open when it trades at a price table (`fair_exchange`); `world`: an old world of the
     same content to reset in place (its map's objects renewed, see World.reset)."""
@@ -64,6 +66,6 @@ def build_world(task: "Task", content: Any, seed: int, world: World | None = Non
     return world
 
 
-def replaced_spawns(task: "Task", gmap: Any) -> set[tuple[int, int]]:
+def replaced_spawns(task: Task, gmap: GameMap) -> set[tuple[int, int]]:
     """The map's mob spawn tiles a task's own mobs take over (`replaces: true`): no world mob there."""
     return {tuple(gmap.resolve(m.position)) for m in task.world.mobs if m.replaces}

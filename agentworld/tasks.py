@@ -14,7 +14,7 @@ import difflib
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 import yaml
 from pydantic import (
@@ -66,6 +66,9 @@ from agentworld.task_steps import (  # noqa: F401 (re-exported: public imports f
     WaitStep,
     parse_step,
 )
+
+if TYPE_CHECKING:
+    from agentworld.world.content import Content
 
 CATEGORIES = (
     "crafting",
@@ -211,7 +214,7 @@ class Task(Model):
     notes: str = ""
 
     @model_validator(mode="after")
-    def _unique(self) -> "Task":
+    def _unique(self) -> Task:
         for what, ids in (
             ("agent name", [a.name for a in self.agents]),
             ("checkpoint id", [c.id for c in self.checkpoints]),
@@ -254,7 +257,9 @@ class Task(Model):
 
 
 # --- loading ----------------------------------------------------------------------------------
-def load_task(id_or_path: str | Path | dict, *, content: Any = None, check_content: bool = True) -> Task:
+def load_task(
+    id_or_path: str | Path | dict, *, content: Content | None = None, check_content: bool = True
+) -> Task:
     """Load, validate and cross-check a task; raises TaskError naming file, field and problem.
     Cross-checking imports the task's verifier (Python code: a task pack's file runs here)."""
     if isinstance(id_or_path, Task):
@@ -297,7 +302,7 @@ def parse_task(id_or_path: str | Path | dict) -> Task:
     return task
 
 
-def check_loaded(task: Task, *, content: Any = None, check_content: bool = True) -> Task:
+def check_loaded(task: Task, *, content: Content | None = None, check_content: bool = True) -> Task:
     """A parsed task cross-checked (content ids, verifier, oracle plan): the task, or TaskError."""
     fname = task.source.name if task.source is not None else "<dict>"
     problems = [

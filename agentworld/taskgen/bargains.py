@@ -64,9 +64,33 @@ def cargo(
         lot[c.good] = lot.get(c.good, 0) + c.amount
     total = sum(prices[g] * n for g, n in lot.items())
     merchant = broker["name"] if broker else buyer["name"]
-    arrivals = by_arrival(
-        catches
-    )  # the merchant takes offers as they come  # the merchant takes offers as they come (10-round expiry)
+    arrivals = by_arrival(catches)  # the merchant takes offers as they come (10-round expiry)
+    traders, nodes = _sellers(catches, pair, prices, merchant, taken, buyer_goes)
+    pays: dict[str, int] = {}
+    purse: Catch | None = None
+    if broker:
+        pays, purse = _broker_pays(broker, buyer, catches, lot, prices, total)
+        traders.append(_broker(broker, buyer, pays, lot, arrivals, total))
+    carries, plan = _buyer_carries_and_plan(buyer, broker, pays, purse, arrivals, prices, total, buyer_goes)
+    heard = (*lot, *(i for i in pays if i != "coins"))
+    buyer_trader, placed = _buyer(buyer, purse, carries, plan, lot, heard, taken)
+    nodes += placed
+    traders.append(buyer_trader)
+    checkpoints = _cargo_checkpoints(catches[0], buyer, broker, lot, prices)
+    shape = f"C{len(pair)}{len(extras) and f'+{len(extras)}' or ''}{'>B' if broker else ''}>H{'g' if buyer_goes else ''}"
+    return Part(traders, prices, nodes, checkpoints, shape, _cargo_why(pair, extras, lot, buyer, broker))
+
+
+def _sellers(
+    catches: list[Catch],
+    pair: tuple[Catch, ...],
+    prices: dict[str, int],
+    merchant: str,
+    taken: set[Position],
+    buyer_goes: bool,
+) -> tuple[list[Trader], list]:
+    """Each producer gathers its catch and sells it to the merchant for coins at the market's price (or,
+    when the buyer goes round, says where it waits and takes the buyer's offer)."""
     traders, nodes = [], []
     for c in catches:
         trader, placed = producer(c, taken)
@@ -84,8 +108,17 @@ def cargo(
         trader.kind += "+sell"
         traders.append(trader)
         nodes += placed
+    return traders, nodes
+
+
+def _broker_pays(
+    broker: dict, buyer: dict, catches: list[Catch], lot: dict[str, int], prices: dict[str, int], total: int
+) -> tuple[dict[str, int], Catch | None]:
+    """What the buyer pays the broker, worth the whole cargo, with its goods priced into `prices`; and the
+    part of it the buyer gathers itself (the broker's `pays` a Catch), if any."""
+    content = places.content()
     purse: Catch | None = None
-    if broker and isinstance(broker["pays"], Catch):  # the buyer gathers part of what it pays with
+    if isinstance(broker["pays"], Catch):  # the buyer gathers part of what it pays with
         purse = broker["pays"]
         stock = dict(buyer.get("carries", {}))  # and carries the rest in goods, evened in coins
         for item in [purse.good, *stock]:
@@ -94,74 +127,106 @@ def cargo(
         assert "coins" not in fee, "the buyer's goods must not be worth more than the cargo"
         least = min(prices[c.good] * c.amount for c in catches)
         assert pays.get("coins", 0) < least, "the buyer must not have the coins to pay a producer itself"
-    elif broker:
+    else:
         pays = dict(broker["pays"])
+    for item in pays:
+        if item != "coins":
+            prices[item] = content.items[item].value
+    assert sum(prices.get(i, 1) * n for i, n in pays.items()) == total, "the buyer must pay the cargo"
+    return pays, purse
+
+
+def _broker(
+    broker: dict, buyer: dict, pays: dict[str, int], lot: dict[str, int], arrivals: list[Catch], total: int
+) -> Trader:
+    """Carries the coins, buys every catch as it arrives, then sells the lot to the buyer for its goods."""
+    return Trader(
+        broker["name"],
+        broker["title"],
+        broker["spawn"],
+        broker["sheet"],
+        carries={"coins": total},
+        ends=pays,
+        came_for=f"{broker['came_for']} In all you must end holding what the "
+        f"{buyer['title'].lower()} pays: {', '.join(counted(i, n) for i, n in pays.items() if i != 'coins')}"
+        + (f" and {pays['coins']} coins." if pays.get("coins") else "."),
+        heard=(*lot, *(i for i in pays if i != "coins")),
+        plan=[
+            say("team", broker["message"]),
+            *[accept(c.name) for c in arrivals],
+            hear(buyer["name"]),
+            *offer(buyer["name"], lot, pays),
+        ],
+        kind="broker",
+    )
+
+
+def _buyer_carries_and_plan(
+    buyer: dict,
+    broker: dict | None,
+    pays: dict[str, int],
+    purse: Catch | None,
+    arrivals: list[Catch],
+    prices: dict[str, int],
+    total: int,
+    buyer_goes: bool,
+) -> tuple[dict[str, int], list[dict]]:
+    """What the buyer starts with (the cargo's price in coins, or its goods for the broker) and its plan:
+    take the broker's offer, or each producer's, or go round offering coins for each catch."""
     if broker:
-        for item in pays:
-            if item != "coins":
-                prices[item] = content.items[item].value
-        assert sum(prices.get(i, 1) * n for i, n in pays.items()) == total, "the buyer must pay the cargo"
-        traders.append(
-            Trader(
-                broker["name"],
-                broker["title"],
-                broker["spawn"],
-                broker["sheet"],
-                carries={"coins": total},
-                ends=pays,
-                came_for=f"{broker['came_for']} In all you must end holding what the "
-                f"{buyer['title'].lower()} pays: {', '.join(counted(i, n) for i, n in pays.items() if i != 'coins')}"
-                + (f" and {pays['coins']} coins." if pays.get("coins") else "."),
-                heard=(*lot, *(i for i in pays if i != "coins")),
-                plan=[
-                    say("team", broker["message"]),
-                    *[accept(c.name) for c in arrivals],
-                    hear(buyer["name"]),
-                    *offer(buyer["name"], lot, pays),
-                ],
-                kind="broker",
-            )
-        )
         carries, plan = pays, [say("team", buyer["message"]), accept(broker["name"])]
         if purse is not None:
             carries = {i: n for i, n in pays.items() if i != purse.good}
             bill = " and ".join(f"{n} {i}" for i, n in pays.items())
             plan = [say("team", f"{buyer['message']} I pay {bill}."), plan[1]]  # (its gathering goes between)
+        return carries, plan
+    carries, plan = {"coins": total}, [say("team", buyer["message"])]
+    if buyer_goes:
+        for c in arrivals:
+            plan += [
+                hear(c.name),
+                *offer(c.name, {"coins": c.amount * prices[c.good]}, {c.good: c.amount}),
+            ]
     else:
-        carries, plan = {"coins": total}, [say("team", buyer["message"])]
-        if buyer_goes:
-            for c in arrivals:
-                plan += [
-                    hear(c.name),
-                    *offer(c.name, {"coins": c.amount * prices[c.good]}, {c.good: c.amount}),
-                ]
-        else:
-            plan += [accept(c.name) for c in arrivals]
-    heard = (*lot, *(i for i in (pays if broker else ()) if i != "coins"))
-    if purse is not None:
-        holder, placed = producer(purse, taken, buyer["sheet"])
-        nodes += placed
-        holder.carries = {**holder.carries, **carries}
-        plan = [plan[0], *holder.plan, *plan[1:]]
-        holder.ends, holder.came_for, holder.heard, holder.plan = dict(lot), buyer["came_for"], heard, plan
-        holder.kind += "+buy"
-        traders.append(holder)
-    else:
-        traders.append(
-            Trader(
-                buyer["name"],
-                buyer["title"],
-                buyer["spawn"],
-                buyer["sheet"],
-                carries=carries,
-                ends=dict(lot),
-                came_for=buyer["came_for"],
-                heard=heard,
-                plan=plan,
-                kind="buy",
-            )
+        plan += [accept(c.name) for c in arrivals]
+    return carries, plan
+
+
+def _buyer(
+    buyer: dict,
+    purse: Catch | None,
+    carries: dict[str, int],
+    plan: list[dict],
+    lot: dict[str, int],
+    heard: tuple[str, ...],
+    taken: set[Position],
+) -> tuple[Trader, list]:
+    """The buyer, and the nodes placed for it: a producer of its own purse when it gathers part of it."""
+    if purse is None:
+        trader = Trader(
+            buyer["name"],
+            buyer["title"],
+            buyer["spawn"],
+            buyer["sheet"],
+            carries=carries,
+            ends=dict(lot),
+            came_for=buyer["came_for"],
+            heard=heard,
+            plan=plan,
+            kind="buy",
         )
-    first = catches[0]
+        return trader, []
+    holder, placed = producer(purse, taken, buyer["sheet"])
+    holder.carries = {**holder.carries, **carries}
+    plan = [plan[0], *holder.plan, *plan[1:]]
+    holder.ends, holder.came_for, holder.heard, holder.plan = dict(lot), buyer["came_for"], heard, plan
+    holder.kind += "+buy"
+    return holder, placed
+
+
+def _cargo_checkpoints(
+    first: Catch, buyer: dict, broker: dict | None, lot: dict[str, int], prices: dict[str, int]
+) -> list[dict]:
     good = first.good
     checkpoints = [
         checkpoint(
@@ -189,12 +254,19 @@ def cargo(
                 {"holds": {"agent": broker["name"], "items": dict(lot)}},
             ),
         )
-    skill = content.node_kinds[first.kind].skill
-    shape = f"C{len(pair)}{len(extras) and f'+{len(extras)}' or ''}{'>B' if broker else ''}>H{'g' if buyer_goes else ''}"
+    return checkpoints
+
+
+def _cargo_why(
+    pair: tuple[Catch, ...], extras: tuple[Catch, ...], lot: dict[str, int], buyer: dict, broker: dict | None
+) -> str:
+    first = [*pair, *extras][0]
+    good = first.good
+    skill = places.content().node_kinds[first.kind].skill
     if pair:
         why = (
-            f"two producers ({skill} 45, by hand) gather {lot[good]} {good} for one buyer, more than one agent "
-            f"gathers in the budget"
+            f"two producers ({skill} 45, by hand) gather {lot[good]} {good} for one buyer, more than one "
+            "agent gathers in the budget"
             + (
                 f", and {len(extras)} more sell it the only {', '.join(c.good for c in extras)}"
                 if extras
@@ -205,7 +277,7 @@ def cargo(
         why = f"{len(extras)} producers sell the only {', '.join(c.good for c in extras)}"
     if broker:
         why += f" to a broker who carries coins to the {buyer['title'].lower()}, who pays in goods"
-    return Part(traders, prices, nodes, checkpoints, shape, why)
+    return why
 
 
 # --- ring ---------------------------------------------------------------------------------------------
@@ -224,7 +296,25 @@ def ring(
     content = places.content()
     prices = {m.good: content.items[m.good].value for m in members}
     k = len(members)
-    hub = members[0]
+    traders, nodes = _ring_members(members, sheets, taken)
+    swaps, low = _hub_swaps(members, prices)
+    _ring_plans(members, {t.name: t for t in traders}, swaps, low)
+    return Part(
+        traders,
+        prices,
+        nodes,
+        _ring_checkpoints(members),
+        f"R{k}",
+        f"a ring of {k} ({', '.join(f'{m.good}: {content.node_kinds[m.kind].skill} 45' for m in members)}; "
+        f"each the only source of its good) swapped round through one hub, evened in coins",
+    )
+
+
+def _ring_members(
+    members: list[Catch], sheets: dict[str, str], taken: set[Position]
+) -> tuple[list[Trader], list]:
+    """Each member gathers its catch and must end holding the next member's."""
+    k = len(members)
     traders, nodes = [], []
     for i, m in enumerate(members):
         trader, placed = producer(m, taken, sheets.get(m.name, ""))
@@ -237,12 +327,20 @@ def ring(
         )
         nodes += placed
         traders.append(trader)
-    # the hub's swaps: with member k-1, k-2, ..., 1; it gives what it holds and takes that member's catch
+    return traders, nodes
+
+
+def _hub_swaps(
+    members: list[Catch], prices: dict[str, int]
+) -> tuple[list[tuple[Catch, dict[str, int], dict[str, int]]], dict[str, int]]:
+    """The hub's swaps, with member k-1, k-2, ..., 1: it gives what it holds and takes that member's catch,
+    evened in coins. Also each member's lowest coin balance along the way (what it must carry)."""
+    hub = members[0]
     coins = {m.name: 0 for m in members}
     low = {m.name: 0 for m in members}
     holds = {hub.good: hub.amount}
     swaps = []
-    for j in range(k - 1, 0, -1):
+    for j in range(len(members) - 1, 0, -1):
         m = members[j]
         give, want = even(holds, {m.good: m.amount}, prices)
         swaps.append((m, give, want))
@@ -251,7 +349,18 @@ def ring(
         for name in (hub.name, m.name):
             low[name] = min(low[name], coins[name])
         holds = {m.good: m.amount}
-    by_name = {t.name: t for t in traders}
+    return swaps, low
+
+
+def _ring_plans(
+    members: list[Catch],
+    by_name: dict[str, Trader],
+    swaps: list[tuple[Catch, dict[str, int], dict[str, int]]],
+    low: dict[str, int],
+) -> None:
+    """Give each member the coins its swaps need, its opening call, and its part in the hub's swaps."""
+    k = len(members)
+    hub = members[0]
     for m in members:
         if low[m.name] < 0:
             by_name[m.name].carries = {**by_name[m.name].carries, "coins": -low[m.name]}
@@ -273,17 +382,20 @@ def ring(
         by_name[m.name].plan = takes(m, by_name[m.name].plan, hub.name)
         by_name[m.name].kind += "+swap"
     hub_t.kind += "+hub"
-    first = members[1]
-    checkpoints = [
+
+
+def _ring_checkpoints(members: list[Catch]) -> list[dict]:
+    hub, first, last = members[0], members[1], members[-1]
+    return [
         checkpoint(
             f"{first.name}_catch",
             f"The {first.title.lower()} has its catch.",
             {"holds": {"agent": first.name, "items": {first.good: first.amount}}},
         ),
         checkpoint(
-            f"{members[-1].name}_served",
-            f"The {members[-1].title.lower()} holds what it came for.",
-            {"holds": {"agent": members[-1].name, "items": {hub.good: hub.amount}}},
+            f"{last.name}_served",
+            f"The {last.title.lower()} holds what it came for.",
+            {"holds": {"agent": last.name, "items": {hub.good: hub.amount}}},
         ),
         checkpoint(
             f"{hub.name}_catch",
@@ -291,12 +403,3 @@ def ring(
             {"holds": {"agent": hub.name, "items": {hub.good: hub.amount}}},
         ),
     ]
-    return Part(
-        traders,
-        prices,
-        nodes,
-        checkpoints,
-        f"R{k}",
-        f"a ring of {k} ({', '.join(f'{m.good}: {content.node_kinds[m.kind].skill} 45' for m in members)}; "
-        f"each the only source of its good) swapped round through one hub, evened in coins",
-    )

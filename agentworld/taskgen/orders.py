@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from agentworld.taskgen import places
 from agentworld.taskgen.market import Catch, Part, Position, Trader, accept, checkpoint, counted, craft
 from agentworld.taskgen.market import (
@@ -20,6 +22,9 @@ from agentworld.taskgen.market import (
     takes,
     where,
 )
+
+if TYPE_CHECKING:
+    from agentworld.world.content_schema import Recipe
 
 
 # --- commission -----------------------------------------------------------------------------------------
@@ -47,14 +52,7 @@ def commission(
     recipes = [(content.recipes[r], times) for r, times in maker["recipes"]]
     piece = next(iter(recipes[-1][0].outputs))
     pieces = recipes[-1][0].outputs[piece] * recipes[-1][1]
-    start = dict(maker.get("start", {}))
-    prices = {c.good: content.items[c.good].value for c in sources}
-    for recipe, _times in recipes:
-        for item in [*recipe.inputs, *recipe.outputs]:
-            prices.setdefault(item, content.items[item].value)
-        inputs = sum(prices[i] * n for i, n in recipe.inputs.items())
-        assert sum(prices[o] * n for o, n in recipe.outputs.items()) >= inputs, f"{recipe.id} loses worth"
-    capital = sum(prices[c.good] * c.amount for c in sources)
+    prices = _commission_prices(sources, recipes)
     price = prices[piece] * pieces
     pays: Catch | None = patron.get("pays")
     if pays is not None:  # the patron pays in goods it gathers, evened in coins
@@ -63,8 +61,46 @@ def commission(
         assert "coins" not in fee, "the patron's goods must not be worth more than the pieces"
     else:
         bill = {"coins": price}
+    traders, nodes = _suppliers(sources, prices, maker["name"], maker_buys, taken)
+    plan = _maker_plan(maker, patron, recipes, sources, prices, piece, pieces, bill, maker_buys, patron_buys)
+    traders.append(_maker(maker, recipes, sources, prices, piece, bill, plan))
+    buyer, placed = _patron(patron, maker, pays, bill, piece, pieces, price, taken, patron_buys)
+    nodes += placed
+    traders.append(buyer)
+    sources_why = ", ".join(
+        f"{c.good} ({content.node_kinds[c.kind].skill} {content.node_kinds[c.kind].level})" for c in sources
+    )
+    last = recipes[-1][0]
+    return Part(
+        traders,
+        prices,
+        nodes,
+        _commission_checkpoints(sources[0], maker, patron, piece),
+        f"S{len(sources)}>M{len(recipes)}{'b' if maker_buys else ''}>P{'b' if patron_buys else ''}"
+        f"{'W' if patron.get('wears') else ''}",
+        f"{sources_why} bought by the only maker ({last.skill} {last.level}) with its capital, worked into "
+        f"{pieces} {piece} sold to the patron",
+    )
+
+
+def _commission_prices(sources: list[Catch], recipes: list[tuple[Recipe, int]]) -> dict[str, int]:
+    """The market's price of every good in the chain; each recipe must be worth at least its inputs."""
+    content = places.content()
+    prices = {c.good: content.items[c.good].value for c in sources}
+    for recipe, _times in recipes:
+        for item in [*recipe.inputs, *recipe.outputs]:
+            prices.setdefault(item, content.items[item].value)
+        inputs = sum(prices[i] * n for i, n in recipe.inputs.items())
+        assert sum(prices[o] * n for o, n in recipe.outputs.items()) >= inputs, f"{recipe.id} loses worth"
+    return prices
+
+
+def _suppliers(
+    sources: list[Catch], prices: dict[str, int], maker: str, maker_buys: bool, taken: set[Position]
+) -> tuple[list[Trader], list]:
+    """Each gatherer sells its catch to the maker for coins at the market's price (or, when the maker
+    goes round, calls that it is ready and takes the maker's offer)."""
     traders, nodes = [], []
-    arrivals = by_arrival(sources)
     for c in sources:
         trader, placed = producer(c, taken)
         paid = c.amount * prices[c.good]
@@ -74,15 +110,29 @@ def commission(
         )
         if maker_buys:  # it calls when its catch is ready (an offer lasts 10 rounds)
             ready = say("team", f"My {c.amount} {c.good} are ready to sell, at {where(c.spawn)}.")
-            trader.plan = takes(c, [*trader.plan, ready], maker["name"])
+            trader.plan = takes(c, [*trader.plan, ready], maker)
         else:
-            trader.plan = sells(c, trader.plan, maker["name"], {c.good: c.amount}, {"coins": paid})
+            trader.plan = sells(c, trader.plan, maker, {c.good: c.amount}, {"coins": paid})
         trader.kind += "+sell"
         nodes += placed
         traders.append(trader)
-    skills: dict[str, int] = {}
-    for recipe, _times in recipes:
-        skills[recipe.skill] = max(skills.get(recipe.skill, 1), recipe.level + 5)
+    return traders, nodes
+
+
+def _maker_plan(
+    maker: dict,
+    patron: dict,
+    recipes: list[tuple[Recipe, int]],
+    sources: list[Catch],
+    prices: dict[str, int],
+    piece: str,
+    pieces: int,
+    bill: dict[str, int],
+    maker_buys: bool,
+    patron_buys: bool,
+) -> list[dict]:
+    """Buy the raw goods (as they arrive, or going round), make the pieces, sell them to the patron."""
+    arrivals = by_arrival(sources)
     plan = [say("team", maker["message"])]
     told = patron_buys or not maker_buys  # (its waits for messages follow their order of arrival)
     if not told:
@@ -100,25 +150,54 @@ def commission(
             *([hear(patron["name"])] if told else []),
             *offer(patron["name"], {piece: pieces}, bill, settle=False),
         ]
-    traders.append(
-        Trader(
-            maker["name"],
-            maker["title"],
-            maker["spawn"],
-            maker["sheet"],
-            skills=skills,
-            carries={**start, "coins": capital},
-            ends=dict(bill),
-            recipes=tuple(r.id for r, _t in recipes),
-            came_for=maker["came_for"],
-            heard=tuple(dict.fromkeys([*(c.good for c in sources), *start, piece])),
-            plan=plan,
-            kind="buy+make+sell",
-        )
+    return plan
+
+
+def _maker(
+    maker: dict,
+    recipes: list[tuple[Recipe, int]],
+    sources: list[Catch],
+    prices: dict[str, int],
+    piece: str,
+    bill: dict[str, int],
+    plan: list[dict],
+) -> Trader:
+    """The only maker: skilled for every recipe, carrying the capital that buys the raw goods."""
+    skills: dict[str, int] = {}
+    for recipe, _times in recipes:
+        skills[recipe.skill] = max(skills.get(recipe.skill, 1), recipe.level + 5)
+    start = dict(maker.get("start", {}))
+    capital = sum(prices[c.good] * c.amount for c in sources)
+    return Trader(
+        maker["name"],
+        maker["title"],
+        maker["spawn"],
+        maker["sheet"],
+        skills=skills,
+        carries={**start, "coins": capital},
+        ends=dict(bill),
+        recipes=tuple(r.id for r, _t in recipes),
+        came_for=maker["came_for"],
+        heard=tuple(dict.fromkeys([*(c.good for c in sources), *start, piece])),
+        plan=plan,
+        kind="buy+make+sell",
     )
+
+
+def _patron(
+    patron: dict,
+    maker: dict,
+    pays: Catch | None,
+    bill: dict[str, int],
+    piece: str,
+    pieces: int,
+    price: int,
+    taken: set[Position],
+    patron_buys: bool,
+) -> tuple[Trader, list]:
+    """The patron, and the nodes placed for it: it pays in coins, or in goods it gathers (`pays`)."""
     if pays is not None:
         buyer, placed = producer(pays, taken, patron["sheet"])
-        nodes += placed
         buyer.skills.update(patron.get("skills", {}))
         buyer.carries = {k: v for k, v in {**buyer.carries, "coins": bill.get("coins", 0)}.items() if v}
         buyer.heard = (piece, pays.good)
@@ -126,8 +205,11 @@ def commission(
         p_plan = [say("team", f"{patron['message']} I pay in {paid}."), *buyer.plan]
         kind = f"{buyer.kind}+buy"
     else:
-        buyer = Trader(
-            patron["name"], patron["title"], patron["spawn"], patron["sheet"], carries={"coins": price}
+        buyer, placed = (
+            Trader(
+                patron["name"], patron["title"], patron["spawn"], patron["sheet"], carries={"coins": price}
+            ),
+            [],
         )
         buyer.skills = dict(patron.get("skills", {}))
         p_plan, kind = [say("team", patron["message"])], "buy"
@@ -141,9 +223,11 @@ def commission(
     buyer.ends, buyer.came_for = {piece: pieces}, patron["came_for"]
     buyer.wields = piece if patron.get("wears") else None
     buyer.plan, buyer.kind = p_plan, kind
-    traders.append(buyer)
-    first = sources[0]
-    checkpoints = [
+    return buyer, placed
+
+
+def _commission_checkpoints(first: Catch, maker: dict, patron: dict, piece: str) -> list[dict]:
+    return [
         checkpoint(
             f"{maker['name']}_supplied",
             f"The {maker['title'].lower()} holds the {item_label(first.good)}s it bought.",
@@ -156,20 +240,6 @@ def commission(
             {"holds": {"agent": patron["name"], "items": {piece: 1}}},
         ),
     ]
-    sources_why = ", ".join(
-        f"{c.good} ({content.node_kinds[c.kind].skill} {content.node_kinds[c.kind].level})" for c in sources
-    )
-    last = recipes[-1][0]
-    return Part(
-        traders,
-        prices,
-        nodes,
-        checkpoints,
-        f"S{len(sources)}>M{len(recipes)}{'b' if maker_buys else ''}>P{'b' if patron_buys else ''}"
-        f"{'W' if patron.get('wears') else ''}",
-        f"{sources_why} bought by the only maker ({last.skill} {last.level}) with its capital, worked into "
-        f"{pieces} {piece} sold to the patron",
-    )
 
 
 def scarce(*, seller: dict, needy: dict, flexible: dict, taken: set[Position] | None = None) -> Part:
@@ -196,6 +266,36 @@ def scarce(*, seller: dict, needy: dict, flexible: dict, taken: set[Position] | 
     assert alt.units == units, f"the seller gathers what the dearer recipe takes ({units})"
     dear = units * prices[alt.good]
     assert dear > prices[one], "the substitute must cost more than the scarce unit"
+    trader, nodes = _scarce_seller(seller, needy, flexible, prices, units, dear, taken)
+    makers = [
+        _scarce_maker(needy, needy_recipe, prices[one], "only", seller, needy, one, alt.good),
+        _scarce_maker(flexible, flex_recipe, dear, "either", seller, needy, one, alt.good),
+    ]
+    return Part(
+        [trader, *makers],
+        prices,
+        nodes,
+        _scarce_checkpoints(seller, needy, flexible, needy_recipe, units),
+        "U1",
+        f"one {one} (only the {seller['title'].lower()}), which only the {needy['title'].lower()}'s "
+        f"{needy_recipe.id} can use and the {flexible['title'].lower()}'s {flex_recipe.id} could; the "
+        f"dearer {alt.good} ({content.node_kinds[alt.kind].skill} {content.node_kinds[alt.kind].level}, "
+        f"only the seller) must serve the flexible maker",
+    )
+
+
+def _scarce_seller(
+    seller: dict,
+    needy: dict,
+    flexible: dict,
+    prices: dict[str, int],
+    units: int,
+    dear: int,
+    taken: set[Position],
+) -> tuple[Trader, list]:
+    """Holds the one unit and gathers the substitute; hears both makers, then sells the unit to the needy
+    one and the substitute to the flexible one."""
+    one, alt = seller["one"], seller["gathers"]
     trader, nodes = producer(alt, taken, seller["sheet"])
     trader.carries = {one: 1}
     trader.ends = {"coins": prices[one] + dear}
@@ -213,35 +313,42 @@ def scarce(*, seller: dict, needy: dict, flexible: dict, taken: set[Position] | 
         *offer(flexible["name"], {alt.good: units}, {"coins": dear}),
     ]
     trader.kind += "+sell2"
-    makers = []
-    for spec, recipe, coins, route in (
-        (needy, needy_recipe, prices[one], "only"),
-        (flexible, flex_recipe, dear, "either"),
-    ):
-        out = next(iter(recipe.outputs))
-        level = max(content.recipes[r].level for r in spec["recipes"]) + 5
-        plan = [say("team", spec["message"])]
-        if route == "either":
-            plan.append(hear(needy["name"]))  # the needy maker says it cannot do without the unit
-        plan += [accept(seller["name"]), craft(recipe.id)]
-        makers.append(
-            Trader(
-                spec["name"],
-                spec["title"],
-                spec["spawn"],
-                spec["sheet"],
-                skills={recipe.skill: level},
-                carries={**spec.get("start", {}), "coins": coins},
-                ends={out: 1},
-                came_for=spec["came_for"],
-                recipes=tuple(spec["recipes"]),
-                heard=(one, alt.good, out),
-                plan=plan,
-                kind=f"buy+make:{route}",
-            )
-        )
+    return trader, nodes
+
+
+def _scarce_maker(
+    spec: dict, recipe: Recipe, coins: int, route: str, seller: dict, needy: dict, one: str, alt_good: str
+) -> Trader:
+    """A maker with the coins for its `route` ("only": the scarce unit; "either": the dearer substitute,
+    once the needy maker has said it cannot do without the unit)."""
+    out = next(iter(recipe.outputs))
+    level = max(places.content().recipes[r].level for r in spec["recipes"]) + 5
+    plan = [say("team", spec["message"])]
+    if route == "either":
+        plan.append(hear(needy["name"]))  # the needy maker says it cannot do without the unit
+    plan += [accept(seller["name"]), craft(recipe.id)]
+    return Trader(
+        spec["name"],
+        spec["title"],
+        spec["spawn"],
+        spec["sheet"],
+        skills={recipe.skill: level},
+        carries={**spec.get("start", {}), "coins": coins},
+        ends={out: 1},
+        came_for=spec["came_for"],
+        recipes=tuple(spec["recipes"]),
+        heard=(one, alt_good, out),
+        plan=plan,
+        kind=f"buy+make:{route}",
+    )
+
+
+def _scarce_checkpoints(
+    seller: dict, needy: dict, flexible: dict, needy_recipe: Recipe, units: int
+) -> list[dict]:
+    one, alt = seller["one"], seller["gathers"]
     robe = next(iter(needy_recipe.outputs))
-    checkpoints = [
+    return [
         checkpoint(
             f"{needy['name']}_has_{one}",
             f"The {needy['title'].lower()} holds the {item_label(one)}.",
@@ -259,14 +366,3 @@ def scarce(*, seller: dict, needy: dict, flexible: dict, taken: set[Position] | 
             {"holds": {"agent": flexible["name"], "items": {alt.good: units}}},
         ),
     ]
-    return Part(
-        [trader, *makers],
-        prices,
-        nodes,
-        checkpoints,
-        "U1",
-        f"one {one} (only the {seller['title'].lower()}), which only the {needy['title'].lower()}'s "
-        f"{needy_recipe.id} can use and the {flexible['title'].lower()}'s {flex_recipe.id} could; the "
-        f"dearer {alt.good} ({content.node_kinds[alt.kind].skill} {content.node_kinds[alt.kind].level}, "
-        f"only the seller) must serve the flexible maker",
-    )

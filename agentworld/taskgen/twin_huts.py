@@ -5,10 +5,13 @@ both fed in the weather by a cook who fishes and cooks and keeps the stores.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from agentworld.taskgen import places
 from agentworld.taskgen.build import Draft
 from agentworld.taskgen.holdouts import (
     Cook,
+    Position,
     below,
     chat,
     checkpoint,
@@ -40,77 +43,145 @@ def twin_huts(
 
     huts: [{id, name, position, work, skill, level}] in closing order; builders: [{name, title, spawn,
     level}] (the first has surveyed both huts and leads)."""
-    content = places.content()
-    spec = content.exposures[exposure]
-    food = next(iter(content.recipes[cook.recipe].outputs))
-    food_name = content.items[food].name.lower()
+    setting = _setting(exposure, area, huts, builders, cook, gap, hold)
     lead, other = builders
     first, second = huts
-    skill = first["skill"]
-    spots = [(h["position"][0], h["position"][1]) for h in huts]
+    agents = [
+        _builder(setting, lead, first, other, True),
+        _builder(setting, other, second, lead, False),
+        _cook(setting),
+    ]
+    return Draft(
+        task_id,
+        name,
+        "survival",
+        _objective(setting, intro),
+        agents,
+        _success(setting),
+        _checkpoints(setting),
+        "twin_huts",
+        f"twin_huts:2B(relay{gap})+{cook.recipe}",
+        world=_world(setting, huts),
+        alternatives=[_far_hut_first(agents[-1])],
+        why=_why(setting),
+    )
 
-    def builder(who: dict, hut: dict, partner: dict, leads: bool) -> Agent:
-        tile = (hut["position"][0], hut["position"][1])
-        context = (
-            f"You are a {who['title'].lower()}: {skill} {who['level']}, enough to raise a shelter ({skill} "
-            f"{hut['level']}). You start at {spawn_text(who['spawn'])} with 95 HP.\n{exposure_text(exposure, area)}"
+
+@dataclass(frozen=True)
+class _Setting:
+    """The motif's arguments and what follows from them in the content: what every part is written from."""
+
+    exposure: str
+    area: str
+    first: dict  # the hut that closes first, the lead builder's
+    second: dict
+    lead: dict  # the builder who surveyed both huts
+    other: dict
+    cook: Cook
+    gap: int  # most rounds between the two closings
+    hold: int  # food the team must keep in store
+    food: str  # what the cook makes
+    food_name: str
+    skill: str  # the skill the huts need
+    spots: list[Position]  # the huts' tiles, in closing order
+
+
+def _setting(
+    exposure: str, area: str, huts: list[dict], builders: list[dict], cook: Cook, gap: int, hold: int
+) -> _Setting:
+    content = places.content()
+    food = next(iter(content.recipes[cook.recipe].outputs))
+    lead, other = builders
+    first, second = huts
+    return _Setting(
+        exposure,
+        area,
+        first,
+        second,
+        lead,
+        other,
+        cook,
+        gap,
+        hold,
+        food=food,
+        food_name=content.items[food].name.lower(),
+        skill=first["skill"],
+        spots=[(h["position"][0], h["position"][1]) for h in huts],
+    )
+
+
+def _builder(setting: _Setting, who: dict, hut: dict, partner: dict, leads: bool) -> Agent:
+    """A builder at one hut: the lead knows both huts and closes first; the other closes on its word."""
+    first, second, spots, skill = setting.first, setting.second, setting.spots, setting.skill
+    cook = setting.cook
+    tile = (hut["position"][0], hut["position"][1])
+    context = (
+        f"You are a {who['title'].lower()}: {skill} {who['level']}, enough to raise a shelter ({skill} "
+        f"{hut['level']}). You start at {spawn_text(who['spawn'])} with 95 "
+        f"HP.\n{exposure_text(setting.exposure, setting.area)}"
+    )
+    plan: list[dict] = []
+    if leads:
+        context += (
+            f"\nYou laid out the shelters: the {first['name'].lower()} (`site#{first['id']}`) at "
+            f"{xy(spots[0])} and the {second['name'].lower()} (`site#{second['id']}`) at {xy(spots[1])}, "
+            f"{first['work']} turns of `build` each."
         )
-        plan: list[dict] = []
-        if leads:
-            context += (
-                f"\nYou laid out the shelters: the {first['name'].lower()} (`site#{first['id']}`) at {xy(spots[0])} and the "
-                f"{second['name'].lower()} (`site#{second['id']}`) at {xy(spots[1])}, {first['work']} turns of `build` "
-                f"each."
-            )
-            plan += [
-                chat(
-                    partner["name"],
-                    f"Take the {second['name'].lower()} at {xy(spots[1])}, {second['work']} turns of work. Mine, the "
-                    f"{first['name'].lower()} at {xy(spots[0])}, must close first and yours at most {gap} rounds "
-                    f"after: build to your last turn, tell me, and close it when I say mine is closed.",
-                ),
-                chat(
-                    cook.name,
-                    f"We build in the open all the while: bring {food_name} to the {first['name'].lower()} at "
-                    f"{xy(spots[0])} and to the {second['name'].lower()} at {xy(spots[1])}, "
-                    f"{cook.rations.get(lead['name'], 0)} and {cook.rations.get(partner['name'], 0)}, and keep {hold} "
-                    f"in store.",
-                ),
-            ]
-        else:
-            plan.append({"wait_for": {"message_from": partner["name"]}})
         plan += [
-            {"move_to": {"target": list(below(tile, 1))}},
-            {"build": {"site": hut["id"], "times": hut["work"] - 1}},
+            chat(
+                partner["name"],
+                f"Take the {second['name'].lower()} at {xy(spots[1])}, {second['work']} turns of work. "
+                f"Mine, the {first['name'].lower()} at {xy(spots[0])}, must close first and yours at most "
+                f"{setting.gap} rounds after: build to your last turn, tell me, and close it when I say "
+                "mine is closed.",
+            ),
+            chat(
+                cook.name,
+                f"We build in the open all the while: bring {setting.food_name} to the "
+                f"{first['name'].lower()} at {xy(spots[0])} and to the {second['name'].lower()} at "
+                f"{xy(spots[1])}, {cook.rations.get(setting.lead['name'], 0)} and "
+                f"{cook.rations.get(partner['name'], 0)}, and keep {setting.hold} in store.",
+            ),
         ]
-        if leads:
-            plan += [
-                {"wait_for": {"message_from": partner["name"]}},
-                {"build": {"site": hut["id"]}},
-                chat(partner["name"], f"The {first['name'].lower()} is closed: close yours."),
-            ]
-        else:
-            plan += [
-                chat(partner["name"], "I am one turn from closing mine."),
-                {"wait_for": {"message_from": partner["name"]}},
-                {"build": {"site": hut["id"]}},
-            ]
-        skills = {skill: who["level"], "health": 25}
-        return Agent(who["name"], who["title"], who["spawn"], skills, context, plan, kind="build")
+    else:
+        plan.append({"wait_for": {"message_from": partner["name"]}})
+    plan += [
+        {"move_to": {"target": list(below(tile, 1))}},
+        {"build": {"site": hut["id"], "times": hut["work"] - 1}},
+    ]
+    if leads:
+        plan += [
+            {"wait_for": {"message_from": partner["name"]}},
+            {"build": {"site": hut["id"]}},
+            chat(partner["name"], f"The {first['name'].lower()} is closed: close yours."),
+        ]
+    else:
+        plan += [
+            chat(partner["name"], "I am one turn from closing mine."),
+            {"wait_for": {"message_from": partner["name"]}},
+            {"build": {"site": hut["id"]}},
+        ]
+    skills = {skill: who["level"], "health": 25}
+    return Agent(who["name"], who["title"], who["spawn"], skills, context, plan, kind="build")
 
-    agents = [builder(lead, first, other, True), builder(other, second, lead, False)]
+
+def _cook(setting: _Setting) -> Agent:
+    """Fishes and cooks enough for both builders and the stores, and carries the food to each hut (first
+    what it already carries, then what it cooks)."""
+    content = places.content()
+    cook, food = setting.cook, setting.food
     node = content.node_kinds[cook.node]
     recipe = content.recipes[cook.recipe]
     per = next(iter(recipe.inputs.values()))
     stock = cook.pack.get(food, 0)  # food already in its pack goes out first; it cooks the rest
-    made = sum(cook.rations.values()) + hold - stock
+    made = sum(cook.rations.values()) + setting.hold - stock
     catch = [
         {"move_to": {"target": list(below(cook.holes[0], 1))}},
         {"gather": {"target": cook.node, "count": made * per}},
         {"craft": {"recipe": cook.recipe, "count": made}},
     ]
-    rounds = [{"wait_for": {"message_from": lead["name"]}}]
-    for who, hut in ((lead, spots[0]), (other, spots[1])):
+    rounds = [{"wait_for": {"message_from": setting.lead["name"]}}]
+    for who, hut in ((setting.lead, setting.spots[0]), (setting.other, setting.spots[1])):
         rounds += [
             {"move_to": {"target": list(below(hut, 1))}},
             {"give": {"to": who["name"], "item": food, "count": cook.rations[who["name"]]}},
@@ -122,35 +193,45 @@ def twin_huts(
     carried = "".join(f" You carry {n} {item_text(item)}." for item, n in cook.pack.items())
     context = (
         f"You are a cook who fishes for the pot: fishing {node.level + 5} with a fishing rod, and cooking "
-        f"{recipe.level + 5}. You know the {node_text(cook.node)} at {' and '.join(xy(h) for h in cook.holes)}. "
-        f"{recipe_text(cook.recipe)}; {item_text(food)}.{carried} You start at {spawn_text(cook.spawn)} with 95 "
-        f"HP.\n{exposure_text(exposure, area)}"
+        f"{recipe.level + 5}. You know the {node_text(cook.node)} at "
+        f"{' and '.join(xy(h) for h in cook.holes)}. {recipe_text(cook.recipe)}; "
+        f"{item_text(food)}.{carried} You start at {spawn_text(cook.spawn)} with 95 "
+        f"HP.\n{exposure_text(setting.exposure, setting.area)}"
     )
-    agents.append(
-        Agent(
-            cook.name,
-            cook.title,
-            cook.spawn,
-            skills,
-            context,
-            plan,
-            inventory={"fishing_rod": 1, **cook.pack},
-            kind="cook",
-        )
+    return Agent(
+        cook.name,
+        cook.title,
+        cook.spawn,
+        skills,
+        context,
+        plan,
+        inventory={"fishing_rod": 1, **cook.pack},
+        kind="cook",
     )
-    world = {
+
+
+def _world(setting: _Setting, huts: list[dict]) -> dict:
+    cook = setting.cook
+    return {
         "nodes": [{"kind": cook.node, "position": list(h)} for h in cook.holes],
         "sites": [dict(h) for h in huts],
-        "exposure": [exposure],
+        "exposure": [setting.exposure],
     }
-    success = [
-        {"relay": {"sites": [first["id"], second["id"]], "max_gap": gap}},
-        {"holds": {"items": {food: hold}}},
+
+
+def _success(setting: _Setting) -> list[dict]:
+    return [
+        {"relay": {"sites": [setting.first["id"], setting.second["id"]], "max_gap": setting.gap}},
+        {"holds": {"items": {setting.food: setting.hold}}},
         {"nobody_died": {}},
     ]
-    catch = next(iter(node.yields))
-    fed = {"holds": {"agent": other["name"], "items": {food: 1}}}
-    checkpoints = [
+
+
+def _checkpoints(setting: _Setting) -> list[dict]:
+    first, second, other = setting.first, setting.second, setting.other
+    catch = next(iter(places.content().node_kinds[setting.cook.node].yields))
+    fed = {"holds": {"agent": other["name"], "items": {setting.food: 1}}}
+    return [
         checkpoint(f"{catch}_caught", "The first catch is in.", {"holds": {"items": {catch: 2}}}),
         checkpoint(f"{other['name']}_fed", f"The {other['title'].lower()} has been brought food.", fed),
         checkpoint(
@@ -164,26 +245,23 @@ def twin_huts(
             {"site_built": {"site": second["id"]}},
         ),
     ]
-    objective = (
-        f"{intro} The task is complete when the {first['name'].lower()} and then the {second['name'].lower()} are "
-        f"closed, the second at most {gap} rounds after the first, the team still holds {hold} {food_name} in store, "
-        f"and nobody on the team has died."
+
+
+def _objective(setting: _Setting, intro: str) -> str:
+    return (
+        f"{intro} The task is complete when the {setting.first['name'].lower()} and then the "
+        f"{setting.second['name'].lower()} are closed, the second at most {setting.gap} rounds after the "
+        f"first, the team still holds {setting.hold} {setting.food_name} in store, and nobody on the team "
+        "has died."
     )
-    return Draft(
-        task_id,
-        name,
-        "survival",
-        objective,
-        agents,
-        success,
-        checkpoints,
-        "twin_huts",
-        f"twin_huts:2B(relay{gap})+{cook.recipe}",
-        world=world,
-        alternatives=[_far_hut_first(agents[-1])],
-        why=f"two shelters {first['work']} turns each, far apart, closed within {gap} rounds of each other (a builder "
-        f"at each, agreeing by chat) in the {spec.name.lower()}, fed by the cook's {food_name}; {hold} kept; nobody "
-        f"may die",
+
+
+def _why(setting: _Setting) -> str:
+    spec = places.content().exposures[setting.exposure]
+    return (
+        f"two shelters {setting.first['work']} turns each, far apart, closed within {setting.gap} rounds of "
+        f"each other (a builder at each, agreeing by chat) in the {spec.name.lower()}, fed by the cook's "
+        f"{setting.food_name}; {setting.hold} kept; nobody may die"
     )
 
 

@@ -16,6 +16,7 @@ from agentworld.verifiers.helpers import held, wields
 if TYPE_CHECKING:
     from agentworld.tasks import Task
     from agentworld.world.engine import World
+    from agentworld.world.entities import Mob
 
 __all__ = [
     "held",
@@ -69,9 +70,9 @@ class _EventCache:
         self.site_steps: dict[str, list[tuple[dict, dict[str, tuple[int, int]]]]] = {}
         self.killed_types: set[str] = set()
         self.killed_ids: set[str] = set()
-        self.mobs_by_type: dict[str, list[Any]] | None = None  # mobs never leave world.mobs (they respawn)
+        self.mobs_by_type: dict[str, list[Mob]] | None = None  # mobs never leave world.mobs (they respawn)
         self.mobs_indexed = 0  # len(world.mobs) when mobs_by_type was built
-        self.task_mobs: dict[tuple[int, str | None], list[Any]] = {}
+        self.task_mobs: dict[tuple[int, str | None], list[Mob]] = {}
 
     def update(self, world: World) -> "_EventCache":
         events = world.events
@@ -108,7 +109,7 @@ class _EventCache:
         return self
 
 
-_CACHES: "weakref.WeakKeyDictionary[Any, _EventCache]" = weakref.WeakKeyDictionary()
+_CACHES: "weakref.WeakKeyDictionary[World, _EventCache]" = weakref.WeakKeyDictionary()
 
 
 def _scan(world: World) -> _EventCache:
@@ -157,7 +158,7 @@ def any_event(world: World, kind: str, **fields: Any) -> bool:
     return False
 
 
-def _mobs_of_type(world: World, mob_type: str) -> list[Any]:
+def _mobs_of_type(world: World, mob_type: str) -> list[Mob]:
     cache = _scan(world)
     if cache.mobs_by_type is None or cache.mobs_indexed != len(world.mobs):
         cache.mobs_by_type, cache.mobs_indexed = {}, len(world.mobs)
@@ -174,7 +175,7 @@ def mob_type_killed(world: World, mob_type: str) -> bool:
     return mob_type in _scan(world).killed_types
 
 
-def task_mobs(world: World, task: Task, mob_type: str | None = None) -> list[Any]:
+def task_mobs(world: World, task: Task, mob_type: str | None = None) -> list[Mob]:
     """The mobs a task's `world.mobs` section added (matched by type and spawn tile)."""
     cache = _scan(world)
     _mobs_of_type(world, mob_type or "")  # refreshes the index (and drops stale task lists) if mobs changed

@@ -17,7 +17,10 @@ damage, in that order), so combat is deterministic for a seed and action sequenc
 from __future__ import annotations
 
 import random
-from typing import Mapping, NamedTuple
+from typing import TYPE_CHECKING, Mapping, NamedTuple
+
+if TYPE_CHECKING:
+    from agentworld.world.content_schema import Stats
 
 STYLE_SKILLS = {
     "melee": ("accuracy", "strength"),
@@ -61,7 +64,7 @@ class Ratings(NamedTuple):
     style: str  # melee, ranged or magic
 
 
-def player_ratings(skills: Mapping[str, int], weapon_stats, worn_stats: list) -> Ratings:
+def player_ratings(skills: Mapping[str, int], weapon_stats: Stats, worn_stats: list[Stats]) -> Ratings:
     """A player's Ratings given item Stats objects.
 
     `weapon_stats` is the Stats of the weapon slot (or the rules' unarmed stats); `worn_stats`

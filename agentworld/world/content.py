@@ -260,6 +260,14 @@ class _Loader:
             self.problems.extend(_fmt_errors(f"{file}: {key}", exc, data, prefix))
             return None
 
+    def known(self, keys: set[str], file: str, data: dict) -> None:
+        """A problem for each top-level key of `file` that is not one of `keys`."""
+        for key in data:
+            if key not in keys:
+                self.problems.append(
+                    f"{file}: unknown top-level key '{key}' (expected: {', '.join(sorted(keys))})"
+                )
+
     def table(self, section: str, model: type[BaseModel], sources: list[tuple[str, str, Any]]) -> dict:
         """Validate lists of entries with ids into one id -> model dict. ``sources``: (file, the
         section's name there, its list or None when the file has no such section), base file first."""
@@ -293,51 +301,59 @@ class _Loader:
 
 
 def _build(raw: dict[str, dict], directory: Path, bundles: list[tuple[str, dict]] = ()) -> Content:
+    """Validate every table, cross-check them, build the map, then check the map places each recipe's
+    station; a step with problems raises one ContentError listing them all."""
     ld = _Loader()
-    p = ld.problems
+    tables, npc_sources = _read_tables(ld, raw, bundles)
+    cross_check(ld.problems, tables)
+    if ld.problems or tables.rules is None or tables.spec is None:
+        raise ContentError(ld.problems)
+    gmap = _build_map(ld.problems, tables, npc_sources)
+    _check_stations_placed(ld, tables.recipes, gmap)
+    content = Content(
+        tables.rules,
+        tables.skills,
+        tables.items,
+        tables.stations,
+        tables.recipes,
+        tables.node_kinds,
+        tables.mobs,
+        tables.npcs,
+        gmap,
+        directory,
+        tables.exposures,
+        dict(ld.origin),
+    )
+    content._raw = raw  # the base files as read (Content.base_world rebuilds them without the bundles)
+    return content
 
-    def known(extra_keys: set[str], file: str, data: dict) -> None:
-        for key in data:
-            if key not in extra_keys:
-                p.append(f"{file}: unknown top-level key '{key}' (expected: {', '.join(sorted(extra_keys))})")
+
+def _read_tables(
+    ld: _Loader, raw: dict[str, dict], bundles: list[tuple[str, dict]]
+) -> tuple[Tables, dict[str, tuple[str, int | None]]]:
+    """Every table of the base files and the bundles, validated entry by entry, and where each bundle NPC
+    stands (_extensions)."""
 
     def sources(stem: str, section: str, bundle_section: str | None = None) -> list[tuple[str, str, Any]]:
         """The base file's section (missing: a problem) and each bundle's (optional)."""
         base = raw[stem].get(section)
         if base is None:
-            p.append(f"{stem}.yaml: missing section '{section}'")
+            ld.problems.append(f"{stem}.yaml: missing section '{section}'")
         shown = bundle_section or section
         return [(f"{stem}.yaml", section, base)] + [
             (label, shown, data.get(section)) for label, data in bundles
         ]
 
-    rules_raw = raw["rules"]
-    rules = ld.one("rules.yaml", "rules", Rules, rules_raw)
-
-    sk = raw["skills"]
-    known({"curve", "skills"}, "skills.yaml", sk)
-    curve = ld.one("skills.yaml", "curve", XpCurve, sk.get("curve"))
-    if curve is not None and (curve.quadratic, curve.linear, curve.max_level) != (
-        XP_QUADRATIC,
-        XP_LINEAR,
-        MAX_LEVEL,
-    ):
-        p.append(
-            f"skills.yaml: curve: must match the engine's xp_for_level "
-            f"(quadratic {XP_QUADRATIC}, linear {XP_LINEAR}, max_level {MAX_LEVEL})"
-        )
-    if "skills" not in sk:
-        p.append("skills.yaml: missing section 'skills'")
-    skills = ld.table("skills", Skill, [("skills.yaml", "skills", sk.get("skills"))])
-
-    known({"items"}, "items.yaml", raw["items"])
+    rules = ld.one("rules.yaml", "rules", Rules, raw["rules"])
+    skills = _read_skills(ld, raw["skills"])
+    ld.known({"items"}, "items.yaml", raw["items"])
     items = ld.table("items", Item, sources("items", "items"))
-    known({"stations", "recipes"}, "recipes.yaml", raw["recipes"])
+    ld.known({"stations", "recipes"}, "recipes.yaml", raw["recipes"])
     stations = ld.table("stations", Station, sources("recipes", "stations"))
     recipes = ld.table("recipes", Recipe, sources("recipes", "recipes"))
-    known({"mobs"}, "mobs.yaml", raw["mobs"])
+    ld.known({"mobs"}, "mobs.yaml", raw["mobs"])
     mobs = ld.table("mobs", Mob, sources("mobs", "mobs"))
-    known({"npcs"}, "npcs.yaml", raw["npcs"])
+    ld.known({"npcs"}, "npcs.yaml", raw["npcs"])
     npcs = ld.table("npcs", Npc, sources("npcs", "npcs"))
     node_kinds = ld.table("node_kinds", NodeKind, sources("map", "node_kinds", "map.node_kinds"))
 
@@ -346,62 +362,58 @@ def _build(raw: dict[str, dict], directory: Path, bundles: list[tuple[str, dict]
     exposures = ld.table("exposures", Exposure, [("map.yaml", "exposures", mp.pop("exposures", []))])
     spec = ld.one("map.yaml", "map", MapSpec, mp)
     extensions, npc_sources = _extensions(ld, bundles, npcs)
-
-    cross_check(
-        p,
-        Tables(
-            rules,
-            skills,
-            items,
-            stations,
-            recipes,
-            node_kinds,
-            mobs,
-            npcs,
-            spec,
-            exposures,
-            ld.where,
-            extensions,
-        ),
+    tables = Tables(
+        rules, skills, items, stations, recipes, node_kinds, mobs, npcs, spec, exposures, ld.where, extensions
     )
-    if p or rules is None or spec is None:
-        raise ContentError(p)
+    return tables, npc_sources
 
+
+def _read_skills(ld: _Loader, sk: dict) -> dict:
+    """skills.yaml: its XP curve, which must be the engine's (xp.py), and its skills table."""
+    ld.known({"curve", "skills"}, "skills.yaml", sk)
+    curve = ld.one("skills.yaml", "curve", XpCurve, sk.get("curve"))
+    if curve is not None and (curve.quadratic, curve.linear, curve.max_level) != (
+        XP_QUADRATIC,
+        XP_LINEAR,
+        MAX_LEVEL,
+    ):
+        ld.problems.append(
+            f"skills.yaml: curve: must match the engine's xp_for_level "
+            f"(quadratic {XP_QUADRATIC}, linear {XP_LINEAR}, max_level {MAX_LEVEL})"
+        )
+    if "skills" not in sk:
+        ld.problems.append("skills.yaml: missing section 'skills'")
+    return ld.table("skills", Skill, [("skills.yaml", "skills", sk.get("skills"))])
+
+
+def _build_map(
+    problems: list[str], tables: Tables, npc_sources: dict[str, tuple[str, int | None]]
+) -> GameMap:
+    """The base map with each bundle's beside it; its problems raise."""
     gmap = GameMap.build(
-        spec,
-        npc_positions={n.id: n.position for n in npcs.values()},
-        hub=rules.hub,
-        problems=p,
-        extensions=extensions,
+        tables.spec,
+        npc_positions={n.id: n.position for n in tables.npcs.values()},
+        hub=tables.rules.hub,
+        problems=problems,
+        extensions=tables.extensions,
         npc_sources=npc_sources,
-        margin=rules.view_radius,
+        margin=tables.rules.view_radius,
     )
-    if p:
-        raise ContentError(p)
+    if problems:
+        raise ContentError(problems)
+    return gmap
+
+
+def _check_stations_placed(ld: _Loader, recipes: dict[str, Recipe], gmap: GameMap) -> None:
+    """A recipe's station must stand somewhere on the map: only the built map knows what it places."""
     placed = {s for s, _, _ in gmap.placed_stations}
     for r in recipes.values():
         if r.station is not None and r.station not in placed:
-            p.append(
+            ld.problems.append(
                 f"{ld.where[('recipes', r.id)]} '{r.id}': station: no '{r.station}' is placed in map.yaml stations"
             )
-    if p:
-        raise ContentError(p)
-    content = Content(
-        rules,
-        skills,
-        items,
-        stations,
-        recipes,
-        node_kinds,
-        mobs,
-        npcs,
-        gmap,
-        directory,
-        exposures,
-        dict(ld.origin),
-    )
-    content._raw = raw  # the base files as read (Content.base_world rebuilds them without the bundles)
-    return content
+    if ld.problems:
+        raise ContentError(ld.problems)
 
 
 def _extensions(
