@@ -15,7 +15,6 @@ import re
 from statistics import mean
 
 import pytest
-import yaml
 
 from agentworld.task_sources import natural_key
 from agentworld.agents import make_agent
@@ -25,7 +24,7 @@ from agentworld.augment import AugmentError, augment, variant_id
 from agentworld.augment import candidates
 from agentworld.augment import stronger_enemy as stronger_enemy_module
 from agentworld.augment import transforms as tf
-from agentworld.augment.checks import Baseline, Measure, harder_refusals, refusals
+from agentworld.augment.checks import Baseline, Measure, collaboration_refusals, harder_refusals, refusals
 from agentworld.augment.rewrite import (
     move_start_in_text,
     scale_counts_in_text,
@@ -254,7 +253,8 @@ def test_stronger_enemy_swaps_a_task_mob_for_a_stronger_one_of_the_same_kind():
         assert {"killed": {"mob": new.id}} in raw["success"]
         assert {"attack": {"target": new.id}} in raw["oracle"]["blademaster"]
         assert new.regen >= old.regen and new.wounded_by == old.wounded_by
-        assert "barrow_thane" not in json.dumps(raw).replace("barrow_thane (HP", "")
+        said = json.dumps(raw).replace("barrow_thane (HP", "")
+        assert not re.search(r"(?<!elder_)barrow_thane", said) and "elder_elder" not in said
 
 
 def test_a_stronger_enemy_lengthens_the_fights_the_documentation_counts():
@@ -269,8 +269,8 @@ def test_a_stronger_enemy_lengthens_the_fights_the_documentation_counts():
         == "(about thirteen arrows), about fifteen rounds"
     )
     assert scale_fight_lengths_in_text("12 blows, many hits", 1.5) == "18 blows, many hits"
-    variant = yaml.safe_load((AUGMENTED_DIR / "task_06_aug.yaml").read_text())
-    assert "six hits each" in json.dumps(variant) and "five hits" not in json.dumps(variant)
+    variant = json.dumps(_candidates("stronger-enemy", "task_06")[0].raw)  # the elder rimefang wolf
+    assert "six hits each" in variant and "five hits" not in variant
 
 
 def test_stronger_enemy_replaces_a_world_mob_the_task_kills():
@@ -309,12 +309,11 @@ def test_replaces_needs_a_world_mob_on_that_tile():
 
 
 def _sure_striker_variant(task_id: str):
-    """The stronger-enemy variant of a sure-striker task: the shipped one, or (task_14, whose shipped
-    variant is now a farther walk since the team brews its draughts by the gate) the one augment makes."""
-    shipped = load_task(variant_id(task_id))
-    if shipped.transforms == ["stronger-enemy"]:
-        return shipped
-    return augment(load_task(task_id), ["stronger-enemy"], content=CONTENT).task
+    """The stronger-enemy candidate of a sure-striker task, with room to play it out: neither ships
+    (task_06's elder wolf is not 15% harder, task_14's dread knight takes past 85% of the budget)."""
+    raw = _candidates("stronger-enemy", task_id)[0].raw
+    raw.update(id=variant_id(task_id), variant_of=task_id, transforms=["stronger-enemy"], max_rounds=200)
+    return load_task(raw, content=CONTENT)
 
 
 def test_the_oracle_is_told_where_a_stand_in_is_and_main_tasks_are_not():
@@ -341,8 +340,8 @@ def test_the_sure_striker_variants_face_a_stronger_enemy_and_take_longer(task_id
         "the verifier reads the type from the task"
     )
     runs = [_oracle(variant, seed) for seed in range(5)]
-    assert all(ok for ok, _, _ in runs)
-    assert mean(r for _, r, _ in runs) > mean(_oracle(task_id, seed)[1] for seed in range(5))
+    assert all(ok for ok, *_ in runs)
+    assert mean(r for _, r, _, _ in runs) > mean(_oracle(task_id, seed)[1] for seed in range(5))
 
 
 # --- refusals ------------------------------------------------------------------------------------
@@ -385,7 +384,11 @@ def test_an_easier_variant_is_refused_as_easier(monkeypatch):
     def closer(task, content, rng):
         raw = task_raw(task)
         stand = next(s["move_to"]["target"] for s in raw["oracle"]["glazier"] if "move_to" in s)
-        next(a for a in raw["agents"] if a["name"] == "glazier")["spawn"] = list(stand)
+        glazier = next(a for a in raw["agents"] if a["name"] == "glazier")
+        glazier["spawn"] = list(stand)
+        glazier["context"] = move_start_in_text(
+            glazier["context"], True, (), f"the scree ({stand[0]}, {stand[1]})"
+        )[0]
         return [tf.Candidate(raw, "closer: the glazier starts at the scree")]
 
     monkeypatch.setitem(tf.TRANSFORMS, "closer", closer)
@@ -413,13 +416,13 @@ def test_a_variant_that_makes_a_role_unnecessary_is_refused():
     quarrier = next(a for a in raw["agents"] if a["name"] == "quarrier")
     quarrier["skills"] = {**quarrier["skills"], "fishing": 50}
     quarrier["inventory"] = {**quarrier.get("inventory", {}), "fishing_rod": 1}
-    baseline = Baseline.of(load_task("task_17"), CONTENT)
-    reasons = refusals(baseline, load_task(raw, content=CONTENT), CONTENT)
+    original = audit_task(load_task("task_17"), CONTENT)
+    reasons = collaboration_refusals(original, audit_task(load_task(raw, content=CONTENT), CONTENT))
     assert any(r.startswith("collaboration: the audit's necessary roles change") for r in reasons), reasons
 
 
 def test_augment_is_deterministic_per_seed():
-    task = load_task("task_17")
+    task = load_task("task_03")
     first = augment(task, ["farther"], seed=3, content=CONTENT)
     assert augment(task, ["farther"], seed=3, content=CONTENT).text() == first.text()
 
