@@ -44,7 +44,7 @@ def false_of(task) -> list:
 
 def test_every_shipped_task_and_variant_is_true():
     ids = list_task_ids("all")
-    assert len(ids) == 200
+    assert len(ids) == len(list_task_ids("main")) + len(list_task_ids("augmented")) >= 150
     read: Counter = Counter()
     untrue = []
     for task_id in ids:
@@ -53,7 +53,7 @@ def test_every_shipped_task_and_variant_is_true():
         untrue += [str(f) for f in truth.false]
     assert untrue == []
     # (documentation that informs without scripting, issue 24, states fewer places than it did)
-    assert read["wounds"] >= 10 and read["place"] >= 800 and read["count"] >= 500, read
+    assert read["wounds"] >= 10 and read["place"] >= 3 * len(ids) and read["count"] >= 500, read
 
 
 def test_task_51_old_objective_is_caught():
@@ -127,11 +127,11 @@ def test_task_51_old_objective_is_caught():
             "no landmark greyhorn_lookout within 8 of (90, 18)",
         ),
         (
-            "task_24_aug",
-            "smith",
-            "(`durgan` at (72, 47))",
-            "(`durgan` at (92, 47))",
-            "no npc durgan within 2 of (92, 47)",
+            "task_36_aug",
+            "staffwright",
+            "(121, 116)) first",
+            "(141, 116)) first",
+            "no npc mira within 2 of (141, 116)",
         ),
         # (c) counts, coins and levels an agent is told it starts with; a mob's stated HP
         (
@@ -157,11 +157,11 @@ def test_task_51_old_objective_is_caught():
         ),
         ("task_13", "north_picker", "You have no coins", "You have no coins", None),  # true: it has none
         (
-            "task_24_aug",
-            "smith",
-            "you carry 17 coins",
+            "task_36_aug",
+            "staffwright",
+            "you carry 18 coins",
             "you carry 43 coins",
-            "the text says 43 coins, the agent starts with 17",
+            "the text says 43 coins, the agent starts with 18",
         ),
         (
             "task_51",
@@ -188,6 +188,8 @@ def test_task_51_old_objective_is_caught():
 )
 def test_constructed_false_statements_are_caught(task_id, field, old, new, problem):
     found = false_of(edited(task_id, field, old, new))
+    if "starts at" not in (problem or ""):  # a moved place in a start sentence is a wrong start too
+        found = [f for f in found if "starts at" not in f.problem]
     if problem is None:
         assert found == []
         return
@@ -247,9 +249,9 @@ def test_audit_reports_truth(tmp_path, capsys):
     )
     assert main(["audit", path]) == 1
     out = capsys.readouterr().out
-    assert (
-        "truth: 1 false of the statements read" in out and "! false (place) in agents.huntress.context" in out
-    )
+    # the moved lookout is a wrong place and, in a start sentence, a wrong start
+    assert "truth: 2 false of the statements read" in out
+    assert "! false (place) in agents.huntress.context" in out and "! false (start)" in out
     assert main(["audit", "--json", "task_51"]) == 0
     (row,) = json.loads(capsys.readouterr().out)
     assert row["truth"]["false"] == [] and row["truth"]["read"]["place"] > 0
@@ -260,3 +262,46 @@ def test_a_stand_in_named_like_a_world_mob_is_the_one_the_text_means():
     true`): "only emberheart fire wounds the Ice Guardian" is about the woken one, which has the
     wounded_by list; the world's has none."""
     assert check_truth(load_task("task_76")).false == []
+
+
+# --- starts (issue 25) -------------------------------------------------------------------------------
+def _fair_market(guard_context: str, merchant_context: str | None = None):
+    raw = yaml.safe_load(open("tests/data/task_fair_market.yaml", encoding="utf-8"))
+    raw["agents"][0]["context"] = guard_context
+    if merchant_context is not None:
+        raw["agents"][1]["context"] = merchant_context
+    return load_task(raw)
+
+
+@pytest.mark.parametrize(
+    "guard,merchant,problem",
+    [
+        ("You start at Brindlemark Town Square (130, 122).", None, None),
+        ("You start at Brindlemark Town Square, with 150 coins.", None, None),  # a landmark, no coordinate
+        ("You start at Mossy Pond (70, 129).", None, "guard starts at (130, 122), not at (70, 129)"),
+        (
+            "You start at Brindlemark Town Square (130, 122) in Greenhollow (158, 139).",
+            None,
+            "guard starts at (130, 122), not at (158, 139)",
+        ),
+        ("You carry 150 coins.", "The guard, who starts at Mossy Pond (70, 129), pays.", "not at (70, 129)"),
+        (
+            "You start at Brindlemark Town Square (130, 122), beside the shop at (122, 115).",
+            None,
+            None,  # the phrase ends at the comma: the shop's place is not a start
+        ),
+    ],
+)
+def test_a_start_statement_is_the_agents_spawn(guard, merchant, problem):
+    found = false_of(_fair_market(guard, merchant))
+    if problem is None:
+        assert found == [], [str(f) for f in found]
+    else:
+        assert [f.kind for f in found] == ["start"] and problem in found[0].problem, [str(f) for f in found]
+
+
+def test_two_starting_places_for_one_agent_are_caught():
+    """Each sentence alone is within a landmark's slack of the spawn; together they give two tiles."""
+    found = false_of(_fair_market("You start at Brindlemark Town Square. Later: you start at (132, 120)."))
+    assert [f.kind for f in found] == ["start"]
+    assert "guard is given two starting places: (130, 122) and (132, 120)" in found[0].problem

@@ -18,6 +18,8 @@ import math
 import re
 from typing import Any, Callable, Iterator
 
+from agentworld.audit.truth import OTHER_START, OWN_START, PLACE_END
+
 Raw = dict[str, Any]
 TextFn = Callable[[str], str]
 
@@ -53,6 +55,28 @@ def map_texts(raw: Raw, fn: Callable[[str, str | None], str]) -> None:
 
 def all_text(raw: Raw) -> str:
     return "\n".join(holder[key] for holder, key, _ in _text_slots(raw))
+
+
+# --- fixed rounds ---------------------------------------------------------------------------------
+def shift_rounds(raw: Raw, shift: int) -> list[int]:
+    """The plans' fixed rounds (`wait_for: until_round`, a signal the team times itself by) `shift`
+    rounds later, and every "round N" of the prose and chats that states one; returns the old rounds
+    (none: nothing changed)."""
+    rounds = set()
+    for steps in raw.get("oracle", {}).values():
+        for step in steps:
+            args = step.get("wait_for") if isinstance(step, dict) else None
+            if isinstance(args, dict) and isinstance(args.get("until_round"), int):
+                rounds.add(args["until_round"])
+                args["until_round"] += shift
+    if rounds:
+        said = re.compile(
+            r"\b(rounds?\s+)(" + "|".join(str(r) for r in sorted(rounds, reverse=True)) + r")\b"
+        )
+        map_texts(
+            raw, lambda text, _owner: said.sub(lambda m: f"{m.group(1)}{int(m.group(2)) + shift}", text)
+        )
+    return sorted(rounds)
 
 
 # --- counts -----------------------------------------------------------------------------------
@@ -163,37 +187,33 @@ def place_label(name: str | None, position: tuple[int, int]) -> str:
     return f"{name} ({position[0]}, {position[1]})" if name else f"({position[0]}, {position[1]})"
 
 
-def _start_pattern(name: str | None, position: tuple[int, int]) -> re.Pattern:
-    where = rf"\({position[0]},\s*{position[1]}\)"
-    words = re.escape(name).replace(r"\ ", r"\s+") if name else ""  # a wrapped line may split the name
-    spot = rf"(?:(?:the\s+)?{words}(?:\s+{where})?|{where})" if name else where
-    return re.compile(rf"(\bstart(?:s|ing)?\s+(?:at|in|from)\s+){spot}", re.IGNORECASE)
-
-
 def move_start_in_text(
-    text: str,
-    owner_is_agent: bool,
-    mentions: tuple[str, ...],
-    old: tuple[str | None, tuple[int, int]],
-    new_label: str,
+    text: str, owner_is_agent: bool, mentions: tuple[str, ...], new_label: str
 ) -> tuple[str, int]:
-    """Rewrite 'start(s) at OLD' to the new spawn in the sentences about one agent: every sentence of
-    its own documentation, and sentences of other texts that name it (`mentions`). Returns the text
-    and how many places changed."""
-    pattern = _start_pattern(*old)
+    """Every statement of where one agent starts, rewritten to its new spawn: "you start at PLACE" in its
+    own documentation, "<agent>(, who) starts at PLACE" in any text naming it (`mentions`). PLACE is the
+    phrase the truth check reads (audit/truth.py: to the first comma, or to "beside", "with", ...), so
+    no old coordinate is left behind ("at Frostmere Camp (130, 64) in Brindlemark (124, 130)"). Returns
+    the text and how many statements changed."""
+    names = {m.lower() for m in mentions}
     changed = 0
-    parts = re.split(r"(?<=[.!?])(\s+)", text)
-    for i, sentence in enumerate(parts):
-        lowered = sentence.lower()
-        about = (
-            owner_is_agent
-            and ("you " in lowered or lowered.startswith("you"))
-            or any(m.lower() in lowered for m in mentions)
-        )
-        if about:
-            parts[i], n = pattern.subn(lambda m: m.group(1) + new_label, sentence)
-            changed += n
-    return "".join(parts), changed
+
+    def place_span(match: re.Match) -> tuple[int, int]:
+        place = match.group("place")
+        cut = PLACE_END.split(place, maxsplit=1)[0].rstrip()
+        return match.start("place"), match.start("place") + len(cut)
+
+    spans = []
+    if owner_is_agent:
+        spans += [place_span(m) for m in OWN_START.finditer(text)]
+    for m in OTHER_START.finditer(text):
+        who = " ".join(m.group("who").lower().split())
+        if any(who == n or who.endswith(" " + n) for n in names):
+            spans.append(place_span(m))
+    for begin, end in sorted(set(spans), reverse=True):
+        text = text[:begin] + new_label + text[end:]
+        changed += 1
+    return text, changed
 
 
 # --- names ------------------------------------------------------------------------------------
@@ -245,7 +265,7 @@ def unsay_start_in_text(text: str, item: str, label: str, count: int, coins_give
         text,
     )
     if coins_given:
-        text = re.sub(r"\byou(\s+)have(\s+)no(\s+)coins\b", r"you\1have\2no other\3coins", text)
+        text = re.sub(r"\b([Yy])ou(\s+)have(\s+)no(\s+)coins\b", r"\1ou\2have\3no other\4coins", text)
     return text
 
 
