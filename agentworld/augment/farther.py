@@ -75,15 +75,16 @@ def _walk(travel: Travel, start: tuple[int, int], goal: tuple[list[tuple[int, in
 def farther(task: "Task", content: "Content", rng: random.Random) -> list[Candidate]:
     """Every agent that walks somewhere first spawns farther: a ladder of 5-1 extra rounds for all of
     them at once (so the team's slowest walk lengthens by about that much), then single agents."""
-    options = _options(task, content)
+    world = build_world(task, content, seed=0)
+    options = _options(task, content, world)
     if not options:
         raise NotApplicable(
             f"farther: no agent of {task.id} has a landmark {FARTHER_ROUNDS[0]}-{FARTHER_ROUNDS[1]} "
             f"rounds' walk further from the first place its plan goes"
         )
-    candidates = _ladder(task, content, options, rng)
+    candidates = _ladder(task, content, world, options, rng)
     for name in rng.sample(list(options), len(options))[:FARTHER_CHOICES]:
-        candidates.append(_farther(task, content, {name: rng.choice(options[name])}))
+        candidates.append(_farther(task, content, world, {name: rng.choice(options[name])}))
     return candidates
 
 
@@ -98,19 +99,21 @@ def holder_farther(task: "Task", content: "Content", rng: random.Random) -> list
         for kind, args in step.items()
         if kind == "wait_for" and isinstance(args, dict) and args.get("message_from") not in (None, name)
     }
-    options = {name: found for name, found in _options(task, content).items() if name in holders}
+    world = build_world(task, content, seed=0)
+    options = {name: found for name, found in _options(task, content, world).items() if name in holders}
     if not options:
         raise NotApplicable(
             f"holder-farther: no agent of {task.id} whose chat a teammate waits for can spawn farther"
             if holders
             else f"holder-farther: no plan of {task.id} waits for a teammate's chat"
         )
-    return _ladder(task, content, options, rng, "holder-farther")
+    return _ladder(task, content, world, options, rng, "holder-farther")
 
 
 def _ladder(
     task: "Task",
     content: "Content",
+    world: Any,
     options: dict[str, list[tuple[str, int, int]]],
     rng: random.Random,
     label: str = "farther",
@@ -129,14 +132,13 @@ def _ladder(
         key = tuple(sorted((n, p[0]) for n, p in picks.items()))
         if key not in seen:
             seen.add(key)
-            candidates.append(_farther(task, content, picks, label))
+            candidates.append(_farther(task, content, world, picks, label))
     return candidates
 
 
-def _options(task: "Task", content: "Content") -> dict[str, list[tuple[str, int, int]]]:
-    """Per agent, the landmarks 1-5 rounds' walk further from its plan's first goal: (landmark,
-    tiles from there, tiles from its own spawn)."""
-    world = build_world(task, content, seed=0)
+def _options(task: "Task", content: "Content", world: Any) -> dict[str, list[tuple[str, int, int]]]:
+    """Per agent, the landmarks 1-5 rounds' walk further from its plan's first goal (in the task's
+    world, built once per transform): (landmark, tiles from there, tiles from its own spawn)."""
     travel = Travel(content)
     gmap, speed = content.map, content.rules.move_speed
     low, high = FARTHER_ROUNDS
@@ -173,10 +175,13 @@ def _walk_back_first(plan: list, spawn: Any, goes_somewhere: Any) -> None:
 
 
 def _farther(
-    task: "Task", content: "Content", picks: dict[str, tuple[str, int, int]], label: str = "farther"
+    task: "Task",
+    content: "Content",
+    world: Any,
+    picks: dict[str, tuple[str, int, int]],
+    label: str = "farther",
 ) -> Candidate:
     raw = task_raw(task)
-    world = build_world(task, content, seed=0)
 
     def goes_somewhere(step: Any) -> bool:
         return _goal_tiles(world, content, step if isinstance(step, dict) else {step: {}}) is not None

@@ -4,8 +4,9 @@
 the same variant. With no transform named it tries each of `DEFAULT_ORDER` alone and keeps the
 first whose candidate passes checks.py, then the `PAIRS` (a transform that adds work, then one that
 lengthens the walks); with several named it applies them in order, each keeping its first candidate
-with which the variant so far passes (all but the last need not be harder by themselves). When nothing passes it raises
-`AugmentError` with every reason (per transform, per candidate), so a refusal says why.
+with which the variant so far passes (all but the last need not be harder by themselves). When
+nothing passes it raises `AugmentError` with every reason (per transform, per candidate), so a
+refusal says why.
 
 The variant is `<id>_aug` with `variant_of: <id>` (its verifier is the original's, see
 scoring.load_verifier_module) and `transforms:` listing what was applied; its notes say what changed.
@@ -173,7 +174,7 @@ def _retimed(
     seed: int,
     content: "Content",
     problems: list[str],
-) -> tuple[Candidate, Raw, "Task | None", list[str]]:
+) -> tuple[Candidate, Raw | None, "Task | None", list[str]]:
     """A candidate whose team times itself by fixed rounds (`until_round`: "the signal comes in round
     28") and now arrives after them, with those rounds moved just late enough for the oracle to make it
     on seed 0; the candidate unchanged (with its `problems`) when none is, or when no round is fixed."""
