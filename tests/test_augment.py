@@ -604,3 +604,34 @@ def test_a_pair_is_tried_when_no_transform_passes_alone(monkeypatch):
     assert variants.augment(load_task("task_17"), content=CONTENT) == "the pair"
     assert tried[: len(tf.DEFAULT_ORDER)] == [(name,) for name in tf.DEFAULT_ORDER]
     assert tried[-1] == ("heavier", "farther") and ("stronger-enemy", "holder-farther") in tried
+
+
+def test_a_passing_transform_is_stacked_with_the_hardest_passing_pair_that_contains_it(monkeypatch):
+    """farther passes alone; of the pairs with farther, the one that rises most in rounds plus work
+    replaces it, and a pair no harder than farther alone does not."""
+    from agentworld.augment import variants
+
+    rises = {  # transforms -> (mean rounds, mean work) of the oracle; the original: 20 rounds, 40 work
+        ("farther",): (23, 44),
+        ("heavier", "farther"): (22, 60),  # -5% rounds, +40% work against farther alone: harder
+        ("fewer-items", "farther"): (23, 45),  # +2.5% work: harder too, but less
+        ("stronger-enemy", "farther"): (20, 44),  # easier than farther alone
+    }
+
+    def combine(baseline, names, seed, content):
+        if tuple(names) not in rises:
+            raise AugmentError(baseline.task.id, [f"{names[-1]}: refused"])
+        return variants.Variant(tuple(names), {}, list(names), [])  # its task stands for the measure
+
+    def measure(task):
+        rounds, work = rises[task] if isinstance(task, tuple) else (20, 40)
+        return Measure([True] * 5, [rounds] * 5, [work] * 5, [0] * 5)
+
+    monkeypatch.setattr(variants, "_combine", combine)
+    monkeypatch.setattr(variants, "measure", measure)
+    monkeypatch.setattr(
+        variants.Baseline, "of", classmethod(lambda cls, task, content: cls(task, measure(task), content))
+    )
+    assert variants.augment(load_task("task_17"), content=CONTENT).transforms == ["heavier", "farther"]
+    rises[("heavier", "farther")] = rises[("fewer-items", "farther")] = (23, 44)  # as hard: farther alone
+    assert variants.augment(load_task("task_17"), content=CONTENT).transforms == ["farther"]

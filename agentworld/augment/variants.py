@@ -2,8 +2,9 @@
 
 `augment(task, transforms, seed)` is deterministic: the same task file, transforms and seed give
 the same variant. With no transform named it tries each of `DEFAULT_ORDER` alone and keeps the
-first whose candidate passes checks.py, then the `PAIRS` (a transform that adds work, then one that
-lengthens the walks); with several named it applies them in order, each keeping its first candidate
+first whose candidate passes checks.py, then stacks it: a pair of `PAIRS` (a transform that adds
+work, then one that lengthens the walks) that contains it and passes replaces it when that pair is
+harder (`_stacked`); when no single passes, the `PAIRS` are tried alone. With several named it applies them in order, each keeping its first candidate
 with which the variant so far passes (all but the last need not be harder by themselves). When
 nothing passes it raises `AugmentError` with every reason (per transform, per candidate), so a
 refusal says why.
@@ -19,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from agentworld.augment.checks import Baseline, refusals, validate
+from agentworld.augment.checks import Baseline, measure, refusals, validate
 from agentworld.augment.rewrite import Raw, shift_rounds
 from agentworld.augment.transforms import DEFAULT_ORDER, TRANSFORMS, Candidate, NotApplicable
 from agentworld.taskgen.build import oracle_episode
@@ -105,7 +106,7 @@ def augment(
     inapplicable = set()
     for name in DEFAULT_ORDER:
         try:
-            return _combine(baseline, [name], seed, content)
+            return _stacked(baseline, _combine(baseline, [name], seed, content), seed, content)
         except AugmentError as exc:
             reasons += exc.reasons
             if exc.inapplicable:
@@ -117,6 +118,32 @@ def augment(
             except AugmentError as exc:
                 reasons += [f"{' + '.join(pair)}: {r}" for r in exc.reasons]
     raise AugmentError(task.id, reasons)
+
+
+def _stacked(baseline: Baseline, single: Variant, seed: int, content: "Content") -> Variant:
+    """The harder of `single` and the passing pairs that contain its transform (a walk added to a
+    heavier, fewer-items or stronger-enemy variant, or one of those under a longer walk): harder is the
+    larger sum of the rises in mean rounds and work over the original; `single` on a tie."""
+    (name,) = single.transforms
+    best, best_rise = single, _rise(baseline, single)
+    for pair in PAIRS:
+        if name not in pair:
+            continue
+        try:
+            stacked = _combine(baseline, list(pair), seed, content)
+        except AugmentError:
+            continue
+        stacked_rise = _rise(baseline, stacked)
+        if stacked_rise > best_rise:
+            best, best_rise = stacked, stacked_rise
+    return best
+
+
+def _rise(baseline: Baseline, variant: Variant) -> float:
+    """How much harder a variant is: its rises in mean rounds and in mean work, as fractions, added."""
+    got, was = measure(variant.task), baseline.measure
+    work = got.mean_work / was.mean_work if was.mean_work else 1.0
+    return got.mean_rounds / was.mean_rounds + work - 2
 
 
 def _combine(baseline: Baseline, names: list[str], seed: int, content: "Content") -> Variant:
