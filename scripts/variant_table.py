@@ -63,7 +63,7 @@ def row(f: dict) -> str:
 def table(rows: list[dict]) -> str:
     rounds = mean(rise(*f["rounds"]) for f in rows) if rows else 0.0
     work = mean(rise(*f["work"]) for f in rows) if rows else 0.0
-    suite = f"| mean of {len(rows)} | | | {rounds:+.0f}% | {work:+.0f}% | |"
+    suite = f"| mean of {len(rows)} | | | {rounds:+.1f}% | {work:+.1f}% | |"
     return "\n".join([HEADER, *(row(f) for f in rows), suite])
 
 

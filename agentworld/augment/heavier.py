@@ -85,10 +85,17 @@ def heavier(task: "Task", content: "Content", rng: random.Random) -> list[Candid
     alone = [d for d in demands if _alone(d, demands, content)] if len(demands) > 1 else []
     singles = rng.sample(alone, len(alone))[:SINGLE_DEMANDS]
     plans = [(demands, r) for r in HEAVIER_RATIOS] + [([d], HEAVIER_RATIOS[0]) for d in singles]
-    return [_heavier(task, content, group, ratio) for group, ratio in plans]
+    out = []
+    for group, ratio in plans:
+        # what makes the demands grows by the largest ratio a demand actually grew by (14 -> 18 at x1.25
+        # is x1.29: 36 dawnlilies at two a tincture, not 35); the plain ratio is tried next, for a team
+        # whose stock already covers the rounding
+        making = max([scaled(n, ratio) / n for d in group for n in d.items.values() if n] or [ratio])
+        out += [_heavier(task, content, group, ratio, m) for m in dict.fromkeys((making, ratio))]
+    return out
 
 
-def _heavier(task: "Task", content: "Content", group: list[Demand], ratio: float) -> Candidate:
+def _heavier(task: "Task", content: "Content", group: list[Demand], ratio: float, making: float) -> Candidate:
     raw = task_raw(task)
     targets = list(dict.fromkeys(i for d in group for i in d.items))
     chain = _chain(targets, content)
@@ -116,24 +123,25 @@ def _heavier(task: "Task", content: "Content", group: list[Demand], ratio: float
             }
     for agent in raw["agents"]:
         agent["inventory"] = {
-            k: scaled(v, ratio) if k in consumed else v for k, v in agent.get("inventory", {}).items()
+            k: scaled(v, making) if k in consumed else v for k, v in agent.get("inventory", {}).items()
         }
     for ground in raw.get("world", {}).get("ground_items", []):
         if ground["item"] in consumed:
-            ground["count"] = scaled(ground.get("count", 1), ratio)
+            ground["count"] = scaled(ground.get("count", 1), making)
     wanted = _step_picker(chain, content)
     for steps in raw.get("oracle", {}).values():
-        scale_step_counts(steps, wanted, ratio)
+        scale_step_counts(steps, wanted, making)
     names = _spellings(chain, content)
 
     def text(value: str, _owner: str | None) -> str:
-        value = scale_counts_in_text(value, names, ratio)
+        value = scale_counts_in_text(value, names, making)
         for before, after in works.items():
             value = scale_work_in_text(value, before, after)
         return value
 
     map_texts(raw, text)
-    return Candidate(raw, f"heavier x{ratio:g}: " + ", ".join(changes))
+    inputs = f" (what makes them x{making:.2f})" if making != ratio else ""
+    return Candidate(raw, f"heavier x{ratio:g}{inputs}: " + ", ".join(changes))
 
 
 def _step_picker(chain: list[str], content: "Content") -> Callable[[str, dict], bool]:

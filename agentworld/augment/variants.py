@@ -2,9 +2,9 @@
 
 `augment(task, transforms, seed)` is deterministic: the same task file, transforms and seed give
 the same variant. With no transform named it tries each of `DEFAULT_ORDER` alone and keeps the
-first whose candidate passes checks.py, then stacks it: a pair of `PAIRS` (a transform that adds
-work, then one that lengthens the walks) that contains it and passes replaces it when that pair is
-harder (`_stacked`); when no single passes, the `PAIRS` are tried alone. With several named it applies them in order, each keeping its first candidate
+first whose candidate passes checks.py; then the `PAIRS` (a transform that adds work, then one that
+lengthens the walks) are tried, and the hardest that passes replaces it when it is harder
+(`_stacked`); when no single passes, the first pair that passes is kept. With several named it applies them in order, each keeping its first candidate
 with which the variant so far passes (all but the last need not be harder by themselves). When
 nothing passes it raises `AugmentError` with every reason (per transform, per candidate), so a
 refusal says why.
@@ -121,14 +121,10 @@ def augment(
 
 
 def _stacked(baseline: Baseline, single: Variant, seed: int, content: "Content") -> Variant:
-    """The harder of `single` and the passing pairs that contain its transform (a walk added to a
-    heavier, fewer-items or stronger-enemy variant, or one of those under a longer walk): harder is the
+    """The hardest of `single` and the passing `PAIRS` (more work, then a longer walk): harder is the
     larger sum of the rises in mean rounds and work over the original; `single` on a tie."""
-    (name,) = single.transforms
     best, best_rise = single, _rise(baseline, single)
     for pair in PAIRS:
-        if name not in pair:
-            continue
         try:
             stacked = _combine(baseline, list(pair), seed, content)
         except AugmentError:
