@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import signal
 from typing import Iterator
 
 import pytest
 
 from process_groups import started_by_tests, stop
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C raises KeyboardInterrupt here and in the processes the tests start, however the run was
+    launched: a shell starts a background job (`bash .ci/run &`) with SIGINT ignored, Python then never
+    installs its handler, the children inherit the ignoring, and the tests of interrupted runs fail."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True)
