@@ -1,13 +1,13 @@
-"""Making the augmented variant of a task: try the transforms' candidates, keep the first that passes.
+"""Making the augmented variant of a task: try the transforms' candidates, keep the hardest that passes.
 
 `augment(task, transforms, seed)` is deterministic: the same task file, transforms and seed give
 the same variant. With no transform named it tries each of `DEFAULT_ORDER` alone and keeps the
 first whose candidate passes checks.py; then the `PAIRS` (a transform that adds work, then one that
 lengthens the walks) are tried, and the hardest that passes replaces it when it is harder
-(`_stacked`); when no single passes, the first pair that passes is kept. With several named it applies them in order, each keeping its first candidate
-with which the variant so far passes (all but the last need not be harder by themselves). When
-nothing passes it raises `AugmentError` with every reason (per transform, per candidate), so a
-refusal says why.
+(`_stacked`); when no single passes, the first pair that passes is kept. With several named it
+applies them in order, each keeping its first candidate with which the variant so far passes (all
+but the last need not be harder by themselves). When nothing passes it raises `AugmentError` with
+every reason (per transform, per candidate), so a refusal says why.
 
 The variant is `<id>_aug` with `variant_of: <id>` (its verifier is the original's, see
 scoring.load_verifier_module) and `transforms:` listing what was applied; its notes say what changed.
