@@ -1,4 +1,4 @@
-"""Making the augmented variant of a task: try the transforms' candidates, keep the first that passes, or a harder pair.
+"""Making the augmented variant of a task: the first transform that passes, or a harder pair.
 
 `augment(task, transforms, seed)` is deterministic: the same task file, transforms and seed give
 the same variant. With no transform named it tries each of `DEFAULT_ORDER` alone and keeps the
