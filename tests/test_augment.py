@@ -19,6 +19,7 @@ import pytest
 from agentworld.task_sources import natural_key
 from agentworld.agents import make_agent
 from agentworld.audit import audit_task
+from agentworld.audit.truth import check_truth
 from agentworld.audit.bounds import Travel
 from agentworld.augment import AugmentError, augment, variant_id
 from agentworld.augment import candidates
@@ -218,11 +219,34 @@ def test_heavier_makes_enough_for_a_demand_rounded_up():
     assert [s["craft"]["count"] for s in steps if "craft" in s] == [18]
 
 
+def test_heavier_restates_a_demand_written_in_words():
+    """task_69 doubled: "they need two ghostpine bows ... the team holds two" says four, in words, and the
+    truth check finds the variant's objective true (the old heavier left "two" in both places)."""
+    from agentworld.augment.checks import validate
+    from agentworld.augment.variants import _finish
+
+    doubled = next(c for c in _candidates("heavier", "task_69") if c.change.startswith("heavier x2:"))
+    objective = " ".join(doubled.raw["objective"].split())
+    assert "they need four ghostpine bows" in objective and objective.endswith("the team holds four.")
+    raw = _finish(doubled.raw, load_task("task_69"), ["heavier"], [doubled.change], 0)
+    variant, problems = validate(raw, CONTENT)
+    assert problems == [] and check_truth(variant, CONTENT).false == []
+
+
 def test_heavier_never_rescales_a_recipe_line():
     text = "It needs 2 moon_pearl.\n  - `pearl_circlet`: 1 starsilver_bar + 2 moon_pearl -> 1 pearl_circlet"
     assert (
         scale_counts_in_text(text, {"moon_pearl": ["moon_pearl"]}, 2.0)
         == "It needs 4 moon_pearl.\n  - `pearl_circlet`: 1 starsilver_bar + 2 moon_pearl -> 1 pearl_circlet"
+    )
+
+
+def test_heavier_never_rescales_a_count_per_unit():
+    """task_69_aug said "4 silk cords (4 wild silk each" when a cord still takes 2."""
+    names = {"silk_cord": ["silk cords"], "wild_silk": ["wild silk"], "stormeel": ["stormeel", "eels"]}
+    text = "2 silk cords (2 wild silk each), 3 oil (2 eels to an oil, 2 stormeel apiece), 2 wild silk."
+    assert scale_counts_in_text(text, names, 2.0) == (
+        "4 silk cords (2 wild silk each), 3 oil (2 eels to an oil, 2 stormeel apiece), 4 wild silk."
     )
 
 
@@ -599,7 +623,7 @@ def test_shifting_the_fixed_rounds_moves_the_plans_and_every_sentence_that_state
     assert shift_rounds(task_raw(load_task("task_17")), 3) == []  # no fixed round: nothing to move
 
 
-def test_a_pair_is_tried_when_no_transform_passes_alone(monkeypatch):
+def test_every_transform_and_pair_is_tried_and_a_lone_passing_pair_kept(monkeypatch):
     """The first of a pair need only be true, provable and within budget; the pair must be harder."""
     from agentworld.augment import variants
 
@@ -615,14 +639,15 @@ def test_a_pair_is_tried_when_no_transform_passes_alone(monkeypatch):
     monkeypatch.setattr(
         variants.Baseline, "of", classmethod(lambda cls, task, content: cls(task, None, content))
     )
+    monkeypatch.setattr(variants, "_rise", lambda baseline, variant: 0.3)
     assert variants.augment(load_task("task_17"), content=CONTENT) == "the pair"
-    assert tried[: len(tf.DEFAULT_ORDER)] == [(name,) for name in tf.DEFAULT_ORDER]
-    assert tried[-1] == ("heavier", "farther") and ("stronger-enemy", "holder-farther") in tried
+    assert tried == [(name,) for name in tf.DEFAULT_ORDER] + variants.PAIRS
 
 
-def test_a_passing_transform_gives_way_to_the_hardest_passing_pair(monkeypatch):
+def test_the_hardest_passing_transform_or_pair_is_kept(monkeypatch):
     """farther passes alone; of the passing pairs, the one that rises most in rounds plus work
-    replaces it, and a pair no harder than farther alone does not."""
+    replaces it, and a pair no harder than farther alone does not; nor does an easier transform that
+    passes alone and is tried first."""
     from agentworld.augment import variants
 
     rises = {  # transforms -> (mean rounds, mean work) of the oracle; the original: 20 rounds, 40 work
@@ -649,3 +674,7 @@ def test_a_passing_transform_gives_way_to_the_hardest_passing_pair(monkeypatch):
     assert variants.augment(load_task("task_17"), content=CONTENT).transforms == ["heavier", "farther"]
     rises[("heavier", "farther")] = rises[("fewer-items", "farther")] = (23, 44)  # as hard: farther alone
     assert variants.augment(load_task("task_17"), content=CONTENT).transforms == ["farther"]
+    rises[("heavier",)] = (21, 42)  # passes alone, and is tried before farther, but is easier
+    assert variants.augment(load_task("task_17"), content=CONTENT).transforms == ["farther"]
+    rises[("heavier",)] = (23, 44)  # as hard as farther: the earlier wins the tie
+    assert variants.augment(load_task("task_17"), content=CONTENT).transforms == ["heavier"]

@@ -54,6 +54,7 @@ def test_every_shipped_task_and_variant_is_true():
     assert untrue == []
     # (documentation that informs without scripting, issue 24, states fewer places than it did)
     assert read["wounds"] >= 10 and read["place"] >= 3 * len(ids) and read["count"] >= 500, read
+    assert read["demand"] >= len(ids) / 3, read  # most crafting and gathering objectives state theirs
 
 
 def test_task_51_old_objective_is_caught():
@@ -129,8 +130,8 @@ def test_task_51_old_objective_is_caught():
         (
             "task_36_aug",
             "staffwright",
-            "(121, 116)) first",
-            "(141, 116)) first",
+            "(121, 116)) sells",
+            "(141, 116)) sells",
             "no npc mira within 2 of (141, 116)",
         ),
         # (c) counts, coins and levels an agent is told it starts with; a mob's stated HP
@@ -177,6 +178,21 @@ def test_task_51_old_objective_is_caught():
             "accuracy 48, strength 54",
             "spearman has strength 44, not 54",
         ),
+        (
+            "task_69",
+            "objective",
+            "they need two ghostpine bows",
+            "they need three ghostpine bows",
+            "the outcome demands 2 ghostpine_bow, not three",
+        ),
+        (
+            "task_69",
+            "objective",
+            "and the team holds two.",
+            "and the team holds four.",
+            "the outcome demands 2 ghostpine_bow, not four",
+        ),
+        ("task_69", "objective", "and the team holds two.", "and the team holds 2.", None),
         (
             "task_14",
             "archer",

@@ -20,6 +20,9 @@ statement are read, in the phrasings the shipped tasks use, and each is checked 
   ...", "You have no coins", "You have 65 HP") is its start: item and coin counts exactly ("a" / "the"
   at least one), skill levels and HP exactly; a mob's HP or blow stated beside its id ("`rime_stalker`,
   190 HP, hits back for up to 4") is the content's.
+- *demand*: a count the objective puts on an item the outcome demands ("they need two ghostpine bows",
+  "the team holds 23 gale arrows", "... and the team holds two." when one count is demanded) is that
+  `holds` count: a variant that raises the demand must raise every count written for it.
 
 A sentence no pattern reads is not judged: the check finds false statements, it does not prove the
 text true. `check_truth` returns how many statements of each kind it read and every false one, with
@@ -50,6 +53,10 @@ NEAR = {"node": 1, "station": 1, "npc": 2, "mob": 3, "landmark": 8}
 PLACE_WINDOW = 60  # characters from a backquoted id to the coordinate said to be its place
 LIST_GAP = re.compile(r"\s*(,|,? and|,? or)\s*")
 NUMBER_WORDS = {"a": 0, "an": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+SPELLED = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty"
+).split()
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +89,7 @@ class Lexicon:
         self.content = content
         self.items: dict[str, str] = {}
         for item in content.items.values():
-            for form in _forms(item.id.replace("_", " ")) + _forms(item.name.lower()):
+            for form in name_forms(item.id.replace("_", " ")) + name_forms(item.name.lower()):
                 self.items.setdefault(form, item.id)
             self.items.setdefault(item.id, item.id)
         self.weapons = {form: i for form, i in self.items.items() if content.items[i].slot == "weapon"}
@@ -102,7 +109,7 @@ class Lexicon:
         return None, 0
 
 
-def _forms(name: str) -> list[str]:
+def name_forms(name: str) -> list[str]:
     """A name and its plurals (last word + s / es / ies)."""
     head, _, last = name.rpartition(" ")
     plural = [last + "s", last + "es"] + ([last[:-1] + "ies"] if last.endswith("y") else [])
@@ -131,7 +138,7 @@ def check_truth(task: Task, content: Content | None = None, lexicon: Lexicon | N
         content = load_content()
     lexicon = lexicon or Lexicon(content)
     world = build_world(task, content, seed=0)
-    truth = Truth(task.id, {"wounds": 0, "place": 0, "count": 0, "start": 0}, [])
+    truth = Truth(task.id, {"wounds": 0, "place": 0, "count": 0, "start": 0, "demand": 0}, [])
     texts = [("objective", None, task.objective)] + [
         (f"agents.{a.name}.context", a.name, a.context) for a in task.agents
     ]
@@ -159,7 +166,9 @@ def _judge(sentence: str, agent: str | None, task: Task, world: World, lexicon: 
     yield from (("wounds", p) for p in wound_problems(sentence, task, lexicon))
     yield from (("place", p) for p in place_problems(sentence, world, lexicon))
     yield from (("count", p) for p in mob_stat_problems(sentence, lexicon))
-    if agent is not None:
+    if agent is None:
+        yield from (("demand", p) for p in demand_problems(sentence, task, lexicon))
+    else:
         yield from (
             ("count", p) for p in start_problems(sentence, task.agent(agent), world.players[agent], lexicon)
         )
@@ -303,6 +312,39 @@ def _misplaced(what: str, ident: str, tile: tuple[int, int], world: World, lexic
     if gap <= NEAR[what]:
         return None
     return f"no {what} {ident} within {NEAR[what]} of {tile}: the nearest is at {nearest}, {gap} tiles away"
+
+
+# --- demands -------------------------------------------------------------------------------------------
+NUMBER = r"(\d+|" + "|".join(SPELLED[1:]) + r")"
+COUNTED = re.compile(rf"\b{NUMBER}\s+(?=[a-z`])", re.IGNORECASE)
+HOLDS_BARE = re.compile(rf"\bholds?\s+{NUMBER}\s*(?:[.;,)]|$)", re.IGNORECASE)
+
+
+def demand_problems(sentence: str, task: Task, lexicon: Lexicon) -> list[str | None]:
+    """Counts the objective puts on the items the `holds` conditions demand, against those counts."""
+    demanded: dict[str, set[int]] = {}
+    for condition in task.success:
+        if condition.kind == "holds":
+            for item, count in condition.items.items():
+                demanded.setdefault(item, set()).add(count)
+    problems: list[str | None] = []
+    for match in COUNTED.finditer(sentence):
+        words = [w.strip("`'\",.;:()").lower() for w in sentence[match.end() :].split()[:4]]
+        item, _used = lexicon.item_at(words)
+        if item in demanded:
+            problems.append(_demand_problem(match.group(1), item, demanded[item]))
+    counts = {(item, n) for item, ns in demanded.items() for n in ns}
+    if len(counts) == 1:  # "... and the team holds two."
+        ((item, n),) = counts
+        problems += [_demand_problem(m.group(1), item, {n}) for m in HOLDS_BARE.finditer(sentence)]
+    return problems
+
+
+def _demand_problem(said: str, item: str, demanded: set[int]) -> str | None:
+    count = int(said) if said.isdigit() else SPELLED.index(said.lower())
+    if count in demanded:
+        return None
+    return f"the outcome demands {' or '.join(map(str, sorted(demanded)))} {item}, not {said}"
 
 
 # --- starts --------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from agentworld.audit.truth import name_forms
 from agentworld.augment.candidates import Candidate, NotApplicable
 from agentworld.augment.rewrite import add_note, task_raw, unsay_start_in_text
 from agentworld.conditions import market_prices
@@ -73,7 +74,7 @@ def _fewer(task: "Task", content: "Content", name: str, item: str, count: int, w
     label = content.items[item].name.lower()
     if way[0] == "gather":
         step = {"gather": {"target": way[1], "count": count}}
-        how = f"gather {count} yourself from a `{way[1]}` first (you have the level and the tool)"
+        how = f"a `{way[1]}` yields it, and you have the level and the tool to gather it"
         change = f"{name} starts without {count} {item} and gathers it at {way[1]}"
     else:
         npc = content.npcs[way[1]]
@@ -81,10 +82,8 @@ def _fewer(task: "Task", content: "Content", name: str, item: str, count: int, w
         spot = f" at ({where[0]}, {where[1]})" if where else ""
         inventory["coins"] = inventory.get("coins", 0) + way[2] * count
         step = {"buy": {"npc": npc.id, "item": item, "count": count}}
-        how = (
-            f"buy {count} from {npc.name} (`{npc.id}`{spot}) first, for {way[2]} coins each; you carry "
-            f"{inventory['coins']} coins for it"
-        )
+        coins = inventory["coins"]
+        how = f"{npc.name} (`{npc.id}`{spot}) sells it for {way[2]} coins each, and you carry {coins} coins"
         change = f"{name} starts without {count} {item} and buys it from {npc.id}"
     agent["inventory"] = inventory
     plan = list(raw["oracle"].get(name, []))
@@ -93,7 +92,9 @@ def _fewer(task: "Task", content: "Content", name: str, item: str, count: int, w
     told = next((i for i, s in enumerate(plan) if not (isinstance(s, dict) and "chat" in s)), len(plan))
     raw["oracle"][name] = [*plan[:told], step, *plan[told:]]
     agent["context"] = unsay_start_in_text(agent.get("context", ""), item, label, count, way[0] == "buy")
+    # what the agent has and where to get it, not when: the note informs, the agent plans
+    had = label if count == 1 else f"{count} {name_forms(label)[1]}"
     agent["context"] = add_note(
-        agent["context"], f"In this variant you do NOT start with your {label} (`{item}`): {how}."
+        agent["context"], f"In this variant you do NOT start with your {had} (`{item}`): {how}."
     )
     return Candidate(raw, "fewer-items: " + change)

@@ -1,7 +1,10 @@
 """The heavier transform: every count the outcome demands (a `holds` item, a site's materials and work) is
-multiplied (x2, else x1.5, else x1.25; then one demand at a time), with the recipe inputs that make it, everywhere the
-count is written (success, checkpoints that state the demand, starting and ground stock of those items,
-plan steps, prose)."""
+multiplied (x2, else x1.5, else x1.25, else x1.2; then one demand at a time), with the recipe inputs that
+make it, everywhere the count is written (success, checkpoints that state the demand, starting and ground
+stock of those items, plan steps, prose, the demanded count in words too).
+
+x1.2 is there for a team whose nodes hold just enough: five lanterns to six fit the amber the pines give
+(task_67), where x1.25's seven do not."""
 
 from __future__ import annotations
 
@@ -9,11 +12,13 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
+from agentworld.audit.truth import name_forms
 from agentworld.augment.candidates import Candidate, NotApplicable, verifier_names
 from agentworld.augment.rewrite import (
     map_texts,
     scale_counts_in_text,
     scale_step_counts,
+    restate_demands_in_text,
     scale_work_in_text,
     scaled,
     task_raw,
@@ -24,7 +29,7 @@ if TYPE_CHECKING:
     from agentworld.world.content import Content
 
 
-HEAVIER_RATIOS = (2.0, 1.5, 1.25)  # strongest first: the first to pass is the hardest that fits
+HEAVIER_RATIOS = (2.0, 1.5, 1.25, 1.2)  # strongest first: the first to pass is the hardest that fits
 SINGLE_DEMANDS = 3  # at most this many one-demand-at-a-time candidates after the all-demands ones
 
 
@@ -63,11 +68,7 @@ def _chain(items: list[str], content: "Content") -> list[str]:
 
 
 def _spellings(items: list[str], content: "Content") -> dict[str, list[str]]:
-    out = {}
-    for item in items:
-        name = content.items[item].name.lower()
-        out[item] = [item, name, name + "s", item.replace("_", " ")]
-    return out
+    return {i: [i, i.replace("_", " "), *name_forms(content.items[i].name.lower())] for i in items}
 
 
 def heavier(task: "Task", content: "Content", rng: random.Random) -> list[Candidate]:
@@ -132,8 +133,10 @@ def _heavier(task: "Task", content: "Content", group: list[Demand], ratio: float
     for steps in raw.get("oracle", {}).values():
         scale_step_counts(steps, wanted, making)
     names = _spellings(chain, content)
+    new = {item: {n: scaled(n, ratio) for n in old[item]} for item in targets}
 
     def text(value: str, _owner: str | None) -> str:
+        value = restate_demands_in_text(value, names, new)  # "two ghostpine bows": words, before digits
         value = scale_counts_in_text(value, names, making)
         for before, after in works.items():
             value = scale_work_in_text(value, before, after)

@@ -86,13 +86,15 @@ def scaled(count: int, ratio: float) -> int:
 
 def scale_counts_in_text(text: str, names: dict[str, list[str]], ratio: float) -> str:
     """'3 moon_pearl' -> '6 moon_pearl' (ratio 2) for the items in `names` (id -> spellings), also
-    when a wrapped line puts the count and the item on two lines; a recipe line (with '->') is left
-    alone."""
+    when a wrapped line puts the count and the item on two lines; a recipe line (with '->') and a
+    count per unit ('2 wild silk each', '2 eels to an oil') are left alone."""
     spellings = sorted({s for forms in names.values() for s in forms}, key=len, reverse=True)
     if not spellings:
         return text
     pattern = re.compile(
-        r"\b(\d+)(\s+|\s*x\s*)(" + "|".join(re.escape(s) for s in spellings) + r")(?![a-z_])", re.IGNORECASE
+        r"\b(\d+)(\s+|\s*x\s*)(" + "|".join(re.escape(s) for s in spellings) + r")(?![a-z_])"
+        r"(?!\s+(?:each|apiece|per|to\s+an?)\b)",
+        re.IGNORECASE,
     )
 
     def scale(match: re.Match) -> str:
@@ -156,6 +158,40 @@ def scale_fight_lengths_in_text(text: str, ratio: float) -> str:
         return f"{match['about'] or ''}{written} {match['unit']}"
 
     return _FIGHT_LENGTH.sub(scale, text)
+
+
+WORD_COUNT = "|".join(NUMBER_WORDS[2:])  # from two: "one lantern" is a unit
+
+
+def restate_demands_in_text(text: str, names: dict[str, list[str]], new: dict[str, dict[int, int]]) -> str:
+    """'they need two ghostpine bows' -> 'four ghostpine bows' for the demanded items in `new` (id -> old
+    count -> new count; `names`: id -> spellings), and, when one count is demanded, '... and the team
+    holds two.' -> 'holds four.'. Only a count that was demanded changes; a count in words stays in words
+    (counts in digits before an item are scale_counts_in_text's)."""
+
+    def count(said: str) -> int:
+        return int(said) if said.isdigit() else NUMBER_WORDS.index(said.lower())
+
+    def written(said: str, n: int) -> str:
+        if said.isdigit() or n >= len(NUMBER_WORDS):
+            return str(n)
+        return NUMBER_WORDS[n].capitalize() if said[0].isupper() else NUMBER_WORDS[n]
+
+    for item, counts in new.items():
+        forms = "|".join(re.escape(s) for s in sorted(names[item], key=len, reverse=True))
+        pattern = re.compile(rf"\b({WORD_COUNT})(\s+)({forms})(?![a-z_])", re.IGNORECASE)
+        text = pattern.sub(
+            lambda m, counts=counts: (
+                f"{written(m[1], counts[count(m[1])])}{m[2]}{m[3]}" if count(m[1]) in counts else m[0]
+            ),
+            text,
+        )
+    pairs = [(old, n) for counts in new.values() for old, n in counts.items()]
+    if len(pairs) == 1:
+        ((old, n),) = pairs
+        bare = re.compile(rf"\b(holds?\s+)(\d+|{WORD_COUNT})(?=\s*(?:[.;,)]|$))", re.IGNORECASE)
+        text = bare.sub(lambda m: f"{m[1]}{written(m[2], n)}" if count(m[2]) == old else m[0], text)
+    return text
 
 
 def scale_work_in_text(text: str, old: int, new: int) -> str:

@@ -6,9 +6,9 @@ Every transform keeps the objective, the team and the execution order, and raise
 `NotApplicable` with the reason when it has nothing to change.
 
 - heavier: every count the outcome demands (a `holds` item, a site's materials and work) is
-  multiplied (x2, else x1.5; then one demand at a time), with the recipe inputs that make it,
-  everywhere the count is written (success, checkpoints that state the demand, starting and ground
-  stock of those items, plan steps, prose).
+  multiplied (x2, else x1.5, else x1.25, else x1.2; then one demand at a time), with the recipe inputs
+  that make it, everywhere the count is written (success, checkpoints that state the demand, starting
+  and ground stock of those items, plan steps, prose).
 - holder-farther: the agents whose chat a teammate's plan waits for (the knowledge holders) spawn
   1-5 rounds' walk further from their first goal, so the team learns what it needs later.
 - farther: agents spawn at a landmark 1-5 rounds' walk (A* tiles / move_speed) further from the
