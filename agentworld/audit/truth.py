@@ -53,7 +53,7 @@ NEAR = {"node": 1, "station": 1, "npc": 2, "mob": 3, "landmark": 8}
 PLACE_WINDOW = 60  # characters from a backquoted id to the coordinate said to be its place
 LIST_GAP = re.compile(r"\s*(,|,? and|,? or)\s*")
 NUMBER_WORDS = {"a": 0, "an": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-SPELLED = (
+SPELLED = (  # counts written in words, by value (the augmenter writes them too)
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen twenty"
 ).split()

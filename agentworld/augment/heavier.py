@@ -16,9 +16,9 @@ from agentworld.audit.truth import name_forms
 from agentworld.augment.candidates import Candidate, NotApplicable, verifier_names
 from agentworld.augment.rewrite import (
     map_texts,
+    restate_demands_in_text,
     scale_counts_in_text,
     scale_step_counts,
-    restate_demands_in_text,
     scale_work_in_text,
     scaled,
     task_raw,

@@ -18,7 +18,7 @@ import math
 import re
 from typing import Any, Callable, Iterator
 
-from agentworld.audit.truth import OTHER_START, OWN_START, PLACE_END
+from agentworld.audit.truth import OTHER_START, OWN_START, PLACE_END, SPELLED
 
 Raw = dict[str, Any]
 TextFn = Callable[[str], str]
@@ -107,29 +107,6 @@ def scale_counts_in_text(text: str, names: dict[str, list[str]], ratio: float) -
     return pattern.sub(scale, text)
 
 
-NUMBER_WORDS = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-]
 _FIGHT_LENGTH = re.compile(
     r"\b(?P<about>about )?(?P<count>\d+|a dozen|[a-z]+) (?P<unit>hits|arrows|blows|rounds)\b"
 )
@@ -147,20 +124,20 @@ def scale_fight_lengths_in_text(text: str, ratio: float) -> str:
             if said == "a dozen"
             else int(said)
             if said.isdigit()
-            else NUMBER_WORDS.index(said)
-            if said in NUMBER_WORDS
+            else SPELLED.index(said)
+            if said in SPELLED
             else None
         )
         if count is None or match["unit"] == "rounds" and not match["about"]:
             return match.group(0)
         new = max(count, round(count * ratio))
-        written = str(new) if said.isdigit() or new >= len(NUMBER_WORDS) else NUMBER_WORDS[new]
+        written = str(new) if said.isdigit() or new >= len(SPELLED) else SPELLED[new]
         return f"{match['about'] or ''}{written} {match['unit']}"
 
     return _FIGHT_LENGTH.sub(scale, text)
 
 
-WORD_COUNT = "|".join(NUMBER_WORDS[2:])  # from two: "one lantern" is a unit
+WORD_COUNT = "|".join(SPELLED[2:])  # from two: "one lantern" is a unit
 
 
 def restate_demands_in_text(text: str, names: dict[str, list[str]], new: dict[str, dict[int, int]]) -> str:
@@ -170,12 +147,12 @@ def restate_demands_in_text(text: str, names: dict[str, list[str]], new: dict[st
     (counts in digits before an item are scale_counts_in_text's)."""
 
     def count(said: str) -> int:
-        return int(said) if said.isdigit() else NUMBER_WORDS.index(said.lower())
+        return int(said) if said.isdigit() else SPELLED.index(said.lower())
 
     def written(said: str, n: int) -> str:
-        if said.isdigit() or n >= len(NUMBER_WORDS):
+        if said.isdigit() or n >= len(SPELLED):
             return str(n)
-        return NUMBER_WORDS[n].capitalize() if said[0].isupper() else NUMBER_WORDS[n]
+        return SPELLED[n].capitalize() if said[0].isupper() else SPELLED[n]
 
     for item, counts in new.items():
         forms = "|".join(re.escape(s) for s in sorted(names[item], key=len, reverse=True))
