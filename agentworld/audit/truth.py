@@ -14,7 +14,7 @@ statement are read, in the phrasings the shipped tasks use, and each is checked 
 - *start*: where an agent is said to start ("You start at Mossy Pond (70, 129)" in its own documentation,
   "the wizard, who starts at Greenhollow Farm (158, 139)" in anyone's; the phrase ends at a comma or at
   "beside", "by", "with", ...) is its spawn: every coordinate of the phrase within 2 tiles of it, or the landmark the phrase names within 8 (its slack as a place); an
-  agent given two different starting places is false even where each alone could pass.
+  agent given two different starting places is false even where each alone could pass (audit/start_places.py).
 - *count*: what an agent's own documentation says it starts with ("You carry 2 stick and a hammer",
   "You start at ... with 30 coins", "you have mining 55", "You are the team's spearman: accuracy 60,
   ...", "You have no coins", "You have 65 HP") is its start: item and coin counts exactly ("a" / "the"
@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from agentworld.audit.start_places import COORD, StartPlaces
 from agentworld.task_world import build_world
 
 if TYPE_CHECKING:
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
     from agentworld.world.content import Content
     from agentworld.world.engine import World
 
-COORD = re.compile(r"\((\d+), ?(\d+)\)")
 TICKED = re.compile(r"`([a-z0-9_#]+)`")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`(\"'])")
 ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
@@ -153,7 +153,10 @@ def check_truth(task: Task, content: Content | None = None, lexicon: Lexicon | N
                 truth.read["start"] += 1
                 if problem is not None:
                     truth.false.append(FalseStatement(task.id, field, "start", sentence, problem))
-    truth.false += starts.doubled()
+    truth.false += [
+        FalseStatement(task.id, field, "start", sentence, problem)
+        for field, sentence, problem in starts.doubled()
+    ]
     return truth
 
 
@@ -345,104 +348,6 @@ def _demand_problem(said: str, item: str, demanded: set[int]) -> str | None:
     if count in demanded:
         return None
     return f"the outcome demands {' or '.join(map(str, sorted(demanded)))} {item}, not {said}"
-
-
-# --- starts --------------------------------------------------------------------------------------------
-# the place phrase runs to the first comma, colon or semicolon, or to a word that begins another thing
-OWN_START = re.compile(r"\byou\s+start\s+(?:at|in|by|on)\s+(?P<place>(?:\([^)]*\)|[^.;:,(])+)", re.IGNORECASE)
-OTHER_START = re.compile(
-    r"\b(?:the\s+)?(?P<who>[a-z][a-z' \s-]*?),?\s+(?:who\s+)?starts?\s+(?:at|in|by|on)\s+(?P<place>(?:\([^)]*\)|[^.;:,(])+)",
-    re.IGNORECASE,
-)
-PLACE_END = re.compile(r"\s(?:beside|by|with|next to|near|where|and)\s", re.IGNORECASE)
-START_SLACK = {"coordinate": 2, "landmark": 8}  # "at" a tile: within give range of it
-
-
-class StartPlaces:
-    """Where the task's texts say each agent starts, checked against its spawn, and gathered per agent so
-    that two different starting places given to one agent are caught (`doubled`)."""
-
-    def __init__(self, task: Task, lexicon: Lexicon):
-        self.task, self.lexicon = task, lexicon
-        gmap = lexicon.content.map
-        self.spawns = {a.name: tuple(gmap.resolve(a.spawn)) for a in task.agents}
-        self.names: dict[str, str] = {}  # how the text may call an agent -> its name
-        for a in task.agents:
-            for form in (a.name, a.name.replace("_", " "), a.role):
-                self.names[form.lower()] = a.name
-        self.said: dict[str, list[tuple[tuple[int, int], str, str]]] = {}  # agent -> (tile, field, sentence)
-        self.wrong: set[str] = set()  # agents with a start statement already found false
-
-    def read(self, sentence: str, agent: str | None) -> list[str | None]:
-        """(problem or None) per start statement of the sentence; `agent` is whose documentation it is."""
-        out: list[str | None] = []
-        claims = []
-        if agent is not None:
-            claims += [(agent, m.group("place")) for m in OWN_START.finditer(sentence)]
-        for m in OTHER_START.finditer(sentence):
-            who = self._agent(m.group("who"))
-            if who is not None:
-                claims.append((who, m.group("place")))
-        for who, place in claims:
-            tiles = self._tiles(place)
-            if not tiles:
-                continue
-            spawn = self.spawns[who]
-            for tile, slack in tiles:
-                gap = max(abs(tile[0] - spawn[0]), abs(tile[1] - spawn[1]))
-                out.append(
-                    None if gap <= slack else f"{who} starts at {spawn}, not at {tile} ({gap} tiles away)"
-                )
-                if gap > slack:
-                    self.wrong.add(who)
-                self.said.setdefault(who, []).append((tile, agent or "objective", sentence))
-        return out
-
-    def doubled(self) -> list[FalseStatement]:
-        """One false statement per agent the texts give more than one starting place (more than a tile apart),
-        each of which alone passes (a false one is reported already)."""
-        out = []
-        for who, said in self.said.items():
-            if who in self.wrong:
-                continue
-            first = said[0][0]
-            other = next(
-                (s for s in said[1:] if max(abs(s[0][0] - first[0]), abs(s[0][1] - first[1])) > 1), None
-            )
-            if other is not None:
-                field = "objective" if other[1] == "objective" else f"agents.{other[1]}.context"
-                out.append(
-                    FalseStatement(
-                        self.task.id,
-                        field,
-                        "start",
-                        other[2],
-                        f"{who} is given two starting places: {first} and {other[0]}",
-                    )
-                )
-        return out
-
-    def _agent(self, words: str) -> str | None:
-        """The agent a phrase before "starts at" names (its last words), if any."""
-        words = words.lower().strip()
-        parts = words.split()
-        for n in range(min(3, len(parts)), 0, -1):
-            found = self.names.get(" ".join(parts[-n:]))
-            if found:
-                return found
-        return None
-
-    def _tiles(self, place: str) -> list[tuple[tuple[int, int], int]]:
-        """(tile, slack) of each coordinate of the phrase, else of the landmark it begins with."""
-        place = PLACE_END.split(place, maxsplit=1)[0]
-        coords = [((int(x), int(y)), START_SLACK["coordinate"]) for x, y in COORD.findall(place)]
-        if coords:
-            return coords
-        lower = place.lower().removeprefix("the ").strip()
-        for name, lid in self.lexicon.landmark_names:
-            if lower.startswith(name.removeprefix("the ")):
-                return [(tuple(self.lexicon.content.map.landmarks[lid]), START_SLACK["landmark"])]
-        return []
 
 
 # --- counts --------------------------------------------------------------------------------------------

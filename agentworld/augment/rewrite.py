@@ -18,7 +18,8 @@ import math
 import re
 from typing import Any, Callable, Iterator
 
-from agentworld.audit.truth import OTHER_START, OWN_START, PLACE_END, SPELLED
+from agentworld.audit.start_places import OTHER_START, OWN_START, PLACE_END
+from agentworld.audit.truth import SPELLED
 
 Raw = dict[str, Any]
 TextFn = Callable[[str], str]
