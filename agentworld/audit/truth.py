@@ -52,11 +52,11 @@ WOUND = re.compile(r"\b(wound|wounds|wounded|goes through|go through|hurts?)\b",
 NEAR = {"node": 1, "station": 1, "npc": 2, "mob": 3, "landmark": 8}
 PLACE_WINDOW = 60  # characters from a backquoted id to the coordinate said to be its place
 LIST_GAP = re.compile(r"\s*(,|,? and|,? or)\s*")
-NUMBER_WORDS = {"a": 0, "an": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 SPELLED = (  # counts written in words, by value (the augmenter writes them too)
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen twenty"
 ).split()
+NUMBER_WORDS = {"a": 0, "an": 0} | {word: n for n, word in enumerate(SPELLED[1:7], start=1)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,9 +343,13 @@ def demand_problems(sentence: str, task: Task, lexicon: Lexicon) -> list[str | N
     return problems
 
 
+def said_count(said: str) -> int:
+    """A count as written: digits, or a word of SPELLED in any case."""
+    return int(said) if said.isdigit() else SPELLED.index(said.lower())
+
+
 def _demand_problem(said: str, item: str, demanded: set[int]) -> str | None:
-    count = int(said) if said.isdigit() else SPELLED.index(said.lower())
-    if count in demanded:
+    if said_count(said) in demanded:
         return None
     return f"the outcome demands {' or '.join(map(str, sorted(demanded)))} {item}, not {said}"
 

@@ -19,7 +19,7 @@ import re
 from typing import Any, Callable, Iterator
 
 from agentworld.audit.start_places import OTHER_START, OWN_START, PLACE_END
-from agentworld.audit.truth import SPELLED
+from agentworld.audit.truth import SPELLED, said_count
 
 Raw = dict[str, Any]
 TextFn = Callable[[str], str]
@@ -132,10 +132,16 @@ def scale_fight_lengths_in_text(text: str, ratio: float) -> str:
         if count is None or match["unit"] == "rounds" and not match["about"]:
             return match.group(0)
         new = max(count, round(count * ratio))
-        written = str(new) if said.isdigit() or new >= len(SPELLED) else SPELLED[new]
-        return f"{match['about'] or ''}{written} {match['unit']}"
+        return f"{match['about'] or ''}{_written_like(said, new)} {match['unit']}"
 
     return _FIGHT_LENGTH.sub(scale, text)
+
+
+def _written_like(said: str, n: int) -> str:
+    """`n` written as `said` was: in digits, or in words (capitalised when it was) up to twenty."""
+    if said.isdigit() or n >= len(SPELLED):
+        return str(n)
+    return SPELLED[n].capitalize() if said[0].isupper() else SPELLED[n]
 
 
 WORD_COUNT = "|".join(SPELLED[2:])  # from two: "one lantern" is a unit
@@ -147,20 +153,14 @@ def restate_demands_in_text(text: str, names: dict[str, list[str]], new: dict[st
     holds two.' -> 'holds four.'. Only a count that was demanded changes; a count in words stays in words
     (counts in digits before an item are scale_counts_in_text's)."""
 
-    def count(said: str) -> int:
-        return int(said) if said.isdigit() else SPELLED.index(said.lower())
-
-    def written(said: str, n: int) -> str:
-        if said.isdigit() or n >= len(SPELLED):
-            return str(n)
-        return SPELLED[n].capitalize() if said[0].isupper() else SPELLED[n]
-
     for item, counts in new.items():
         forms = "|".join(re.escape(s) for s in sorted(names[item], key=len, reverse=True))
         pattern = re.compile(rf"\b({WORD_COUNT})(\s+)({forms})(?![a-z_])", re.IGNORECASE)
         text = pattern.sub(
             lambda m, counts=counts: (
-                f"{written(m[1], counts[count(m[1])])}{m[2]}{m[3]}" if count(m[1]) in counts else m[0]
+                f"{_written_like(m[1], counts[said_count(m[1])])}{m[2]}{m[3]}"
+                if said_count(m[1]) in counts
+                else m[0]
             ),
             text,
         )
@@ -168,7 +168,9 @@ def restate_demands_in_text(text: str, names: dict[str, list[str]], new: dict[st
     if len(pairs) == 1:
         ((old, n),) = pairs
         bare = re.compile(rf"\b(holds?\s+)(\d+|{WORD_COUNT})(?=\s*(?:[.;,)]|$))", re.IGNORECASE)
-        text = bare.sub(lambda m: f"{m[1]}{written(m[2], n)}" if count(m[2]) == old else m[0], text)
+        text = bare.sub(
+            lambda m: f"{m[1]}{_written_like(m[2], n)}" if said_count(m[2]) == old else m[0], text
+        )
     return text
 
 
