@@ -24,7 +24,8 @@ def held(world: World, item: str, agent: str | None = None) -> int:
     total = 0
     for p in players:
         total += p.inventory.count(item)
-        total += sum(1 for worn in p.equipment.values() if worn == item)
+        if item in p.equipment.values():  # rarely: an item worn is counted too
+            total += sum(1 for worn in p.equipment.values() if worn == item)
     return total
 
 
