@@ -55,6 +55,8 @@ def test_every_shipped_task_and_variant_is_true():
     # (documentation that informs without scripting, issue 24, states fewer places than it did)
     assert read["wounds"] >= 10 and read["place"] >= 3 * len(ids) and read["count"] >= 500, read
     assert read["demand"] >= len(ids) / 3, read  # most crafting and gathering objectives state theirs
+    assert read["recipe"] >= len(ids), read  # crafters are told their recipes
+    assert read["price"] >= 100, read  # every trader of a market is told its prices
 
 
 def test_task_51_old_objective_is_caught():
@@ -193,6 +195,51 @@ def test_task_51_old_objective_is_caught():
             "the outcome demands 2 ghostpine_bow, not four",
         ),
         ("task_69", "objective", "and the team holds two.", "and the team holds 2.", None),
+        # (g) a market's prices and what a trader's goods are worth at them
+        (
+            "task_70",
+            "north_wracker",
+            "(a unit): driftwood 20 coins",
+            "(a unit): driftwood 40 coins",
+            "the market prices driftwood at 20, not 40",
+        ),
+        (
+            "task_70",
+            "north_wracker",
+            "for coins: 360 coins at",
+            "for coins: 380 coins at",
+            "18 driftwood are worth 360 coins, not 380",
+        ),
+        # (f) a recipe written out: its counts, skill, place and held tool are the content's
+        (
+            "task_40",
+            "falconer",
+            "1 ghostpine_shaft + 2 gale_feather -> 1 gale_shaft",
+            "1 ghostpine_shaft + 3 gale_feather -> 1 gale_shaft",
+            "the recipe is gale_shafts: 1 ghostpine_shaft + 2 gale_feather -> 1 gale_shaft, not",
+        ),
+        (
+            "task_40",
+            "falconer",
+            "(fletching 45, by hand",
+            "(fletching 30, by hand",
+            "needs fletching 45, not",
+        ),
+        ("task_40", "falconer", "(fletching 45, by hand", "(fletching 45, at a loom", "is made by hand, not"),
+        (
+            "task_54",
+            "tailor",
+            "at a workbench, holding a needle): a fur",
+            "at a workbench, holding a chisel): a fur",
+            "fur_cloak needs needle held, not chisel",
+        ),
+        (
+            "task_40",
+            "falconer",
+            "-> 1 gale_shaft",
+            "-> 2 gale_shaft",
+            "not 1 ghostpine_shaft + 2 gale_feather -> 2",
+        ),
         (
             "task_14",
             "archer",

@@ -1,6 +1,6 @@
 """Objective truth: what a task's text asserts about the world, checked against the content and the built world.
 
-A task's objective and its agents' documentation state facts the agents will act on. Three kinds of
+A task's objective and its agents' documentation state facts the agents will act on. Seven kinds of
 statement are read, in the phrasings the shipped tasks use, and each is checked exactly:
 
 - *wounds*: a sentence saying only some weapon wounds (goes through, hurts) an enemy. The enemy is a
@@ -23,6 +23,12 @@ statement are read, in the phrasings the shipped tasks use, and each is checked 
 - *demand*: a count the objective puts on an item the outcome demands ("they need two ghostpine bows",
   "the team holds 23 gale arrows", "... and the team holds two." when one count is demanded) is that
   `holds` count: a variant that raises the demand must raise every count written for it.
+- *recipe*: a recipe written out ("`gale_shafts`: 1 ghostpine_shaft + 2 gale_feather -> 1 gale_shaft
+  (fletching 45, by hand, anywhere)") is the content's, counts, skill, place and tool included
+  (audit/recipe_lines.py).
+- *price*: in a market task, a price list ("(a unit): driftwood 20 coins, woad 40 coins") is its
+  price table, and "sell 18 driftwood for coins: 360 coins at the market's price" is 18 at that price
+  (audit/price_lines.py).
 
 A sentence no pattern reads is not judged: the check finds false statements, it does not prove the
 text true. `check_truth` returns how many statements of each kind it read and every false one, with
@@ -35,6 +41,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from agentworld.audit.price_lines import price_problems
+from agentworld.audit.recipe_lines import recipe_problems
 from agentworld.audit.start_places import COORD, StartPlaces
 from agentworld.task_world import build_world
 
@@ -65,7 +73,7 @@ class FalseStatement:
 
     task: str
     field: str  # "objective" or "agents.<name>.context"
-    kind: str  # wounds | place | count
+    kind: str  # wounds | place | count | start | demand | recipe | price
     sentence: str  # the sentence quoted (whitespace collapsed)
     problem: str  # what the world says instead
 
@@ -138,7 +146,9 @@ def check_truth(task: Task, content: Content | None = None, lexicon: Lexicon | N
         content = load_content()
     lexicon = lexicon or Lexicon(content)
     world = build_world(task, content, seed=0)
-    truth = Truth(task.id, {"wounds": 0, "place": 0, "count": 0, "start": 0, "demand": 0}, [])
+    truth = Truth(
+        task.id, {"wounds": 0, "place": 0, "count": 0, "start": 0, "demand": 0, "recipe": 0, "price": 0}, []
+    )
     texts = [("objective", None, task.objective)] + [
         (f"agents.{a.name}.context", a.name, a.context) for a in task.agents
     ]
@@ -169,6 +179,8 @@ def _judge(sentence: str, agent: str | None, task: Task, world: World, lexicon: 
     yield from (("wounds", p) for p in wound_problems(sentence, task, lexicon))
     yield from (("place", p) for p in place_problems(sentence, world, lexicon))
     yield from (("count", p) for p in mob_stat_problems(sentence, lexicon))
+    yield from (("recipe", p) for p in recipe_problems(sentence, lexicon))
+    yield from (("price", p) for p in price_problems(sentence, task, lexicon))
     if agent is None:
         yield from (("demand", p) for p in demand_problems(sentence, task, lexicon))
     else:

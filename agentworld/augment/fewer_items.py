@@ -5,9 +5,9 @@ a market task, where coins handed out would buy the trade itself)."""
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING, Any
 
-from agentworld.audit.truth import name_forms
 from agentworld.augment.candidates import Candidate, NotApplicable
 from agentworld.augment.rewrite import add_note, task_raw, unsay_start_in_text
 from agentworld.conditions import market_prices
@@ -66,6 +66,15 @@ def _shop_way(item: str, content: "Content") -> tuple[str, str, int] | None:
     return ("buy", offers[0][1], offers[0][0]) if offers else None
 
 
+def plural(name: str) -> str:
+    """'cooked perch' -> 'cooked perches', 'healing draught' -> 'healing draughts', 'berry' -> 'berries'."""
+    if re.search(r"(?:s|x|z|ch|sh)$", name):
+        return name + "es"
+    if re.search(r"[^aeiou]y$", name):
+        return name[:-1] + "ies"
+    return name + "s"
+
+
 def _fewer(task: "Task", content: "Content", name: str, item: str, count: int, way: tuple) -> Candidate:
     raw = task_raw(task)
     agent = next(a for a in raw["agents"] if a["name"] == name)
@@ -93,7 +102,7 @@ def _fewer(task: "Task", content: "Content", name: str, item: str, count: int, w
     raw["oracle"][name] = [*plan[:told], step, *plan[told:]]
     agent["context"] = unsay_start_in_text(agent.get("context", ""), item, label, count, way[0] == "buy")
     # what the agent has and where to get it, not when: the note informs, the agent plans
-    had = label if count == 1 else f"{count} {name_forms(label)[1]}"
+    had = label if count == 1 else f"{count} {plural(label)}"
     agent["context"] = add_note(
         agent["context"], f"In this variant you do NOT start with your {had} (`{item}`): {how}."
     )

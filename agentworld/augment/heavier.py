@@ -16,13 +16,14 @@ from agentworld.audit.truth import name_forms
 from agentworld.augment.candidates import Candidate, NotApplicable, verifier_names
 from agentworld.augment.rewrite import (
     map_texts,
-    restate_demands_in_text,
+    restate_sales_in_text,
     scale_counts_in_text,
     scale_step_counts,
     scale_work_in_text,
     scaled,
     task_raw,
 )
+from agentworld.conditions import market_prices
 
 if TYPE_CHECKING:
     from agentworld.tasks import Task
@@ -135,9 +136,12 @@ def _heavier(task: "Task", content: "Content", group: list[Demand], ratio: float
     names = _spellings(chain, content)
     new = {item: {n: scaled(n, ratio) for n in old[item]} for item in targets}
 
+    prices = market_prices(task)
+
     def text(value: str, _owner: str | None) -> str:
-        value = restate_demands_in_text(value, names, new)  # "two ghostpine bows": words, before digits
-        value = scale_counts_in_text(value, names, making)
+        value = scale_counts_in_text(value, names, making, new)
+        if prices:  # what a trader's goods are worth follows their count
+            value = restate_sales_in_text(value, prices)
         for before, after in works.items():
             value = scale_work_in_text(value, before, after)
         return value

@@ -7,8 +7,8 @@ is in `world.mobs`, `killed:` conditions, attack steps and the prose. The transf
 (transforms.py) decide what changes; these helpers apply one change everywhere it is written.
 
 Prose is rewritten by patterns the task files use ("3 moon_pearl", "You start at Frostford Bridge
-(96, 36)", a mob's id or name); a recipe line ("2 stick + 1 bead -> 1 magic_staff") states a
-fixed recipe and is never rescaled.
+(96, 36)", a mob's id or name); a recipe ("2 stick + 1 bead -> 1 magic_staff") states a
+fixed recipe and is never rescaled, wherever it stands in a line.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ import math
 import re
 from typing import Any, Callable, Iterator
 
+from agentworld.audit.price_lines import PRICE_LIST, SALE
+from agentworld.audit.recipe_lines import RECIPE_TEXT
 from agentworld.audit.start_places import OTHER_START, OWN_START, PLACE_END
 from agentworld.audit.truth import SPELLED, said_count
 
@@ -85,27 +87,53 @@ def scaled(count: int, ratio: float) -> int:
     return math.ceil(count * ratio - 1e-9)
 
 
-def scale_counts_in_text(text: str, names: dict[str, list[str]], ratio: float) -> str:
+WORD_COUNT = "|".join(SPELLED[2:])  # from two: "one lantern" is a unit
+
+
+def scale_counts_in_text(
+    text: str, names: dict[str, list[str]], ratio: float, demanded: dict[str, dict[int, int]] | None = None
+) -> str:
     """'3 moon_pearl' -> '6 moon_pearl' (ratio 2) for the items in `names` (id -> spellings), also
-    when a wrapped line puts the count and the item on two lines; a recipe line (with '->') and a
-    count per unit ('2 wild silk each', '2 eels to an oil') are left alone."""
-    spellings = sorted({s for forms in names.values() for s in forms}, key=len, reverse=True)
-    if not spellings:
+    when a wrapped line puts the count and the item on two lines; a recipe ('2 stick + 1 bead -> 1
+    magic_staff') and a count per unit ('2 wild silk each', '2 eels to an oil', a market's price list
+    '(a unit): driftwood 20 coins, ...') are left alone.
+
+    A count the outcome demands (`demanded`: id -> old count -> new count) becomes the new demand
+    instead, in digits or in words ('they need two ghostpine bows' -> 'four ghostpine bows'), and when
+    one count is demanded so does a bare '... the team holds two.'. Other counts in words stay. One
+    pass over the text, so no count is rewritten twice."""
+    demanded = demanded or {}
+    item_of = {form.lower(): item for item, forms in names.items() for form in forms}
+    if not item_of:
         return text
+    # a name may wrap too ("6 wild\n    silk")
+    forms = "|".join(re.escape(s).replace(r"\ ", r"\s+") for s in sorted(item_of, key=len, reverse=True))
     pattern = re.compile(
-        r"\b(\d+)(\s+|\s*x\s*)(" + "|".join(re.escape(s) for s in spellings) + r")(?![a-z_])"
-        r"(?!\s+(?:each|apiece|per|to\s+an?)\b)",
+        rf"\b(\d+|{WORD_COUNT})(\s+|\s*x\s*)({forms})(?![a-z_])(?!\s+(?:each|apiece|per|to\s+an?)\b)",
         re.IGNORECASE,
     )
+    fixed = [m.span() for m in RECIPE_TEXT.finditer(text)] + [m.span() for m in PRICE_LIST.finditer(text)]
 
     def scale(match: re.Match) -> str:
-        start = text.rfind("\n", 0, match.start()) + 1
-        end = text.find("\n", match.start())
-        if "->" in text[start : end if end >= 0 else len(text)]:
-            return match.group(0)
-        return f"{scaled(int(match.group(1)), ratio)}{match.group(2)}{match.group(3)}"
+        if any(a <= match.start() < b for a, b in fixed):
+            return match[0]
+        said = match[1]
+        new = demanded.get(item_of[" ".join(match[3].lower().split())], {}).get(said_count(said))
+        if new is None:
+            if not said.isdigit():
+                return match[0]
+            new = scaled(int(said), ratio)
+        return f"{written_like(said, new)}{match[2]}{match[3]}"
 
-    return pattern.sub(scale, text)
+    text = pattern.sub(scale, text)
+    pairs = [(old, new) for counts in demanded.values() for old, new in counts.items()]
+    if len(pairs) == 1:
+        ((old, new),) = pairs
+        bare = re.compile(rf"\b(holds?\s+)(\d+|{WORD_COUNT})(?=\s*(?:[.;,)]|$))", re.IGNORECASE)
+        text = bare.sub(
+            lambda m: f"{m[1]}{written_like(m[2], new)}" if said_count(m[2]) == old else m[0], text
+        )
+    return text
 
 
 _FIGHT_LENGTH = re.compile(
@@ -132,46 +160,30 @@ def scale_fight_lengths_in_text(text: str, ratio: float) -> str:
         if count is None or match["unit"] == "rounds" and not match["about"]:
             return match.group(0)
         new = max(count, round(count * ratio))
-        return f"{match['about'] or ''}{_written_like(said, new)} {match['unit']}"
+        return f"{match['about'] or ''}{written_like(said, new)} {match['unit']}"
 
     return _FIGHT_LENGTH.sub(scale, text)
 
 
-def _written_like(said: str, n: int) -> str:
+def written_like(said: str, n: int) -> str:
     """`n` written as `said` was: in digits, or in words (capitalised when it was) up to twenty."""
     if said.isdigit() or n >= len(SPELLED):
         return str(n)
     return SPELLED[n].capitalize() if said[0].isupper() else SPELLED[n]
 
 
-WORD_COUNT = "|".join(SPELLED[2:])  # from two: "one lantern" is a unit
+def restate_sales_in_text(text: str, prices: dict[str, int]) -> str:
+    """'sell 29 driftwood (`driftwood`) for coins: 540 coins' -> '... 580 coins' at a price of 20: what
+    the goods are worth once their count changed (the item read from its backquoted id)."""
 
+    def worth(m: re.Match) -> str:
+        price = prices.get(m["id"] or "")
+        if price is None:
+            return m[0]
+        a, b = m.start(4) - m.start(), m.end(4) - m.start()
+        return f"{m[0][:a]}{int(m[1]) * price}{m[0][b:]}"
 
-def restate_demands_in_text(text: str, names: dict[str, list[str]], new: dict[str, dict[int, int]]) -> str:
-    """'they need two ghostpine bows' -> 'four ghostpine bows' for the demanded items in `new` (id -> old
-    count -> new count; `names`: id -> spellings), and, when one count is demanded, '... and the team
-    holds two.' -> 'holds four.'. Only a count that was demanded changes; a count in words stays in words
-    (counts in digits before an item are scale_counts_in_text's)."""
-
-    for item, counts in new.items():
-        forms = "|".join(re.escape(s) for s in sorted(names[item], key=len, reverse=True))
-        pattern = re.compile(rf"\b({WORD_COUNT})(\s+)({forms})(?![a-z_])", re.IGNORECASE)
-        text = pattern.sub(
-            lambda m, counts=counts: (
-                f"{_written_like(m[1], counts[said_count(m[1])])}{m[2]}{m[3]}"
-                if said_count(m[1]) in counts
-                else m[0]
-            ),
-            text,
-        )
-    pairs = [(old, n) for counts in new.values() for old, n in counts.items()]
-    if len(pairs) == 1:
-        ((old, n),) = pairs
-        bare = re.compile(rf"\b(holds?\s+)(\d+|{WORD_COUNT})(?=\s*(?:[.;,)]|$))", re.IGNORECASE)
-        text = bare.sub(
-            lambda m: f"{m[1]}{_written_like(m[2], n)}" if said_count(m[2]) == old else m[0], text
-        )
-    return text
+    return SALE.sub(worth, text)
 
 
 def scale_work_in_text(text: str, old: int, new: int) -> str:
@@ -273,11 +285,18 @@ def unsay_start_in_text(text: str, item: str, label: str, count: int, coins_give
         lambda m: f"{m.group(1)} need{m.group(2)}{m.group(3)}",
         text,
     )
-    # later in a list of what one carries ("You carry a bronze axe and a knife."): out of the list, and
-    # said as needed after it ("You carry a bronze axe; you need a knife.")
+    # later in a list of what one carries ("You carry a bronze axe and a knife.", "You carry 14 healing
+    # draught, 6 glass vial, 20 frostpetal"): out of the list, and said as needed after it ("You carry a
+    # bronze axe; you need a knife.")
     text = re.sub(
-        rf"(\b[Yy]ou\s+carry\s+[^.;:()]*?)(?:,|\s+and)\s+(an?\s+(?:{names}))\b([^.;:()]*)",
+        rf"(\b[Yy]ou\s+carry\s+[^.;:()]*?)(?:,|\s+and)\s+((?:an?|{count})\s+(?:{names})s?)\b([^.;:()]*)",
         lambda m: f"{m.group(1)}{m.group(3)}; you need {m.group(2)}",
+        text,
+    )
+    # "You start at Kestrel Gate (210, 60), with 4 cooked perch in your pack" -> "...; you need 4 ..."
+    text = re.sub(
+        rf"(\b[Yy]ou\s+start\s+at\s+[^.;:]*?),?\s+with(\s+)((?:an?|{count})\s+(?:{names})s?)\b",
+        r"\1; you need\2\3",
         text,
     )
     if coins_given:
