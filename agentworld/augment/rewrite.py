@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import math
 import re
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from agentworld.audit.price_lines import PRICE_LIST, SALE
 from agentworld.audit.recipe_lines import RECIPE_TEXT
@@ -90,6 +90,12 @@ def scaled(count: int, ratio: float) -> int:
 WORD_COUNT = "|".join(SPELLED[2:])  # from two: "one lantern" is a unit
 
 
+def any_spelling(names: Iterable[str]) -> str:
+    """A regex alternation of `names`, longest first (so "ice holes" wins over "ice"), each matching where
+    the prose wraps a line inside it ("6 wild\n    silk")."""
+    return "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in sorted(set(names), key=len, reverse=True))
+
+
 def scale_counts_in_text(
     text: str, names: dict[str, list[str]], ratio: float, demanded: dict[str, dict[int, int]] | None = None
 ) -> str:
@@ -106,8 +112,7 @@ def scale_counts_in_text(
     item_of = {form.lower(): item for item, forms in names.items() for form in forms}
     if not item_of:
         return text
-    # a name may wrap too ("6 wild\n    silk")
-    forms = "|".join(re.escape(s).replace(r"\ ", r"\s+") for s in sorted(item_of, key=len, reverse=True))
+    forms = any_spelling(item_of)
     pattern = re.compile(
         rf"\b(\d+|{WORD_COUNT})(\s+|\s*x\s*)({forms})(?![a-z_])(?!\s+(?:each|apiece|per|to\s+an?)\b)",
         re.IGNORECASE,

@@ -15,9 +15,9 @@ import random
 import re
 from typing import TYPE_CHECKING
 
-from agentworld.audit.truth import SPELLED, name_forms, said_count
+from agentworld.audit.truth import name_forms, said_count
 from agentworld.augment.candidates import Candidate, NotApplicable
-from agentworld.augment.rewrite import all_text, map_texts, task_raw, written_like
+from agentworld.augment.rewrite import WORD_COUNT, all_text, any_spelling, map_texts, task_raw, written_like
 
 if TYPE_CHECKING:
     from agentworld.tasks import Task
@@ -103,6 +103,4 @@ def restate_count(text: str, names: list[str], before: int, after: int) -> str:
 
 def _counted(names: list[str]) -> re.Pattern:
     """A count (digits, or a word from two) written before one of `names`."""
-    forms = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in sorted(set(names), key=len, reverse=True))
-    words = "|".join(SPELLED[2:])
-    return re.compile(rf"\b(\d+|{words})(\s+)({forms})(?![a-z_])", re.IGNORECASE)
+    return re.compile(rf"\b(\d+|{WORD_COUNT})(\s+)({any_spelling(names)})(?![a-z_])", re.IGNORECASE)
